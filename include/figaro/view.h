@@ -1,0 +1,41 @@
+/* view.h - what one seat may know (R14), and states consistent with it.
+ *
+ * A view holds the seat's own hand and everything public: piles, hand sizes,
+ * the King, road pieces, and what a perfect memory of the public actions gives
+ * (stack counts, the cards played this round, hence the cards still unseen).
+ * The public history itself (every action, in order) is the action list of the
+ * game record (game.h), which holds no hidden card outside its `hands`.
+ *
+ * Nothing that shows a player anything may read a fig_state_t directly: it
+ * goes through a view, so another seat's hand cannot leak. */
+#ifndef FIGARO_VIEW_H
+#define FIGARO_VIEW_H
+
+#include <stdbool.h>
+
+#include "figaro/state.h"
+
+typedef struct {
+    uint8_t seat, players, round, phase, turn, king, removed, table_cards;
+    uint8_t hand_size[FIG_MAX_PLAYERS];
+    uint8_t stack[FIG_MAX_PLAYERS];
+    uint8_t nroad[FIG_MAX_PLAYERS];
+    fig_hand_t hand;      /* this seat's own hand */
+    fig_hand_t seen;      /* every card played this round (piles and stacks) */
+    fig_hand_t unseen;    /* the cards in the other seats' hands, together */
+    fig_pile_t pile[FIG_MAX_PLAYERS];
+    uint16_t group[FIG_ROUNDS][FIG_MAX_PLAYERS - 1];
+    uint16_t road[FIG_MAX_PLAYERS][FIG_ROUNDS];
+} fig_view_t;
+
+/* Fills v with what `seat` knows of st. */
+void fig_view_of(const fig_state_t *st, int seat, fig_view_t *v);
+
+/* Samples a full state consistent with v: the unseen cards are shuffled and
+ * dealt to the other seats with their hand sizes; everything public and the
+ * viewer's hand are as in v. The viewer's view of the result equals v. */
+void fig_view_sample(const fig_view_t *v, fig_rng_t *rng, fig_state_t *out);
+
+bool fig_view_equal(const fig_view_t *a, const fig_view_t *b);
+
+#endif

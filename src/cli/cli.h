@@ -1,0 +1,49 @@
+/* cli.h - what the figaro subcommands share: the command table, exit codes,
+ * option parsing helpers and file reading. */
+#ifndef FIGARO_CLI_H
+#define FIGARO_CLI_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "figaro/figaro.h"
+
+enum { EXIT_OK = 0, EXIT_INPUT = 1, EXIT_USAGE = 2 };
+
+typedef struct {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *summary;   /* one line for `figaro --help` */
+    const char *usage;     /* full text for `figaro help NAME` */
+} cli_command_t;
+
+int cmd_replay(int argc, char **argv);
+int cmd_perft(int argc, char **argv);
+int cmd_random_game(int argc, char **argv);
+int cmd_bench(int argc, char **argv);
+
+/* Prints a usage error for `cmd` to stderr and returns EXIT_USAGE. */
+int cli_usage_error(const char *cmd, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+/* Prints the usage text of a command to stdout; returns EXIT_OK. */
+int cli_help(const char *cmd);
+
+/* Parses a whole decimal number in [min, max]; 0 on success, -1 otherwise. */
+int cli_parse_int(const char *s, long long min, long long max, long long *out);
+int cli_parse_u64(const char *s, uint64_t *out);
+
+/* Reads a whole file ("-" is standard input), at most `limit` bytes. On
+ * success *data is malloc'ed (caller frees) and NUL-terminated. On failure
+ * writes a message into err and returns -1. */
+int cli_read_file(const char *path, size_t limit, char **data, size_t *len, char *err,
+                  size_t errcap);
+
+/* Reads and checks a game record; on error prints "PATH:LINE: message" to
+ * stderr and returns EXIT_INPUT. */
+int cli_load_game(const char *path, fig_game_t *g);
+
+#endif

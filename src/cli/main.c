@@ -1,0 +1,229 @@
+/* main.c - `figaro`, the command: dispatches to subcommands.
+ *
+ * Exit status everywhere: 0 success, 1 bad input (a file, a move), 2 a usage
+ * error (unknown command or option). Options follow getopt_long conventions. */
+#include <errno.h>
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+
+static const cli_command_t commands[] = {
+    { "replay", cmd_replay, "check a game record and show how it went",
+      "usage: figaro replay [--json] FILE|-\n"
+      "\n"
+      "Replays a game record (FGN, docs/fgn.md) and checks every line against the rules.\n"
+      "Prints a summary of each finished round and, when the game is finished, the\n"
+      "roads and the ranking. FILE may be '-' for standard input.\n"
+      "\n"
+      "  -j, --json   print one JSON object instead (see docs/fgn.md)\n"
+      "  -h, --help   show this help\n"
+      "\n"
+      "Exit status: 0 valid record (finished or not), 1 invalid record, 2 usage error.\n"
+      "Example: figaro random-game --players 4 --seed 7 | figaro replay --json -\n" },
+    { "perft", cmd_perft, "count the action sequences from a recorded position",
+      "usage: figaro perft --depth D [--divide] FILE|-\n"
+      "\n"
+      "Replays FILE (an unfinished game) and counts the sequences of exactly D legal\n"
+      "actions from its last position, within the current round (docs/fgn.md).\n"
+      "\n"
+      "  -d, --depth D   number of actions, 0 to 20\n"
+      "      --divide    first print '<action> <count>' for each legal action\n"
+      "  -h, --help      show this help\n"
+      "\n"
+      "Example: figaro perft --depth 3 tests/perft/p4-s7.fgn\n" },
+    { "random-game", cmd_random_game, "play a game of random legal actions and print its FGN",
+      "usage: figaro random-game --players N --seed S\n"
+      "\n"
+      "Sets up a game from the seed (roads, removed colour, King, deals) and plays it\n"
+      "with uniformly random legal actions, then prints the record (FGN). The same\n"
+      "seed always gives the same game.\n"
+      "\n"
+      "  -p, --players N   3 to 6\n"
+      "  -s, --seed S      a whole number from 0 to 18446744073709551615\n"
+      "  -h, --help        show this help\n"
+      "\n"
+      "Example: figaro random-game --players 4 --seed 12345 > game.fgn\n" },
+    { "bench", cmd_bench, "measure the speed of the engine",
+      "usage: figaro bench [--seconds S] [--json]\n"
+      "\n"
+      "Measures, on one thread: perft nodes per second on fixed positions, and random\n"
+      "complete 4-player games (and actions) per second. Prints the machine it ran on\n"
+      "and a signature of the work done, which changes if the engine's behaviour does.\n"
+      "\n"
+      "  -s, --seconds S   time per measurement, 0.1 to 60 (default 2)\n"
+      "  -j, --json        print one JSON object\n"
+      "  -h, --help        show this help\n"
+      "\n"
+      "Example: figaro bench --seconds 5\n" },
+};
+enum { NCOMMANDS = sizeof commands / sizeof commands[0] };
+
+static const cli_command_t *find(const char *name)
+{
+    for (int i = 0; i < NCOMMANDS; i++)
+        if (strcmp(commands[i].name, name) == 0)
+            return &commands[i];
+    return NULL;
+}
+
+static void main_help(FILE *f)
+{
+    fprintf(f, "usage: figaro COMMAND [OPTIONS] [ARGS]\n"
+               "       figaro help COMMAND | --help | --version\n\n"
+               "Figaro, Reiner Knizia's card game for 3 to 6 players.\n\nCommands:\n");
+    for (int i = 0; i < NCOMMANDS; i++)
+        fprintf(f, "  %-12s %s\n", commands[i].name, commands[i].summary);
+    fprintf(f, "\n'figaro help COMMAND' explains one command. Exit status: 0 success,\n"
+               "1 bad input, 2 usage error.\n");
+}
+
+int cli_help(const char *cmd)
+{
+    const cli_command_t *c = find(cmd);
+    if (!c)
+        return cli_usage_error(NULL, "unknown command '%s'", cmd);
+    fputs(c->usage, stdout);
+    return EXIT_OK;
+}
+
+int cli_usage_error(const char *cmd, const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(stderr, "figaro%s%s: ", cmd ? " " : "", cmd ? cmd : "");
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "\nTry 'figaro help %s'.\n", cmd ? cmd : "");
+    return EXIT_USAGE;
+}
+
+int cli_parse_int(const char *s, long long min, long long max, long long *out)
+{
+    char *end;
+    errno = 0;
+    if (!s || !*s)
+        return -1;
+    long long v = strtoll(s, &end, 10);
+    if (errno || *end || v < min || v > max)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+int cli_parse_u64(const char *s, uint64_t *out)
+{
+    char *end;
+    errno = 0;
+    if (!s || *s < '0' || *s > '9')
+        return -1;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (errno || *end)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+int cli_read_file(const char *path, size_t limit, char **data, size_t *len, char *err,
+                  size_t errcap)
+{
+    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+    if (!f) {
+        snprintf(err, errcap, "cannot open: %s", strerror(errno));
+        return -1;
+    }
+    size_t cap = 4096, n = 0;
+    char *buf = malloc(cap + 1);
+    int rc = 0;
+    while (buf) {
+        if (n == cap) {
+            if (cap >= limit) {
+                snprintf(err, errcap, "larger than %zu bytes: not a game record", limit);
+                rc = -1;
+                break;
+            }
+            cap = cap * 2 > limit ? limit : cap * 2;
+            char *bigger = realloc(buf, cap + 1);
+            if (!bigger) {
+                free(buf);
+                buf = NULL;
+                break;
+            }
+            buf = bigger;
+        }
+        size_t got = fread(buf + n, 1, cap - n, f);
+        n += got;
+        if (got == 0) {
+            if (ferror(f)) {
+                snprintf(err, errcap, "cannot read: %s", strerror(errno));
+                rc = -1;
+            }
+            break;
+        }
+    }
+    if (f != stdin)
+        fclose(f);
+    if (!buf) {
+        snprintf(err, errcap, "out of memory");
+        return -1;
+    }
+    if (rc) {
+        free(buf);
+        return -1;
+    }
+    buf[n] = '\0';
+    *data = buf;
+    *len = n;
+    return 0;
+}
+
+int cli_load_game(const char *path, fig_game_t *g)
+{
+    char *data, err[256];
+    size_t len;
+    if (cli_read_file(path, 1 << 20, &data, &len, err, sizeof err)) {
+        fprintf(stderr, "figaro: %s: %s\n", path, err);
+        return EXIT_INPUT;
+    }
+    fig_msg_t msg;
+    fig_err_t rc = fig_fgn_read(g, data, len, &msg);
+    free(data);
+    if (rc != FIG_OK) {
+        fprintf(stderr, "figaro: %s:%d: %s\n", path, msg.line, msg.text);
+        return EXIT_INPUT;
+    }
+    return EXIT_OK;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        main_help(stderr);
+        return EXIT_USAGE;
+    }
+    const char *name = argv[1];
+    if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0) {
+        main_help(stdout);
+        return EXIT_OK;
+    }
+    if (strcmp(name, "--version") == 0 || strcmp(name, "-V") == 0) {
+        printf("figaro %s\n", FIG_VERSION);
+        return EXIT_OK;
+    }
+    if (strcmp(name, "help") == 0) {
+        if (argc == 2) {
+            main_help(stdout);
+            return EXIT_OK;
+        }
+        if (argc > 3)
+            return cli_usage_error(NULL, "'help' takes one command name");
+        return cli_help(argv[2]);
+    }
+    const cli_command_t *c = find(name);
+    if (!c)
+        return cli_usage_error(NULL, "unknown command '%s'", name);
+    return c->run(argc - 1, argv + 1);
+}

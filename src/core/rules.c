@@ -1,0 +1,304 @@
+/* rules.c - dealing (R4), legal actions (R5, R6) and applying them (R5-R10).
+ *
+ * This is the hot path of every search: no allocation, no division in the
+ * inner loops, and the derived fields of fig_state_t (owner[], colourless,
+ * present[], hand_size[], table_cards) are updated incrementally so that
+ * generating the legal actions is a walk over the kinds in hand. Round end
+ * scoring lives in score.c. */
+#include <string.h>
+
+#include "figaro/state.h"
+#include "state_internal.h"
+
+void fig_state_init(fig_state_t *st, const fig_setup_t *setup)
+{
+    memset(st, 0, sizeof *st);
+    st->players = (uint8_t)setup->players;
+    st->removed = (uint8_t)(setup->players == 3 ? setup->removed : FIG_NO_COLOUR);
+    st->king = (uint8_t)setup->king;
+    st->turn = (uint8_t)setup->king;
+    st->round = 1;
+    st->phase = FIG_PHASE_DEAL;
+    memcpy(st->group, setup->roads, sizeof st->group);
+    clear_table(st);
+}
+
+void clear_table(fig_state_t *st)
+{
+    memset(st->pile, 0, sizeof st->pile);
+    for (int s = 0; s < FIG_MAX_PLAYERS; s++)
+        st->pile[s].colour = FIG_NO_COLOUR;
+    memset(st->owner, FIG_NOBODY, sizeof st->owner);
+    st->colourless = (uint8_t)((1u << st->players) - 1);
+    st->table_cards = 0;
+}
+
+/* R4: a new round starts with every hand dealt and the King holder to play. */
+static void start_round(fig_state_t *st)
+{
+    for (int s = 0; s < st->players; s++) {
+        uint32_t present = 0;
+        for (int k = 0; k < FIG_KINDS; k++)
+            if (st->hand[s].n[k])
+                present |= 1u << k;
+        st->present[s] = present;
+        st->hand_size[s] = (uint8_t)fig_hand_total(&st->hand[s]);
+        st->stack[s] = 0;
+    }
+    clear_table(st);
+    st->turn = st->king;
+    st->phase = FIG_PHASE_PLAY;
+}
+
+void fig_state_deal(fig_state_t *st, fig_rng_t *rng)
+{
+    fig_hand_t deck;
+    uint8_t cards[FIG_DECK_MAX];
+    int n = 0;
+    fig_deck(&deck, st->players, st->removed);
+    for (int k = 0; k < FIG_KINDS; k++)
+        for (int i = 0; i < deck.n[k]; i++)
+            cards[n++] = (uint8_t)k;
+    for (int i = n - 1; i > 0; i--) {   /* Fisher-Yates */
+        int j = (int)fig_rng_below(rng, (uint32_t)i + 1);
+        uint8_t t = cards[i];
+        cards[i] = cards[j];
+        cards[j] = t;
+    }
+    memset(st->hand, 0, sizeof st->hand);
+    int per = n / st->players;
+    for (int i = 0; i < n; i++)
+        st->hand[i / per].n[cards[i]]++;
+    start_round(st);
+}
+
+fig_err_t fig_state_deal_hands(fig_state_t *st, const fig_hand_t hands[], fig_msg_t *msg)
+{
+    if (st->phase != FIG_PHASE_DEAL)
+        return fig_fail(msg, FIG_ERR_STATE, st->phase == FIG_PHASE_OVER
+                        ? N_("the game is over: there is no round to deal")
+                        : N_("round %d is still being played"), st->round);
+    fig_hand_t deck;
+    int per = fig_hand_cards(st->players);
+    fig_deck(&deck, st->players, st->removed);
+    for (int s = 0; s < st->players; s++) {
+        int total = fig_hand_total(&hands[s]);
+        if (total != per)
+            return fig_fail(msg, FIG_ERR_INPUT,
+                            N_("seat %d is dealt %d cards; with %d players each gets %d (R4)"),
+                            s, total, st->players, per);
+    }
+    for (int k = 0; k < FIG_KINDS; k++) {
+        int have = 0;
+        for (int s = 0; s < st->players; s++)
+            have += hands[s].n[k];
+        if (have != deck.n[k])
+            return fig_fail(msg, FIG_ERR_INPUT,
+                            N_("the hands hold %d %s but the deck has %d (R1, R2)"),
+                            have, fig_kind_code(k), deck.n[k]);
+    }
+    memset(st->hand, 0, sizeof st->hand);
+    memcpy(st->hand, hands, sizeof(fig_hand_t) * st->players);
+    start_round(st);
+    return FIG_OK;
+}
+
+int fig_state_legal(const fig_state_t *st, fig_action_t *out)
+{
+    if (st->phase != FIG_PHASE_PLAY)
+        return 0;
+    int n = 0, s = st->turn, players = st->players;
+    if (st->table_cards)
+        out[n++] = FIG_ACT_TAKE;
+    uint32_t kinds = st->present[s];
+    while (kinds) {
+        int k = __builtin_ctz(kinds);
+        kinds &= kinds - 1;
+        if (k < FIG_J1) {
+            int owner = st->owner[k / 3];
+            if (owner != FIG_NOBODY) {           /* R6(b): only the colour's owner */
+                out[n++] = fig_act_play(k, owner);
+            } else {                             /* R6(a): any pile without colour */
+                unsigned free = st->colourless;
+                while (free) {
+                    out[n++] = fig_act_play(k, __builtin_ctz(free));
+                    free &= free - 1;
+                }
+            }
+        } else if (k == FIG_RING) {              /* R7: always in front of oneself */
+            out[n++] = fig_act_play(FIG_RING, s);
+        } else {                                 /* R6: a jester goes anywhere */
+            for (int t = 0; t < players; t++)
+                out[n++] = fig_act_play(k, t);
+        }
+    }
+    return n;
+}
+
+fig_err_t fig_state_check(const fig_state_t *st, fig_action_t a, fig_msg_t *msg)
+{
+    if (st->phase == FIG_PHASE_OVER)
+        return fig_fail(msg, FIG_ERR_STATE, N_("the game is over"));
+    if (st->phase == FIG_PHASE_DEAL)
+        return fig_fail(msg, FIG_ERR_STATE, N_("round %d has not been dealt yet"), st->round);
+    int s = st->turn;
+    if (fig_act_is_take(a)) {
+        if (!st->table_cards)
+            return fig_fail(msg, FIG_ERR_INPUT,
+                            N_("seat %d cannot take: there is no face-up card on the table (R5)"), s);
+        return FIG_OK;
+    }
+    int k = fig_act_kind(a), t = fig_act_target(a);
+    if ((a & ~0xFFu) || k >= FIG_KINDS)
+        return fig_fail(msg, FIG_ERR_INPUT, N_("not an action"));
+    const char *code = fig_kind_code(k);
+    if (t >= st->players)
+        return fig_fail(msg, FIG_ERR_INPUT,
+                        N_("seat %d cannot play %s in front of seat %d: the seats are 0 to %d"),
+                        s, code, t, st->players - 1);
+    if (!st->hand[s].n[k])
+        return fig_fail(msg, FIG_ERR_INPUT, N_("seat %d has no %s in hand"), s, code);
+    if (k == FIG_RING && t != s)
+        return fig_fail(msg, FIG_ERR_INPUT,
+                        N_("seat %d cannot play RING in front of seat %d: a ring is always "
+                           "played in front of oneself (R7)"), s, t);
+    if (k < FIG_J1) {
+        int c = k / 3;
+        const fig_pile_t *p = &st->pile[t];
+        if (p->colour != FIG_NO_COLOUR && p->colour != c)
+            return fig_fail(msg, FIG_ERR_INPUT,
+                            N_("seat %d cannot play %s in front of seat %d: that pile is %s (R6)"),
+                            s, code, t, fig_colour_name(p->colour));
+        if (st->owner[c] != FIG_NOBODY && st->owner[c] != t)
+            return fig_fail(msg, FIG_ERR_INPUT,
+                            N_("seat %d cannot play %s in front of seat %d: seat %d already has %s"),
+                            s, code, t, st->owner[c], fig_colour_name(c));
+    }
+    return FIG_OK;
+}
+
+fig_err_t fig_state_apply(fig_state_t *st, fig_action_t a, fig_events_t *ev, fig_msg_t *msg)
+{
+    fig_err_t rc = fig_state_check(st, a, msg);
+    if (rc == FIG_OK)
+        fig_state_apply_legal(st, a, ev);
+    return rc;
+}
+
+static inline void emit(fig_events_t *ev, int type, int seat, int target, int kind, int count,
+                        int reason)
+{
+    if (!ev || ev->n >= FIG_MAX_EVENTS)
+        return;
+    fig_event_t *e = &ev->ev[ev->n++];
+    memset(e, 0, sizeof *e);
+    e->type = (uint8_t)type;
+    e->seat = (uint8_t)seat;
+    e->target = (uint8_t)target;
+    e->kind = (uint8_t)kind;
+    e->count = (uint8_t)count;
+    e->reason = (uint8_t)reason;
+}
+
+/* R5, R8: seat t moves every face-up card into its stack. */
+static void collect(fig_state_t *st, int t, int why, fig_events_t *ev)
+{
+    if (ev)
+        emit(ev, FIG_EV_COLLECT, t, t, 0, st->table_cards, why);
+    st->stack[t] = (uint8_t)(st->stack[t] + st->table_cards);
+    clear_table(st);
+}
+
+/* R7: the pile in front of seat s moves to seat s+1, for every s. */
+static void rotate(fig_state_t *st)
+{
+    int n = st->players;
+    fig_pile_t last = st->pile[n - 1];
+    memmove(&st->pile[1], &st->pile[0], sizeof(fig_pile_t) * (size_t)(n - 1));
+    st->pile[0] = last;
+    for (int c = 0; c < FIG_COLOURS; c++)
+        if (st->owner[c] != FIG_NOBODY)
+            st->owner[c] = (uint8_t)(st->owner[c] + 1 == n ? 0 : st->owner[c] + 1);
+    unsigned m = st->colourless;
+    st->colourless = (uint8_t)(((m << 1) | (m >> (n - 1))) & ((1u << n) - 1));
+}
+
+void fig_state_apply_legal(fig_state_t *st, fig_action_t a, fig_events_t *ev)
+{
+    int s = st->turn, next;
+    if (ev)
+        ev->n = 0;
+    if (fig_act_is_take(a)) {
+        if (ev)
+            emit(ev, FIG_EV_TAKE, s, s, 0, st->table_cards, 0);
+        collect(st, s, FIG_WHY_TAKE, ev);
+        next = s;   /* R9 ruling: the taker acts again, on an empty table */
+    } else {
+        int k = fig_act_kind(a), t = fig_act_target(a);
+        if (--st->hand[s].n[k] == 0)
+            st->present[s] &= ~(1u << k);
+        st->hand_size[s]--;
+        st->table_cards++;
+        next = s + 1 == st->players ? 0 : s + 1;
+        if (ev) {
+            emit(ev, FIG_EV_PLAY, s, t, k, 0, 0);
+            if (st->hand_size[s] <= 1)
+                emit(ev, st->hand_size[s] ? FIG_EV_LAST_CARD : FIG_EV_HAND_EMPTY, s, s, 0, 0, 0);
+        }
+        fig_pile_t *p = &st->pile[t];
+        p->cards++;
+        if (k == FIG_RING) {
+            p->n[5]++;
+            rotate(st);
+            if (ev)
+                emit(ev, FIG_EV_RING, s, s, k, 0, 0);
+        } else {
+            int value;
+            if (k < FIG_J1) {
+                int c = k / 3;
+                value = k - c * 3 + 1;
+                p->n[value - 1]++;
+                if (p->colour == FIG_NO_COLOUR) {
+                    p->colour = (uint8_t)c;
+                    st->owner[c] = (uint8_t)t;
+                    st->colourless &= (uint8_t)~(1u << t);
+                }
+            } else {
+                value = k == FIG_J1 ? 1 : 2;
+                p->n[k == FIG_J1 ? 3 : 4]++;
+            }
+            p->total = (uint8_t)(p->total + value);
+            if (p->total >= 6) {   /* R8: the King has had enough */
+                collect(st, t, FIG_WHY_SIX, ev);
+                next = t;
+            }
+        }
+    }
+    st->turn = (uint8_t)next;
+    if (st->hand_size[next] == 0)   /* R10: a turn starts with an empty hand */
+        score_round(st, next, ev);
+}
+
+fig_action_t fig_state_random_action(const fig_state_t *st, fig_rng_t *rng)
+{
+    fig_action_t moves[FIG_MAX_ACTIONS];
+    int n = fig_state_legal(st, moves);
+    return n ? moves[fig_rng_below(rng, (uint32_t)n)] : FIG_ACT_NONE;
+}
+
+uint64_t fig_state_perft(const fig_state_t *st, int depth)
+{
+    if (depth == 0)
+        return 1;
+    fig_action_t moves[FIG_MAX_ACTIONS];
+    int n = fig_state_legal(st, moves);   /* 0 once the round has ended */
+    if (depth == 1)
+        return (uint64_t)n;
+    uint64_t total = 0;
+    for (int i = 0; i < n; i++) {
+        fig_state_t child = *st;
+        fig_state_apply_legal(&child, moves[i], NULL);
+        total += fig_state_perft(&child, depth - 1);
+    }
+    return total;
+}

@@ -1,0 +1,13 @@
+/* state_internal.h - helpers shared by the core's rules and scoring files. */
+#ifndef FIGARO_STATE_INTERNAL_H
+#define FIGARO_STATE_INTERNAL_H
+
+#include "figaro/state.h"
+
+/* Empties every pile: no colour anywhere, no card on the table. */
+void clear_table(fig_state_t *st);
+
+/* R10-R13: the round ends because seat `king` starts a turn with no cards. */
+void score_round(fig_state_t *st, int king, fig_events_t *ev);
+
+#endif

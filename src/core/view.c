@@ -1,0 +1,97 @@
+/* view.c - one seat's knowledge (R14) and sampling states consistent with it.
+ *
+ * A view copies only public fields and the seat's own hand out of the state.
+ * "seen" and "unseen" are what a perfect memory of the public actions gives:
+ * every card played this round was public when it was played. */
+#include <string.h>
+
+#include "figaro/view.h"
+
+void fig_view_of(const fig_state_t *st, int seat, fig_view_t *v)
+{
+    memset(v, 0, sizeof *v);
+    v->seat = (uint8_t)seat;
+    v->players = st->players;
+    v->round = st->round;
+    v->phase = st->phase;
+    v->turn = st->turn;
+    v->king = st->king;
+    v->removed = st->removed;
+    v->table_cards = st->table_cards;
+    memcpy(v->hand_size, st->hand_size, sizeof v->hand_size);
+    memcpy(v->stack, st->stack, sizeof v->stack);
+    memcpy(v->nroad, st->nroad, sizeof v->nroad);
+    memcpy(v->pile, st->pile, sizeof v->pile);
+    memcpy(v->group, st->group, sizeof v->group);
+    memcpy(v->road, st->road, sizeof v->road);
+    v->hand = st->hand[seat];
+    /* Before the first deal nobody holds anything and nothing was played. */
+    if (st->phase == FIG_PHASE_DEAL && st->round == 1)
+        return;
+    fig_hand_t deck;
+    fig_deck(&deck, st->players, st->removed);
+    for (int k = 0; k < FIG_KINDS; k++) {
+        int held = 0;
+        for (int s = 0; s < st->players; s++)
+            held += st->hand[s].n[k];
+        v->seen.n[k] = (uint8_t)(deck.n[k] - held);
+        v->unseen.n[k] = (uint8_t)(held - v->hand.n[k]);
+    }
+}
+
+void fig_view_sample(const fig_view_t *v, fig_rng_t *rng, fig_state_t *out)
+{
+    memset(out, 0, sizeof *out);
+    out->players = v->players;
+    out->round = v->round;
+    out->phase = v->phase;
+    out->turn = v->turn;
+    out->king = v->king;
+    out->removed = v->removed;
+    out->table_cards = v->table_cards;
+    memcpy(out->hand_size, v->hand_size, sizeof out->hand_size);
+    memcpy(out->stack, v->stack, sizeof out->stack);
+    memcpy(out->nroad, v->nroad, sizeof out->nroad);
+    memcpy(out->pile, v->pile, sizeof out->pile);
+    memcpy(out->group, v->group, sizeof out->group);
+    memcpy(out->road, v->road, sizeof out->road);
+
+    /* Shuffle the unseen cards and deal them out by the public hand sizes. */
+    uint8_t cards[FIG_DECK_MAX];
+    int n = 0;
+    for (int k = 0; k < FIG_KINDS; k++)
+        for (int i = 0; i < v->unseen.n[k]; i++)
+            cards[n++] = (uint8_t)k;
+    for (int i = n - 1; i > 0; i--) {
+        int j = (int)fig_rng_below(rng, (uint32_t)i + 1);
+        uint8_t t = cards[i];
+        cards[i] = cards[j];
+        cards[j] = t;
+    }
+    int next = 0;
+    for (int s = 0; s < v->players; s++) {
+        if (s == v->seat) {
+            out->hand[s] = v->hand;
+        } else {
+            for (int i = 0; i < v->hand_size[s] && next < n; i++)
+                out->hand[s].n[cards[next++]]++;
+        }
+        for (int k = 0; k < FIG_KINDS; k++)
+            if (out->hand[s].n[k])
+                out->present[s] |= 1u << k;
+    }
+    /* The derived table fields follow from the piles. */
+    memset(out->owner, FIG_NOBODY, sizeof out->owner);
+    for (int s = 0; s < v->players; s++) {
+        if (v->pile[s].colour == FIG_NO_COLOUR)
+            out->colourless |= (uint8_t)(1u << s);
+        else
+            out->owner[v->pile[s].colour] = (uint8_t)s;
+    }
+}
+
+bool fig_view_equal(const fig_view_t *a, const fig_view_t *b)
+{
+    /* Views are built with memset first, so padding compares equal too. */
+    return memcmp(a, b, sizeof *a) == 0;
+}

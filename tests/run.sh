@@ -1,0 +1,63 @@
+#!/bin/sh
+# run.sh - runs every test of `make test` and prints one closing line:
+#   "tests: N passed, N failed"
+# Usage: tests/run.sh BUILD_DIR   (the sanitizer build, e.g. build/test)
+T=${1:-build/test}
+passed=0
+failed=0
+failed_names=""
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+
+count() {   # $1: name, $2: status, reads cmocka's summary from $log
+    p=$(sed -n 's/^\[  PASSED  \] \([0-9]*\) test.*/\1/p' "$log" | tail -n 1)
+    f=$(sed -n 's/^\[  FAILED  \] \([0-9]*\) test.*/\1/p' "$log" | tail -n 1)
+    p=${p:-0}
+    f=${f:-0}
+    if [ "$2" -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi   # crashed before its summary
+    passed=$((passed + p))
+    failed=$((failed + f))
+    [ "$f" -eq 0 ] || failed_names="$failed_names $1"
+}
+
+for t in "$T"/test_*; do
+    [ -x "$t" ] || continue
+    echo "== $(basename "$t")"
+    "$t" >"$log" 2>&1
+    status=$?
+    cat "$log"
+    count "$(basename "$t")" "$status"
+done
+
+for s in tests/cli/*.sh; do
+    [ -f "$s" ] || continue
+    echo "== $(basename "$s")"
+    FIGARO="$T/figaro" sh "$s" >"$log" 2>&1
+    status=$?
+    cat "$log"
+    p=$(sed -n 's/^cli: \([0-9]*\) passed.*/\1/p' "$log" | tail -n 1)
+    f=$(sed -n 's/^cli: [0-9]* passed, \([0-9]*\) failed.*/\1/p' "$log" | tail -n 1)
+    p=${p:-0}
+    f=${f:-0}
+    if [ "$status" -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi
+    passed=$((passed + p))
+    failed=$((failed + f))
+    [ "$f" -eq 0 ] || failed_names="$failed_names $(basename "$s")"
+done
+
+if [ -x "$T/fuzz_fgn" ]; then
+    echo "== fuzz_fgn (smoke run over the seed corpus and 20000 mutations)"
+    if "$T/fuzz_fgn" -runs=20000 -seed=1 -max_len=16384 tests/fuzz/corpus tests/cases \
+        >"$log" 2>&1; then
+        tail -n 2 "$log"
+        passed=$((passed + 1))
+    else
+        cat "$log"
+        failed=$((failed + 1))
+        failed_names="$failed_names fuzz_fgn"
+    fi
+fi
+
+[ -z "$failed_names" ] || echo "failing:$failed_names"
+echo "tests: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
