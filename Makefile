@@ -79,7 +79,7 @@ fuzz: $(T)/fuzz_fgn
 	$(T)/fuzz_fgn -max_total_time=$(FUZZ_SECONDS) -max_len=16384 \
 	    tests/fuzz/corpus-run tests/fuzz/corpus tests/cases
 
-test: $(UNIT_BIN) $(T)/figaro $(T)/fuzz_fgn
+test: $(UNIT_BIN) $(T)/figaro $(T)/fuzz_fgn $(B)/libfigaro.a
 	@sh tests/run.sh $(T)
 
 bench: $(B)/figaro

@@ -7,7 +7,8 @@ passed=0
 failed=0
 failed_names=""
 log=$(mktemp)
-trap 'rm -f "$log"' EXIT
+scratch=$(mktemp -d)   # libFuzzer writes new inputs into its first corpus folder
+trap 'rm -rf "$log" "$scratch"' EXIT
 
 count() {   # $1: name, $2: status, reads cmocka's summary from $log
     p=$(sed -n 's/^\[  PASSED  \] \([0-9]*\) test.*/\1/p' "$log" | tail -n 1)
@@ -47,7 +48,7 @@ done
 
 if [ -x "$T/fuzz_fgn" ]; then
     echo "== fuzz_fgn (smoke run over the seed corpus and 20000 mutations)"
-    if "$T/fuzz_fgn" -runs=20000 -seed=1 -max_len=16384 tests/fuzz/corpus tests/cases \
+    if "$T/fuzz_fgn" -runs=20000 -seed=1 -max_len=16384 "$scratch" tests/fuzz/corpus tests/cases \
         >"$log" 2>&1; then
         tail -n 2 "$log"
         passed=$((passed + 1))

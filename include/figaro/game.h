@@ -49,6 +49,23 @@ fig_err_t fig_game_play(fig_game_t *g, fig_action_t a, fig_events_t *ev, fig_msg
 
 static inline bool fig_game_over(const fig_game_t *g) { return g->state.phase == FIG_PHASE_OVER; }
 
+/* How one finished round was scored (R10-R12), for summaries and replays. */
+typedef struct {
+    int round;
+    int king;                           /* the seat that ended the round (R10) */
+    int stacks[FIG_MAX_PLAYERS];        /* cards in each stack */
+    int order[FIG_MAX_PLAYERS];         /* R11 rank order, most cards first */
+    bool tie[FIG_MAX_PLAYERS];          /* seat's rank was decided by the tie-break */
+    bool exchanged;                     /* R12 exchange took place (round 3) */
+    int exchange_seat, gave, took;
+    int pieces[FIG_MAX_PLAYERS];        /* length received, 0 for none */
+    int no_piece_why[FIG_MAX_PLAYERS];  /* FIG_WHY_LAST / FIG_WHY_ZERO, or 0 */
+} fig_round_result_t;
+
+/* Replays the record and fills one result per finished round; returns their
+ * number (0-3). */
+int fig_game_results(const fig_game_t *g, fig_round_result_t out[FIG_ROUNDS]);
+
 /* Plays a whole game of uniformly random legal actions from the setup,
  * dealing from the setup's seed and choosing moves with rng. */
 void fig_game_random(fig_game_t *g, const fig_setup_t *setup, fig_rng_t *rng);

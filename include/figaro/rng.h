@@ -20,9 +20,33 @@ void fig_rng_seed(fig_rng_t *r, uint64_t seed);
  * one game seed (e.g. one per round's deal). */
 void fig_rng_seed_stream(fig_rng_t *r, uint64_t seed, uint64_t stream);
 
-uint64_t fig_rng_next(fig_rng_t *r);
+/* The next 64 random bits. Inline: it runs once per simulated action. */
+static inline uint64_t fig_rng_next(fig_rng_t *r)
+{
+    uint64_t *s = r->s;
+    uint64_t x = s[1] * 5;
+    uint64_t result = ((x << 7) | (x >> 57)) * 9;
+    uint64_t t = s[1] << 17;
+    s[2] ^= s[0];
+    s[3] ^= s[1];
+    s[1] ^= s[2];
+    s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = (s[3] << 45) | (s[3] >> 19);
+    return result;
+}
 
-/* Uniform in [0, n), n >= 1, without modulo bias (Lemire's method). */
-uint32_t fig_rng_below(fig_rng_t *r, uint32_t n);
+/* Uniform in [0, n), n >= 1, without modulo bias: Lemire, "Fast random integer
+ * generation in an interval" (2019); a multiply and, rarely, a rejection. */
+static inline uint32_t fig_rng_below(fig_rng_t *r, uint32_t n)
+{
+    uint64_t m = (fig_rng_next(r) >> 32) * (uint64_t)n;
+    if ((uint32_t)m < n) {
+        uint32_t threshold = (uint32_t)-n % n;
+        while ((uint32_t)m < threshold)
+            m = (fig_rng_next(r) >> 32) * (uint64_t)n;
+    }
+    return (uint32_t)(m >> 32);
+}
 
 #endif

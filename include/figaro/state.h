@@ -11,7 +11,8 @@
  * Invariants kept between calls (checked by the property tests):
  *   - cards are conserved: hands + piles + stacks + nothing else = the deck;
  *   - no pile totals 6 or more, and no two piles share a colour (R6, R8);
- *   - owner[c] is the seat whose pile has colour c, or FIG_NOBODY;
+ *   - owner[c] is the seat whose pile has colour c, or FIG_NOBODY, and `owned`
+ *     has the three kind bits of every colour that has an owner;
  *   - in PLAY, hand_size[turn] > 0 (a seat starting a turn empty ends the round, R10). */
 #ifndef FIGARO_STATE_H
 #define FIGARO_STATE_H
@@ -62,6 +63,7 @@ typedef struct {
     uint8_t table_cards;                 /* face-up cards on the whole table */
     uint8_t colourless;                  /* bit t set: pile t has no colour */
     uint8_t owner[FIG_COLOURS];          /* seat with that colour, or FIG_NOBODY */
+    uint16_t owned;                      /* bit k set: colour kind k's colour is on the table */
     uint8_t hand_size[FIG_MAX_PLAYERS];
     uint8_t stack[FIG_MAX_PLAYERS];      /* cards collected this round (R11 counts them) */
     uint8_t nroad[FIG_MAX_PLAYERS];      /* road pieces held */

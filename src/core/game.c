@@ -66,3 +66,52 @@ void fig_game_random(fig_game_t *g, const fig_setup_t *setup, fig_rng_t *rng)
         fig_game_play(g, fig_state_random_action(&g->state, rng), NULL, NULL);
     }
 }
+
+static void note_event(const fig_event_t *e, fig_round_result_t *res)
+{
+    switch (e->type) {
+    case FIG_EV_ROUND_END:
+        memset(res, 0, sizeof *res);
+        res->round = e->round;
+        res->king = e->seat;
+        for (int s = 0; s < FIG_MAX_PLAYERS; s++)
+            res->stacks[s] = e->counts[s];
+        break;
+    case FIG_EV_EXCHANGE:
+        res->exchanged = true;
+        res->exchange_seat = e->seat;
+        res->gave = e->a;
+        res->took = e->b;
+        break;
+    case FIG_EV_PIECE:
+    case FIG_EV_NO_PIECE:
+        res->order[e->rank] = e->seat;
+        res->tie[e->seat] = e->tie != 0;
+        res->pieces[e->seat] = e->a;
+        res->no_piece_why[e->seat] = e->type == FIG_EV_NO_PIECE ? e->reason : 0;
+        break;
+    default:
+        break;
+    }
+}
+
+int fig_game_results(const fig_game_t *g, fig_round_result_t out[FIG_ROUNDS])
+{
+    fig_state_t st;
+    fig_events_t ev;
+    int done = 0;
+    fig_state_init(&st, &g->setup);
+    for (int r = 0; r < g->dealt; r++) {
+        if (fig_state_deal_hands(&st, g->hands[r], NULL) != FIG_OK)
+            break;
+        for (int i = 0; i < g->nmoves[r]; i++) {
+            if (fig_state_apply(&st, g->moves[r][i].action, &ev, NULL) != FIG_OK)
+                return done;   /* cannot happen for a record built by fig_game_* */
+            for (int e = 0; e < ev.n; e++)
+                note_event(&ev.ev[e], &out[done]);
+            if (st.phase != FIG_PHASE_PLAY)
+                done++;
+        }
+    }
+    return done;
+}

@@ -25,34 +25,3 @@ void fig_rng_seed_stream(fig_rng_t *r, uint64_t seed, uint64_t stream)
     fig_rng_seed(r, seed ^ splitmix64(&x));
 }
 
-static inline uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
-
-uint64_t fig_rng_next(fig_rng_t *r)
-{
-    uint64_t *s = r->s;
-    uint64_t result = rotl(s[1] * 5, 7) * 9;
-    uint64_t t = s[1] << 17;
-    s[2] ^= s[0];
-    s[3] ^= s[1];
-    s[1] ^= s[2];
-    s[0] ^= s[3];
-    s[2] ^= t;
-    s[3] = rotl(s[3], 45);
-    return result;
-}
-
-uint32_t fig_rng_below(fig_rng_t *r, uint32_t n)
-{
-    /* Lemire, "Fast random integer generation in an interval" (2019): a
-     * multiply and, rarely, a rejection keep the result exactly uniform. */
-    uint64_t m = (fig_rng_next(r) >> 32) * (uint64_t)n;
-    uint32_t low = (uint32_t)m;
-    if (low < n) {
-        uint32_t threshold = (uint32_t)-n % n;
-        while (low < threshold) {
-            m = (fig_rng_next(r) >> 32) * (uint64_t)n;
-            low = (uint32_t)m;
-        }
-    }
-    return (uint32_t)(m >> 32);
-}

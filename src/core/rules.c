@@ -29,6 +29,7 @@ void clear_table(fig_state_t *st)
     for (int s = 0; s < FIG_MAX_PLAYERS; s++)
         st->pile[s].colour = FIG_NO_COLOUR;
     memset(st->owner, FIG_NOBODY, sizeof st->owner);
+    st->owned = 0;
     st->colourless = (uint8_t)((1u << st->players) - 1);
     st->table_cards = 0;
 }
@@ -261,6 +262,7 @@ void fig_state_apply_legal(fig_state_t *st, fig_action_t a, fig_events_t *ev)
                 if (p->colour == FIG_NO_COLOUR) {
                     p->colour = (uint8_t)c;
                     st->owner[c] = (uint8_t)t;
+                    st->owned |= (uint16_t)(7u << (c * 3));
                     st->colourless &= (uint8_t)~(1u << t);
                 }
             } else {
@@ -279,11 +281,66 @@ void fig_state_apply_legal(fig_state_t *st, fig_action_t a, fig_events_t *ev)
         score_round(st, next, ev);
 }
 
+/* Bits set in m (m < 2^24). A table, not __builtin_popcount: baseline x86-64
+ * has no popcnt instruction, so the builtin becomes a libgcc call. */
+static const uint8_t pop8[256] = {
+#define B2(n) n, n + 1, n + 1, n + 2
+#define B4(n) B2(n), B2(n + 1), B2(n + 1), B2(n + 2)
+#define B6(n) B4(n), B4(n + 1), B4(n + 1), B4(n + 2)
+    B6(0), B6(1), B6(1), B6(2)
+#undef B2
+#undef B4
+#undef B6
+};
+
+static inline int popcount(uint32_t m)
+{
+    return pop8[m & 255] + pop8[m >> 8 & 255] + pop8[m >> 16 & 255];
+}
+
+/* The index of the n-th (0-based) set bit of m. */
+static inline int nth_bit(uint32_t m, int n)
+{
+    while (n--)
+        m &= m - 1;
+    return __builtin_ctz(m);
+}
+
 fig_action_t fig_state_random_action(const fig_state_t *st, fig_rng_t *rng)
 {
-    fig_action_t moves[FIG_MAX_ACTIONS];
-    int n = fig_state_legal(st, moves);
-    return n ? moves[fig_rng_below(rng, (uint32_t)n)] : FIG_ACT_NONE;
+    /* Count the legal actions by kind class instead of listing them (the
+     * listing dominates a random playout), draw one index uniformly, and
+     * decode it. Same set as fig_state_legal, in another order. */
+    if (st->phase != FIG_PHASE_PLAY)
+        return FIG_ACT_NONE;
+    int s = st->turn, players = st->players;
+    uint32_t kinds = st->present[s];
+    uint32_t to_owner = kinds & st->owned;                       /* one target each */
+    uint32_t to_free = kinds & ~(uint32_t)st->owned & ((1u << FIG_J1) - 1);
+    uint32_t jesters = kinds & (1u << FIG_J1 | 1u << FIG_J2);    /* every seat each */
+    int n_take = st->table_cards != 0;
+    int n_owner = popcount(to_owner);
+    int n_free_seats = popcount(st->colourless);
+    int n_free = popcount(to_free) * n_free_seats;
+    int n_jester = popcount(jesters) * players;
+    int n_ring = (int)(kinds >> FIG_RING & 1);
+    int total = n_take + n_owner + n_free + n_jester + n_ring;
+    int r = (int)fig_rng_below(rng, (uint32_t)total);
+    if (r < n_take)
+        return FIG_ACT_TAKE;
+    r -= n_take;
+    if (r < n_owner) {
+        int k = nth_bit(to_owner, r);
+        return fig_act_play(k, st->owner[k / 3]);
+    }
+    r -= n_owner;
+    if (r < n_free)
+        return fig_act_play(nth_bit(to_free, r / n_free_seats),
+                            nth_bit(st->colourless, r % n_free_seats));
+    r -= n_free;
+    if (r < n_jester)
+        return fig_act_play(nth_bit(jesters, r / players), r % players);
+    return fig_act_play(FIG_RING, s);
 }
 
 uint64_t fig_state_perft(const fig_state_t *st, int depth)

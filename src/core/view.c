@@ -85,8 +85,10 @@ void fig_view_sample(const fig_view_t *v, fig_rng_t *rng, fig_state_t *out)
     for (int s = 0; s < v->players; s++) {
         if (v->pile[s].colour == FIG_NO_COLOUR)
             out->colourless |= (uint8_t)(1u << s);
-        else
+        else {
             out->owner[v->pile[s].colour] = (uint8_t)s;
+            out->owned |= (uint16_t)(7u << (v->pile[s].colour * 3));
+        }
     }
 }
 

@@ -1,0 +1,177 @@
+/* bench.c - `figaro bench`: the engine's speed, measured on one thread.
+ *
+ * The work is fixed (seeded positions, a set number of games), so the printed
+ * signature is the same on every machine for the same engine behaviour; only
+ * the rates depend on the machine. In the manner of Ethereal's bench, a change
+ * to the rules engine that moves the signature must say why. */
+#include <getopt.h>
+#include <inttypes.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <string.h>
+#include <stdlib.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+
+/* Positions for perft: a seeded random game cut after some actions of round 1. */
+static const struct {
+    int players;
+    uint64_t seed;
+    int actions;
+    int depth;
+} perft_positions[] = {
+    { 3, 11, 4, 4 },
+    { 4, 7, 0, 4 },
+    { 4, 12, 9, 4 },
+    { 5, 5, 6, 4 },
+    { 6, 3, 10, 4 },
+};
+enum { NPOSITIONS = sizeof perft_positions / sizeof perft_positions[0] };
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static uint64_t mix(uint64_t h, uint64_t v)
+{
+    h ^= v + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2);
+    return h;
+}
+
+static void bench_position(int i, fig_state_t *st)
+{
+    fig_setup_t setup;
+    fig_rng_t deal, moves;
+    fig_setup_random(&setup, perft_positions[i].players, perft_positions[i].seed, NULL);
+    fig_state_init(st, &setup);
+    fig_rng_seed_stream(&deal, setup.seed, 1);
+    fig_state_deal(st, &deal);
+    fig_rng_seed_stream(&moves, setup.seed, 4);
+    for (int a = 0; a < perft_positions[i].actions && st->phase == FIG_PHASE_PLAY; a++)
+        fig_state_apply_legal(st, fig_state_random_action(st, &moves), NULL);
+}
+
+static void machine(char *buf, size_t cap)
+{
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    char line[256];
+    snprintf(buf, cap, "unknown CPU");
+    if (!f)
+        return;
+    while (fgets(line, sizeof line, f))
+        if (strncmp(line, "model name", 10) == 0) {
+            char *colon = strchr(line, ':');
+            if (colon) {
+                snprintf(buf, cap, "%s", colon + 2);
+                buf[strcspn(buf, "\n")] = '\0';
+            }
+            break;
+        }
+    fclose(f);
+}
+
+int cmd_bench(int argc, char **argv)
+{
+    static const struct option opts[] = {
+        { "games", required_argument, NULL, 'g' },
+        { "json", no_argument, NULL, 'j' },
+        { "help", no_argument, NULL, 'h' },
+        { NULL, 0, NULL, 0 },
+    };
+    long long games = 200000;
+    bool json = false;
+    int c;
+    opterr = 0;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, ":g:jh", opts, NULL)) != -1) {
+        switch (c) {
+        case 'g':
+            if (cli_parse_int(optarg, 1, 100000000, &games))
+                return cli_usage_error("bench", "--games takes 1 to 100000000, not '%s'", optarg);
+            break;
+        case 'j': json = true; break;
+        case 'h': return cli_help("bench");
+        case ':':
+            return cli_usage_error("bench", "option '%s' needs a value", argv[optind - 1]);
+        default:
+            return cli_usage_error("bench", "unknown option '%s'", argv[optind - 1]);
+        }
+    }
+    if (optind != argc)
+        return cli_usage_error("bench", "unexpected argument '%s'", argv[optind]);
+
+    char cpu[128];
+    machine(cpu, sizeof cpu);
+    uint64_t signature = 0;
+
+    /* 1. perft: generation and application, full information. */
+    uint64_t nodes = 0;
+    double t0 = now();
+    for (int i = 0; i < NPOSITIONS; i++) {
+        fig_state_t st;
+        bench_position(i, &st);
+        uint64_t n = fig_state_perft(&st, perft_positions[i].depth);
+        signature = mix(signature, n);
+        nodes += n;
+    }
+    double perft_time = now() - t0;
+
+    /* 2. random complete 4-player games: setup, three deals, every action, scoring. */
+    uint64_t actions = 0;
+    fig_rng_t rng;
+    fig_rng_seed(&rng, 2024);
+    t0 = now();
+    for (long long g = 0; g < games; g++) {
+        fig_setup_t setup;
+        fig_state_t st;
+        fig_setup_random(&setup, 4, (uint64_t)g, NULL);
+        fig_state_init(&st, &setup);
+        while (st.phase != FIG_PHASE_OVER) {
+            if (st.phase == FIG_PHASE_DEAL)
+                fig_state_deal(&st, &rng);
+            fig_state_apply_legal(&st, fig_state_random_action(&st, &rng), NULL);
+            actions++;
+        }
+        int ranking[FIG_MAX_PLAYERS];
+        fig_state_ranking(&st, ranking);
+        signature = mix(signature, (uint64_t)ranking[0] << 32 | (uint64_t)fig_state_road(&st, 0));
+    }
+    double game_time = now() - t0;
+    signature = mix(signature, actions);
+
+    double perft_rate = nodes / perft_time, game_rate = (double)games / game_time;
+    double action_rate = (double)actions / game_time;
+    if (json) {
+        json_t *o = json_pack("{s:s, s:s, s:I, s:f, s:f, s:I, s:I, s:f, s:f, s:f, s:s}",
+                              "version", FIG_VERSION, "cpu", cpu, "perft_nodes", (json_int_t)nodes,
+                              "perft_seconds", perft_time, "perft_nodes_per_second", perft_rate,
+                              "games", (json_int_t)games, "actions", (json_int_t)actions,
+                              "game_seconds", game_time, "games_per_second", game_rate,
+                              "actions_per_second", action_rate, "signature", "");
+        char sig[32];
+        snprintf(sig, sizeof sig, "%016" PRIx64, signature);
+        json_object_set_new(o, "signature", json_string(sig));
+        char *text = json_dumps(o, JSON_PRESERVE_ORDER);
+        json_decref(o);
+        if (text) {
+            puts(text);
+            free(text);
+        }
+        return EXIT_OK;
+    }
+    printf("figaro %s bench, one thread, on %s (%ld cores online)\n", FIG_VERSION, cpu,
+           (long)sysconf(_SC_NPROCESSORS_ONLN));
+    printf("perft            %12" PRIu64 " nodes   %8.3f s  %14.0f nodes/s\n", nodes, perft_time,
+           perft_rate);
+    printf("random games     %12lld games   %8.3f s  %14.0f games/s (4 players)\n", games,
+           game_time, game_rate);
+    printf("random actions   %12" PRIu64 " actions %8.3f s  %14.0f actions/s\n", actions,
+           game_time, action_rate);
+    printf("signature        %016" PRIx64 "\n", signature);
+    return EXIT_OK;
+}
