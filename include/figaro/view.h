@@ -36,6 +36,20 @@ void fig_view_of(const fig_state_t *st, int seat, fig_view_t *v);
  * viewer's hand are as in v. The viewer's view of the result equals v. */
 void fig_view_sample(const fig_view_t *v, fig_rng_t *rng, fig_state_t *out);
 
+/* Deals the next round for a seat that knows only its own hand: `hand` goes to
+ * `viewer`, the rest of the deck to the others in a fixed order (a guess that
+ * fig_state_apply_seen repairs as their plays are seen). Phase must be DEAL. */
+fig_err_t fig_state_deal_seen(fig_state_t *st, int viewer, const fig_hand_t *hand,
+                              fig_msg_t *msg);
+
+/* Applies a public action to a state in which only `viewer`'s hand is certain
+ * and the other hands are a guess. If another seat plays a card its guessed
+ * hand lacks, the card is swapped in from a third seat's guessed hand, so the
+ * state stays consistent with everything `viewer` has seen and the rules can
+ * check the rest. This is how a bot follows a game from public actions only. */
+fig_err_t fig_state_apply_seen(fig_state_t *st, int viewer, fig_action_t a, fig_events_t *ev,
+                               fig_msg_t *msg);
+
 bool fig_view_equal(const fig_view_t *a, const fig_view_t *b);
 
 #endif

@@ -97,3 +97,62 @@ bool fig_view_equal(const fig_view_t *a, const fig_view_t *b)
     /* Views are built with memset first, so padding compares equal too. */
     return memcmp(a, b, sizeof *a) == 0;
 }
+
+fig_err_t fig_state_deal_seen(fig_state_t *st, int viewer, const fig_hand_t *hand,
+                              fig_msg_t *msg)
+{
+    fig_hand_t hands[FIG_MAX_PLAYERS], rest;
+    int per = fig_hand_cards(st->players);
+    if (st->phase != FIG_PHASE_DEAL)
+        return fig_fail(msg, FIG_ERR_STATE, N_("round %d is not waiting for a deal"), st->round);
+    if (fig_hand_total(hand) != per)
+        return fig_fail(msg, FIG_ERR_INPUT, N_("a hand of %d cards; with %d players each gets "
+                                               "%d (R4)"), fig_hand_total(hand), st->players, per);
+    fig_deck(&rest, st->players, st->removed);
+    for (int k = 0; k < FIG_KINDS; k++) {
+        if (hand->n[k] > rest.n[k])
+            return fig_fail(msg, FIG_ERR_INPUT, N_("a hand with %d %s; the deck has %d"),
+                            hand->n[k], fig_kind_code(k), rest.n[k]);
+        rest.n[k] = (uint8_t)(rest.n[k] - hand->n[k]);
+    }
+    memset(hands, 0, sizeof hands);
+    int k = 0;
+    for (int s = 0; s < st->players; s++) {
+        if (s == viewer) {
+            hands[s] = *hand;
+            continue;
+        }
+        for (int i = 0; i < per; i++) {
+            while (!rest.n[k])
+                k++;
+            rest.n[k]--;
+            hands[s].n[k]++;
+        }
+    }
+    return fig_state_deal_hands(st, hands, msg);
+}
+
+fig_err_t fig_state_apply_seen(fig_state_t *st, int viewer, fig_action_t a, fig_events_t *ev,
+                               fig_msg_t *msg)
+{
+    int actor = st->turn, k = fig_act_kind(a);
+    if (st->phase == FIG_PHASE_PLAY && !fig_act_is_take(a) && actor != viewer &&
+        k < FIG_KINDS && !(a & ~0xFFu) && !st->hand[actor].n[k]) {
+        /* Unseen cards are interchangeable between the other hands: give the
+         * actor the card from a third seat, and that seat one of the actor's. */
+        for (int o = 0; o < st->players; o++) {
+            if (o == viewer || o == actor || !st->hand[o].n[k])
+                continue;
+            int j = __builtin_ctz(st->present[actor]);   /* any card the actor holds */
+            fig_hand_t *from = &st->hand[o], *to = &st->hand[actor];
+            from->n[k]--;
+            from->n[j]++;
+            to->n[j]--;
+            to->n[k]++;
+            st->present[o] = (st->present[o] | 1u << j) & ~(from->n[k] ? 0u : 1u << k);
+            st->present[actor] = (st->present[actor] | 1u << k) & ~(to->n[j] ? 0u : 1u << j);
+            break;
+        }
+    }
+    return fig_state_apply(st, a, ev, msg);
+}

@@ -1,0 +1,22 @@
+/* ai.h - the built-in bot kinds, for the registry in bot.c. Each constructor
+ * reads its options from a parsed spec and returns its ops and data. */
+#ifndef FIGARO_AI_H
+#define FIGARO_AI_H
+
+#include "figaro/bot.h"
+
+typedef fig_err_t (*bot_ctor_t)(const char *spec, uint64_t seed, const fig_bot_ops_t **ops,
+                                void **data, fig_msg_t *msg);
+
+fig_err_t random_bot_new(const char *spec, uint64_t seed, const fig_bot_ops_t **ops, void **data,
+                         fig_msg_t *msg);
+fig_err_t greedy_bot_new(const char *spec, uint64_t seed, const fig_bot_ops_t **ops, void **data,
+                         fig_msg_t *msg);
+fig_err_t mcts_bot_new(const char *spec, uint64_t seed, const fig_bot_ops_t **ops, void **data,
+                       fig_msg_t *msg);
+
+/* The greedy heuristic as a function, for playouts: the best action for the
+ * seat to move in st by the greedy evaluation, ties broken by rng. */
+fig_action_t greedy_choose(const fig_state_t *st, fig_rng_t *rng);
+
+#endif

@@ -1,0 +1,260 @@
+/* bot.c - the bot handle: spec registry, game tracking, and the guard that
+ * keeps every answer legal.
+ *
+ * The handle follows the game with a full fig_state_t whose other hands are a
+ * guess, repaired as cards are seen (fig_state_apply_seen), so the engine's own
+ * rules keep it exact in everything the seat can know; bots are shown only the
+ * view of it. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ai/ai.h"
+#include "figaro/bot.h"
+
+struct fig_bot {
+    const fig_bot_ops_t *ops;
+    void *data;
+    char spec[128];
+    int seat;
+    bool in_game;
+    fig_state_t st;
+    fig_rng_t rng;   /* for overruling an illegal answer */
+};
+
+static const struct {
+    const char *name;
+    bot_ctor_t ctor;
+} kinds[] = {
+    { "random", random_bot_new },
+    { "greedy", greedy_bot_new },
+    { "ismcts", mcts_bot_new },
+};
+
+/* Levels for people (docs/bots.md): a name that stands for a spec. */
+static const struct {
+    const char *level, *spec;
+} levels[] = {
+    { "easy", "greedy" },
+    { "normal", "ismcts:ms=100" },
+    { "hard", "ismcts:ms=500" },
+    { "max", "ismcts:ms=2000,threads=2" },
+};
+
+fig_err_t fig_spec_parse(const char *spec, char *name, size_t cap, fig_spec_fn f, void *ctx,
+                         fig_msg_t *msg)
+{
+    size_t n = strcspn(spec, ":");
+    if (n == 0 || n >= cap)
+        return fig_fail(msg, FIG_ERR_INPUT, N_("'%s' is not a bot (try random, greedy, ismcts, "
+                                               "easy, normal, hard, max)"), spec);
+    memcpy(name, spec, n);
+    name[n] = '\0';
+    const char *p = spec + n;
+    if (*p == '\0')
+        return FIG_OK;
+    p++;
+    while (*p) {
+        char key[32], value[64];
+        size_t kl = strcspn(p, "=,");
+        if (kl == 0 || kl >= sizeof key || p[kl] != '=')
+            return fig_fail(msg, FIG_ERR_INPUT, N_("bot '%s': expected key=value after ':'"),
+                            spec);
+        memcpy(key, p, kl);
+        key[kl] = '\0';
+        p += kl + 1;
+        size_t vl = strcspn(p, ",");
+        if (vl == 0 || vl >= sizeof value)
+            return fig_fail(msg, FIG_ERR_INPUT, N_("bot '%s': option '%s' needs a value"), spec,
+                            key);
+        memcpy(value, p, vl);
+        value[vl] = '\0';
+        p += vl;
+        if (*p == ',')
+            p++;
+        if (!f)
+            return fig_fail(msg, FIG_ERR_INPUT, N_("bot '%s' takes no options"), name);
+        fig_err_t rc = f(ctx, key, value, msg);
+        if (rc)
+            return rc;
+    }
+    return FIG_OK;
+}
+
+fig_bot_t *fig_bot_wrap(const fig_bot_ops_t *ops, void *data, const char *spec)
+{
+    fig_bot_t *bot = calloc(1, sizeof *bot);
+    if (!bot) {
+        if (ops->free)
+            ops->free(data);
+        return NULL;
+    }
+    bot->ops = ops;
+    bot->data = data;
+    bot->seat = -1;
+    snprintf(bot->spec, sizeof bot->spec, "%s", spec);
+    fig_rng_seed(&bot->rng, 0x5EED);
+    return bot;
+}
+
+fig_err_t fig_bot_new(fig_bot_t **out, const char *spec, uint64_t seed, fig_msg_t *msg)
+{
+    char name[32];
+    *out = NULL;
+    for (size_t i = 0; i < sizeof levels / sizeof levels[0]; i++)
+        if (strcmp(spec, levels[i].level) == 0) {
+            fig_err_t rc = fig_bot_new(out, levels[i].spec, seed, msg);
+            if (rc == FIG_OK)
+                snprintf((*out)->spec, sizeof (*out)->spec, "%s", spec);
+            return rc;
+        }
+    fig_err_t rc;
+    size_t n = strcspn(spec, ":");   /* the kind's name; the kind parses its own options */
+    if (n >= sizeof name)
+        n = sizeof name - 1;
+    memcpy(name, spec, n);
+    name[n] = '\0';
+    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
+        if (strcmp(name, kinds[i].name) != 0)
+            continue;
+        const fig_bot_ops_t *ops;
+        void *data;
+        rc = kinds[i].ctor(spec, seed, &ops, &data, msg);
+        if (rc)
+            return rc;
+        *out = fig_bot_wrap(ops, data, spec);
+        if (!*out)
+            return fig_fail(msg, FIG_ERR_SPACE, N_("out of memory"));
+        fig_rng_seed_stream(&(*out)->rng, seed, 99);
+        return FIG_OK;
+    }
+    return fig_fail(msg, FIG_ERR_INPUT, N_("'%s' is not a bot (try random, greedy, ismcts, easy, "
+                                           "normal, hard, max)"), spec);
+}
+
+void fig_bot_free(fig_bot_t *bot)
+{
+    if (!bot)
+        return;
+    if (bot->ops->free)
+        bot->ops->free(bot->data);
+    free(bot);
+}
+
+const char *fig_bot_spec(const fig_bot_t *bot) { return bot->spec; }
+
+void fig_bot_seed(fig_bot_t *bot, uint64_t seed)
+{
+    fig_rng_seed_stream(&bot->rng, seed, 99);
+    if (bot->ops->seed)
+        bot->ops->seed(bot->data, seed);
+}
+int fig_bot_seat(const fig_bot_t *bot) { return bot->seat; }
+const fig_state_t *fig_bot_state(const fig_bot_t *bot) { return &bot->st; }
+
+int fig_bot_faults(const fig_bot_t *bot)
+{
+    return bot->ops->faults ? bot->ops->faults(bot->data) : 0;
+}
+
+fig_err_t fig_bot_game(fig_bot_t *bot, const fig_setup_t *setup, int seat, fig_msg_t *msg)
+{
+    fig_setup_t checked = *setup;
+    fig_err_t rc = fig_setup_check(&checked, msg);
+    if (rc)
+        return rc;
+    if (seat < 0 || seat >= checked.players)
+        return fig_fail(msg, FIG_ERR_INPUT, N_("seat %d does not exist with %d players"), seat,
+                        checked.players);
+    bot->seat = seat;
+    bot->in_game = true;
+    fig_state_init(&bot->st, &checked);
+    if (bot->ops->game)
+        bot->ops->game(bot->data, &checked, seat);
+    return FIG_OK;
+}
+
+fig_err_t fig_bot_round(fig_bot_t *bot, const fig_hand_t *hand, fig_msg_t *msg)
+{
+    if (!bot->in_game)
+        return fig_fail(msg, FIG_ERR_STATE, N_("no game has started"));
+    fig_err_t rc = fig_state_deal_seen(&bot->st, bot->seat, hand, msg);
+    if (rc)
+        return rc;
+    if (bot->ops->round)
+        bot->ops->round(bot->data, bot->st.round, hand);
+    return FIG_OK;
+}
+
+fig_err_t fig_bot_move(fig_bot_t *bot, fig_action_t a, fig_msg_t *msg)
+{
+    if (!bot->in_game)
+        return fig_fail(msg, FIG_ERR_STATE, N_("no game has started"));
+    int seat = bot->st.turn;
+    fig_err_t rc = fig_state_apply_seen(&bot->st, bot->seat, a, NULL, msg);
+    if (rc)
+        return rc;
+    if (bot->ops->move)
+        bot->ops->move(bot->data, seat, a);
+    return FIG_OK;
+}
+
+void fig_bot_game_over(fig_bot_t *bot)
+{
+    int totals[FIG_MAX_PLAYERS] = { 0 };
+    for (int s = 0; s < bot->st.players; s++)
+        totals[s] = fig_state_road(&bot->st, s);
+    if (bot->ops->game_over)
+        bot->ops->game_over(bot->data, totals);
+    bot->in_game = false;
+}
+
+fig_action_t fig_bot_choose(fig_bot_t *bot, int ms)
+{
+    if (!bot->in_game || bot->st.phase != FIG_PHASE_PLAY || bot->st.turn != bot->seat)
+        return FIG_ACT_NONE;
+    fig_view_t view;
+    fig_view_of(&bot->st, bot->seat, &view);
+    fig_bot_turn_t turn = { &view, &bot->st, ms };
+    fig_action_t a = bot->ops->choose(bot->data, &turn);
+    if (fig_state_check(&bot->st, a, NULL) != FIG_OK)
+        a = fig_state_random_action(&bot->st, &bot->rng);   /* never pass on an illegal move */
+    return a;
+}
+
+/* ---- random: a uniformly random legal action */
+
+typedef struct {
+    fig_rng_t rng;
+} random_bot_t;
+
+static fig_action_t random_choose(void *data, const fig_bot_turn_t *turn)
+{
+    random_bot_t *r = data;
+    return fig_state_random_action(turn->guess, &r->rng);
+}
+
+static void random_seed(void *data, uint64_t seed)
+{
+    fig_rng_seed(&((random_bot_t *)data)->rng, seed);
+}
+
+static const fig_bot_ops_t random_ops = {
+    .kind = "random", .choose = random_choose, .seed = random_seed, .free = free,
+};
+
+fig_err_t random_bot_new(const char *spec, uint64_t seed, const fig_bot_ops_t **ops, void **data,
+                         fig_msg_t *msg)
+{
+    char name[32];
+    fig_err_t rc = fig_spec_parse(spec, name, sizeof name, NULL, NULL, msg);
+    if (rc)
+        return rc;
+    random_bot_t *r = malloc(sizeof *r);
+    if (!r)
+        return fig_fail(msg, FIG_ERR_SPACE, N_("out of memory"));
+    fig_rng_seed(&r->rng, seed);
+    *ops = &random_ops;
+    *data = r;
+    return FIG_OK;
+}

@@ -1,0 +1,338 @@
+/* mcts.c - Information-Set Monte Carlo Tree Search (Cowling, Powley and
+ * Whitehouse, 2012), single-observer form.
+ *
+ * In Figaro every action is public and only the hands are hidden, so one tree
+ * keyed by actions serves all players: a node is an action history, and each
+ * node stores the seat that acted into it and that seat's rewards. Each
+ * iteration
+ *   1. samples a full state consistent with the bot's view (fig_view_sample);
+ *   2. descends, among the children legal in that sample, by UCB1 with
+ *      availability counts (n_avail instead of the parent's visits);
+ *   3. expands one untried legal action;
+ *   4. plays out to the end of the *game* with random actions (rounds 2 and 3
+ *      are dealt at random: roads are scored over three rounds);
+ *   5. backs up each seat's reward from the final ranking.
+ * The tree stops at a round's end; the playout continues from there.
+ *
+ * Budget: `iters` iterations (deterministic for a seed) or `ms` milliseconds.
+ * Root parallelism: `threads` trees searched independently, their root
+ * visits summed. Nodes come from one pool per tree, allocated once and capped
+ * by `mem` MiB, so a long think never exhausts memory: a full pool stops
+ * expanding and keeps sampling. */
+#include <math.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "ai/ai.h"
+
+enum { MAX_THREADS = 16, MAX_DEPTH = 130 };
+
+typedef struct {
+    uint32_t child;     /* first child, 0 for none (0 is the root: never a child) */
+    uint32_t sibling;   /* next sibling, 0 for none */
+    uint32_t visits;
+    uint32_t avail;     /* times this action was legal when its parent was visited */
+    float reward;       /* sum of the actor's rewards */
+    fig_action_t action;
+    uint8_t actor;
+} node_t;
+
+typedef struct {
+    int ms, iters, threads;
+    double c;           /* UCB exploration constant */
+    int mem;            /* MiB for all trees together */
+    double win_weight;  /* reward = w * win + (1 - w) * rank score */
+} params_t;
+
+typedef struct {
+    node_t *nodes;
+    uint32_t n, cap;
+    fig_rng_t rng;
+    const fig_view_t *view;
+    const params_t *p;
+    uint32_t stamp;
+    uint32_t legal_at[256], child_at[256];   /* stamps marking actions per visit */
+    long iterations;
+    double deadline;    /* CLOCK_MONOTONIC seconds, or 0 with an iteration budget */
+    long budget;
+} tree_t;
+
+typedef struct {
+    params_t p;
+    fig_rng_t rng;
+    tree_t trees[MAX_THREADS];
+    long last_iterations;
+} mcts_t;
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static inline int code(fig_action_t a) { return fig_act_is_take(a) ? 255 : a; }
+
+/* Rewards per seat from a finished game: a win counts most, then the rank. */
+static void rewards(const fig_state_t *st, const params_t *p, float out[])
+{
+    int ranking[FIG_MAX_PLAYERS], n = st->players;
+    fig_state_ranking(st, ranking);
+    for (int r = 0; r < n; r++)
+        out[ranking[r]] = (float)(p->win_weight * (r == 0) +
+                                  (1 - p->win_weight) * (double)(n - 1 - r) / (n - 1));
+}
+
+static void playout(fig_state_t *st, fig_rng_t *rng)
+{
+    while (st->phase != FIG_PHASE_OVER) {
+        if (st->phase == FIG_PHASE_DEAL)
+            fig_state_deal(st, rng);
+        fig_state_apply_legal(st, fig_state_random_action(st, rng), NULL);
+    }
+}
+
+static uint32_t add_child(tree_t *t, uint32_t parent, fig_action_t a, int actor)
+{
+    uint32_t id = t->n++;
+    node_t *c = &t->nodes[id];
+    memset(c, 0, sizeof *c);
+    c->action = a;
+    c->actor = (uint8_t)actor;
+    c->sibling = t->nodes[parent].child;
+    t->nodes[parent].child = id;
+    return id;
+}
+
+static void iterate(tree_t *t)
+{
+    fig_state_t st;
+    fig_action_t moves[FIG_MAX_ACTIONS];
+    uint32_t path[MAX_DEPTH];
+    int depth = 0;
+    uint32_t node = 0;
+    fig_view_sample(t->view, &t->rng, &st);
+    path[depth++] = 0;
+    while (st.phase == FIG_PHASE_PLAY && depth < MAX_DEPTH) {
+        int n = fig_state_legal(&st, moves);
+        uint32_t stamp = ++t->stamp;
+        for (int i = 0; i < n; i++)
+            t->legal_at[code(moves[i])] = stamp;
+        /* Selection among the children legal in this sample (UCB1 with
+         * availability), and availability counted for each of them. */
+        uint32_t best = 0;
+        double best_ucb = -1;
+        int known = 0;
+        for (uint32_t c = t->nodes[node].child; c; c = t->nodes[c].sibling) {
+            node_t *ch = &t->nodes[c];
+            int k = code(ch->action);
+            if (t->legal_at[k] != stamp)
+                continue;
+            t->child_at[k] = stamp;
+            known++;
+            ch->avail++;
+            double ucb = ch->reward / ch->visits +
+                         t->p->c * sqrt(log((double)ch->avail) / ch->visits);
+            if (ucb > best_ucb) {
+                best_ucb = ucb;
+                best = c;
+            }
+        }
+        if (known < n) {   /* expansion: one untried action, chosen at random */
+            if (t->n >= t->cap)
+                break;     /* pool full: play out from here */
+            int pick = (int)fig_rng_below(&t->rng, (uint32_t)(n - known)), seen = 0;
+            for (int i = 0; i < n; i++) {
+                if (t->child_at[code(moves[i])] == stamp)
+                    continue;
+                if (seen++ == pick) {
+                    uint32_t c = add_child(t, node, moves[i], st.turn);
+                    t->nodes[c].avail = 1;
+                    fig_state_apply_legal(&st, moves[i], NULL);
+                    path[depth++] = c;
+                    break;
+                }
+            }
+            break;
+        }
+        fig_state_apply_legal(&st, t->nodes[best].action, NULL);
+        node = best;
+        path[depth++] = node;
+    }
+    playout(&st, &t->rng);
+    float r[FIG_MAX_PLAYERS];
+    rewards(&st, t->p, r);
+    t->nodes[0].visits++;
+    for (int i = 1; i < depth; i++) {
+        node_t *nd = &t->nodes[path[i]];
+        nd->visits++;
+        nd->reward += r[nd->actor];
+    }
+}
+
+static void *search(void *arg)
+{
+    tree_t *t = arg;
+    t->n = 1;
+    memset(&t->nodes[0], 0, sizeof t->nodes[0]);
+    t->iterations = 0;
+    for (;;) {
+        if (t->deadline > 0) {
+            if ((t->iterations & 15) == 0 && t->iterations > 0 && now() >= t->deadline)
+                break;
+        } else if (t->iterations >= t->budget) {
+            break;
+        }
+        iterate(t);
+        t->iterations++;
+    }
+    return NULL;
+}
+
+static fig_action_t mcts_choose(void *data, const fig_bot_turn_t *turn)
+{
+    mcts_t *m = data;
+    const params_t *p = &m->p;
+    int threads = p->threads;
+    double deadline = 0;
+    if (p->iters == 0) {
+        int ms = p->ms;
+        if (turn->ms > 0 && turn->ms < ms)
+            ms = turn->ms;   /* the host's limit wins when it is shorter */
+        deadline = now() + ms / 1000.0;
+    }
+    uint64_t move_seed = fig_rng_next(&m->rng);
+    for (int i = 0; i < threads; i++) {
+        tree_t *t = &m->trees[i];
+        t->view = turn->view;
+        t->p = p;
+        t->deadline = deadline;
+        t->budget = p->iters / threads + (i < p->iters % threads);
+        fig_rng_seed_stream(&t->rng, move_seed, (uint64_t)i);
+    }
+    pthread_t tid[MAX_THREADS];
+    int started = 1;
+    for (int i = 1; i < threads; i++, started++)
+        if (pthread_create(&tid[i], NULL, search, &m->trees[i]) != 0)
+            break;   /* fewer threads than asked: search on with those we have */
+    search(&m->trees[0]);
+    for (int i = 1; i < started; i++)
+        pthread_join(tid[i], NULL);
+
+    /* Sum root visits by action over the trees; the most visited wins. */
+    uint32_t visits[256] = { 0 };
+    float reward[256] = { 0 };
+    m->last_iterations = 0;
+    for (int i = 0; i < started; i++) {
+        tree_t *t = &m->trees[i];
+        m->last_iterations += t->iterations;
+        for (uint32_t c = t->nodes[0].child; c; c = t->nodes[c].sibling) {
+            visits[code(t->nodes[c].action)] += t->nodes[c].visits;
+            reward[code(t->nodes[c].action)] += t->nodes[c].reward;
+        }
+    }
+    fig_action_t moves[FIG_MAX_ACTIONS];
+    int n = fig_state_legal(turn->guess, moves), best = 0;
+    for (int i = 1; i < n; i++) {
+        int a = code(moves[i]), b = code(moves[best]);
+        if (visits[a] > visits[b] || (visits[a] == visits[b] && reward[a] > reward[b]))
+            best = i;
+    }
+    return n ? moves[best] : FIG_ACT_NONE;
+}
+
+static void mcts_free(void *data)
+{
+    mcts_t *m = data;
+    if (!m)
+        return;
+    for (int i = 0; i < MAX_THREADS; i++)
+        free(m->trees[i].nodes);
+    free(m);
+}
+
+static void mcts_seed(void *data, uint64_t seed)
+{
+    fig_rng_seed(&((mcts_t *)data)->rng, seed);
+}
+
+static const fig_bot_ops_t mcts_ops = {
+    .kind = "ismcts", .choose = mcts_choose, .seed = mcts_seed, .free = mcts_free,
+};
+
+static fig_err_t set_int(const char *key, const char *value, long min, long max, int *out,
+                         fig_msg_t *msg)
+{
+    char *end;
+    long v = strtol(value, &end, 10);
+    if (*end || end == value || v < min || v > max)
+        return fig_fail(msg, FIG_ERR_INPUT, N_("ismcts: %s must be a whole number from %ld to "
+                                               "%ld, not '%s'"), key, min, max, value);
+    *out = (int)v;
+    return FIG_OK;
+}
+
+static fig_err_t set_option(void *ctx, const char *key, const char *value, fig_msg_t *msg)
+{
+    params_t *p = ctx;
+    if (strcmp(key, "ms") == 0)
+        return set_int(key, value, 1, 3600000, &p->ms, msg);
+    if (strcmp(key, "iters") == 0)
+        return set_int(key, value, 1, 100000000, &p->iters, msg);
+    if (strcmp(key, "threads") == 0)
+        return set_int(key, value, 1, MAX_THREADS, &p->threads, msg);
+    if (strcmp(key, "mem") == 0)
+        return set_int(key, value, 1, 65536, &p->mem, msg);
+    if (strcmp(key, "c") == 0 || strcmp(key, "win") == 0) {
+        char *end;
+        double v = strtod(value, &end);
+        if (*end || end == value || !(v >= 0 && v <= 10))
+            return fig_fail(msg, FIG_ERR_INPUT, N_("ismcts: %s must be a number from 0 to 10, "
+                                                   "not '%s'"), key, value);
+        if (key[0] == 'c')
+            p->c = v;
+        else if (v > 1)
+            return fig_fail(msg, FIG_ERR_INPUT, N_("ismcts: win must be from 0 to 1"));
+        else
+            p->win_weight = v;
+        return FIG_OK;
+    }
+    return fig_fail(msg, FIG_ERR_INPUT, N_("ismcts: unknown option '%s' (ms, iters, threads, c, "
+                                           "win, mem)"), key);
+}
+
+fig_err_t mcts_bot_new(const char *spec, uint64_t seed, const fig_bot_ops_t **ops, void **data,
+                       fig_msg_t *msg)
+{
+    params_t p = { .ms = 1000, .iters = 0, .threads = 1, .c = 0.7, .mem = 256,
+                   .win_weight = 0.5 };
+    char name[32];
+    fig_err_t rc = fig_spec_parse(spec, name, sizeof name, set_option, &p, msg);
+    if (rc)
+        return rc;
+    mcts_t *m = calloc(1, sizeof *m);
+    if (!m)
+        return fig_fail(msg, FIG_ERR_SPACE, N_("out of memory"));
+    m->p = p;
+    fig_rng_seed(&m->rng, seed);
+    size_t per_tree = (size_t)p.mem * 1024 * 1024 / (size_t)p.threads / sizeof(node_t);
+    if (per_tree > 1u << 30)
+        per_tree = 1u << 30;
+    for (int i = 0; i < p.threads; i++) {
+        /* Pools are allocated once, here, and reused for every move. Memory
+         * is only touched as nodes are made, so a large cap costs nothing
+         * until a long think needs it. */
+        m->trees[i].nodes = malloc(per_tree * sizeof(node_t));
+        m->trees[i].cap = (uint32_t)per_tree;
+        if (!m->trees[i].nodes || per_tree < 2) {
+            mcts_free(m);
+            return fig_fail(msg, FIG_ERR_SPACE, N_("ismcts: cannot reserve %d MiB for the "
+                                                   "search tree"), p.mem);
+        }
+    }
+    *ops = &mcts_ops;
+    *data = m;
+    return FIG_OK;
+}
