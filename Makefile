@@ -104,4 +104,4 @@ play: $(B)/figaro
 clean:
 	rm -rf $(B)
 
--include $(shell find $(B) -name '*.d' 2>/dev/null)
+-include $(shell find $(B) $(T) -name '*.d' 2>/dev/null | sort -u)

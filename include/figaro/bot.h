@@ -65,6 +65,8 @@ const char *fig_bot_spec(const fig_bot_t *bot);
 void fig_bot_seed(fig_bot_t *bot, uint64_t seed);
 int fig_bot_seat(const fig_bot_t *bot);
 int fig_bot_faults(const fig_bot_t *bot);
+/* Times fig_bot_choose replaced an illegal answer of the bot (0 for a sound bot). */
+int fig_bot_overrules(const fig_bot_t *bot);
 
 /* The game as the bot's seat sees it. Call in order: game, then for each round
  * `round` with the seat's hand, `move` for every action by anyone, `choose`

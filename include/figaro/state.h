@@ -146,6 +146,14 @@ void fig_state_apply_legal(fig_state_t *st, fig_action_t a, fig_events_t *ev);
 /* Plays a uniformly random legal action; returns it. Phase must be PLAY. */
 fig_action_t fig_state_random_action(const fig_state_t *st, fig_rng_t *rng);
 
+/* Plays random legal actions, dealing each new round with rng, until the game
+ * is over: the playout of search bots and benchmarks. With redraws = 0 every
+ * action is uniformly random (as fig_state_random_action); otherwise an action
+ * by which the mover would collect (a take, or a card bringing its own pile to
+ * 6) is drawn again, up to `redraws` times: a cheap imitation of a sensible
+ * player. Returns the number of actions played. */
+int fig_state_playout(fig_state_t *st, fig_rng_t *rng, int redraws);
+
 /* Road length of a seat: the sum of its pieces (R13). */
 int fig_state_road(const fig_state_t *st, int seat);
 

@@ -20,6 +20,7 @@ struct fig_bot {
     bool in_game;
     fig_state_t st;
     fig_rng_t rng;   /* for overruling an illegal answer */
+    int overrules;
 };
 
 static const struct {
@@ -152,6 +153,8 @@ void fig_bot_seed(fig_bot_t *bot, uint64_t seed)
 int fig_bot_seat(const fig_bot_t *bot) { return bot->seat; }
 const fig_state_t *fig_bot_state(const fig_bot_t *bot) { return &bot->st; }
 
+int fig_bot_overrules(const fig_bot_t *bot) { return bot->overrules; }
+
 int fig_bot_faults(const fig_bot_t *bot)
 {
     return bot->ops->faults ? bot->ops->faults(bot->data) : 0;
@@ -217,8 +220,10 @@ fig_action_t fig_bot_choose(fig_bot_t *bot, int ms)
     fig_view_of(&bot->st, bot->seat, &view);
     fig_bot_turn_t turn = { &view, &bot->st, ms };
     fig_action_t a = bot->ops->choose(bot->data, &turn);
-    if (fig_state_check(&bot->st, a, NULL) != FIG_OK)
+    if (fig_state_check(&bot->st, a, NULL) != FIG_OK) {
         a = fig_state_random_action(&bot->st, &bot->rng);   /* never pass on an illegal move */
+        bot->overrules++;
+    }
     return a;
 }
 

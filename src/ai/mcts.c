@@ -44,6 +44,7 @@ typedef struct {
     double c;           /* UCB exploration constant */
     int mem;            /* MiB for all trees together */
     double win_weight;  /* reward = w * win + (1 - w) * rank score */
+    int redraws;        /* playout policy: see fig_state_playout */
 } params_t;
 
 typedef struct {
@@ -83,15 +84,6 @@ static void rewards(const fig_state_t *st, const params_t *p, float out[])
     for (int r = 0; r < n; r++)
         out[ranking[r]] = (float)(p->win_weight * (r == 0) +
                                   (1 - p->win_weight) * (double)(n - 1 - r) / (n - 1));
-}
-
-static void playout(fig_state_t *st, fig_rng_t *rng)
-{
-    while (st->phase != FIG_PHASE_OVER) {
-        if (st->phase == FIG_PHASE_DEAL)
-            fig_state_deal(st, rng);
-        fig_state_apply_legal(st, fig_state_random_action(st, rng), NULL);
-    }
 }
 
 static uint32_t add_child(tree_t *t, uint32_t parent, fig_action_t a, int actor)
@@ -161,7 +153,7 @@ static void iterate(tree_t *t)
         node = best;
         path[depth++] = node;
     }
-    playout(&st, &t->rng);
+    fig_state_playout(&st, &t->rng, t->p->redraws);
     float r[FIG_MAX_PLAYERS];
     rewards(&st, t->p, r);
     t->nodes[0].visits++;
@@ -285,6 +277,8 @@ static fig_err_t set_option(void *ctx, const char *key, const char *value, fig_m
         return set_int(key, value, 1, MAX_THREADS, &p->threads, msg);
     if (strcmp(key, "mem") == 0)
         return set_int(key, value, 1, 65536, &p->mem, msg);
+    if (strcmp(key, "redraws") == 0)
+        return set_int(key, value, 0, 10, &p->redraws, msg);
     if (strcmp(key, "c") == 0 || strcmp(key, "win") == 0) {
         char *end;
         double v = strtod(value, &end);
@@ -300,14 +294,14 @@ static fig_err_t set_option(void *ctx, const char *key, const char *value, fig_m
         return FIG_OK;
     }
     return fig_fail(msg, FIG_ERR_INPUT, N_("ismcts: unknown option '%s' (ms, iters, threads, c, "
-                                           "win, mem)"), key);
+                                           "win, mem, redraws)"), key);
 }
 
 fig_err_t mcts_bot_new(const char *spec, uint64_t seed, const fig_bot_ops_t **ops, void **data,
                        fig_msg_t *msg)
 {
     params_t p = { .ms = 1000, .iters = 0, .threads = 1, .c = 0.7, .mem = 256,
-                   .win_weight = 0.5 };
+                   .win_weight = 0.5, .redraws = 0 };
     char name[32];
     fig_err_t rc = fig_spec_parse(spec, name, sizeof name, set_option, &p, msg);
     if (rc)

@@ -92,7 +92,14 @@ static bool parse_uint(token_t t, uint64_t max, uint64_t *out)
 
 /* Shows a token in a message: at most 24 bytes of it, so a long one cannot
  * crowd out the explanation. */
-#define TOK(t) (int)((t).len > 24 ? 24 : (t).len), (t).s
+static int shown_len(token_t t)
+{
+    size_t n = t.len > 24 ? 24 : t.len;
+    while (n < t.len && n > 0 && ((unsigned char)t.s[n] & 0xC0) == 0x80)
+        n--;   /* never cut a UTF-8 character in two */
+    return (int)n;
+}
+#define TOK(t) shown_len(t), (t).s
 
 /* Length of the valid UTF-8 sequence at s (of n bytes), or 0 if invalid. */
 static size_t utf8_len(const unsigned char *s, size_t n)
@@ -311,6 +318,20 @@ static fig_err_t finish_header(reader_t *r, int line)
 
 /* ---- rounds ---- */
 
+static bool is_header_word(token_t t)
+{
+    static const char *const words[] = { "players", "names", "seed", "removed", "roads", "king" };
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+        if (word_is(t, words[i]))
+            return true;
+    return false;
+}
+
+static fig_err_t late_header(reader_t *r, token_t t)
+{
+    return fail(r, r->line, N_("'%.*s' is a header line: headers come before 'round 1'"), TOK(t));
+}
+
 static fig_err_t read_round(reader_t *r, const token_t *tok, int n)
 {
     const fig_state_t *st = &r->g->state;
@@ -319,6 +340,9 @@ static fig_err_t read_round(reader_t *r, const token_t *tok, int n)
         return fail(r, r->line, N_("expected 'round' and a round number"));
     if (st->phase == FIG_PHASE_OVER)
         return fail(r, r->line, N_("the game is over after three rounds; nothing may follow"));
+    if (st->phase == FIG_PHASE_PLAY && (int)k == st->round)
+        return fail(r, r->line, N_("round %d has already started; it ends when a seat starts "
+                                   "a turn with no cards (R10)"), (int)k);
     if (st->phase == FIG_PHASE_PLAY)
         return fail(r, r->line, N_("round %d starts before round %d has ended (R10)"), (int)k,
                     st->round);
@@ -336,6 +360,8 @@ static fig_err_t read_hand(reader_t *r, const token_t *tok, int n)
     const fig_state_t *st = &r->g->state;
     int players = st->players, per = fig_hand_cards(players);
     uint64_t seat;
+    if (is_header_word(tok[0]))
+        return late_header(r, tok[0]);
     if (!word_is(tok[0], "hand"))
         return fail(r, r->line, N_("round %d needs %d 'hand' lines before its moves; "
                                    "found %d"), st->round, players, r->hands_seen);
@@ -369,6 +395,14 @@ static fig_err_t read_move(reader_t *r, const token_t *tok, int n)
     const fig_state_t *st = &r->g->state;
     uint64_t seat;
     if (!parse_uint(tok[0], 99, &seat)) {
+        if (is_header_word(tok[0]))
+            return late_header(r, tok[0]);
+        if (word_is(tok[0], "hand") && st->phase == FIG_PHASE_OVER)
+            return fail(r, r->line, N_("the game is over; no hand may follow"));
+        if (word_is(tok[0], "hand") && st->phase == FIG_PHASE_DEAL)
+            return fail(r, r->line, N_("round %d ended on line %d; write 'round %d' before "
+                                       "its hands"), st->round - 1, r->round_ended_line,
+                        st->round);
         if (word_is(tok[0], "hand"))
             return fail(r, r->line, N_("round %d already has its %d hands"), st->round,
                         st->players);

@@ -39,16 +39,31 @@ static void start_round(fig_state_t *st)
 {
     for (int s = 0; s < st->players; s++) {
         uint32_t present = 0;
-        for (int k = 0; k < FIG_KINDS; k++)
-            if (st->hand[s].n[k])
-                present |= 1u << k;
+        int size = 0;
+        for (int k = 0; k < FIG_KINDS; k++) {
+            size += st->hand[s].n[k];
+            present |= (uint32_t)(st->hand[s].n[k] != 0) << k;
+        }
         st->present[s] = present;
-        st->hand_size[s] = (uint8_t)fig_hand_total(&st->hand[s]);
+        st->hand_size[s] = (uint8_t)size;
         st->stack[s] = 0;
     }
     clear_table(st);
     st->turn = st->king;
     st->phase = FIG_PHASE_PLAY;
+}
+
+/* Uniform in [0, n) from 32 random bits x, drawing more only on the rare
+ * rejection (Lemire's method, as fig_rng_below, half a draw per call). */
+static inline uint32_t below32(uint32_t x, uint32_t n, fig_rng_t *rng)
+{
+    uint64_t m = (uint64_t)x * n;
+    if ((uint32_t)m < n) {
+        uint32_t threshold = (uint32_t)-n % n;
+        while ((uint32_t)m < threshold)
+            m = (fig_rng_next(rng) >> 32) * (uint64_t)n;
+    }
+    return (uint32_t)(m >> 32);
 }
 
 void fig_state_deal(fig_state_t *st, fig_rng_t *rng)
@@ -60,16 +75,26 @@ void fig_state_deal(fig_state_t *st, fig_rng_t *rng)
     for (int k = 0; k < FIG_KINDS; k++)
         for (int i = 0; i < deck.n[k]; i++)
             cards[n++] = (uint8_t)k;
-    for (int i = n - 1; i > 0; i--) {   /* Fisher-Yates */
-        int j = (int)fig_rng_below(rng, (uint32_t)i + 1);
+    /* Fisher-Yates, two positions per 64-bit draw: dealing is a sizeable part
+     * of a playout from the start of a game. */
+    for (int i = n - 1; i > 0; i -= 2) {
+        uint64_t r = fig_rng_next(rng);
+        int j = (int)below32((uint32_t)r, (uint32_t)i + 1, rng);
         uint8_t t = cards[i];
         cards[i] = cards[j];
         cards[j] = t;
+        if (i > 1) {
+            j = (int)below32((uint32_t)(r >> 32), (uint32_t)i, rng);
+            t = cards[i - 1];
+            cards[i - 1] = cards[j];
+            cards[j] = t;
+        }
     }
     memset(st->hand, 0, sizeof st->hand);
     int per = n / st->players;
-    for (int i = 0; i < n; i++)
-        st->hand[i / per].n[cards[i]]++;
+    for (int s = 0, i = 0; s < st->players; s++)
+        for (int c = 0; c < per; c++)
+            st->hand[s].n[cards[i++]]++;
     start_round(st);
 }
 
@@ -224,7 +249,10 @@ static void rotate(fig_state_t *st)
     st->colourless = (uint8_t)(((m << 1) | (m >> (n - 1))) & ((1u << n) - 1));
 }
 
-void fig_state_apply_legal(fig_state_t *st, fig_action_t a, fig_events_t *ev)
+/* The body of every apply. Always inlined, so that callers that pass a
+ * constant NULL for ev (playouts) get a copy without any event code. */
+static inline __attribute__((always_inline)) void apply(fig_state_t *st, fig_action_t a,
+                                                        fig_events_t *ev)
 {
     int s = st->turn, next;
     if (ev)
@@ -281,7 +309,12 @@ void fig_state_apply_legal(fig_state_t *st, fig_action_t a, fig_events_t *ev)
         score_round(st, next, ev);
 }
 
-/* Bits set in m (m < 2^24). A table, not __builtin_popcount: baseline x86-64
+void fig_state_apply_legal(fig_state_t *st, fig_action_t a, fig_events_t *ev)
+{
+    apply(st, a, ev);
+}
+
+/* Bits set in a byte. A table, not __builtin_popcount: baseline x86-64
  * has no popcnt instruction, so the builtin becomes a libgcc call. */
 static const uint8_t pop8[256] = {
 #define B2(n) n, n + 1, n + 1, n + 2
@@ -293,9 +326,9 @@ static const uint8_t pop8[256] = {
 #undef B6
 };
 
-static inline int popcount(uint32_t m)
+static inline int popcount16(uint32_t m)
 {
-    return pop8[m & 255] + pop8[m >> 8 & 255] + pop8[m >> 16 & 255];
+    return pop8[m & 255] + pop8[m >> 8 & 255];
 }
 
 /* The index of the n-th (0-based) set bit of m. */
@@ -306,7 +339,8 @@ static inline int nth_bit(uint32_t m, int n)
     return __builtin_ctz(m);
 }
 
-fig_action_t fig_state_random_action(const fig_state_t *st, fig_rng_t *rng)
+static inline __attribute__((always_inline)) fig_action_t pick_random(const fig_state_t *st,
+                                                                      fig_rng_t *rng)
 {
     /* Count the legal actions by kind class instead of listing them (the
      * listing dominates a random playout), draw one index uniformly, and
@@ -319,10 +353,10 @@ fig_action_t fig_state_random_action(const fig_state_t *st, fig_rng_t *rng)
     uint32_t to_free = kinds & ~(uint32_t)st->owned & ((1u << FIG_J1) - 1);
     uint32_t jesters = kinds & (1u << FIG_J1 | 1u << FIG_J2);    /* every seat each */
     int n_take = st->table_cards != 0;
-    int n_owner = popcount(to_owner);
-    int n_free_seats = popcount(st->colourless);
-    int n_free = popcount(to_free) * n_free_seats;
-    int n_jester = popcount(jesters) * players;
+    int n_owner = popcount16(to_owner);
+    int n_free_seats = pop8[st->colourless];
+    int n_free = popcount16(to_free) * n_free_seats;
+    int n_jester = (int)((jesters >> FIG_J1 & 1) + (jesters >> FIG_J2 & 1)) * players;
     int n_ring = (int)(kinds >> FIG_RING & 1);
     int total = n_take + n_owner + n_free + n_jester + n_ring;
     int r = (int)fig_rng_below(rng, (uint32_t)total);
@@ -341,6 +375,36 @@ fig_action_t fig_state_random_action(const fig_state_t *st, fig_rng_t *rng)
     if (r < n_jester)
         return fig_act_play(nth_bit(jesters, r / players), r % players);
     return fig_act_play(FIG_RING, s);
+}
+
+fig_action_t fig_state_random_action(const fig_state_t *st, fig_rng_t *rng)
+{
+    return pick_random(st, rng);
+}
+
+/* Whether the seat to move would collect by playing a: a take, or a card that
+ * brings its own pile to 6 or more (R5, R8). Needs no copy of the state. */
+static inline bool collects_self(const fig_state_t *st, fig_action_t a)
+{
+    if (fig_act_is_take(a))
+        return true;
+    int k = fig_act_kind(a);
+    return fig_act_target(a) == st->turn && k != FIG_RING &&
+           st->pile[st->turn].total + fig_kind_value(k) >= 6;
+}
+
+int fig_state_playout(fig_state_t *st, fig_rng_t *rng, int redraws)
+{
+    int actions = 0;
+    for (; st->phase != FIG_PHASE_OVER; actions++) {
+        if (st->phase == FIG_PHASE_DEAL)
+            fig_state_deal(st, rng);
+        fig_action_t a = pick_random(st, rng);
+        for (int i = 0; i < redraws && collects_self(st, a); i++)
+            a = pick_random(st, rng);
+        apply(st, a, NULL);
+    }
+    return actions;
 }
 
 uint64_t fig_state_perft(const fig_state_t *st, int depth)

@@ -14,6 +14,24 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static char out1[1 << 16], out2[1 << 16];
 
+/* Messages end up in JSON and on terminals: they must be valid UTF-8 even
+ * when they quote a piece of a broken input. */
+static int valid_utf8(const char *s)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    while (*p) {
+        int n = *p < 0x80 ? 1 : (*p & 0xE0) == 0xC0 ? 2 : (*p & 0xF0) == 0xE0 ? 3
+              : (*p & 0xF8) == 0xF0 ? 4 : 0;
+        if (!n)
+            return 0;
+        for (int i = 1; i < n; i++)
+            if ((p[i] & 0xC0) != 0x80)
+                return 0;
+        p += n;
+    }
+    return 1;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static fig_game_t g, g2;
@@ -22,7 +40,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         size_t lines = 1;
         for (size_t i = 0; i < size; i++)
             lines += data[i] == '\n';
-        if (msg.line < 1 || (size_t)msg.line > lines || !msg.text[0])
+        if (msg.line < 1 || (size_t)msg.line > lines || !msg.text[0] || !valid_utf8(msg.text))
             abort();   /* every rejection points at a line of the input and explains */
         return 0;
     }

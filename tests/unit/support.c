@@ -247,6 +247,7 @@ void sup_derive(fig_state_t *st)
 {
     int n = st->players;
     memset(st->owner, FIG_NOBODY, sizeof st->owner);
+    st->owned = 0;
     st->colourless = 0;
     st->table_cards = 0;
     for (int s = 0; s < FIG_MAX_PLAYERS; s++) {
@@ -273,8 +274,10 @@ void sup_derive(fig_state_t *st)
         st->table_cards = (uint8_t)(st->table_cards + cards);
         if (p->colour == FIG_NO_COLOUR)
             st->colourless |= (uint8_t)(1u << s);
-        else
+        else {
             st->owner[p->colour] = (uint8_t)s;
+            st->owned |= (uint16_t)(7u << (p->colour * 3));   /* the colour's three kinds */
+        }
     }
 }
 
@@ -360,6 +363,8 @@ bool sup_check_state(const fig_state_t *st, char *why, size_t cap)
                         p->total, d.pile[s].cards, d.pile[s].total);
         if (p->colour != d.pile[s].colour)
             return FAIL("pile %d has colour %d but no colour card", s, p->colour);
+        if ((p->n[0] || p->n[1] || p->n[2]) && p->colour == FIG_NO_COLOUR)
+            return FAIL("pile %d holds colour cards but has no colour", s);
         if (p->colour != FIG_NO_COLOUR && p->colour >= FIG_COLOURS)
             return FAIL("pile %d has colour %d", s, p->colour);
         for (int t = s + 1; t < n; t++)
@@ -376,6 +381,8 @@ bool sup_check_state(const fig_state_t *st, char *why, size_t cap)
         if (st->owner[c] != d.owner[c])
             return FAIL("owner[%s] = %d, piles give %d", fig_colour_name(c), st->owner[c],
                         d.owner[c]);
+    if (st->owned != d.owned)
+        return FAIL("owned = %#x, piles give %#x", (unsigned)st->owned, (unsigned)d.owned);
     if ((st->colourless & ((1u << n) - 1)) != d.colourless)
         return FAIL("colourless = %#x, piles give %#x", st->colourless, d.colourless);
     if (st->table_cards != d.table_cards)

@@ -97,12 +97,13 @@ fig_err_t sup_build(fig_state_t *st, const sup_pos_t *pos, fig_msg_t *msg);
 
 /* Recomputes every derived field of st from hand[] and pile[] (pile colour and
  * n[] are the source): present[], hand_size[], pile totals and card counts,
- * owner[], colourless, table_cards. */
+ * owner[], owned, colourless, table_cards. */
 void sup_derive(fig_state_t *st);
 
 /* ---- invariants ---- */
 
-/* Checks that the derived fields of st agree with its hands and piles, that no
+/* Checks that the derived fields of st (those sup_derive sets) agree with its
+ * hands and piles, that no
  * pile totals 6 or more, that no two piles share a colour, and that in PLAY
  * the seat to move holds a card. Returns true if all hold; otherwise writes the
  * first problem into why. */

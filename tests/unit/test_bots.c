@@ -1,0 +1,291 @@
+/* test_bots.c - the bots: specs, legal choices only, R14 (a bot's knowledge is
+ * exactly its seat's view), determinism for a fixed iteration budget, time
+ * budgets honoured, the memory cap. Speed and strength are measured by
+ * `figaro bench` and `figaro arena`, never asserted here. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include <cmocka.h>
+
+#include "ai/ai.h"   /* greedy_choose, the heuristic itself */
+#include "figaro/bot.h"
+#include "figaro/figaro.h"
+
+static fig_bot_t *make(const char *spec, uint64_t seed)
+{
+    fig_bot_t *bot = NULL;
+    fig_msg_t msg;
+    if (fig_bot_new(&bot, spec, seed, &msg) != FIG_OK)
+        fail_msg("fig_bot_new(%s): %s", spec, msg.text);
+    return bot;
+}
+
+/* Plays a whole game with one bot per seat, checking after every action that
+ * each bot's view of the game equals the seat's true view (R14: a bot knows its
+ * own hand and the public record, nothing else, and loses nothing of it).
+ * Returns the record in *g. */
+static void play(fig_bot_t **bots, int players, uint64_t seed, fig_game_t *g)
+{
+    fig_setup_t setup;
+    fig_msg_t msg;
+    fig_setup_random(&setup, players, seed, NULL);
+    fig_game_init(g, &setup);
+    for (int s = 0; s < players; s++)
+        assert_int_equal(fig_bot_game(bots[s], &setup, s, &msg), FIG_OK);
+    while (!fig_game_over(g)) {
+        if (g->state.phase == FIG_PHASE_DEAL) {
+            fig_game_deal_seeded(g);
+            for (int s = 0; s < players; s++)
+                assert_int_equal(fig_bot_round(bots[s], &g->hands[g->dealt - 1][s], &msg),
+                                 FIG_OK);
+        }
+        int turn = g->state.turn;
+        fig_action_t a = fig_bot_choose(bots[turn], 0);
+        if (fig_game_play(g, a, NULL, &msg) != FIG_OK)
+            fail_msg("seed %llu: seat %d (%s) chose an illegal action: %s",
+                     (unsigned long long)seed, turn, fig_bot_spec(bots[turn]), msg.text);
+        for (int s = 0; s < players; s++) {
+            if (fig_bot_move(bots[s], a, &msg) != FIG_OK)
+                fail_msg("seed %llu: seat %d could not follow the game: %s",
+                         (unsigned long long)seed, s, msg.text);
+            fig_view_t mine, truth;
+            fig_view_of(fig_bot_state(bots[s]), s, &mine);
+            fig_view_of(&g->state, s, &truth);
+            if (!fig_view_equal(&mine, &truth))
+                fail_msg("seed %llu: seat %d's tracked view differs from the truth after %d "
+                         "actions of round %d", (unsigned long long)seed, s,
+                         g->nmoves[g->state.round - 1], g->state.round);
+        }
+    }
+    for (int s = 0; s < players; s++) {
+        fig_bot_game_over(bots[s]);
+        assert_int_equal(fig_bot_overrules(bots[s]), 0);
+    }
+}
+
+static void test_specs_and_levels_create_bots(void **state)
+{
+    (void)state;
+    const char *good[] = { "random", "greedy", "ismcts", "ismcts:ms=50",
+                           "ismcts:iters=100,threads=2,c=1.2,win=0.3,mem=8",
+                           "easy", "normal", "hard", "max" };
+    for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
+        fig_bot_t *bot = make(good[i], 1);
+        assert_string_equal(fig_bot_spec(bot), good[i]);
+        fig_bot_free(bot);
+    }
+    fig_bot_free(NULL);
+}
+
+static void test_bad_specs_are_refused_with_a_reason(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *spec, *words;
+    } bad[] = {
+        { "", "not a bot" },
+        { "chess", "not a bot" },
+        { "random:ms=5", "takes no options" },
+        { "ismcts:ms", "key=value" },
+        { "ismcts:ms=", "needs a value" },
+        { "ismcts:ms=0", "ms must be" },
+        { "ismcts:ms=fast", "ms must be" },
+        { "ismcts:iters=-3", "iters must be" },
+        { "ismcts:threads=99", "threads must be" },
+        { "ismcts:c=abc", "c must be" },
+        { "ismcts:win=2", "win must be" },
+        { "ismcts:depth=3", "unknown option 'depth'" },
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        fig_bot_t *bot = (fig_bot_t *)&bot;
+        fig_msg_t msg = { "", 0 };
+        assert_int_not_equal(fig_bot_new(&bot, bad[i].spec, 1, &msg), FIG_OK);
+        assert_null(bot);
+        if (!strstr(msg.text, bad[i].words))
+            fail_msg("spec '%s': message '%s' lacks '%s'", bad[i].spec, msg.text, bad[i].words);
+    }
+}
+
+/* Every built-in bot plays only legal actions and follows the game exactly,
+ * for every number of players. */
+static void test_bots_play_legal_games_r14_views(void **state)
+{
+    (void)state;
+    const char *specs[] = { "random", "greedy", "ismcts:iters=40" };
+    for (int players = 3; players <= 6; players++)
+        for (uint64_t seed = 1; seed <= 3; seed++) {
+            fig_bot_t *bots[FIG_MAX_PLAYERS];
+            for (int s = 0; s < players; s++)
+                bots[s] = make(specs[(s + seed) % 3], seed * 10 + (uint64_t)s);
+            fig_game_t g;
+            play(bots, players, seed * 7 + (uint64_t)players, &g);
+            for (int s = 0; s < players; s++)
+                fig_bot_free(bots[s]);
+        }
+}
+
+/* A bot that is told about a game it does not play in order refuses the
+ * message instead of going wrong. */
+static void test_bot_refuses_out_of_order_messages(void **state)
+{
+    (void)state;
+    fig_bot_t *bot = make("greedy", 1);
+    fig_msg_t msg;
+    fig_hand_t hand;
+    memset(&hand, 0, sizeof hand);
+    assert_int_not_equal(fig_bot_round(bot, &hand, &msg), FIG_OK);
+    assert_int_not_equal(fig_bot_move(bot, FIG_ACT_TAKE, &msg), FIG_OK);
+    assert_int_equal(fig_bot_choose(bot, 0), FIG_ACT_NONE);
+    fig_setup_t setup;
+    fig_setup_random(&setup, 4, 3, NULL);
+    assert_int_not_equal(fig_bot_game(bot, &setup, 4, &msg), FIG_OK);   /* no seat 4 */
+    assert_int_equal(fig_bot_game(bot, &setup, 1, &msg), FIG_OK);
+    assert_int_not_equal(fig_bot_round(bot, &hand, &msg), FIG_OK);      /* 0 cards */
+    assert_int_not_equal(fig_bot_move(bot, FIG_ACT_TAKE, &msg), FIG_OK); /* not dealt */
+    fig_bot_free(bot);
+}
+
+/* Sets up a bot at the first turn of a seeded 4-player game. */
+static fig_bot_t *at_first_turn(const char *spec, uint64_t bot_seed)
+{
+    fig_setup_t setup;
+    fig_game_t g;
+    fig_setup_random(&setup, 4, 99, NULL);
+    fig_game_init(&g, &setup);
+    fig_game_deal_seeded(&g);
+    int seat = g.state.turn;
+    fig_bot_t *bot = make(spec, bot_seed);
+    assert_int_equal(fig_bot_game(bot, &setup, seat, NULL), FIG_OK);
+    assert_int_equal(fig_bot_round(bot, &g.hands[0][seat], NULL), FIG_OK);
+    return bot;
+}
+
+static void test_ismcts_is_deterministic_for_an_iteration_budget(void **state)
+{
+    (void)state;
+    const char *specs[] = { "ismcts:iters=600", "ismcts:iters=600,threads=2" };
+    for (int i = 0; i < 2; i++) {
+        fig_action_t first = FIG_ACT_NONE;
+        for (int run = 0; run < 3; run++) {
+            fig_bot_t *bot = at_first_turn(specs[i], 42);
+            fig_action_t a = fig_bot_choose(bot, 0);
+            if (run == 0)
+                first = a;
+            assert_int_equal(a, first);
+            fig_bot_free(bot);
+        }
+    }
+    /* and whole games too: the same seeds give the same record */
+    fig_game_t g1, g2;
+    for (int run = 0; run < 2; run++) {
+        fig_bot_t *bots[3];
+        for (int s = 0; s < 3; s++)
+            bots[s] = make(s ? "greedy" : "ismcts:iters=30", (uint64_t)s + 5);
+        play(bots, 3, 77, run ? &g2 : &g1);
+        for (int s = 0; s < 3; s++)
+            fig_bot_free(bots[s]);
+    }
+    char a[16384], b[16384];
+    fig_fgn_write(&g1, a, sizeof a);
+    fig_fgn_write(&g2, b, sizeof b);
+    assert_string_equal(a, b);
+}
+
+static double seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* A time budget is a promise to the host: the bot answers within it (with a
+ * generous margin for a loaded machine and the sanitizers). */
+static void test_ismcts_honours_time_budgets(void **state)
+{
+    (void)state;
+    fig_bot_t *bot = at_first_turn("ismcts:ms=100", 1);
+    double t0 = seconds();
+    fig_action_t a = fig_bot_choose(bot, 0);
+    double own = seconds() - t0;
+    assert_int_not_equal(a, FIG_ACT_NONE);
+    assert_true(own < 0.100 + 0.5);
+    assert_true(own >= 0.090);   /* it does use its time */
+    fig_bot_free(bot);
+    /* the host's shorter limit wins over the bot's own */
+    bot = at_first_turn("ismcts:ms=5000", 1);
+    t0 = seconds();
+    a = fig_bot_choose(bot, 50);
+    assert_true(seconds() - t0 < 0.050 + 0.5);
+    assert_int_not_equal(a, FIG_ACT_NONE);
+    fig_bot_free(bot);
+}
+
+/* A tiny node pool fills up long before the budget ends: the search keeps
+ * sampling without expanding, and still answers legally. */
+static void test_ismcts_memory_cap(void **state)
+{
+    (void)state;
+    fig_bot_t *bot = at_first_turn("ismcts:iters=3000,mem=1", 3);
+    fig_action_t a = fig_bot_choose(bot, 0);
+    assert_int_equal(fig_state_check(fig_bot_state(bot), a, NULL), FIG_OK);
+    assert_int_equal(fig_bot_overrules(bot), 0);
+    fig_bot_free(bot);
+}
+
+/* Greedy's character (docs/bots.md): it never plays a card that makes its own
+ * pile collect when some action collects nothing. Checked over every position
+ * of random games. */
+static void test_greedy_never_feeds_its_own_pile_to_six(void **state)
+{
+    (void)state;
+    fig_rng_t rng;
+    fig_rng_seed(&rng, 8);
+    int checked = 0;
+    for (uint64_t seed = 0; seed < 40; seed++) {
+        fig_setup_t setup;
+        fig_state_t st;
+        fig_setup_random(&setup, 3 + (int)(seed % 4), seed, NULL);
+        fig_state_init(&st, &setup);
+        while (st.phase != FIG_PHASE_OVER) {
+            if (st.phase == FIG_PHASE_DEAL)
+                fig_state_deal(&st, &rng);
+            fig_action_t moves[FIG_MAX_ACTIONS];
+            int n = fig_state_legal(&st, moves), me = st.turn, harmless = 0;
+            for (int i = 0; i < n && !harmless; i++) {
+                fig_state_t after = st;
+                fig_state_apply_legal(&after, moves[i], NULL);
+                harmless = after.phase != FIG_PHASE_PLAY || after.stack[me] == st.stack[me];
+            }
+            fig_action_t a = greedy_choose(&st, &rng);
+            fig_state_t after = st;
+            fig_state_apply_legal(&after, a, NULL);
+            if (harmless && after.phase == FIG_PHASE_PLAY && !fig_act_is_take(a) &&
+                after.stack[me] > st.stack[me])
+                fail_msg("seed %llu: greedy fed its own pile to 6 with a harmless play at hand",
+                         (unsigned long long)seed);
+            checked++;
+            fig_state_apply_legal(&st, fig_state_random_action(&st, &rng), NULL);
+        }
+    }
+    assert_true(checked > 1000);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_specs_and_levels_create_bots),
+        cmocka_unit_test(test_bad_specs_are_refused_with_a_reason),
+        cmocka_unit_test(test_bots_play_legal_games_r14_views),
+        cmocka_unit_test(test_bot_refuses_out_of_order_messages),
+        cmocka_unit_test(test_ismcts_is_deterministic_for_an_iteration_budget),
+        cmocka_unit_test(test_ismcts_honours_time_budgets),
+        cmocka_unit_test(test_ismcts_memory_cap),
+        cmocka_unit_test(test_greedy_never_feeds_its_own_pile_to_six),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
