@@ -46,18 +46,24 @@ for s in tests/cli/*.sh; do
     [ "$f" -eq 0 ] || failed_names="$failed_names $(basename "$s")"
 done
 
-if [ -x "$T/fuzz_fgn" ]; then
-    echo "== fuzz_fgn (smoke run over the seed corpus and 20000 mutations)"
-    if "$T/fuzz_fgn" -runs=20000 -seed=1 -max_len=16384 "$scratch" tests/fuzz/corpus tests/cases \
-        >"$log" 2>&1; then
+# fuzz smoke runs: the seed corpus and a few thousand mutations of each parser
+fuzz_smoke() {   # $1: target, $2...: corpus folders
+    target=$1
+    shift
+    [ -x "$T/$target" ] || return 0
+    echo "== $target (smoke run over its seed corpus and 20000 mutations)"
+    mkdir -p "$scratch/$target"
+    if "$T/$target" -runs=20000 -seed=1 -max_len=16384 "$scratch/$target" "$@" >"$log" 2>&1; then
         tail -n 2 "$log"
         passed=$((passed + 1))
     else
         cat "$log"
         failed=$((failed + 1))
-        failed_names="$failed_names fuzz_fgn"
+        failed_names="$failed_names $target"
     fi
-fi
+}
+fuzz_smoke fuzz_fgn tests/fuzz/corpus tests/cases
+fuzz_smoke fuzz_fep tests/fuzz/corpus-fep
 
 [ -z "$failed_names" ] || echo "failing:$failed_names"
 echo "tests: $passed passed, $failed failed"

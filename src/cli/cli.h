@@ -21,6 +21,7 @@ int cmd_replay(int argc, char **argv);
 int cmd_perft(int argc, char **argv);
 int cmd_random_game(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
+int cmd_engine(int argc, char **argv);
 int cmd_arena(int argc, char **argv);
 
 /* Prints a usage error for `cmd` to stderr and returns EXIT_USAGE. */

@@ -13,7 +13,11 @@
 #include "figaro/bot.h"
 
 /* Creates an FEP bot from "cmd:PROGRAM ARGS...". `move_ms` is the time sent
- * with each `go`. The process starts lazily, at the first game. */
+ * with each `go` when fig_bot_choose gives none. PROGRAM is looked up on PATH
+ * now: a missing program is FIG_ERR_INPUT with a message, not a fault. The
+ * process starts lazily, at the first game. Each fault is told on standard
+ * error in one line; fig_bot_faults counts them. `seed` drives the random
+ * actions played after a fault. Free with fig_bot_free (which sends `quit`). */
 fig_err_t fep_host_bot_new(fig_bot_t **out, const char *spec, uint64_t seed, int move_ms,
                            fig_msg_t *msg);
 

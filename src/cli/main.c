@@ -82,6 +82,22 @@ static const cli_command_t commands[] = {
       "  -h, --help        show this help\n"
       "\n"
       "Example: figaro bench --seconds 5\n" },
+    { "engine", cmd_engine, "run a bot as an FEP engine on standard input and output",
+      "usage: figaro engine --bot SPEC [--seed S]\n"
+      "\n"
+      "Speaks FEP, the Figaro Engine Protocol (docs/fep.md), on standard input and\n"
+      "output: a host sends 'fep 1', the game, the hand and every move; 'go MS' asks\n"
+      "for an answer, 'play ACTION'. A malformed or out-of-order line is answered with\n"
+      "'info error: ...' and ignored. Ends on 'quit' or at the end of the input.\n"
+      "\n"
+      "  -b, --bot SPEC   random, greedy, ismcts[:k=v,...], easy, normal, hard, max\n"
+      "  -s, --seed S     seed of the bot's choices (default 0)\n"
+      "  -h, --help       show this help\n"
+      "\n"
+      "Exit status: 0 after 'quit' or the end of the input, 1 if the output is gone,\n"
+      "2 usage error (e.g. an unknown bot).\n"
+      "Example: figaro arena --players 4 --games 8 --bot 'cmd:figaro engine --bot greedy' \\\n"
+      "             --bot random --bot random --bot random\n" },
 };
 enum { NCOMMANDS = sizeof commands / sizeof commands[0] };
 

@@ -382,15 +382,18 @@ fig_action_t fig_state_random_action(const fig_state_t *st, fig_rng_t *rng)
     return pick_random(st, rng);
 }
 
-/* Whether the seat to move would collect by playing a: a take, or a card that
- * brings its own pile to 6 or more (R5, R8). Needs no copy of the state. */
-static inline bool collects_self(const fig_state_t *st, fig_action_t a)
+/* What the seat to move gains at once by playing a, in cards collected: minus
+ * the table if it collects itself (a take, or its own pile brought to 6), plus
+ * half of it if another seat collects (R5, R8); 0 otherwise. No state copy. */
+static inline int immediate_gain(const fig_state_t *st, fig_action_t a)
 {
     if (fig_act_is_take(a))
-        return true;
-    int k = fig_act_kind(a);
-    return fig_act_target(a) == st->turn && k != FIG_RING &&
-           st->pile[st->turn].total + fig_kind_value(k) >= 6;
+        return -st->table_cards;
+    int k = fig_act_kind(a), t = fig_act_target(a);
+    if (k == FIG_RING || st->pile[t].total + fig_kind_value(k) < 6)
+        return 0;
+    int cards = st->table_cards + 1;
+    return t == st->turn ? -2 * cards : cards;
 }
 
 int fig_state_playout(fig_state_t *st, fig_rng_t *rng, int redraws)
@@ -400,8 +403,17 @@ int fig_state_playout(fig_state_t *st, fig_rng_t *rng, int redraws)
         if (st->phase == FIG_PHASE_DEAL)
             fig_state_deal(st, rng);
         fig_action_t a = pick_random(st, rng);
-        for (int i = 0; i < redraws && collects_self(st, a); i++)
-            a = pick_random(st, rng);
+        if (redraws) {
+            int best = immediate_gain(st, a);
+            for (int i = 0; i < redraws && best <= 0; i++) {
+                fig_action_t b = pick_random(st, rng);
+                int gain = immediate_gain(st, b);
+                if (gain > best) {
+                    best = gain;
+                    a = b;
+                }
+            }
+        }
         apply(st, a, NULL);
     }
     return actions;
