@@ -15,7 +15,7 @@ CPPFLAGS := -Iinclude -Isrc -D_POSIX_C_SOURCE=200809L -MMD -MP
 WARN     := -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 CFLAGS   ?= -O2 -g
 SAN      := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
-CLI_LIBS := -ljansson -lm -lpthread
+CLI_LIBS := -ljansson -lncursesw -lm -lpthread
 
 CORE_SRC := $(wildcard src/core/*.c)
 AI_SRC   := $(wildcard src/ai/*.c)

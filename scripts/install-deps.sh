@@ -4,7 +4,7 @@
 set -eu
 
 # package: what it is for
-PACKAGES="gcc make pkg-config libcmocka-dev libjansson-dev clang libclang-rt-14-dev"
+PACKAGES="gcc make pkg-config libcmocka-dev libjansson-dev clang libclang-rt-14-dev libncurses-dev gettext tmux python3 locales"
 
 missing=""
 for p in $PACKAGES; do
@@ -15,7 +15,8 @@ done
 [ -z "$missing" ] && exit 0
 
 echo "figaro: installing missing Debian packages:$missing"
-echo "  (cmocka: unit tests; jansson: JSON output; clang + libclang-rt: fuzzing and sanitizers)"
+echo "  (cmocka: unit tests; jansson: JSON; clang + libclang-rt: fuzzing; ncurses: the terminal game;"
+echo "   gettext: translations; tmux: tests of the terminal game; python3: the example engine)"
 if [ "$(id -u)" -eq 0 ]; then
     SUDO=""
 elif command -v sudo >/dev/null 2>&1; then

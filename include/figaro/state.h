@@ -149,10 +149,11 @@ fig_action_t fig_state_random_action(const fig_state_t *st, fig_rng_t *rng);
 /* Plays random legal actions, dealing each new round with rng, until the game
  * is over: the playout of search bots and benchmarks. With redraws = 0 every
  * action is uniformly random (as fig_state_random_action). Otherwise, while
- * the action drawn gains nothing at once, up to `redraws` more are drawn and
- * the best kept, where collecting oneself (a take, one's own pile to 6) is a
- * loss and making another seat collect a gain: a cheap imitation of a
- * sensible player. Returns the number of actions played. */
+ * the action drawn would make the mover collect (a take, or its own pile
+ * brought to 6), up to `redraws` more are drawn and the best kept, where
+ * making another seat collect is a gain: a cheap imitation of a sensible
+ * player that costs almost nothing when the first draw is harmless.
+ * Returns the number of actions played. */
 int fig_state_playout(fig_state_t *st, fig_rng_t *rng, int redraws);
 
 /* Road length of a seat: the sum of its pieces (R13). */
