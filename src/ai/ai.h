@@ -15,6 +15,13 @@ fig_err_t greedy_bot_new(const char *spec, uint64_t seed, const fig_bot_ops_t **
 fig_err_t mcts_bot_new(const char *spec, uint64_t seed, const fig_bot_ops_t **ops, void **data,
                        fig_msg_t *msg);
 
+/* The kinds whose only state is their generator (random, greedy): their data
+ * is a fig_rng_t. rng_bot_new checks that the spec has no options, allocates
+ * the generator seeded with seed, and returns `kind` as the ops. */
+fig_err_t rng_bot_new(const char *spec, uint64_t seed, const fig_bot_ops_t *kind,
+                      const fig_bot_ops_t **ops, void **data, fig_msg_t *msg);
+void rng_bot_seed(void *data, uint64_t seed);
+
 /* The greedy heuristic as a function, for playouts: the best action for the
  * seat to move in st by the greedy evaluation, ties broken by rng. */
 fig_action_t greedy_choose(const fig_state_t *st, fig_rng_t *rng);

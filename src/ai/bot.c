@@ -227,39 +227,42 @@ fig_action_t fig_bot_choose(fig_bot_t *bot, int ms)
     return a;
 }
 
-/* ---- random: a uniformly random legal action */
+/* ---- bots whose only state is their generator */
 
-typedef struct {
-    fig_rng_t rng;
-} random_bot_t;
-
-static fig_action_t random_choose(void *data, const fig_bot_turn_t *turn)
-{
-    random_bot_t *r = data;
-    return fig_state_random_action(turn->guess, &r->rng);
-}
-
-static void random_seed(void *data, uint64_t seed)
-{
-    fig_rng_seed(&((random_bot_t *)data)->rng, seed);
-}
-
-static const fig_bot_ops_t random_ops = {
-    .kind = "random", .choose = random_choose, .seed = random_seed, .free = free,
-};
-
-fig_err_t random_bot_new(const char *spec, uint64_t seed, const fig_bot_ops_t **ops, void **data,
-                         fig_msg_t *msg)
+fig_err_t rng_bot_new(const char *spec, uint64_t seed, const fig_bot_ops_t *kind,
+                      const fig_bot_ops_t **ops, void **data, fig_msg_t *msg)
 {
     char name[32];
     fig_err_t rc = fig_spec_parse(spec, name, sizeof name, NULL, NULL, msg);
     if (rc)
         return rc;
-    random_bot_t *r = malloc(sizeof *r);
-    if (!r)
+    fig_rng_t *rng = malloc(sizeof *rng);
+    if (!rng)
         return fig_fail(msg, FIG_ERR_SPACE, N_("out of memory"));
-    fig_rng_seed(&r->rng, seed);
-    *ops = &random_ops;
-    *data = r;
+    fig_rng_seed(rng, seed);
+    *ops = kind;
+    *data = rng;
     return FIG_OK;
+}
+
+void rng_bot_seed(void *data, uint64_t seed)
+{
+    fig_rng_seed(data, seed);
+}
+
+/* ---- random: a uniformly random legal action */
+
+static fig_action_t random_choose(void *data, const fig_bot_turn_t *turn)
+{
+    return fig_state_random_action(turn->guess, data);
+}
+
+static const fig_bot_ops_t random_ops = {
+    .kind = "random", .choose = random_choose, .seed = rng_bot_seed, .free = free,
+};
+
+fig_err_t random_bot_new(const char *spec, uint64_t seed, const fig_bot_ops_t **ops, void **data,
+                         fig_msg_t *msg)
+{
+    return rng_bot_new(spec, seed, &random_ops, ops, data, msg);
 }

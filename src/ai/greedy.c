@@ -72,37 +72,17 @@ fig_action_t greedy_choose(const fig_state_t *st, fig_rng_t *rng)
     return n ? moves[best] : FIG_ACT_NONE;
 }
 
-typedef struct {
-    fig_rng_t rng;
-} greedy_bot_t;
-
 static fig_action_t greedy_bot_choose(void *data, const fig_bot_turn_t *turn)
 {
-    greedy_bot_t *g = data;
-    return greedy_choose(turn->guess, &g->rng);
-}
-
-static void greedy_seed(void *data, uint64_t seed)
-{
-    fig_rng_seed(&((greedy_bot_t *)data)->rng, seed);
+    return greedy_choose(turn->guess, data);
 }
 
 static const fig_bot_ops_t greedy_ops = {
-    .kind = "greedy", .choose = greedy_bot_choose, .seed = greedy_seed, .free = free,
+    .kind = "greedy", .choose = greedy_bot_choose, .seed = rng_bot_seed, .free = free,
 };
 
 fig_err_t greedy_bot_new(const char *spec, uint64_t seed, const fig_bot_ops_t **ops, void **data,
                          fig_msg_t *msg)
 {
-    char name[32];
-    fig_err_t rc = fig_spec_parse(spec, name, sizeof name, NULL, NULL, msg);
-    if (rc)
-        return rc;
-    greedy_bot_t *g = malloc(sizeof *g);
-    if (!g)
-        return fig_fail(msg, FIG_ERR_SPACE, N_("out of memory"));
-    fig_rng_seed(&g->rng, seed);
-    *ops = &greedy_ops;
-    *data = g;
-    return FIG_OK;
+    return rng_bot_new(spec, seed, &greedy_ops, ops, data, msg);
 }

@@ -34,8 +34,18 @@ void clear_table(fig_state_t *st)
     st->table_cards = 0;
 }
 
-/* R4: a new round starts with every hand dealt and the King holder to play. */
-static void start_round(fig_state_t *st)
+/* R4: a new round starts with every hand dealt and the King holder to play.
+ * The hands are set, with present[] and hand_size[]; the rest starts afresh. */
+static void begin_round(fig_state_t *st)
+{
+    memset(st->stack, 0, sizeof st->stack);
+    clear_table(st);
+    st->turn = st->king;
+    st->phase = FIG_PHASE_PLAY;
+}
+
+/* Derives present[] and hand_size[] from hands given whole (a record's deal). */
+static void count_hands(fig_state_t *st)
 {
     for (int s = 0; s < st->players; s++) {
         uint32_t present = 0;
@@ -46,11 +56,7 @@ static void start_round(fig_state_t *st)
         }
         st->present[s] = present;
         st->hand_size[s] = (uint8_t)size;
-        st->stack[s] = 0;
     }
-    clear_table(st);
-    st->turn = st->king;
-    st->phase = FIG_PHASE_PLAY;
 }
 
 /* Uniform in [0, n) from 32 random bits x, drawing more only on the rare
@@ -105,11 +111,8 @@ void fig_state_deal(fig_state_t *st, fig_rng_t *rng)
         }
         st->present[s] = present;
         st->hand_size[s] = (uint8_t)per;
-        st->stack[s] = 0;
     }
-    clear_table(st);
-    st->turn = st->king;
-    st->phase = FIG_PHASE_PLAY;
+    begin_round(st);
 }
 
 fig_err_t fig_state_deal_hands(fig_state_t *st, const fig_hand_t hands[], fig_msg_t *msg)
@@ -139,7 +142,8 @@ fig_err_t fig_state_deal_hands(fig_state_t *st, const fig_hand_t hands[], fig_ms
     }
     memset(st->hand, 0, sizeof st->hand);
     memcpy(st->hand, hands, sizeof(fig_hand_t) * st->players);
-    start_round(st);
+    count_hands(st);
+    begin_round(st);
     return FIG_OK;
 }
 
