@@ -105,12 +105,61 @@ test: $(UNIT_BIN) $(T)/figaro $(T)/fuzz_fgn $(T)/fuzz_fep $(B)/libfigaro.a
 bench: $(B)/figaro
 	$(B)/figaro bench
 
-# The terminal game is the next piece of work (see README, Status); until it
-# lands, say so plainly instead of starting something that is not the game.
 play: $(B)/figaro
-	@echo "figaro: the terminal game is not built yet; the rules engine is ready."
-	@echo "  Try: $(B)/figaro random-game --players 4 --seed 1 | $(B)/figaro replay -"
-	@$(B)/figaro random-game --players 4 --seed 1 | $(B)/figaro replay -
+	$(B)/figaro play
+
+# ---- translations (GNU gettext; docs/translations.md) ----------------------
+# po/figaro.pot is the template, generated from the sources and committed;
+# po/LANG.po are the catalogues, compiled into $(B)/locale/LANG/LC_MESSAGES/
+# figaro.mo (and $(T)/locale/... for the test build), where the program finds
+# them next to itself. `make pot` regenerates the template and merges it into
+# every catalogue; the build only compiles, it never rewrites po/.
+LANGS      := fr nl it
+POT_SRC    := $(sort $(wildcard src/cli/*.c src/core/*.c src/ai/*.c))
+XGETTEXT   := xgettext --from-code=UTF-8 --language=C --keyword=_ --keyword=N_ \
+              --sort-output --add-location=file --add-comments=TRANSLATORS: \
+              --package-name=figaro
+MO         := $(LANGS:%=$(B)/locale/%/LC_MESSAGES/figaro.mo)
+MO_T       := $(LANGS:%=$(T)/locale/%/LC_MESSAGES/figaro.mo)
+
+.PHONY: pot pot-to
+all: $(MO)
+test: $(MO_T)
+$(B)/figaro: | $(MO)
+$(T)/figaro: | $(MO_T)
+
+# msgfmt --check fails the build on a broken catalogue (format strings that do
+# not match their msgid, bad headers); --statistics says what is left to do.
+# (Two rules: one pattern rule with two targets would be one grouped recipe.)
+$(B)/locale/%/LC_MESSAGES/figaro.mo: po/%.po | $(DEPS_STAMP)
+	@mkdir -p $(dir $@)
+	msgfmt --check --statistics -o $@ $<
+$(T)/locale/%/LC_MESSAGES/figaro.mo: po/%.po | $(DEPS_STAMP)
+	@mkdir -p $(dir $@)
+	msgfmt --check --statistics -o $@ $<
+
+# `make pot-to POT_OUT=FILE` writes a fresh template to FILE (tests compare it
+# with po/figaro.pot, POT-Creation-Date aside).
+pot-to:
+	@test -n "$(POT_OUT)" || { echo "usage: make pot-to POT_OUT=FILE" >&2; exit 2; }
+	@$(XGETTEXT) -o $(POT_OUT) $(POT_SRC)
+
+# The template is replaced only when more than its date changed, so it stays
+# stable in git; then every catalogue takes the new and changed messages.
+pot: | $(DEPS_STAMP)
+	@mkdir -p $(B)
+	$(XGETTEXT) -o $(B)/figaro.pot $(POT_SRC)
+	@if [ -f po/figaro.pot ] && diff -q -I '^"POT-Creation-Date:' po/figaro.pot \
+	     $(B)/figaro.pot >/dev/null; then \
+	    echo "po/figaro.pot is up to date"; rm -f $(B)/figaro.pot; \
+	else mv $(B)/figaro.pot po/figaro.pot; echo "po/figaro.pot regenerated"; fi
+	@for l in $(LANGS); do \
+	    printf 'po/%s.po: ' $$l; \
+	    msgmerge --quiet --update --backup=none --sort-output --add-location=file \
+	        po/$$l.po po/figaro.pot && msgfmt --check --statistics -o /dev/null po/$$l.po \
+	        || exit 1; \
+	done
+# ---- end of translations ---------------------------------------------------
 
 clean:
 	rm -rf $(B)

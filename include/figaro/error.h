@@ -33,4 +33,16 @@ fig_err_t fig_fail(fig_msg_t *msg, fig_err_t err, const char *fmt, ...)
 #endif
     ;
 
+/* A translator, e.g. gettext: returns the message in the reader's language. */
+typedef const char *(*fig_translate_fn)(const char *msgid);
+
+/* fig_fail in another language: the pattern fmt (an N_() msgid) goes through
+ * tr before formatting; a translation keeps the same conversions (msgfmt
+ * --check). tr may be NULL for English. */
+fig_err_t fig_fail_tr(fig_msg_t *msg, fig_translate_fn tr, fig_err_t err, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+
 #endif

@@ -135,6 +135,13 @@ int fig_state_legal(const fig_state_t *st, fig_action_t *out);
 /* Whether `a` is legal for the seat to move; if not, says why in msg. */
 fig_err_t fig_state_check(const fig_state_t *st, fig_action_t a, fig_msg_t *msg);
 
+/* The same, with the message in a person's language: its pattern and the
+ * colour it names go through tr (e.g. gettext). The verdict depends only on
+ * what the mover knows, so a front end may check on any state consistent with
+ * the mover's view (fig_view_sample). */
+fig_err_t fig_state_check_tr(const fig_state_t *st, fig_action_t a, fig_translate_fn tr,
+                             fig_msg_t *msg);
+
 /* Checks and applies an action of the seat to move (R5-R13). On error the
  * state is unchanged. `ev` may be NULL; otherwise it receives the events. */
 fig_err_t fig_state_apply(fig_state_t *st, fig_action_t a, fig_events_t *ev, fig_msg_t *msg);

@@ -150,13 +150,21 @@ static fig_err_t apply(fig_match_t *m, fig_action_t a, fig_match_step_t *step, f
     step->seat = m->game.state.turn;
     step->action = a;
     fig_err_t rc = fig_game_play(&m->game, a, &step->events, msg);
-    if (rc == FIG_OK)
-        tell_move(m, a);
-    return rc;
+    if (rc != FIG_OK)
+        return rc;
+    tell_move(m, a);
+    if (fig_game_over(&m->game))
+        for (int s = 0; s < m->game.setup.players; s++)
+            if (m->bots[s])
+                fig_bot_game_over(m->bots[s]);   /* FEP engines get their `gameover` */
+    return FIG_OK;
 }
 
 bool fig_match_step(fig_match_t *m, fig_match_step_t *step)
 {
+    fig_match_step_t local;
+    if (!step)
+        step = &local;
     const fig_state_t *st = &m->game.state;
     if (st->phase == FIG_PHASE_OVER)
         return false;
@@ -185,6 +193,15 @@ bool fig_match_step(fig_match_t *m, fig_match_step_t *step)
     int turn = st->turn;
     if (!m->bots[turn])
         return false;   /* a person's turn */
+    /* Each think starts from a generator that depends only on the game seed,
+     * the seat and the number of actions so far, so a resumed game continues
+     * exactly as the uninterrupted one would have. */
+    const fig_game_t *g = &m->game;
+    fig_rng_t r;
+    fig_rng_seed_stream(&r, g->setup.seed ^ (uint64_t)turn * 0x9E3779B97F4A7C15ull,
+                        (uint64_t)(g->nmoves[0] + g->nmoves[1] + g->nmoves[2]) << 2 |
+                        (uint64_t)g->dealt);
+    fig_bot_seed(m->bots[turn], fig_rng_next(&r));
     m->think_seat = turn;
     if (pthread_create(&m->thread, NULL, think, m) != 0) {
         /* No thread to be had: think here, once; the front end stalls but

@@ -10,8 +10,59 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/play.h"
 
 static const cli_command_t commands[] = {
+    { "play", cmd_play, "play Figaro against bots in the terminal",
+      "usage: figaro play [--plain] [--players N] [--name NAME] [--bots L1,L2,...]\n"
+      "                   [--level L] [--seed S] [--fast|--pace MS] [--open] [--color]\n"
+      "                   [--lang L]\n"
+      "       figaro play --resume [--plain] [--fast|--pace MS] [--open] [--color]\n"
+      "                   [--lang L]\n"
+      "\n"
+      "Starts a game of Figaro: you at seat 0 against bots. Full-screen on a terminal;\n"
+      "with --plain (or when standard input or output is not a terminal) the game is\n"
+      "plain lines: the table and a numbered menu of your moves are printed, and you\n"
+      "answer with a move in FGN (R2>1, RING, take) or a menu number; 'help', 'log',\n"
+      "'show' and 'quit' work too (docs/play.md). The game is saved after every move\n"
+      "in $XDG_DATA_HOME/figaro (~/.local/share/figaro): 'quit', the end of the input\n"
+      "or a crash leave it for --resume; a finished game goes to the history.\n"
+      "\n"
+      "  -p, --players N    3 to 6 (default 4, or one more than the bots listed)\n"
+      "  -n, --name NAME    your name: 1 to 32 bytes, no spaces (default $USER)\n"
+      "  -b, --bots LIST    the opponents, seats 1..N-1, comma-separated: easy, normal,\n"
+      "                     hard, max, random, greedy, ismcts[:k=v,...] (its own k=v\n"
+      "                     options may follow after commas) or cmd:PROGRAM ARGS (an\n"
+      "                     FEP engine); one name alone is used for every seat\n"
+      "                     (default normal)\n"
+      "      --level L      the same level for every opponent\n"
+      "  -s, --seed S       the deals and the bots' choices (default: from the clock,\n"
+      "                     printed so the game can be played again)\n"
+      "  -f, --fast         no pause after the bots' moves\n"
+      "      --pace MS      pause after each bot's move, 0 to 60000 (default 700; plain\n"
+      "                     mode reading from a pipe or a file: 0)\n"
+      "      --open         show stack counts and every road during play (rules R14)\n"
+      "      --color        plain mode: colour the cards with ANSI escape codes\n"
+      "      --lang L       en, fr, nl or it (default: the locale)\n"
+      "  -r, --resume       continue the saved game (players, bots, seed as saved)\n"
+      "  -h, --help         show this help\n"
+      "\n"
+      "Exit status: 0 the game ended or was saved, 1 a damaged save or no save to\n"
+      "resume, 2 usage error.\n"
+      "Example: figaro play --plain --players 3 --bots easy,hard --seed 42\n" },
+    { "history", cmd_history, "list the games played with 'figaro play'",
+      "usage: figaro history [--json]\n"
+      "\n"
+      "Lists the games kept in $XDG_DATA_HOME/figaro/history (~/.local/share/figaro/\n"
+      "history), oldest first: date, number of players, names (you are seat 0), the\n"
+      "winner, and the file, which 'figaro replay FILE' reads. A game set aside\n"
+      "unfinished says so; a damaged file is listed with what is wrong in it.\n"
+      "\n"
+      "  -j, --json   print one JSON array of objects: file, date, players, names,\n"
+      "               human, seed, finished, and when finished ranking, totals, winner\n"
+      "  -h, --help   show this help\n"
+      "\n"
+      "Example: figaro replay \"$(figaro history --json | jq -r '.[-1].file')\"\n" },
     { "replay", cmd_replay, "check a game record and show how it went",
       "usage: figaro replay [--json] FILE|-\n"
       "\n"
@@ -98,6 +149,22 @@ static const cli_command_t commands[] = {
       "2 usage error (e.g. an unknown bot).\n"
       "Example: figaro arena --players 4 --games 8 --bot 'cmd:figaro engine --bot greedy' \\\n"
       "             --bot random --bot random --bot random\n" },
+    { "rules", cmd_rules, "print the rules of Figaro in English, French, Dutch or Italian",
+      "usage: figaro rules [--lang L] [--width W]\n"
+      "\n"
+      "Prints a summary of the rules of Figaro for players: the cards, a turn, where a\n"
+      "card may go, the ring, the King has had enough, the end of a round, the road\n"
+      "pieces and ties, the round-3 exchange, the winner. The game shows the same text\n"
+      "with '?'. The language follows the locale (LANGUAGE, LC_ALL, LC_MESSAGES, LANG).\n"
+      "\n"
+      "  -L, --lang L    en, fr, nl or it, whatever the locale says\n"
+      "  -w, --width W   wrap the text to W columns, 20 to 1000 (default: the terminal's\n"
+      "                  width up to 100, or 78)\n"
+      "  -h, --help      show this help\n"
+      "\n"
+      "Catalogues are looked for next to the program, or in $FIGARO_LOCALEDIR\n"
+      "(docs/translations.md).\n"
+      "Example: figaro rules --lang fr | less\n" },
 };
 enum { NCOMMANDS = sizeof commands / sizeof commands[0] };
 

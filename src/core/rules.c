@@ -179,46 +179,59 @@ int fig_state_legal(const fig_state_t *st, fig_action_t *out)
     return n;
 }
 
-fig_err_t fig_state_check(const fig_state_t *st, fig_action_t a, fig_msg_t *msg)
+/* A colour's name in the reader's language. */
+static const char *colour_name(int colour, fig_translate_fn tr)
+{
+    return tr ? tr(fig_colour_name(colour)) : fig_colour_name(colour);
+}
+
+fig_err_t fig_state_check_tr(const fig_state_t *st, fig_action_t a, fig_translate_fn tr,
+                             fig_msg_t *msg)
 {
     if (st->phase == FIG_PHASE_OVER)
-        return fig_fail(msg, FIG_ERR_STATE, N_("the game is over"));
+        return fig_fail_tr(msg, tr, FIG_ERR_STATE, N_("the game is over"));
     if (st->phase == FIG_PHASE_DEAL)
-        return fig_fail(msg, FIG_ERR_STATE, N_("round %d has not been dealt yet"), st->round);
+        return fig_fail_tr(msg, tr, FIG_ERR_STATE, N_("round %d has not been dealt yet"),
+                           st->round);
     int s = st->turn;
     if (fig_act_is_take(a)) {
         if (!st->table_cards)
-            return fig_fail(msg, FIG_ERR_INPUT,
+            return fig_fail_tr(msg, tr, FIG_ERR_INPUT,
                             N_("seat %d cannot take: there is no face-up card on the table (R5)"), s);
         return FIG_OK;
     }
     int k = fig_act_kind(a), t = fig_act_target(a);
     if ((a & ~0xFFu) || k >= FIG_KINDS)
-        return fig_fail(msg, FIG_ERR_INPUT, N_("not an action"));
+        return fig_fail_tr(msg, tr, FIG_ERR_INPUT, N_("not an action"));
     const char *code = fig_kind_code(k);
     if (t >= st->players)
-        return fig_fail(msg, FIG_ERR_INPUT,
+        return fig_fail_tr(msg, tr, FIG_ERR_INPUT,
                         N_("seat %d cannot play %s in front of seat %d: the seats are 0 to %d"),
                         s, code, t, st->players - 1);
     if (!st->hand[s].n[k])
-        return fig_fail(msg, FIG_ERR_INPUT, N_("seat %d has no %s in hand"), s, code);
+        return fig_fail_tr(msg, tr, FIG_ERR_INPUT, N_("seat %d has no %s in hand"), s, code);
     if (k == FIG_RING && t != s)
-        return fig_fail(msg, FIG_ERR_INPUT,
+        return fig_fail_tr(msg, tr, FIG_ERR_INPUT,
                         N_("seat %d cannot play RING in front of seat %d: a ring is always "
                            "played in front of oneself (R7)"), s, t);
     if (k < FIG_J1) {
         int c = k / 3;
         const fig_pile_t *p = &st->pile[t];
         if (p->colour != FIG_NO_COLOUR && p->colour != c)
-            return fig_fail(msg, FIG_ERR_INPUT,
+            return fig_fail_tr(msg, tr, FIG_ERR_INPUT,
                             N_("seat %d cannot play %s in front of seat %d: that pile is %s (R6)"),
-                            s, code, t, fig_colour_name(p->colour));
+                            s, code, t, colour_name(p->colour, tr));
         if (st->owner[c] != FIG_NOBODY && st->owner[c] != t)
-            return fig_fail(msg, FIG_ERR_INPUT,
+            return fig_fail_tr(msg, tr, FIG_ERR_INPUT,
                             N_("seat %d cannot play %s in front of seat %d: seat %d already has %s"),
-                            s, code, t, st->owner[c], fig_colour_name(c));
+                            s, code, t, st->owner[c], colour_name(c, tr));
     }
     return FIG_OK;
+}
+
+fig_err_t fig_state_check(const fig_state_t *st, fig_action_t a, fig_msg_t *msg)
+{
+    return fig_state_check_tr(st, a, NULL, msg);
 }
 
 fig_err_t fig_state_apply(fig_state_t *st, fig_action_t a, fig_events_t *ev, fig_msg_t *msg)

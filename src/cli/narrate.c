@@ -1,0 +1,560 @@
+/* narrate.c - what happened in a game, in sentences, for the full-screen game
+ * and plain mode alike (narrate.h): the deal, every play, take and ring, the
+ * collections, the end of a round with its tie-breaks (R11) and exchange (R12),
+ * the pieces, the end of the game (R13); and what an action would do, for a
+ * menu line or a hint.
+ *
+ * Every sentence is whole inside _() or ngettext() with printf arguments, and
+ * the person gets sentences of their own ("You play ...") rather than a name
+ * spliced in, so translators can write natural sentences. The card inside a
+ * sentence is written by the caller's callback, so a front end can bracket or
+ * colour it without a sentence of its own.
+ *
+ * Nothing here reads a hand other than the person's: sentences come from the
+ * events of a step and from the person's views, which are public (R14); an
+ * action is tried on a state sampled from the person's view, whose other hands
+ * are a guess and are never read. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/i18n.h"
+#include "cli/narrate.h"
+
+enum { SENTENCE_MAX = 1024, CARD_MAX = 32 };
+
+void narrate_init(narrate_t *nr, int players, int me, const char names[][FIG_NAME_MAX + 1],
+                  narrate_card_fn *card, narrate_say_fn *say, void *ctx)
+{
+    memset(nr, 0, sizeof *nr);
+    nr->n = players < FIG_MAX_PLAYERS ? players : FIG_MAX_PLAYERS;
+    nr->me = me;
+    for (int s = 0; s < nr->n; s++)
+        snprintf(nr->names[s], sizeof nr->names[s], "%s", names[s]);
+    nr->card = card;
+    nr->say = say;
+    nr->ctx = ctx;
+}
+
+const char *narrate_name(const narrate_t *nr, int seat)
+{
+    if (seat < 0 || seat >= nr->n)
+        return "?";
+    return nr->names[seat];
+}
+
+/* Formats one sentence and hands it to the caller. */
+static void tell(const narrate_t *nr, int about, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+static void tell(const narrate_t *nr, int about, const char *fmt, ...)
+{
+    char buf[SENTENCE_MAX];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    nr->say(nr->ctx, about, buf);
+}
+
+static const char *card(const narrate_t *nr, int kind, char *buf, size_t cap)
+{
+    return nr->card(nr->ctx, kind, buf, cap);
+}
+
+/* Appends to buf (cap bytes, *len used so far), cutting rather than overflowing. */
+static void append(char *buf, size_t cap, size_t *len, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+static void append(char *buf, size_t cap, size_t *len, const char *fmt, ...)
+{
+    if (*len >= cap)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    int k = vsnprintf(buf + *len, cap - *len, fmt, ap);
+    va_end(ap);
+    if (k > 0)
+        *len = *len + (size_t)k < cap ? *len + (size_t)k : cap - 1;
+}
+
+/* ---- a step ---- */
+
+static void tell_deal(const narrate_t *nr, int round, const fig_view_t *v)
+{
+    if (v->turn == nr->me)
+        tell(nr, NARRATE_DEAL, _("Round %d: the cards are dealt, %d each. You hold the King and "
+                                 "play first."),
+             round, v->hand_size[0]);
+    else
+        tell(nr, NARRATE_DEAL, _("Round %d: the cards are dealt, %d each. %s holds the King and "
+                                 "plays first."),
+             round, v->hand_size[0], narrate_name(nr, v->turn));
+    char g[64];
+    size_t len = 0;
+    g[0] = '\0';
+    for (int i = 0; i < nr->n - 1; i++)
+        append(g, sizeof g, &len, "%s%u", i ? ", " : "", (unsigned)v->group[round - 1][i]);
+    tell(nr, NARRATE_DEAL, _("The road pieces of this round, longest first: %s."), g);
+    if (round == 1 && nr->n == 3)
+        tell(nr, NARRATE_DEAL, _("With three players the %s cards are left out."),
+             _(fig_colour_name(v->removed)));
+}
+
+static void tell_play(const narrate_t *nr, const fig_event_t *e)
+{
+    char c[CARD_MAX];
+    card(nr, e->kind, c, sizeof c);
+    int s = e->seat, to = e->target, me = nr->me;
+    if (s == me && to == me)
+        tell(nr, e->type, _("You play %s in front of yourself."), c);
+    else if (s == me)
+        tell(nr, e->type, _("You play %s in front of %s."), c, narrate_name(nr, to));
+    else if (to == s)
+        tell(nr, e->type, _("%s plays %s in front of themself."), narrate_name(nr, s), c);
+    else if (to == me)
+        tell(nr, e->type, _("%s plays %s in front of you."), narrate_name(nr, s), c);
+    else
+        tell(nr, e->type, _("%s plays %s in front of %s."), narrate_name(nr, s), c,
+             narrate_name(nr, to));
+}
+
+/* R8: `total` is what the pile reached. A take's collection is told by the take. */
+static void tell_collect(const narrate_t *nr, const fig_event_t *e, int total)
+{
+    int s = e->seat, n = e->count;
+    if (e->reason == FIG_WHY_TAKE)
+        return;
+    if (s == nr->me)
+        tell(nr, e->type,
+             ngettext("Your pile reaches %d: you collect the %d face-up card and play next.",
+                      "Your pile reaches %d: you collect all %d face-up cards and play next.",
+                      (unsigned long)n),
+             total, n);
+    else
+        tell(nr, e->type,
+             ngettext("%1$s's pile reaches %2$d: %1$s collects the %3$d face-up card "
+                      "and plays next.",
+                      "%1$s's pile reaches %2$d: %1$s collects all %3$d face-up cards "
+                      "and plays next.",
+                      (unsigned long)n),
+             narrate_name(nr, s), total, n);
+}
+
+static void tell_round_end(const narrate_t *nr, const fig_event_t *e)
+{
+    if (e->seat == nr->me)
+        tell(nr, e->type, _("Round %d is over: you start a turn with no cards left and take the "
+                            "King."),
+             e->round);
+    else
+        tell(nr, e->type, _("Round %d is over: %s starts a turn with no cards left and takes the "
+                            "King."),
+             e->round, narrate_name(nr, e->seat));
+    char counts[FIG_MAX_PLAYERS * (FIG_NAME_MAX + 8)];   /* "Ann 12, Bob 9, Cid 5" */
+    size_t len = 0;
+    counts[0] = '\0';
+    for (int s = 0; s < nr->n; s++)
+        append(counts, sizeof counts, &len, "%s%s %d", s ? ", " : "", narrate_name(nr, s),
+               e->counts[s]);
+    tell(nr, e->type, _("Cards collected this round: %s."), counts);
+}
+
+/* R11's tie-breaks: one sentence per group of seats with equal counts, from
+ * the pieces' events (ev->ev[from] is the first). Seats with no cards get no
+ * piece whatever their order, so a tie among them is not worth a sentence. */
+static void tell_ties(const narrate_t *nr, const fig_events_t *ev, int from)
+{
+    int order[FIG_MAX_PLAYERS], counts[FIG_MAX_PLAYERS], k = 0;
+    for (int i = from; i < ev->n && k < FIG_MAX_PLAYERS; i++) {
+        const fig_event_t *e = &ev->ev[i];
+        if (e->type != FIG_EV_PIECE && e->type != FIG_EV_NO_PIECE)
+            continue;
+        int at = e->rank < FIG_MAX_PLAYERS ? e->rank : k;
+        order[at] = e->seat;
+        counts[at] = e->count;
+        k++;
+    }
+    for (int i = 0; i < k;) {
+        int j = i + 1;
+        while (j < k && counts[j] == counts[i])
+            j++;
+        if (j - i > 1 && counts[i] > 0) {
+            char names[FIG_MAX_PLAYERS * (FIG_NAME_MAX + 2) + 8];
+            size_t len = 0;
+            names[0] = '\0';
+            for (int x = i; x < j; x++)
+                append(names, sizeof names, &len, "%s%s", x > i ? ", " : "",
+                       narrate_name(nr, order[x]));
+            tell(nr, ev->ev[from].type,
+                 ngettext("Tie at %d card between %s: ties are broken clockwise from the "
+                          "new King's left, the King last, so they rank in that order.",
+                          "Tie at %d cards between %s: ties are broken clockwise from the "
+                          "new King's left, the King last, so they rank in that order.",
+                          (unsigned long)counts[i]),
+                 counts[i], names);
+        }
+        i = j;
+    }
+}
+
+/* R12 when no exchange took place: says why. `before` has the pieces held. */
+static void tell_no_exchange(const narrate_t *nr, const fig_events_t *ev,
+                             const fig_view_t *before)
+{
+    const fig_event_t *end = NULL;
+    for (int i = 0; i < ev->n; i++)
+        if (ev->ev[i].type == FIG_EV_ROUND_END)
+            end = &ev->ev[i];
+    if (!end)
+        return;
+    int n = nr->n, seat = end->seat;   /* fewest cards; ties: the King, then clockwise */
+    for (int i = 1; i < n; i++) {
+        int s = (end->seat + i) % n;
+        if (end->counts[s] < end->counts[seat])
+            seat = s;
+    }
+    unsigned shortest = before->group[FIG_ROUNDS - 1][n - 2], longest = 0;
+    for (int p = 0; p < before->nroad[seat]; p++)
+        if (before->road[seat][p] > longest)
+            longest = before->road[seat][p];
+    int about = FIG_EV_EXCHANGE;
+    if (!before->nroad[seat]) {
+        if (seat == nr->me)
+            tell(nr, about, "%s", _("No round-3 exchange: you have the fewest cards but no "
+                                    "road piece to give."));
+        else
+            tell(nr, about, _("No round-3 exchange: %s has the fewest cards but no road piece to "
+                              "give."),
+                 narrate_name(nr, seat));
+    } else if (seat == nr->me) {
+        tell(nr, about, _("No round-3 exchange: you have the fewest cards, but your longest "
+                          "piece, %u, is not longer than this round's shortest, %u."),
+             longest, shortest);
+    } else {
+        tell(nr, about, _("No round-3 exchange: %s has the fewest cards, but their longest "
+                          "piece, %u, is not longer than this round's shortest, %u."),
+             narrate_name(nr, seat), longest, shortest);
+    }
+}
+
+static void tell_exchange(const narrate_t *nr, const fig_event_t *e)
+{
+    if (e->seat == nr->me)
+        tell(nr, e->type, _("The round-3 exchange: you have the fewest cards, so you give your "
+                            "longest piece, %u, for this round's shortest, %u."),
+             (unsigned)e->a, (unsigned)e->b);
+    else
+        tell(nr, e->type, _("The round-3 exchange: %s has the fewest cards, so they give their "
+                            "longest piece, %u, for this round's shortest, %u."),
+             narrate_name(nr, e->seat), (unsigned)e->a, (unsigned)e->b);
+}
+
+/* R11: one seat's piece, or why it gets none. */
+static void tell_piece(const narrate_t *nr, const fig_event_t *e)
+{
+    int s = e->seat, t = e->type;
+    unsigned long n = e->count;
+    if (e->type == FIG_EV_PIECE) {
+        if (s == nr->me)
+            tell(nr, t, ngettext("You rank %d with %d card and receive a road piece of length %d.",
+                                 "You rank %d with %d cards and receive a road piece of length "
+                                 "%d.",
+                                 n),
+                 e->rank + 1, e->count, e->a);
+        else
+            tell(nr, t, ngettext("%s ranks %d with %d card and receives a road piece of length "
+                                 "%d.",
+                                 "%s ranks %d with %d cards and receives a road piece of length "
+                                 "%d.",
+                                 n),
+                 narrate_name(nr, s), e->rank + 1, e->count, e->a);
+    } else if (e->reason == FIG_WHY_ZERO) {
+        if (s == nr->me)
+            tell(nr, t, "%s", _("You collected no cards and get no road piece."));
+        else
+            tell(nr, t, _("%s collected no cards and gets no road piece."), narrate_name(nr, s));
+    } else {
+        if (s == nr->me)
+            tell(nr, t, ngettext("You rank last with %d card and get no road piece.",
+                                 "You rank last with %d cards and get no road piece.", n),
+                 e->count);
+        else
+            tell(nr, t, ngettext("%s ranks last with %d card and gets no road piece.",
+                                 "%s ranks last with %d cards and gets no road piece.", n),
+                 narrate_name(nr, s), e->count);
+    }
+}
+
+/* R13: the winner, then every seat's road, best first; `after` has the pieces. */
+static void tell_game_over(const narrate_t *nr, const fig_event_t *e, const fig_view_t *after)
+{
+    int w = e->counts[0], t = e->type;
+    if (w == nr->me)
+        tell(nr, t, _("The game is over: you win with the shortest road, %u!"),
+             (unsigned)e->totals[w]);
+    else
+        tell(nr, t, _("The game is over: %s wins with the shortest road, %u."),
+             narrate_name(nr, w), (unsigned)e->totals[w]);
+    bool tie = false;
+    for (int i = 0; i < nr->n; i++) {
+        int s = e->counts[i];
+        char pieces[64];
+        size_t len = 0;
+        pieces[0] = '\0';
+        for (int p = 0; p < after->nroad[s]; p++)
+            append(pieces, sizeof pieces, &len, "%s%u", p ? " + " : "",
+                   (unsigned)after->road[s][p]);
+        if (!after->nroad[s])
+            tell(nr, t, _("%d. %s: no road pieces, road 0."), i + 1, narrate_name(nr, s));
+        else
+            tell(nr, t, _("%d. %s: road %u (%s)."), i + 1, narrate_name(nr, s),
+                 (unsigned)e->totals[s], pieces);
+        if (i > 0 && e->totals[s] == e->totals[e->counts[i - 1]])
+            tie = true;
+    }
+    if (tie)
+        tell(nr, t, _("Equal roads are ranked from the King (%s) clockwise (R13)."),
+             narrate_name(nr, after->king));
+}
+
+void narrate_step(const narrate_t *nr, const fig_match_step_t *step, const fig_view_t *before,
+                  const fig_view_t *after)
+{
+    if (step->deal) {
+        tell_deal(nr, step->round, after);
+        return;
+    }
+    const fig_events_t *ev = &step->events;
+    bool ties_told = false, exchanged = false;
+    for (int i = 0; i < ev->n; i++) {
+        const fig_event_t *e = &ev->ev[i];
+        int s = e->seat, t = e->type;
+        switch (e->type) {
+        case FIG_EV_PLAY:
+            if (e->kind != FIG_RING)
+                tell_play(nr, e);
+            else if (s == nr->me)   /* told with the play, before "one card left" */
+                tell(nr, FIG_EV_RING, "%s",
+                     _("You play a ring: every pile moves one seat to the left."));
+            else
+                tell(nr, FIG_EV_RING, _("%s plays a ring: every pile moves one seat to the "
+                                        "left."),
+                     narrate_name(nr, s));
+            break;
+        case FIG_EV_TAKE:
+            if (s == nr->me)
+                tell(nr, t, ngettext("You take the %d face-up card and play again.",
+                                     "You take all %d face-up cards and play again.",
+                                     (unsigned long)e->count),
+                     e->count);
+            else
+                tell(nr, t, ngettext("%s takes the %d face-up card and plays again.",
+                                     "%s takes all %d face-up cards and plays again.",
+                                     (unsigned long)e->count),
+                     narrate_name(nr, s), e->count);
+            break;
+        case FIG_EV_COLLECT: {
+            /* The pile's total just before it was collected: what it held
+             * before this step plus the card just played on it. */
+            int total = before->pile[s].total;
+            if (step->action != FIG_ACT_TAKE && step->action != FIG_ACT_NONE)
+                total += fig_kind_value(fig_act_kind(step->action));
+            tell_collect(nr, e, total);
+            break;
+        }
+        case FIG_EV_LAST_CARD:
+            if (s == nr->me)
+                tell(nr, t, "%s", _("You have one card left!"));
+            else
+                tell(nr, t, _("%s has one card left!"), narrate_name(nr, s));
+            break;
+        case FIG_EV_HAND_EMPTY:
+            if (s == nr->me)
+                tell(nr, t, "%s", _("You have played your last card: the round ends when your "
+                                    "turn comes."));
+            else
+                tell(nr, t, _("%s has played their last card: the round ends when their turn "
+                              "comes."),
+                     narrate_name(nr, s));
+            break;
+        case FIG_EV_ROUND_END:
+            tell_round_end(nr, e);
+            break;
+        case FIG_EV_EXCHANGE:
+            exchanged = true;
+            tell_exchange(nr, e);
+            break;
+        case FIG_EV_PIECE:
+        case FIG_EV_NO_PIECE:
+            if (e->round == FIG_ROUNDS && !ties_told && !exchanged)
+                tell_no_exchange(nr, ev, before);
+            if (!ties_told) {
+                tell_ties(nr, ev, i);
+                ties_told = true;
+            }
+            tell_piece(nr, e);
+            break;
+        case FIG_EV_GAME_OVER:
+            tell_game_over(nr, e, after);
+            break;
+        default:
+            break;
+        }
+    }
+}
+
+/* ---- an action the person may take ---- */
+
+/* What `a` would do from the person's view v: applied to a state sampled from
+ * v. The sample's other hands are a guess, but nothing read here depends on
+ * them: piles, hand sizes and collections follow from the table and the
+ * mover's own card. Returns false if `a` cannot be applied (not v's turn). */
+typedef struct {
+    fig_view_t after;      /* the person's view afterwards */
+    int collector;         /* the seat that collects, or -1 */
+    int collected;         /* how many cards it collects */
+} outcome_t;
+
+static bool outcome(const fig_view_t *v, fig_action_t a, outcome_t *out)
+{
+    fig_state_t st;
+    fig_rng_t rng;
+    fig_events_t ev;
+    fig_rng_seed(&rng, 1);
+    fig_view_sample(v, &rng, &st);
+    ev.n = 0;
+    if (fig_state_apply(&st, a, &ev, NULL) != FIG_OK)
+        return false;
+    fig_view_of(&st, v->seat, &out->after);
+    out->collector = -1;
+    out->collected = 0;
+    for (int i = 0; i < ev.n; i++)
+        if (ev.ev[i].type == FIG_EV_COLLECT) {
+            out->collector = ev.ev[i].seat;
+            out->collected = ev.ev[i].count;
+        }
+    return true;
+}
+
+void narrate_move(const narrate_t *nr, const fig_view_t *v, fig_action_t a, char *buf,
+                  size_t cap)
+{
+    outcome_t o;
+    if (!outcome(v, a, &o)) {
+        fig_act_format(a, buf, cap);
+        return;
+    }
+    if (fig_act_is_take(a)) {
+        snprintf(buf, cap, ngettext("take the %d face-up card", "take the %d face-up cards",
+                                    (unsigned long)o.collected),
+                 o.collected);
+        return;
+    }
+    int k = fig_act_kind(a), to = fig_act_target(a);
+    if (k == FIG_RING) {
+        snprintf(buf, cap, "%s", _("play a ring: every pile moves one seat to the left"));
+        return;
+    }
+    char c[CARD_MAX];
+    card(nr, k, c, sizeof c);
+    int reach = v->pile[to].total + fig_kind_value(k);
+    /* A pile that reaches 6 holds at least two cards, so these two are plural
+     * (R8: the collector takes every face-up card on the table). */
+    if (o.collector < 0 && to == nr->me)
+        snprintf(buf, cap, _("%s in front of yourself"), c);
+    else if (o.collector < 0)
+        snprintf(buf, cap, _("%s in front of %s"), c, narrate_name(nr, to));
+    else if (to == nr->me)
+        snprintf(buf, cap, _("%s in front of yourself: your pile reaches %d and you collect "
+                             "%d cards"), c, reach, o.collected);
+    else
+        snprintf(buf, cap, _("%s in front of %s: that pile reaches %d and %s collects %d cards"),
+                 c, narrate_name(nr, to), reach, narrate_name(nr, to), o.collected);
+}
+
+void narrate_hint(const narrate_t *nr, const fig_view_t *v, fig_action_t a, char *buf,
+                  size_t cap)
+{
+    char what[200], why[200], c[CARD_MAX];
+    why[0] = '\0';
+    outcome_t o;
+    if (!outcome(v, a, &o)) {
+        snprintf(buf, cap, "%s", _("No hint: the position could not be read."));
+        return;
+    }
+    const fig_view_t *after = &o.after;
+    int collector = o.collector, collected = o.collected, me = v->seat;
+    if (fig_act_is_take(a)) {
+        snprintf(what, sizeof what, "%s", _("Hint: take the face-up cards."));
+        snprintf(why, sizeof why,
+                 ngettext("Taking %d card now costs less than any card you could play.",
+                          "Taking %d cards now costs less than any card you could play.",
+                          (unsigned long)collected),
+                 collected);
+        snprintf(buf, cap, "%s %s", what, why);
+        return;
+    }
+    int k = fig_act_kind(a), to = fig_act_target(a);
+    card(nr, k, c, sizeof c);
+    if (k == FIG_RING) {
+        snprintf(what, sizeof what, "%s", _("Hint: play a ring."));
+        snprintf(why, sizeof why, _("The piles move one seat to the left; yours then totals %d."),
+                 after->pile[me].total);
+    } else {
+        if (to == me)
+            snprintf(what, sizeof what, _("Hint: play %s in front of yourself."), c);
+        else
+            snprintf(what, sizeof what, _("Hint: play %s in front of %s."), c,
+                     narrate_name(nr, to));
+        if (collector >= 0 && collector != me)
+            snprintf(why, sizeof why,
+                     ngettext("It makes %s collect %d card.", "It makes %s collect %d cards.",
+                              (unsigned long)collected),
+                     narrate_name(nr, collector), collected);
+        else if (collector == me)
+            snprintf(why, sizeof why,
+                     ngettext("You collect %d card, but every other choice looks worse.",
+                              "You collect %d cards, but every other choice looks worse.",
+                              (unsigned long)collected),
+                     collected);
+        else if (to == me)
+            snprintf(why, sizeof why, _("It keeps your pile at %d, below 6."),
+                     after->pile[me].total);
+        else if (after->pile[to].total >= 4)
+            snprintf(why, sizeof why, _("It brings %s's pile to %d, close to 6."),
+                     narrate_name(nr, to), after->pile[to].total);
+        else if (fig_kind_is_jester(k))
+            snprintf(why, sizeof why, "%s",
+                     _("A jester fits any pile: a safe moment to get rid of it."));
+        else if (fig_kind_value(k) >= 2)
+            snprintf(why, sizeof why, "%s", _("It sheds a high card where it is safe."));
+        else
+            snprintf(why, sizeof why, "%s", _("A safe card: nobody collects."));
+    }
+    if (after->hand_size[me] == 0 && after->phase == FIG_PHASE_PLAY) {
+        size_t len = strlen(why);
+        snprintf(why + len, sizeof why - len, "%s%s", len ? " " : "",
+                 _("It is your last card: the round ends when your turn comes."));
+    }
+    snprintf(buf, cap, "%s %s", what, why);
+}
+
+/* gettext as the core's translator type (it returns a non-const pointer). */
+static const char *translate(const char *msgid)
+{
+    return gettext(msgid);
+}
+
+fig_err_t narrate_check(const fig_view_t *v, fig_action_t a, fig_msg_t *msg)
+{
+    fig_state_t st;
+    fig_rng_t rng;
+    fig_rng_seed(&rng, 1);   /* any consistent state gives the same verdict */
+    fig_view_sample(v, &rng, &st);
+    return fig_state_check_tr(&st, a, translate, msg);
+}

@@ -1,0 +1,602 @@
+/* play_plain.c - `figaro play --plain`: the game as plain lines on standard
+ * input and output, for screen readers, pipes and scripts.
+ *
+ * Everything shown comes from the person's view (fig_match_view, seat 0) and
+ * from the events of each step, which are public (R14); the record's hands
+ * are used in one place, to replay a resumed game for the log, and then too
+ * only seat 0's view and the public events are told. The person's legal
+ * moves are computed on a state sampled
+ * from that view (fig_view_sample): legality depends only on the mover's own
+ * hand and the table, so the sample gives exactly the real list.
+ *
+ * What happened and the menu lines are told by narrate.c, in the same whole
+ * translated sentences as the full-screen game, with cards written "R2"; the
+ * rest are whole sentences inside _() too. No escape codes unless --color.
+ * The game is saved after every step (store.h); `quit` and the end of the
+ * input leave it there for `figaro play --resume`. */
+#include <ctype.h>
+#include <errno.h>
+#include <poll.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+#include "cli/i18n.h"
+#include "cli/narrate.h"
+#include "cli/play.h"
+#include "cli/rules_text.h"
+#include "cli/store.h"
+
+enum { THINK_NOTE_MS = 1500, LINE_MAX_SHOWN = 40 };
+
+typedef struct {
+    play_opts_t o;
+    fig_match_t *m;
+    int n;                                    /* players */
+    char names[FIG_MAX_PLAYERS][FIG_NAME_MAX + 1];
+    fig_view_t view;                          /* seat 0's view after the last step told */
+    char *log;                                /* everything said, '\n'-separated */
+    size_t loglen, logcap;
+    narrate_t narr;                           /* tells steps and menu lines (seat 0: "You") */
+    int last_about;                           /* what the last sentence told was about */
+    size_t over_at;                           /* where the end of the game starts in the log */
+    bool echo;                                /* print what is said (off while rebuilding) */
+    bool save_warned;
+    bool script;                              /* standard input is not a terminal */
+} plain_t;
+
+/* ---- output */
+
+static void append_log(plain_t *p, const char *line)
+{
+    size_t len = strlen(line);
+    if (p->loglen + len + 2 > p->logcap) {
+        size_t cap = p->logcap ? p->logcap * 2 : 8192;
+        while (cap < p->loglen + len + 2)
+            cap *= 2;
+        char *grown = realloc(p->log, cap);
+        if (!grown)
+            return;   /* the log is a convenience: the game goes on without it */
+        p->log = grown;
+        p->logcap = cap;
+    }
+    memcpy(p->log + p->loglen, line, len);
+    p->loglen += len;
+    p->log[p->loglen++] = '\n';
+    p->log[p->loglen] = '\0';
+}
+
+/* Says one line of what happened: printed, and kept for `log`. */
+static void say_line(plain_t *p, const char *line)
+{
+    if (p->echo)
+        puts(line);
+    append_log(p, line);
+}
+
+/* narrate.c's sentences: a blank line before a deal and before the end of the
+ * game sets them apart, as in a book. */
+static void say(void *ctx, int about, const char *sentence)
+{
+    plain_t *p = ctx;
+    bool first = about != p->last_about;
+    p->last_about = about;
+    if (first && (about == NARRATE_DEAL || about == FIG_EV_GAME_OVER))
+        say_line(p, "");
+    if (first && about == FIG_EV_GAME_OVER)
+        p->over_at = p->loglen;
+    say_line(p, sentence);
+}
+
+/* Appends to buf (cap bytes, *n used so far), cutting rather than overflowing. */
+static void append(char *buf, size_t cap, size_t *n, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+static void append(char *buf, size_t cap, size_t *n, const char *fmt, ...)
+{
+    if (*n >= cap)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    int k = vsnprintf(buf + *n, cap - *n, fmt, ap);
+    va_end(ap);
+    if (k > 0)
+        *n = *n + (size_t)k < cap ? *n + (size_t)k : cap - 1;
+}
+
+static const char *ansi_of(int kind)
+{
+    static const char *const colour[] = { "31", "34", "32", "33", "35" };
+    if (fig_kind_is_colour(kind))
+        return colour[fig_kind_colour(kind)];
+    return kind == FIG_RING ? "36" : "1";
+}
+
+/* A card code, "R2", coloured with --color. `bracket` gives "[R2]". */
+static const char *card(const plain_t *p, int kind, bool bracket, char *buf, size_t cap)
+{
+    const char *code = fig_kind_code(kind);
+    if (p->o.color)
+        snprintf(buf, cap, "\033[%sm%s%s%s\033[0m", ansi_of(kind), bracket ? "[" : "", code,
+                 bracket ? "]" : "");
+    else
+        snprintf(buf, cap, "%s%s%s", bracket ? "[" : "", code, bracket ? "]" : "");
+    return buf;
+}
+
+/* A card inside narrate.c's sentences and menu lines: "R2", coloured with --color. */
+static const char *narrate_card(void *ctx, int kind, char *buf, size_t cap)
+{
+    return card(ctx, kind, false, buf, cap);
+}
+
+/* Appends the cards of h in kind order (sorted), as [R1][R2]... */
+static void cards_text(const plain_t *p, const fig_hand_t *h, char *buf, size_t cap)
+{
+    size_t n = 0;
+    buf[0] = '\0';
+    for (int k = 0; k < FIG_KINDS; k++)
+        for (int i = 0; i < h->n[k]; i++) {
+            char c[32];
+            append(buf, cap, &n, "%s", card(p, k, true, c, sizeof c));
+        }
+}
+
+static void pile_text(const plain_t *p, const fig_pile_t *pile, char *buf, size_t cap)
+{
+    fig_hand_t h;
+    memset(&h, 0, sizeof h);
+    if (pile->colour != FIG_NO_COLOUR)
+        for (int v = 0; v < 3; v++)
+            h.n[pile->colour * 3 + v] = pile->n[v];
+    h.n[FIG_J1] = pile->n[3];
+    h.n[FIG_J2] = pile->n[4];
+    h.n[FIG_RING] = pile->n[5];
+    cards_text(p, &h, buf, cap);
+}
+
+static int road_of(const fig_view_t *v, int s)
+{
+    int sum = 0;
+    for (int i = 0; i < v->nroad[s]; i++)
+        sum += v->road[s][i];
+    return sum;
+}
+
+/* "9 + 5 + 2", or "-" with no piece. */
+static void pieces_text(const fig_view_t *v, int s, char *buf, size_t cap)
+{
+    size_t n = 0;
+    buf[0] = '\0';
+    if (!v->nroad[s])
+        snprintf(buf, cap, "-");
+    for (int i = 0; i < v->nroad[s]; i++)
+        append(buf, cap, &n, i ? " + %d" : "%d", v->road[s][i]);
+}
+
+static void pace(const plain_t *p)
+{
+    if (p->o.pace_ms <= 0)
+        return;
+    fflush(stdout);
+    struct timespec ts = { p->o.pace_ms / 1000, (long)(p->o.pace_ms % 1000) * 1000000L };
+    while (nanosleep(&ts, &ts) != 0 && errno == EINTR)
+        ;
+}
+
+/* ---- what happened */
+
+/* Tells one step (narrate.c); before/after are seat 0's views around it. */
+static void tell_step(plain_t *p, const fig_match_step_t *step, const fig_view_t *before,
+                      const fig_view_t *after)
+{
+    p->last_about = NARRATE_NONE;   /* a new step: nothing told yet */
+    narrate_step(&p->narr, step, before, after);
+}
+
+/* ---- the person's turn */
+
+/* The person's legal actions, from a state sampled from the view. */
+static int legal_moves(const plain_t *p, fig_action_t *acts)
+{
+    fig_state_t st;
+    fig_rng_t rng;
+    fig_rng_seed(&rng, 1);
+    fig_view_sample(&p->view, &rng, &st);
+    return fig_state_legal(&st, acts);
+}
+
+static void show_table(plain_t *p)
+{
+    const fig_view_t *v = &p->view;
+    char buf[512], pile[256];
+    printf("\n");
+    if (v->king == 0)
+        printf(_("Round %d. Your turn (you are seat 0, and you hold the King).\n"), v->round);
+    else
+        printf(_("Round %d. Your turn (you are seat 0). The King: %s.\n"), v->round,
+               p->names[v->king]);
+    for (int s = 0; s < p->n; s++) {
+        char label[FIG_NAME_MAX + 32];
+        if (s == 0)
+            snprintf(label, sizeof label, v->king == 0 ? _("%s (you, King)") : _("%s (you)"),
+                     p->names[s]);
+        else
+            snprintf(label, sizeof label, v->king == s ? _("%s (King)") : "%s", p->names[s]);
+        size_t n = 0;
+        buf[0] = '\0';
+        if (v->pile[s].cards) {
+            pile_text(p, &v->pile[s], pile, sizeof pile);
+            append(buf, sizeof buf, &n, _("pile %s, total %d"), pile, v->pile[s].total);
+        } else {
+            append(buf, sizeof buf, &n, "%s", _("pile empty"));
+        }
+        int h = v->hand_size[s];
+        append(buf, sizeof buf, &n, "; ");
+        if (h == 1)
+            append(buf, sizeof buf, &n, "%s", _("1 card in hand, last card!"));
+        else
+            append(buf, sizeof buf, &n, ngettext("%d card in hand", "%d cards in hand", h), h);
+        if (p->o.open)   /* R14 option: counts and roads shown during play */
+            append(buf, sizeof buf, &n, _("; stack %d; road %d"), v->stack[s], road_of(v, s));
+        else if (v->nroad[s])
+            append(buf, sizeof buf, &n,
+                   ngettext("; %d road piece", "; %d road pieces", v->nroad[s]), v->nroad[s]);
+        printf("  %d %s: %s\n", s, label, buf);
+    }
+    if (v->nroad[0] && !p->o.open) {
+        pieces_text(v, 0, pile, sizeof pile);
+        printf(_("Your road so far: %d (pieces %s).\n"), road_of(v, 0), pile);
+    }
+    cards_text(p, &v->hand, buf, sizeof buf);
+    printf(_("Your hand: %s\n"), buf);
+}
+
+static void show_menu(const plain_t *p, const fig_action_t *acts, int n)
+{
+    printf("%s\n", _("Your moves:"));
+    for (int i = 0; i < n; i++) {
+        char code[16], what[256];
+        fig_act_format(acts[i], code, sizeof code);
+        narrate_move(&p->narr, &p->view, acts[i], what, sizeof what);
+        printf("  %2d. %-6s %s\n", i + 1, code, what);
+    }
+}
+
+/* Prints a paragraph wrapped to 78 columns. */
+static void print_para(const char *text)
+{
+    while (*text) {
+        int n = rules_wrap(text, 78);
+        printf("%.*s\n", n, text);
+        text += n;
+        while (*text == ' ')
+            text++;
+    }
+}
+
+static void show_help(void)
+{
+    rules_print(stdout, 78);
+    printf("\n");
+    print_para(_("Commands: type a move in FGN (R2>1 plays R2 in front of seat 1; RING; "
+                 "take) or its number in the menu. 'show' prints the table again, 'log' "
+                 "tells what happened so far ('log 20': the last 20 lines), 'help' or '?' "
+                 "prints this text, 'quit' saves the game and stops: 'figaro play "
+                 "--resume' continues it."));
+}
+
+static void show_log(const plain_t *p, long last)
+{
+    if (!p->log || !p->loglen) {
+        printf("%s\n", _("Nothing has happened yet."));
+        return;
+    }
+    const char *start = p->log;
+    if (last > 0) {
+        long lines = 0;
+        const char *q = p->log + p->loglen - 1;   /* the final '\n' */
+        while (q > p->log) {
+            q--;
+            if (*q == '\n' && ++lines == last) {
+                start = q + 1;
+                break;
+            }
+        }
+    }
+    fputs(start, stdout);
+}
+
+/* The input, cut and cleaned for echoing in a message. */
+static void shown(const char *in, char *buf, size_t cap)
+{
+    size_t n = 0;
+    for (; *in && n + 4 < cap && n < LINE_MAX_SHOWN; in++)
+        buf[n++] = (unsigned char)*in < ' ' || *in == 0x7F ? '?' : *in;   /* UTF-8 stays */
+    if (*in)
+        buf[n++] = '.', buf[n++] = '.', buf[n++] = '.';
+    buf[n] = '\0';
+}
+
+/* Why a text that is not an action was refused. */
+static void explain_junk(const plain_t *p, const char *word, const char *in)
+{
+    char echo[64];
+    shown(in, echo, sizeof echo);
+    size_t len = strlen(word), gt = strcspn(word, ">");
+    int kind = fig_kind_parse(word, gt);
+    if (kind >= 0 && gt == len)
+        printf(_("'%s' needs a player: type %s>N where N is the seat number, e.g. %s>1.\n"),
+               echo, fig_kind_code(kind), fig_kind_code(kind));
+    else if (kind >= 0)
+        printf(_("'%s' names no seat: the seats are 0 to %d.\n"), echo, p->n - 1);
+    else
+        printf(_("'%s' is not a move. Type a move like R2>1, RING or take, a number from the "
+                 "menu, or 'help'.\n"), echo);
+}
+
+enum { TURN_PLAYED = -1 };
+
+static void autosave(plain_t *p)
+{
+    char err[512];
+    if (store_save_current(p->m, &p->o, err, sizeof err) && !p->save_warned) {
+        fprintf(stderr, _("figaro play: the game could not be saved: %s\n"), err);
+        p->save_warned = true;
+    }
+}
+
+static void told(plain_t *p, const fig_match_step_t *step)
+{
+    fig_view_t before = p->view;
+    fig_match_view(p->m, 0, &p->view);
+    tell_step(p, step, &before, &p->view);
+    autosave(p);
+}
+
+static int stop_saved(plain_t *p, bool eof)
+{
+    autosave(p);
+    if (eof)
+        printf("\n%s\n", _("End of input: the game is saved. 'figaro play --resume' continues "
+                           "it."));
+    else
+        printf("%s\n", _("The game is saved. 'figaro play --resume' continues it."));
+    return EXIT_OK;
+}
+
+/* Reads and carries out the person's input until one action is played
+ * (TURN_PLAYED) or the person leaves (an exit status). */
+static int person_turn(plain_t *p)
+{
+    fig_action_t acts[FIG_MAX_ACTIONS];
+    int nacts = legal_moves(p, acts);
+    show_table(p);
+    show_menu(p, acts, nacts);
+    char *line = NULL;
+    size_t cap = 0;
+    int rc = TURN_PLAYED;
+    for (;;) {
+        printf("%s", _("Your move (e.g. R2>1, RING, take, or a number; help, log, quit): "));
+        fflush(stdout);
+        ssize_t got = getline(&line, &cap, stdin);
+        if (got < 0) {
+            rc = stop_saved(p, true);
+            break;
+        }
+        /* trim; a script's "\r\n" too */
+        char *s = line;
+        while (*s && isspace((unsigned char)*s))
+            s++;
+        size_t len = strlen(s);
+        while (len && isspace((unsigned char)s[len - 1]))
+            s[--len] = '\0';
+        if (p->script) {   /* a script's answer, echoed so the output reads as a dialogue */
+            for (const char *c = s; *c; c++)   /* never an escape code from the input */
+                putchar((unsigned char)*c < ' ' || *c == 0x7F ? '?' : *c);
+            putchar('\n');
+        }
+        char word[64];
+        size_t w = 0;
+        for (size_t i = 0; i < len && w + 1 < sizeof word; i++)
+            if (!isspace((unsigned char)s[i]))
+                word[w++] = (char)tolower((unsigned char)s[i]);
+        word[w] = '\0';
+        if (len == 0)
+            continue;
+        if (!strcmp(word, "help") || !strcmp(word, "?") || !strcmp(word, "h")) {
+            show_help();
+            continue;
+        }
+        if (!strcmp(word, "show") || !strcmp(word, "table")) {
+            show_table(p);
+            show_menu(p, acts, nacts);
+            continue;
+        }
+        if (!strncmp(word, "log", 3)) {
+            long long last = 0;
+            if (word[3] == '\0' || !cli_parse_int(word + 3, 1, 100000, &last)) {
+                show_log(p, (long)last);
+                continue;
+            }
+        }
+        if (!strcmp(word, "quit") || !strcmp(word, "q") || !strcmp(word, "exit")) {
+            rc = stop_saved(p, false);
+            break;
+        }
+        fig_action_t a;
+        bool digits = w > 0 && w == strspn(word, "0123456789");
+        if (digits) {
+            long long k;
+            if (cli_parse_int(word, 1, nacts, &k)) {
+                printf(_("There is no move %s in the menu: choose 1 to %d.\n"), word, nacts);
+                continue;
+            }
+            a = acts[k - 1];
+        } else if ((a = fig_act_parse(word, w, 0)) == FIG_ACT_NONE) {
+            explain_junk(p, word, s);
+            continue;
+        }
+        fig_match_step_t step;
+        fig_msg_t msg;
+        char code[16];
+        if (narrate_check(&p->view, a, &msg) != FIG_OK ||
+            fig_match_play(p->m, a, &step, &msg) != FIG_OK) {
+            fig_act_format(a, code, sizeof code);
+            printf(_("%s is refused: %s.\n"), code, msg.text);
+            continue;
+        }
+        told(p, &step);
+        break;
+    }
+    free(line);
+    return rc;
+}
+
+/* ---- the game */
+
+/* Waits until the thinking bot is done, saying so if it takes a while. */
+static void wait_bot(plain_t *p)
+{
+    struct pollfd pfd = { .fd = fig_match_fd(p->m), .events = POLLIN };
+    fflush(stdout);
+    int r = poll(&pfd, 1, THINK_NOTE_MS);
+    if (r == 0) {
+        printf(_("%s is thinking...\n"), p->names[fig_match_turn(p->m)]);
+        fflush(stdout);
+        while (poll(&pfd, 1, -1) < 0 && errno == EINTR)
+            ;
+    }
+}
+
+/* The log of a resumed game: its record told again, silently. */
+static void rebuild_log(plain_t *p)
+{
+    const fig_game_t *rec = fig_match_game(p->m);
+    fig_game_t *g = malloc(sizeof *g);
+    if (!g)
+        return;
+    fig_game_init(g, &rec->setup);
+    p->echo = false;
+    for (int r = 0; r < rec->dealt; r++) {
+        fig_view_t before, after;
+        fig_match_step_t step;
+        if (fig_game_deal(g, rec->hands[r], NULL) != FIG_OK)
+            break;
+        memset(&step, 0, sizeof step);
+        step.deal = true;
+        step.round = r + 1;
+        step.seat = g->state.turn;
+        fig_view_of(&g->state, 0, &after);
+        tell_step(p, &step, &after, &after);
+        for (int i = 0; i < rec->nmoves[r]; i++) {
+            fig_view_of(&g->state, 0, &before);
+            step.deal = false;
+            step.seat = g->state.turn;
+            step.action = rec->moves[r][i].action;
+            if (fig_game_play(g, step.action, &step.events, NULL) != FIG_OK)
+                break;
+            fig_view_of(&g->state, 0, &after);
+            tell_step(p, &step, &before, &after);
+        }
+    }
+    p->echo = true;
+    free(g);
+}
+
+static void introduce(plain_t *p, const char *aside)
+{
+    char list[512] = "";
+    size_t len = 0;
+    for (int s = 1; s < p->n; s++)
+        append(list, sizeof list, &len, s > 1 ? ", %s (%s)" : "%s (%s)", p->names[s],
+               fig_match_bot_spec(p->m, s));
+    if (aside[0])
+        printf(_("The unfinished game you had saved is kept as %s.\n"), aside);
+    if (p->o.resume)
+        printf("%s\n", _("Resuming the saved game. Type 'log' to read what happened so far."));
+    printf(_("Figaro: %s (you, seat 0) against %s.\n"), p->names[0], list);
+    if (p->o.has_seed)
+        printf(_("Seed %llu: 'figaro play --seed %llu' deals the same cards again.\n"),
+               (unsigned long long)p->o.seed, (unsigned long long)p->o.seed);
+    if (p->o.open)
+        printf("%s\n", _("Open game: stack counts and roads are shown (--open)."));
+    printf("%s\n", _("Type 'help' for the rules and the commands."));
+}
+
+static int finish(plain_t *p)
+{
+    char path[STORE_PATH_MAX], err[512];
+    if (store_finish(p->m, &p->o, path, sizeof path, err, sizeof err)) {
+        fprintf(stderr, _("figaro play: the game could not be filed in the history: %s\n"), err);
+        return EXIT_INPUT;
+    }
+    printf("\n");
+    printf(_("The game is kept in the history: %s\n"), path);
+    printf("%s\n", _("'figaro history' lists your games; 'figaro replay FILE' goes through one "
+                     "again."));
+    return EXIT_OK;
+}
+
+int play_plain(const play_opts_t *opts)
+{
+    plain_t *p = calloc(1, sizeof *p);
+    if (!p) {
+        fprintf(stderr, "figaro play: %s\n", _("out of memory"));
+        return EXIT_INPUT;
+    }
+    p->o = *opts;
+    p->o.plain = true;
+    p->echo = true;
+    p->script = !isatty(STDIN_FILENO);
+    char err[512], aside[STORE_PATH_MAX];
+    int rc = play_match_start(&p->o, &p->m, aside, sizeof aside, err, sizeof err);
+    if (rc != EXIT_OK) {
+        fprintf(stderr, "figaro play: %s\n", err);
+        if (opts->resume)
+            fprintf(stderr, "%s\n", _("Move the file away (or delete it) to start a new game."));
+        free(p);
+        return rc;
+    }
+    const fig_game_t *g = fig_match_game(p->m);
+    p->n = g->setup.players;
+    for (int s = 0; s < p->n; s++)
+        snprintf(p->names[s], sizeof p->names[s], "%s",
+                 g->has_names ? g->names[s] : play_bot_name(s, p->o.name));
+    narrate_init(&p->narr, p->n, 0, p->names, narrate_card, say, p);
+    if (p->o.resume)
+        rebuild_log(p);
+    fig_match_view(p->m, 0, &p->view);
+    introduce(p, aside);
+    if (fig_game_over(g) && p->log) {   /* saved at the very end, before it was filed */
+        printf("%s\n", _("The saved game was already over."));
+        fputs(p->log + p->over_at, stdout);
+    }
+    autosave(p);
+    rc = TURN_PLAYED;
+    while (rc == TURN_PLAYED) {
+        fig_match_step_t step;
+        while (fig_match_step(p->m, &step)) {
+            told(p, &step);
+            if (!step.deal)
+                pace(p);   /* only bots move through fig_match_step */
+        }
+        switch (fig_match_status(p->m)) {
+        case FIG_MATCH_OVER: rc = finish(p); break;
+        case FIG_MATCH_THINKING: wait_bot(p); break;
+        case FIG_MATCH_WAIT_HUMAN: rc = person_turn(p); break;
+        case FIG_MATCH_READY: break;
+        }
+    }
+    fflush(stdout);
+    fig_match_free(p->m);
+    free(p->log);
+    free(p);
+    return rc;
+}

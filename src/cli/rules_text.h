@@ -1,0 +1,42 @@
+/* rules_text.h - the rules of Figaro for players, in every language we have:
+ * the `?` help of the game and `figaro rules`.
+ *
+ * The text is a list of paragraphs, each one msgid (docs/translations.md),
+ * summarising docs/rules.md (R1-R14) in the published editions' words. A
+ * paragraph has no line breaks: the caller wraps it to its width, e.g. with
+ * rules_wrap(). */
+#ifndef FIGARO_RULES_TEXT_H
+#define FIGARO_RULES_TEXT_H
+
+#include <stdio.h>
+
+typedef enum {
+    RULES_TITLE,     /* the first paragraph only */
+    RULES_HEADING,   /* a section: "The ring", ... */
+    RULES_TEXT,      /* a paragraph */
+    RULES_ITEM       /* a list item: shown with a bullet and a hanging indent */
+} rules_kind_t;
+
+typedef struct {
+    rules_kind_t kind;
+    const char *text;   /* translated (static storage: do not free) */
+} rules_para_t;
+
+/* The number of paragraphs. */
+int rules_count(void);
+
+/* Paragraph i (0 <= i < rules_count()) in the current language (set up by
+ * cli_i18n_init); an out-of-range i gives an empty RULES_TEXT. */
+rules_para_t rules_get(int i);
+
+/* The length in bytes of the first line of `s` when wrapped to `width`
+ * columns (UTF-8 characters count one column each): it ends before a space,
+ * or is cut hard when one word is longer than the width. The next line starts
+ * after the spaces that follow. Returns 0 only for an empty string. */
+int rules_wrap(const char *s, int width);
+
+/* Prints the whole text wrapped to `width` columns (at least 20). The
+ * command `figaro rules` (cmd_rules, cli.h) prints it to standard output. */
+void rules_print(FILE *f, int width);
+
+#endif

@@ -1,0 +1,822 @@
+/* tui.c - `figaro play`, full screen: the start screen, then one loop that
+ * draws, reads keys and the mouse, and moves the match on.
+ *
+ * The loop never blocks on a bot: it waits in poll() on the terminal, the
+ * match's descriptor (a bot's answer is in) and the hint's pipe, with a
+ * timeout that paces the bots' moves (opts->pace_ms, 0 with --fast). A move
+ * is shown only when its time has come and nothing covers the table, so a
+ * person reading the rules or the round's scoring misses nothing. After every
+ * step the game is saved (store.h) for `figaro play --resume`.
+ *
+ * The hint is an ismcts bot made for the occasion and told what the person's
+ * seat knows: the setup, the person's own hand each round and every public
+ * action (R14). It thinks in a thread of its own; the answer is shown with a
+ * reason (tui_explain) and preselected, so Enter plays it. */
+#define _XOPEN_SOURCE 700
+#define _XOPEN_SOURCE_EXTENDED 1
+
+#include <curses.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <langinfo.h>
+#include <locale.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli/i18n.h"
+#include "cli/narrate.h"
+#include "cli/store.h"
+#include "cli/tui.h"
+
+/* The hint's bot: the search of the levels, a third of a second, trees small
+ * enough for that time. */
+#define HINT_SPEC "ismcts:ms=300,mem=64"
+
+/* Set by SIGINT, SIGTERM or SIGHUP: the loop then leaves as if the person had
+ * quit, so the terminal is restored (the game is saved after every step
+ * anyway). The one mutable static of the front end: a signal handler can
+ * reach nothing else. */
+static volatile sig_atomic_t interrupted;
+
+static void on_signal(int sig)
+{
+    (void)sig;
+    interrupted = 1;
+}
+
+bool tui_interrupted(void)
+{
+    return interrupted != 0;
+}
+
+static void catch_signals(struct sigaction old[3])
+{
+    static const int sigs[3] = { SIGINT, SIGTERM, SIGHUP };
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    for (int i = 0; i < 3; i++)
+        sigaction(sigs[i], &sa, &old[i]);
+}
+
+static void restore_signals(const struct sigaction old[3])
+{
+    static const int sigs[3] = { SIGINT, SIGTERM, SIGHUP };
+    for (int i = 0; i < 3; i++)
+        sigaction(sigs[i], &old[i], NULL);
+}
+
+static long long now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static void set_status(tui_t *t, bool warn, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+static void set_status(tui_t *t, bool warn, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(t->status, sizeof t->status, fmt, ap);
+    va_end(ap);
+    t->status_warn = warn;
+    t->dirty = true;
+}
+
+/* Actions and deals in the record so far: names a position for the hint. */
+static long position(const tui_t *t)
+{
+    const fig_game_t *g = fig_match_game(t->m);
+    long p = g->dealt;
+    for (int r = 0; r < g->dealt; r++)
+        p += g->nmoves[r];
+    return p;
+}
+
+/* ---- the person's choice ---- */
+
+static bool legal(const tui_t *t, fig_action_t a)
+{
+    for (int i = 0; i < t->nlegal; i++)
+        if (t->legal[i] == a)
+            return true;
+    return false;
+}
+
+static int cur_kind(const tui_t *t)
+{
+    return t->slot >= 0 && t->slot < t->nslots ? t->slot_kind[t->slot] : -1;
+}
+
+/* Keeps the target if the card may go there, else the first seat it may go
+ * to, starting from the person's left and ending with the person. */
+static void fix_target(tui_t *t)
+{
+    int k = cur_kind(t);
+    if (k < 0 || !t->my_turn) {
+        t->target = -1;
+        return;
+    }
+    if (t->target >= 0 && legal(t, fig_act_play(k, t->target)))
+        return;
+    t->target = -1;
+    for (int i = 1; i <= t->n; i++) {
+        int s = (t->me + i) % t->n;
+        if (legal(t, fig_act_play(k, s))) {
+            t->target = s;
+            return;
+        }
+    }
+}
+
+static void select_slot(tui_t *t, int slot)
+{
+    if (t->nslots == 0)
+        return;
+    t->slot = (slot % t->nslots + t->nslots) % t->nslots;
+    fix_target(t);
+    t->dirty = true;
+}
+
+/* Moves the target to the next (dir 1) or previous (-1) seat the card may go to. */
+static void step_target(tui_t *t, int dir)
+{
+    int k = cur_kind(t);
+    if (k < 0 || !t->my_turn)
+        return;
+    int s = t->target < 0 ? t->me : t->target;
+    for (int i = 1; i <= t->n; i++) {
+        int c = ((s + dir * i) % t->n + t->n) % t->n;
+        if (legal(t, fig_act_play(k, c))) {
+            t->target = c;
+            break;
+        }
+    }
+    t->dirty = true;
+}
+
+/* Refreshes the person's view, hand slots and legal actions. The legal
+ * actions come from the rules engine on a state sampled from the view: the
+ * other hands in it are a guess that is never shown and does not matter,
+ * since what the person may play depends on their hand and the piles only. */
+static void update_view(tui_t *t)
+{
+    fig_match_view(t->m, t->me, &t->view);
+    int keep = cur_kind(t);
+    t->nslots = 0;
+    for (int k = 0; k < FIG_KINDS; k++)
+        if (t->view.hand.n[k])
+            t->slot_kind[t->nslots++] = k;
+    t->slot = 0;
+    for (int i = 0; i < t->nslots; i++)
+        if (t->slot_kind[i] == keep)
+            t->slot = i;
+    t->my_turn = fig_match_status(t->m) == FIG_MATCH_WAIT_HUMAN &&
+                 fig_match_turn(t->m) == t->me && t->view.phase == FIG_PHASE_PLAY;
+    t->nlegal = 0;
+    if (t->my_turn) {
+        fig_state_t st;
+        fig_rng_t rng;
+        fig_rng_seed(&rng, 1);
+        fig_view_sample(&t->view, &rng, &st);
+        t->nlegal = fig_state_legal(&st, t->legal);
+    }
+    fix_target(t);
+    t->dirty = true;
+}
+
+/* ---- saving ---- */
+
+static void save(tui_t *t)
+{
+    char err[512];
+    if (t->finished)
+        return;
+    if (store_save_current(t->m, &t->opts, err, sizeof err))
+        set_status(t, true, _("The game could not be saved: %s"), err);
+}
+
+static void finish(tui_t *t)
+{
+    char err[512], path[STORE_PATH_MAX];
+    if (t->finished)
+        return;
+    if (store_finish(t->m, &t->opts, path, sizeof path, err, sizeof err))
+        set_status(t, true, _("The game could not be filed in the history: %s"), err);
+    else
+        tui_log(t, _("The game is kept in the history: %s"), path);
+    t->finished = true;
+}
+
+/* ---- steps ---- */
+
+static void handle_step(tui_t *t, const fig_match_step_t *step)
+{
+    fig_view_t before = t->view;
+    update_view(t);
+    tui_log_step(t, step, &before);
+    if (t->hint.have && t->hint.position != position(t))
+        t->hint.have = false;
+    if (!step->deal && step->seat == t->me) {
+        t->status[0] = '\0';
+        t->hint.wanted = false;   /* the person has moved: no hint pops up later */
+    }
+    for (int i = 0; i < step->events.n; i++) {
+        int type = step->events.ev[i].type;
+        if (type == FIG_EV_ROUND_END || type == FIG_EV_GAME_OVER) {
+            t->overlay = type == FIG_EV_GAME_OVER ? OV_OVER : OV_ROUND;
+            t->scroll = 0;
+        }
+    }
+    if (t->view.phase == FIG_PHASE_OVER)
+        finish(t);
+    else
+        save(t);
+    t->focus_table = false;
+    t->next_step_at = now_ms() + t->pace_ms;
+    t->dirty = true;
+}
+
+/* Moves the match on if its time has come; returns true if something happened. */
+static bool advance(tui_t *t)
+{
+    if (t->overlay != OV_NONE || tui_too_small())
+        return false;
+    fig_match_status_t s = fig_match_status(t->m);
+    if (s == FIG_MATCH_OVER || s == FIG_MATCH_WAIT_HUMAN)
+        return false;
+    fig_match_step_t step;
+    if (s == FIG_MATCH_READY && t->view.phase == FIG_PHASE_PLAY) {
+        /* a bot's turn: let it start thinking now, during the pause */
+        if (fig_match_step(t->m, &step)) {
+            handle_step(t, &step);
+            return true;
+        }
+        t->dirty = true;   /* "... is thinking" */
+    }
+    if (now_ms() < t->next_step_at)
+        return false;
+    if (fig_match_step(t->m, &step)) {
+        handle_step(t, &step);
+        return true;
+    }
+    return false;
+}
+
+static void play(tui_t *t, fig_action_t a)
+{
+    if (!t->my_turn) {
+        set_status(t, true, "%s", _("It is not your turn yet."));
+        return;
+    }
+    fig_match_step_t step;
+    fig_msg_t msg;
+    if (narrate_check(&t->view, a, &msg) != FIG_OK ||
+        fig_match_play(t->m, a, &step, &msg) != FIG_OK) {
+        set_status(t, true, "%s", msg.text);
+        return;
+    }
+    t->status[0] = '\0';
+    handle_step(t, &step);
+}
+
+/* Why the selected card may not go in front of seat s, into the status. */
+static void refuse(tui_t *t, int kind, int s)
+{
+    char c[16];
+    tui_card(kind, c, sizeof c);
+    if (kind == FIG_RING)
+        set_status(t, true, "%s", _("A ring is always played in front of yourself."));
+    else if (t->view.pile[s].colour != FIG_NO_COLOUR &&
+             t->view.pile[s].colour != fig_kind_colour(kind))
+        set_status(t, true, _("%s cannot go in front of %s: that pile is %s."), c,
+                   tui_name(t, s), _(fig_colour_name(t->view.pile[s].colour)));
+    else
+        set_status(t, true, _("%s cannot go in front of %s: another player has %s."), c,
+                   tui_name(t, s), _(fig_colour_name(fig_kind_colour(kind))));
+}
+
+/* ---- the hint ---- */
+
+static void *hint_think(void *arg)
+{
+    tui_hint_t *h = arg;
+    h->answer = fig_bot_choose(h->bot, 0);
+    char byte = 1;
+    while (write(h->pipe[1], &byte, 1) < 0 && errno == EINTR)
+        ;
+    return NULL;
+}
+
+static void show_hint(tui_t *t)
+{
+    t->hint.wanted = false;
+    set_status(t, false, "%s", t->hint.text);
+    fig_action_t a = t->hint.action;
+    if (fig_act_is_take(a))
+        return;
+    for (int i = 0; i < t->nslots; i++)
+        if (t->slot_kind[i] == fig_act_kind(a)) {
+            t->slot = i;
+            t->target = fig_act_target(a);
+        }
+    t->dirty = true;
+}
+
+static void ask_hint(tui_t *t)
+{
+    tui_hint_t *h = &t->hint;
+    if (!t->my_turn) {
+        set_status(t, false, "%s", _("A hint is for your turn."));
+        return;
+    }
+    long pos = position(t);
+    if (h->have && h->position == pos) {
+        show_hint(t);
+        return;
+    }
+    h->wanted = true;
+    set_status(t, false, "%s", _("Thinking about a hint..."));
+    if (h->running)
+        return;   /* an older question is still out: ask when it is back */
+    fig_msg_t msg;
+    fig_bot_t *bot = NULL;
+    const fig_game_t *g = fig_match_game(t->m);
+    if (fig_bot_new(&bot, HINT_SPEC, (uint64_t)pos * 7919u + 1, &msg) != FIG_OK ||
+        fig_bot_game(bot, &g->setup, t->me, &msg) != FIG_OK) {
+        fig_bot_free(bot);
+        set_status(t, true, _("No hint: %s"), msg.text);
+        return;
+    }
+    /* the person's seat's knowledge: its own hands and the public actions */
+    for (int r = 0; r < g->dealt; r++) {
+        fig_bot_round(bot, &g->hands[r][t->me], NULL);
+        for (int i = 0; i < g->nmoves[r]; i++)
+            fig_bot_move(bot, g->moves[r][i].action, NULL);
+    }
+    h->bot = bot;
+    h->position = pos;
+    if (pthread_create(&h->thread, NULL, hint_think, h) != 0) {
+        fig_bot_free(bot);
+        h->bot = NULL;
+        set_status(t, true, "%s", _("No hint: no thread could be started."));
+        return;
+    }
+    h->running = true;
+}
+
+/* The hint's thread has answered: explain it, show it if still wanted. */
+static void hint_done(tui_t *t)
+{
+    tui_hint_t *h = &t->hint;
+    char byte;
+    if (!h->running || read(h->pipe[0], &byte, 1) != 1)
+        return;
+    pthread_join(h->thread, NULL);
+    h->running = false;
+    if (h->position == position(t)) {
+        h->action = h->answer;
+        tui_explain(t, h->answer, h->text, sizeof h->text);
+        h->have = true;
+    }
+    fig_bot_free(h->bot);
+    h->bot = NULL;
+    if (h->wanted && t->my_turn) {
+        if (h->have && h->position == position(t))
+            show_hint(t);
+        else
+            ask_hint(t);   /* the position moved on while it thought */
+    }
+}
+
+static void hint_stop(tui_t *t)
+{
+    tui_hint_t *h = &t->hint;
+    if (h->running) {
+        pthread_join(h->thread, NULL);
+        h->running = false;
+    }
+    fig_bot_free(h->bot);
+    h->bot = NULL;
+}
+
+/* ---- keys and the mouse ---- */
+
+static void open_overlay(tui_t *t, tui_overlay_t o)
+{
+    t->overlay = o;
+    t->scroll = o == OV_LOG ? -1 : 0;
+    t->dirty = true;
+}
+
+static bool is_yes(wint_t ch)
+{
+    /* TRANSLATORS: the key that answers yes to "Quit now? ... (y/n)" ('y' works too). */
+    const char *yes = _("y");
+    return ch == 'y' || ch == 'Y' || (yes[0] && (wint_t)(unsigned char)yes[0] == ch);
+}
+
+/* Keys while a window covers the table. */
+static void overlay_key(tui_t *t, int r, wint_t ch)
+{
+    int page = LINES > 6 ? LINES - 5 : 1;
+    bool fn = r == KEY_CODE_YES;
+    if (t->overlay == OV_QUIT) {
+        if (!fn && is_yes(ch)) {
+            if (!t->finished)
+                save(t);
+            t->quit = true;
+        } else {
+            t->overlay = t->view.phase == FIG_PHASE_OVER ? OV_NONE : OV_NONE;
+        }
+        t->dirty = true;
+        return;
+    }
+    if (fn) {
+        switch (ch) {
+        case KEY_UP: t->scroll--; break;
+        case KEY_DOWN: t->scroll++; break;
+        case KEY_PPAGE: t->scroll -= page; break;
+        case KEY_NPAGE: t->scroll += page; break;
+        case KEY_HOME: t->scroll = 0; break;
+        case KEY_END: t->scroll = 1 << 20; break;
+        case KEY_ENTER:
+            if (t->overlay == OV_ROUND || t->overlay == OV_OVER)
+                t->overlay = OV_NONE;
+            break;
+        default: break;
+        }
+        t->dirty = true;
+        return;
+    }
+    switch (ch) {
+    case 'k': t->scroll--; break;
+    case 'j': t->scroll++; break;
+    case ' ':
+        if (t->overlay == OV_HELP || t->overlay == OV_LOG)
+            t->scroll += page;
+        else
+            t->overlay = OV_NONE;
+        break;
+    case 27:
+    case '\n':
+    case '\r':
+        t->overlay = OV_NONE;
+        break;
+    case 'q':
+        if (t->overlay == OV_HELP || t->overlay == OV_LOG)
+            t->overlay = OV_NONE;
+        else if (t->overlay == OV_OVER)
+            t->quit = true;
+        else
+            open_overlay(t, OV_QUIT);
+        break;
+    case '?':
+        open_overlay(t, t->overlay == OV_HELP ? OV_NONE : OV_HELP);
+        break;
+    case 'l':
+        open_overlay(t, t->overlay == OV_LOG ? OV_NONE : OV_LOG);
+        break;
+    default: break;
+    }
+    t->dirty = true;
+}
+
+static void click(tui_t *t)
+{
+    MEVENT ev;
+    if (getmouse(&ev) != OK)
+        return;
+    if (!(ev.bstate & (BUTTON1_CLICKED | BUTTON1_PRESSED | BUTTON1_RELEASED)))
+        return;
+    if (ev.bstate & BUTTON1_RELEASED && !(ev.bstate & BUTTON1_CLICKED))
+        return;
+    for (int i = 0; i < t->nregions; i++) {
+        const tui_region_t *g = &t->regions[i];
+        if (ev.y != g->y || ev.x < g->x0 || ev.x >= g->x1)
+            continue;
+        if (g->what == 0) {
+            select_slot(t, g->index);
+            t->focus_table = true;
+        } else if (!t->my_turn) {
+            set_status(t, true, "%s", _("It is not your turn yet."));
+        } else {
+            int k = cur_kind(t);
+            if (k >= 0 && legal(t, fig_act_play(k, g->index)))
+                play(t, fig_act_play(k, g->index));
+            else if (k >= 0)
+                refuse(t, k, g->index);
+        }
+        return;
+    }
+}
+
+static void table_key(tui_t *t, int r, wint_t ch)
+{
+    if (r == KEY_CODE_YES) {
+        switch (ch) {
+        case KEY_LEFT: select_slot(t, t->slot - 1); t->focus_table = false; break;
+        case KEY_RIGHT: select_slot(t, t->slot + 1); t->focus_table = false; break;
+        case KEY_BTAB: select_slot(t, t->slot - 1); t->focus_table = false; break;
+        case KEY_UP: step_target(t, -1); t->focus_table = true; break;
+        case KEY_DOWN: step_target(t, 1); t->focus_table = true; break;
+        case KEY_ENTER:
+            if (t->my_turn && t->target >= 0 && cur_kind(t) >= 0)
+                play(t, fig_act_play(cur_kind(t), t->target));
+            break;
+        case KEY_BACKSPACE: t->focus_table = false; break;
+        case KEY_MOUSE: click(t); break;
+        case KEY_RESIZE: break;
+        default: break;
+        }
+        t->dirty = true;
+        return;
+    }
+    switch (ch) {
+    case '\t': select_slot(t, t->slot + 1); t->focus_table = false; break;
+    case 'H': select_slot(t, t->slot - 1); t->focus_table = false; break;
+    case 'L': select_slot(t, t->slot + 1); t->focus_table = false; break;
+    case 'k': step_target(t, -1); t->focus_table = true; break;
+    case 'j': step_target(t, 1); t->focus_table = true; break;
+    case '\n':
+    case '\r':
+    case ' ': {
+        int k = cur_kind(t);
+        if (!t->my_turn)
+            set_status(t, true, "%s", _("It is not your turn yet."));
+        else if (k >= 0 && t->target >= 0)
+            play(t, fig_act_play(k, t->target));
+        else if (k >= 0)
+            set_status(t, true, "%s", _("That card cannot be played now: pick another, or take (t)."));
+        break;
+    }
+    case 27:
+    case 127:
+    case 8:
+        t->focus_table = false;
+        break;
+    case 't':
+        if (!t->my_turn)
+            set_status(t, true, "%s", _("It is not your turn yet."));
+        else if (!legal(t, FIG_ACT_TAKE))
+            set_status(t, true, "%s", _("There are no face-up cards to take."));
+        else
+            play(t, FIG_ACT_TAKE);
+        break;
+    case 'h': ask_hint(t); break;
+    case 'l': open_overlay(t, OV_LOG); break;
+    case '?': open_overlay(t, OV_HELP); break;
+    case 'q':
+        if (t->view.phase == FIG_PHASE_OVER)
+            t->quit = true;
+        else
+            open_overlay(t, OV_QUIT);
+        break;
+    default:
+        if (ch >= '0' && ch <= '9') {
+            int d = (int)(ch - '0');
+            if (t->focus_table) {
+                int k = cur_kind(t);
+                if (d >= t->n)
+                    set_status(t, true, _("There is no seat %d: the seats are 0 to %d."), d,
+                               t->n - 1);
+                else if (k >= 0 && legal(t, fig_act_play(k, d)))
+                    t->target = d;
+                else if (k >= 0 && t->my_turn)
+                    refuse(t, k, d);
+            } else {
+                int slot = d == 0 ? 9 : d - 1;
+                if (slot < t->nslots) {
+                    select_slot(t, slot);
+                    t->focus_table = true;
+                }
+            }
+        }
+        break;
+    }
+    t->dirty = true;
+}
+
+static void key(tui_t *t, int r, wint_t ch)
+{
+    if (r == KEY_CODE_YES && ch == KEY_RESIZE) {
+        t->dirty = true;
+        return;
+    }
+    if (tui_too_small()) {
+        if (r != KEY_CODE_YES && ch == 'q')
+            t->quit = true;   /* the game is saved after every step */
+        return;
+    }
+    if (t->overlay != OV_NONE)
+        overlay_key(t, r, ch);
+    else
+        table_key(t, r, ch);
+}
+
+/* ---- the game ---- */
+
+/* Rebuilds the log of a resumed game from its record, one step at a time, as
+ * the person's seat saw it (views only: R14). */
+static void replay_log(tui_t *t)
+{
+    const fig_game_t *rec = fig_match_game(t->m);
+    fig_game_t *g = malloc(sizeof *g);
+    if (!g)
+        return;
+    fig_game_init(g, &rec->setup);
+    for (int r = 0; r < rec->dealt; r++) {
+        fig_match_step_t step;
+        memset(&step, 0, sizeof step);
+        if (fig_game_deal(g, rec->hands[r], NULL) != FIG_OK)
+            break;
+        step.deal = true;
+        step.round = r + 1;
+        step.action = FIG_ACT_NONE;
+        fig_view_t before = t->view;
+        fig_view_of(&g->state, t->me, &t->view);
+        tui_log_step(t, &step, &before);
+        for (int i = 0; i < rec->nmoves[r]; i++) {
+            memset(&step, 0, sizeof step);
+            step.round = r + 1;
+            step.seat = g->state.turn;
+            step.action = rec->moves[r][i].action;
+            before = t->view;
+            if (fig_game_play(g, step.action, &step.events, NULL) != FIG_OK)
+                break;
+            fig_view_of(&g->state, t->me, &t->view);
+            tui_log_step(t, &step, &before);
+        }
+    }
+    free(g);
+    t->fresh = 0;
+}
+
+static void setup_colours(tui_t *t)
+{
+    t->colour = has_colors();
+    if (!t->colour)
+        return;
+    start_color();
+    use_default_colors();
+    init_pair(PAIR_RED, COLOR_RED, -1);
+    init_pair(PAIR_BLUE, COLOR_BLUE, -1);
+    init_pair(PAIR_GREEN, COLOR_GREEN, -1);
+    init_pair(PAIR_YELLOW, COLOR_YELLOW, -1);
+    init_pair(PAIR_PURPLE, COLOR_MAGENTA, -1);
+    init_pair(PAIR_JESTER, COLOR_CYAN, -1);
+    init_pair(PAIR_RING, -1, -1);
+    init_pair(PAIR_TARGET, COLOR_BLACK, COLOR_CYAN);
+    init_pair(PAIR_TITLE, COLOR_BLACK, COLOR_WHITE);
+    init_pair(PAIR_DIM, COLORS >= 16 ? 8 : COLOR_WHITE, -1);
+    init_pair(PAIR_WARN, COLOR_RED, -1);
+}
+
+static void loop(tui_t *t)
+{
+    while (!t->quit && !tui_interrupted()) {
+        if (t->dirty)
+            tui_draw(t);
+        wint_t ch;
+        int r = get_wch(&ch);
+        if (r != ERR) {
+            key(t, r, ch);
+            continue;
+        }
+        if (advance(t) || t->dirty)
+            continue;
+        struct pollfd fds[3];
+        int nfds = 0, timeout = -1;
+        fds[nfds++] = (struct pollfd){ .fd = STDIN_FILENO, .events = POLLIN };
+        long long now = now_ms();
+        fig_match_status_t s = fig_match_status(t->m);
+        bool paused = t->overlay != OV_NONE || tui_too_small();
+        if (!paused && (s == FIG_MATCH_READY || s == FIG_MATCH_THINKING)) {
+            if (now < t->next_step_at)
+                timeout = (int)(t->next_step_at - now);
+            else if (s == FIG_MATCH_THINKING)
+                fds[nfds++] = (struct pollfd){ .fd = fig_match_fd(t->m), .events = POLLIN };
+            else
+                timeout = 0;
+        }
+        if (t->hint.running)
+            fds[nfds++] = (struct pollfd){ .fd = t->hint.pipe[0], .events = POLLIN };
+        int n = poll(fds, (nfds_t)nfds, timeout);
+        if (n > 0 && t->hint.running && fds[nfds - 1].fd == t->hint.pipe[0] &&
+            (fds[nfds - 1].revents & POLLIN))
+            hint_done(t);
+    }
+}
+
+int play_tui(const play_opts_t *opts)
+{
+    tui_t *t = calloc(1, sizeof *t);
+    if (!t) {
+        fprintf(stderr, "figaro play: %s\n", _("out of memory"));
+        return EXIT_FAILURE;
+    }
+    t->opts = *opts;
+    t->pace_ms = opts->fast ? 0 : opts->pace_ms;
+    t->hint.pipe[0] = t->hint.pipe[1] = -1;
+    const char *cs = nl_langinfo(CODESET);
+    t->utf8 = cs && strcmp(cs, "UTF-8") == 0;
+
+    SCREEN *scr = newterm(NULL, stdout, stdin);
+    if (!scr) {
+        fprintf(stderr, "figaro play: %s\n",
+                _("cannot use this terminal for the full-screen game; try figaro play --plain"));
+        free(t);
+        return 1;
+    }
+    set_term(scr);
+    struct sigaction old_sigs[3];
+    catch_signals(old_sigs);
+    cbreak();
+    noecho();
+    nonl();
+    keypad(stdscr, TRUE);
+    curs_set(0);
+    set_escdelay(25);
+    mousemask(BUTTON1_CLICKED | BUTTON1_PRESSED, NULL);
+    mouseinterval(0);
+    setup_colours(t);
+
+    int status = 0;
+    char err[600], aside[STORE_PATH_MAX];
+    aside[0] = '\0';
+    bool go = t->opts.resume || tui_start_screen(&t->opts, t->utf8);
+    if (go && play_match_start(&t->opts, &t->m, aside, sizeof aside, err, sizeof err) != 0) {
+        endwin();
+        delscreen(scr);
+        restore_signals(old_sigs);
+        fprintf(stderr, "figaro play: %s\n", err);
+        free(t);
+        return 1;
+    }
+    if (go && pipe(t->hint.pipe) == 0) {
+        fcntl(t->hint.pipe[0], F_SETFL, fcntl(t->hint.pipe[0], F_GETFL) | O_NONBLOCK);
+        fcntl(t->hint.pipe[0], F_SETFD, FD_CLOEXEC);
+        fcntl(t->hint.pipe[1], F_SETFD, FD_CLOEXEC);
+    }
+    if (go) {
+        const fig_game_t *g = fig_match_game(t->m);
+        t->n = g->setup.players;
+        t->me = 0;
+        for (int s = 0; s < t->n; s++) {
+            snprintf(t->names[s], sizeof t->names[s], "%s",
+                     g->has_names ? g->names[s] : s ? play_bot_name(s, t->opts.name)
+                                                    : t->opts.name);
+            const char *spec = fig_match_bot_spec(t->m, s);
+            snprintf(t->specs[s], sizeof t->specs[s], "%s", spec ? spec : "");
+        }
+        t->log_round = 1;
+        if (t->opts.resume) {
+            replay_log(t);
+            tui_log(t, _("The saved game goes on (seed %llu)."),
+                    (unsigned long long)g->setup.seed);
+            t->next_step_at = now_ms() + t->pace_ms;   /* the table first, then the bots */
+        } else {
+            tui_log(t, _("A new game, seed %llu: figaro play --seed %llu deals it again."),
+                    (unsigned long long)t->opts.seed, (unsigned long long)t->opts.seed);
+            if (aside[0])
+                tui_log(t, _("The unfinished game was filed in the history: %s"), aside);
+        }
+        update_view(t);
+        if (fig_game_over(g))
+            t->finished = true;
+        nodelay(stdscr, TRUE);
+        t->dirty = true;
+        loop(t);
+        hint_stop(t);
+        if (!t->finished)
+            save(t);
+    }
+    endwin();
+    delscreen(scr);
+    restore_signals(old_sigs);
+    if (go && !t->finished)
+        printf("%s\n", _("The game is saved: figaro play --resume continues it."));
+    fig_match_free(t->m);
+    if (t->hint.pipe[0] >= 0) {
+        close(t->hint.pipe[0]);
+        close(t->hint.pipe[1]);
+    }
+    for (int i = 0; i < t->nlog; i++)
+        free(t->log[i].text);
+    free(t->log);
+    free(t);
+    return status;
+}

@@ -1,0 +1,178 @@
+/* tui.h - the full-screen game (`figaro play`), shared by its four files:
+ * tui.c (the loop: keys, mouse, the match, the hint thread), tui_start.c (the
+ * start screen), tui_draw.c (the table, the overlays, text helpers) and
+ * tui_text.c (what happened, in sentences from narrate.c; the keys; the hint's
+ * reason).
+ *
+ * What is drawn comes from the person's view (fig_match_view) and from the
+ * public actions of the record, never from another seat's hand (R14). The
+ * record's hands are read in one place only: the person's own hand, to tell the
+ * hint bot what its seat holds. */
+#ifndef FIGARO_TUI_H
+#define FIGARO_TUI_H
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <wchar.h>
+
+#include "cli/play.h"
+#include "figaro/figaro.h"
+#include "figaro/match.h"
+
+/* The smallest terminal the table is drawn in (checked at every redraw). */
+enum { TUI_MIN_COLS = 80, TUI_MIN_LINES = 24 };
+
+/* What covers the table, if anything. */
+typedef enum {
+    OV_NONE,
+    OV_HELP,    /* the rules, scrollable */
+    OV_LOG,     /* everything that happened, scrollable */
+    OV_QUIT,    /* "quit and save? y/n" */
+    OV_ROUND,   /* a round is over: how the road pieces went (a key continues) */
+    OV_OVER     /* the game is over: ranking and roads */
+} tui_overlay_t;
+
+/* Colour pairs. */
+enum { PAIR_RED = 1, PAIR_BLUE, PAIR_GREEN, PAIR_YELLOW, PAIR_PURPLE, PAIR_JESTER, PAIR_RING,
+       PAIR_TARGET, PAIR_TITLE, PAIR_DIM, PAIR_WARN };
+
+/* One line of the log: a sentence, and the round it belongs to. */
+typedef struct {
+    char *text;
+    int round;
+} tui_line_t;
+
+/* The hint: an ismcts bot told the person's hand and the public actions,
+ * thinking in a thread of its own. */
+typedef struct {
+    bool running;           /* a thread is out (join it when the pipe says so) */
+    bool wanted;            /* show it when it arrives */
+    long position;          /* actions + deals in the record when it was asked */
+    pthread_t thread;
+    int pipe[2];
+    fig_bot_t *bot;
+    fig_action_t answer;
+    bool have;              /* `text` and `action` hold the hint for `position` */
+    fig_action_t action;
+    char text[320];
+} tui_hint_t;
+
+/* A clickable rectangle: a card of the hand or a player's row. */
+typedef struct {
+    int y, x0, x1;          /* x1 exclusive */
+    int what;               /* 0: hand slot, 1: a seat */
+    int index;
+} tui_region_t;
+
+typedef struct {
+    play_opts_t opts;
+    fig_match_t *m;
+    int me;                 /* the person's seat */
+    int n;                  /* players */
+    char names[FIG_MAX_PLAYERS][FIG_NAME_MAX + 1];
+    char specs[FIG_MAX_PLAYERS][64];   /* bots' specs as given, "" for the person */
+    fig_view_t view;        /* the person's view, refreshed after every step */
+    bool utf8;              /* the terminal takes UTF-8: ♔, ▶, bars */
+    bool colour;
+
+    /* the person's choice */
+    bool my_turn;           /* the match waits for the person */
+    fig_action_t legal[FIG_MAX_ACTIONS];
+    int nlegal;             /* the person's legal actions, when my_turn */
+    int nslots;             /* distinct kinds in hand, sorted */
+    int slot_kind[FIG_KINDS];
+    int slot;               /* selected slot */
+    int target;             /* selected target seat, -1 if none */
+    bool focus_table;       /* digits pick a seat (else a card) */
+
+    /* what happened */
+    tui_line_t *log;
+    int nlog, caplog;
+    int fresh;              /* lines of the log added by the last step (shown bold) */
+    char status[320];       /* one line under the hand: a refusal, a hint, ... */
+    bool status_warn;
+
+    /* screens */
+    tui_overlay_t overlay;
+    int scroll;
+    int log_round;          /* the round new log lines belong to */
+    int round_log_start;    /* first log line of the last round's scoring */
+    bool dirty;
+    bool quit;
+    bool finished;          /* the game is over and the history has it */
+
+    /* pacing */
+    long long next_step_at; /* monotonic ms before which no bot move is shown */
+    int pace_ms;
+
+    tui_hint_t hint;
+
+    tui_region_t regions[FIG_KINDS + FIG_MAX_PLAYERS];
+    int nregions;
+} tui_t;
+
+/* ---- tui.c ---- */
+
+/* Whether SIGINT, SIGTERM or SIGHUP came: leave, restoring the terminal. */
+bool tui_interrupted(void);
+
+/* ---- tui_start.c ---- */
+
+/* Runs the start screen, filling o (players, name, levels[1..N-1], seed);
+ * returns 1 to play, 0 if the person leaves (Esc). */
+int tui_start_screen(play_opts_t *o, bool utf8);
+
+/* ---- tui_draw.c ---- */
+
+/* Whether the terminal is smaller than TUI_MIN_COLS x TUI_MIN_LINES. */
+bool tui_too_small(void);
+
+/* Draws everything for the current state: the table or the overlay, or the
+ * "too small" message. */
+void tui_draw(tui_t *t);
+
+/* Number of screen columns a UTF-8 string takes. */
+int tui_width(const char *s);
+
+/* Writes UTF-8 text at (y, x), cut to `maxw` columns; returns the columns used. */
+int tui_put(int y, int x, int maxw, int attr, const char *s);
+
+/* Splits UTF-8 text into lines of at most `width` columns (at spaces where it
+ * can; "\n" forces a break). Returns a malloc'ed array of malloc'ed lines and
+ * their number in *count; free with tui_free_lines. */
+char **tui_wrap(const char *s, int width, int *count);
+void tui_free_lines(char **lines, int count);
+
+/* The card as text, "[R2]" / "[J1]" / "[RING]", into buf. */
+const char *tui_card(int kind, char *buf, size_t cap);
+
+/* Draws a card at (y, x) with its colour; returns its width. */
+int tui_draw_card(const tui_t *t, int y, int x, int kind, int extra_attr);
+
+/* ---- tui_text.c ---- */
+
+/* The keys, translated, for the help: keys[i][0] the key, keys[i][1] what it
+ * does. Returns the number filled (at most cap). */
+int tui_keys(const char *keys[][2], int cap);
+
+/* Appends a sentence to the log (printf-style). */
+void tui_log(tui_t *t, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+/* Appends the sentences for one step to the log; `before` is the person's view
+ * before the step. */
+void tui_log_step(tui_t *t, const fig_match_step_t *step, const fig_view_t *before);
+
+/* Describes an action the person could take now, for the hint: "Hint: play
+ * [R2] in front of Bob. It makes Bob collect 8 cards." From the person's view
+ * (t->view) only. */
+void tui_explain(const tui_t *t, fig_action_t a, char *buf, size_t cap);
+
+/* "Bob", or "you" for the person (translated). */
+const char *tui_name(const tui_t *t, int seat);
+
+#endif

@@ -1,0 +1,807 @@
+/* tui_draw.c - drawing the full-screen game: the table, the person's hand,
+ * what happened, and the screens that cover them (rules, log, round over,
+ * game over, quit).
+ *
+ * Layout, top to bottom, on at least TUI_MIN_COLS x TUI_MIN_LINES:
+ *   title bar; a header and one row per player (turn, target, seat, name,
+ *   King, hand size, pile, total, road, stack with --open); the table's
+ *   count and the round's road pieces; the person's hand and road; two lines
+ *   of prompt and status; what happened (as many lines as fit); the keys.
+ * Everything is drawn from the person's view (R14): other hands never, stack
+ * counts and other players' road lengths only with --open or when the game is
+ * over. Text goes through wide characters so that translated names and
+ * sentences take the columns they need; every string is cut to its room. */
+#define _XOPEN_SOURCE 700
+#define _XOPEN_SOURCE_EXTENDED 1
+
+#include <curses.h>
+#include <stdlib.h>
+#include <string.h>
+#include <wchar.h>
+
+#include "cli/i18n.h"
+#include "cli/rules_text.h"
+#include "cli/tui.h"
+
+/* ---- text helpers ---- */
+
+/* Converts UTF-8 to wide characters (invalid bytes become '?'); returns the
+ * count, w is NUL-terminated. */
+static int to_wide(const char *s, wchar_t *w, int cap)
+{
+    mbstate_t ps;
+    memset(&ps, 0, sizeof ps);
+    size_t len = strlen(s);
+    int n = 0;
+    while (len && n < cap - 1) {
+        wchar_t wc;
+        size_t r = mbrtowc(&wc, s, len, &ps);
+        if (r == (size_t)-1 || r == (size_t)-2) {
+            wc = L'?';
+            r = 1;
+            memset(&ps, 0, sizeof ps);
+        } else if (r == 0) {
+            break;
+        }
+        w[n++] = wc;
+        s += r;
+        len -= r;
+    }
+    w[n] = L'\0';
+    return n;
+}
+
+static int wc_cols(wchar_t c)
+{
+    int w = wcwidth(c);
+    return w < 0 ? 0 : w;
+}
+
+int tui_width(const char *s)
+{
+    wchar_t w[512];
+    int n = to_wide(s, w, 512), cols = 0;
+    for (int i = 0; i < n; i++)
+        cols += wc_cols(w[i]);
+    return cols;
+}
+
+int tui_put(int y, int x, int maxw, int attr, const char *s)
+{
+    if (maxw <= 0 || y < 0 || y >= LINES || x >= COLS)
+        return 0;
+    if (x + maxw > COLS)
+        maxw = COLS - x;
+    wchar_t w[512];
+    int n = to_wide(s, w, 512), cols = 0, i = 0;
+    for (; i < n; i++) {
+        int c = wc_cols(w[i]);
+        if (cols + c > maxw)
+            break;
+        cols += c;
+    }
+    attron(attr);
+    mvaddnwstr(y, x, w, i);
+    attroff(attr);
+    return cols;
+}
+
+static char *from_wide(const wchar_t *w, int n)
+{
+    char *s = malloc((size_t)n * MB_CUR_MAX + 1);
+    if (!s)
+        return NULL;
+    mbstate_t ps;
+    memset(&ps, 0, sizeof ps);
+    size_t len = 0;
+    for (int i = 0; i < n; i++) {
+        size_t r = wcrtomb(s + len, w[i], &ps);
+        if (r == (size_t)-1) {
+            s[len++] = '?';
+            memset(&ps, 0, sizeof ps);
+        } else {
+            len += r;
+        }
+    }
+    s[len] = '\0';
+    return s;
+}
+
+void tui_free_lines(char **lines, int count)
+{
+    for (int i = 0; i < count; i++)
+        free(lines[i]);
+    free(lines);
+}
+
+char **tui_wrap(const char *s, int width, int *count)
+{
+    *count = 0;
+    if (width < 1)
+        width = 1;
+    size_t cap = strlen(s) + 1;
+    wchar_t *w = malloc(cap * sizeof *w);
+    if (!w)
+        return NULL;
+    int n = to_wide(s, w, (int)cap);
+    int nl = 0, capl = 16;
+    char **lines = malloc((size_t)capl * sizeof *lines);
+    if (!lines) {
+        free(w);
+        return NULL;
+    }
+    int i = 0;
+    while (i <= n) {
+        /* one output line from w[i...] */
+        int start = i, cols = 0, last_space = -1, end;
+        while (i < n && w[i] != L'\n') {
+            int c = wc_cols(w[i]);
+            if (cols + c > width)
+                break;
+            if (w[i] == L' ')
+                last_space = i;
+            cols += c;
+            i++;
+        }
+        if (i < n && w[i] != L'\n' && last_space > start) {
+            end = last_space;   /* break at the last space */
+            i = last_space;
+        } else {
+            end = i;
+        }
+        if (nl == capl) {
+            capl *= 2;
+            char **p = realloc(lines, (size_t)capl * sizeof *p);
+            if (!p)
+                break;
+            lines = p;
+        }
+        char *line = from_wide(w + start, end - start);
+        if (!line)
+            break;
+        lines[nl++] = line;
+        if (i >= n)
+            break;
+        if (w[i] == L'\n')
+            i++;
+        else
+            while (i < n && w[i] == L' ')
+                i++;
+    }
+    free(w);
+    *count = nl;
+    return lines;
+}
+
+/* ---- cards ---- */
+
+const char *tui_card(int kind, char *buf, size_t cap)
+{
+    snprintf(buf, cap, "[%s]", fig_kind_code(kind));
+    return buf;
+}
+
+static int kind_pair(int kind)
+{
+    if (kind == FIG_RING)
+        return PAIR_RING;
+    if (fig_kind_is_jester(kind))
+        return PAIR_JESTER;
+    return PAIR_RED + fig_kind_colour(kind);
+}
+
+int tui_draw_card(const tui_t *t, int y, int x, int kind, int extra)
+{
+    const char *code = fig_kind_code(kind);
+    int attr = A_BOLD | (t->colour ? COLOR_PAIR(kind_pair(kind)) : 0);
+    int w = 0;
+    w += tui_put(y, x + w, 1, extra, "[");
+    w += tui_put(y, x + w, 8, attr | extra, code);
+    w += tui_put(y, x + w, 1, extra, "]");
+    return w;
+}
+
+static int card_width(int kind)
+{
+    return (int)strlen(fig_kind_code(kind)) + 2;
+}
+
+/* The cards of a pile in a fixed order: colour cards by value, jesters, rings. */
+static int pile_kinds(const fig_pile_t *p, int kinds[], int cap)
+{
+    int k = 0;
+    for (int v = 0; v < 3; v++)
+        for (int i = 0; i < p->n[v] && k < cap; i++)
+            kinds[k++] = p->colour * 3 + v;
+    for (int i = 0; i < p->n[3] && k < cap; i++)
+        kinds[k++] = FIG_J1;
+    for (int i = 0; i < p->n[4] && k < cap; i++)
+        kinds[k++] = FIG_J2;
+    for (int i = 0; i < p->n[5] && k < cap; i++)
+        kinds[k++] = FIG_RING;
+    return k;
+}
+
+/* Draws the pile within `room` columns: every card if they fit, else each
+ * kind once with "×n". */
+static void draw_pile(const tui_t *t, int y, int x, int room, const fig_pile_t *p)
+{
+    int kinds[16], n = pile_kinds(p, kinds, 16), need = 0;
+    if (n == 0) {
+        tui_put(y, x, room, t->colour ? COLOR_PAIR(PAIR_DIM) : A_DIM, t->utf8 ? "·" : "-");
+        return;
+    }
+    for (int i = 0; i < n; i++)
+        need += card_width(kinds[i]);
+    int w = 0;
+    for (int i = 0; i < n;) {
+        int j = i;
+        while (j < n && kinds[j] == kinds[i])
+            j++;
+        if (need <= room) {
+            for (; i < j; i++)
+                w += tui_draw_card(t, y, x + w, kinds[i], 0);
+        } else {
+            char times[16];
+            if (w + card_width(kinds[i]) > room)
+                break;
+            w += tui_draw_card(t, y, x + w, kinds[i], 0);
+            if (j - i > 1) {
+                snprintf(times, sizeof times, t->utf8 ? "×%d" : "x%d", j - i);
+                w += tui_put(y, x + w, room - w, 0, times);
+            }
+            i = j;
+        }
+    }
+}
+
+/* ---- the table ---- */
+
+static bool is_legal(const tui_t *t, fig_action_t a)
+{
+    for (int i = 0; i < t->nlegal; i++)
+        if (t->legal[i] == a)
+            return true;
+    return false;
+}
+
+static int selected_kind(const tui_t *t)
+{
+    return t->nslots && t->slot >= 0 && t->slot < t->nslots ? t->slot_kind[t->slot] : -1;
+}
+
+static void add_region(tui_t *t, int y, int x0, int x1, int what, int index)
+{
+    if (t->nregions < (int)(sizeof t->regions / sizeof t->regions[0]))
+        t->regions[t->nregions++] = (tui_region_t){ y, x0, x1, what, index };
+}
+
+static void draw_title(const tui_t *t)
+{
+    int W = COLS;
+    attron(A_REVERSE);
+    mvhline(0, 0, ' ', W);
+    attroff(A_REVERSE);
+    char left[160], right[160];
+    const fig_view_t *v = &t->view;
+    if (v->phase == FIG_PHASE_OVER)
+        snprintf(left, sizeof left, "%s", _("Figaro: the game is over"));
+    else
+        snprintf(left, sizeof left, _("Figaro: round %d of 3"), v->round);
+    if (t->n == 3) {
+        size_t len = strlen(left);
+        snprintf(left + len, sizeof left - len, "%s", t->utf8 ? "  ·  " : "  -  ");
+        len = strlen(left);
+        snprintf(left + len, sizeof left - len, _("no %s cards"), _(fig_colour_name(v->removed)));
+    }
+    snprintf(right, sizeof right, "%s", _("? rules  l log  q quit"));
+    int lw = tui_put(0, 1, W - 2, A_REVERSE | A_BOLD, left);
+    int rw = tui_width(right);
+    if (1 + lw + 2 + rw < W)
+        tui_put(0, W - rw - 1, rw, A_REVERSE, right);
+}
+
+/* Column positions of the players' rows. */
+typedef struct {
+    int mark, seat, name, king, hand, pile, total, road, stack, end;
+} cols_t;
+
+static cols_t columns(const tui_t *t)
+{
+    cols_t c;
+    bool open = t->opts.open || t->view.phase == FIG_PHASE_OVER;
+    c.mark = 0;
+    c.seat = 4;
+    c.name = 6;
+    c.king = 19;
+    c.hand = 22;
+    c.pile = 36;
+    c.end = COLS - 1;
+    c.stack = open ? c.end - 6 : c.end;
+    c.road = c.stack - 10;
+    c.total = c.road - 7;
+    return c;
+}
+
+static void draw_players(tui_t *t, int top)
+{
+    const fig_view_t *v = &t->view;
+    cols_t c = columns(t);
+    bool reveal = t->opts.open || v->phase == FIG_PHASE_OVER;
+    int dim = t->colour ? COLOR_PAIR(PAIR_DIM) : A_DIM;
+    tui_put(top, c.seat, 2, dim, "#");
+    tui_put(top, c.name, c.king - c.name, dim, _("player"));
+    tui_put(top, c.hand, c.pile - c.hand - 1, dim, _("hand"));
+    tui_put(top, c.pile, c.total - c.pile - 1, dim, _("pile"));
+    tui_put(top, c.total, c.road - c.total - 1, dim, _("total"));
+    tui_put(top, c.road, c.stack - c.road - 1, dim, _("road"));
+    if (c.stack < c.end)
+        tui_put(top, c.stack, c.end - c.stack, dim, _("stack"));
+
+    int kind = t->my_turn ? selected_kind(t) : -1;
+    for (int s = 0; s < t->n; s++) {
+        int y = top + 1 + s;
+        bool legal = kind >= 0 && is_legal(t, fig_act_play(kind, s));
+        bool chosen = legal && s == t->target;
+        add_region(t, y, 0, COLS, 1, s);
+        if (chosen) {
+            attron(t->colour ? COLOR_PAIR(PAIR_TARGET) : A_REVERSE);
+            mvhline(y, 0, ' ', c.pile - 1);
+            attroff(t->colour ? COLOR_PAIR(PAIR_TARGET) : A_REVERSE);
+        }
+        int rowattr = chosen ? (t->colour ? COLOR_PAIR(PAIR_TARGET) : A_REVERSE) : 0;
+        if (v->phase == FIG_PHASE_PLAY && v->turn == s)
+            tui_put(y, c.mark, 2, rowattr | A_BOLD, t->utf8 ? "▶" : ">");
+        if (chosen)
+            tui_put(y, c.mark + 2, 2, rowattr | A_BOLD, t->utf8 ? "»" : "*");
+        else if (legal)
+            tui_put(y, c.mark + 2, 2, A_BOLD, t->utf8 ? "·" : ".");
+        char buf[64];
+        snprintf(buf, sizeof buf, "%d", s);
+        tui_put(y, c.seat, 2, rowattr, buf);
+        int nameattr = rowattr | (s == t->me ? A_BOLD : 0) | (legal ? A_UNDERLINE : 0);
+        tui_put(y, c.name, c.king - c.name - 1, nameattr, tui_name(t, s));
+        if (v->king == s)
+            tui_put(y, c.king, 2, rowattr | A_BOLD, t->utf8 ? "♔" : "K");
+        snprintf(buf, sizeof buf, "%2d", v->hand_size[s]);
+        int w = tui_put(y, c.hand, 3, rowattr, buf);
+        if (v->hand_size[s] == 1 && v->phase == FIG_PHASE_PLAY)
+            tui_put(y, c.hand + w + 1, c.pile - c.hand - w - 2,
+                    rowattr | A_BOLD | (t->colour ? COLOR_PAIR(PAIR_WARN) : 0), _("last card!"));
+        draw_pile(t, y, c.pile, c.total - c.pile - 1, &v->pile[s]);
+        /* total, and what it would become with the chosen card */
+        if (chosen && kind != FIG_RING) {
+            int after = v->pile[s].total + fig_kind_value(kind);
+            snprintf(buf, sizeof buf, t->utf8 ? "%d→%d" : "%d>%d", v->pile[s].total, after);
+            tui_put(y, c.total, c.road - c.total - 1,
+                    A_BOLD | (after >= 6 && t->colour ? COLOR_PAIR(PAIR_WARN) : 0), buf);
+        } else if (v->pile[s].cards) {
+            snprintf(buf, sizeof buf, "%d", v->pile[s].total);
+            tui_put(y, c.total, c.road - c.total - 1, 0, buf);
+        }
+        /* road pieces: lengths for the person (and for all with --open or at
+         * the end), a block per piece for the others (R14) */
+        size_t len = 0;
+        buf[0] = '\0';
+        for (int p = 0; p < v->nroad[s] && len < sizeof buf; p++) {
+            if (reveal || s == t->me)
+                len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%u", p ? " " : "",
+                                        (unsigned)v->road[s][p]);
+            else
+                len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%s", p ? " " : "",
+                                        t->utf8 ? "▮" : "#");
+        }
+        tui_put(y, c.road, c.stack - c.road - 1, 0, buf);
+        if (c.stack < c.end) {
+            snprintf(buf, sizeof buf, "%3d", v->stack[s]);
+            tui_put(y, c.stack, c.end - c.stack, 0, buf);
+        }
+    }
+}
+
+/* The person's road as bars, one per piece, a column per three units. */
+static void draw_my_road(const tui_t *t, int y, int right)
+{
+    const fig_view_t *v = &t->view;
+    char buf[200];
+    size_t len = 0;
+    int total = 0;
+    buf[0] = '\0';
+    for (int p = 0; p < v->nroad[t->me]; p++) {
+        int l = v->road[t->me][p];
+        total += l;
+        len += (size_t)snprintf(buf + len, sizeof buf - len, "%s", p ? "  " : "");
+        for (int i = 0; i < (l + 2) / 3 && len < sizeof buf; i++)
+            len += (size_t)snprintf(buf + len, sizeof buf - len, "%s", t->utf8 ? "█" : "#");
+        len += (size_t)snprintf(buf + len, sizeof buf - len, " %d", l);
+    }
+    char line[320];
+    if (v->nroad[t->me])
+        snprintf(line, sizeof line, _("Your road: %s = %d"), buf, total);
+    else
+        snprintf(line, sizeof line, "%s", _("Your road: no pieces yet"));
+    int w = tui_width(line);
+    tui_put(y, right - w > 40 ? right - w : 40, right - 40, 0, line);
+}
+
+static void draw_hand(tui_t *t, int y)
+{
+    const fig_view_t *v = &t->view;
+    char label[120];
+    snprintf(label, sizeof label,
+             ngettext("Your hand, %d card:", "Your hand, %d cards:", (unsigned long)fig_hand_total(&v->hand)),
+             fig_hand_total(&v->hand));
+    tui_put(y, 1, 38, A_BOLD, label);
+    draw_my_road(t, y, COLS - 1);
+
+    /* every card if they fit, else each kind once with its count */
+    int need = 2, room = COLS - 2;
+    for (int i = 0; i < t->nslots; i++)
+        need += v->hand.n[t->slot_kind[i]] * card_width(t->slot_kind[i]) + 1;
+    bool compact = need > room;
+    int x = 2;
+    for (int i = 0; i < t->nslots; i++) {
+        int k = t->slot_kind[i], cnt = v->hand.n[k];
+        bool sel = t->my_turn && i == t->slot;
+        bool playable = false;
+        for (int s = 0; s < t->n && t->my_turn; s++)
+            playable |= is_legal(t, fig_act_play(k, s));
+        int attr = sel ? A_REVERSE : (t->my_turn && !playable ? A_DIM : 0);
+        int x0 = x;
+        for (int c = 0; c < (compact ? 1 : cnt); c++)
+            x += tui_draw_card(t, y + 1, x, k, attr);
+        if (compact && cnt > 1) {
+            char times[16];
+            snprintf(times, sizeof times, t->utf8 ? "×%d" : "x%d", cnt);
+            x += tui_put(y + 1, x, COLS - x, attr, times);
+        }
+        add_region(t, y + 1, x0, x, 0, i);
+        if (i < 10) {
+            char num[4];
+            snprintf(num, sizeof num, "%d", (i + 1) % 10);
+            tui_put(y + 2, x0 + 1, 1, sel ? A_BOLD : (t->colour ? COLOR_PAIR(PAIR_DIM) : A_DIM),
+                    num);
+        }
+        x += 1;
+    }
+    if (t->nslots == 0)
+        tui_put(y + 1, 2, COLS - 4, A_DIM, _("(no cards)"));
+}
+
+static void draw_prompt(const tui_t *t, int y)
+{
+    const fig_view_t *v = &t->view;
+    char line[400];
+    line[0] = '\0';
+    int kind = selected_kind(t);
+    if (v->phase == FIG_PHASE_OVER) {
+        snprintf(line, sizeof line, "%s", _("The game is over. Press q to leave, l to read the log."));
+    } else if (t->my_turn && kind >= 0) {
+        char c[16];
+        tui_card(kind, c, sizeof c);
+        if (kind == FIG_RING)
+            snprintf(line, sizeof line, _("Your turn: play the ring %s? Enter plays it; t takes."), c);
+        else if (t->target == t->me)
+            snprintf(line, sizeof line,
+                     _("Your turn: play %s in front of yourself? Enter plays it; t takes."), c);
+        else if (t->target >= 0)
+            snprintf(line, sizeof line,
+                     _("Your turn: play %s in front of %s? Enter plays it; t takes."), c,
+                     tui_name(t, t->target));
+        else
+            snprintf(line, sizeof line,
+                     _("Your turn: %s cannot be played now; choose another card, or t takes."),
+                     c);
+    } else if (t->my_turn) {
+        snprintf(line, sizeof line, "%s", _("Your turn: press t to take the face-up cards."));
+    } else if (v->phase == FIG_PHASE_PLAY) {
+        if (fig_match_status(t->m) == FIG_MATCH_THINKING)
+            snprintf(line, sizeof line, _("%s is thinking..."), tui_name(t, v->turn));
+        else
+            snprintf(line, sizeof line, _("%s is to play."), tui_name(t, v->turn));
+    }
+    tui_put(y, 1, COLS - 2, A_BOLD, line);
+    if (t->status[0])
+        tui_put(y + 1, 1, COLS - 2,
+                t->status_warn ? (A_BOLD | (t->colour ? COLOR_PAIR(PAIR_WARN) : 0)) : 0,
+                t->status);
+}
+
+static void draw_messages(const tui_t *t, int top, int bottom)
+{
+    int W = COLS;
+    char title[120];
+    snprintf(title, sizeof title, " %s ", _("What happened"));
+    attron(t->colour ? COLOR_PAIR(PAIR_DIM) : A_DIM);
+    mvhline(top, 0, t->utf8 ? 0 : '-', W);
+    attroff(t->colour ? COLOR_PAIR(PAIR_DIM) : A_DIM);
+    tui_put(top, 2, W - 4, A_BOLD, title);
+    /* the newest lines, wrapped, from the bottom up */
+    int y = bottom;
+    for (int i = t->nlog - 1; i >= 0 && y > top; i--) {
+        int count;
+        char **lines = tui_wrap(t->log[i].text, W - 4, &count);
+        int attr = i >= t->nlog - t->fresh ? A_BOLD : 0;
+        for (int j = count - 1; j >= 0 && y > top; j--, y--)
+            tui_put(y, j ? 4 : 2, W - 5, attr, lines[j]);
+        tui_free_lines(lines, count);
+    }
+}
+
+static void draw_keys(const tui_t *t, int y)
+{
+    const char *keys = t->utf8
+        ? _("←→ card  ↑↓ player  Enter play  t take  h hint  ? rules  l log  q quit")
+        : _("<> card  ^v player  Enter play  t take  h hint  ? rules  l log  q quit");
+    tui_put(y, 1, COLS - 2, t->colour ? COLOR_PAIR(PAIR_DIM) : A_DIM, keys);
+}
+
+static void draw_table(tui_t *t)
+{
+    const fig_view_t *v = &t->view;
+    int H = LINES;
+    draw_title(t);
+    int top = 2;
+    draw_players(t, top);
+    int y = top + 1 + t->n;
+    char info[200];
+    if (v->phase == FIG_PHASE_PLAY) {
+        snprintf(info, sizeof info,
+                 ngettext("%d face-up card on the table.", "%d face-up cards on the table.",
+                          (unsigned long)v->table_cards),
+                 v->table_cards);
+        int w = tui_put(y, 1, COLS - 2, 0, info);
+        char g[64];
+        size_t len = 0;
+        g[0] = '\0';
+        for (int i = 0; i < t->n - 1 && len < sizeof g; i++)
+            len += (size_t)snprintf(g + len, sizeof g - len, "%s%u", i ? ", " : "",
+                                    (unsigned)v->group[v->round - 1][i]);
+        snprintf(info, sizeof info, _("Road pieces this round: %s."), g);
+        tui_put(y, w + 3, COLS - w - 4, t->colour ? COLOR_PAIR(PAIR_DIM) : A_DIM, info);
+    }
+    y += 2;
+    draw_hand(t, y);
+    y += 4;
+    draw_prompt(t, y);
+    y += 2;
+    draw_messages(t, y, H - 2);
+    draw_keys(t, H - 1);
+}
+
+/* ---- what covers the table ---- */
+
+static void draw_box(int y0, int x0, int h, int w)
+{
+    for (int y = y0; y < y0 + h; y++)
+        mvhline(y, x0, ' ', w);
+    mvhline(y0, x0 + 1, 0, w - 2);
+    mvhline(y0 + h - 1, x0 + 1, 0, w - 2);
+    mvvline(y0 + 1, x0, 0, h - 2);
+    mvvline(y0 + 1, x0 + w - 1, 0, h - 2);
+    mvaddch(y0, x0, ACS_ULCORNER);
+    mvaddch(y0, x0 + w - 1, ACS_URCORNER);
+    mvaddch(y0 + h - 1, x0, ACS_LLCORNER);
+    mvaddch(y0 + h - 1, x0 + w - 1, ACS_LRCORNER);
+}
+
+/* Lines to show in a scrollable box, each with its attribute. */
+typedef struct {
+    char **text;
+    int *attr;
+    int n, cap;
+} styled_t;
+
+static void styled_add(styled_t *st, const char *text, int attr)
+{
+    if (st->n == st->cap) {
+        int cap = st->cap ? st->cap * 2 : 64;
+        char **t = realloc(st->text, (size_t)cap * sizeof *t);
+        if (!t)
+            return;
+        st->text = t;
+        int *a = realloc(st->attr, (size_t)cap * sizeof *a);
+        if (!a)
+            return;
+        st->attr = a;
+        st->cap = cap;
+    }
+    char *copy = strdup(text);
+    if (!copy)
+        return;
+    st->text[st->n] = copy;
+    st->attr[st->n++] = attr;
+}
+
+/* Adds `text` wrapped to `width`, the first line after `first`, the others
+ * after `indent` (both of the same width). */
+static void styled_wrap(styled_t *st, const char *text, int width, const char *first,
+                        const char *indent, int attr)
+{
+    int count, margin = tui_width(first);
+    char **lines = tui_wrap(text, width - margin, &count);
+    for (int i = 0; i < count; i++) {
+        char buf[1024];
+        snprintf(buf, sizeof buf, "%s%s", i ? indent : first, lines[i]);
+        styled_add(st, buf, attr);
+    }
+    tui_free_lines(lines, count);
+}
+
+static void styled_free(styled_t *st)
+{
+    for (int i = 0; i < st->n; i++)
+        free(st->text[i]);
+    free(st->text);
+    free(st->attr);
+}
+
+/* A scrollable box of lines; t->scroll < 0 with from_end starts at the end. */
+static void draw_lines_box(tui_t *t, int y0, int x0, int h, int w, const char *title,
+                           const styled_t *st, const char *footer, bool from_end)
+{
+    draw_box(y0, x0, h, w);
+    tui_put(y0, x0 + 2, w - 4, A_BOLD, title);
+    int rows = h - 3;
+    int max = st->n > rows ? st->n - rows : 0;
+    if (from_end && t->scroll < 0)
+        t->scroll = max;
+    if (t->scroll > max)
+        t->scroll = max;
+    if (t->scroll < 0)
+        t->scroll = 0;
+    for (int i = 0; i < rows && t->scroll + i < st->n; i++)
+        tui_put(y0 + 1 + i, x0 + 2, w - 4, st->attr[t->scroll + i], st->text[t->scroll + i]);
+    tui_put(y0 + h - 2, x0 + 2, w - 4, t->colour ? COLOR_PAIR(PAIR_DIM) : A_DIM, footer);
+    if (st->n > rows) {
+        char more[64];
+        snprintf(more, sizeof more, " %d-%d / %d ", t->scroll + 1,
+                 t->scroll + rows < st->n ? t->scroll + rows : st->n, st->n);
+        int mw = tui_width(more);
+        tui_put(y0 + h - 1, x0 + w - mw - 2, mw, 0, more);
+    }
+}
+
+/* The help: the keys, then the rules (rules_text.h), wrapped to `width`. */
+static void help_lines(styled_t *st, int width)
+{
+    const char *keys[24][2];
+    int nk = tui_keys(keys, 24), kw = 0;
+    for (int i = 0; i < nk; i++)
+        if (tui_width(keys[i][0]) > kw)
+            kw = tui_width(keys[i][0]);
+    kw = kw > width / 3 ? width / 3 : kw;
+    styled_add(st, _("Keys"), A_BOLD);
+    for (int i = 0; i < nk; i++) {
+        char first[128], indent[128];
+        int pad = kw - tui_width(keys[i][0]);
+        snprintf(first, sizeof first, "  %s%*s  ", keys[i][0], pad > 0 ? pad : 0, "");
+        snprintf(indent, sizeof indent, "%*s", tui_width(first), "");
+        styled_wrap(st, keys[i][1], width, first, indent, 0);
+    }
+    for (int i = 0; i < rules_count(); i++) {
+        rules_para_t p = rules_get(i);
+        switch (p.kind) {
+        case RULES_TITLE:
+            styled_add(st, "", 0);
+            styled_wrap(st, p.text, width, "", "", A_BOLD | A_UNDERLINE);
+            break;
+        case RULES_HEADING:
+            styled_add(st, "", 0);
+            styled_wrap(st, p.text, width, "", "", A_BOLD);
+            break;
+        case RULES_ITEM:
+            styled_wrap(st, p.text, width, "  - ", "    ", 0);
+            break;
+        case RULES_TEXT:
+            if (i > 0 && rules_get(i - 1).kind == RULES_TEXT)
+                styled_add(st, "", 0);
+            styled_wrap(st, p.text, width, "", "", 0);
+            break;
+        }
+    }
+}
+
+/* The log from line `from`, wrapped, with a heading per round if asked. */
+static void log_lines(const tui_t *t, styled_t *st, int from, int width, bool headings)
+{
+    int round = -1;
+    for (int i = from; i < t->nlog; i++) {
+        if (headings && t->log[i].round != round) {
+            char h[80];
+            round = t->log[i].round;
+            snprintf(h, sizeof h, _("Round %d"), round);
+            if (st->n)
+                styled_add(st, "", 0);
+            styled_add(st, h, A_BOLD);
+        }
+        styled_wrap(st, t->log[i].text, width, "", "  ", 0);
+    }
+}
+
+static void draw_overlay(tui_t *t)
+{
+    int H = LINES, W = COLS;
+    const char *scroll_keys = _("Up/Down, PgUp/PgDn scroll; Esc closes.");
+    styled_t st = { 0 };
+    switch (t->overlay) {
+    case OV_HELP:
+        help_lines(&st, W - 4);
+        draw_lines_box(t, 0, 0, H, W, _("Help: keys and rules"), &st, scroll_keys, false);
+        break;
+    case OV_LOG:
+        log_lines(t, &st, 0, W - 4, true);
+        draw_lines_box(t, 0, 0, H, W, _("What happened"), &st, scroll_keys, true);
+        break;
+    case OV_QUIT: {
+        const char *q = t->view.phase == FIG_PHASE_OVER
+            ? _("Leave the game? (y/n)")
+            : _("Quit now? The game is saved; continue it later with figaro play --resume. "
+                "(y/n)");
+        int w = W - 10 < 64 ? W - 10 : 64;
+        styled_wrap(&st, q, w - 4, "", "", A_BOLD);
+        int h = st.n + 2, y0 = (H - h) / 2, x0 = (W - w) / 2;
+        draw_box(y0, x0, h, w);
+        for (int i = 0; i < st.n; i++)
+            tui_put(y0 + 1 + i, x0 + 2, w - 4, st.attr[i], st.text[i]);
+        break;
+    }
+    case OV_ROUND:
+    case OV_OVER: {
+        int w = W - 8 < 90 ? W - 8 : 90;
+        log_lines(t, &st, t->round_log_start, w - 4, false);
+        int h = st.n + 4 < H - 2 ? st.n + 4 : H - 2;
+        char title[120];
+        if (t->overlay == OV_OVER)
+            snprintf(title, sizeof title, "%s", _("The game is over"));
+        else
+            snprintf(title, sizeof title, _("Round %d is over"),
+                     t->round_log_start < t->nlog ? t->log[t->round_log_start].round : 0);
+        draw_lines_box(t, (H - h) / 2, (W - w) / 2, h, w, title, &st,
+                       t->overlay == OV_OVER ? _("Enter: the table; l: the log; q: leave.")
+                                             : _("Press Enter to deal the next round."),
+                       false);
+        break;
+    }
+    case OV_NONE:
+        break;
+    }
+    styled_free(&st);
+}
+
+static void draw_too_small(void)
+{
+    char msg[400];
+    snprintf(msg, sizeof msg,
+             _("This terminal is %d columns by %d lines. Figaro needs at least %d by %d: please "
+               "make the window larger, or play with figaro play --plain. (q quits)"),
+             COLS, LINES, TUI_MIN_COLS, TUI_MIN_LINES);
+    int count;
+    char **lines = tui_wrap(msg, COLS > 4 ? COLS - 2 : COLS, &count);
+    int y0 = (LINES - count) / 2;
+    for (int i = 0; i < count; i++)
+        tui_put(y0 + i > 0 ? y0 + i : i, 1, COLS - 1, A_BOLD, lines[i]);
+    tui_free_lines(lines, count);
+}
+
+bool tui_too_small(void)
+{
+    return COLS < TUI_MIN_COLS || LINES < TUI_MIN_LINES;
+}
+
+void tui_draw(tui_t *t)
+{
+    erase();
+    t->nregions = 0;
+    if (tui_too_small()) {
+        draw_too_small();
+    } else {
+        draw_table(t);
+        if (t->overlay != OV_NONE) {
+            t->nregions = 0;
+            draw_overlay(t);
+        }
+    }
+    refresh();
+    t->dirty = false;
+}

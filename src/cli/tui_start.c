@@ -1,0 +1,232 @@
+/* tui_start.c - the start screen of the full-screen game: the number of
+ * players, the person's name, each opponent's level and an optional seed.
+ * Every line has a default (from the command line, else 4 players against
+ * `normal` bots and a random seed), so Enter alone starts a game. */
+#define _XOPEN_SOURCE 700
+#define _XOPEN_SOURCE_EXTENDED 1
+
+#include <curses.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/i18n.h"
+#include "cli/tui.h"
+
+static const char *const levels[] = { "easy", "normal", "hard", "max" };
+enum { NLEVELS = 4 };
+
+typedef struct {
+    play_opts_t *o;
+    int field;                          /* 0 players, 1 name, 2.. levels, then seed */
+    char custom[FIG_MAX_PLAYERS][64];   /* a spec from the command line that is no level */
+    char seed[24];
+    char error[400];
+} start_t;
+
+static int level_index(const char *spec)
+{
+    for (int i = 0; i < NLEVELS; i++)
+        if (strcmp(spec, levels[i]) == 0)
+            return i;
+    return -1;
+}
+
+/* Cycles the spec of seat s through the levels (and its custom spec, if any). */
+static void cycle_level(start_t *ss, int s, int dir)
+{
+    char *spec = ss->o->levels[s];
+    int n = NLEVELS + (ss->custom[s][0] ? 1 : 0);
+    int i = level_index(spec);
+    if (i < 0)
+        i = NLEVELS;   /* the custom one */
+    i = ((i + dir) % n + n) % n;
+    snprintf(spec, 64, "%s", i < NLEVELS ? levels[i] : ss->custom[s]);
+}
+
+static void draw_start(const start_t *ss, bool utf8)
+{
+    erase();
+    const play_opts_t *o = ss->o;
+    if (tui_too_small()) {
+        char msg[300];
+        snprintf(msg, sizeof msg,
+                 _("This terminal is %d columns by %d lines. Figaro needs at least %d by %d: "
+                   "please make the window larger. (Esc leaves)"),
+                 COLS, LINES, TUI_MIN_COLS, TUI_MIN_LINES);
+        int count;
+        char **lines = tui_wrap(msg, COLS > 4 ? COLS - 2 : COLS, &count);
+        for (int i = 0; i < count; i++)
+            tui_put(i + 1, 1, COLS - 1, A_BOLD, lines[i]);
+        tui_free_lines(lines, count);
+        refresh();
+        return;
+    }
+    attron(A_REVERSE);
+    mvhline(0, 0, ' ', COLS);
+    attroff(A_REVERSE);
+    tui_put(0, 1, COLS - 2, A_REVERSE | A_BOLD, _("Figaro: a new game"));
+    int x = 4, vx = 24, y = 2;
+    const char *lt = utf8 ? "◀" : "<", *gt = utf8 ? "▶" : ">";
+    char buf[160];
+    int nf = 3 + o->players - 1;
+    for (int f = 0; f < nf; f++, y++) {
+        bool sel = f == ss->field;
+        int attr = sel ? A_REVERSE : 0;
+        if (sel)
+            tui_put(y, 1, 2, A_BOLD, utf8 ? "▶" : ">");
+        if (f == 0) {
+            tui_put(y, x, vx - x - 1, 0, _("Players"));
+            snprintf(buf, sizeof buf, " %s %d %s ", lt, o->players, gt);
+            tui_put(y, vx, 20, attr, buf);
+        } else if (f == 1) {
+            tui_put(y, x, vx - x - 1, 0, _("Your name"));
+            snprintf(buf, sizeof buf, " %-*s ", FIG_NAME_MAX / 2, o->name);
+            tui_put(y, vx, FIG_NAME_MAX + 2, attr | A_UNDERLINE, buf);
+        } else if (f < nf - 1) {
+            int s = f - 1;
+            snprintf(buf, sizeof buf, _("Opponent %d"), s);
+            tui_put(y, x, vx - x - 1, 0, buf);
+            snprintf(buf, sizeof buf, " %s %s %s ", lt, o->levels[s], gt);
+            int w = tui_put(y, vx, COLS - vx - 20, attr, buf);
+            tui_put(y, vx + w + 2, COLS - vx - w - 3, A_DIM, play_bot_name(s, o->name));
+        } else {
+            tui_put(y, x, vx - x - 1, 0, _("Seed"));
+            snprintf(buf, sizeof buf, " %-12s ", ss->seed);
+            int w = tui_put(y, vx, 16, attr | A_UNDERLINE, buf);
+            tui_put(y, vx + w + 2, COLS - vx - w - 3, A_DIM, _("(empty: a random game)"));
+        }
+    }
+    y++;
+    const char *lines[] = {
+        _("Levels: easy plays move by move; normal, hard and max search ahead, longer and "
+          "longer."),
+        _("Up/Down: choose a line. Left/Right: change it. Type a name or a seed."),
+        _("Enter starts the game. Esc leaves."),
+    };
+    for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++) {
+        int count;
+        char **w = tui_wrap(lines[i], COLS - 2 * x, &count);
+        for (int j = 0; j < count; j++)
+            tui_put(y++, x, COLS - 2 * x, A_DIM, w[j]);
+        tui_free_lines(w, count);
+    }
+    if (ss->error[0]) {
+        int count;
+        char **w = tui_wrap(ss->error, COLS - 2 * x, &count);
+        y++;
+        for (int j = 0; j < count; j++)
+            tui_put(y++, x, COLS - 2 * x, A_BOLD, w[j]);
+        tui_free_lines(w, count);
+    }
+    refresh();
+}
+
+/* Edits a text field with a typed character; returns true if it changed. */
+static bool edit(char *buf, size_t cap, int r, wint_t ch, bool digits_only)
+{
+    size_t len = strlen(buf);
+    if ((r == KEY_CODE_YES && ch == KEY_BACKSPACE) || (r != KEY_CODE_YES && (ch == 127 || ch == 8))) {
+        while (len > 0 && ((unsigned char)buf[len - 1] & 0xC0) == 0x80)
+            len--;   /* a whole UTF-8 character */
+        if (len > 0)
+            len--;
+        buf[len] = '\0';
+        return true;
+    }
+    if (r == KEY_CODE_YES || ch <= ' ' || ch == '#' || ch == 127)
+        return false;
+    if (digits_only && (ch < '0' || ch > '9'))
+        return false;
+    char mb[MB_LEN_MAX];
+    mbstate_t ps;
+    memset(&ps, 0, sizeof ps);
+    size_t n = wcrtomb(mb, (wchar_t)ch, &ps);
+    if (n == (size_t)-1 || len + n >= cap)
+        return false;
+    memcpy(buf + len, mb, n);
+    buf[len + n] = '\0';
+    return true;
+}
+
+int tui_start_screen(play_opts_t *o, bool utf8)
+{
+    start_t ss;
+    memset(&ss, 0, sizeof ss);
+    ss.o = o;
+    if (o->players < FIG_MIN_PLAYERS || o->players > FIG_MAX_PLAYERS)
+        o->players = 4;
+    for (int s = 1; s < FIG_MAX_PLAYERS; s++) {
+        if (!o->levels[s][0])
+            snprintf(o->levels[s], sizeof o->levels[s], "%s", "normal");
+        if (level_index(o->levels[s]) < 0)
+            snprintf(ss.custom[s], sizeof ss.custom[s], "%s", o->levels[s]);
+    }
+    if (o->has_seed)
+        snprintf(ss.seed, sizeof ss.seed, "%llu", (unsigned long long)o->seed);
+    timeout(200);   /* wake now and then to see whether a signal came */
+    bool dirty = true;
+    for (;;) {
+        if (tui_interrupted())
+            return 0;
+        if (dirty)
+            draw_start(&ss, utf8);
+        wint_t ch;
+        int r = get_wch(&ch);
+        dirty = r != ERR;
+        if (r == ERR)
+            continue;
+        int nf = 3 + o->players - 1;
+        bool fn = r == KEY_CODE_YES;
+        if (fn && ch == KEY_RESIZE)
+            continue;
+        if ((!fn && ch == 27))
+            return 0;
+        if ((fn && ch == KEY_ENTER) || (!fn && (ch == '\n' || ch == '\r'))) {
+            if (!o->name[0]) {
+                snprintf(ss.error, sizeof ss.error, "%s", _("Please type your name."));
+                ss.field = 1;
+                continue;
+            }
+            o->has_seed = ss.seed[0] != '\0';
+            if (o->has_seed) {
+                char *end;
+                errno = 0;
+                unsigned long long v = strtoull(ss.seed, &end, 10);
+                if (errno || *end) {
+                    snprintf(ss.error, sizeof ss.error, "%s",
+                             _("The seed must be a whole number (or empty)."));
+                    ss.field = nf - 1;
+                    continue;
+                }
+                o->seed = v;
+            }
+            return 1;
+        }
+        ss.error[0] = '\0';
+        if ((fn && ch == KEY_UP) || (fn && ch == KEY_BTAB))
+            ss.field = (ss.field + nf - 1) % nf;
+        else if ((fn && ch == KEY_DOWN) || (!fn && ch == '\t'))
+            ss.field = (ss.field + 1) % nf;
+        else if (fn && (ch == KEY_LEFT || ch == KEY_RIGHT)) {
+            int dir = ch == KEY_LEFT ? -1 : 1;
+            if (ss.field == 0) {
+                o->players += dir;
+                if (o->players < FIG_MIN_PLAYERS)
+                    o->players = FIG_MAX_PLAYERS;
+                if (o->players > FIG_MAX_PLAYERS)
+                    o->players = FIG_MIN_PLAYERS;
+            } else if (ss.field >= 2 && ss.field < nf - 1) {
+                cycle_level(&ss, ss.field - 1, dir);
+            }
+        } else if (ss.field == 1) {
+            edit(o->name, sizeof o->name, r, ch, false);
+        } else if (ss.field == nf - 1) {
+            edit(ss.seed, sizeof ss.seed, r, ch, true);
+        } else if (ss.field == 0 && !fn && ch >= '3' && ch <= '6') {
+            o->players = (int)(ch - '0');
+        }
+    }
+}

@@ -1,0 +1,307 @@
+#!/bin/sh
+# test_play_plain.sh - `figaro play --plain` driven from scripts, the saved
+# games and `figaro history`: complete games against random bots, refused
+# inputs explained, quit/end of input then --resume, damaged saves, an FEP
+# engine seat, and no other player's hand ever shown (R14).
+# Run by tests/run.sh with FIGARO set to the sanitizer build. Prints
+# "cli: N passed, N failed" last.
+FIGARO=${FIGARO:-build/test/figaro}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass=0
+fail=0
+export XDG_DATA_HOME="$tmp/data"
+unset LANGUAGE LC_ALL LC_MESSAGES
+export LANG=C.UTF-8
+STORE="$XDG_DATA_HOME/figaro"
+BOTS="--bots random,random,random --seed 5 --fast --name Ann"
+
+ok() { pass=$((pass + 1)); }
+ko() { fail=$((fail + 1)); echo "FAIL: $*"; }
+
+# play NAME STATUS INPUTFILE ARGS... : runs `figaro play ARGS` on INPUTFILE
+# (at most 60 s), checks the exit status; stdout in $tmp/out, stderr in $tmp/err.
+play() {
+    name=$1 want=$2 input=$3
+    shift 3
+    timeout 60 "$FIGARO" play "$@" <"$input" >"$tmp/out" 2>"$tmp/err"
+    got=$?
+    if [ "$got" -eq "$want" ]; then ok; else ko "$name: exit $got, expected $want"; tail -n 5 "$tmp/err"; fi
+}
+run() {   # run NAME STATUS CMD...
+    name=$1 want=$2
+    shift 2
+    "$@" >"$tmp/out" 2>"$tmp/err"
+    got=$?
+    if [ "$got" -eq "$want" ]; then ok; else ko "$name: exit $got, expected $want"; tail -n 5 "$tmp/err"; fi
+}
+expect_in() {   # NAME FILE TEXT: FILE holds TEXT (a fixed string)
+    if grep -qF -- "$3" "$2"; then ok; else ko "$1: '$3' not in $(basename "$2")"; tail -n 8 "$2"; fi
+}
+expect_not_in() {
+    if grep -qF -- "$3" "$2"; then ko "$1: '$3' is in $(basename "$2")"; else ok; fi
+}
+# answers N TEXT...: N copies of the lines TEXT..., one per line
+answers() {
+    n=$1
+    shift
+    i=0
+    while [ "$i" -lt "$n" ]; do printf '%s\n' "$@"; i=$((i + 1)); done
+}
+answers 400 1 >"$tmp/ones"     # enough for any game: always the first move in the menu
+
+# ---- usage errors: exit 2 and a message
+: >"$tmp/empty"
+play "--players 7" 2 "$tmp/empty" --plain --players 7
+expect_in "--players 7 says why" "$tmp/err" "--players takes 3 to 6"
+play "--bots unknown" 2 "$tmp/empty" --plain --bots random,frobnicator,random
+expect_in "--bots unknown says why" "$tmp/err" "'frobnicator' is not a bot"
+play "--bots count" 2 "$tmp/empty" --plain --players 5 --bots random,random
+expect_in "--bots count says why" "$tmp/err" "--bots names 2 opponents but 5 players need 4"
+play "--resume --seed" 2 "$tmp/empty" --plain --resume --seed 3
+expect_in "--resume --seed says why" "$tmp/err" "--seed cannot change it"
+play "--lang xx" 2 "$tmp/empty" --plain --lang xx
+play "--pace -1" 2 "$tmp/empty" --plain --pace -1
+play "--name with a space" 2 "$tmp/empty" --plain --name "A B"
+play "--bots and --level" 2 "$tmp/empty" --plain --bots random,random,random --level easy
+play "unknown option" 2 "$tmp/empty" --plain --frobnicate
+play "extra argument" 2 "$tmp/empty" --plain extra
+run "help play" 0 "$FIGARO" help play
+expect_in "help play" "$tmp/out" "usage: figaro play"
+run "history --help" 0 "$FIGARO" history --help
+expect_in "history --help" "$tmp/out" "usage: figaro history"
+run "history extra" 2 "$FIGARO" history extra
+[ ! -e "$STORE/current.fgn" ] && ok || ko "a usage error saved a game"
+
+# ---- nothing to resume
+play "--resume without a save" 1 "$tmp/empty" --plain --resume
+expect_in "--resume without a save says so" "$tmp/err" "no saved game to resume"
+
+# ---- a complete game, always answering 1
+play "complete game" 0 "$tmp/ones" --plain $BOTS
+cp "$tmp/out" "$tmp/game1.out"
+expect_in "seed printed" "$tmp/out" "Seed 5: 'figaro play --seed 5'"
+expect_in "opponents named" "$tmp/out" "against Rosina (random), Bartolo (random), Basilio (random)"
+expect_in "a deal told" "$tmp/out" "Round 1: the cards are dealt, 15 each."
+expect_in "a menu" "$tmp/out" " 1. "
+expect_in "round 3 ends" "$tmp/out" "Round 3 is over:"
+expect_in "road pieces told" "$tmp/out" "receives a road piece of length"
+expect_in "the end told" "$tmp/out" "The game is over: "
+grep -q '^4\. [A-Za-z]*: \(road [0-9]* (\|no road pieces\)' "$tmp/out" && ok || ko "final ranking: no 4th place"
+expect_in "a winner" "$tmp/out" "with the shortest road"
+expect_in "filed" "$tmp/out" "The game is kept in the history: $STORE/history/"
+if grep -q "$(printf '\033')" "$tmp/out"; then ko "escape codes without --color"; else ok; fi
+[ ! -e "$STORE/current.fgn" ] && ok || ko "current.fgn left behind after the end"
+hist=$(ls "$STORE"/history/*-5.fgn 2>/dev/null | head -n 1)
+[ -n "$hist" ] && ok || ko "no history file *-5.fgn"
+run "the history file replays" 0 "$FIGARO" replay --json "$hist"
+expect_in "the history file is a finished game" "$tmp/out" '"finished": true'
+expect_in "the history file says who played" "$hist" "#! seat 1 bot random"
+expect_in "the history file says who played" "$hist" "#! seat 0 human"
+
+# the same seed and answers give the same game
+play "same seed again" 0 "$tmp/ones" --plain $BOTS
+grep -v "kept in the history" "$tmp/game1.out" >"$tmp/a"
+grep -v "kept in the history" "$tmp/out" >"$tmp/b"
+cmp -s "$tmp/a" "$tmp/b" && ok || ko "the same seed and answers gave another game"
+
+# R14: no other seat's hand is ever shown. From the record, every hand seats
+# 1..3 held during the game (as dealt, then after each of their plays) is
+# written as the game writes a hand, [R1][R2]...; none of 5 cards or more may
+# appear in the output (shorter ones could be piles). The person's own hands
+# must appear (so the check does see hands).
+hands_held() {   # hands_held RECORD WANT: WANT "mine" for seat 0's, else the others'
+    awk -v want="$2" '
+    function show(s,   out, i, k) {
+        out = ""
+        for (i = 1; i <= nk; i++)
+            for (k = 0; k < held[s, order[i]]; k++)
+                out = out "[" order[i] "]"
+        if (size[s] >= 5 && ((want == "mine") == (s == 0)))
+            print out
+    }
+    BEGIN {
+        nk = split("R1 R2 R3 B1 B2 B3 G1 G2 G3 Y1 Y2 Y3 P1 P2 P3 J1 J2 RING", order, " ")
+    }
+    /^#/ { next }
+    $1 == "hand" {
+        s = $2
+        for (i = 1; i <= nk; i++) held[s, order[i]] = 0
+        size[s] = NF - 2
+        for (i = 3; i <= NF; i++) held[s, toupper($i)]++
+        show(s)
+        next
+    }
+    $1 ~ /^[0-9]$/ && NF == 2 {
+        s = $1
+        c = toupper($2)
+        if (c == "TAKE") next
+        sub(/>.*/, "", c)
+        held[s, c]--
+        size[s]--
+        show(s)
+    }' "$1" | sort -u
+}
+hands_held "$hist" others >"$tmp/others"
+hands_held "$hist" mine >"$tmp/mine"
+[ "$(wc -l <"$tmp/others")" -gt 60 ] && ok || ko "test set-up: few hands in the record"
+if grep -qF -f "$tmp/others" "$tmp/game1.out"; then
+    ko "R14: another seat's hand appears in the output:"
+    grep -F -f "$tmp/others" "$tmp/game1.out" | head -n 3
+else ok; fi
+sed -n 's/^hand [1-9] //p' "$hist" >"$tmp/dealt"   # the record's own words, too
+[ "$(wc -l <"$tmp/dealt")" -eq 9 ] && ok || ko "test set-up: not 9 hand lines for seats 1-3"
+if grep -qF -f "$tmp/dealt" "$tmp/game1.out"; then ko "R14: a dealt hand line appears"; else ok; fi
+grep -F -f "$tmp/mine" "$tmp/game1.out" | grep -c '^Your hand: ' >"$tmp/count"
+[ "$(cat "$tmp/count")" -gt 10 ] && ok || ko "the person's hands were not found in the output"
+expect_not_in "R14: no stack counts without --open" "$tmp/game1.out" "; stack "
+
+# ---- refused inputs, explained. The first table tells what to try: a card
+# not in hand, a colour card where the colour rule (R6) forbids it.
+printf 'quit\n' >"$tmp/quit"
+play "first look" 0 "$tmp/quit" --plain $BOTS
+expect_in "quit saves" "$tmp/out" "The game is saved. 'figaro play --resume' continues it."
+[ -e "$STORE/current.fgn" ] && ok || ko "quit left no current.fgn"
+hand=$(sed -n 's/^Your hand: //p' "$tmp/out" | head -n 1)
+missing=""
+for c in R1 R2 R3 B1 B2 B3 G1 G2 G3 Y1 Y2 Y3 P1 P2 P3 J1 J2; do
+    case "$hand" in *"[$c]"*) ;; *) missing=$c; break ;; esac
+done
+colour_bad=""
+for c in $(printf '%s' "$hand" | tr '[]' '  '); do
+    case "$c" in [RBGYP][123]) ;; *) continue ;; esac
+    for t in 0 1 2 3; do
+        if ! grep -q "^ *[0-9]*\. $c>$t " "$tmp/out"; then colour_bad="$c>$t"; break 2; fi
+    done
+done
+[ -n "$missing" ] && ok || ko "test set-up: the hand holds every kind: $hand"
+[ -n "$colour_bad" ] && ok || ko "test set-up: no colour card is refused anywhere in the first table"
+{
+    printf '%s\n' "$missing>0" "$colour_bad" hello 0 99 R2 "J1>9" take take
+    answers 400 'what?' 1
+} >"$tmp/mixed"
+play "mixed input, resumed" 0 "$tmp/mixed" --plain --resume
+expect_in "resume says so" "$tmp/out" "Resuming the saved game."
+expect_in "card not in hand" "$tmp/out" "$missing>0 is refused: seat 0 has no $missing in hand."
+expect_in "colour rule" "$tmp/out" \
+    "$colour_bad is refused: seat 0 cannot play ${colour_bad%>*} in front of seat ${colour_bad#*>}: "
+expect_in "garbage" "$tmp/out" "'hello' is not a move."
+expect_in "menu number 0" "$tmp/out" "There is no move 0 in the menu: choose 1 to"
+expect_in "menu number 99" "$tmp/out" "There is no move 99 in the menu"
+expect_in "a card without a seat" "$tmp/out" "'R2' needs a player: type R2>N"
+expect_in "no such seat" "$tmp/out" "'J1>9' names no seat: the seats are 0 to 3."
+expect_in "take on an empty table" "$tmp/out" \
+    "take is refused: seat 0 cannot take: there is no face-up card on the table (R5)."
+expect_in "mixed input reaches the end" "$tmp/out" "The game is over: "
+
+# ---- quit in the middle, then --resume goes on with the same game
+answers 12 1 >"$tmp/some"
+printf 'quit\n' >>"$tmp/some"
+play "quit mid-game" 0 "$tmp/some" --plain --bots random,random,random --seed 77 --fast --name Ann
+sed '/^#/d' "$STORE/current.fgn" >"$tmp/saved.fgn"
+moves_saved=$(grep -c '^[0-9] ' "$tmp/saved.fgn")
+[ "$moves_saved" -gt 12 ] && ok || ko "the saved game holds $moves_saved moves"
+play "resume to the end" 0 "$tmp/ones" --plain --resume
+expect_in "resumed game ends" "$tmp/out" "The game is over: "
+expect_in "resumed game keeps the names" "$tmp/out" "Ann (you, seat 0) against Rosina (random)"
+expect_in "resumed game keeps the seed" "$tmp/out" "Seed 77:"
+hist77=$(ls "$STORE"/history/*-77.fgn | head -n 1)
+sed '/^#/d' "$hist77" | head -c "$(wc -c <"$tmp/saved.fgn")" >"$tmp/prefix.fgn"
+cmp -s "$tmp/saved.fgn" "$tmp/prefix.fgn" && ok || ko "the finished game does not continue the saved one"
+
+# ---- the end of the input saves too; `log` tells the game so far after resuming
+answers 5 1 >"$tmp/five"
+play "end of input" 0 "$tmp/five" --plain --bots random,random,random --seed 78 --fast
+expect_in "end of input saves" "$tmp/out" "End of input: the game is saved."
+printf 'log\nquit\n' >"$tmp/log"
+play "log after resume" 0 "$tmp/log" --plain --resume
+expect_in "log tells the deal" "$tmp/out" "Round 1: the cards are dealt, 15 each."
+expect_in "log tells the person's moves" "$tmp/out" "You play "
+
+# ---- a new game sets an unfinished one aside instead of overwriting it
+play "new game over a saved one" 0 "$tmp/quit" --plain --bots random,random,random --seed 79 --fast
+expect_in "set aside" "$tmp/out" "The unfinished game you had saved is kept as $STORE/history/"
+ls "$STORE"/history/*-78-unfinished.fgn >/dev/null 2>&1 && ok || ko "no *-78-unfinished.fgn"
+
+# ---- damaged saves: exit 1 and a message, never a crash
+cp "$STORE/current.fgn" "$tmp/good.fgn"
+printf 'this is not a game\n' >"$STORE/current.fgn"
+play "garbage save" 1 "$tmp/ones" --plain --resume
+expect_in "garbage save says where" "$tmp/err" "current.fgn:1:"
+sed '/^hand 1 /q' "$tmp/good.fgn" | sed '$ s/ [^ ]* [^ ]*$//' >"$STORE/current.fgn"   # a deal cut short
+play "cut save" 1 "$tmp/ones" --plain --resume
+expect_in "cut save says where" "$tmp/err" "current.fgn:"
+sed 's/^#! seat 2 bot random$/#! seat 2 robot/' "$tmp/good.fgn" >"$STORE/current.fgn"
+play "bad seat line" 1 "$tmp/ones" --plain --resume
+expect_in "bad seat line says why" "$tmp/err" "expected '#! seat N human' or '#! seat N bot SPEC'"
+grep -v '^#! seat 3' "$tmp/good.fgn" >"$STORE/current.fgn"
+play "missing seat line" 1 "$tmp/ones" --plain --resume
+expect_in "missing seat line says why" "$tmp/err" "seat 3 is not described"
+sed 's/^#! seat 1 bot random$/#! seat 1 bot nonsense/' "$tmp/good.fgn" >"$STORE/current.fgn"
+play "unknown bot in save" 1 "$tmp/ones" --plain --resume
+expect_in "unknown bot in save says why" "$tmp/err" "'nonsense' is not a bot"
+head -c 3000 /dev/urandom >"$STORE/current.fgn"
+play "random bytes" 1 "$tmp/ones" --plain --resume
+cp "$tmp/good.fgn" "$STORE/current.fgn"
+play "the good save still resumes" 0 "$tmp/quit" --plain --resume
+
+# a save of a finished game (a crash before it was filed) is filed at once
+cp "$hist" "$STORE/current.fgn"
+play "resume a finished game" 0 "$tmp/empty" --plain --resume
+expect_in "resume a finished game" "$tmp/out" "The saved game was already over."
+expect_in "resume a finished game tells the end" "$tmp/out" "The game is over: "
+expect_not_in "resume a finished game tells only the end" "$tmp/out" "Round 3 is over:"
+expect_in "resume a finished game files it" "$tmp/out" "The game is kept in the history"
+[ ! -e "$STORE/current.fgn" ] && ok || ko "a finished save stayed current"
+cp "$tmp/good.fgn" "$STORE/current.fgn"
+
+# ---- figaro history
+run "history" 0 "$FIGARO" history
+expect_in "history lists the game" "$tmp/out" "$hist"
+expect_in "history lists names" "$tmp/out" "Ann Rosina Bartolo Basilio"
+expect_in "history marks unfinished games" "$tmp/out" "(unfinished)"
+run "history --json" 0 "$FIGARO" history --json
+expect_in "history --json" "$tmp/out" "\"file\": \"$hist\""
+expect_in "history --json finished" "$tmp/out" '"finished": true'
+printf 'figaro 1\nplayers 9\n' >"$STORE/history/20000101-000000-1.fgn"
+run "history with a damaged file" 0 "$FIGARO" history
+expect_in "history shows the damage" "$tmp/out" "20000101-000000-1.fgn:2:"
+XDG_DATA_HOME="$tmp/empty-store" run "history when empty" 0 "$FIGARO" history
+expect_in "history when empty says so" "$tmp/out" "No games yet"
+
+# ---- other set-ups: 3 and 6 players, --open, --color, an FEP engine seat
+rm -f "$STORE/current.fgn"
+play "3 players" 0 "$tmp/ones" --plain --players 3 --level random --seed 3 --fast --open
+expect_in "3 players end" "$tmp/out" "The game is over: "
+expect_in "3 players: the colour left out is told" "$tmp/out" "With three players the "
+expect_in "--open shows stacks" "$tmp/out" "; stack "
+play "6 players, colour" 0 "$tmp/ones" --plain --players 6 --bots random --seed 6 --fast --color
+expect_in "6 players end" "$tmp/out" "The game is over: "
+if grep -q "$(printf '\033')\[31m" "$tmp/out"; then ok; else ko "--color gave no ANSI colour"; fi
+ln -s "$(cd "$(dirname "$FIGARO")" && pwd)/$(basename "$FIGARO")" "$tmp/fig"
+play "an engine seat" 0 "$tmp/ones" --plain --bots "cmd:$tmp/fig engine --bot random,random,random" \
+    --seed 8 --fast
+expect_in "the engine seat is named" "$tmp/out" "(cmd:$tmp/fig engine --bot random)"
+expect_in "a game with an engine ends" "$tmp/out" "The game is over: "
+expect_not_in "no engine fault" "$tmp/err" "fault"
+hist8=$(ls "$STORE"/history/*-8.fgn | head -n 1)
+expect_in "the engine seat is recorded" "$hist8" "#! seat 1 bot cmd:$tmp/fig engine --bot random"
+
+play "one bot spec for every seat" 0 "$tmp/quit" --plain --bots random --seed 10 --fast
+expect_in "one bot spec for every seat" "$tmp/out" \
+    "against Rosina (random), Bartolo (random), Basilio (random)."
+play "--bots sets the number of players" 0 "$tmp/quit" --plain --bots random,greedy --seed 11
+expect_in "--bots sets the number of players" "$tmp/out" \
+    "against Rosina (random), Bartolo (greedy)."
+play "--bots keeps ismcts options" 0 "$tmp/quit" --plain --seed 12 \
+    --bots ismcts:iters=10,threads=1,random,greedy
+expect_in "--bots keeps ismcts options" "$tmp/out" \
+    "against Rosina (ismcts:iters=10,threads=1), Bartolo (random), Basilio (greedy)."
+
+# ---- not a terminal without --plain: plain lines, with a note
+play "no terminal" 0 "$tmp/quit" --bots random,random,random --seed 9 --fast
+expect_in "no terminal note" "$tmp/err" "plain lines (--plain)"
+expect_in "no terminal plays plain" "$tmp/out" "Your moves:"
+
+echo "cli: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -1,0 +1,203 @@
+#!/bin/sh
+# test_tui.sh - the full-screen game (`figaro play`) driven for real through
+# tmux: start screen, table, a card played and seen on the table, the help,
+# the hint, the log, quitting (the game is saved), --resume showing the same
+# game, a terminal too small, and no other player's hand on the screen (R14).
+# Run by tests/run.sh with FIGARO set to the sanitizer build. Prints
+# "cli: N passed, N failed" last; skips (0 passed) when tmux is missing.
+FIGARO=${FIGARO:-build/test/figaro}
+case $FIGARO in /*) ;; *) FIGARO=$(pwd)/$FIGARO ;; esac
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); }
+ko() { fail=$((fail + 1)); echo "FAIL: $*"; }
+
+if ! command -v tmux >/dev/null 2>&1; then
+    echo "tmux is not installed: the full-screen tests are skipped"
+    echo "cli: 0 passed, 0 failed"
+    exit 0
+fi
+
+tmp=$(mktemp -d)
+sock="$tmp/tmux.sock"   # a server of our own, away from the user's tmux
+tm() { tmux -S "$sock" -f /dev/null "$@"; }
+trap 'tm kill-server >/dev/null 2>&1; rm -rf "$tmp"' EXIT
+trap 'exit 1' INT TERM
+data="$tmp/data"
+mkdir -p "$data"
+# a session that lives as long as the test, so that killing the others never
+# leaves the server empty (it would exit, racing with the next new-session)
+tm new-session -d -s keep "sleep 600"
+
+# start NAME COLS LINES ARGS... : runs `figaro play ARGS` in a detached
+# session; when it exits the pane says "EXITED <status>" and stays.
+start() {
+    name=$1 cols=$2 lines=$3
+    shift 3
+    tm new-session -d -s "$name" -x "$cols" -y "$lines" \
+        "env XDG_DATA_HOME='$data' LC_ALL=C.UTF-8 LANG=C.UTF-8 LANGUAGE= TERM=screen \
+         '$FIGARO' play $* 2>'$tmp/$name.err'; echo EXITED \$?; sleep 60"
+}
+screen() { tm capture-pane -p -t "$1" >"$tmp/screen" 2>/dev/null; }
+# wait_for NAME TEXT [TENTHS] : polls the screen until it shows TEXT (fixed
+# string); 10 s by default. The screen stays in $tmp/screen.
+wait_for() {
+    i=0
+    while [ "$i" -lt "${3:-100}" ]; do
+        screen "$1"
+        grep -qF -- "$2" "$tmp/screen" && return 0
+        sleep 0.1
+        i=$((i + 1))
+    done
+    return 1
+}
+# expect NAME TEXT WHAT : waits for TEXT and counts a pass or a failure.
+expect() {
+    if wait_for "$1" "$2"; then ok; else ko "$3: '$2' not on the screen:"; cat "$tmp/screen"; fi
+}
+keys() { tm send-keys -t "$@"; }
+# the lines above "What happened": the table, the hand, the prompt
+upper() { sed '/What happened/,$d' "$tmp/screen"; }
+
+# ---- a game: seed 3 gives the person (seat 0) the King, so it starts at once
+start g1 100 32 --seed 3 --name Ann --bots random,random,random --pace 3000
+expect g1 "Figaro: a new game" "start screen"
+expect g1 "random" "start screen shows the --bots levels"
+keys g1 Enter
+expect g1 "Your turn:" "the table after Enter"
+upper >"$tmp/table0"
+for text in "# player" "0 Ann" "Rosina" "Bartolo" "Basilio" "♔" "Your hand, 15 cards:" \
+            "Road pieces this round"; do
+    if grep -qF -- "$text" "$tmp/table0"; then ok; else ko "table shows '$text'"; fi
+done
+if grep -q "0 Ann *♔" "$tmp/table0"; then ok; else ko "the King is at Ann's row"; fi
+
+# R14: the hand on the screen is seat 0's as dealt, and nothing else shows
+# cards but the face-up ones (none yet) and the one card named in the prompt.
+save="$data/figaro/current.fgn"
+if [ -f "$save" ]; then ok; else ko "current.fgn is saved from the first step"; fi
+render() {   # the hand line as the game draws it: equal cards together
+    sed -n "s/^hand $1 //p" "$save" |
+        awk '{ s = "  "; for (i = 1; i <= NF; i++) s = s (i > 1 && $i != $(i-1) ? " " : "") "[" $i "]"; print s }'
+}
+mine=$(render 0)
+if [ -n "$mine" ] && grep -qxF -- "$mine" "$tmp/table0"; then ok
+else ko "the person's hand '$mine' is on the screen"; cat "$tmp/table0"; fi
+cards=$(grep -o '\[[RBGYPJ][123]\]\|\[RING\]' "$tmp/table0" | wc -l)
+if [ "$cards" -eq 16 ]; then ok
+else ko "16 cards above the log (15 in hand, 1 in the prompt), not $cards"; fi
+for s in 1 2 3; do
+    theirs=$(render $s)
+    if [ -n "$theirs" ] && ! grep -qF -- "$theirs" "$tmp/screen"; then ok
+    else ko "seat $s's hand is not on the screen"; fi
+done
+
+# help, and back
+keys g1 '?'
+expect g1 "Help: keys and rules" "? opens the help"
+expect g1 "the rules in brief" "the help holds the rules"
+keys g1 NPage
+keys g1 Escape
+if wait_for g1 "Your turn:" && ! grep -qF "Help: keys" "$tmp/screen"; then ok
+else ko "Esc closes the help"; fi
+
+# hint (an ismcts bot thinks 300 ms in a thread)
+keys g1 h
+expect g1 "Hint: " "h gives a hint"
+
+# play: the first card of the hand, in front of the seat it goes to by default
+first=$(sed -n 's/^hand 0 \([A-Z0-9]*\).*/[\1]/p' "$save")
+keys g1 1
+wait_for g1 "Your turn: play $first in front of" 50
+prompt=$(grep -o 'Your turn: play \[[A-Z0-9]*\] in front of [^?]*?' "$tmp/screen" | head -n 1)
+card=$(echo "$prompt" | sed 's/.*play \(\[[A-Z0-9]*\]\).*/\1/')
+who=$(echo "$prompt" | sed 's/.* in front of \([^?]*\)?.*/\1/')
+if [ -n "$card" ] && [ -n "$who" ]; then ok; else ko "a card and a player in the prompt: '$prompt'"; fi
+# (the hint may have chosen the person's own pile for that card)
+if [ "$who" = yourself ]; then told="You play $card in front of yourself." row=Ann
+else told="You play $card in front of $who." row=$who; fi
+keys g1 Enter
+expect g1 "$told" "the move is told"
+if grep "[0-9] $row " "$tmp/screen" | grep -qF -- "$card"; then ok
+else ko "$card is on $row's pile:"; cat "$tmp/screen"; fi
+expect g1 "Your hand, 14 cards:" "the hand holds one card less"
+upper | sed -n '3,7p;9,11p' >"$tmp/before"
+
+# the log
+keys g1 l
+expect g1 "┌─What happened" "l opens the log"
+expect g1 "$told" "the log has the move"
+keys g1 Escape
+
+# quit: asks, then saves
+keys g1 q
+expect g1 "Quit now?" "q asks"
+keys g1 y
+expect g1 "EXITED 0" "y quits with status 0"
+expect g1 "figaro play --resume" "says how to go on"
+if grep -q "^0 [A-Z0-9]*>[0-3]" "$save"; then ok; else ko "the save holds the move"; cat "$save"; fi
+if [ -s "$tmp/g1.err" ]; then ko "no errors:"; cat "$tmp/g1.err"; else ok; fi
+tm kill-session -t g1
+
+# ---- resume: the same game (the bots wait one pace before moving on)
+start g2 100 32 --resume --pace 3000
+expect g2 "The saved game goes on" "--resume goes on"
+screen g2
+upper | sed -n '3,7p;9,11p' >"$tmp/after"
+if cmp -s "$tmp/before" "$tmp/after"; then ok
+else ko "the resumed table is the one left"; diff "$tmp/before" "$tmp/after"; fi
+expect g2 "$told" "the resumed log tells the game so far"
+keys g2 q
+expect g2 "Quit now?" "q asks after resuming"
+keys g2 y
+expect g2 "EXITED 0" "quits after resuming"
+if [ -s "$tmp/g2.err" ]; then ko "no errors:"; cat "$tmp/g2.err"; else ok; fi
+tm kill-session -t g2
+
+# ---- a terminal too small, then large enough
+start g3 60 20 --resume --fast
+expect g3 "This terminal is 60 columns by 20 lines." "too small is said"
+expect g3 "80 by 24" "the size needed is said"
+tm resize-window -t g3 -x 100 -y 32
+expect g3 "# player" "the table once the terminal is large enough"
+
+# the mouse (X10 reports, as the screen terminal sends them): click the
+# second card of the hand, then the row of the player it goes to
+click() {   # COLUMN LINE, both from 0 and below 94
+    b=$(printf '\\%o\\%o' $((33 + $1)) $((33 + $2)))
+    tm send-keys -t g3 -l "$(printf "\033[M %b" "$b")"
+    tm send-keys -t g3 -l "$(printf "\033[M#%b" "$b")"
+}
+expect g3 "Your turn: play" "the person's turn again"
+hand_y=$(grep -n '^   1 ' "$tmp/screen" | head -n 1 | cut -d: -f1)   # the numbers under the hand
+if [ -n "$hand_y" ]; then
+    x=$(sed -n "${hand_y}p" "$tmp/screen" | awk '{ print index($0, " 2 ") }')
+    click "$x" $((hand_y - 2))
+    sleep 0.3
+    screen g3
+    card2=$(sed -n "$((hand_y - 1))p" "$tmp/screen" | grep -o '\[[A-Z0-9]*\]' | uniq | sed -n 2p)
+    if grep -qF "Your turn: play $card2" "$tmp/screen" ||
+       grep -qF "Your turn: play the ring $card2" "$tmp/screen" ||
+       grep -qF "Your turn: $card2 cannot be played" "$tmp/screen"; then ok
+    else ko "a click selects the card $card2:"; cat "$tmp/screen"; fi
+    target=$(grep -o 'in front of [^?]*?' "$tmp/screen" | head -n 1 | sed 's/in front of \(.*\)?/\1/')
+    [ "$target" = yourself ] && target=Ann
+    row=$(grep -n "[0-9] $target " "$tmp/screen" | head -n 1 | cut -d: -f1)
+    if [ -n "$row" ]; then
+        click 10 $((row - 1))
+        expect g3 "You play $card2" "a click on a player's row plays the card there"
+    else
+        ko "a player to click for $card2"
+    fi
+else
+    ko "the hand's numbers on the screen"; cat "$tmp/screen"
+fi
+keys g3 q
+expect g3 "Quit now?" "q asks"
+keys g3 y
+expect g3 "EXITED 0" "quits"
+if [ -f "$save" ]; then ok; else ko "the game is still saved"; fi
+tm kill-session -t g3
+
+echo "cli: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
