@@ -142,6 +142,10 @@ int tui_put(int y, int x, int maxw, int attr, const char *s);
  * can; "\n" forces a break). Returns a malloc'ed array of malloc'ed lines and
  * their number in *count; free with tui_free_lines. */
 char **tui_wrap(const char *s, int width, int *count);
+
+/* Draws msg wrapped to the screen's width, bold, centred vertically: the
+ * message for a terminal too small for the game. */
+void tui_draw_notice(const char *msg);
 void tui_free_lines(char **lines, int count);
 
 /* The card as text, "[R2]" / "[J1]" / "[RING]", into buf. */

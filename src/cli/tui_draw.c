@@ -769,6 +769,16 @@ static void draw_overlay(tui_t *t)
     styled_free(&st);
 }
 
+void tui_draw_notice(const char *msg)
+{
+    int count;
+    char **lines = tui_wrap(msg, COLS > 4 ? COLS - 2 : COLS, &count);
+    int y0 = (LINES - count) / 2;
+    for (int i = 0; i < count; i++)
+        tui_put(y0 + i > 0 ? y0 + i : i, 1, COLS - 1, A_BOLD, lines[i]);
+    tui_free_lines(lines, count);
+}
+
 static void draw_too_small(void)
 {
     char msg[400];
@@ -776,12 +786,7 @@ static void draw_too_small(void)
              _("This terminal is %d columns by %d lines. Figaro needs at least %d by %d: please "
                "make the window larger, or play with figaro play --plain. (q quits)"),
              COLS, LINES, TUI_MIN_COLS, TUI_MIN_LINES);
-    int count;
-    char **lines = tui_wrap(msg, COLS > 4 ? COLS - 2 : COLS, &count);
-    int y0 = (LINES - count) / 2;
-    for (int i = 0; i < count; i++)
-        tui_put(y0 + i > 0 ? y0 + i : i, 1, COLS - 1, A_BOLD, lines[i]);
-    tui_free_lines(lines, count);
+    tui_draw_notice(msg);
 }
 
 bool tui_too_small(void)

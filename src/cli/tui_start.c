@@ -56,11 +56,7 @@ static void draw_start(const start_t *ss, bool utf8)
                  _("This terminal is %d columns by %d lines. Figaro needs at least %d by %d: "
                    "please make the window larger. (Esc leaves)"),
                  COLS, LINES, TUI_MIN_COLS, TUI_MIN_LINES);
-        int count;
-        char **lines = tui_wrap(msg, COLS > 4 ? COLS - 2 : COLS, &count);
-        for (int i = 0; i < count; i++)
-            tui_put(i + 1, 1, COLS - 1, A_BOLD, lines[i]);
-        tui_free_lines(lines, count);
+        tui_draw_notice(msg);
         refresh();
         return;
     }
