@@ -138,8 +138,8 @@ static void iterate(tree_t *t)
             t->child_at[k] = stamp;
             known++;
             ch->avail++;
-            float ucb = ch->reward / (float)ch->visits +
-                        t->c * sqrtf(fast_log((float)ch->avail) / (float)ch->visits);
+            float inv = 1.0f / (float)ch->visits;   /* one division, not two */
+            float ucb = ch->reward * inv + t->c * sqrtf(fast_log((float)ch->avail) * inv);
             if (ucb > best_ucb) {
                 best_ucb = ucb;
                 best = c;

@@ -122,17 +122,19 @@ static const cli_command_t commands[] = {
       "Example: figaro arena --players 4 --games 400 --bot greedy --bot random \\\n"
       "             --bot random --bot random\n" },
     { "bench", cmd_bench, "measure the speed of the engine",
-      "usage: figaro bench [--seconds S] [--json]\n"
+      "usage: figaro bench [--games G] [--json]\n"
       "\n"
-      "Measures, on one thread: perft nodes per second on fixed positions, and random\n"
-      "complete 4-player games (and actions) per second. Prints the machine it ran on\n"
-      "and a signature of the work done, which changes if the engine's behaviour does.\n"
+      "Measures, best of 3 runs: perft nodes per second on fixed positions, random\n"
+      "complete 4-player games (and actions) per second, on one thread; ISMCTS\n"
+      "iterations per second from the start of a 4-player game, on one and two\n"
+      "threads. Prints the machine it ran on and a signature of the work done, which\n"
+      "changes if the engine's behaviour does.\n"
       "\n"
-      "  -s, --seconds S   time per measurement, 0.1 to 60 (default 2)\n"
+      "  -g, --games G     random games per run, 1 to 100000000 (default 200000)\n"
       "  -j, --json        print one JSON object\n"
       "  -h, --help        show this help\n"
       "\n"
-      "Example: figaro bench --seconds 5\n" },
+      "Example: figaro bench --games 50000\n" },
     { "engine", cmd_engine, "run a bot as an FEP engine on standard input and output",
       "usage: figaro engine --bot SPEC [--seed S]\n"
       "\n"

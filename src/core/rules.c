@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "figaro/state.h"
+#include "bits.h"
 #include "state_internal.h"
 
 void fig_state_init(fig_state_t *st, const fig_setup_t *setup)
@@ -72,20 +73,10 @@ static inline uint32_t below32(uint32_t x, uint32_t n, fig_rng_t *rng)
     return (uint32_t)(m >> 32);
 }
 
-void fig_state_deal(fig_state_t *st, fig_rng_t *rng)
+void shuffle_kinds(uint8_t cards[], int n, fig_rng_t *rng)
 {
-    /* The deck as a list of kinds, in order, is the same for every deal of a
-     * game: build it once per call from the counts (cheap), then shuffle. */
-    fig_hand_t deck;
-    uint8_t cards[FIG_DECK_MAX];
-    int n = 0;
-    fig_deck(&deck, st->players, st->removed);
-    for (int k = 0; k < FIG_KINDS; k++) {
-        memset(cards + n, k, deck.n[k]);
-        n += deck.n[k];
-    }
-    /* Fisher-Yates, two positions per 64-bit draw: dealing is a sizeable part
-     * of a playout from the start of a game. */
+    /* Fisher-Yates, two positions per 64-bit draw: dealing and sampling are
+     * a sizeable part of a search iteration. */
     for (int i = n - 1; i > 0; i -= 2) {
         uint64_t r = fig_rng_next(rng);
         int j = (int)below32((uint32_t)r, (uint32_t)i + 1, rng);
@@ -99,6 +90,33 @@ void fig_state_deal(fig_state_t *st, fig_rng_t *rng)
             cards[j] = t;
         }
     }
+}
+
+void fig_state_deal(fig_state_t *st, fig_rng_t *rng)
+{
+    /* The deck as a list of kinds in kind order (fig_deck's counts), then
+     * shuffled. Copied from a constant rather than built from the counts:
+     * dealing is a sizeable part of a playout from the start of a game. */
+#define FIG_COLOUR_CARDS(c) 3*c, 3*c, 3*c, 3*c+1, 3*c+1, 3*c+1, 3*c+1, 3*c+1, 3*c+1, 3*c+2
+    static const uint8_t full[FIG_DECK_MAX] = {
+        FIG_COLOUR_CARDS(0), FIG_COLOUR_CARDS(1), FIG_COLOUR_CARDS(2), FIG_COLOUR_CARDS(3),
+        FIG_COLOUR_CARDS(4), FIG_J1, FIG_J1, FIG_J1, FIG_J2, FIG_J2,
+        FIG_RING, FIG_RING, FIG_RING, FIG_RING, FIG_RING,
+    };
+#undef FIG_COLOUR_CARDS
+    static const uint8_t three_tail[5] = { FIG_J1, FIG_J1, FIG_J2, FIG_RING, FIG_RING };
+    uint8_t cards[FIG_DECK_MAX];
+    int n = FIG_DECK_MAX;
+    if (st->players == 3) {   /* R2: one colour, one J1, one J2 and three rings out */
+        int gone = st->removed * 10;
+        memcpy(cards, full, (size_t)gone);
+        memcpy(cards + gone, full + gone + 10, (size_t)(40 - gone));
+        memcpy(cards + 40, three_tail, sizeof three_tail);
+        n = 45;
+    } else {
+        memcpy(cards, full, sizeof full);
+    }
+    shuffle_kinds(cards, n, rng);
     /* Deal in blocks and set the derived hand fields as we go, rather than
      * recounting 18 kinds per seat afterwards. */
     memset(st->hand, 0, sizeof st->hand);
@@ -270,12 +288,15 @@ static void collect(fig_state_t *st, int t, int why, fig_events_t *ev)
 static void rotate(fig_state_t *st)
 {
     int n = st->players;
-    fig_pile_t last = st->pile[n - 1];
-    memmove(&st->pile[1], &st->pile[0], sizeof(fig_pile_t) * (size_t)(n - 1));
-    st->pile[0] = last;
-    for (int c = 0; c < FIG_COLOURS; c++)
-        if (st->owner[c] != FIG_NOBODY)
-            st->owner[c] = (uint8_t)(st->owner[c] + 1 == n ? 0 : st->owner[c] + 1);
+    fig_pile_t before[FIG_MAX_PLAYERS];   /* a fixed-size copy is inlined; memmove of n is a call */
+    memcpy(before, st->pile, sizeof before);
+    st->pile[0] = before[n - 1];
+    for (int s = 1; s < n; s++)
+        st->pile[s] = before[s - 1];
+    for (int c = 0; c < FIG_COLOURS; c++) {   /* selects, not branches: owners are random */
+        int o = st->owner[c], next = o + 1 == n ? 0 : o + 1;
+        st->owner[c] = (uint8_t)(o == FIG_NOBODY ? o : next);
+    }
     unsigned m = st->colourless;
     st->colourless = (uint8_t)(((m << 1) | (m >> (n - 1))) & ((1u << n) - 1));
 }
@@ -346,327 +367,76 @@ void fig_state_apply_legal(fig_state_t *st, fig_action_t a, fig_events_t *ev)
     apply(st, a, ev);
 }
 
-/* Bits set in a byte. A table, not __builtin_popcount: baseline x86-64
- * has no popcnt instruction, so the builtin becomes a libgcc call. */
-static const uint8_t pop8[256] = {
-#define B2(n) n, n + 1, n + 1, n + 2
-#define B4(n) B2(n), B2(n + 1), B2(n + 1), B2(n + 2)
-#define B6(n) B4(n), B4(n + 1), B4(n + 1), B4(n + 2)
-    B6(0), B6(1), B6(1), B6(2)
-#undef B2
-#undef B4
-#undef B6
-};
+/* The legal actions of the seat to move, counted by class instead of listed
+ * (a listing dominates a random playout): decode() turns an index below
+ * `total` into the action, so drawing one is a count and a decode. Same set as
+ * fig_state_legal, in another order. */
+typedef struct {
+    uint32_t to_owner;   /* colour kinds whose colour is on the table: one target each */
+    uint32_t to_free;    /* colour kinds whose colour is not: every colourless pile */
+    uint32_t jesters;    /* jester kinds, shifted down to bits 0-1: every seat each */
+    int n_take, n_owner, n_free_seats, n_free, n_jester, total;
+} counts_t;
 
-static inline int popcount16(uint32_t m)
+static inline __attribute__((always_inline)) void count_actions(const fig_state_t *st,
+                                                                counts_t *c)
 {
-    return pop8[m & 255] + pop8[m >> 8 & 255];
+    uint32_t kinds = st->present[st->turn];
+    c->to_owner = kinds & st->owned;
+    c->to_free = kinds & ~(uint32_t)st->owned & ((1u << FIG_J1) - 1);
+    c->jesters = kinds >> FIG_J1 & 3;
+    c->n_take = st->table_cards != 0;
+    c->n_owner = popcount16(c->to_owner);
+    c->n_free_seats = popcount16(st->colourless);
+    c->n_free = popcount16(c->to_free) * c->n_free_seats;
+    c->n_jester = (int)((c->jesters & 1) + (c->jesters >> 1)) * st->players;
+    c->total = c->n_take + c->n_owner + c->n_free + c->n_jester + (int)(kinds >> FIG_RING & 1);
 }
 
-/* nth8[b][n]: the position of the n-th (0-based) set bit of the byte b. */
-static const uint8_t nth8[256][8] = {
-    {0, 0, 0, 0, 0, 0, 0, 0},
-    {0, 0, 0, 0, 0, 0, 0, 0},
-    {1, 0, 0, 0, 0, 0, 0, 0},
-    {0, 1, 0, 0, 0, 0, 0, 0},
-    {2, 0, 0, 0, 0, 0, 0, 0},
-    {0, 2, 0, 0, 0, 0, 0, 0},
-    {1, 2, 0, 0, 0, 0, 0, 0},
-    {0, 1, 2, 0, 0, 0, 0, 0},
-    {3, 0, 0, 0, 0, 0, 0, 0},
-    {0, 3, 0, 0, 0, 0, 0, 0},
-    {1, 3, 0, 0, 0, 0, 0, 0},
-    {0, 1, 3, 0, 0, 0, 0, 0},
-    {2, 3, 0, 0, 0, 0, 0, 0},
-    {0, 2, 3, 0, 0, 0, 0, 0},
-    {1, 2, 3, 0, 0, 0, 0, 0},
-    {0, 1, 2, 3, 0, 0, 0, 0},
-    {4, 0, 0, 0, 0, 0, 0, 0},
-    {0, 4, 0, 0, 0, 0, 0, 0},
-    {1, 4, 0, 0, 0, 0, 0, 0},
-    {0, 1, 4, 0, 0, 0, 0, 0},
-    {2, 4, 0, 0, 0, 0, 0, 0},
-    {0, 2, 4, 0, 0, 0, 0, 0},
-    {1, 2, 4, 0, 0, 0, 0, 0},
-    {0, 1, 2, 4, 0, 0, 0, 0},
-    {3, 4, 0, 0, 0, 0, 0, 0},
-    {0, 3, 4, 0, 0, 0, 0, 0},
-    {1, 3, 4, 0, 0, 0, 0, 0},
-    {0, 1, 3, 4, 0, 0, 0, 0},
-    {2, 3, 4, 0, 0, 0, 0, 0},
-    {0, 2, 3, 4, 0, 0, 0, 0},
-    {1, 2, 3, 4, 0, 0, 0, 0},
-    {0, 1, 2, 3, 4, 0, 0, 0},
-    {5, 0, 0, 0, 0, 0, 0, 0},
-    {0, 5, 0, 0, 0, 0, 0, 0},
-    {1, 5, 0, 0, 0, 0, 0, 0},
-    {0, 1, 5, 0, 0, 0, 0, 0},
-    {2, 5, 0, 0, 0, 0, 0, 0},
-    {0, 2, 5, 0, 0, 0, 0, 0},
-    {1, 2, 5, 0, 0, 0, 0, 0},
-    {0, 1, 2, 5, 0, 0, 0, 0},
-    {3, 5, 0, 0, 0, 0, 0, 0},
-    {0, 3, 5, 0, 0, 0, 0, 0},
-    {1, 3, 5, 0, 0, 0, 0, 0},
-    {0, 1, 3, 5, 0, 0, 0, 0},
-    {2, 3, 5, 0, 0, 0, 0, 0},
-    {0, 2, 3, 5, 0, 0, 0, 0},
-    {1, 2, 3, 5, 0, 0, 0, 0},
-    {0, 1, 2, 3, 5, 0, 0, 0},
-    {4, 5, 0, 0, 0, 0, 0, 0},
-    {0, 4, 5, 0, 0, 0, 0, 0},
-    {1, 4, 5, 0, 0, 0, 0, 0},
-    {0, 1, 4, 5, 0, 0, 0, 0},
-    {2, 4, 5, 0, 0, 0, 0, 0},
-    {0, 2, 4, 5, 0, 0, 0, 0},
-    {1, 2, 4, 5, 0, 0, 0, 0},
-    {0, 1, 2, 4, 5, 0, 0, 0},
-    {3, 4, 5, 0, 0, 0, 0, 0},
-    {0, 3, 4, 5, 0, 0, 0, 0},
-    {1, 3, 4, 5, 0, 0, 0, 0},
-    {0, 1, 3, 4, 5, 0, 0, 0},
-    {2, 3, 4, 5, 0, 0, 0, 0},
-    {0, 2, 3, 4, 5, 0, 0, 0},
-    {1, 2, 3, 4, 5, 0, 0, 0},
-    {0, 1, 2, 3, 4, 5, 0, 0},
-    {6, 0, 0, 0, 0, 0, 0, 0},
-    {0, 6, 0, 0, 0, 0, 0, 0},
-    {1, 6, 0, 0, 0, 0, 0, 0},
-    {0, 1, 6, 0, 0, 0, 0, 0},
-    {2, 6, 0, 0, 0, 0, 0, 0},
-    {0, 2, 6, 0, 0, 0, 0, 0},
-    {1, 2, 6, 0, 0, 0, 0, 0},
-    {0, 1, 2, 6, 0, 0, 0, 0},
-    {3, 6, 0, 0, 0, 0, 0, 0},
-    {0, 3, 6, 0, 0, 0, 0, 0},
-    {1, 3, 6, 0, 0, 0, 0, 0},
-    {0, 1, 3, 6, 0, 0, 0, 0},
-    {2, 3, 6, 0, 0, 0, 0, 0},
-    {0, 2, 3, 6, 0, 0, 0, 0},
-    {1, 2, 3, 6, 0, 0, 0, 0},
-    {0, 1, 2, 3, 6, 0, 0, 0},
-    {4, 6, 0, 0, 0, 0, 0, 0},
-    {0, 4, 6, 0, 0, 0, 0, 0},
-    {1, 4, 6, 0, 0, 0, 0, 0},
-    {0, 1, 4, 6, 0, 0, 0, 0},
-    {2, 4, 6, 0, 0, 0, 0, 0},
-    {0, 2, 4, 6, 0, 0, 0, 0},
-    {1, 2, 4, 6, 0, 0, 0, 0},
-    {0, 1, 2, 4, 6, 0, 0, 0},
-    {3, 4, 6, 0, 0, 0, 0, 0},
-    {0, 3, 4, 6, 0, 0, 0, 0},
-    {1, 3, 4, 6, 0, 0, 0, 0},
-    {0, 1, 3, 4, 6, 0, 0, 0},
-    {2, 3, 4, 6, 0, 0, 0, 0},
-    {0, 2, 3, 4, 6, 0, 0, 0},
-    {1, 2, 3, 4, 6, 0, 0, 0},
-    {0, 1, 2, 3, 4, 6, 0, 0},
-    {5, 6, 0, 0, 0, 0, 0, 0},
-    {0, 5, 6, 0, 0, 0, 0, 0},
-    {1, 5, 6, 0, 0, 0, 0, 0},
-    {0, 1, 5, 6, 0, 0, 0, 0},
-    {2, 5, 6, 0, 0, 0, 0, 0},
-    {0, 2, 5, 6, 0, 0, 0, 0},
-    {1, 2, 5, 6, 0, 0, 0, 0},
-    {0, 1, 2, 5, 6, 0, 0, 0},
-    {3, 5, 6, 0, 0, 0, 0, 0},
-    {0, 3, 5, 6, 0, 0, 0, 0},
-    {1, 3, 5, 6, 0, 0, 0, 0},
-    {0, 1, 3, 5, 6, 0, 0, 0},
-    {2, 3, 5, 6, 0, 0, 0, 0},
-    {0, 2, 3, 5, 6, 0, 0, 0},
-    {1, 2, 3, 5, 6, 0, 0, 0},
-    {0, 1, 2, 3, 5, 6, 0, 0},
-    {4, 5, 6, 0, 0, 0, 0, 0},
-    {0, 4, 5, 6, 0, 0, 0, 0},
-    {1, 4, 5, 6, 0, 0, 0, 0},
-    {0, 1, 4, 5, 6, 0, 0, 0},
-    {2, 4, 5, 6, 0, 0, 0, 0},
-    {0, 2, 4, 5, 6, 0, 0, 0},
-    {1, 2, 4, 5, 6, 0, 0, 0},
-    {0, 1, 2, 4, 5, 6, 0, 0},
-    {3, 4, 5, 6, 0, 0, 0, 0},
-    {0, 3, 4, 5, 6, 0, 0, 0},
-    {1, 3, 4, 5, 6, 0, 0, 0},
-    {0, 1, 3, 4, 5, 6, 0, 0},
-    {2, 3, 4, 5, 6, 0, 0, 0},
-    {0, 2, 3, 4, 5, 6, 0, 0},
-    {1, 2, 3, 4, 5, 6, 0, 0},
-    {0, 1, 2, 3, 4, 5, 6, 0},
-    {7, 0, 0, 0, 0, 0, 0, 0},
-    {0, 7, 0, 0, 0, 0, 0, 0},
-    {1, 7, 0, 0, 0, 0, 0, 0},
-    {0, 1, 7, 0, 0, 0, 0, 0},
-    {2, 7, 0, 0, 0, 0, 0, 0},
-    {0, 2, 7, 0, 0, 0, 0, 0},
-    {1, 2, 7, 0, 0, 0, 0, 0},
-    {0, 1, 2, 7, 0, 0, 0, 0},
-    {3, 7, 0, 0, 0, 0, 0, 0},
-    {0, 3, 7, 0, 0, 0, 0, 0},
-    {1, 3, 7, 0, 0, 0, 0, 0},
-    {0, 1, 3, 7, 0, 0, 0, 0},
-    {2, 3, 7, 0, 0, 0, 0, 0},
-    {0, 2, 3, 7, 0, 0, 0, 0},
-    {1, 2, 3, 7, 0, 0, 0, 0},
-    {0, 1, 2, 3, 7, 0, 0, 0},
-    {4, 7, 0, 0, 0, 0, 0, 0},
-    {0, 4, 7, 0, 0, 0, 0, 0},
-    {1, 4, 7, 0, 0, 0, 0, 0},
-    {0, 1, 4, 7, 0, 0, 0, 0},
-    {2, 4, 7, 0, 0, 0, 0, 0},
-    {0, 2, 4, 7, 0, 0, 0, 0},
-    {1, 2, 4, 7, 0, 0, 0, 0},
-    {0, 1, 2, 4, 7, 0, 0, 0},
-    {3, 4, 7, 0, 0, 0, 0, 0},
-    {0, 3, 4, 7, 0, 0, 0, 0},
-    {1, 3, 4, 7, 0, 0, 0, 0},
-    {0, 1, 3, 4, 7, 0, 0, 0},
-    {2, 3, 4, 7, 0, 0, 0, 0},
-    {0, 2, 3, 4, 7, 0, 0, 0},
-    {1, 2, 3, 4, 7, 0, 0, 0},
-    {0, 1, 2, 3, 4, 7, 0, 0},
-    {5, 7, 0, 0, 0, 0, 0, 0},
-    {0, 5, 7, 0, 0, 0, 0, 0},
-    {1, 5, 7, 0, 0, 0, 0, 0},
-    {0, 1, 5, 7, 0, 0, 0, 0},
-    {2, 5, 7, 0, 0, 0, 0, 0},
-    {0, 2, 5, 7, 0, 0, 0, 0},
-    {1, 2, 5, 7, 0, 0, 0, 0},
-    {0, 1, 2, 5, 7, 0, 0, 0},
-    {3, 5, 7, 0, 0, 0, 0, 0},
-    {0, 3, 5, 7, 0, 0, 0, 0},
-    {1, 3, 5, 7, 0, 0, 0, 0},
-    {0, 1, 3, 5, 7, 0, 0, 0},
-    {2, 3, 5, 7, 0, 0, 0, 0},
-    {0, 2, 3, 5, 7, 0, 0, 0},
-    {1, 2, 3, 5, 7, 0, 0, 0},
-    {0, 1, 2, 3, 5, 7, 0, 0},
-    {4, 5, 7, 0, 0, 0, 0, 0},
-    {0, 4, 5, 7, 0, 0, 0, 0},
-    {1, 4, 5, 7, 0, 0, 0, 0},
-    {0, 1, 4, 5, 7, 0, 0, 0},
-    {2, 4, 5, 7, 0, 0, 0, 0},
-    {0, 2, 4, 5, 7, 0, 0, 0},
-    {1, 2, 4, 5, 7, 0, 0, 0},
-    {0, 1, 2, 4, 5, 7, 0, 0},
-    {3, 4, 5, 7, 0, 0, 0, 0},
-    {0, 3, 4, 5, 7, 0, 0, 0},
-    {1, 3, 4, 5, 7, 0, 0, 0},
-    {0, 1, 3, 4, 5, 7, 0, 0},
-    {2, 3, 4, 5, 7, 0, 0, 0},
-    {0, 2, 3, 4, 5, 7, 0, 0},
-    {1, 2, 3, 4, 5, 7, 0, 0},
-    {0, 1, 2, 3, 4, 5, 7, 0},
-    {6, 7, 0, 0, 0, 0, 0, 0},
-    {0, 6, 7, 0, 0, 0, 0, 0},
-    {1, 6, 7, 0, 0, 0, 0, 0},
-    {0, 1, 6, 7, 0, 0, 0, 0},
-    {2, 6, 7, 0, 0, 0, 0, 0},
-    {0, 2, 6, 7, 0, 0, 0, 0},
-    {1, 2, 6, 7, 0, 0, 0, 0},
-    {0, 1, 2, 6, 7, 0, 0, 0},
-    {3, 6, 7, 0, 0, 0, 0, 0},
-    {0, 3, 6, 7, 0, 0, 0, 0},
-    {1, 3, 6, 7, 0, 0, 0, 0},
-    {0, 1, 3, 6, 7, 0, 0, 0},
-    {2, 3, 6, 7, 0, 0, 0, 0},
-    {0, 2, 3, 6, 7, 0, 0, 0},
-    {1, 2, 3, 6, 7, 0, 0, 0},
-    {0, 1, 2, 3, 6, 7, 0, 0},
-    {4, 6, 7, 0, 0, 0, 0, 0},
-    {0, 4, 6, 7, 0, 0, 0, 0},
-    {1, 4, 6, 7, 0, 0, 0, 0},
-    {0, 1, 4, 6, 7, 0, 0, 0},
-    {2, 4, 6, 7, 0, 0, 0, 0},
-    {0, 2, 4, 6, 7, 0, 0, 0},
-    {1, 2, 4, 6, 7, 0, 0, 0},
-    {0, 1, 2, 4, 6, 7, 0, 0},
-    {3, 4, 6, 7, 0, 0, 0, 0},
-    {0, 3, 4, 6, 7, 0, 0, 0},
-    {1, 3, 4, 6, 7, 0, 0, 0},
-    {0, 1, 3, 4, 6, 7, 0, 0},
-    {2, 3, 4, 6, 7, 0, 0, 0},
-    {0, 2, 3, 4, 6, 7, 0, 0},
-    {1, 2, 3, 4, 6, 7, 0, 0},
-    {0, 1, 2, 3, 4, 6, 7, 0},
-    {5, 6, 7, 0, 0, 0, 0, 0},
-    {0, 5, 6, 7, 0, 0, 0, 0},
-    {1, 5, 6, 7, 0, 0, 0, 0},
-    {0, 1, 5, 6, 7, 0, 0, 0},
-    {2, 5, 6, 7, 0, 0, 0, 0},
-    {0, 2, 5, 6, 7, 0, 0, 0},
-    {1, 2, 5, 6, 7, 0, 0, 0},
-    {0, 1, 2, 5, 6, 7, 0, 0},
-    {3, 5, 6, 7, 0, 0, 0, 0},
-    {0, 3, 5, 6, 7, 0, 0, 0},
-    {1, 3, 5, 6, 7, 0, 0, 0},
-    {0, 1, 3, 5, 6, 7, 0, 0},
-    {2, 3, 5, 6, 7, 0, 0, 0},
-    {0, 2, 3, 5, 6, 7, 0, 0},
-    {1, 2, 3, 5, 6, 7, 0, 0},
-    {0, 1, 2, 3, 5, 6, 7, 0},
-    {4, 5, 6, 7, 0, 0, 0, 0},
-    {0, 4, 5, 6, 7, 0, 0, 0},
-    {1, 4, 5, 6, 7, 0, 0, 0},
-    {0, 1, 4, 5, 6, 7, 0, 0},
-    {2, 4, 5, 6, 7, 0, 0, 0},
-    {0, 2, 4, 5, 6, 7, 0, 0},
-    {1, 2, 4, 5, 6, 7, 0, 0},
-    {0, 1, 2, 4, 5, 6, 7, 0},
-    {3, 4, 5, 6, 7, 0, 0, 0},
-    {0, 3, 4, 5, 6, 7, 0, 0},
-    {1, 3, 4, 5, 6, 7, 0, 0},
-    {0, 1, 3, 4, 5, 6, 7, 0},
-    {2, 3, 4, 5, 6, 7, 0, 0},
-    {0, 2, 3, 4, 5, 6, 7, 0},
-    {1, 2, 3, 4, 5, 6, 7, 0},
-    {0, 1, 2, 3, 4, 5, 6, 7},
-};
-
-/* The index of the n-th (0-based) set bit of m, m < 2^16, without a loop:
- * a loop's random trip count was the costliest branch of a playout. */
-static inline int nth_bit(uint32_t m, int n)
+/* r / n for 1 <= n <= 6 and 0 <= r < 1024 (every r here is below 128), by a
+ * multiplication: a division takes tens of cycles, and a playout decodes
+ * about one index per action with it. Exact in that range, as a check of
+ * every r and n shows; test_props draws every legal action through it. */
+static inline int div_small(int r, int n)
 {
-    int low = pop8[m & 255], high = n >= low;
-    return nth8[(m >> (8 * high)) & 255][n - low * high] + 8 * high;
+    static const uint32_t ceil_65536_over[FIG_MAX_PLAYERS + 1] = {
+        0, 65536, 32768, 21846, 16384, 13108, 10923,
+    };
+    return (int)(((uint32_t)r * ceil_65536_over[n]) >> 16);
+}
+
+static inline __attribute__((always_inline)) fig_action_t decode(const fig_state_t *st,
+                                                                 const counts_t *c, int r)
+{
+    if (r < c->n_take)
+        return FIG_ACT_TAKE;
+    r -= c->n_take;
+    if (r < c->n_owner) {
+        int k = nth_bit(c->to_owner, r);
+        return fig_act_play(k, st->owner[k / 3]);
+    }
+    r -= c->n_owner;
+    if (r < c->n_free) {
+        int q = div_small(r, c->n_free_seats);
+        return fig_act_play(nth_bit(c->to_free, q),
+                            nth_bit(st->colourless, r - q * c->n_free_seats));
+    }
+    r -= c->n_free;
+    if (r < c->n_jester) {
+        int q = div_small(r, st->players);
+        return fig_act_play(nth_bit(c->jesters, q) + FIG_J1, r - q * st->players);
+    }
+    return fig_act_play(FIG_RING, st->turn);
 }
 
 static inline __attribute__((always_inline)) fig_action_t pick_random(const fig_state_t *st,
                                                                       fig_rng_t *rng)
 {
-    /* Count the legal actions by kind class instead of listing them (the
-     * listing dominates a random playout), draw one index uniformly, and
-     * decode it. Same set as fig_state_legal, in another order. */
     if (st->phase != FIG_PHASE_PLAY)
         return FIG_ACT_NONE;
-    int s = st->turn, players = st->players;
-    uint32_t kinds = st->present[s];
-    uint32_t to_owner = kinds & st->owned;                       /* one target each */
-    uint32_t to_free = kinds & ~(uint32_t)st->owned & ((1u << FIG_J1) - 1);
-    uint32_t jesters = kinds & (1u << FIG_J1 | 1u << FIG_J2);    /* every seat each */
-    int n_take = st->table_cards != 0;
-    int n_owner = popcount16(to_owner);
-    int n_free_seats = pop8[st->colourless];
-    int n_free = popcount16(to_free) * n_free_seats;
-    int n_jester = (int)((jesters >> FIG_J1 & 1) + (jesters >> FIG_J2 & 1)) * players;
-    int n_ring = (int)(kinds >> FIG_RING & 1);
-    int total = n_take + n_owner + n_free + n_jester + n_ring;
-    int r = (int)fig_rng_below(rng, (uint32_t)total);
-    if (r < n_take)
-        return FIG_ACT_TAKE;
-    r -= n_take;
-    if (r < n_owner) {
-        int k = nth_bit(to_owner, r);
-        return fig_act_play(k, st->owner[k / 3]);
-    }
-    r -= n_owner;
-    if (r < n_free)
-        return fig_act_play(nth_bit(to_free, r / n_free_seats),
-                            nth_bit(st->colourless, r % n_free_seats));
-    r -= n_free;
-    if (r < n_jester)
-        return fig_act_play(nth_bit(jesters >> FIG_J1, r / players) + FIG_J1, r % players);
-    return fig_act_play(FIG_RING, s);
+    counts_t c;
+    count_actions(st, &c);
+    return decode(st, &c, (int)fig_rng_below(rng, (uint32_t)c.total));
 }
 
 fig_action_t fig_state_random_action(const fig_state_t *st, fig_rng_t *rng)
@@ -682,23 +452,30 @@ static inline int immediate_gain(const fig_state_t *st, fig_action_t a)
     if (fig_act_is_take(a))
         return -st->table_cards;
     int k = fig_act_kind(a), t = fig_act_target(a);
-    if (k == FIG_RING || st->pile[t].total + fig_kind_value(k) < 6)
+    static const uint8_t value[FIG_KINDS] = { 1, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3,
+                                              1, 2, 0 };   /* fig_kind_value, without branches */
+    if (k == FIG_RING || st->pile[t].total + value[k] < 6)
         return 0;
     int cards = st->table_cards + 1;
     return t == st->turn ? -2 * cards : cards;
 }
 
-int fig_state_playout(fig_state_t *st, fig_rng_t *rng, int redraws)
+int fig_state_playout(fig_state_t *st, fig_rng_t *rng_out, int redraws)
 {
+    /* A local generator: the compiler may then keep it in registers, as no
+     * store into the state can change it. */
+    fig_rng_t local = *rng_out, *rng = &local;
     int actions = 0;
     for (; st->phase != FIG_PHASE_OVER; actions++) {
         if (st->phase == FIG_PHASE_DEAL)
             fig_state_deal(st, rng);
-        fig_action_t a = pick_random(st, rng);
+        counts_t c;   /* counted once for the draw and any redraws */
+        count_actions(st, &c);
+        fig_action_t a = decode(st, &c, (int)fig_rng_below(rng, (uint32_t)c.total));
         if (redraws) {
             int best = immediate_gain(st, a);
             for (int i = 0; i < redraws && best < 0; i++) {
-                fig_action_t b = pick_random(st, rng);
+                fig_action_t b = decode(st, &c, (int)fig_rng_below(rng, (uint32_t)c.total));
                 int gain = immediate_gain(st, b);
                 if (gain > best) {
                     best = gain;
@@ -708,6 +485,7 @@ int fig_state_playout(fig_state_t *st, fig_rng_t *rng, int redraws)
         }
         apply(st, a, NULL);
     }
+    *rng_out = local;
     return actions;
 }
 

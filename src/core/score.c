@@ -9,12 +9,6 @@
 #include "figaro/state.h"
 #include "state_internal.h"
 
-/* Seat distance clockwise from `from` to `seat`. */
-static inline int from(int seat, int start, int players)
-{
-    return (seat - start + players) % players;
-}
-
 void fig_rank_counts(int players, int king, const int counts[], int order[])
 {
     /* R11: most cards first; ties by seat order from the King's left, so the

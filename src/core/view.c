@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "figaro/view.h"
+#include "state_internal.h"
 
 void fig_view_of(const fig_state_t *st, int seat, fig_view_t *v)
 {
@@ -62,12 +63,7 @@ void fig_view_sample(const fig_view_t *v, fig_rng_t *rng, fig_state_t *out)
     for (int k = 0; k < FIG_KINDS; k++)
         for (int i = 0; i < v->unseen.n[k]; i++)
             cards[n++] = (uint8_t)k;
-    for (int i = n - 1; i > 0; i--) {
-        int j = (int)fig_rng_below(rng, (uint32_t)i + 1);
-        uint8_t t = cards[i];
-        cards[i] = cards[j];
-        cards[j] = t;
-    }
+    shuffle_kinds(cards, n, rng);
     int next = 0;
     for (int s = 0; s < v->players; s++) {
         if (s == v->seat) {

@@ -717,6 +717,84 @@ static void test_props_random_action_uniform(void **cm)
     assert_true(z < 5 && z > -5);
 }
 
+/* ---- fig_state_playout ---- */
+
+/* What the mover gains at once by a, in cards, as fig_state_playout's header
+ * describes it: a collection by the mover costs (the table, doubled when its
+ * own pile reaches 6), one by another seat gains half as much. */
+static int gain_of(const fig_state_t *st, fig_action_t a)
+{
+    if (fig_act_is_take(a))
+        return -st->table_cards;
+    int k = fig_act_kind(a), t = fig_act_target(a);
+    if (k == FIG_RING || st->pile[t].total + fig_kind_value(k) < 6)
+        return 0;
+    return t == st->turn ? -2 * (st->table_cards + 1) : st->table_cards + 1;
+}
+
+/* The playout the slow way: the public deal, random action and apply, and the
+ * redraw policy written out. */
+static int playout_reference(fig_state_t *st, fig_rng_t *rng, int redraws)
+{
+    int actions = 0;
+    while (st->phase != FIG_PHASE_OVER) {
+        if (st->phase == FIG_PHASE_DEAL)
+            fig_state_deal(st, rng);
+        fig_action_t a = fig_state_random_action(st, rng);
+        int best = gain_of(st, a);
+        for (int i = 0; i < redraws && best < 0; i++) {
+            fig_action_t b = fig_state_random_action(st, rng);
+            if (gain_of(st, b) > best) {
+                best = gain_of(st, b);
+                a = b;
+            }
+        }
+        fig_events_t ev;
+        fig_msg_t msg;
+        assert_int_equal(fig_state_apply(st, a, &ev, &msg), FIG_OK);
+        actions++;
+    }
+    return actions;
+}
+
+static void test_props_playout_matches_reference(void **cm)
+{
+    (void)cm;
+    /* The playout is the engine's fastest path (no events, counted actions,
+     * its own bookkeeping): from the start and from the middle of games of
+     * every size, it must reach the very state, with the same number of
+     * actions and random draws, as checked play does. */
+    for (uint64_t seed = 0; seed < 400; seed++) {
+        ctx_t c = { seed, "playout", 0, 0 };
+        fig_setup_t setup;
+        fig_state_t start;
+        fig_rng_t moves;
+        fig_setup_random(&setup, players_of(seed), seed, NULL);
+        fig_state_init(&start, &setup);
+        fig_rng_seed_stream(&moves, seed, 500);
+        int skip = (int)(seed % 3) * 50;   /* 0, 50 or 100 actions in */
+        for (int i = 0; i < skip && start.phase != FIG_PHASE_OVER; i++) {
+            if (start.phase == FIG_PHASE_DEAL)
+                fig_state_deal(&start, &moves);
+            fig_state_apply_legal(&start, fig_state_random_action(&start, &moves), NULL);
+        }
+        for (int redraws = 0; redraws <= 3; redraws++) {
+            fig_state_t fast = start, slow = start;
+            fig_rng_t rf, rs;
+            fig_rng_seed_stream(&rf, seed, 600 + (uint64_t)redraws);
+            rs = rf;
+            int nf = fig_state_playout(&fast, &rf, redraws);
+            int ns = playout_reference(&slow, &rs, redraws);
+            CHECK(&c, nf == ns, "redraws %d: %d actions, the reference played %d", redraws,
+                  nf, ns);
+            CHECK(&c, memcmp(&fast, &slow, sizeof fast) == 0,
+                  "redraws %d: the playout ends in another state than the reference", redraws);
+            CHECK(&c, memcmp(&rf, &rs, sizeof rf) == 0,
+                  "redraws %d: the playout drew another number of random values", redraws);
+        }
+    }
+}
+
 /* ---- determinism ---- */
 
 static void test_props_same_seed_same_game(void **cm)
@@ -757,6 +835,7 @@ int main(void)
         cmocka_unit_test(test_props_random_games),
         cmocka_unit_test(test_props_relabel_seats_and_colours),
         cmocka_unit_test(test_props_random_action_uniform),
+        cmocka_unit_test(test_props_playout_matches_reference),
         cmocka_unit_test(test_props_same_seed_same_game),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
