@@ -84,6 +84,12 @@ $(T)/figaro: $(CLI_OBJ_T) $(T)/libfigaro-ai.a $(T)/libfigaro.a
 $(T)/test_%: $(T)/unit/test_%.o $(SUPPORT_OBJ) $(T)/libfigaro-ai.a $(T)/libfigaro.a
 	$(CC) $(SAN) -o $@ $^ -lcmocka -lm -lpthread
 
+# bits.h takes this processor's instructions in the release build and byte
+# tables in the (portable) test build: test_bits runs both ways.
+$(T)/test_bits_native: tests/unit/test_bits.c src/core/bits.h | $(DEPS_STAMP)
+	@mkdir -p $(dir $@)
+	$(CC) -Iinclude -Isrc $(WARN) $(SAN) $(MARCH) -o $@ $< -lcmocka
+
 # ---- fuzzing (clang's libFuzzer)
 FUZZ_FLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 $(T)/fuzz_fgn: tests/fuzz/fuzz_fgn.c $(CORE_SRC) | $(DEPS_STAMP)
@@ -107,7 +113,7 @@ fuzz: $(T)/fuzz_fgn $(T)/fuzz_fep
 	$(T)/fuzz_fep -max_total_time=$(FUZZ_SECONDS) -max_len=8192 \
 	    tests/fuzz/corpus-run-fep tests/fuzz/corpus-fep
 
-test: $(UNIT_BIN) $(T)/figaro $(T)/fuzz_fgn $(T)/fuzz_fep $(B)/libfigaro.a
+test: $(UNIT_BIN) $(T)/test_bits_native $(T)/figaro $(T)/fuzz_fgn $(T)/fuzz_fep $(B)/libfigaro.a
 	@sh tests/run.sh $(T)
 
 bench: $(B)/figaro

@@ -58,6 +58,7 @@ typedef struct {
     long iterations;
     double deadline;    /* CLOCK_MONOTONIC seconds, or 0 with an iteration budget */
     float c;            /* the exploration constant, as a float for the inner loop */
+    float place_reward[FIG_MAX_PLAYERS];   /* by final place, first to last */
     long budget;
 } tree_t;
 
@@ -89,14 +90,13 @@ static inline float fast_log(float x)
     return 0.6931472f * (e + (-0.34484843f * m + 2.02466578f) * m - 1.67487759f);
 }
 
-/* Rewards per seat from a finished game: a win counts most, then the rank. */
-static void rewards(const fig_state_t *st, const params_t *p, float out[])
+/* The reward of each final place (R13), for `players` seats: a win counts
+ * most, then the rank. Set once per move, read once per iteration. */
+static void place_rewards(const params_t *p, int players, float out[])
 {
-    int ranking[FIG_MAX_PLAYERS], n = st->players;
-    fig_state_ranking(st, ranking);
-    for (int r = 0; r < n; r++)
-        out[ranking[r]] = (float)(p->win_weight * (r == 0) +
-                                  (1 - p->win_weight) * (double)(n - 1 - r) / (n - 1));
+    for (int r = 0; r < players; r++)
+        out[r] = (float)(p->win_weight * (r == 0) +
+                         (1 - p->win_weight) * (double)(players - 1 - r) / (players - 1));
 }
 
 static uint32_t add_child(tree_t *t, uint32_t parent, fig_action_t a, int actor)
@@ -168,7 +168,10 @@ static void iterate(tree_t *t)
     }
     fig_state_playout(&st, &t->rng, t->p->redraws);
     float r[FIG_MAX_PLAYERS];
-    rewards(&st, t->p, r);
+    int ranking[FIG_MAX_PLAYERS];
+    fig_state_ranking(&st, ranking);
+    for (int place = 0; place < st.players; place++)
+        r[ranking[place]] = t->place_reward[place];
     t->nodes[0].visits++;
     for (int i = 1; i < depth; i++) {
         node_t *nd = &t->nodes[path[i]];
@@ -216,6 +219,7 @@ static fig_action_t mcts_choose(void *data, const fig_bot_turn_t *turn)
         t->deadline = deadline;
         t->budget = p->iters / threads + (i < p->iters % threads);
         t->c = (float)p->c;
+        place_rewards(p, turn->view->players, t->place_reward);
         fig_rng_seed_stream(&t->rng, move_seed, (uint64_t)i);
     }
     pthread_t tid[MAX_THREADS];

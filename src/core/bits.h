@@ -1,4 +1,5 @@
-/* bits.h - counting and finding set bits, for drawing random actions.
+/* bits.h - counting and finding set bits, and dividing small numbers, for
+ * drawing random actions (rules.c).
  *
  * With the processor's popcnt and pdep (a build for the machine it runs on,
  * see MARCH in the Makefile) each is one instruction. Baseline x86-64 has
@@ -309,6 +310,15 @@ static inline int nth_bit(uint32_t m, int n)
     int low = pop8[m & 255], high = n >= low;
     return nth8[(m >> (8 * high)) & 255][n - low * high] + 8 * high;
 #endif
+}
+
+/* r / n for 1 <= n <= 6 and 0 <= r < 1024, by a multiplication: a division
+ * takes tens of cycles, and a playout decodes an index with one at about
+ * every action. Exact in that range (test_bits checks every r and n). */
+static inline int div_small(int r, int n)
+{
+    static const uint32_t ceil_65536_over[7] = { 0, 65536, 32768, 21846, 16384, 13108, 10923 };
+    return (int)(((uint32_t)r * ceil_65536_over[n]) >> 16);
 }
 
 #endif

@@ -73,17 +73,20 @@ static inline uint32_t below32(uint32_t x, uint32_t n, fig_rng_t *rng)
     return (uint32_t)(m >> 32);
 }
 
-void shuffle_kinds(uint8_t cards[], int n, fig_rng_t *rng)
+void shuffle_kinds(uint8_t cards[], int n, int keep, fig_rng_t *rng)
 {
-    /* Fisher-Yates, two positions per 64-bit draw: dealing and sampling are
-     * a sizeable part of a search iteration. */
-    for (int i = n - 1; i > 0; i -= 2) {
+    /* Fisher-Yates from the end, two positions per 64-bit draw: dealing and
+     * sampling are a sizeable part of a search iteration. Position i is final
+     * once step i is done, so the steps below `keep` are skipped: the first
+     * block goes to one hand, whose cards' order does not matter. */
+    int lo = keep > 1 ? keep : 1;
+    for (int i = n - 1; i >= lo; i -= 2) {
         uint64_t r = fig_rng_next(rng);
         int j = (int)below32((uint32_t)r, (uint32_t)i + 1, rng);
         uint8_t t = cards[i];
         cards[i] = cards[j];
         cards[j] = t;
-        if (i > 1) {
+        if (i - 1 >= lo) {
             j = (int)below32((uint32_t)(r >> 32), (uint32_t)i, rng);
             t = cards[i - 1];
             cards[i - 1] = cards[j];
@@ -97,13 +100,13 @@ void fig_state_deal(fig_state_t *st, fig_rng_t *rng)
     /* The deck as a list of kinds in kind order (fig_deck's counts), then
      * shuffled. Copied from a constant rather than built from the counts:
      * dealing is a sizeable part of a playout from the start of a game. */
-#define FIG_COLOUR_CARDS(c) 3*c, 3*c, 3*c, 3*c+1, 3*c+1, 3*c+1, 3*c+1, 3*c+1, 3*c+1, 3*c+2
+#define COLOUR(c) 3 * (c), 3 * (c), 3 * (c), 3 * (c) + 1, 3 * (c) + 1, 3 * (c) + 1, \
+                  3 * (c) + 1, 3 * (c) + 1, 3 * (c) + 1, 3 * (c) + 2   /* three 1s, six 2s, a 3 */
     static const uint8_t full[FIG_DECK_MAX] = {
-        FIG_COLOUR_CARDS(0), FIG_COLOUR_CARDS(1), FIG_COLOUR_CARDS(2), FIG_COLOUR_CARDS(3),
-        FIG_COLOUR_CARDS(4), FIG_J1, FIG_J1, FIG_J1, FIG_J2, FIG_J2,
-        FIG_RING, FIG_RING, FIG_RING, FIG_RING, FIG_RING,
+        COLOUR(0), COLOUR(1), COLOUR(2), COLOUR(3), COLOUR(4),
+        FIG_J1, FIG_J1, FIG_J1, FIG_J2, FIG_J2, FIG_RING, FIG_RING, FIG_RING, FIG_RING, FIG_RING,
     };
-#undef FIG_COLOUR_CARDS
+#undef COLOUR
     static const uint8_t three_tail[5] = { FIG_J1, FIG_J1, FIG_J2, FIG_RING, FIG_RING };
     uint8_t cards[FIG_DECK_MAX];
     int n = FIG_DECK_MAX;
@@ -116,11 +119,11 @@ void fig_state_deal(fig_state_t *st, fig_rng_t *rng)
     } else {
         memcpy(cards, full, sizeof full);
     }
-    shuffle_kinds(cards, n, rng);
+    int per = n / st->players;
+    shuffle_kinds(cards, n, per, rng);
     /* Deal in blocks and set the derived hand fields as we go, rather than
      * recounting 18 kinds per seat afterwards. */
     memset(st->hand, 0, sizeof st->hand);
-    int per = n / st->players;
     for (int s = 0, i = 0; s < st->players; s++) {
         uint32_t present = 0;
         for (int c = 0; c < per; c++, i++) {
@@ -284,19 +287,26 @@ static void collect(fig_state_t *st, int t, int why, fig_events_t *ev)
     clear_table(st);
 }
 
-/* R7: the pile in front of seat s moves to seat s+1, for every s. */
+/* R7: the pile in front of seat s moves to seat s+1, for every s. A fixed
+ * number of copies and table lookups: rings come at random in a playout, so
+ * branches here would mispredict. */
 static void rotate(fig_state_t *st)
 {
+    /* next_seat[n][o]: the seat after o at a table of n; owner code
+     * FIG_NOBODY (0xFF, 7 once masked) stays nobody. */
+    static const uint8_t next_seat[FIG_MAX_PLAYERS + 1][8] = {
+        [3] = { 1, 2, 0, 0, 0, 0, 0, FIG_NOBODY },
+        [4] = { 1, 2, 3, 0, 0, 0, 0, FIG_NOBODY },
+        [5] = { 1, 2, 3, 4, 0, 0, 0, FIG_NOBODY },
+        [6] = { 1, 2, 3, 4, 5, 0, 0, FIG_NOBODY },
+    };
     int n = st->players;
-    fig_pile_t before[FIG_MAX_PLAYERS];   /* a fixed-size copy is inlined; memmove of n is a call */
+    fig_pile_t before[FIG_MAX_PLAYERS];
     memcpy(before, st->pile, sizeof before);
-    st->pile[0] = before[n - 1];
-    for (int s = 1; s < n; s++)
-        st->pile[s] = before[s - 1];
-    for (int c = 0; c < FIG_COLOURS; c++) {   /* selects, not branches: owners are random */
-        int o = st->owner[c], next = o + 1 == n ? 0 : o + 1;
-        st->owner[c] = (uint8_t)(o == FIG_NOBODY ? o : next);
-    }
+    for (int s = 0; s < FIG_MAX_PLAYERS; s++)   /* seats past n keep their empty piles */
+        st->pile[s] = before[s == 0 ? n - 1 : s < n ? s - 1 : s];
+    for (int c = 0; c < FIG_COLOURS; c++)
+        st->owner[c] = next_seat[n][st->owner[c] & 7];
     unsigned m = st->colourless;
     st->colourless = (uint8_t)(((m << 1) | (m >> (n - 1))) & ((1u << n) - 1));
 }
@@ -391,18 +401,6 @@ static inline __attribute__((always_inline)) void count_actions(const fig_state_
     c->n_free = popcount16(c->to_free) * c->n_free_seats;
     c->n_jester = (int)((c->jesters & 1) + (c->jesters >> 1)) * st->players;
     c->total = c->n_take + c->n_owner + c->n_free + c->n_jester + (int)(kinds >> FIG_RING & 1);
-}
-
-/* r / n for 1 <= n <= 6 and 0 <= r < 1024 (every r here is below 128), by a
- * multiplication: a division takes tens of cycles, and a playout decodes
- * about one index per action with it. Exact in that range, as a check of
- * every r and n shows; test_props draws every legal action through it. */
-static inline int div_small(int r, int n)
-{
-    static const uint32_t ceil_65536_over[FIG_MAX_PLAYERS + 1] = {
-        0, 65536, 32768, 21846, 16384, 13108, 10923,
-    };
-    return (int)(((uint32_t)r * ceil_65536_over[n]) >> 16);
 }
 
 static inline __attribute__((always_inline)) fig_action_t decode(const fig_state_t *st,

@@ -9,13 +9,20 @@
 #include "figaro/state.h"
 #include "state_internal.h"
 
+/* The seat i places clockwise from seat s (0 <= s < n, 0 <= i <= n): a
+ * subtraction, not %, as every playout scores three rounds. */
+static inline int clockwise(int s, int i, int n)
+{
+    return s + i >= n ? s + i - n : s + i;
+}
+
 void fig_rank_counts(int players, int king, const int counts[], int order[])
 {
     /* R11: most cards first; ties by seat order from the King's left, so the
      * King, at distance players-1 from its left neighbour, comes last. */
-    int left = (king + 1) % players;
+    int left = clockwise(king, 1, players);
     for (int i = 0; i < players; i++)
-        order[i] = (left + i) % players;
+        order[i] = clockwise(left, i, players);
     for (int i = 1; i < players; i++) {   /* stable insertion sort by count */
         int s = order[i], j = i;
         for (; j > 0 && counts[order[j - 1]] < counts[s]; j--)
@@ -37,7 +44,7 @@ void fig_state_ranking(const fig_state_t *st, int ranking[])
     /* R13: shortest road first; ties from the King holder clockwise. */
     int n = st->players, total[FIG_MAX_PLAYERS];
     for (int s = 0; s < n; s++) {
-        ranking[s] = (st->king + s) % n;
+        ranking[s] = clockwise(st->king, s, n);
         total[s] = fig_state_road(st, s);
     }
     for (int i = 1; i < n; i++) {
@@ -65,7 +72,7 @@ static void exchange(fig_state_t *st, fig_events_t *ev)
 {
     int n = st->players, seat = st->king;
     for (int i = 1; i < n; i++) {
-        int s = (st->king + i) % n;
+        int s = clockwise(st->king, i, n);
         if (st->stack[s] < st->stack[seat])
             seat = s;
     }

@@ -63,7 +63,8 @@ void fig_view_sample(const fig_view_t *v, fig_rng_t *rng, fig_state_t *out)
     for (int k = 0; k < FIG_KINDS; k++)
         for (int i = 0; i < v->unseen.n[k]; i++)
             cards[n++] = (uint8_t)k;
-    shuffle_kinds(cards, n, rng);
+    int first = v->seat == 0 ? 1 : 0;   /* the seat dealt cards[0..its hand size) */
+    shuffle_kinds(cards, n, v->hand_size[first] < n ? v->hand_size[first] : n, rng);
     int next = 0;
     for (int s = 0; s < v->players; s++) {
         if (s == v->seat) {
@@ -73,8 +74,7 @@ void fig_view_sample(const fig_view_t *v, fig_rng_t *rng, fig_state_t *out)
                 out->hand[s].n[cards[next++]]++;
         }
         for (int k = 0; k < FIG_KINDS; k++)
-            if (out->hand[s].n[k])
-                out->present[s] |= 1u << k;
+            out->present[s] |= (uint32_t)(out->hand[s].n[k] != 0) << k;
     }
     /* The derived table fields follow from the piles. */
     memset(out->owner, FIG_NOBODY, sizeof out->owner);
