@@ -6,25 +6,9 @@ FIGARO=${FIGARO:-build/test/figaro}
 LIB=${LIB:-build/libfigaro.a}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-pass=0
-fail=0
 
-ok() { pass=$((pass + 1)); }
-ko() { fail=$((fail + 1)); echo "FAIL: $*"; }
+. "$(dirname "$0")/lib.sh"
 
-# expect_status NAME STATUS CMD... : runs CMD, checks its exit status; keeps
-# stdout in $tmp/out and stderr in $tmp/err for later checks.
-expect_status() {
-    name=$1 want=$2
-    shift 2
-    "$@" >"$tmp/out" 2>"$tmp/err"
-    got=$?
-    if [ "$got" -eq "$want" ]; then ok; else ko "$name: exit $got, expected $want"; cat "$tmp/err"; fi
-}
-# expect_in NAME FILE TEXT : FILE contains TEXT (fixed string).
-expect_in() {
-    if grep -qF -- "$3" "$2"; then ok; else ko "$1: '$3' not in $(basename "$2"):"; head -c 600 "$2"; fi
-}
 expect_same() {
     if cmp -s "$2" "$3"; then ok; else ko "$1: $2 and $3 differ"; diff "$2" "$3" | head -10; fi
 }
@@ -146,5 +130,4 @@ if [ -f "$LIB" ]; then
     if [ -z "$bad" ]; then ok; else ko "libfigaro calls $bad"; fi
 fi
 
-echo "cli: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary

@@ -14,27 +14,14 @@
 FIGARO=${FIGARO:-build/test/figaro}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-pass=0
-fail=0
 start=$(date +%s)
 
-ok() { pass=$((pass + 1)); }
-ko() { fail=$((fail + 1)); echo "FAIL: $*"; }
+. "$(dirname "$0")/lib.sh"
 
 # A hung host must fail the test, not stall it.
 TO=""   # words on purpose: "timeout 60", or nothing
 command -v timeout >/dev/null 2>&1 && TO="timeout 60"
 
-expect_status() {
-    name=$1 want=$2
-    shift 2
-    "$@" >"$tmp/out" 2>"$tmp/err"
-    got=$?
-    if [ "$got" -eq "$want" ]; then ok; else ko "$name: exit $got, expected $want"; cat "$tmp/err"; fi
-}
-expect_in() {
-    if grep -qF -- "$3" "$2"; then ok; else ko "$1: '$3' not in $(basename "$2"):"; head -c 600 "$2"; fi
-}
 expect_eq() {
     if [ "$2" = "$3" ]; then ok; else ko "$1: got '$2', expected '$3'"; fi
 }
@@ -368,5 +355,4 @@ done
 expect_eq "no engine process left" "$left" 0
 
 echo "time: $(( $(date +%s) - start )) s"
-echo "cli: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary

@@ -9,11 +9,8 @@ case $FIGARO in /*) ;; *) FIGARO=$(pwd)/$FIGARO ;; esac
 cd "$(dirname "$0")/../.." || exit 1
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-pass=0
-fail=0
 
-ok() { pass=$((pass + 1)); }
-ko() { fail=$((fail + 1)); echo "FAIL: $*"; }
+. "$(dirname "$0")/lib.sh"
 
 # run NAME STATUS ENV... -- ARGS... : runs figaro with a clean environment
 # (only ENV), checks the exit status; stdout in $tmp/out, stderr in $tmp/err.
@@ -29,42 +26,35 @@ run() {
     got=$?
     if [ "$got" -eq "$want" ]; then ok; else ko "$name: exit $got, expected $want"; cat "$tmp/err"; fi
 }
-# has NAME FILE TEXT / hasnt NAME FILE TEXT : FILE does (not) contain TEXT.
-has() {
-    if grep -qF -- "$3" "$2"; then ok; else ko "$1: '$3' not in $(basename "$2"):"; head -c 400 "$2"; echo; fi
-}
-hasnt() {
-    if grep -qF -- "$3" "$2"; then ko "$1: '$3' should not be in $(basename "$2")"; else ok; fi
-}
 
 LOCALEDIR=$(dirname "$FIGARO")/locale
 
 # ---- each language loads, in the published editions' words
 run "rules en" 0 -- rules --lang en
-has "rules en title" "$tmp/out" "Figaro: the rules in brief"
-has "rules en jester" "$tmp/out" "jesters"
-has "rules en ring" "$tmp/out" "ring-around-the-rosey"
+expect_in "rules en title" "$tmp/out" "Figaro: the rules in brief"
+expect_in "rules en jester" "$tmp/out" "jesters"
+expect_in "rules en ring" "$tmp/out" "ring-around-the-rosey"
 run "rules fr" 0 -- rules --lang fr
-has "rules fr title" "$tmp/out" "la règle en bref"
-has "rules fr jongleur" "$tmp/out" "jongleur"
-has "rules fr ronde" "$tmp/out" "ronde"
-has "rules fr tronçon" "$tmp/out" "tronçons de route"
-has "rules fr Roi" "$tmp/out" "Le Roi n"
+expect_in "rules fr title" "$tmp/out" "la règle en bref"
+expect_in "rules fr jongleur" "$tmp/out" "jongleur"
+expect_in "rules fr ronde" "$tmp/out" "ronde"
+expect_in "rules fr tronçon" "$tmp/out" "tronçons de route"
+expect_in "rules fr Roi" "$tmp/out" "Le Roi n"
 run "rules nl" 0 -- rules --lang nl
-has "rules nl title" "$tmp/out" "de spelregels in het kort"
-has "rules nl nar" "$tmp/out" "narren"
-has "rules nl rondedans" "$tmp/out" "rondedans"
-has "rules nl wegtegel" "$tmp/out" "wegtegels"
-has "rules nl koning" "$tmp/out" "De koning is het beu!"
+expect_in "rules nl title" "$tmp/out" "de spelregels in het kort"
+expect_in "rules nl nar" "$tmp/out" "narren"
+expect_in "rules nl rondedans" "$tmp/out" "rondedans"
+expect_in "rules nl wegtegel" "$tmp/out" "wegtegels"
+expect_in "rules nl koning" "$tmp/out" "De koning is het beu!"
 run "rules it" 0 -- rules --lang it
-has "rules it title" "$tmp/out" "il regolamento in breve"
-has "rules it giullare" "$tmp/out" "giullari"
-has "rules it girotondo" "$tmp/out" "girotondo"
-has "rules it strada" "$tmp/out" "pezzi di strada"
-has "rules it Re" "$tmp/out" "Il Re ne ha avuto abbastanza!"
+expect_in "rules it title" "$tmp/out" "il regolamento in breve"
+expect_in "rules it giullare" "$tmp/out" "giullari"
+expect_in "rules it girotondo" "$tmp/out" "girotondo"
+expect_in "rules it strada" "$tmp/out" "pezzi di strada"
+expect_in "rules it Re" "$tmp/out" "Il Re ne ha avuto abbastanza!"
 for l in fr nl it; do
     run "rules $l stays translated" 0 -- rules --lang $l
-    hasnt "rules $l has no English paragraph" "$tmp/out" "The King has had enough"
+    expect_not_in "rules $l has no English paragraph" "$tmp/out" "The King has had enough"
 done
 
 # ---- the text is wrapped to the width asked, counting characters not bytes
@@ -72,78 +62,78 @@ run "rules --width 40" 0 LC_ALL=C.UTF-8 -- rules --lang fr --width 40
 long=$(LC_ALL=C.UTF-8 wc -L <"$tmp/out")
 if [ "$long" -le 40 ] && [ "$long" -ge 30 ]; then ok; else ko "rules --width 40: longest line $long"; fi
 run "rules --width 19" 2 -- rules --width 19
-has "rules --width 19 message" "$tmp/err" "--width takes a number of columns from 20 to 1000"
+expect_in "rules --width 19 message" "$tmp/err" "--width takes a number of columns from 20 to 1000"
 
 # ---- the locale picks the language; none of these locales need be installed
 run "LANG=fr_FR.UTF-8" 0 LANG=fr_FR.UTF-8 -- rules
-has "LANG=fr_FR.UTF-8 is French" "$tmp/out" "la règle en bref"
+expect_in "LANG=fr_FR.UTF-8 is French" "$tmp/out" "la règle en bref"
 run "LC_ALL=nl_NL.UTF-8" 0 LC_ALL=nl_NL.UTF-8 LANG=fr_FR.UTF-8 -- rules
-has "LC_ALL=nl_NL.UTF-8 is Dutch" "$tmp/out" "de spelregels in het kort"
+expect_in "LC_ALL=nl_NL.UTF-8 is Dutch" "$tmp/out" "de spelregels in het kort"
 run "LC_MESSAGES=it_IT.UTF-8" 0 LANG=C.UTF-8 LC_MESSAGES=it_IT.UTF-8 -- rules
-has "LC_MESSAGES=it_IT.UTF-8 is Italian" "$tmp/out" "il regolamento in breve"
+expect_in "LC_MESSAGES=it_IT.UTF-8 is Italian" "$tmp/out" "il regolamento in breve"
 run "LANGUAGE=it alone" 0 LANGUAGE=it -- rules
-has "LANGUAGE=it alone is Italian" "$tmp/out" "il regolamento in breve"
+expect_in "LANGUAGE=it alone is Italian" "$tmp/out" "il regolamento in breve"
 run "LANGUAGE=it with C.UTF-8" 0 LANG=C.UTF-8 LANGUAGE=it -- rules
-has "LANGUAGE=it with C.UTF-8 is Italian" "$tmp/out" "il regolamento in breve"
+expect_in "LANGUAGE=it with C.UTF-8 is Italian" "$tmp/out" "il regolamento in breve"
 run "LANGUAGE=nl over LANG=fr" 0 LANG=fr_FR.UTF-8 LANGUAGE=nl -- rules
-has "LANGUAGE=nl over LANG=fr is Dutch" "$tmp/out" "de spelregels in het kort"
+expect_in "LANGUAGE=nl over LANG=fr is Dutch" "$tmp/out" "de spelregels in het kort"
 run "LC_ALL=C" 0 LC_ALL=C LANGUAGE=it -- rules
-has "LC_ALL=C is English (GNU: LANGUAGE is ignored)" "$tmp/out" "Figaro: the rules in brief"
+expect_in "LC_ALL=C is English (GNU: LANGUAGE is ignored)" "$tmp/out" "Figaro: the rules in brief"
 run "no locale" 0 -- rules
-has "no locale is English" "$tmp/out" "Figaro: the rules in brief"
+expect_in "no locale is English" "$tmp/out" "Figaro: the rules in brief"
 run "unknown locale" 0 LANG=de_DE.UTF-8 -- rules
-has "an untranslated language is English" "$tmp/out" "Figaro: the rules in brief"
+expect_in "an untranslated language is English" "$tmp/out" "Figaro: the rules in brief"
 run "LANG=fr_BE.UTF-8" 0 LANG=fr_BE.UTF-8 -- rules
-has "fr_BE falls back to fr" "$tmp/out" "la règle en bref"
+expect_in "fr_BE falls back to fr" "$tmp/out" "la règle en bref"
 
 # ---- --lang wins over the locale
 run "--lang it over LANG=fr" 0 LANG=fr_FR.UTF-8 -- rules --lang it
-has "--lang it over LANG=fr" "$tmp/out" "il regolamento in breve"
+expect_in "--lang it over LANG=fr" "$tmp/out" "il regolamento in breve"
 run "--lang en over LC_ALL=nl" 0 LC_ALL=nl_NL.UTF-8 -- rules --lang en
-has "--lang en over LC_ALL=nl" "$tmp/out" "Figaro: the rules in brief"
+expect_in "--lang en over LC_ALL=nl" "$tmp/out" "Figaro: the rules in brief"
 run "--lang fr over LANGUAGE=it" 0 LANGUAGE=it -- rules --lang fr
-has "--lang fr over LANGUAGE=it" "$tmp/out" "la règle en bref"
+expect_in "--lang fr over LANGUAGE=it" "$tmp/out" "la règle en bref"
 
 # ---- usage errors: an unknown language, in the person's language
 run "--lang xx" 2 -- rules --lang xx
-has "--lang xx says so" "$tmp/err" "unknown language 'xx' (en, fr, nl, it)"
-has "--lang xx points to help" "$tmp/err" "figaro help rules"
+expect_in "--lang xx says so" "$tmp/err" "unknown language 'xx' (en, fr, nl, it)"
+expect_in "--lang xx points to help" "$tmp/err" "figaro help rules"
 run "--lang xx in French" 2 LANG=fr_FR.UTF-8 -- rules --lang xx
-has "--lang xx in French" "$tmp/err" "langue inconnue"
+expect_in "--lang xx in French" "$tmp/err" "langue inconnue"
 run "--lang without value" 2 -- rules --lang
-has "--lang without value" "$tmp/err" "option '--lang' needs a value"
+expect_in "--lang without value" "$tmp/err" "option '--lang' needs a value"
 run "unknown option, Dutch" 2 LANGUAGE=nl -- rules --colour
-has "unknown option, Dutch" "$tmp/err" "onbekende optie '--colour'"
+expect_in "unknown option, Dutch" "$tmp/err" "onbekende optie '--colour'"
 run "extra argument, Italian" 2 LANG=it_IT.UTF-8 -- rules extra
-has "extra argument, Italian" "$tmp/err" "argomento inatteso 'extra'"
+expect_in "extra argument, Italian" "$tmp/err" "argomento inatteso 'extra'"
 run "help rules" 0 -- help rules
-has "help rules" "$tmp/out" "usage: figaro rules [--lang L]"
+expect_in "help rules" "$tmp/out" "usage: figaro rules [--lang L]"
 
 # ---- the catalogues are found from anywhere, or where FIGARO_LOCALEDIR says
 (cd / && env -i LANG=fr_FR.UTF-8 "$FIGARO" rules >"$tmp/out" 2>&1)
-has "run from / finds the catalogues" "$tmp/out" "la règle en bref"
+expect_in "run from / finds the catalogues" "$tmp/out" "la règle en bref"
 mkdir -p "$tmp/empty"
 run "FIGARO_LOCALEDIR empty dir" 0 FIGARO_LOCALEDIR="$tmp/empty" LANG=fr_FR.UTF-8 -- rules
-has "FIGARO_LOCALEDIR without catalogues is English" "$tmp/out" "Figaro: the rules in brief"
+expect_in "FIGARO_LOCALEDIR without catalogues is English" "$tmp/out" "Figaro: the rules in brief"
 cp -R "$LOCALEDIR" "$tmp/elsewhere"
 run "FIGARO_LOCALEDIR" 0 FIGARO_LOCALEDIR="$tmp/elsewhere" LANG=fr_FR.UTF-8 -- rules
-has "FIGARO_LOCALEDIR with catalogues" "$tmp/out" "la règle en bref"
+expect_in "FIGARO_LOCALEDIR with catalogues" "$tmp/out" "la règle en bref"
 
 # ---- the game speaks the language: a usage error, plain mode and a refusal
 mkdir -p "$tmp/data"
 run "play usage error, Dutch" 2 XDG_DATA_HOME="$tmp/data" -- play --lang nl --players 9
-has "play usage error, Dutch" "$tmp/err" "--players verwacht 3 tot 6, niet '9'"
+expect_in "play usage error, Dutch" "$tmp/err" "--players verwacht 3 tot 6, niet '9'"
 printf 'R2>9\nquit\n' >"$tmp/in"
 env -i PATH="$PATH" XDG_DATA_HOME="$tmp/data" LANG=fr_FR.UTF-8 "$FIGARO" play --plain --fast \
     --seed 3 --players 4 <"$tmp/in" >"$tmp/out" 2>&1
-has "plain mode in French: the deal" "$tmp/out" "Manche 1"
-has "plain mode in French: the hand" "$tmp/out" "Votre main"
-has "plain mode in French: a refused move explained" "$tmp/out" "ne nomme aucune place"
+expect_in "plain mode in French: the deal" "$tmp/out" "Manche 1"
+expect_in "plain mode in French: the hand" "$tmp/out" "Votre main"
+expect_in "plain mode in French: a refused move explained" "$tmp/out" "ne nomme aucune place"
 printf 'R2>9\nquit\n' >"$tmp/in"
 mkdir -p "$tmp/data2"
 env -i PATH="$PATH" XDG_DATA_HOME="$tmp/data2" LANGUAGE=it "$FIGARO" play --plain --fast \
     --seed 3 --players 4 <"$tmp/in" >"$tmp/out" 2>&1
-has "plain mode in Italian" "$tmp/out" "Tocca a te"
+expect_in "plain mode in Italian" "$tmp/out" "Tocca a te"
 
 # ---- a sample of the catalogue: colour names, core and front-end messages
 if command -v gettext >/dev/null 2>&1; then
@@ -188,5 +178,4 @@ else
     cat "$tmp/make"
 fi
 
-echo "cli: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary

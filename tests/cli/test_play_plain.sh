@@ -8,16 +8,13 @@
 FIGARO=${FIGARO:-build/test/figaro}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-pass=0
-fail=0
 export XDG_DATA_HOME="$tmp/data"
 unset LANGUAGE LC_ALL LC_MESSAGES
 export LANG=C.UTF-8
 STORE="$XDG_DATA_HOME/figaro"
 BOTS="--bots random,random,random --seed 5 --fast --name Ann"
 
-ok() { pass=$((pass + 1)); }
-ko() { fail=$((fail + 1)); echo "FAIL: $*"; }
+. "$(dirname "$0")/lib.sh"
 
 # play NAME STATUS INPUTFILE ARGS... : runs `figaro play ARGS` on INPUTFILE
 # (at most 60 s), checks the exit status; stdout in $tmp/out, stderr in $tmp/err.
@@ -27,19 +24,6 @@ play() {
     timeout 60 "$FIGARO" play "$@" <"$input" >"$tmp/out" 2>"$tmp/err"
     got=$?
     if [ "$got" -eq "$want" ]; then ok; else ko "$name: exit $got, expected $want"; tail -n 5 "$tmp/err"; fi
-}
-run() {   # run NAME STATUS CMD...
-    name=$1 want=$2
-    shift 2
-    "$@" >"$tmp/out" 2>"$tmp/err"
-    got=$?
-    if [ "$got" -eq "$want" ]; then ok; else ko "$name: exit $got, expected $want"; tail -n 5 "$tmp/err"; fi
-}
-expect_in() {   # NAME FILE TEXT: FILE holds TEXT (a fixed string)
-    if grep -qF -- "$3" "$2"; then ok; else ko "$1: '$3' not in $(basename "$2")"; tail -n 8 "$2"; fi
-}
-expect_not_in() {
-    if grep -qF -- "$3" "$2"; then ko "$1: '$3' is in $(basename "$2")"; else ok; fi
 }
 # answers N TEXT...: N copies of the lines TEXT..., one per line
 answers() {
@@ -66,11 +50,11 @@ play "--name with a space" 2 "$tmp/empty" --plain --name "A B"
 play "--bots and --level" 2 "$tmp/empty" --plain --bots random,random,random --level easy
 play "unknown option" 2 "$tmp/empty" --plain --frobnicate
 play "extra argument" 2 "$tmp/empty" --plain extra
-run "help play" 0 "$FIGARO" help play
+expect_status "help play" 0 "$FIGARO" help play
 expect_in "help play" "$tmp/out" "usage: figaro play"
-run "history --help" 0 "$FIGARO" history --help
+expect_status "history --help" 0 "$FIGARO" history --help
 expect_in "history --help" "$tmp/out" "usage: figaro history"
-run "history extra" 2 "$FIGARO" history extra
+expect_status "history extra" 2 "$FIGARO" history extra
 [ ! -e "$STORE/current.fgn" ] && ok || ko "a usage error saved a game"
 
 # ---- nothing to resume
@@ -94,7 +78,7 @@ if grep -q "$(printf '\033')" "$tmp/out"; then ko "escape codes without --color"
 [ ! -e "$STORE/current.fgn" ] && ok || ko "current.fgn left behind after the end"
 hist=$(ls "$STORE"/history/*-5.fgn 2>/dev/null | head -n 1)
 [ -n "$hist" ] && ok || ko "no history file *-5.fgn"
-run "the history file replays" 0 "$FIGARO" replay --json "$hist"
+expect_status "the history file replays" 0 "$FIGARO" replay --json "$hist"
 expect_in "the history file is a finished game" "$tmp/out" '"finished": true'
 expect_in "the history file says who played" "$hist" "#! seat 1 bot random"
 expect_in "the history file says who played" "$hist" "#! seat 0 human"
@@ -256,17 +240,17 @@ expect_in "resume a finished game files it" "$tmp/out" "The game is kept in the 
 cp "$tmp/good.fgn" "$STORE/current.fgn"
 
 # ---- figaro history
-run "history" 0 "$FIGARO" history
+expect_status "history" 0 "$FIGARO" history
 expect_in "history lists the game" "$tmp/out" "$hist"
 expect_in "history lists names" "$tmp/out" "Ann Rosina Bartolo Basilio"
 expect_in "history marks unfinished games" "$tmp/out" "(unfinished)"
-run "history --json" 0 "$FIGARO" history --json
+expect_status "history --json" 0 "$FIGARO" history --json
 expect_in "history --json" "$tmp/out" "\"file\": \"$hist\""
 expect_in "history --json finished" "$tmp/out" '"finished": true'
 printf 'figaro 1\nplayers 9\n' >"$STORE/history/20000101-000000-1.fgn"
-run "history with a damaged file" 0 "$FIGARO" history
+expect_status "history with a damaged file" 0 "$FIGARO" history
 expect_in "history shows the damage" "$tmp/out" "20000101-000000-1.fgn:2:"
-XDG_DATA_HOME="$tmp/empty-store" run "history when empty" 0 "$FIGARO" history
+XDG_DATA_HOME="$tmp/empty-store" expect_status "history when empty" 0 "$FIGARO" history
 expect_in "history when empty says so" "$tmp/out" "No games yet"
 
 # ---- other set-ups: 3 and 6 players, --open, --color, an FEP engine seat
@@ -303,5 +287,4 @@ play "no terminal" 0 "$tmp/quit" --bots random,random,random --seed 9 --fast
 expect_in "no terminal note" "$tmp/err" "plain lines (--plain)"
 expect_in "no terminal plays plain" "$tmp/out" "Your moves:"
 
-echo "cli: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary

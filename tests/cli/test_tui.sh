@@ -7,10 +7,7 @@
 # "cli: N passed, N failed" last; skips (0 passed) when tmux is missing.
 FIGARO=${FIGARO:-build/test/figaro}
 case $FIGARO in /*) ;; *) FIGARO=$(pwd)/$FIGARO ;; esac
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-ko() { fail=$((fail + 1)); echo "FAIL: $*"; }
+. "$(dirname "$0")/lib.sh"
 
 if ! command -v tmux >/dev/null 2>&1; then
     echo "tmux is not installed: the full-screen tests are skipped"
@@ -199,5 +196,4 @@ expect g3 "EXITED 0" "quits"
 if [ -f "$save" ]; then ok; else ko "the game is still saved"; fi
 tm kill-session -t g3
 
-echo "cli: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary
