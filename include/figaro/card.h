@@ -32,10 +32,12 @@ static inline int fig_kind_is_colour(int kind) { return kind < FIG_J1; }
 static inline int fig_kind_is_jester(int kind) { return kind == FIG_J1 || kind == FIG_J2; }
 /* Colour of a colour kind, FIG_NO_COLOUR for jesters and rings. */
 static inline int fig_kind_colour(int kind) { return kind < FIG_J1 ? kind / 3 : FIG_NO_COLOUR; }
-/* Face value: 1-3 for colour cards, 1-2 for jesters, 0 for a ring (R1). */
+/* Face value: 1-3 for colour cards, 1-2 for jesters, 0 for a ring (R1). The
+ * kinds are ordered so that kind % 3 + 1 is the value of every kind but the
+ * ring: one select, no chain of branches (playouts ask it at every action). */
 static inline int fig_kind_value(int kind)
 {
-    return kind < FIG_J1 ? kind % 3 + 1 : kind == FIG_J1 ? 1 : kind == FIG_J2 ? 2 : 0;
+    return kind == FIG_RING ? 0 : kind % 3 + 1;
 }
 
 /* "R2", "J1", "RING". */

@@ -450,9 +450,7 @@ static inline int immediate_gain(const fig_state_t *st, fig_action_t a)
     if (fig_act_is_take(a))
         return -st->table_cards;
     int k = fig_act_kind(a), t = fig_act_target(a);
-    static const uint8_t value[FIG_KINDS] = { 1, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3,
-                                              1, 2, 0 };   /* fig_kind_value, without branches */
-    if (k == FIG_RING || st->pile[t].total + value[k] < 6)
+    if (k == FIG_RING || st->pile[t].total + fig_kind_value(k) < 6)
         return 0;
     int cards = st->table_cards + 1;
     return t == st->turn ? -2 * cards : cards;
