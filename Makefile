@@ -1,5 +1,6 @@
 # figaro - GNU Makefile.
-#   make           build build/figaro and build/libfigaro.a (release, -O2)
+#   make           build build/figaro and the libraries (release, -O2):
+#                  libfigaro.a (core) <- libfigaro-ai.a <- libfigaro-host.a
 #   make test      build everything under ASan+UBSan and run every test
 #   make play      build and start the game
 #   make bench     run the benchmarks (release build)
@@ -27,22 +28,26 @@ CLI_LIBS := -ljansson -lncursesw -lm -lpthread
 
 CORE_SRC := $(wildcard src/core/*.c)
 AI_SRC   := $(wildcard src/ai/*.c)
+HOST_SRC := $(wildcard src/host/*.c)
+TUI_SRC  := $(wildcard src/tui/*.c)
 CLI_SRC  := $(wildcard src/cli/*.c)
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
 SUPPORT  := $(wildcard tests/unit/support*.c)
 
 CORE_OBJ     := $(CORE_SRC:src/%.c=$(B)/%.o)
 AI_OBJ       := $(AI_SRC:src/%.c=$(B)/%.o)
-CLI_OBJ      := $(CLI_SRC:src/%.c=$(B)/%.o)
+HOST_OBJ     := $(HOST_SRC:src/%.c=$(B)/%.o)
+CLI_OBJ      := $(CLI_SRC:src/%.c=$(B)/%.o) $(TUI_SRC:src/%.c=$(B)/%.o)
 CORE_OBJ_T   := $(CORE_SRC:src/%.c=$(T)/%.o)
 AI_OBJ_T     := $(AI_SRC:src/%.c=$(T)/%.o)
-CLI_OBJ_T    := $(CLI_SRC:src/%.c=$(T)/%.o)
+HOST_OBJ_T   := $(HOST_SRC:src/%.c=$(T)/%.o)
+CLI_OBJ_T    := $(CLI_SRC:src/%.c=$(T)/%.o) $(TUI_SRC:src/%.c=$(T)/%.o)
 SUPPORT_OBJ  := $(SUPPORT:tests/unit/%.c=$(T)/unit/%.o)
 UNIT_BIN     := $(UNIT_SRC:tests/unit/%.c=$(T)/%)
 DEPS_STAMP   := $(B)/.deps-installed
 
 .PHONY: all test play bench fuzz deps clean
-all: $(B)/figaro $(B)/libfigaro.a $(B)/libfigaro-ai.a
+all: $(B)/figaro $(B)/libfigaro.a $(B)/libfigaro-ai.a $(B)/libfigaro-host.a
 
 deps: $(DEPS_STAMP)
 $(DEPS_STAMP): scripts/install-deps.sh
@@ -60,7 +65,10 @@ $(B)/libfigaro.a: $(CORE_OBJ)
 $(B)/libfigaro-ai.a: $(AI_OBJ)
 	$(AR) rcs $@ $^
 
-$(B)/figaro: $(CLI_OBJ) $(B)/libfigaro-ai.a $(B)/libfigaro.a
+$(B)/libfigaro-host.a: $(HOST_OBJ)
+	$(AR) rcs $@ $^
+
+$(B)/figaro: $(CLI_OBJ) $(B)/libfigaro-host.a $(B)/libfigaro-ai.a $(B)/libfigaro.a
 	$(CC) $(CFLAGS) $(MARCH) -o $@ $^ $(CLI_LIBS)
 
 # ---- test build: everything under the sanitizers
@@ -78,10 +86,14 @@ $(T)/libfigaro.a: $(CORE_OBJ_T)
 $(T)/libfigaro-ai.a: $(AI_OBJ_T)
 	$(AR) rcs $@ $^
 
-$(T)/figaro: $(CLI_OBJ_T) $(T)/libfigaro-ai.a $(T)/libfigaro.a
+$(T)/libfigaro-host.a: $(HOST_OBJ_T)
+	$(AR) rcs $@ $^
+
+$(T)/figaro: $(CLI_OBJ_T) $(T)/libfigaro-host.a $(T)/libfigaro-ai.a $(T)/libfigaro.a
 	$(CC) $(SAN) -o $@ $^ $(CLI_LIBS)
 
-$(T)/test_%: $(T)/unit/test_%.o $(SUPPORT_OBJ) $(T)/libfigaro-ai.a $(T)/libfigaro.a
+$(T)/test_%: $(T)/unit/test_%.o $(SUPPORT_OBJ) $(T)/libfigaro-host.a $(T)/libfigaro-ai.a \
+              $(T)/libfigaro.a
 	$(CC) $(SAN) -o $@ $^ -lcmocka -lm -lpthread
 
 # bits.h takes this processor's instructions in the release build and byte
@@ -98,7 +110,8 @@ $(T)/fuzz_fgn: tests/fuzz/fuzz_fgn.c $(CORE_SRC) | $(DEPS_STAMP)
 
 # The FEP target reaches the engine's static line handler by including its
 # source; the rest of the command links in with its main() renamed.
-FEP_FUZZ_SRC := $(filter-out src/cli/fep_engine.c src/cli/main.c,$(CLI_SRC)) $(AI_SRC) $(CORE_SRC)
+FEP_FUZZ_SRC := $(filter-out src/cli/fep_engine.c src/cli/main.c,$(CLI_SRC)) $(TUI_SRC) \
+                $(HOST_SRC) $(AI_SRC) $(CORE_SRC)
 $(T)/fuzz_fep: tests/fuzz/fuzz_fep.c $(FEP_FUZZ_SRC) src/cli/fep_engine.c src/cli/main.c | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) -Iinclude -Isrc -std=c11 -D_POSIX_C_SOURCE=200809L $(FUZZ_FLAGS) -o $@ \
@@ -129,7 +142,7 @@ play: $(B)/figaro
 # them next to itself. `make pot` regenerates the template and merges it into
 # every catalogue; the build only compiles, it never rewrites po/.
 LANGS      := fr nl it
-POT_SRC    := $(sort $(wildcard src/cli/*.c src/core/*.c src/ai/*.c))
+POT_SRC    := $(sort $(wildcard src/cli/*.c src/tui/*.c src/host/*.c src/core/*.c src/ai/*.c))
 XGETTEXT   := xgettext --from-code=UTF-8 --language=C --keyword=_ --keyword=N_ \
               --sort-output --add-location=file --add-comments=TRANSLATORS: \
               --package-name=figaro

@@ -33,13 +33,29 @@ fig_err_t fig_fail(fig_msg_t *msg, fig_err_t err, const char *fmt, ...)
 #endif
     ;
 
-/* A translator, e.g. gettext: returns the message in the reader's language. */
-typedef const char *(*fig_translate_fn)(const char *msgid);
+/* A translator: the reader's language, carried by whoever talks to them (a
+ * terminal session, one server connection), never a process-wide setting, so
+ * one process can speak French to Ann and Dutch to Bob at once. `text` returns
+ * msgid in that language; `plural` chooses and translates the form for n
+ * (GNU gettext's ngettext). Either returns its English argument when it has
+ * no translation. fig_tr_text/fig_tr_plural take a NULL translator as
+ * English. xgettext finds the msgids through `--keyword=fig_tr_text:2
+ * --keyword=fig_tr_plural:2,3`. */
+typedef struct fig_tr {
+    const char *(*text)(const struct fig_tr *tr, const char *msgid);
+    const char *(*plural)(const struct fig_tr *tr, const char *msgid, const char *msgid_plural,
+                          unsigned long n);
+    void *ctx;   /* the translator's own data (a catalogue, a language) */
+} fig_tr_t;
+
+const char *fig_tr_text(const fig_tr_t *tr, const char *msgid);
+const char *fig_tr_plural(const fig_tr_t *tr, const char *msgid, const char *msgid_plural,
+                          unsigned long n);
 
 /* fig_fail in another language: the pattern fmt (an N_() msgid) goes through
  * tr before formatting; a translation keeps the same conversions (msgfmt
  * --check). tr may be NULL for English. */
-fig_err_t fig_fail_tr(fig_msg_t *msg, fig_translate_fn tr, fig_err_t err, const char *fmt, ...)
+fig_err_t fig_fail_tr(fig_msg_t *msg, const fig_tr_t *tr, fig_err_t err, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 4, 5)))
 #endif

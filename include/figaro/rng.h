@@ -20,6 +20,12 @@ void fig_rng_seed(fig_rng_t *r, uint64_t seed);
  * one game seed (e.g. one per round's deal). */
 void fig_rng_seed_stream(fig_rng_t *r, uint64_t seed, uint64_t stream);
 
+/* One seed derived from a parent seed, for a part of the game that needs its
+ * own reproducible stream: a bot's seat, one think, one arena game. `salt` and
+ * `stream` name the part (e.g. a seat and a move number); different names give
+ * unrelated seeds. The one derivation used by every layer. */
+uint64_t fig_seed_derive(uint64_t seed, uint64_t salt, uint64_t stream);
+
 /* The next 64 random bits. Inline: it runs once per simulated action. */
 static inline uint64_t fig_rng_next(fig_rng_t *r)
 {

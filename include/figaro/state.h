@@ -139,7 +139,7 @@ fig_err_t fig_state_check(const fig_state_t *st, fig_action_t a, fig_msg_t *msg)
  * colour it names go through tr (e.g. gettext). The verdict depends only on
  * what the mover knows, so a front end may check on any state consistent with
  * the mover's view (fig_view_sample). */
-fig_err_t fig_state_check_tr(const fig_state_t *st, fig_action_t a, fig_translate_fn tr,
+fig_err_t fig_state_check_tr(const fig_state_t *st, fig_action_t a, const fig_tr_t *tr,
                              fig_msg_t *msg);
 
 /* Checks and applies an action of the seat to move (R5-R13). On error the

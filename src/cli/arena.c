@@ -17,7 +17,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
-#include "cli/fep_host.h"
+#include "host/fep_host.h"
 
 typedef struct {
     int rank;      /* 0 = winner */
@@ -37,13 +37,6 @@ typedef struct {
     char error[256];                      /* the first worker error, if any */
 } arena_t;
 
-static uint64_t mix3(uint64_t a, uint64_t b, uint64_t c)
-{
-    fig_rng_t r;
-    fig_rng_seed_stream(&r, a ^ (b * 0x9E3779B97F4A7C15ull), c);
-    return fig_rng_next(&r);
-}
-
 /* Plays game g with the worker's bots; bots[i] is line-up position i. */
 static fig_err_t play_game(arena_t *a, fig_bot_t **bots, int g, fig_msg_t *msg)
 {
@@ -51,7 +44,7 @@ static fig_err_t play_game(arena_t *a, fig_bot_t **bots, int g, fig_msg_t *msg)
     fig_bot_t *at[FIG_MAX_PLAYERS];   /* at[seat] */
     int pos_of[FIG_MAX_PLAYERS], faults_before[FIG_MAX_PLAYERS];
     fig_setup_t setup;
-    fig_setup_random(&setup, n, mix3(a->seed, (uint64_t)(g / n), 1), NULL);
+    fig_setup_random(&setup, n, fig_seed_derive(a->seed, (uint64_t)(g / n), 1), NULL);
     fig_game_t game;
     fig_game_init(&game, &setup);
     for (int s = 0; s < n; s++) {
@@ -59,7 +52,7 @@ static fig_err_t play_game(arena_t *a, fig_bot_t **bots, int g, fig_msg_t *msg)
         at[s] = bots[pos];
         pos_of[s] = pos;
         faults_before[s] = fig_bot_faults(at[s]);
-        fig_bot_seed(at[s], mix3(a->seed, (uint64_t)g, (uint64_t)pos + 2));
+        fig_bot_seed(at[s], fig_seed_derive(a->seed, (uint64_t)g, (uint64_t)pos + 2));
         fig_err_t rc = fig_bot_game(at[s], &setup, s, msg);
         if (rc)
             return rc;
@@ -139,7 +132,8 @@ static void *worker(void *arg)
     fig_msg_t msg = { "", 0 };
     fig_err_t rc = FIG_OK;
     for (int i = 0; i < a->players && !rc; i++)
-        rc = cli_bot_new(&bots[i], a->specs[i], mix3(a->seed, 0, (uint64_t)i), a->move_ms, &msg);
+        rc = cli_bot_new(&bots[i], a->specs[i], fig_seed_derive(a->seed, 0, (uint64_t)i),
+                         a->move_ms, &msg);
     for (;;) {
         pthread_mutex_lock(&a->lock);
         if (rc && !a->error[0])

@@ -23,7 +23,7 @@ int cmd_random_game(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_engine(int argc, char **argv);
 int cmd_arena(int argc, char **argv);
-int cmd_rules(int argc, char **argv);   /* rules_text.c */
+int cmd_rules(int argc, char **argv);   /* rules.c */
 
 /* Prints a usage error for `cmd` to stderr and returns EXIT_USAGE. */
 int cli_usage_error(const char *cmd, const char *fmt, ...)

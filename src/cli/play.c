@@ -17,10 +17,10 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
-#include "cli/fep_host.h"
+#include "host/fep_host.h"
 #include "cli/i18n.h"
 #include "cli/play.h"
-#include "cli/store.h"
+#include "host/store.h"
 
 enum { ENGINE_MOVE_MS = 1000 };   /* time an FEP engine seat gets per move */
 
@@ -50,13 +50,6 @@ static bool name_ok(const char *s)
         if ((unsigned char)*s <= ' ' || *s == '#' || *s == 0x7F)
             return false;
     return true;
-}
-
-static uint64_t bot_seed(uint64_t seed, int seat)
-{
-    fig_rng_t r;
-    fig_rng_seed_stream(&r, seed, 1000 + (uint64_t)seat);
-    return fig_rng_next(&r);
 }
 
 /* A seed from the clock, short enough to type again. */
@@ -114,7 +107,8 @@ int play_match_start(play_opts_t *o, fig_match_t **out, char *aside, size_t asid
         snprintf(mo.names[s], sizeof mo.names[s], "%s", name);
     }
     for (int s = 1; s < o->players; s++)
-        if (cli_bot_new(&mo.bots[s], o->levels[s], bot_seed(o->seed, s), ENGINE_MOVE_MS,
+        if (cli_bot_new(&mo.bots[s], o->levels[s],
+                        fig_seed_derive(o->seed, 0, 1000 + (uint64_t)s), ENGINE_MOVE_MS,
                         &msg) != FIG_OK) {
             snprintf(err, errcap, _("seat %d (%s): %s"), s, o->levels[s], msg.text);
             for (int t = 1; t < s; t++)

@@ -26,10 +26,10 @@
 
 #include "cli/cli.h"
 #include "cli/i18n.h"
-#include "cli/narrate.h"
+#include "host/narrate.h"
 #include "cli/play.h"
-#include "cli/rules_text.h"
-#include "cli/store.h"
+#include "host/rules_text.h"
+#include "host/store.h"
 
 enum { THINK_NOTE_MS = 1500, LINE_MAX_SHOWN = 40 };
 

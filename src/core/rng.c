@@ -25,3 +25,10 @@ void fig_rng_seed_stream(fig_rng_t *r, uint64_t seed, uint64_t stream)
     fig_rng_seed(r, seed ^ splitmix64(&x));
 }
 
+
+uint64_t fig_seed_derive(uint64_t seed, uint64_t salt, uint64_t stream)
+{
+    fig_rng_t r;
+    fig_rng_seed_stream(&r, seed ^ salt * 0x9E3779B97F4A7C15ull, stream);
+    return fig_rng_next(&r);
+}

@@ -201,12 +201,12 @@ int fig_state_legal(const fig_state_t *st, fig_action_t *out)
 }
 
 /* A colour's name in the reader's language. */
-static const char *colour_name(int colour, fig_translate_fn tr)
+static const char *colour_name(int colour, const fig_tr_t *tr)
 {
-    return tr ? tr(fig_colour_name(colour)) : fig_colour_name(colour);
+    return fig_tr_text(tr, fig_colour_name(colour));
 }
 
-fig_err_t fig_state_check_tr(const fig_state_t *st, fig_action_t a, fig_translate_fn tr,
+fig_err_t fig_state_check_tr(const fig_state_t *st, fig_action_t a, const fig_tr_t *tr,
                              fig_msg_t *msg)
 {
     if (st->phase == FIG_PHASE_OVER)

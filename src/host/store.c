@@ -20,7 +20,7 @@
 
 #include "cli/cli.h"
 #include "cli/i18n.h"
-#include "cli/store.h"
+#include "host/store.h"
 
 enum { SAVE_LIMIT = 1 << 20 };   /* a record is a few kilobytes; anything larger is not ours */
 

@@ -197,11 +197,10 @@ bool fig_match_step(fig_match_t *m, fig_match_step_t *step)
      * the seat and the number of actions so far, so a resumed game continues
      * exactly as the uninterrupted one would have. */
     const fig_game_t *g = &m->game;
-    fig_rng_t r;
-    fig_rng_seed_stream(&r, g->setup.seed ^ (uint64_t)turn * 0x9E3779B97F4A7C15ull,
-                        (uint64_t)(g->nmoves[0] + g->nmoves[1] + g->nmoves[2]) << 2 |
-                        (uint64_t)g->dealt);
-    fig_bot_seed(m->bots[turn], fig_rng_next(&r));
+    fig_bot_seed(m->bots[turn],
+                 fig_seed_derive(g->setup.seed, (uint64_t)turn,
+                                 (uint64_t)(g->nmoves[0] + g->nmoves[1] + g->nmoves[2]) << 2 |
+                                 (uint64_t)g->dealt));
     m->think_seat = turn;
     if (pthread_create(&m->thread, NULL, think, m) != 0) {
         /* No thread to be had: think here, once; the front end stalls but

@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "cli/i18n.h"
-#include "cli/tui.h"
+#include "tui/tui.h"
 
 static const char *const levels[] = { "easy", "normal", "hard", "max" };
 enum { NLEVELS = 4 };

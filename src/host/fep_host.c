@@ -56,7 +56,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cli/fep_host.h"
+#include "host/fep_host.h"
+#include "host/util.h"
 
 extern char **environ;   /* POSIX: the environment the engine inherits */
 
@@ -91,19 +92,10 @@ typedef struct {
     int ninfo;                   /* info lines seen in this process's life */
 } engine_t;
 
-/* ---- time */
-
-static long long now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
 /* Milliseconds until deadline, for poll(): at least 0, at most INT_MAX-ish. */
 static int left_ms(long long deadline)
 {
-    long long left = deadline - now_ms();
+    long long left = deadline - fig_clock_ms();
     return left < 0 ? 0 : left > 1000000000 ? 1000000000 : (int)left;
 }
 
@@ -294,7 +286,7 @@ static bool send_line(engine_t *e, char *why, size_t cap, const char *fmt, ...)
         return false;
     }
     line[n++] = '\n';
-    long long deadline = now_ms() + WRITE_MS;
+    long long deadline = fig_clock_ms() + WRITE_MS;
     for (size_t done = 0; done < (size_t)n; ) {
         ssize_t w = write_quiet(e->to_fd, line + done, (size_t)n - done);
         if (w > 0) {
@@ -432,7 +424,7 @@ static void stop(engine_t *e, bool polite, char *how, size_t cap)
              * of its output, throwing away what comes. */
             close(e->to_fd);
             e->to_fd = -1;
-            long long deadline = now_ms() + QUIT_MS;
+            long long deadline = fig_clock_ms() + QUIT_MS;
             char line[LINE_CAP];
             size_t n;
             int r;
@@ -469,7 +461,7 @@ static bool start(engine_t *e)
         fault(e, why);
         return false;
     }
-    long long deadline = now_ms() + HANDSHAKE_MS;
+    long long deadline = fig_clock_ms() + HANDSHAKE_MS;
     char line[LINE_CAP], shown[80];
     size_t len, n;
     for (;;) {
@@ -590,7 +582,7 @@ static fig_action_t host_choose(void *data, const fig_bot_turn_t *turn)
         fault(e, why);
         return random_action(e, turn);
     }
-    long long deadline = now_ms() + ms + SLACK_MS;
+    long long deadline = fig_clock_ms() + ms + SLACK_MS;
     for (;;) {
         size_t len, n;
         int r = read_line(e, deadline, line, &len);

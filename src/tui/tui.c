@@ -30,9 +30,10 @@
 #include <unistd.h>
 
 #include "cli/i18n.h"
-#include "cli/narrate.h"
-#include "cli/store.h"
-#include "cli/tui.h"
+#include "host/narrate.h"
+#include "host/store.h"
+#include "host/util.h"
+#include "tui/tui.h"
 
 /* The hint's bot: the search of the levels, a third of a second, trees small
  * enough for that time. */
@@ -71,13 +72,6 @@ static void restore_signals(const struct sigaction old[3])
     static const int sigs[3] = { SIGINT, SIGTERM, SIGHUP };
     for (int i = 0; i < 3; i++)
         sigaction(sigs[i], &old[i], NULL);
-}
-
-static long long now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
 static void set_status(tui_t *t, bool warn, const char *fmt, ...)
@@ -246,7 +240,7 @@ static void handle_step(tui_t *t, const fig_match_step_t *step)
     else
         save(t);
     t->focus_table = false;
-    t->next_step_at = now_ms() + t->pace_ms;
+    t->next_step_at = fig_clock_ms() + t->pace_ms;
     t->dirty = true;
 }
 
@@ -267,7 +261,7 @@ static bool advance(tui_t *t)
         }
         t->dirty = true;   /* "... is thinking" */
     }
-    if (now_ms() < t->next_step_at)
+    if (fig_clock_ms() < t->next_step_at)
         return false;
     if (fig_match_step(t->m, &step)) {
         handle_step(t, &step);
@@ -701,7 +695,7 @@ static void loop(tui_t *t)
         struct pollfd fds[3];
         int nfds = 0, timeout = -1;
         fds[nfds++] = (struct pollfd){ .fd = STDIN_FILENO, .events = POLLIN };
-        long long now = now_ms();
+        long long now = fig_clock_ms();
         fig_match_status_t s = fig_match_status(t->m);
         bool paused = t->overlay != OV_NONE || tui_too_small();
         if (!paused && (s == FIG_MATCH_READY || s == FIG_MATCH_THINKING)) {
@@ -787,7 +781,7 @@ int play_tui(const play_opts_t *opts)
             replay_log(t);
             tui_log(t, _("The saved game goes on (seed %llu)."),
                     (unsigned long long)g->setup.seed);
-            t->next_step_at = now_ms() + t->pace_ms;   /* the table first, then the bots */
+            t->next_step_at = fig_clock_ms() + t->pace_ms;   /* the table first, then the bots */
         } else {
             tui_log(t, _("A new game, seed %llu: figaro play --seed %llu deals it again."),
                     (unsigned long long)t->opts.seed, (unsigned long long)t->opts.seed);

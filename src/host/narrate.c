@@ -19,7 +19,7 @@
 #include <string.h>
 
 #include "cli/i18n.h"
-#include "cli/narrate.h"
+#include "host/narrate.h"
 
 enum { SENTENCE_MAX = 1024, CARD_MAX = 32 };
 
@@ -544,9 +544,10 @@ void narrate_hint(const narrate_t *nr, const fig_view_t *v, fig_action_t a, char
     snprintf(buf, cap, "%s %s", what, why);
 }
 
-/* gettext as the core's translator type (it returns a non-const pointer). */
-static const char *translate(const char *msgid)
+/* gettext as a translator (it returns a non-const pointer). */
+static const char *translate(const fig_tr_t *tr, const char *msgid)
 {
+    (void)tr;
     return gettext(msgid);
 }
 
@@ -556,5 +557,6 @@ fig_err_t narrate_check(const fig_view_t *v, fig_action_t a, fig_msg_t *msg)
     fig_rng_t rng;
     fig_rng_seed(&rng, 1);   /* any consistent state gives the same verdict */
     fig_view_sample(v, &rng, &st);
-    return fig_state_check_tr(&st, a, translate, msg);
+    fig_tr_t tr = { translate, NULL, NULL };
+    return fig_state_check_tr(&st, a, &tr, msg);
 }

@@ -12,8 +12,8 @@
 #include <string.h>
 
 #include "cli/i18n.h"
-#include "cli/narrate.h"
-#include "cli/tui.h"
+#include "host/narrate.h"
+#include "tui/tui.h"
 
 const char *tui_name(const tui_t *t, int seat)
 {

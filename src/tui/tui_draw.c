@@ -20,8 +20,8 @@
 #include <wchar.h>
 
 #include "cli/i18n.h"
-#include "cli/rules_text.h"
-#include "cli/tui.h"
+#include "host/rules_text.h"
+#include "tui/tui.h"
 
 /* ---- text helpers ---- */
 
