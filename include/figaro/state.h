@@ -166,6 +166,13 @@ int fig_state_playout(fig_state_t *st, fig_rng_t *rng, int redraws);
 /* Road length of a seat: the sum of its pieces (R13). */
 int fig_state_road(const fig_state_t *st, int seat);
 
+/* Road pieces as text: the lengths in the order received, joined by sep
+ * ("15 + 13 + 2" with " + ", "15 13 2" with " "), "" for no piece. Numbers
+ * only: front ends put words around it in the reader's language. Writes into
+ * buf (NUL-terminated when cap > 0) and returns the length the whole text
+ * needs, as snprintf does. Pass st->road[s], st->nroad[s] or a view's. */
+size_t fig_road_format(const uint16_t pieces[], int n, const char *sep, char *buf, size_t cap);
+
 /* Final ranking (R13): all seats, shortest road first, ties from the King
  * clockwise. Valid at any time; meaningful when phase is OVER. */
 void fig_state_ranking(const fig_state_t *st, int ranking[]);

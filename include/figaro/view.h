@@ -28,8 +28,20 @@ typedef struct {
     uint16_t road[FIG_MAX_PLAYERS][FIG_ROUNDS];
 } fig_view_t;
 
-/* Fills v with what `seat` knows of st. */
-void fig_view_of(const fig_state_t *st, int seat, fig_view_t *v);
+/* Fills v with what `seat` knows of st. A seat outside 0..players-1 leaves
+ * v zeroed and returns FIG_ERR_INPUT: nothing is read out of bounds. */
+fig_err_t fig_view_of(const fig_state_t *st, int seat, fig_view_t *v);
+
+/* Writes the legal actions of the viewer into out (at least FIG_MAX_ACTIONS
+ * entries) and returns their number; 0 unless the phase is PLAY and it is the
+ * viewer's turn. Computed from the public piles and the viewer's own hand
+ * alone (R5-R7: what may be played depends on nothing else), in the order of
+ * fig_state_legal, so it equals fig_state_legal on the true state. */
+int fig_view_legal(const fig_view_t *v, fig_action_t out[]);
+
+/* The viewer's view of a seat's road: the sum of its pieces (R13); 0 for a
+ * seat out of range. */
+int fig_view_road(const fig_view_t *v, int seat);
 
 /* Samples a full state consistent with v: the unseen cards are shuffled and
  * dealt to the other seats with their hand sizes; everything public and the

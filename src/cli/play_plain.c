@@ -5,9 +5,8 @@
  * from the events of each step, which are public (R14); the record's hands
  * are used in one place, to replay a resumed game for the log, and then too
  * only seat 0's view and the public events are told. The person's legal
- * moves are computed on a state sampled
- * from that view (fig_view_sample): legality depends only on the mover's own
- * hand and the table, so the sample gives exactly the real list.
+ * moves come from that view (fig_view_legal): legality depends only on the
+ * mover's own hand and the table.
  *
  * What happened and the menu lines are told by narrate.c, in the same whole
  * translated sentences as the full-screen game, with cards written "R2"; the
@@ -202,16 +201,6 @@ static void tell_step(plain_t *p, const fig_match_step_t *step, const fig_view_t
 
 /* ---- the person's turn */
 
-/* The person's legal actions, from a state sampled from the view. */
-static int legal_moves(const plain_t *p, fig_action_t *acts)
-{
-    fig_state_t st;
-    fig_rng_t rng;
-    fig_rng_seed(&rng, 1);
-    fig_view_sample(&p->view, &rng, &st);
-    return fig_state_legal(&st, acts);
-}
-
 static void show_table(plain_t *p)
 {
     const fig_view_t *v = &p->view;
@@ -376,7 +365,7 @@ static int stop_saved(plain_t *p, bool eof)
 static int person_turn(plain_t *p)
 {
     fig_action_t acts[FIG_MAX_ACTIONS];
-    int nacts = legal_moves(p, acts);
+    int nacts = fig_view_legal(&p->view, acts);
     show_table(p);
     show_menu(p, acts, nacts);
     char *line = NULL;

@@ -4,6 +4,7 @@
  * the King, then (round 3 only) the seat with fewest cards may exchange a road
  * piece (R12), then the round's pieces go out by stack size (R11). After round 3
  * the shortest road wins (R13). */
+#include <stdio.h>
 #include <string.h>
 
 #include "figaro/state.h"
@@ -37,6 +38,22 @@ int fig_state_road(const fig_state_t *st, int seat)
     for (int i = 0; i < st->nroad[seat]; i++)
         total += st->road[seat][i];
     return total;
+}
+
+size_t fig_road_format(const uint16_t pieces[], int n, const char *sep, char *buf, size_t cap)
+{
+    size_t len = 0;
+    if (cap)
+        buf[0] = '\0';
+    for (int i = 0; i < n; i++) {
+        const char *before = i ? sep : "";
+        unsigned length = pieces[i];
+        /* Past the end, snprintf only counts (no pointer beyond buf + cap). */
+        int w = len < cap ? snprintf(buf + len, cap - len, "%s%u", before, length)
+                          : snprintf(NULL, 0, "%s%u", before, length);
+        len += w > 0 ? (size_t)w : 0;
+    }
+    return len;
 }
 
 void fig_state_ranking(const fig_state_t *st, int ranking[])

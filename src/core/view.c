@@ -8,9 +8,11 @@
 #include "figaro/view.h"
 #include "state_internal.h"
 
-void fig_view_of(const fig_state_t *st, int seat, fig_view_t *v)
+fig_err_t fig_view_of(const fig_state_t *st, int seat, fig_view_t *v)
 {
     memset(v, 0, sizeof *v);
+    if (seat < 0 || seat >= st->players || st->players > FIG_MAX_PLAYERS)
+        return FIG_ERR_INPUT;   /* st->hand[seat] would be out of bounds */
     v->seat = (uint8_t)seat;
     v->players = st->players;
     v->round = st->round;
@@ -28,7 +30,7 @@ void fig_view_of(const fig_state_t *st, int seat, fig_view_t *v)
     v->hand = st->hand[seat];
     /* Before the first deal nobody holds anything and nothing was played. */
     if (st->phase == FIG_PHASE_DEAL && st->round == 1)
-        return;
+        return FIG_OK;
     fig_hand_t deck;
     fig_deck(&deck, st->players, st->removed);
     for (int k = 0; k < FIG_KINDS; k++) {
@@ -38,6 +40,7 @@ void fig_view_of(const fig_state_t *st, int seat, fig_view_t *v)
         v->seen.n[k] = (uint8_t)(deck.n[k] - held);
         v->unseen.n[k] = (uint8_t)(held - v->hand.n[k]);
     }
+    return FIG_OK;
 }
 
 void fig_view_sample(const fig_view_t *v, fig_rng_t *rng, fig_state_t *out)
@@ -151,4 +154,54 @@ fig_err_t fig_state_apply_seen(fig_state_t *st, int viewer, fig_action_t a, fig_
         }
     }
     return fig_state_apply(st, a, ev, msg);
+}
+
+int fig_view_legal(const fig_view_t *v, fig_action_t out[])
+{
+    int players = v->players, me = v->seat;
+    if (v->phase != FIG_PHASE_PLAY || v->turn != me || me >= players ||
+        players > FIG_MAX_PLAYERS)
+        return 0;
+    /* The table as R6 reads it: who owns each colour, which piles have none. */
+    int owner[FIG_COLOURS], colourless[FIG_MAX_PLAYERS], nfree = 0;
+    for (int c = 0; c < FIG_COLOURS; c++)
+        owner[c] = -1;
+    for (int s = 0; s < players; s++) {
+        int c = v->pile[s].colour;
+        if (c < FIG_COLOURS)
+            owner[c] = s;
+        else
+            colourless[nfree++] = s;
+    }
+    int n = 0;
+    if (v->table_cards)                          /* R5: a take needs a face-up card */
+        out[n++] = FIG_ACT_TAKE;
+    for (int k = 0; k < FIG_KINDS; k++) {
+        if (!v->hand.n[k])
+            continue;
+        if (fig_kind_is_colour(k)) {
+            int o = owner[fig_kind_colour(k)];
+            if (o >= 0)                          /* R6(b): only the colour's owner */
+                out[n++] = fig_act_play(k, o);
+            else                                 /* R6(a): any pile without colour */
+                for (int i = 0; i < nfree; i++)
+                    out[n++] = fig_act_play(k, colourless[i]);
+        } else if (k == FIG_RING) {              /* R7: in front of oneself */
+            out[n++] = fig_act_play(k, me);
+        } else {                                 /* R6: a jester goes anywhere */
+            for (int t = 0; t < players; t++)
+                out[n++] = fig_act_play(k, t);
+        }
+    }
+    return n;
+}
+
+int fig_view_road(const fig_view_t *v, int seat)
+{
+    int sum = 0;
+    if (seat < 0 || seat >= FIG_MAX_PLAYERS)
+        return 0;
+    for (int i = 0; i < v->nroad[seat] && i < FIG_ROUNDS; i++)
+        sum += v->road[seat][i];
+    return sum;
 }

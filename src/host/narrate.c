@@ -553,10 +553,19 @@ static const char *translate(const fig_tr_t *tr, const char *msgid)
 
 fig_err_t narrate_check(const fig_view_t *v, fig_action_t a, fig_msg_t *msg)
 {
+    fig_action_t legal[FIG_MAX_ACTIONS];
+    int n = fig_view_legal(v, legal);
+    for (int i = 0; i < n; i++)
+        if (legal[i] == a)
+            return FIG_OK;
+    /* The verdict is the view's; the engine words the refusal, on a state
+     * sampled from the view (its reasons read only the mover's hand and the
+     * table, so any consistent state gives the same words). */
     fig_state_t st;
     fig_rng_t rng;
-    fig_rng_seed(&rng, 1);   /* any consistent state gives the same verdict */
+    fig_rng_seed(&rng, 1);
     fig_view_sample(v, &rng, &st);
     fig_tr_t tr = { translate, NULL, NULL };
-    return fig_state_check_tr(&st, a, &tr, msg);
+    fig_err_t rc = fig_state_check_tr(&st, a, &tr, msg);
+    return rc != FIG_OK ? rc : fig_fail_tr(msg, &tr, FIG_ERR_STATE, N_("it is not your turn"));
 }

@@ -66,8 +66,8 @@ void narrate_move(const narrate_t *nr, const fig_view_t *v, fig_action_t a, char
 /* Whether the person (v: their view, their turn) may take action a. If not,
  * writes why into msg, in the person's language ("seat 2 cannot play B2 in
  * front of seat 0: seat 3 already has blue", translated), and returns the
- * error. Legality depends only on what the person knows, so it is checked on a
- * state sampled from the view. */
+ * error. Legality depends only on what the person knows: it comes from the
+ * view (fig_view_legal); the engine words the refusal. */
 fig_err_t narrate_check(const fig_view_t *v, fig_action_t a, fig_msg_t *msg);
 
 /* The hint for an action the person may take now, with a reason: "Hint: play

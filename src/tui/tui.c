@@ -102,7 +102,7 @@ static long position(const tui_t *t)
 
 /* ---- the person's choice ---- */
 
-static bool legal(const tui_t *t, fig_action_t a)
+bool tui_legal(const tui_t *t, fig_action_t a)
 {
     for (int i = 0; i < t->nlegal; i++)
         if (t->legal[i] == a)
@@ -124,12 +124,12 @@ static void fix_target(tui_t *t)
         t->target = -1;
         return;
     }
-    if (t->target >= 0 && legal(t, fig_act_play(k, t->target)))
+    if (t->target >= 0 && tui_legal(t, fig_act_play(k, t->target)))
         return;
     t->target = -1;
     for (int i = 1; i <= t->n; i++) {
         int s = (t->me + i) % t->n;
-        if (legal(t, fig_act_play(k, s))) {
+        if (tui_legal(t, fig_act_play(k, s))) {
             t->target = s;
             return;
         }
@@ -154,7 +154,7 @@ static void step_target(tui_t *t, int dir)
     int s = t->target < 0 ? t->me : t->target;
     for (int i = 1; i <= t->n; i++) {
         int c = ((s + dir * i) % t->n + t->n) % t->n;
-        if (legal(t, fig_act_play(k, c))) {
+        if (tui_legal(t, fig_act_play(k, c))) {
             t->target = c;
             break;
         }
@@ -162,10 +162,8 @@ static void step_target(tui_t *t, int dir)
     t->dirty = true;
 }
 
-/* Refreshes the person's view, hand slots and legal actions. The legal
- * actions come from the rules engine on a state sampled from the view: the
- * other hands in it are a guess that is never shown and does not matter,
- * since what the person may play depends on their hand and the piles only. */
+/* Refreshes the person's view, hand slots and legal actions (from the view
+ * alone: what the person may play depends on their hand and the piles only). */
 static void update_view(tui_t *t)
 {
     fig_match_view(t->m, t->me, &t->view);
@@ -180,14 +178,7 @@ static void update_view(tui_t *t)
             t->slot = i;
     t->my_turn = fig_match_status(t->m) == FIG_MATCH_WAIT_HUMAN &&
                  fig_match_turn(t->m) == t->me && t->view.phase == FIG_PHASE_PLAY;
-    t->nlegal = 0;
-    if (t->my_turn) {
-        fig_state_t st;
-        fig_rng_t rng;
-        fig_rng_seed(&rng, 1);
-        fig_view_sample(&t->view, &rng, &st);
-        t->nlegal = fig_state_legal(&st, t->legal);
-    }
+    t->nlegal = t->my_turn ? fig_view_legal(&t->view, t->legal) : 0;
     fix_target(t);
     t->dirty = true;
 }
@@ -509,7 +500,7 @@ static void click(tui_t *t)
             set_status(t, true, "%s", _("It is not your turn yet."));
         } else {
             int k = cur_kind(t);
-            if (k >= 0 && legal(t, fig_act_play(k, g->index)))
+            if (k >= 0 && tui_legal(t, fig_act_play(k, g->index)))
                 play(t, fig_act_play(k, g->index));
             else if (k >= 0)
                 refuse(t, k, g->index);
@@ -565,7 +556,7 @@ static void table_key(tui_t *t, int r, wint_t ch)
     case 't':
         if (!t->my_turn)
             set_status(t, true, "%s", _("It is not your turn yet."));
-        else if (!legal(t, FIG_ACT_TAKE))
+        else if (!tui_legal(t, FIG_ACT_TAKE))
             set_status(t, true, "%s", _("There are no face-up cards to take."));
         else
             play(t, FIG_ACT_TAKE);
@@ -587,7 +578,7 @@ static void table_key(tui_t *t, int r, wint_t ch)
                 if (d >= t->n)
                     set_status(t, true, _("There is no seat %d: the seats are 0 to %d."), d,
                                t->n - 1);
-                else if (k >= 0 && legal(t, fig_act_play(k, d)))
+                else if (k >= 0 && tui_legal(t, fig_act_play(k, d)))
                     t->target = d;
                 else if (k >= 0 && t->my_turn)
                     refuse(t, k, d);

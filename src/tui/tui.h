@@ -117,6 +117,9 @@ typedef struct {
 /* Whether SIGINT, SIGTERM or SIGHUP came: leave, restoring the terminal. */
 bool tui_interrupted(void);
 
+/* Whether the person may play `a` now: one of t->legal (fig_view_legal). */
+bool tui_legal(const tui_t *t, fig_action_t a);
+
 /* ---- tui_start.c ---- */
 
 /* Runs the start screen, filling o (players, name, levels[1..N-1], seed);

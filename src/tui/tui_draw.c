@@ -257,14 +257,6 @@ static void draw_pile(const tui_t *t, int y, int x, int room, const fig_pile_t *
 
 /* ---- the table ---- */
 
-static bool is_legal(const tui_t *t, fig_action_t a)
-{
-    for (int i = 0; i < t->nlegal; i++)
-        if (t->legal[i] == a)
-            return true;
-    return false;
-}
-
 static int selected_kind(const tui_t *t)
 {
     return t->nslots && t->slot >= 0 && t->slot < t->nslots ? t->slot_kind[t->slot] : -1;
@@ -341,7 +333,7 @@ static void draw_players(tui_t *t, int top)
     int kind = t->my_turn ? selected_kind(t) : -1;
     for (int s = 0; s < t->n; s++) {
         int y = top + 1 + s;
-        bool legal = kind >= 0 && is_legal(t, fig_act_play(kind, s));
+        bool legal = kind >= 0 && tui_legal(t, fig_act_play(kind, s));
         bool chosen = legal && s == t->target;
         add_region(t, y, 0, COLS, 1, s);
         if (chosen) {
@@ -445,7 +437,7 @@ static void draw_hand(tui_t *t, int y)
         bool sel = t->my_turn && i == t->slot;
         bool playable = false;
         for (int s = 0; s < t->n && t->my_turn; s++)
-            playable |= is_legal(t, fig_act_play(k, s));
+            playable |= tui_legal(t, fig_act_play(k, s));
         int attr = sel ? A_REVERSE : (t->my_turn && !playable ? A_DIM : 0);
         int x0 = x;
         for (int c = 0; c < (compact ? 1 : cnt); c++)
