@@ -160,23 +160,11 @@ static void pile_text(const plain_t *p, const fig_pile_t *pile, char *buf, size_
     cards_text(p, &h, buf, cap);
 }
 
-static int road_of(const fig_view_t *v, int s)
-{
-    int sum = 0;
-    for (int i = 0; i < v->nroad[s]; i++)
-        sum += v->road[s][i];
-    return sum;
-}
-
 /* "9 + 5 + 2", or "-" with no piece. */
 static void pieces_text(const fig_view_t *v, int s, char *buf, size_t cap)
 {
-    size_t n = 0;
-    buf[0] = '\0';
-    if (!v->nroad[s])
+    if (!fig_road_format(v->road[s], v->nroad[s], " + ", buf, cap))
         snprintf(buf, cap, "-");
-    for (int i = 0; i < v->nroad[s]; i++)
-        append(buf, cap, &n, i ? " + %d" : "%d", v->road[s][i]);
 }
 
 static void pace(const plain_t *p)
@@ -233,7 +221,7 @@ static void show_table(plain_t *p)
         else
             append(buf, sizeof buf, &n, ngettext("%d card in hand", "%d cards in hand", h), h);
         if (p->o.open)   /* R14 option: counts and roads shown during play */
-            append(buf, sizeof buf, &n, _("; stack %d; road %d"), v->stack[s], road_of(v, s));
+            append(buf, sizeof buf, &n, _("; stack %d; road %d"), v->stack[s], fig_view_road(v, s));
         else if (v->nroad[s])
             append(buf, sizeof buf, &n,
                    ngettext("; %d road piece", "; %d road pieces", v->nroad[s]), v->nroad[s]);
@@ -241,7 +229,7 @@ static void show_table(plain_t *p)
     }
     if (v->nroad[0] && !p->o.open) {
         pieces_text(v, 0, pile, sizeof pile);
-        printf(_("Your road so far: %d (pieces %s).\n"), road_of(v, 0), pile);
+        printf(_("Your road so far: %d (pieces %s).\n"), fig_view_road(v, 0), pile);
     }
     cards_text(p, &v->hand, buf, sizeof buf);
     printf(_("Your hand: %s\n"), buf);

@@ -163,9 +163,9 @@ static void replay_text(const fig_game_t *g)
         int s = ranking[i];
         printf("  %d. %-*s %3d =", i + 1, FIG_NAME_MAX < 12 ? FIG_NAME_MAX : 12,
                seat_name(g, s, a, sizeof a), fig_state_road(st, s));
-        for (int p = 0; p < st->nroad[s]; p++)
-            printf("%s%d", p ? " + " : " ", st->road[s][p]);
-        printf("%s\n", st->nroad[s] ? "" : " no pieces");
+        char pieces[64];
+        fig_road_format(st->road[s], st->nroad[s], " + ", pieces, sizeof pieces);
+        printf(" %s\n", st->nroad[s] ? pieces : "no pieces");
     }
     printf("Winner: %s.\n", seat_name(g, ranking[0], a, sizeof a));
 }

@@ -95,10 +95,7 @@ static void tell_deal(const narrate_t *nr, int round, const fig_view_t *v)
                                  "plays first."),
              round, v->hand_size[0], narrate_name(nr, v->turn));
     char g[64];
-    size_t len = 0;
-    g[0] = '\0';
-    for (int i = 0; i < nr->n - 1; i++)
-        append(g, sizeof g, &len, "%s%u", i ? ", " : "", (unsigned)v->group[round - 1][i]);
+    fig_road_format(v->group[round - 1], nr->n - 1, ", ", g, sizeof g);
     tell(nr, NARRATE_DEAL, _("The road pieces of this round, longest first: %s."), g);
     if (round == 1 && nr->n == 3)
         tell(nr, NARRATE_DEAL, _("With three players the %s cards are left out."),
@@ -304,11 +301,7 @@ static void tell_game_over(const narrate_t *nr, const fig_event_t *e, const fig_
     for (int i = 0; i < nr->n; i++) {
         int s = e->counts[i];
         char pieces[64];
-        size_t len = 0;
-        pieces[0] = '\0';
-        for (int p = 0; p < after->nroad[s]; p++)
-            append(pieces, sizeof pieces, &len, "%s%u", p ? " + " : "",
-                   (unsigned)after->road[s][p]);
+        fig_road_format(after->road[s], after->nroad[s], " + ", pieces, sizeof pieces);
         if (!after->nroad[s])
             tell(nr, t, _("%d. %s: no road pieces, road 0."), i + 1, narrate_name(nr, s));
         else

@@ -375,14 +375,12 @@ static void draw_players(tui_t *t, int top)
          * the end), a block per piece for the others (R14) */
         size_t len = 0;
         buf[0] = '\0';
-        for (int p = 0; p < v->nroad[s] && len < sizeof buf; p++) {
-            if (reveal || s == t->me)
-                len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%u", p ? " " : "",
-                                        (unsigned)v->road[s][p]);
-            else
+        if (reveal || s == t->me)
+            fig_road_format(v->road[s], v->nroad[s], " ", buf, sizeof buf);
+        else
+            for (int p = 0; p < v->nroad[s] && len < sizeof buf; p++)
                 len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%s", p ? " " : "",
                                         t->utf8 ? "▮" : "#");
-        }
         tui_put(y, c.road, c.stack - c.road - 1, 0, buf);
         if (c.stack < c.end) {
             snprintf(buf, sizeof buf, "%3d", v->stack[s]);
@@ -397,11 +395,10 @@ static void draw_my_road(const tui_t *t, int y, int right)
     const fig_view_t *v = &t->view;
     char buf[200];
     size_t len = 0;
-    int total = 0;
+    int total = fig_view_road(v, t->me);
     buf[0] = '\0';
     for (int p = 0; p < v->nroad[t->me]; p++) {
         int l = v->road[t->me][p];
-        total += l;
         len += (size_t)snprintf(buf + len, sizeof buf - len, "%s", p ? "  " : "");
         for (int i = 0; i < (l + 2) / 3 && len < sizeof buf; i++)
             len += (size_t)snprintf(buf + len, sizeof buf - len, "%s", t->utf8 ? "█" : "#");
@@ -544,11 +541,7 @@ static void draw_table(tui_t *t)
                  v->table_cards);
         int w = tui_put(y, 1, COLS - 2, 0, info);
         char g[64];
-        size_t len = 0;
-        g[0] = '\0';
-        for (int i = 0; i < t->n - 1 && len < sizeof g; i++)
-            len += (size_t)snprintf(g + len, sizeof g - len, "%s%u", i ? ", " : "",
-                                    (unsigned)v->group[v->round - 1][i]);
+        fig_road_format(v->group[v->round - 1], t->n - 1, ", ", g, sizeof g);
         snprintf(info, sizeof info, _("Road pieces this round: %s."), g);
         tui_put(y, w + 3, COLS - w - 4, t->colour ? COLOR_PAIR(PAIR_DIM) : A_DIM, info);
     }
