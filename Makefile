@@ -32,7 +32,7 @@ HOST_SRC := $(wildcard src/host/*.c)
 TUI_SRC  := $(wildcard src/tui/*.c)
 CLI_SRC  := $(wildcard src/cli/*.c)
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
-SUPPORT  := $(wildcard tests/unit/support*.c)
+SUPPORT  := $(wildcard tests/unit/support*.c) tests/unit/invariants.c
 
 CORE_OBJ     := $(CORE_SRC:src/%.c=$(B)/%.o)
 AI_OBJ       := $(AI_SRC:src/%.c=$(B)/%.o)
@@ -102,21 +102,36 @@ $(T)/test_bits_native: tests/unit/test_bits.c src/core/bits.h | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) -Iinclude -Isrc $(WARN) $(SAN) $(MARCH) -o $@ $< -lcmocka
 
-# ---- fuzzing (clang's libFuzzer)
+# ---- fuzzing (clang's libFuzzer): the libraries again, built by clang with
+# coverage and the sanitizers into $(FZ)/, and each target linked against
+# them like any other program of the libraries.
 FUZZ_FLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
-$(T)/fuzz_fgn: tests/fuzz/fuzz_fgn.c $(CORE_SRC) | $(DEPS_STAMP)
+FUZZ_LIB   := -g -O1 -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
+FZ         := $(T)/fuzz
+$(FZ)/%.o: src/%.c | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) -Iinclude -Isrc -std=c11 -D_POSIX_C_SOURCE=200809L $(FUZZ_FLAGS) -o $@ $^
+	$(FUZZ_CC) $(CPPFLAGS) $(WARN) $(FUZZ_LIB) -c $< -o $@
 
-# The FEP target reaches the engine's static line handler by including its
-# source; the rest of the command links in with its main() renamed.
-FEP_FUZZ_SRC := $(filter-out src/cli/fep_engine.c src/cli/main.c,$(CLI_SRC)) $(TUI_SRC) \
-                $(HOST_SRC) $(AI_SRC) $(CORE_SRC)
-$(T)/fuzz_fep: tests/fuzz/fuzz_fep.c $(FEP_FUZZ_SRC) src/cli/fep_engine.c src/cli/main.c | $(DEPS_STAMP)
+$(FZ)/libfigaro.a: $(CORE_SRC:src/%.c=$(FZ)/%.o)
+	$(AR) rcs $@ $^
+$(FZ)/libfigaro-ai.a: $(AI_SRC:src/%.c=$(FZ)/%.o)
+	$(AR) rcs $@ $^
+$(FZ)/libfigaro-host.a: $(HOST_SRC:src/%.c=$(FZ)/%.o)
+	$(AR) rcs $@ $^
+
+# The FGN target checks the property tests' invariants (tests/unit/invariants.h).
+FGN_FUZZ_SRC := tests/fuzz/fuzz_fgn.c tests/unit/invariants.c tests/unit/support.c
+$(T)/fuzz_fgn: $(FGN_FUZZ_SRC) $(FZ)/libfigaro.a | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) -Iinclude -Isrc -std=c11 -D_POSIX_C_SOURCE=200809L $(FUZZ_FLAGS) -o $@ \
-	    tests/fuzz/fuzz_fep.c $(FEP_FUZZ_SRC) -x c src/cli/main.c -Dmain=figaro_main \
-	    $(CLI_LIBS)
+	$(FUZZ_CC) -Iinclude -Isrc -Itests/unit -D_POSIX_C_SOURCE=200809L $(WARN) $(FUZZ_FLAGS) \
+	    -o $@ $^
+
+# The FEP target calls the engine's line handler (src/host/fep_engine.c).
+$(T)/fuzz_fep: tests/fuzz/fuzz_fep.c $(FZ)/libfigaro-host.a $(FZ)/libfigaro-ai.a \
+               $(FZ)/libfigaro.a | $(DEPS_STAMP)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) -Iinclude -Isrc -D_POSIX_C_SOURCE=200809L $(WARN) $(FUZZ_FLAGS) -o $@ $^ \
+	    -lm -lpthread
 
 FUZZ_SECONDS ?= 300
 fuzz: $(T)/fuzz_fgn $(T)/fuzz_fep

@@ -10,8 +10,9 @@
  * position, and a view is sampled on every 3rd (R14: the sample must give
  * back the same view, keep the cards and the hand sizes). Each game's FGN
  * record must write, read and write back byte-identically, also when cut
- * short. Renumbering the seats (King included) and the colours must permute
- * every state of a game, not change it. fig_state_random_action must draw
+ * short, and (every 5th game) replay under the FGN fuzzer's invariant checks
+ * (invariants.h). Renumbering the seats (King included) and the colours must
+ * permute every state of a game, not change it. fig_state_random_action must draw
  * every legal action, uniformly.
  *
  * A failure prints the seed, the round and the action number; rerun one seed
@@ -29,6 +30,7 @@
 
 #include <cmocka.h>
 
+#include "invariants.h"
 #include "support.h"
 
 enum { DEFAULT_GAMES = 10000, FGN_CAP = 1 << 15 };
@@ -489,6 +491,11 @@ static void play_checked_game(uint64_t seed, char *buf1, char *buf2)
     check_sample(&c, &g.state, (int)(seed % (uint64_t)n), &sample_rng);
     c.what = "FGN round trip";
     check_fgn(&c, &g, buf1, buf2);
+    /* The record replayed through the FGN fuzzer's checks (invariants.h), on
+     * every 5th game: all player counts, a fifth of the cost. */
+    char why[256];
+    c.what = "the record replayed (invariants.h)";
+    CHECK(&c, seed % 5 || inv_check_game(&g, why, sizeof why), "%s", why);
     if (cut_round && seed % 2 == 0) {
         /* The same record stopped after action `cut`: an unfinished game
          * that reads back to the very state play had reached there. */
@@ -502,6 +509,7 @@ static void play_checked_game(uint64_t seed, char *buf1, char *buf2)
         c.what = "FGN of an unfinished game";
         c.step = cut;
         check_fgn(&c, &part, buf1, buf2);
+        CHECK(&c, seed % 5 || inv_check_game(&part, why, sizeof why), "%s", why);
     }
 }
 
