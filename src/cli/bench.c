@@ -3,7 +3,10 @@
  * The work is fixed (seeded positions, a set number of games), so the printed
  * signature is the same on every machine for the same engine behaviour; only
  * the rates depend on the machine. In the manner of Ethereal's bench, a change
- * to the rules engine that moves the signature must say why. */
+ * to the rules engine that moves the signature must say why. `--quick` does a
+ * smaller fixed work (one run, perft one ply shallower, a tenth of the ISMCTS
+ * iterations) in about a second even under the sanitizers: its signature is
+ * another number, pinned by tests/cli/test_bench.sh. */
 #include <getopt.h>
 #include <inttypes.h>
 #include <jansson.h>
@@ -34,7 +37,7 @@ enum { NPOSITIONS = sizeof perft_positions / sizeof perft_positions[0] };
 
 /* Every timed measurement runs REPEATS times and the fastest counts: the work
  * is identical each time, so the slower runs only measure interference. */
-enum { REPEATS = 3, MCTS_ITERS = 50000 };
+enum { REPEATS = 3, MCTS_ITERS = 50000, QUICK_GAMES = 2000 };
 
 /* Single-threaded work is timed in the thread's CPU time, so a busy machine
  * slows the run down but does not change the figures much; the two-thread
@@ -96,21 +99,23 @@ int cmd_bench(int argc, char **argv)
     static const struct option opts[] = {
         { "games", required_argument, NULL, 'g' },
         { "json", no_argument, NULL, 'j' },
+        { "quick", no_argument, NULL, 'q' },
         { "help", no_argument, NULL, 'h' },
         { NULL, 0, NULL, 0 },
     };
-    long long games = 200000;
-    bool json = false;
+    long long games = -1;
+    bool json = false, quick = false;
     int c;
     opterr = 0;
     optind = 1;
-    while ((c = getopt_long(argc, argv, ":g:jh", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":g:jqh", opts, NULL)) != -1) {
         switch (c) {
         case 'g':
             if (cli_parse_int(optarg, 1, 100000000, &games))
                 return cli_usage_error("bench", "--games takes 1 to 100000000, not '%s'", optarg);
             break;
         case 'j': json = true; break;
+        case 'q': quick = true; break;
         case 'h': return cli_help("bench");
         case ':':
             return cli_usage_error("bench", "option '%s' needs a value", argv[optind - 1]);
@@ -120,6 +125,11 @@ int cmd_bench(int argc, char **argv)
     }
     if (optind != argc)
         return cli_usage_error("bench", "unexpected argument '%s'", argv[optind]);
+    /* The work: the full bench, or --quick's smaller budget (same steps). */
+    int repeats = quick ? 1 : REPEATS, shallower = quick ? 1 : 0;
+    long mcts_iters = quick ? MCTS_ITERS / 10 : MCTS_ITERS;
+    if (games < 0)
+        games = quick ? QUICK_GAMES : 200000;
 
     char cpu[128];
     machine(cpu, sizeof cpu);
@@ -128,13 +138,13 @@ int cmd_bench(int argc, char **argv)
     /* 1. perft: generation and application, full information. */
     uint64_t nodes = 0;
     double perft_time = 1e300;
-    for (int rep = 0; rep < REPEATS; rep++) {
+    for (int rep = 0; rep < repeats; rep++) {
         double t0 = cpu_now();
         nodes = 0;
         for (int i = 0; i < NPOSITIONS; i++) {
             fig_state_t st;
             bench_position(i, &st);
-            uint64_t n = fig_state_perft(&st, perft_positions[i].depth);
+            uint64_t n = fig_state_perft(&st, perft_positions[i].depth - shallower);
             if (rep == 0)
                 signature = mix(signature, n);
             nodes += n;
@@ -147,7 +157,7 @@ int cmd_bench(int argc, char **argv)
      *    the same loop as a search bot's playouts. */
     uint64_t actions = 0;
     double game_time = 1e300;
-    for (int rep = 0; rep < REPEATS; rep++) {
+    for (int rep = 0; rep < repeats; rep++) {
         fig_rng_t rng;
         fig_rng_seed(&rng, 2024);
         actions = 0;
@@ -174,9 +184,9 @@ int cmd_bench(int argc, char **argv)
     double mcts_rate[2] = { 0, 0 };
     for (int t = 0; t < 2; t++) {
         char spec[64];
-        long iters = MCTS_ITERS * (t + 1);
+        long iters = mcts_iters * (t + 1);
         snprintf(spec, sizeof spec, "ismcts:iters=%ld,threads=%d", iters, t + 1);
-        for (int rep = 0; rep < REPEATS; rep++) {
+        for (int rep = 0; rep < repeats; rep++) {
             fig_bot_t *bot;
             fig_msg_t msg;
             if (fig_bot_new(&bot, spec, 7, &msg) != FIG_OK) {
@@ -226,17 +236,21 @@ int cmd_bench(int argc, char **argv)
     }
     printf("figaro %s bench on %s (%ld cores online)\n", FIG_VERSION, cpu,
            (long)sysconf(_SC_NPROCESSORS_ONLN));
-    printf("best of %d runs; one thread: per CPU-second, two threads: per wall-clock second\n",
-           REPEATS);
+    if (quick)
+        printf("one run of the quick budget (--quick); one thread: per CPU-second, two "
+               "threads: per wall-clock second\n");
+    else
+        printf("best of %d runs; one thread: per CPU-second, two threads: per wall-clock "
+               "second\n", REPEATS);
     printf("perft            %12" PRIu64 " nodes   %8.3f s  %14.0f nodes/s\n", nodes, perft_time,
            perft_rate);
     printf("random games     %12lld games   %8.3f s  %14.0f games/s (4 players)\n", games,
            game_time, game_rate);
     printf("random actions   %12" PRIu64 " actions %8.3f s  %14.0f actions/s\n", actions,
            game_time, action_rate);
-    printf("ISMCTS 1 thread  %12d iters   %8s    %14.0f iterations/s (start of a 4-player game)\n",
-           MCTS_ITERS, "", mcts_rate[0]);
-    printf("ISMCTS 2 threads %12d iters   %8s    %14.0f iterations/s\n", 2 * MCTS_ITERS, "",
+    printf("ISMCTS 1 thread  %12ld iters   %8s    %14.0f iterations/s (start of a 4-player game)\n",
+           mcts_iters, "", mcts_rate[0]);
+    printf("ISMCTS 2 threads %12ld iters   %8s    %14.0f iterations/s\n", 2 * mcts_iters, "",
            mcts_rate[1]);
     printf("signature        %016" PRIx64 "\n", signature);
     return EXIT_OK;

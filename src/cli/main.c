@@ -122,7 +122,7 @@ static const cli_command_t commands[] = {
       "Example: figaro arena --players 4 --games 400 --bot greedy --bot random \\\n"
       "             --bot random --bot random\n" },
     { "bench", cmd_bench, "measure the speed of the engine",
-      "usage: figaro bench [--games G] [--json]\n"
+      "usage: figaro bench [--games G] [--quick] [--json]\n"
       "\n"
       "Measures, best of 3 runs: perft nodes per second on fixed positions, random\n"
       "complete 4-player games (and actions) per second, on one thread; ISMCTS\n"
@@ -131,6 +131,9 @@ static const cli_command_t commands[] = {
       "changes if the engine's behaviour does.\n"
       "\n"
       "  -g, --games G     random games per run, 1 to 100000000 (default 200000)\n"
+      "  -q, --quick       a smaller fixed work (one run, perft one ply shallower,\n"
+      "                    5000 ISMCTS iterations, 2000 games unless -g): its own\n"
+      "                    signature in about a second, for tests\n"
       "  -j, --json        print one JSON object\n"
       "  -h, --help        show this help\n"
       "\n"
