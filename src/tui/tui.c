@@ -402,6 +402,8 @@ static void hint_stop(tui_t *t)
 
 static void open_overlay(tui_t *t, tui_overlay_t o)
 {
+    if (o == OV_QUIT)
+        t->quit_over = t->overlay;   /* the table, or a round's or the game's summary */
     t->overlay = o;
     t->scroll = o == OV_LOG ? -1 : 0;
     t->dirty = true;
@@ -425,7 +427,7 @@ static void overlay_key(tui_t *t, int r, wint_t ch)
                 save(t);
             t->quit = true;
         } else {
-            t->overlay = t->view.phase == FIG_PHASE_OVER ? OV_NONE : OV_NONE;
+            t->overlay = t->quit_over;   /* "no": back to what the question covered */
         }
         t->dirty = true;
         return;

@@ -95,6 +95,7 @@ typedef struct {
 
     /* screens */
     tui_overlay_t overlay;
+    tui_overlay_t quit_over;   /* what the quit question covers: back to it on "no" */
     int scroll;
     int log_round;          /* the round new log lines belong to */
     int round_log_start;    /* first log line of the last round's scoring */

@@ -2,7 +2,8 @@
 # test_tui.sh - the full-screen game (`figaro play`) driven for real through
 # tmux: start screen, table, a card played and seen on the table, the help,
 # the hint, the log, quitting (the game is saved), --resume showing the same
-# game, a terminal too small, and no other player's hand on the screen (R14).
+# game, a terminal too small, the quit question over a round's summary, and
+# no other player's hand on the screen (R14).
 # Run by tests/run.sh with FIGARO set to the sanitizer build. Prints
 # "cli: N passed, N failed" last; skips (0 passed) when tmux is missing.
 FIGARO=${FIGARO:-build/test/figaro}
@@ -195,5 +196,38 @@ keys g3 y
 expect g3 "EXITED 0" "quits"
 if [ -f "$save" ]; then ok; else ko "the game is still saved"; fi
 tm kill-session -t g3
+
+# ---- the end of a round: q on its summary asks, and "n" goes back to the
+# summary (not on to the next round); a game of its own, played card by card
+data="$tmp/data4"
+mkdir -p "$data"
+start g4 100 32 --seed 3 --name Ann --bots random,random,random --pace 0
+expect g4 "Figaro: a new game" "start screen (round-end game)"
+keys g4 Enter
+i=0
+while [ "$i" -lt 120 ]; do
+    screen g4
+    grep -qF "Round 1 is over" "$tmp/screen" && break
+    if grep -qF "press t to take" "$tmp/screen"; then keys g4 t
+    elif grep -qF "Your turn:" "$tmp/screen"; then keys g4 $((1 + i % 9)) Enter
+    fi
+    sleep 0.2
+    i=$((i + 1))
+done
+expect g4 "Round 1 is over" "the round ends with its summary"
+keys g4 q
+expect g4 "Quit now?" "q on the round's summary asks"
+keys g4 n
+sleep 0.5
+if wait_for g4 "Press Enter to deal the next round." && ! grep -qF "Quit now?" "$tmp/screen"
+then ok; else ko "n goes back to the round's summary"; cat "$tmp/screen"; fi
+keys g4 Enter
+expect g4 "Round 2: the cards are dealt" "Enter deals the next round"
+keys g4 q
+expect g4 "Quit now?" "q asks in round 2"
+keys g4 y
+expect g4 "EXITED 0" "quits in round 2"
+if [ -s "$tmp/g4.err" ]; then ko "no errors:"; cat "$tmp/g4.err"; else ok; fi
+tm kill-session -t g4
 
 summary
