@@ -102,14 +102,6 @@ static long position(const tui_t *t)
 
 /* ---- the person's choice ---- */
 
-bool tui_legal(const tui_t *t, fig_action_t a)
-{
-    for (int i = 0; i < t->nlegal; i++)
-        if (t->legal[i] == a)
-            return true;
-    return false;
-}
-
 static int cur_kind(const tui_t *t)
 {
     return t->slot >= 0 && t->slot < t->nslots ? t->slot_kind[t->slot] : -1;

@@ -118,9 +118,6 @@ typedef struct {
 /* Whether SIGINT, SIGTERM or SIGHUP came: leave, restoring the terminal. */
 bool tui_interrupted(void);
 
-/* Whether the person may play `a` now: one of t->legal (fig_view_legal). */
-bool tui_legal(const tui_t *t, fig_action_t a);
-
 /* ---- tui_start.c ---- */
 
 /* Runs the start screen, filling o (players, name, levels[1..N-1], seed);
@@ -131,6 +128,9 @@ int tui_start_screen(play_opts_t *o, bool utf8);
 
 /* Whether the terminal is smaller than TUI_MIN_COLS x TUI_MIN_LINES. */
 bool tui_too_small(void);
+
+/* Whether the person may play `a` now: one of t->legal (fig_view_legal). */
+bool tui_legal(const tui_t *t, fig_action_t a);
 
 /* Draws everything for the current state: the table or the overlay, or the
  * "too small" message. */

@@ -257,6 +257,14 @@ static void draw_pile(const tui_t *t, int y, int x, int room, const fig_pile_t *
 
 /* ---- the table ---- */
 
+bool tui_legal(const tui_t *t, fig_action_t a)
+{
+    for (int i = 0; i < t->nlegal; i++)
+        if (t->legal[i] == a)
+            return true;
+    return false;
+}
+
 static int selected_kind(const tui_t *t)
 {
     return t->nslots && t->slot >= 0 && t->slot < t->nslots ? t->slot_kind[t->slot] : -1;
