@@ -1,0 +1,351 @@
+#!/bin/sh
+# test_layers.sh - the layers of docs/architecture.md, enforced.
+#
+#   core <- ai <- host <- tui <- cli      (net, to come: on host, beside them)
+#
+#   1. includes: every #include "..." of src/ and include/figaro/ points to its
+#      own layer or one below (core 0, ai 1, host 2, tui 3, cli 4; net 3, on
+#      host only); include/figaro/*.h are core, but bot.h is ai and match.h
+#      host, the layers that implement them. System headers: curses only in
+#      tui, libintl and getopt only in cli. A violation names the file, the
+#      line, what it includes and why that is not allowed.
+#   2. circles: no cycle in the include graph of modules (a module is a .c
+#      and the .h of the same name beside it: store.c + store.h), e.g. a.c
+#      includes b.h while b.c includes a.h. Each cycle is printed with the
+#      include lines that make it.
+#   3. libfigaro-host.a (LAYERS_HOST_LIB, else libfigaro-host.a beside
+#      $FIGARO) references no curses or terminfo symbol (the list is read
+#      from the installed libncursesw and libtinfo), no libintl or locale
+#      call (gettext & co., setlocale, setenv, putenv), nothing that ends the
+#      process or prints (exit, abort, printf, puts, fprintf, perror, stdout,
+#      stderr), no getopt, and no symbol of the tui or cli layers. `_exit` is
+#      allowed: the FEP host's child calls it after a failed exec.
+#
+# The checks are themselves checked first, on small trees and libraries made
+# here (a clean one passes, each kind of violation is caught), so that a
+# passing run means something. `sh tests/cli/test_layers.sh --check DIR`
+# checks the includes of another tree (e.g. a scratch copy) and nothing else.
+# Run by tests/run.sh with FIGARO set to the sanitizer build. Prints
+# "cli: N passed, N failed" last.
+FIGARO=${FIGARO:-build/test/figaro}
+export LC_ALL=C   # sort, comm and join must agree on the order
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+. "$(dirname "$0")/lib.sh"
+
+# ---- the layers
+
+# layer_of PATH (relative to the tree's root): the layer, or nothing.
+layer_of() {
+    case $1 in
+        include/figaro/bot.h) echo ai ;;
+        include/figaro/match.h) echo host ;;
+        include/figaro/*) echo core ;;
+        src/core/*) echo core ;;
+        src/ai/*) echo ai ;;
+        src/host/*) echo host ;;
+        src/tui/*) echo tui ;;
+        src/cli/*) echo cli ;;
+        src/net/*) echo net ;;
+    esac
+}
+
+rank_of() {
+    case $1 in core) echo 0 ;; ai) echo 1 ;; host) echo 2 ;; tui|net) echo 3 ;; cli) echo 4 ;; esac
+}
+
+# What each layer may include (its own layer and those below it).
+allowed() {
+    case $1 in
+        core) echo "core" ;;
+        ai) echo "core, ai" ;;
+        host) echo "core, ai, host" ;;
+        tui) echo "core, ai, host, tui" ;;
+        cli) echo "core, ai, host, tui, cli" ;;
+        net) echo "core, ai, host, net" ;;
+    esac
+}
+
+may_include() {   # FROM TO
+    case ", $(allowed "$1")," in *", $2,"*) return 0 ;; esac
+    return 1
+}
+
+# System headers a layer may not include: prints why, or nothing.
+system_rule() {   # LAYER HEADER
+    case $2 in
+        curses.h|ncurses.h|ncursesw/*|term.h|panel.h|menu.h|form.h)
+            [ "$1" = tui ] || echo "only the tui layer uses curses" ;;
+        libintl.h) [ "$1" = cli ] || echo "only the cli layer calls libintl (translators elsewhere)" ;;
+        getopt.h) [ "$1" = cli ] || echo "only the cli layer parses command lines" ;;
+    esac
+}
+
+# module PATH: the file without its extension, under its layer's folder
+# (src/host/store.c and src/host/store.h are host/store; include/figaro/view.h
+# is figaro/view).
+module() {
+    p=${1%.*}
+    case $p in include/*) echo "${p#include/}" ;; src/*) echo "${p#src/}" ;; *) echo "$p" ;; esac
+}
+
+# check_includes ROOT: writes violations to $tmp/violations and the module
+# graph's cycles to $tmp/cycles; returns 0 when there are none.
+check_includes() {
+    root=$1
+    : >"$tmp/violations"
+    : >"$tmp/edges"
+    (cd "$root" && find src include -name '*.[ch]' 2>/dev/null | sort) >"$tmp/files"
+    while read -r f; do
+        from=$(layer_of "$f")
+        [ -n "$from" ] || continue
+        grep -n '^[[:space:]]*#[[:space:]]*include[[:space:]]*[<"]' "$root/$f" |
+            sed 's/^\([0-9]*\):[[:space:]]*#[[:space:]]*include[[:space:]]*\([<"]\)\([^>"]*\)[>"].*/\1 \2 \3/' \
+            >"$tmp/incs"
+        while read -r line kind inc; do
+            if [ "$kind" = "<" ]; then
+                why=$(system_rule "$from" "$inc")
+                [ -z "$why" ] ||
+                    echo "$f:$line: includes <$inc>: $why ($f is in the $from layer)" >>"$tmp/violations"
+                continue
+            fi
+            if [ -f "$root/include/$inc" ]; then to_file=include/$inc
+            elif [ -f "$root/src/$inc" ]; then to_file=src/$inc
+            elif [ -f "$root/$(dirname "$f")/$inc" ]; then to_file=$(dirname "$f")/$inc
+            else
+                echo "$f:$line: includes \"$inc\", which is not a file of include/ or src/" \
+                    >>"$tmp/violations"
+                continue
+            fi
+            to=$(layer_of "$to_file")
+            if ! may_include "$from" "$to"; then
+                echo "$f:$line: includes \"$inc\" ($to, layer $(rank_of "$to")): $f is in the" \
+                     "$from layer (layer $(rank_of "$from")), which may include $(allowed "$from")" \
+                     "only" >>"$tmp/violations"
+            fi
+            a=$(module "$f")
+            b=$(module "$to_file")
+            [ "$a" = "$b" ] || echo "$a $b $f:$line" >>"$tmp/edges"
+        done <"$tmp/incs"
+    done <"$tmp/files"
+    find_cycles <"$tmp/edges" >"$tmp/cycles"
+    [ ! -s "$tmp/violations" ] && [ ! -s "$tmp/cycles" ]
+}
+
+# Reads "A B where" edges; prints each group of modules that reach one
+# another (a strongly connected component of more than one module), with the
+# include lines inside the group.
+find_cycles() {
+    awk '
+    { if (!(($1, $2) in e)) { e[$1, $2] = $3; r[$1, $2] = 1 } else e[$1, $2] = e[$1, $2] ", " $3
+      m[$1] = 1; m[$2] = 1 }
+    END {
+        n = 0
+        for (x in m) name[++n] = x
+        for (k = 1; k <= n; k++)            # transitive closure (tens of modules)
+            for (i = 1; i <= n; i++) {
+                if (!((name[i], name[k]) in r)) continue
+                for (j = 1; j <= n; j++)
+                    if ((name[k], name[j]) in r) r[name[i], name[j]] = 1
+            }
+        for (i = 1; i <= n; i++) {
+            a = name[i]
+            if (done[a] || !((a, a) in r)) continue
+            group = ""
+            for (j = 1; j <= n; j++) {
+                b = name[j]
+                if ((a, b) in r && (b, a) in r) { done[b] = 1; members[b] = 1 }
+            }
+            # members in a stable order, then the edges among them
+            cnt = 0
+            for (b in members) list[++cnt] = b
+            for (x = 1; x <= cnt; x++) for (y = x + 1; y <= cnt; y++)
+                if (list[y] < list[x]) { t = list[x]; list[x] = list[y]; list[y] = t }
+            for (x = 1; x <= cnt; x++) group = group (x > 1 ? " <-> " : "") list[x]
+            print "include cycle among modules: " group
+            for (x = 1; x <= cnt; x++) for (y = 1; y <= cnt; y++)
+                if ((list[x], list[y]) in e)
+                    print "    " list[x] " -> " list[y] " (" e[list[x], list[y]] ")"
+            delete members
+            delete list
+        }
+    }' | awk '/^include cycle/ { if (block) print block; block = $0; next }
+              { block = block "\n" $0 } END { if (block) print block }'
+}
+
+# ---- the host library's symbols
+
+# The curses and terminfo symbols, from the installed libraries: the ones
+# `figaro` links, else where the compiler finds them. Falls back to a short
+# list of the calls every curses program makes.
+curses_symbols() {
+    libs=""
+    [ -x "$FIGARO" ] && libs=$(ldd "$FIGARO" 2>/dev/null | awk '/ncurses|tinfo/ { print $3 }')
+    if [ -z "$libs" ]; then
+        for l in libncursesw.so.6 libtinfo.so.6; do
+            p=$(${CC:-cc} -print-file-name="$l" 2>/dev/null)
+            [ -f "$p" ] && libs="$libs $p"
+        done
+    fi
+    if [ -n "$libs" ]; then
+        for l in $libs; do nm -D --defined-only "$l" 2>/dev/null; done |
+            awk '$2 ~ /^[TDBRVWi]$/ { sub(/@.*/, "", $3); print $3 }' |
+            grep -v '^_' | sort -u
+    else
+        printf '%s\n' initscr endwin newwin delwin wgetch wget_wch getch get_wch refresh \
+            wrefresh noecho cbreak raw keypad curs_set start_color init_pair has_colors \
+            mvaddstr waddstr mvwaddstr wmove wattron wattroff stdscr LINES COLS setupterm tigetstr
+    fi
+}
+
+FORBIDDEN_OTHER='gettext dgettext dcgettext ngettext dngettext dcngettext textdomain
+bindtextdomain bind_textdomain_codeset setlocale setenv putenv unsetenv
+exit abort printf vprintf puts putchar fprintf vfprintf perror stdout stderr
+getopt getopt_long getopt_long_only optarg optind opterr'
+
+# check_lib LIB LAYER_OBJECTS_DIR: writes what LIB must not reference to
+# $tmp/bad_symbols; returns 0 when there is nothing.
+check_lib() {
+    lib=$1 dir=$2
+    nm -u "$lib" 2>/dev/null | awk '{ print $NF }' | sed 's/@.*//' | sort -u >"$tmp/undef"
+    nm --defined-only "$lib" 2>/dev/null | awk 'NF == 3 { print $3 }' | sort -u >"$tmp/own"
+    : >"$tmp/bad_symbols"
+    curses_symbols >"$tmp/curses"
+    comm -12 "$tmp/undef" "$tmp/curses" | sed 's/$/ (curses or terminfo)/' >>"$tmp/bad_symbols"
+    printf '%s\n' $FORBIDDEN_OTHER | sort -u >"$tmp/other"
+    comm -12 "$tmp/undef" "$tmp/other" | while read -r s; do
+        case $s in
+            *gettext*|*textdomain*) echo "$s (libintl: translate through a fig_tr_t)" ;;
+            setlocale|setenv|putenv|unsetenv) echo "$s (process-wide locale or environment)" ;;
+            exit|abort) echo "$s (ends the process: return a fig_err_t)" ;;
+            getopt*|opt*) echo "$s (command-line parsing belongs to cli)" ;;
+            *) echo "$s (prints: report through fig_msg_t or a callback)" ;;
+        esac
+    done >>"$tmp/bad_symbols"
+    # symbols defined by the layers above (their objects beside the libraries)
+    if [ -d "$dir" ]; then
+        for o in "$dir"/tui/*.o "$dir"/cli/*.o; do
+            [ -f "$o" ] || continue
+            nm --defined-only "$o" | awk -v o="${o#"$dir"/}" 'NF == 3 && $2 ~ /[TDBR]/ { print $3, o }'
+        done | sort -k1,1 >"$tmp/above"
+        comm -23 "$tmp/undef" "$tmp/own" | join - "$tmp/above" |
+            awk '{ print $1 " (defined in " $2 ", a layer above host)" }' >>"$tmp/bad_symbols"
+    fi
+    [ ! -s "$tmp/bad_symbols" ]
+}
+
+# ---- the checks checked, on trees and libraries made here
+
+if [ "$1" != --check ]; then
+    t=$tmp/tree
+    mkdir -p "$t/include/figaro" "$t/src/core" "$t/src/ai" "$t/src/host" "$t/src/tui" "$t/src/cli"
+    printf '#include "figaro/state.h"\n' >"$t/include/figaro/view.h"
+    printf '#include <stdint.h>\n' >"$t/include/figaro/state.h"
+    printf '#include "figaro/view.h"\n' >"$t/include/figaro/bot.h"
+    printf '#include "figaro/view.h"\n#include "state_internal.h"\n' >"$t/src/core/view.c"
+    printf '#include "figaro/state.h"\n' >"$t/src/core/state_internal.h"
+    printf '#include "figaro/bot.h"\n' >"$t/src/ai/bot.c"
+    printf '#include "figaro/bot.h"\n#include "host/util.h"\n' >"$t/src/host/narrate.c"
+    printf '#include <stdio.h>\n' >"$t/src/host/util.h"
+    printf '#include "host/util.h"\n' >"$t/src/host/util.c"
+    printf '#include "figaro/view.h"\n' >"$t/src/host/narrate.h"
+    printf '#include <curses.h>\n#include "host/narrate.h"\n#include "tui/tui.h"\n' >"$t/src/tui/tui.c"
+    printf '#include "figaro/view.h"\n' >"$t/src/tui/tui.h"
+    printf '#include <getopt.h>\n#include <libintl.h>\n#include "tui/tui.h"\n' >"$t/src/cli/main.c"
+    if check_includes "$t"; then ok
+    else ko "self-test: a clean tree is refused:"; cat "$tmp/violations" "$tmp/cycles"; fi
+
+    # each kind of violation, one at a time
+    cp -R "$t" "$tmp/bad"
+    printf '#include "cli/cli.h"\n' >>"$tmp/bad/src/host/narrate.c"
+    printf '#include <stdio.h>\n' >"$tmp/bad/src/cli/cli.h"
+    printf '#include "host/narrate.h"\n' >>"$tmp/bad/src/core/view.c"
+    printf '#include "figaro/match.h"\n' >>"$tmp/bad/src/ai/bot.c"
+    printf '#include "figaro/bot.h"\n' >"$tmp/bad/include/figaro/match.h"
+    printf '#include <curses.h>\n' >>"$tmp/bad/src/host/util.c"
+    printf '#include <libintl.h>\n' >>"$tmp/bad/src/tui/tui.c"
+    printf '#include "nowhere.h"\n' >>"$tmp/bad/src/tui/tui.h"
+    check_includes "$tmp/bad"
+    for want in 'src/host/narrate.c:3: includes "cli/cli.h" (cli, layer 4): src/host/narrate.c is in the host layer (layer 2), which may include core, ai, host only' \
+                'src/core/view.c:3: includes "host/narrate.h" (host, layer 2)' \
+                'src/ai/bot.c:2: includes "figaro/match.h" (host, layer 2)' \
+                'src/host/util.c:2: includes <curses.h>: only the tui layer uses curses' \
+                'src/tui/tui.c:4: includes <libintl.h>: only the cli layer calls libintl' \
+                'src/tui/tui.h:2: includes "nowhere.h", which is not a file'; do
+        expect_in "self-test: caught" "$tmp/violations" "$want"
+    done
+    n=$(wc -l <"$tmp/violations")
+    if [ "$n" -eq 6 ]; then ok; else ko "self-test: 6 violations expected, $n found:"; cat "$tmp/violations"; fi
+
+    # a cycle: narrate.c includes util.h, and now util.c (and util.h) narrate.h
+    if [ -s "$tmp/cycles" ]; then ko "self-test: a cycle in the clean tree"; cat "$tmp/cycles"; else ok; fi
+    cp -R "$t" "$tmp/cyc"
+    printf '#include "host/narrate.h"\n' >>"$tmp/cyc/src/host/util.c"
+    printf '#include "host/narrate.h"\n' >>"$tmp/cyc/src/host/util.h"
+    check_includes "$tmp/cyc"
+    expect_in "self-test: the cycle is found" "$tmp/cycles" \
+        "include cycle among modules: host/narrate <-> host/util"
+    expect_in "self-test: the cycle's lines" "$tmp/cycles" \
+        "host/util -> host/narrate (src/host/util.c:2, src/host/util.h:2)"
+    expect_in "self-test: the cycle's lines" "$tmp/cycles" \
+        "host/narrate -> host/util (src/host/narrate.c:2)"
+    if [ ! -s "$tmp/violations" ]; then ok; else ko "self-test: a cycle is not a layer violation"; fi
+
+    # the library check: a clean archive passes, a dirty one is caught
+    cc=${CC:-cc}
+    if command -v "$cc" >/dev/null 2>&1 && command -v nm >/dev/null 2>&1; then
+        mkdir -p "$tmp/lib/tui"
+        printf '#include <string.h>\nint ok_fn(const char *s);\nint ok_fn(const char *s) { return (int)strlen(s); }\n' >"$tmp/lib/ok.c"
+        printf '#include <stdio.h>\n#include <stdlib.h>\n#include <unistd.h>\n#include <locale.h>\nvoid tui_thing(void);\nint bad_fn(int);\nint bad_fn(int x) { if (x) { setlocale(LC_ALL, ""); fprintf(stderr, "%%d", x); tui_thing(); exit(1); } _exit(0); }\n' >"$tmp/lib/bad.c"
+        printf 'void tui_thing(void);\nvoid tui_thing(void) {}\n' >"$tmp/lib/tui/thing.c"
+        (cd "$tmp/lib" && "$cc" -c ok.c -o ok.o && "$cc" -c bad.c -o bad.o &&
+         "$cc" -c tui/thing.c -o tui/thing.o && ar rcs libok.a ok.o && ar rcs libbad.a ok.o bad.o) \
+            2>"$tmp/ccerr"
+        if [ -f "$tmp/lib/libbad.a" ]; then
+            if check_lib "$tmp/lib/libok.a" "$tmp/lib"; then ok
+            else ko "self-test: a clean library is refused:"; cat "$tmp/bad_symbols"; fi
+            check_lib "$tmp/lib/libbad.a" "$tmp/lib"
+            for want in "exit (ends the process" "fprintf (prints" "stderr (prints" \
+                        "setlocale (process-wide" "tui_thing (defined in tui/thing.o"; do
+                expect_in "self-test: library caught" "$tmp/bad_symbols" "$want"
+            done
+            expect_not_in "self-test: _exit is allowed" "$tmp/bad_symbols" "_exit"
+        else
+            ko "self-test: could not build the test libraries:"; cat "$tmp/ccerr"
+        fi
+        if [ "$(curses_symbols | grep -cx 'initscr\|wgetch\|newwin\|endwin')" -eq 4 ]; then ok
+        else ko "the curses symbols (initscr, wgetch, newwin, endwin) are not in the list"; fi
+    fi
+fi
+
+# ---- the real tree
+
+root=$(cd "$(dirname "$0")/../.." && pwd)
+[ "$1" = --check ] && root=$2
+if check_includes "$root"; then ok
+else
+    if [ -s "$tmp/violations" ]; then
+        ko "includes that go up a layer ($(wc -l <"$tmp/violations")):"
+        sed 's/^/    /' "$tmp/violations"
+    fi
+    if [ -s "$tmp/cycles" ]; then
+        ko "include cycles ($(grep -c '^include cycle' "$tmp/cycles")):"
+        sed 's/^/    /' "$tmp/cycles"
+    fi
+fi
+
+if [ "$1" != --check ]; then
+    lib=${LAYERS_HOST_LIB:-$(dirname "$FIGARO")/libfigaro-host.a}
+    if [ -f "$lib" ]; then
+        if check_lib "$lib" "$(dirname "$lib")"; then ok
+        else
+            ko "$lib references what the host layer may not use ($(wc -l <"$tmp/bad_symbols")):"
+            sed 's/^/    /' "$tmp/bad_symbols"
+        fi
+    else
+        ko "no host library at $lib (set LAYERS_HOST_LIB)"
+    fi
+fi
+
+summary
