@@ -135,6 +135,50 @@ bench: $(B)/figaro
 play: $(B)/figaro
 	$(B)/figaro play
 
+# ---- shared libraries (issue 12; docs/python.md) ----------------------------
+# libfigaro.so is the core alone (libc only); libfigaro-ai.so holds the bots
+# (pthreads, libm) and needs libfigaro.so. Both are built from their own
+# position-independent objects in $(B)/pic, export only the fig_ names
+# (src/exports.map), and carry the soname lib...so.MAJOR. The Python package
+# (python/figaro) loads them from $(B) in the source tree; `make test` builds
+# them because the Python tests use these plain -O2 libraries (a sanitized
+# library cannot be loaded into an unsanitized python3 without LD_PRELOAD).
+VERSION      := $(shell sed -n 's/^\#define FIG_VERSION "\(.*\)"/\1/p' include/figaro/figaro.h)
+SOMAJOR      := $(firstword $(subst ., ,$(VERSION)))
+PIC_CORE_OBJ := $(CORE_SRC:src/%.c=$(B)/pic/%.o)
+PIC_AI_OBJ   := $(AI_SRC:src/%.c=$(B)/pic/%.o)
+SO_LDFLAGS   := -shared -Wl,--version-script=src/exports.map -Wl,--no-undefined -Wl,-z,relro \
+                -Wl,-z,now
+SHARED       := $(B)/libfigaro.so.$(VERSION) $(B)/libfigaro.so.$(SOMAJOR) $(B)/libfigaro.so \
+                $(B)/libfigaro-ai.so.$(VERSION) $(B)/libfigaro-ai.so.$(SOMAJOR) \
+                $(B)/libfigaro-ai.so
+
+.PHONY: shared
+shared: $(SHARED)
+all: $(SHARED)
+test: $(SHARED)
+
+$(B)/pic/%.o: src/%.c | $(DEPS_STAMP)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) $(MARCH) -fPIC -c $< -o $@
+
+$(B)/libfigaro.so.$(VERSION): $(PIC_CORE_OBJ) src/exports.map
+	$(CC) $(CFLAGS) $(MARCH) $(SO_LDFLAGS) -Wl,-soname,libfigaro.so.$(SOMAJOR) -o $@ \
+	    $(PIC_CORE_OBJ)
+
+# Linked against the core's shared library by path: its soname becomes the
+# dependency (DT_NEEDED libfigaro.so.MAJOR).
+$(B)/libfigaro-ai.so.$(VERSION): $(PIC_AI_OBJ) $(B)/libfigaro.so.$(VERSION) src/exports.map
+	$(CC) $(CFLAGS) $(MARCH) $(SO_LDFLAGS) -Wl,-soname,libfigaro-ai.so.$(SOMAJOR) -o $@ \
+	    $(PIC_AI_OBJ) $(B)/libfigaro.so.$(VERSION) -lpthread -lm
+
+$(B)/libfigaro.so.$(SOMAJOR) $(B)/libfigaro-ai.so.$(SOMAJOR): $(B)/%.so.$(SOMAJOR): \
+        $(B)/%.so.$(VERSION)
+	ln -sf $(notdir $<) $@
+$(B)/libfigaro.so $(B)/libfigaro-ai.so: $(B)/%.so: $(B)/%.so.$(SOMAJOR)
+	ln -sf $(notdir $<) $@
+# ---- end of shared libraries ------------------------------------------------
+
 # ---- translations (GNU gettext; docs/translations.md) ----------------------
 # po/figaro.pot is the template, generated from the sources and committed;
 # po/LANG.po are the catalogues, compiled into $(B)/locale/LANG/LC_MESSAGES/
