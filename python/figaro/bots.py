@@ -92,8 +92,10 @@ class Bot:
         bots that think (0: the bot's own budget)."""
         if not self._p:
             raise FigaroError("the bot was closed", "state")
-        if game.over or game.phase != "play":
-            raise FigaroError("no one is to move in this game", "state")
+        if game.over:
+            raise FigaroError("the game is over", "state")
+        if game.phase != "play":
+            raise FigaroError("round %d has not been dealt yet" % game.round, "state")
         seat = game.turn if self._game is not game else self._seat
         if seat != game.turn:
             raise FigaroError("it is seat %d's turn, not this bot's (seat %d)" % (

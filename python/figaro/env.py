@@ -3,7 +3,8 @@
 One call of reset() or step() plays every game of the batch inside the
 library and fills arrays the environment owns, so Python's cost is paid once
 per batch, not once per game or per action. With numpy the arrays are numpy
-arrays over that memory (no copy); without it, memoryviews.
+arrays over that memory (no copy); without it, lists of one memoryview per
+game (row) over the same memory.
 
 The arrays returned are overwritten by the next reset() or step(): copy them
 (obs.copy()) to keep them.
@@ -74,12 +75,16 @@ class BatchEnv:
             self.reward = _np.frombuffer(self._reward, dtype=_np.float32).reshape(n, players)
             self.done = _np.frombuffer(self._done, dtype=_np.bool_)
             self._action_view = _np.frombuffer(self._actions, dtype=_np.int32)
-        else:
-            self.obs = memoryview(self._obs).cast("B").cast("f", (n, _lib.OBS_SIZE))
-            self.mask = memoryview(self._mask).cast("B", (n, _lib.OBS_ACTIONS))
-            self.turn = memoryview(self._turn)
-            self.reward = memoryview(self._reward).cast("B").cast("f", (n, players))
-            self.done = memoryview(self._done)
+        else:   # lists of per-row memoryviews over the same memory
+            def rows(buf, fmt):
+                raw = memoryview(buf).cast("B")
+                size = raw.nbytes // n
+                return [raw[i * size:(i + 1) * size].cast(fmt) for i in range(n)]
+            self.obs = rows(self._obs, "f")
+            self.mask = rows(self._mask, "B")
+            self.turn = memoryview(self._turn).cast("B").cast("b")
+            self.reward = rows(self._reward, "f")
+            self.done = memoryview(self._done).cast("B")
             self._action_view = None
         self._ready = False
 
@@ -88,7 +93,7 @@ class BatchEnv:
             return self.reward
         if _np is not None:
             return self.reward[:, self.seat]
-        return [row[self.seat] for row in self.reward.tolist()]
+        return [row[self.seat] for row in self.reward]
 
     def reset(self, seeds):
         """Starts game i from seeds[i] (n seeds); returns (obs, mask)."""
