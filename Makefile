@@ -179,6 +179,94 @@ $(B)/libfigaro.so $(B)/libfigaro-ai.so: $(B)/%.so: $(B)/%.so.$(SOMAJOR)
 	ln -sf $(notdir $<) $@
 # ---- end of shared libraries ------------------------------------------------
 
+# ---- install, uninstall (GNU conventions; docs/python.md, README) -----------
+# `make install PREFIX=/usr DESTDIR=/tmp/stage` installs the command, the shared
+# and static libraries, the public headers, figaro.pc and figaro-ai.pc for
+# pkg-config, the translations, the man pages and the Python package; each
+# directory can be set alone (BINDIR, LIBDIR, INCLUDEDIR, DATADIR, MANDIR,
+# PYTHONDIR, PKGCONFIGDIR). The command finds its translations in
+# BINDIR/../share/locale, so DATADIR should stay PREFIX/share for them.
+# `make uninstall` with the same variables removes exactly what was installed.
+PREFIX       ?= /usr/local
+EXEC_PREFIX  ?= $(PREFIX)
+BINDIR       ?= $(EXEC_PREFIX)/bin
+LIBDIR       ?= $(EXEC_PREFIX)/lib
+INCLUDEDIR   ?= $(PREFIX)/include
+DATAROOTDIR  ?= $(PREFIX)/share
+DATADIR      ?= $(DATAROOTDIR)
+MANDIR       ?= $(DATAROOTDIR)/man
+PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+PYTHON       ?= python3
+PYVER        := $(shell $(PYTHON) -c 'import sys; print("%d.%d" % sys.version_info[:2])' \
+                  2>/dev/null || echo 3)
+PYTHONDIR    ?= $(LIBDIR)/python$(PYVER)/dist-packages
+INSTALL      ?= install
+HEADERS      := $(wildcard include/figaro/*.h)
+MANPAGES     := man/figaro.1 man/figaro-fgn.5 man/figaro-fep.7
+PYFILES      := $(wildcard python/figaro/*.py)
+
+.PHONY: install uninstall
+# The pkg-config files, with this installation's directories.
+$(B)/figaro.pc: include/figaro/figaro.h Makefile
+	@mkdir -p $(B)
+	printf '%s\n' 'libdir=$(LIBDIR)' 'includedir=$(INCLUDEDIR)' '' 'Name: figaro' \
+	    'Description: rules engine of Reiner Knizia'"'"'s card game Figaro (libc only)' \
+	    'Version: $(VERSION)' \
+	    'Libs: -L$${libdir} -lfigaro' 'Cflags: -I$${includedir}' > $@
+$(B)/figaro-ai.pc: include/figaro/figaro.h Makefile
+	@mkdir -p $(B)
+	printf '%s\n' 'libdir=$(LIBDIR)' 'includedir=$(INCLUDEDIR)' '' 'Name: figaro-ai' \
+	    'Description: the bots of figaro: random, greedy, ISMCTS' 'Version: $(VERSION)' \
+	    'Requires: figaro = $(VERSION)' 'Libs: -L$${libdir} -lfigaro-ai' \
+	    'Libs.private: -lpthread -lm' 'Cflags: -I$${includedir}' > $@
+.PHONY: $(B)/figaro.pc $(B)/figaro-ai.pc   # the directories come from the command line
+
+install: all $(B)/figaro.pc $(B)/figaro-ai.pc
+	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCLUDEDIR)/figaro \
+	    $(DESTDIR)$(PKGCONFIGDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 \
+	    $(DESTDIR)$(MANDIR)/man7 $(DESTDIR)$(PYTHONDIR)/figaro
+	$(INSTALL) -m 755 $(B)/figaro $(DESTDIR)$(BINDIR)/figaro
+	$(INSTALL) -m 755 $(B)/libfigaro.so.$(VERSION) $(B)/libfigaro-ai.so.$(VERSION) \
+	    $(DESTDIR)$(LIBDIR)/
+	for l in libfigaro libfigaro-ai; do \
+	    ln -sf $$l.so.$(VERSION) $(DESTDIR)$(LIBDIR)/$$l.so.$(SOMAJOR) && \
+	    ln -sf $$l.so.$(SOMAJOR) $(DESTDIR)$(LIBDIR)/$$l.so || exit 1; \
+	done
+	$(INSTALL) -m 644 $(B)/libfigaro.a $(B)/libfigaro-ai.a $(DESTDIR)$(LIBDIR)/
+	$(INSTALL) -m 644 $(HEADERS) $(DESTDIR)$(INCLUDEDIR)/figaro/
+	$(INSTALL) -m 644 $(B)/figaro.pc $(B)/figaro-ai.pc $(DESTDIR)$(PKGCONFIGDIR)/
+	for l in $(LANGS); do \
+	    $(INSTALL) -d $(DESTDIR)$(DATADIR)/locale/$$l/LC_MESSAGES && \
+	    $(INSTALL) -m 644 $(B)/locale/$$l/LC_MESSAGES/figaro.mo \
+	        $(DESTDIR)$(DATADIR)/locale/$$l/LC_MESSAGES/figaro.mo || exit 1; \
+	done
+	$(INSTALL) -m 644 man/figaro.1 $(DESTDIR)$(MANDIR)/man1/
+	$(INSTALL) -m 644 man/figaro-fgn.5 $(DESTDIR)$(MANDIR)/man5/
+	$(INSTALL) -m 644 man/figaro-fep.7 $(DESTDIR)$(MANDIR)/man7/
+	$(INSTALL) -m 644 $(filter-out python/figaro/_paths.py,$(PYFILES)) \
+	    $(DESTDIR)$(PYTHONDIR)/figaro/
+	sed 's|^LIBDIR = None$$|LIBDIR = "$(LIBDIR)"|' python/figaro/_paths.py \
+	    > $(DESTDIR)$(PYTHONDIR)/figaro/_paths.py
+	@if [ -z "$(DESTDIR)" ] && command -v ldconfig >/dev/null && [ "$$(id -u)" = 0 ]; then \
+	    ldconfig; fi
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/figaro
+	for l in libfigaro libfigaro-ai; do \
+	    rm -f $(DESTDIR)$(LIBDIR)/$$l.so.$(VERSION) $(DESTDIR)$(LIBDIR)/$$l.so.$(SOMAJOR) \
+	        $(DESTDIR)$(LIBDIR)/$$l.so $(DESTDIR)$(LIBDIR)/$$l.a; \
+	done
+	rm -f $(HEADERS:include/figaro/%=$(DESTDIR)$(INCLUDEDIR)/figaro/%)
+	-rmdir $(DESTDIR)$(INCLUDEDIR)/figaro
+	rm -f $(DESTDIR)$(PKGCONFIGDIR)/figaro.pc $(DESTDIR)$(PKGCONFIGDIR)/figaro-ai.pc
+	for l in $(LANGS); do rm -f $(DESTDIR)$(DATADIR)/locale/$$l/LC_MESSAGES/figaro.mo; done
+	rm -f $(DESTDIR)$(MANDIR)/man1/figaro.1 $(DESTDIR)$(MANDIR)/man5/figaro-fgn.5 \
+	    $(DESTDIR)$(MANDIR)/man7/figaro-fep.7
+	rm -f $(PYFILES:python/figaro/%=$(DESTDIR)$(PYTHONDIR)/figaro/%)
+	rm -rf $(DESTDIR)$(PYTHONDIR)/figaro/__pycache__
+	-rmdir $(DESTDIR)$(PYTHONDIR)/figaro
+# ---- end of install ---------------------------------------------------------
+
 # ---- translations (GNU gettext; docs/translations.md) ----------------------
 # po/figaro.pot is the template, generated from the sources and committed;
 # po/LANG.po are the catalogues, compiled into $(B)/locale/LANG/LC_MESSAGES/
