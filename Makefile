@@ -150,6 +150,138 @@ bench: $(B)/figaro
 play: $(B)/figaro
 	$(B)/figaro play
 
+# ---- shared libraries (issue 12; docs/python.md) ----------------------------
+# libfigaro.so is the core alone (libc only); libfigaro-ai.so holds the bots
+# (pthreads, libm) and needs libfigaro.so. Both are built from their own
+# position-independent objects in $(B)/pic, export only the fig_ names
+# (src/exports.map), and carry the soname lib...so.MAJOR. The Python package
+# (python/figaro) loads them from $(B) in the source tree; `make test` builds
+# them because the Python tests use these plain -O2 libraries (a sanitized
+# library cannot be loaded into an unsanitized python3 without LD_PRELOAD).
+VERSION      := $(shell sed -n 's/^\#define FIG_VERSION "\(.*\)"/\1/p' include/figaro/figaro.h)
+SOMAJOR      := $(firstword $(subst ., ,$(VERSION)))
+PIC_CORE_OBJ := $(CORE_SRC:src/%.c=$(B)/pic/%.o)
+PIC_AI_OBJ   := $(AI_SRC:src/%.c=$(B)/pic/%.o)
+SO_LDFLAGS   := -shared -Wl,--version-script=src/exports.map -Wl,--no-undefined -Wl,-z,relro \
+                -Wl,-z,now
+SHARED       := $(B)/libfigaro.so.$(VERSION) $(B)/libfigaro.so.$(SOMAJOR) $(B)/libfigaro.so \
+                $(B)/libfigaro-ai.so.$(VERSION) $(B)/libfigaro-ai.so.$(SOMAJOR) \
+                $(B)/libfigaro-ai.so
+
+.PHONY: shared
+shared: $(SHARED)
+all: $(SHARED)
+test: $(SHARED)
+
+$(B)/pic/%.o: src/%.c | $(DEPS_STAMP)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) $(MARCH) -fPIC -c $< -o $@
+
+$(B)/libfigaro.so.$(VERSION): $(PIC_CORE_OBJ) src/exports.map
+	$(CC) $(CFLAGS) $(MARCH) $(SO_LDFLAGS) -Wl,-soname,libfigaro.so.$(SOMAJOR) -o $@ \
+	    $(PIC_CORE_OBJ)
+
+# Linked against the core's shared library by path: its soname becomes the
+# dependency (DT_NEEDED libfigaro.so.MAJOR).
+$(B)/libfigaro-ai.so.$(VERSION): $(PIC_AI_OBJ) $(B)/libfigaro.so.$(VERSION) src/exports.map
+	$(CC) $(CFLAGS) $(MARCH) $(SO_LDFLAGS) -Wl,-soname,libfigaro-ai.so.$(SOMAJOR) -o $@ \
+	    $(PIC_AI_OBJ) $(B)/libfigaro.so.$(VERSION) -lpthread -lm
+
+$(B)/libfigaro.so.$(SOMAJOR) $(B)/libfigaro-ai.so.$(SOMAJOR): $(B)/%.so.$(SOMAJOR): \
+        $(B)/%.so.$(VERSION)
+	ln -sf $(notdir $<) $@
+$(B)/libfigaro.so $(B)/libfigaro-ai.so: $(B)/%.so: $(B)/%.so.$(SOMAJOR)
+	ln -sf $(notdir $<) $@
+# ---- end of shared libraries ------------------------------------------------
+
+# ---- install, uninstall (GNU conventions; docs/python.md, README) -----------
+# `make install PREFIX=/usr DESTDIR=/tmp/stage` installs the command, the shared
+# and static libraries, the public headers, figaro.pc and figaro-ai.pc for
+# pkg-config, the translations, the man pages and the Python package; each
+# directory can be set alone (BINDIR, LIBDIR, INCLUDEDIR, DATADIR, MANDIR,
+# PYTHONDIR, PKGCONFIGDIR). The command finds its translations in
+# BINDIR/../share/locale, so DATADIR should stay PREFIX/share for them.
+# `make uninstall` with the same variables removes exactly what was installed.
+PREFIX       ?= /usr/local
+EXEC_PREFIX  ?= $(PREFIX)
+BINDIR       ?= $(EXEC_PREFIX)/bin
+LIBDIR       ?= $(EXEC_PREFIX)/lib
+INCLUDEDIR   ?= $(PREFIX)/include
+DATAROOTDIR  ?= $(PREFIX)/share
+DATADIR      ?= $(DATAROOTDIR)
+MANDIR       ?= $(DATAROOTDIR)/man
+PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+PYTHON       ?= python3
+PYVER        := $(shell $(PYTHON) -c 'import sys; print("%d.%d" % sys.version_info[:2])' \
+                  2>/dev/null || echo 3)
+PYTHONDIR    ?= $(LIBDIR)/python$(PYVER)/dist-packages
+INSTALL      ?= install
+HEADERS      := $(wildcard include/figaro/*.h)
+MANPAGES     := man/figaro.1 man/figaro-fgn.5 man/figaro-fep.7
+PYFILES      := $(wildcard python/figaro/*.py)
+
+.PHONY: install uninstall
+# The pkg-config files, with this installation's directories.
+$(B)/figaro.pc: include/figaro/figaro.h Makefile
+	@mkdir -p $(B)
+	printf '%s\n' 'libdir=$(LIBDIR)' 'includedir=$(INCLUDEDIR)' '' 'Name: figaro' \
+	    'Description: rules engine of Reiner Knizia'"'"'s card game Figaro (libc only)' \
+	    'Version: $(VERSION)' \
+	    'Libs: -L$${libdir} -lfigaro' 'Cflags: -I$${includedir}' > $@
+$(B)/figaro-ai.pc: include/figaro/figaro.h Makefile
+	@mkdir -p $(B)
+	printf '%s\n' 'libdir=$(LIBDIR)' 'includedir=$(INCLUDEDIR)' '' 'Name: figaro-ai' \
+	    'Description: the bots of figaro: random, greedy, ISMCTS' 'Version: $(VERSION)' \
+	    'Requires: figaro = $(VERSION)' 'Libs: -L$${libdir} -lfigaro-ai' \
+	    'Libs.private: -lpthread -lm' 'Cflags: -I$${includedir}' > $@
+.PHONY: $(B)/figaro.pc $(B)/figaro-ai.pc   # the directories come from the command line
+
+install: all $(B)/figaro.pc $(B)/figaro-ai.pc
+	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCLUDEDIR)/figaro \
+	    $(DESTDIR)$(PKGCONFIGDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 \
+	    $(DESTDIR)$(MANDIR)/man7 $(DESTDIR)$(PYTHONDIR)/figaro
+	$(INSTALL) -m 755 $(B)/figaro $(DESTDIR)$(BINDIR)/figaro
+	$(INSTALL) -m 755 $(B)/libfigaro.so.$(VERSION) $(B)/libfigaro-ai.so.$(VERSION) \
+	    $(DESTDIR)$(LIBDIR)/
+	for l in libfigaro libfigaro-ai; do \
+	    ln -sf $$l.so.$(VERSION) $(DESTDIR)$(LIBDIR)/$$l.so.$(SOMAJOR) && \
+	    ln -sf $$l.so.$(SOMAJOR) $(DESTDIR)$(LIBDIR)/$$l.so || exit 1; \
+	done
+	$(INSTALL) -m 644 $(B)/libfigaro.a $(B)/libfigaro-ai.a $(DESTDIR)$(LIBDIR)/
+	$(INSTALL) -m 644 $(HEADERS) $(DESTDIR)$(INCLUDEDIR)/figaro/
+	$(INSTALL) -m 644 $(B)/figaro.pc $(B)/figaro-ai.pc $(DESTDIR)$(PKGCONFIGDIR)/
+	for l in $(LANGS); do \
+	    $(INSTALL) -d $(DESTDIR)$(DATADIR)/locale/$$l/LC_MESSAGES && \
+	    $(INSTALL) -m 644 $(B)/locale/$$l/LC_MESSAGES/figaro.mo \
+	        $(DESTDIR)$(DATADIR)/locale/$$l/LC_MESSAGES/figaro.mo || exit 1; \
+	done
+	$(INSTALL) -m 644 man/figaro.1 $(DESTDIR)$(MANDIR)/man1/
+	$(INSTALL) -m 644 man/figaro-fgn.5 $(DESTDIR)$(MANDIR)/man5/
+	$(INSTALL) -m 644 man/figaro-fep.7 $(DESTDIR)$(MANDIR)/man7/
+	$(INSTALL) -m 644 $(filter-out python/figaro/_paths.py,$(PYFILES)) \
+	    $(DESTDIR)$(PYTHONDIR)/figaro/
+	sed 's|^LIBDIR = None$$|LIBDIR = "$(LIBDIR)"|' python/figaro/_paths.py \
+	    > $(DESTDIR)$(PYTHONDIR)/figaro/_paths.py
+	@if [ -z "$(DESTDIR)" ] && command -v ldconfig >/dev/null && [ "$$(id -u)" = 0 ]; then \
+	    ldconfig; fi
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/figaro
+	for l in libfigaro libfigaro-ai; do \
+	    rm -f $(DESTDIR)$(LIBDIR)/$$l.so.$(VERSION) $(DESTDIR)$(LIBDIR)/$$l.so.$(SOMAJOR) \
+	        $(DESTDIR)$(LIBDIR)/$$l.so $(DESTDIR)$(LIBDIR)/$$l.a; \
+	done
+	rm -f $(HEADERS:include/figaro/%=$(DESTDIR)$(INCLUDEDIR)/figaro/%)
+	-rmdir $(DESTDIR)$(INCLUDEDIR)/figaro
+	rm -f $(DESTDIR)$(PKGCONFIGDIR)/figaro.pc $(DESTDIR)$(PKGCONFIGDIR)/figaro-ai.pc
+	for l in $(LANGS); do rm -f $(DESTDIR)$(DATADIR)/locale/$$l/LC_MESSAGES/figaro.mo; done
+	rm -f $(DESTDIR)$(MANDIR)/man1/figaro.1 $(DESTDIR)$(MANDIR)/man5/figaro-fgn.5 \
+	    $(DESTDIR)$(MANDIR)/man7/figaro-fep.7
+	rm -f $(PYFILES:python/figaro/%=$(DESTDIR)$(PYTHONDIR)/figaro/%)
+	rm -rf $(DESTDIR)$(PYTHONDIR)/figaro/__pycache__
+	-rmdir $(DESTDIR)$(PYTHONDIR)/figaro
+# ---- end of install ---------------------------------------------------------
+
 # ---- translations (GNU gettext; docs/translations.md) ----------------------
 # po/figaro.pot is the template, generated from the sources and committed;
 # po/LANG.po are the catalogues, compiled into $(B)/locale/LANG/LC_MESSAGES/

@@ -46,6 +46,30 @@ for s in tests/cli/*.sh; do
     [ "$f" -eq 0 ] || failed_names="$failed_names $(basename "$s")"
 done
 
+# The Python binding (python/figaro, tests/python) with Debian's python3-pytest.
+# It loads the plain -O2 shared libraries of the release build, next to
+# $T (`make test` builds them): a sanitized library would need libasan
+# preloaded into python3. pytest's closing line ("3 failed, 49 passed in
+# 1.2s") gives the counts; exit status 5 (no tests collected) is a failure.
+PY=/usr/bin/python3
+[ -x "$PY" ] || PY=python3
+echo "== pytest tests/python"
+FIGARO="$T/figaro" FIGARO_LIBDIR="$(dirname "$T")" PYTHONDONTWRITEBYTECODE=1 \
+    "$PY" -m pytest -q -p no:cacheprovider tests/python >"$log" 2>&1
+status=$?
+cat "$log"
+last=$(grep -E '^=* ?[0-9].* in [0-9.]+s' "$log" | tail -n 1)
+p=$(printf '%s\n' "$last" | grep -oE '[0-9]+ passed' | cut -d' ' -f1)
+f=0
+for n in $(printf '%s\n' "$last" | grep -oE '[0-9]+ (failed|errors?)' | cut -d' ' -f1); do
+    f=$((f + n))
+done
+p=${p:-0}
+if [ "$status" -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi   # no tests (5), crash, bad usage
+passed=$((passed + p))
+failed=$((failed + f))
+[ "$f" -eq 0 ] || failed_names="$failed_names pytest"
+
 # fuzz smoke runs: the seed corpus and a few thousand mutations of each parser
 fuzz_smoke() {   # $1: target, $2...: corpus folders
     target=$1

@@ -5,11 +5,14 @@
 
 #define FIG_VERSION "0.1.0"
 
+#include "figaro/abi.h"
 #include "figaro/action.h"
+#include "figaro/batch.h"
 #include "figaro/card.h"
 #include "figaro/error.h"
 #include "figaro/fgn.h"
 #include "figaro/game.h"
+#include "figaro/obs.h"
 #include "figaro/rng.h"
 #include "figaro/state.h"
 #include "figaro/view.h"
