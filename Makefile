@@ -94,7 +94,12 @@ $(T)/figaro: $(CLI_OBJ_T) $(T)/libfigaro-host.a $(T)/libfigaro-ai.a $(T)/libfiga
 
 $(T)/test_%: $(T)/unit/test_%.o $(SUPPORT_OBJ) $(T)/libfigaro-host.a $(T)/libfigaro-ai.a \
               $(T)/libfigaro.a
-	$(CC) $(SAN) -o $@ $^ -lcmocka -lm -lpthread
+	$(CC) $(SAN) $(TEST_LDFLAGS) -o $@ $^ -lcmocka -lm -lpthread
+
+# Allocation-failure sweeps: these tests count allocations, and fail the Nth,
+# in __wrap_malloc & co. of their own; the libraries keep no hook.
+WRAP_ALLOC := -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=strdup
+$(T)/test_store $(T)/test_session: TEST_LDFLAGS := $(WRAP_ALLOC)
 
 # bits.h takes this processor's instructions in the release build and byte
 # tables in the (portable) test build: test_bits runs both ways.

@@ -621,8 +621,9 @@ fig_err_t fig_store_set_aside(fig_store_t *s, char *path, size_t pathcap, fig_ms
     char *text;
     size_t len;
     fig_msg_t why;
-    if (fig_read_file(s->current, FIG_STORE_FILE_MAX, &text, &len, s->tr, &why) != FIG_OK)
-        return fail(msg, s->tr, 0, FIG_ERR_INPUT, "%s: %s", s->current, why.text);
+    fig_err_t rc = fig_read_file(s->current, FIG_STORE_FILE_MAX, &text, &len, s->tr, &why);
+    if (rc != FIG_OK)
+        return fail(msg, s->tr, 0, rc, "%s: %s", s->current, why.text);
     /* A damaged file goes aside too, named without its seed. */
     fig_game_t *g = malloc(sizeof *g);
     if (!g) {
@@ -630,7 +631,7 @@ fig_err_t fig_store_set_aside(fig_store_t *s, char *path, size_t pathcap, fig_ms
         return no_memory(s, msg);
     }
     bool readable = !memchr(text, '\0', len) && fig_fgn_read(g, text, len, &why) == FIG_OK;
-    fig_err_t rc = write_history(s, text, readable ? g->setup.seed : 0,
+    rc = write_history(s, text, readable ? g->setup.seed : 0,
                                  readable && g->setup.has_seed, false, path, pathcap, msg);
     free(g);
     free(text);
