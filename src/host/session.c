@@ -145,7 +145,7 @@ static void name_seats(fig_match_opts_t *mo, fig_seats_t *seats, const fig_game_
                            : seats->seat[s].name[0]    ? seats->seat[s].name
                                                        : fig_session_bot_name(&before, s);
         snprintf(mo->names[s], sizeof mo->names[s], "%s", name);
-        snprintf(seats->seat[s].name, sizeof seats->seat[s].name, "%s", name);
+        memcpy(seats->seat[s].name, mo->names[s], sizeof seats->seat[s].name);
     }
 }
 
