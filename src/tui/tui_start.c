@@ -128,7 +128,8 @@ static void draw_start(const start_t *ss, bool utf8)
 static bool edit(char *buf, size_t cap, int r, wint_t ch, bool digits_only)
 {
     size_t len = strlen(buf);
-    if ((r == KEY_CODE_YES && ch == KEY_BACKSPACE) || (r != KEY_CODE_YES && (ch == 127 || ch == 8))) {
+    bool fn = r == KEY_CODE_YES;
+    if ((fn && ch == KEY_BACKSPACE) || (!fn && (ch == 127 || ch == 8))) {
         while (len > 0 && ((unsigned char)buf[len - 1] & 0xC0) == 0x80)
             len--;   /* a whole UTF-8 character */
         if (len > 0)
