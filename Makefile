@@ -94,7 +94,12 @@ $(T)/figaro: $(CLI_OBJ_T) $(T)/libfigaro-host.a $(T)/libfigaro-ai.a $(T)/libfiga
 
 $(T)/test_%: $(T)/unit/test_%.o $(SUPPORT_OBJ) $(T)/libfigaro-host.a $(T)/libfigaro-ai.a \
               $(T)/libfigaro.a
-	$(CC) $(SAN) -o $@ $^ -lcmocka -lm -lpthread
+	$(CC) $(SAN) $(TEST_LDFLAGS) -o $@ $^ -lcmocka -lm -lpthread
+
+# Allocation-failure sweeps: these tests count allocations, and fail the Nth,
+# in __wrap_malloc & co. of their own; the libraries keep no hook.
+WRAP_ALLOC := -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=strdup
+$(T)/test_store $(T)/test_session: TEST_LDFLAGS := $(WRAP_ALLOC)
 
 # bits.h takes this processor's instructions in the release build and byte
 # tables in the (portable) test build: test_bits runs both ways.
@@ -133,15 +138,25 @@ $(T)/fuzz_fep: tests/fuzz/fuzz_fep.c $(FZ)/libfigaro-host.a $(FZ)/libfigaro-ai.a
 	$(FUZZ_CC) -Iinclude -Isrc -D_POSIX_C_SOURCE=200809L $(WARN) $(FUZZ_FLAGS) -o $@ $^ \
 	    -lm -lpthread
 
+# The saved-game header parser, from memory (host/store.h).
+$(T)/fuzz_store_header: tests/fuzz/fuzz_store_header.c $(FZ)/libfigaro-host.a \
+                        $(FZ)/libfigaro-ai.a $(FZ)/libfigaro.a | $(DEPS_STAMP)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) -Iinclude -Isrc -D_POSIX_C_SOURCE=200809L $(WARN) $(FUZZ_FLAGS) -o $@ $^ \
+	    -lm -lpthread
+
 FUZZ_SECONDS ?= 300
-fuzz: $(T)/fuzz_fgn $(T)/fuzz_fep
-	@mkdir -p tests/fuzz/corpus-run tests/fuzz/corpus-run-fep
+fuzz: $(T)/fuzz_fgn $(T)/fuzz_fep $(T)/fuzz_store_header
+	@mkdir -p tests/fuzz/corpus-run tests/fuzz/corpus-run-fep tests/fuzz/corpus-run-store
 	$(T)/fuzz_fgn -max_total_time=$(FUZZ_SECONDS) -max_len=16384 \
 	    tests/fuzz/corpus-run tests/fuzz/corpus tests/cases
 	$(T)/fuzz_fep -max_total_time=$(FUZZ_SECONDS) -max_len=8192 \
 	    tests/fuzz/corpus-run-fep tests/fuzz/corpus-fep
+	$(T)/fuzz_store_header -max_total_time=$(FUZZ_SECONDS) -max_len=8192 \
+	    tests/fuzz/corpus-run-store tests/fuzz/corpus-store
 
-test: $(UNIT_BIN) $(T)/test_bits_native $(T)/figaro $(T)/fuzz_fgn $(T)/fuzz_fep $(B)/libfigaro.a
+test: $(UNIT_BIN) $(T)/test_bits_native $(T)/figaro $(T)/fuzz_fgn $(T)/fuzz_fep \
+      $(T)/fuzz_store_header $(B)/libfigaro.a
 	@sh tests/run.sh $(T)
 
 bench: $(B)/figaro

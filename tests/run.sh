@@ -88,6 +88,7 @@ fuzz_smoke() {   # $1: target, $2...: corpus folders
 }
 fuzz_smoke fuzz_fgn tests/fuzz/corpus tests/cases
 fuzz_smoke fuzz_fep tests/fuzz/corpus-fep
+fuzz_smoke fuzz_store_header tests/fuzz/corpus-store
 
 [ -z "$failed_names" ] || echo "failing:$failed_names"
 echo "tests: $passed passed, $failed failed"

@@ -11,6 +11,7 @@
 
 #include "cli/cli.h"
 #include "cli/play.h"
+#include "host/util.h"
 
 static const cli_command_t commands[] = {
     { "play", cmd_play, "play Figaro against bots in the terminal",
@@ -241,53 +242,14 @@ int cli_parse_u64(const char *s, uint64_t *out)
 int cli_read_file(const char *path, size_t limit, char **data, size_t *len, char *err,
                   size_t errcap)
 {
-    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-    if (!f) {
-        snprintf(err, errcap, "cannot open: %s", strerror(errno));
+    fig_msg_t msg;
+    fig_err_t rc = strcmp(path, "-") == 0
+                       ? fig_read_stream(stdin, limit, data, len, NULL, &msg)
+                       : fig_read_file(path, limit, data, len, NULL, &msg);
+    if (rc != FIG_OK) {
+        snprintf(err, errcap, "%s", msg.text);
         return -1;
     }
-    size_t cap = 4096, n = 0;
-    char *buf = malloc(cap + 1);
-    int rc = 0;
-    while (buf) {
-        if (n == cap) {
-            if (cap >= limit) {
-                snprintf(err, errcap, "larger than %zu bytes: not a game record", limit);
-                rc = -1;
-                break;
-            }
-            cap = cap * 2 > limit ? limit : cap * 2;
-            char *bigger = realloc(buf, cap + 1);
-            if (!bigger) {
-                free(buf);
-                buf = NULL;
-                break;
-            }
-            buf = bigger;
-        }
-        size_t got = fread(buf + n, 1, cap - n, f);
-        n += got;
-        if (got == 0) {
-            if (ferror(f)) {
-                snprintf(err, errcap, "cannot read: %s", strerror(errno));
-                rc = -1;
-            }
-            break;
-        }
-    }
-    if (f != stdin)
-        fclose(f);
-    if (!buf) {
-        snprintf(err, errcap, "out of memory");
-        return -1;
-    }
-    if (rc) {
-        free(buf);
-        return -1;
-    }
-    buf[n] = '\0';
-    *data = buf;
-    *len = n;
     return 0;
 }
 

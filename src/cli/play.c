@@ -1,10 +1,11 @@
-/* play.c - `figaro play` and `figaro history`: options, the match set-up both
- * front ends share, and the list of finished games.
+/* play.c - `figaro play` and `figaro history`: the options, the store's
+ * folder, and the list of finished games.
  *
- * The person is seat 0; bots are seats 1..N-1. Every bot is seeded from the
- * game seed and its seat, and the deals come from the seed alone (game.h), so
- * a seed and the person's moves give the same game again (time-limited
- * search bots aside: how far they get in their time varies). */
+ * The person is seat 0; bots are seats 1..N-1. How a game starts, from its
+ * seed, is the session's (host/session.h); where it is kept, the store's
+ * (host/store.h): this file finds the folder ($XDG_DATA_HOME/figaro) and
+ * keeps the terminal's display options (pace, open, colour) in the saved
+ * files as the store's front-end lines "pace N", "open 0|1", "color 0|1". */
 #include <ctype.h>
 #include <getopt.h>
 #include <stdint.h>
@@ -13,116 +14,50 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "cli/cli.h"
-#include "host/fep_host.h"
 #include "cli/i18n.h"
 #include "cli/play.h"
+#include "host/session.h"
 #include "host/store.h"
+#include "tui/tui.h"
 
-enum { ENGINE_MOVE_MS = 1000 };   /* time an FEP engine seat gets per move */
-
-/* Opponents' names when none are given: characters of the Barber of Seville. */
-static const char *const bot_names[] = { "Rosina", "Bartolo", "Basilio", "Berta", "Fiorello",
-                                         "Almaviva" };
-
-const char *play_bot_name(int seat, const char *person)
+/* The person's language for the host's messages: the process's gettext
+ * catalogue, which cli_i18n_init chose. */
+static const char *tr_text(const fig_tr_t *tr, const char *msgid)
 {
-    int k = 0;
-    for (size_t i = 0; i < sizeof bot_names / sizeof bot_names[0]; i++) {
-        if (person && strcasecmp(bot_names[i], person) == 0)
-            continue;
-        if (++k == seat)
-            return bot_names[i];
-    }
-    return "Bot";
+    (void)tr;
+    return gettext(msgid);
 }
 
-/* A name FGN can hold (a token: no space, no '#', no control character). */
-static bool name_ok(const char *s)
+static const char *tr_plural(const fig_tr_t *tr, const char *msgid, const char *msgid_plural,
+                             unsigned long n)
 {
-    size_t n = strlen(s);
-    if (n == 0 || n > FIG_NAME_MAX)
-        return false;
-    for (; *s; s++)
-        if ((unsigned char)*s <= ' ' || *s == '#' || *s == 0x7F)
-            return false;
-    return true;
+    (void)tr;
+    return ngettext(msgid, msgid_plural, n);
 }
 
-/* A seed from the clock, short enough to type again. */
-static uint64_t clock_seed(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_REALTIME, &ts);
-    fig_rng_t r;
-    fig_rng_seed_stream(&r, (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec,
-                        (uint64_t)getpid());
-    return fig_rng_next(&r) % 1000000000u;
-}
+static const fig_tr_t play_tr = { tr_text, tr_plural, NULL };
 
-int play_match_start(play_opts_t *o, fig_match_t **out, char *aside, size_t asidecap, char *err,
-                     size_t errcap)
+/* Opens the store on $XDG_DATA_HOME/figaro, or ~/.local/share/figaro. */
+static fig_err_t open_store(fig_store_t **out, fig_msg_t *msg)
 {
-    fig_match_opts_t mo;
-    fig_msg_t msg;
-    fig_game_t *rec = NULL;
-    memset(&mo, 0, sizeof mo);
+    const char *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
+    char root[FIG_STORE_PATH_MAX];
     *out = NULL;
-    if (aside && asidecap)
-        aside[0] = '\0';
-    if (o->resume) {
-        play_opts_t saved;
-        rec = malloc(sizeof *rec);
-        int rc = rec ? store_load_current(rec, &saved, err, errcap) : -1;
-        if (!rec)
-            snprintf(err, errcap, "%s", _("out of memory"));
-        else if (rc == 1)
-            snprintf(err, errcap, "%s", _("there is no saved game to resume"));
-        if (rc) {
-            free(rec);
-            return EXIT_INPUT;
-        }
-        o->players = saved.players;
-        memcpy(o->name, saved.name, sizeof o->name);
-        memcpy(o->levels, saved.levels, sizeof o->levels);
-        o->seed = saved.seed;
-        o->has_seed = saved.has_seed;
-        mo.setup = rec->setup;
-    } else {
-        if (!o->has_seed) {
-            o->seed = clock_seed();
-            o->has_seed = true;
-        }
-        if (store_set_aside(aside, asidecap, err, errcap))
-            return EXIT_INPUT;
-        fig_setup_random(&mo.setup, o->players, o->seed, NULL);
-    }
-    mo.has_names = true;
-    for (int s = 0; s < o->players; s++) {
-        const char *name = s == 0 ? o->name
-                         : rec && rec->has_names ? rec->names[s] : play_bot_name(s, o->name);
-        snprintf(mo.names[s], sizeof mo.names[s], "%s", name);
-    }
-    for (int s = 1; s < o->players; s++)
-        if (cli_bot_new(&mo.bots[s], o->levels[s],
-                        fig_seed_derive(o->seed, 0, 1000 + (uint64_t)s), ENGINE_MOVE_MS,
-                        &msg) != FIG_OK) {
-            snprintf(err, errcap, _("seat %d (%s): %s"), s, o->levels[s], msg.text);
-            for (int t = 1; t < s; t++)
-                fig_bot_free(mo.bots[t]);
-            free(rec);
-            return EXIT_INPUT;
-        }
-    fig_err_t rc = rec ? fig_match_resume(out, rec, &mo, &msg) : fig_match_new(out, &mo, &msg);
-    free(rec);
-    if (rc != FIG_OK) {   /* the match has freed the bots */
-        snprintf(err, errcap, "%s", msg.text);
-        return EXIT_INPUT;
-    }
-    return EXIT_OK;
+    int n;
+    if (xdg && xdg[0] == '/')   /* the XDG spec: a relative path is to be ignored */
+        n = snprintf(root, sizeof root, "%s/figaro", xdg);
+    else if (home && home[0])
+        n = snprintf(root, sizeof root, "%s/.local/share/figaro", home);
+    else
+        return fig_fail(msg, FIG_ERR_INPUT, "%s",
+                        _("cannot tell where to save games: set HOME or XDG_DATA_HOME"));
+    if (n < 0 || (size_t)n >= sizeof root)
+        return fig_fail(msg, FIG_ERR_INPUT, "%s",
+                        _("the folder name for saved games is too long"));
+    return fig_store_open(out, root, &play_tr, msg);
 }
 
 /* ---- figaro play */
@@ -175,28 +110,94 @@ static int split_bots(const char *list, char specs[][64], int max, char *err, si
 /* Checks that a spec makes a bot (an FEP program is looked up, not started). */
 static int check_spec(const char *spec, char *err, size_t errcap)
 {
-    for (const char *c = spec; *c; c++)
-        if ((unsigned char)*c < ' ' || *c == 0x7F) {
-            snprintf(err, errcap, "%s", _("a bot spec cannot hold control characters"));
-            return -1;
-        }
-    fig_bot_t *bot = NULL;
     fig_msg_t msg;
-    if (cli_bot_new(&bot, spec, 0, ENGINE_MOVE_MS, &msg) != FIG_OK) {
+    if (fig_session_check_spec(spec, &play_tr, &msg) != FIG_OK) {
         snprintf(err, errcap, "%s", msg.text);
         return -1;
     }
-    fig_bot_free(bot);
     return 0;
 }
 
 static void default_name(char *name, size_t cap)
 {
     const char *user = getenv("USER");
-    if (user && name_ok(user))
+    if (user && fig_session_name_ok(user))
         snprintf(name, cap, "%s", user);
     else
         snprintf(name, cap, "%s", "You");
+}
+
+/* A display option saved as a front-end line: "pace N", "open 0|1", "color
+ * 0|1". Returns 0 (*v unchanged if the line is absent) or -1 with err. */
+static int saved_number(const fig_store_t *store, const char *key, long long max,
+                        long long *v, char *err, size_t errcap)
+{
+    int line;
+    const char *text = fig_store_line(store, key, &line);
+    if (!text)
+        return 0;
+    if (cli_parse_int(text, 0, max, v) == 0)
+        return 0;
+    snprintf(err, errcap, _("%s:%d: '%s' needs a number"), fig_store_current_path(store), line,
+             key);
+    return -1;
+}
+
+/* The saved game for --resume: the record into g, the seat table into o, the
+ * saved display options under the command line's. The terminal plays one
+ * person, at seat 0. Returns 0, or 1 if nothing is saved, or -1 with err. */
+static int load_saved(fig_store_t *store, fig_game_t *g, play_opts_t *o, bool pace_given,
+                      char *err, size_t errcap)
+{
+    fig_msg_t msg;
+    bool found;
+    if (fig_store_load_current(store, g, &found, &msg) != FIG_OK) {
+        snprintf(err, errcap, "%s", msg.text);
+        return -1;
+    }
+    if (!found)
+        return 1;
+    const fig_seats_t *seats = fig_store_seats(store);
+    const char *path = fig_store_current_path(store);
+    for (int s = 1; s < seats->players; s++)
+        if (!seats->seat[s].bot) {
+            snprintf(err, errcap, _("%s: only one seat can be a person"), path);
+            return -1;
+        }
+    if (seats->seat[0].bot) {
+        snprintf(err, errcap, _("%s: seat 0 must be the person's"), path);
+        return -1;
+    }
+    long long pace = o->display.pace_ms, open = 0, color = 0;
+    if (saved_number(store, "pace", 60000, &pace, err, errcap) ||
+        saved_number(store, "open", 60000, &open, err, errcap) ||
+        saved_number(store, "color", 60000, &color, err, errcap))
+        return -1;
+    o->game.seats = *seats;
+    if (!o->game.seats.seat[0].name[0])   /* a record without names */
+        snprintf(o->game.seats.seat[0].name, sizeof o->game.seats.seat[0].name, "%s", "You");
+    o->game.seed = g->setup.seed;
+    o->game.has_seed = g->setup.has_seed;
+    if (!pace_given)
+        o->display.pace_ms = (int)pace;
+    o->display.open = o->display.open || open != 0;
+    o->display.color = o->display.color || color != 0;
+    return 0;
+}
+
+/* The display options the game is saved with, as front-end lines. */
+static int save_display(fig_store_t *store, const tui_display_t *d, char *err, size_t errcap)
+{
+    char pace[16];
+    fig_msg_t msg;
+    snprintf(pace, sizeof pace, "%d", d->pace_ms);
+    if (fig_store_set_line(store, "pace", pace, &msg) ||
+        fig_store_set_line(store, "open", d->open ? "1" : "0", &msg) ||
+        fig_store_set_line(store, "color", d->color ? "1" : "0", &msg)) {
+        snprintf(err, errcap, "%s", msg.text);
+        return -1;
+    }
+    return 0;
 }
 
 int cmd_play(int argc, char **argv)
@@ -223,9 +224,11 @@ int cmd_play(int argc, char **argv)
     cli_i18n_init(NULL, err, sizeof err);
     play_opts_t o;
     memset(&o, 0, sizeof o);
-    o.players = 4;
-    o.pace_ms = 700;
-    default_name(o.name, sizeof o.name);
+    fig_seats_t *seats = &o.game.seats;
+    tui_display_t *d = &o.display;
+    seats->players = 4;
+    d->pace_ms = 700;
+    default_name(seats->seat[0].name, sizeof seats->seat[0].name);
     char specs[FIG_MAX_PLAYERS][64];
     int nspecs = 0;
     const char *level = NULL, *game_opt = NULL;
@@ -236,19 +239,19 @@ int cmd_play(int argc, char **argv)
     optind = 1;
     while ((c = getopt_long(argc, argv, ":p:n:b:s:frh", longopts, NULL)) != -1) {
         switch (c) {
-        case O_PLAIN: o.plain = true; break;
+        case O_PLAIN: d->plain = true; break;
         case 'p':
             if (cli_parse_int(optarg, FIG_MIN_PLAYERS, FIG_MAX_PLAYERS, &v))
                 return cli_usage_error("play", _("--players takes 3 to 6, not '%s'"), optarg);
-            o.players = (int)v;
+            seats->players = (int)v;
             players_given = true;
             game_opt = "--players";
             break;
         case 'n':
-            if (!name_ok(optarg))
+            if (!fig_session_name_ok(optarg))
                 return cli_usage_error("play", _("--name takes 1 to %d bytes without spaces "
                                                  "or '#', not '%s'"), FIG_NAME_MAX, optarg);
-            snprintf(o.name, sizeof o.name, "%s", optarg);
+            snprintf(seats->seat[0].name, sizeof seats->seat[0].name, "%s", optarg);
             game_opt = "--name";
             break;
         case 'b':
@@ -261,28 +264,28 @@ int cmd_play(int argc, char **argv)
             game_opt = "--level";
             break;
         case 's':
-            if (cli_parse_u64(optarg, &o.seed))
+            if (cli_parse_u64(optarg, &o.game.seed))
                 return cli_usage_error("play", _("--seed takes a whole number from 0 to "
                                                  "18446744073709551615, not '%s'"), optarg);
-            o.has_seed = true;
+            o.game.has_seed = true;
             game_opt = "--seed";
             break;
-        case 'f': o.fast = true; break;
+        case 'f': d->fast = true; break;
         case O_PACE:
             if (cli_parse_int(optarg, 0, 60000, &v))
                 return cli_usage_error("play", _("--pace takes milliseconds from 0 to 60000, "
                                                  "not '%s'"), optarg);
-            o.pace_ms = (int)v;
+            d->pace_ms = (int)v;
             pace_given = true;
             break;
-        case O_OPEN: o.open = true; break;
+        case O_OPEN: d->open = true; break;
         case 'r': o.resume = true; break;
         case O_LANG:
             if (cli_i18n_init(optarg, err, sizeof err))
                 return cli_usage_error("play", "%s", err);
-            o.lang = optarg;
+            d->lang = optarg;
             break;
-        case O_COLOR: o.color = true; break;
+        case O_COLOR: d->color = true; break;
         case 'h': return cli_help("play");
         case ':':
             return cli_usage_error("play", _("option '%s' needs a value"), argv[optind - 1]);
@@ -298,58 +301,66 @@ int cmd_play(int argc, char **argv)
     if (level && nspecs)
         return cli_usage_error("play", "%s", _("give --bots or --level, not both"));
     if (nspecs > 1 && !players_given)   /* one spec alone is for every seat */
-        o.players = nspecs + 1;
-    if (nspecs > 1 && nspecs != o.players - 1)
+        seats->players = nspecs + 1;
+    if (nspecs > 1 && nspecs != seats->players - 1)
         return cli_usage_error("play", _("--bots names %d opponents but %d players need %d"),
-                               nspecs, o.players, o.players - 1);
-    for (int s = 1; s < o.players; s++) {
+                               nspecs, seats->players, seats->players - 1);
+    for (int s = 1; s < seats->players; s++) {
         const char *spec = level ? level : nspecs == 1 ? specs[0] : nspecs ? specs[s - 1]
                                                                           : "normal";
-        if (strlen(spec) >= sizeof o.levels[s])
+        fig_seat_t *st = &seats->seat[s];
+        if (strlen(spec) >= sizeof st->spec)
             return cli_usage_error("play", _("the bot spec '%s' is longer than %d characters"),
-                                   spec, (int)sizeof o.levels[s] - 1);
-        snprintf(o.levels[s], sizeof o.levels[s], "%s", spec);
-        if (s == 1 || strcmp(o.levels[s], o.levels[s - 1]) != 0)
-            if (check_spec(o.levels[s], err, sizeof err))
+                                   spec, (int)sizeof st->spec - 1);
+        st->bot = true;
+        snprintf(st->spec, sizeof st->spec, "%s", spec);
+        if (s == 1 || strcmp(st->spec, seats->seat[s - 1].spec) != 0)
+            if (check_spec(st->spec, err, sizeof err))
                 return cli_usage_error("play", "%s", err);
     }
     bool in_tty = isatty(STDIN_FILENO), out_tty = isatty(STDOUT_FILENO);
-    if (!o.plain && (!in_tty || !out_tty)) {
+    if (!d->plain && (!in_tty || !out_tty)) {
         fprintf(stderr, "%s\n", _("figaro play: not a terminal, so the game is played as "
                                   "plain lines (--plain)."));
-        o.plain = true;
+        d->plain = true;
     }
+    fig_store_t *store;
+    fig_msg_t msg;
+    if (open_store(&store, &msg) != FIG_OK) {
+        fprintf(stderr, "figaro play: %s\n", msg.text);
+        return EXIT_INPUT;
+    }
+    fig_game_t *saved = NULL;
     if (o.resume) {
-        fig_game_t *g = malloc(sizeof *g);
-        play_opts_t saved;
         int rc = 1;
-        if (!g)
+        if (!(saved = malloc(sizeof *saved)))
             snprintf(err, sizeof err, "%s", _("out of memory"));
-        else if ((rc = store_load_current(g, &saved, err, sizeof err)) == 1)
+        else if ((rc = load_saved(store, saved, &o, pace_given, err, sizeof err)) == 1)
             snprintf(err, sizeof err, "%s", _("there is no saved game to resume"));
-        free(g);
         if (rc) {
             fprintf(stderr, "figaro play: %s\n", err);
             if (rc < 0)   /* a damaged save */
                 fprintf(stderr, "%s\n", _("Move the file away (or delete it) to start a new "
                                           "game."));
+            free(saved);
+            fig_store_free(store);
             return EXIT_INPUT;
         }
-        o.players = saved.players;
-        memcpy(o.name, saved.name, sizeof o.name);
-        memcpy(o.levels, saved.levels, sizeof o.levels);
-        o.seed = saved.seed;
-        o.has_seed = saved.has_seed;
-        if (!pace_given)
-            o.pace_ms = saved.pace_ms;
-        o.open = o.open || saved.open;
-        o.color = o.color || saved.color;
     }
-    if (o.fast)
-        o.pace_ms = 0;
-    else if (!pace_given && o.plain && !in_tty)
-        o.pace_ms = 0;   /* a script is reading: nobody to pace for */
-    return o.plain ? play_plain(&o) : play_tui(&o);
+    if (d->fast)
+        d->pace_ms = 0;
+    else if (!pace_given && d->plain && !in_tty)
+        d->pace_ms = 0;   /* a script is reading: nobody to pace for */
+    int rc = EXIT_INPUT;
+    if (save_display(store, d, err, sizeof err))
+        fprintf(stderr, "figaro play: %s\n", err);
+    else if (d->plain)
+        rc = play_plain(&o, saved, store, &play_tr);
+    else
+        rc = play_tui(&o.game, d, saved, store, &play_tr);
+    free(saved);
+    fig_store_free(store);
+    return rc;
 }
 
 /* ---- figaro history */
@@ -369,7 +380,17 @@ static const char *entry_name(const fig_game_t *g, int s, char *buf, size_t cap)
     return buf;
 }
 
-static int history_entry(void *ctx, const store_entry_t *e)
+/* The person's seat of a saved game: the first person's, or -1. */
+static int person_seat(const fig_store_entry_t *e)
+{
+    if (e->header)
+        for (int s = 0; s < e->header->seats.players; s++)
+            if (!e->header->seats.seat[s].bot)
+                return s;
+    return -1;
+}
+
+static bool history_entry(void *ctx, const fig_store_entry_t *e)
 {
     history_t *h = ctx;
     if (h->count++ == 0 && !h->json)
@@ -388,14 +409,15 @@ static int history_entry(void *ctx, const store_entry_t *e)
         if (!g) {
             json_object_set_new(o, "error", json_string(e->error));
             json_array_append_new(h->list, o);
-            return 0;
+            return true;
         }
         json_object_set_new(o, "players", json_integer(g->setup.players));
         json_t *names = json_array();
         for (int s = 0; s < g->setup.players; s++)
             json_array_append_new(names, json_string(entry_name(g, s, name, sizeof name)));
         json_object_set_new(o, "names", names);
-        json_object_set_new(o, "human", e->human >= 0 ? json_integer(e->human) : json_null());
+        int human = person_seat(e);
+        json_object_set_new(o, "human", human >= 0 ? json_integer(human) : json_null());
         char seed[24];   /* above 2^63 - 1 a JSON integer would wrap: a string then */
         snprintf(seed, sizeof seed, "%llu", (unsigned long long)g->setup.seed);
         json_object_set_new(o, "seed", !g->setup.has_seed ? json_null()
@@ -414,12 +436,12 @@ static int history_entry(void *ctx, const store_entry_t *e)
             json_object_set_new(o, "winner", json_integer(ranking[0]));
         }
         json_array_append_new(h->list, o);
-        return 0;
+        return true;
     }
     if (!g) {
         printf("%s  %s\n", e->date, e->path);
         printf("    %s\n", e->error);
-        return 0;
+        return true;
     }
     char names[6 * (FIG_NAME_MAX + 2) + 1] = "";
     for (int s = 0; s < g->setup.players; s++) {
@@ -433,7 +455,7 @@ static int history_entry(void *ctx, const store_entry_t *e)
     else
         snprintf(winner, sizeof winner, "%s", _("(unfinished)"));
     printf("%s  %d  %-28s  %-12s  %s\n", e->date, g->setup.players, names, winner, e->path);
-    return 0;
+    return true;
 }
 
 int cmd_history(int argc, char **argv)
@@ -461,23 +483,28 @@ int cmd_history(int argc, char **argv)
         return cli_usage_error("history", _("unexpected argument '%s'"), argv[optind]);
     if (h.json)
         h.list = json_array();
-    int rc = store_history(history_entry, &h, err, sizeof err);
-    if (rc) {
+    fig_store_t *store;
+    fig_msg_t msg;
+    if (open_store(&store, &msg) != FIG_OK ||
+        fig_store_history(store, history_entry, &h, &msg) != FIG_OK) {
         json_decref(h.list);
-        fprintf(stderr, "figaro history: %s\n", err);
+        fig_store_free(store);
+        fprintf(stderr, "figaro history: %s\n", msg.text);
         return EXIT_INPUT;
     }
     if (h.json) {
         char *text = json_dumps(h.list, JSON_PRESERVE_ORDER);
         json_decref(h.list);
+        fig_store_free(store);
         if (!text)
             return EXIT_INPUT;
         puts(text);
         free(text);
-    } else if (h.count == 0) {
-        char dir[STORE_PATH_MAX];
-        if (store_dir(dir, sizeof dir, err, sizeof err) == 0)
-            printf(_("No games yet: finished games are kept in %s/history.\n"), dir);
+    } else {
+        if (h.count == 0)
+            printf(_("No games yet: finished games are kept in %s/history.\n"),
+                   fig_store_root(store));
+        fig_store_free(store);
     }
     return EXIT_OK;
 }

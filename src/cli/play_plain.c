@@ -28,12 +28,18 @@
 #include "host/narrate.h"
 #include "cli/play.h"
 #include "host/rules_text.h"
+#include "host/session.h"
 #include "host/store.h"
+#include "tui/tui.h"
 
 enum { THINK_NOTE_MS = 1500, LINE_MAX_SHOWN = 40 };
 
 typedef struct {
-    play_opts_t o;
+    tui_display_t o;                          /* how to show the game */
+    fig_session_opts_t game;                  /* who plays, the seed */
+    bool resume;
+    fig_store_t *store;
+    const fig_tr_t *tr;
     fig_match_t *m;
     int n;                                    /* players */
     char names[FIG_MAX_PLAYERS][FIG_NAME_MAX + 1];
@@ -322,9 +328,9 @@ enum { TURN_PLAYED = -1 };
 
 static void autosave(plain_t *p)
 {
-    char err[512];
-    if (store_save_current(p->m, &p->o, err, sizeof err) && !p->save_warned) {
-        fprintf(stderr, _("figaro play: the game could not be saved: %s\n"), err);
+    fig_msg_t msg;
+    if (fig_store_save_current(p->store, fig_match_game(p->m), &msg) && !p->save_warned) {
+        fprintf(stderr, _("figaro play: the game could not be saved: %s\n"), msg.text);
         p->save_warned = true;
     }
 }
@@ -452,39 +458,18 @@ static void wait_bot(plain_t *p)
     }
 }
 
+static void replay_step(void *ctx, const fig_match_step_t *step, const fig_view_t *before,
+                        const fig_view_t *after)
+{
+    tell_step(ctx, step, before, after);
+}
+
 /* The log of a resumed game: its record told again, silently. */
 static void rebuild_log(plain_t *p)
 {
-    const fig_game_t *rec = fig_match_game(p->m);
-    fig_game_t *g = malloc(sizeof *g);
-    if (!g)
-        return;
-    fig_game_init(g, &rec->setup);
     p->echo = false;
-    for (int r = 0; r < rec->dealt; r++) {
-        fig_view_t before, after;
-        fig_match_step_t step;
-        if (fig_game_deal(g, rec->hands[r], NULL) != FIG_OK)
-            break;
-        memset(&step, 0, sizeof step);
-        step.deal = true;
-        step.round = r + 1;
-        step.seat = g->state.turn;
-        fig_view_of(&g->state, 0, &after);
-        tell_step(p, &step, &after, &after);
-        for (int i = 0; i < rec->nmoves[r]; i++) {
-            fig_view_of(&g->state, 0, &before);
-            step.deal = false;
-            step.seat = g->state.turn;
-            step.action = rec->moves[r][i].action;
-            if (fig_game_play(g, step.action, &step.events, NULL) != FIG_OK)
-                break;
-            fig_view_of(&g->state, 0, &after);
-            tell_step(p, &step, &before, &after);
-        }
-    }
+    fig_session_replay(fig_match_game(p->m), 0, replay_step, p, NULL);
     p->echo = true;
-    free(g);
 }
 
 static void introduce(plain_t *p, const char *aside)
@@ -496,12 +481,12 @@ static void introduce(plain_t *p, const char *aside)
                fig_match_bot_spec(p->m, s));
     if (aside[0])
         printf(_("The unfinished game you had saved is kept as %s.\n"), aside);
-    if (p->o.resume)
+    if (p->resume)
         printf("%s\n", _("Resuming the saved game. Type 'log' to read what happened so far."));
     printf(_("Figaro: %s (you, seat 0) against %s.\n"), p->names[0], list);
-    if (p->o.has_seed)
+    if (p->game.has_seed)
         printf(_("Seed %llu: 'figaro play --seed %llu' deals the same cards again.\n"),
-               (unsigned long long)p->o.seed, (unsigned long long)p->o.seed);
+               (unsigned long long)p->game.seed, (unsigned long long)p->game.seed);
     if (p->o.open)
         printf("%s\n", _("Open game: stack counts and roads are shown (--open)."));
     printf("%s\n", _("Type 'help' for the rules and the commands."));
@@ -509,9 +494,11 @@ static void introduce(plain_t *p, const char *aside)
 
 static int finish(plain_t *p)
 {
-    char path[STORE_PATH_MAX], err[512];
-    if (store_finish(p->m, &p->o, path, sizeof path, err, sizeof err)) {
-        fprintf(stderr, _("figaro play: the game could not be filed in the history: %s\n"), err);
+    char path[FIG_STORE_PATH_MAX];
+    fig_msg_t msg;
+    if (fig_store_finish(p->store, fig_match_game(p->m), path, sizeof path, &msg)) {
+        fprintf(stderr, _("figaro play: the game could not be filed in the history: %s\n"),
+                msg.text);
         return EXIT_INPUT;
     }
     printf("\n");
@@ -521,33 +508,37 @@ static int finish(plain_t *p)
     return EXIT_OK;
 }
 
-int play_plain(const play_opts_t *opts)
+int play_plain(const play_opts_t *opts, const fig_game_t *saved, fig_store_t *store,
+               const fig_tr_t *tr)
 {
     plain_t *p = calloc(1, sizeof *p);
     if (!p) {
         fprintf(stderr, "figaro play: %s\n", _("out of memory"));
         return EXIT_INPUT;
     }
-    p->o = *opts;
+    p->o = opts->display;
     p->o.plain = true;
+    p->game = opts->game;
+    p->resume = saved != NULL;
+    p->store = store;
+    p->tr = tr;
     p->echo = true;
     p->script = !isatty(STDIN_FILENO);
-    char err[512], aside[STORE_PATH_MAX];
-    int rc = play_match_start(&p->o, &p->m, aside, sizeof aside, err, sizeof err);
-    if (rc != EXIT_OK) {
-        fprintf(stderr, "figaro play: %s\n", err);
-        if (opts->resume)
+    char aside[FIG_STORE_PATH_MAX];
+    fig_msg_t err;
+    if (tui_match_start(&p->game, saved, store, tr, &p->m, aside, sizeof aside, &err)) {
+        fprintf(stderr, "figaro play: %s\n", err.text);
+        if (saved)
             fprintf(stderr, "%s\n", _("Move the file away (or delete it) to start a new game."));
         free(p);
-        return rc;
+        return EXIT_INPUT;
     }
     const fig_game_t *g = fig_match_game(p->m);
     p->n = g->setup.players;
     for (int s = 0; s < p->n; s++)
-        snprintf(p->names[s], sizeof p->names[s], "%s",
-                 g->has_names ? g->names[s] : play_bot_name(s, p->o.name));
+        snprintf(p->names[s], sizeof p->names[s], "%s", g->names[s]);   /* session.h */
     narrate_init(&p->narr, p->n, 0, p->names, narrate_card, say, p);
-    if (p->o.resume)
+    if (p->resume)
         rebuild_log(p);
     fig_match_view(p->m, 0, &p->view);
     introduce(p, aside);
@@ -556,7 +547,7 @@ int play_plain(const play_opts_t *opts)
         fputs(p->log + p->over_at, stdout);
     }
     autosave(p);
-    rc = TURN_PLAYED;
+    int rc = TURN_PLAYED;
     while (rc == TURN_PLAYED) {
         fig_match_step_t step;
         while (fig_match_step(p->m, &step)) {

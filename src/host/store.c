@@ -1,15 +1,20 @@
-/* store.c - saved games of `figaro play` (store.h).
+/* store.c - saved games (store.h).
  *
- * A saved file is the "#!" lines, then the FGN record. The "#!" lines are
- * ordinary FGN comments, so fig_fgn_read() checks the record and reports its
- * errors with the file's own line numbers; this file checks the "#!" lines
- * itself. Writes go to a temporary file made with mkstemp() in the target
- * folder, flushed to disk, then renamed over the target: rename() within one
- * file system is atomic, so a reader sees the old record or the new one,
- * never a mix. */
+ * A saved file is a title comment, the "#!" lines, then the FGN record. The
+ * "#!" lines are ordinary FGN comments, so fig_fgn_read() checks the record
+ * and reports its errors with the file's own line numbers; this file checks
+ * the "#!" lines itself: a "#!" line is a word (its key) and the rest of the
+ * line (its value), separated by spaces or tabs; "seat" lines are the seat
+ * table, "play" marks the format, every other key belongs to the front end and
+ * is kept as it is. No control character may stand in a key or a value, so
+ * whatever is read can be written back unchanged.
+ *
+ * Writes go to a temporary file made with mkstemp() in the target folder,
+ * then renamed over the target: rename() within one file system is atomic, so
+ * a reader sees the old record or the new one, never a mix. Nothing is created
+ * on disk before something is written. */
 #include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,36 +23,415 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cli/cli.h"
-#include "cli/i18n.h"
 #include "host/store.h"
+#include "host/util.h"
 
-enum { SAVE_LIMIT = 1 << 20 };   /* a record is a few kilobytes; anything larger is not ours */
+enum { BANG_LINE_MAX = 512 };   /* a "#!" line, "#!" excluded; longer is damage */
 
-static int failf(char *err, size_t errcap, const char *fmt, ...)
+struct fig_store {
+    const fig_tr_t *tr;
+    char *root;                 /* as given, without a trailing '/' */
+    char *current;              /* root/current.fgn */
+    char *history;              /* root/history */
+    fig_store_header_t header;  /* the game in progress: seats.players 0 until set */
+};
+
+/* Formats a message in tr's language into msg, with its line. */
+static fig_err_t fail(fig_msg_t *msg, const fig_tr_t *tr, int line, fig_err_t err,
+                      const char *fmt, ...)
 #if defined(__GNUC__)
-    __attribute__((format(printf, 3, 4)))
+    __attribute__((format(printf, 5, 6)))
 #endif
     ;
 
-static int failf(char *err, size_t errcap, const char *fmt, ...)
+static fig_err_t fail(fig_msg_t *msg, const fig_tr_t *tr, int line, fig_err_t err,
+                      const char *fmt, ...)
 {
-    if (err && errcap) {
+    if (msg) {
         va_list ap;
         va_start(ap, fmt);
-        vsnprintf(err, errcap, fmt, ap);
+        vsnprintf(msg->text, sizeof msg->text, fig_tr_text(tr, fmt), ap);
         va_end(ap);
+        msg->line = line;
     }
-    return -1;
+    return err;
 }
 
-/* mkdir -p with mode 0700 (the XDG folders are private). */
-static int make_dirs(const char *path, char *err, size_t errcap)
+static fig_err_t no_memory(const fig_store_t *s, fig_msg_t *msg)
 {
-    char buf[STORE_PATH_MAX];
+    return fail(msg, s->tr, 0, FIG_ERR_SPACE, N_("out of memory"));
+}
+
+/* ---- the handle */
+
+static char *join(const char *a, const char *b)
+{
+    size_t na = strlen(a), nb = strlen(b);
+    char *p = malloc(na + nb + 2);
+    if (p) {
+        memcpy(p, a, na);
+        p[na] = '/';
+        memcpy(p + na + 1, b, nb + 1);
+    }
+    return p;
+}
+
+fig_err_t fig_store_open(fig_store_t **out, const char *root, const fig_tr_t *tr,
+                         fig_msg_t *msg)
+{
+    *out = NULL;
+    size_t n = root ? strlen(root) : 0;
+    while (n > 1 && root[n - 1] == '/')
+        n--;
+    if (n == 0)
+        return fail(msg, tr, 0, FIG_ERR_INPUT, N_("no folder was given to keep the games in"));
+    /* room for history/YYYYMMDD-HHMMSS-SEED-unfinished-NN.fgn.XXXXXX */
+    if (n + 80 >= FIG_STORE_PATH_MAX)
+        return fail(msg, tr, 0, FIG_ERR_INPUT, N_("the folder name for saved games is too long"));
+    fig_store_t *s = calloc(1, sizeof *s);
+    if (!s)
+        return fail(msg, tr, 0, FIG_ERR_SPACE, N_("out of memory"));
+    s->tr = tr;
+    if ((s->root = malloc(n + 1)) != NULL) {
+        memcpy(s->root, root, n);
+        s->root[n] = '\0';
+        s->current = join(s->root, "current.fgn");
+        s->history = join(s->root, "history");
+    }
+    if (!s->root || !s->current || !s->history) {
+        fig_store_free(s);
+        return fail(msg, tr, 0, FIG_ERR_SPACE, N_("out of memory"));
+    }
+    *out = s;
+    return FIG_OK;
+}
+
+void fig_store_free(fig_store_t *s)
+{
+    if (!s)
+        return;
+    free(s->root);
+    free(s->current);
+    free(s->history);
+    free(s);
+}
+
+const char *fig_store_root(const fig_store_t *s) { return s->root; }
+const char *fig_store_current_path(const fig_store_t *s) { return s->current; }
+const char *fig_store_history_path(const fig_store_t *s) { return s->history; }
+
+bool fig_store_has_current(const fig_store_t *s)
+{
+    return access(s->current, F_OK) == 0;
+}
+
+/* ---- the seat table and front-end lines */
+
+static bool has_control(const char *p, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if ((unsigned char)p[i] < ' ' || p[i] == 0x7F)
+            return true;
+    return false;
+}
+
+static fig_err_t check_seats(const fig_store_t *s, const fig_seats_t *seats, fig_msg_t *msg)
+{
+    if (seats->players < FIG_MIN_PLAYERS || seats->players > FIG_MAX_PLAYERS)
+        return fail(msg, s->tr, 0, FIG_ERR_INPUT, N_("a game has 3 to 6 players, not %d"),
+                    seats->players);
+    for (int t = 0; t < seats->players; t++) {
+        const fig_seat_t *st = &seats->seat[t];
+        if (!st->bot)
+            continue;
+        size_t n = strnlen(st->spec, sizeof st->spec);
+        if (n == 0 || n == sizeof st->spec || has_control(st->spec, n) || st->spec[0] == ' ')
+            return fail(msg, s->tr, 0, FIG_ERR_INPUT,
+                        N_("seat %d: a bot spec is 1 to %d characters, without control "
+                           "characters, not starting with a space"),
+                        t, (int)sizeof st->spec - 1);
+    }
+    return FIG_OK;
+}
+
+fig_err_t fig_store_set_seats(fig_store_t *s, const fig_seats_t *seats, fig_msg_t *msg)
+{
+    fig_err_t rc = check_seats(s, seats, msg);
+    if (rc == FIG_OK)
+        s->header.seats = *seats;
+    return rc;
+}
+
+const fig_seats_t *fig_store_seats(const fig_store_t *s) { return &s->header.seats; }
+const fig_store_header_t *fig_store_header(const fig_store_t *s) { return &s->header; }
+void fig_store_clear_lines(fig_store_t *s) { s->header.nlines = 0; }
+
+fig_err_t fig_store_set_line(fig_store_t *s, const char *key, const char *value,
+                             fig_msg_t *msg)
+{
+    size_t nk = strlen(key), nv = strlen(value);
+    if (nk == 0 || nk >= FIG_STORE_KEY_MAX || has_control(key, nk) || strchr(key, ' ') ||
+        strcmp(key, "seat") == 0 || strcmp(key, "play") == 0)
+        return fail(msg, s->tr, 0, FIG_ERR_INPUT,
+                    N_("'%s' cannot be the key of a saved line (a word of 1 to %d bytes, "
+                       "not 'seat' or 'play')"),
+                    key, FIG_STORE_KEY_MAX - 1);
+    if (nv >= FIG_STORE_VALUE_MAX || has_control(value, nv) || value[0] == ' ')
+        return fail(msg, s->tr, 0, FIG_ERR_INPUT,
+                    N_("the value of '%s' cannot be saved (at most %d bytes, without control "
+                       "characters, not starting with a space)"),
+                    key, FIG_STORE_VALUE_MAX - 1);
+    fig_store_header_t *h = &s->header;
+    int i = 0;
+    while (i < h->nlines && strcmp(h->lines[i].key, key) != 0)
+        i++;
+    if (i == FIG_STORE_LINES_MAX)
+        return fail(msg, s->tr, 0, FIG_ERR_SPACE, N_("at most %d lines can be saved"),
+                    FIG_STORE_LINES_MAX);
+    if (i == h->nlines) {
+        memset(&h->lines[i], 0, sizeof h->lines[i]);
+        memcpy(h->lines[i].key, key, nk + 1);
+        h->nlines++;
+    }
+    memcpy(h->lines[i].value, value, nv + 1);
+    h->lines[i].line = 0;
+    return FIG_OK;
+}
+
+const char *fig_store_line(const fig_store_t *s, const char *key, int *line)
+{
+    const fig_store_header_t *h = &s->header;
+    for (int i = h->nlines - 1; i >= 0; i--)
+        if (strcmp(h->lines[i].key, key) == 0) {
+            if (line)
+                *line = h->lines[i].line;
+            return h->lines[i].value;
+        }
+    if (line)
+        *line = 0;
+    return NULL;
+}
+
+/* ---- the format */
+
+/* Appends to buf like snprintf, counting what does not fit. */
+static void put(char *buf, size_t cap, size_t *n, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+static void put(char *buf, size_t cap, size_t *n, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int k = vsnprintf(*n < cap ? buf + *n : NULL, *n < cap ? cap - *n : 0, fmt, ap);
+    va_end(ap);
+    if (k > 0)
+        *n += (size_t)k;
+}
+
+size_t fig_store_write_header(const fig_store_header_t *h, char *buf, size_t cap)
+{
+    size_t n = 0;
+    if (cap)
+        buf[0] = '\0';
+    put(buf, cap, &n, "#! play 1\n");
+    for (int t = 0; t < h->seats.players && t < FIG_MAX_PLAYERS; t++) {
+        if (h->seats.seat[t].bot)
+            put(buf, cap, &n, "#! seat %d bot %s\n", t, h->seats.seat[t].spec);
+        else
+            put(buf, cap, &n, "#! seat %d human\n", t);
+    }
+    for (int i = 0; i < h->nlines && i < FIG_STORE_LINES_MAX; i++)
+        put(buf, cap, &n, h->lines[i].value[0] ? "#! %s %s\n" : "#! %s%s\n", h->lines[i].key,
+            h->lines[i].value);
+    return n;
+}
+
+typedef struct {
+    const char *name;     /* for messages */
+    int line;
+    const fig_tr_t *tr;
+    fig_msg_t *msg;
+} where_t;
+
+static fig_err_t bad_seat(const where_t *w, int players)
+{
+    return fail(w->msg, w->tr, w->line, FIG_ERR_INPUT,
+                N_("%s:%d: expected '#! seat N human' or '#! seat N bot SPEC' with N from 0 "
+                   "to %d"),
+                w->name, w->line, players - 1);
+}
+
+/* "N human" or "N bot SPEC" (v: n bytes, no control character). */
+static fig_err_t seat_line(const where_t *w, const char *v, size_t n, fig_store_header_t *h,
+                           bool seen[])
+{
+    int players = h->seats.players;
+    size_t i = 0;
+    int seat = 0;
+    while (i < n && v[i] >= '0' && v[i] <= '9') {
+        seat = seat * 10 + (v[i] - '0');
+        if (seat >= players)
+            return bad_seat(w, players);
+        i++;
+    }
+    if (i == 0 || i == n || v[i] != ' ')
+        return bad_seat(w, players);
+    while (i < n && v[i] == ' ')
+        i++;
+    size_t kind = i;
+    while (i < n && v[i] != ' ')
+        i++;
+    size_t kn = i - kind;
+    while (i < n && v[i] == ' ')
+        i++;
+    fig_seat_t *st = &h->seats.seat[seat];
+    if (kn == 5 && memcmp(v + kind, "human", 5) == 0) {
+        st->bot = false;   /* anything after "human" is a later version's: skipped */
+    } else if (kn == 3 && memcmp(v + kind, "bot", 3) == 0 && i < n) {
+        if (n - i >= sizeof st->spec)
+            return fail(w->msg, w->tr, w->line, FIG_ERR_INPUT,
+                        N_("%s:%d: the bot spec is too long"), w->name, w->line);
+        st->bot = true;
+        memcpy(st->spec, v + i, n - i);
+        st->spec[n - i] = '\0';
+    } else {
+        return fail(w->msg, w->tr, w->line, FIG_ERR_INPUT,
+                    N_("%s:%d: expected '#! seat N human' or '#! seat N bot SPEC'"), w->name,
+                    w->line);
+    }
+    if (seen[seat])
+        return fail(w->msg, w->tr, w->line, FIG_ERR_INPUT, N_("%s:%d: seat %d is described twice"),
+                    w->name, w->line, seat);
+    seen[seat] = true;
+    return FIG_OK;
+}
+
+/* One "#!" line, "#!" excluded (p: n bytes). */
+static fig_err_t bang_line(const where_t *w, const char *p, size_t n, fig_store_header_t *h,
+                           bool seen[])
+{
+    if (n >= BANG_LINE_MAX)
+        return fail(w->msg, w->tr, w->line, FIG_ERR_INPUT, N_("%s:%d: this line is too long"),
+                    w->name, w->line);
+    size_t i = 0;
+    while (i < n && (p[i] == ' ' || p[i] == '\t'))
+        i++;
+    size_t key = i;
+    while (i < n && p[i] != ' ' && p[i] != '\t')
+        i++;
+    size_t kn = i - key;
+    while (i < n && (p[i] == ' ' || p[i] == '\t'))
+        i++;
+    const char *v = p + i;
+    size_t vn = n - i;
+    if (kn == 0)
+        return FIG_OK;   /* "#!" alone: a comment like any other */
+    if (has_control(p + key, kn) || has_control(v, vn))
+        return fail(w->msg, w->tr, w->line, FIG_ERR_INPUT,
+                    N_("%s:%d: this line holds control characters"), w->name, w->line);
+    if (kn >= FIG_STORE_KEY_MAX)
+        return fail(w->msg, w->tr, w->line, FIG_ERR_INPUT,
+                    N_("%s:%d: the word after '#!' is too long"), w->name, w->line);
+    if (kn == 4 && memcmp(p + key, "seat", 4) == 0)
+        return seat_line(w, v, vn, h, seen);
+    if (kn == 4 && memcmp(p + key, "play", 4) == 0)
+        return FIG_OK;   /* the format's mark, written back by the store itself */
+    if (h->nlines == FIG_STORE_LINES_MAX)
+        return fail(w->msg, w->tr, w->line, FIG_ERR_INPUT,
+                    N_("%s:%d: too many '#!' lines (at most %d besides the seats)"), w->name,
+                    w->line, FIG_STORE_LINES_MAX);
+    if (vn >= FIG_STORE_VALUE_MAX)
+        return fail(w->msg, w->tr, w->line, FIG_ERR_INPUT, N_("%s:%d: this line is too long"),
+                    w->name, w->line);
+    fig_store_line_t *l = &h->lines[h->nlines++];
+    memcpy(l->key, p + key, kn);
+    l->key[kn] = '\0';
+    memcpy(l->value, v, vn);
+    l->value[vn] = '\0';
+    l->line = w->line;
+    return FIG_OK;
+}
+
+fig_err_t fig_store_parse_header(const char *text, size_t len, const char *name, int players,
+                                 fig_store_header_t *h, const fig_tr_t *tr, fig_msg_t *msg)
+{
+    memset(h, 0, sizeof *h);
+    if (msg)
+        msg->line = 0;
+    if (players < FIG_MIN_PLAYERS || players > FIG_MAX_PLAYERS)
+        return fail(msg, tr, 0, FIG_ERR_INPUT, N_("%s: a game has 3 to 6 players, not %d"), name,
+                    players);
+    h->seats.players = players;
+    bool seen[FIG_MAX_PLAYERS] = { false };
+    where_t w = { name, 0, tr, msg };
+    for (size_t i = 0; i < len;) {
+        const char *nl = memchr(text + i, '\n', len - i);
+        size_t end = nl ? (size_t)(nl - text) : len;
+        size_t n = end - i;
+        w.line++;
+        if (n > 0 && text[i + n - 1] == '\r')
+            n--;
+        if (n >= 2 && text[i] == '#' && text[i + 1] == '!') {
+            if (memchr(text + i, '\0', n))
+                return fail(msg, tr, w.line, FIG_ERR_INPUT,
+                            N_("%s:%d: this line holds control characters"), name, w.line);
+            fig_err_t rc = bang_line(&w, text + i + 2, n - 2, h, seen);
+            if (rc != FIG_OK)
+                return rc;
+        }
+        i = end + 1;
+    }
+    for (int s = 0; s < players; s++)
+        if (!seen[s])
+            return fail(msg, tr, 0, FIG_ERR_INPUT,
+                        N_("%s: seat %d is not described (a '#! seat %d ...' line is missing)"),
+                        name, s, s);
+    return FIG_OK;
+}
+
+/* The FGN record of a file's text into g; msg as "NAME:LINE: ...". */
+static fig_err_t parse_record(const char *text, size_t len, const char *name, fig_game_t *g,
+                              const fig_tr_t *tr, fig_msg_t *msg)
+{
+    if (memchr(text, '\0', len))
+        return fail(msg, tr, 0, FIG_ERR_INPUT,
+                    N_("%s: this is not a game record (it holds binary data)"), name);
+    fig_msg_t why;
+    if (fig_fgn_read(g, text, len, &why) != FIG_OK)   /* the core's own words */
+        return fail(msg, tr, why.line, FIG_ERR_INPUT, "%s:%d: %s", name, why.line, why.text);
+    return FIG_OK;
+}
+
+static void names_from(fig_store_header_t *h, const fig_game_t *g)
+{
+    if (!g->has_names)
+        return;
+    for (int t = 0; t < h->seats.players; t++)
+        memcpy(h->seats.seat[t].name, g->names[t], sizeof h->seats.seat[t].name);
+}
+
+fig_err_t fig_store_parse(const char *text, size_t len, const char *name, fig_game_t *g,
+                          fig_store_header_t *h, const fig_tr_t *tr, fig_msg_t *msg)
+{
+    fig_err_t rc = parse_record(text, len, name, g, tr, msg);
+    if (rc == FIG_OK)
+        rc = fig_store_parse_header(text, len, name, g->setup.players, h, tr, msg);
+    if (rc == FIG_OK)
+        names_from(h, g);
+    return rc;
+}
+
+/* ---- writing */
+
+/* mkdir -p with mode 0700 (the XDG folders are private). */
+static fig_err_t make_dirs(const fig_store_t *s, const char *path, fig_msg_t *msg)
+{
+    char buf[FIG_STORE_PATH_MAX], why[128];
     size_t len = strlen(path);
     if (len >= sizeof buf)
-        return failf(err, errcap, _("the folder name %s is too long"), path);
+        return fail(msg, s->tr, 0, FIG_ERR_INPUT, N_("the folder name %s is too long"), path);
     memcpy(buf, path, len + 1);
     for (size_t i = 1; i <= len; i++) {
         if (buf[i] != '/' && buf[i] != '\0')
@@ -55,99 +439,55 @@ static int make_dirs(const char *path, char *err, size_t errcap)
         char keep = buf[i];
         buf[i] = '\0';
         if (mkdir(buf, 0700) != 0 && errno != EEXIST)
-            return failf(err, errcap, _("cannot create the folder %s: %s"), buf, strerror(errno));
+            return fail(msg, s->tr, 0, FIG_ERR_INPUT, N_("cannot create the folder %s: %s"), buf,
+                        fig_strerror(errno, why, sizeof why));
         buf[i] = keep;
     }
     struct stat sb;
     if (stat(path, &sb) != 0 || !S_ISDIR(sb.st_mode))
-        return failf(err, errcap, _("%s is not a folder"), path);
-    return 0;
+        return fail(msg, s->tr, 0, FIG_ERR_INPUT, N_("%s is not a folder"), path);
+    return FIG_OK;
 }
 
-int store_dir(char *dir, size_t cap, char *err, size_t errcap)
+/* The whole file: the title, the "#!" lines, then the record. Returns
+ * malloc'ed text, or NULL if memory runs out. */
+static char *render(const fig_store_header_t *h, const fig_game_t *g, const char *title)
 {
-    const char *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
-    int n;
-    if (xdg && xdg[0] == '/')   /* the XDG spec: a relative path is to be ignored */
-        n = snprintf(dir, cap, "%s/figaro", xdg);
-    else if (home && home[0])
-        n = snprintf(dir, cap, "%s/.local/share/figaro", home);
-    else
-        return failf(err, errcap, _("cannot tell where to save games: set HOME or XDG_DATA_HOME"));
-    if (n < 0 || (size_t)n + sizeof "/history/current.fgn.XXXXXX" + 32 >= cap)
-        return failf(err, errcap, _("the folder name for saved games is too long"));
-    char hist[STORE_PATH_MAX];
-    snprintf(hist, sizeof hist, "%s/history", dir);
-    return make_dirs(hist, err, errcap);
-}
-
-int store_current_path(char *path, size_t cap, char *err, size_t errcap)
-{
-    char dir[STORE_PATH_MAX];
-    if (store_dir(dir, sizeof dir, err, errcap))
-        return -1;
-    if ((size_t)snprintf(path, cap, "%s/current.fgn", dir) >= cap)
-        return failf(err, errcap, _("the folder name for saved games is too long"));
-    return 0;
-}
-
-bool store_has_current(void)
-{
-    char path[STORE_PATH_MAX], err[256];
-    return store_current_path(path, sizeof path, err, sizeof err) == 0 && access(path, F_OK) == 0;
-}
-
-/* ---- writing */
-
-/* The whole file: "#!" lines, then the record. Returns malloc'ed text. */
-static char *render(const fig_match_t *m, const play_opts_t *opts, const char *title)
-{
-    const fig_game_t *g = fig_match_game(m);
+    size_t head = fig_store_write_header(h, NULL, 0);
     size_t rec = fig_fgn_write(g, NULL, 0);
-    size_t cap = rec + 2048 + (size_t)g->setup.players * 160;
+    size_t cap = strlen(title) + 4 + head + rec + 1;
     char *buf = malloc(cap);
     if (!buf)
         return NULL;
-    size_t n = (size_t)snprintf(buf, cap, "# %s\n#! play 1\n", title);
-    for (int s = 0; s < g->setup.players && n < cap; s++) {
-        const char *spec = fig_match_bot_spec(m, s);
-        if (spec)
-            n += (size_t)snprintf(buf + n, cap - n, "#! seat %d bot %s\n", s, spec);
-        else
-            n += (size_t)snprintf(buf + n, cap - n, "#! seat %d human\n", s);
-    }
-    if (n < cap)
-        n += (size_t)snprintf(buf + n, cap - n, "#! pace %d\n#! open %d\n#! color %d\n",
-                              opts->pace_ms, opts->open ? 1 : 0, opts->color ? 1 : 0);
-    if (n >= cap) {
-        free(buf);
-        return NULL;
-    }
+    size_t n = (size_t)snprintf(buf, cap, "# %s\n", title);
+    n += fig_store_write_header(h, buf + n, cap - n);
     fig_fgn_write(g, buf + n, cap - n);
     return buf;
 }
 
 /* Writes text to path through a temporary file and rename(). With
- * exclusive, an existing path is not replaced (EEXIST). */
-static int write_atomic(const char *path, const char *text, bool exclusive, char *err,
-                        size_t errcap)
+ * exclusive, an existing path is not replaced: FIG_ERR_STATE then. */
+static fig_err_t write_atomic(const fig_store_t *s, const char *path, const char *text,
+                              bool exclusive, fig_msg_t *msg)
 {
-    char tmp[STORE_PATH_MAX];
+    char tmp[FIG_STORE_PATH_MAX], why[128];
     if ((size_t)snprintf(tmp, sizeof tmp, "%s.XXXXXX", path) >= sizeof tmp)
-        return failf(err, errcap, _("the file name %s is too long"), path);
+        return fail(msg, s->tr, 0, FIG_ERR_INPUT, N_("the file name %s is too long"), path);
     int fd = mkstemp(tmp);
     if (fd < 0)
-        return failf(err, errcap, _("cannot write %s: %s"), path, strerror(errno));
+        return fail(msg, s->tr, 0, FIG_ERR_INPUT, N_("cannot write %s: %s"), path,
+                    fig_strerror(errno, why, sizeof why));
     size_t len = strlen(text), done = 0;
     while (done < len) {
         ssize_t w = write(fd, text + done, len - done);
         if (w < 0 && errno == EINTR)
             continue;
         if (w <= 0) {
-            int e = errno;
+            int e = w < 0 ? errno : ENOSPC;
             close(fd);
             unlink(tmp);
-            return failf(err, errcap, _("cannot write %s: %s"), path, strerror(e));
+            return fail(msg, s->tr, 0, FIG_ERR_INPUT, N_("cannot write %s: %s"), path,
+                        fig_strerror(e, why, sizeof why));
         }
         done += (size_t)w;
     }
@@ -160,7 +500,8 @@ static int write_atomic(const char *path, const char *text, bool exclusive, char
     if ((exclusive && fsync(fd) != 0) || close(fd) != 0) {
         int e = errno;
         unlink(tmp);
-        return failf(err, errcap, _("cannot write %s: %s"), path, strerror(e));
+        return fail(msg, s->tr, 0, FIG_ERR_INPUT, N_("cannot write %s: %s"), path,
+                    fig_strerror(e, why, sizeof why));
     }
     if (exclusive) {
         /* link() fails rather than replace; the temporary name then goes. */
@@ -168,45 +509,59 @@ static int write_atomic(const char *path, const char *text, bool exclusive, char
         int e = errno;
         unlink(tmp);
         if (rc != 0)
-            return e == EEXIST ? 1 : failf(err, errcap, _("cannot write %s: %s"), path,
-                                           strerror(e));
-        return 0;
+            return e == EEXIST ? FIG_ERR_STATE
+                               : fail(msg, s->tr, 0, FIG_ERR_INPUT, N_("cannot write %s: %s"),
+                                      path, fig_strerror(e, why, sizeof why));
+        return FIG_OK;
     }
     if (rename(tmp, path) != 0) {
         int e = errno;
         unlink(tmp);
-        return failf(err, errcap, _("cannot write %s: %s"), path, strerror(e));
+        return fail(msg, s->tr, 0, FIG_ERR_INPUT, N_("cannot write %s: %s"), path,
+                    fig_strerror(e, why, sizeof why));
     }
-    return 0;
+    return FIG_OK;
 }
 
-int store_save_current(const fig_match_t *m, const play_opts_t *opts, char *err, size_t errcap)
+static fig_err_t need_seats(const fig_store_t *s, const fig_game_t *g, fig_msg_t *msg)
 {
-    char path[STORE_PATH_MAX];
-    if (store_current_path(path, sizeof path, err, errcap))
-        return -1;
-    char *text = render(m, opts, "figaro play: the game in progress; "
-                                 "'figaro play --resume' continues it");
+    if (s->header.seats.players != g->setup.players)
+        return fail(msg, s->tr, 0, FIG_ERR_STATE,
+                    N_("the seat table has %d seats but the game %d players"),
+                    s->header.seats.players, g->setup.players);
+    return FIG_OK;
+}
+
+fig_err_t fig_store_save_current(fig_store_t *s, const fig_game_t *g, fig_msg_t *msg)
+{
+    fig_err_t rc = need_seats(s, g, msg);
+    if (rc == FIG_OK)
+        rc = make_dirs(s, s->root, msg);
+    if (rc != FIG_OK)
+        return rc;
+    char *text = render(&s->header, g, "figaro play: the game in progress; "
+                                       "'figaro play --resume' continues it");
     if (!text)
-        return failf(err, errcap, _("out of memory"));
-    int rc = write_atomic(path, text, false, err, errcap);
+        return no_memory(s, msg);
+    rc = write_atomic(s, s->current, text, false, msg);
     free(text);
     return rc;
 }
 
 /* history/STAMP-SEED[-unfinished][-K].fgn that does not exist yet: writes
  * text there (exclusive), trying -2, -3... on a clash. */
-static int write_history(const char *text, uint64_t seed, bool has_seed, bool finished,
-                         char *path, size_t pathcap, char *err, size_t errcap)
+static fig_err_t write_history(const fig_store_t *s, const char *text, uint64_t seed,
+                               bool has_seed, bool finished, char *path, size_t pathcap,
+                               fig_msg_t *msg)
 {
-    char dir[STORE_PATH_MAX], stamp[32], name[STORE_PATH_MAX];
-    if (store_dir(dir, sizeof dir, err, errcap))
-        return -1;
+    fig_err_t rc = make_dirs(s, s->history, msg);
+    if (rc != FIG_OK)
+        return rc;
+    char stamp[32], base[96], name[FIG_STORE_PATH_MAX];
     time_t now = time(NULL);
     struct tm tm;
     if (!localtime_r(&now, &tm) || !strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm))
         snprintf(stamp, sizeof stamp, "%lld", (long long)now);
-    char base[96];
     if (has_seed)
         snprintf(base, sizeof base, "%s-%llu", stamp, (unsigned long long)seed);
     else
@@ -215,206 +570,122 @@ static int write_history(const char *text, uint64_t seed, bool has_seed, bool fi
         char suffix[16] = "";
         if (k > 1)
             snprintf(suffix, sizeof suffix, "-%d", k);
-        if ((size_t)snprintf(name, sizeof name, "%s/history/%s%s%s.fgn", dir, base,
-                             finished ? "" : "-unfinished", suffix) >= sizeof name)
-            return failf(err, errcap, _("the folder name for saved games is too long"));
-        int rc = write_atomic(name, text, true, err, errcap);
-        if (rc == 0) {
-            if (path)
+        snprintf(name, sizeof name, "%s/%s%s%s.fgn", s->history, base,
+                 finished ? "" : "-unfinished", suffix);   /* fits: fig_store_open checked */
+        rc = write_atomic(s, name, text, true, msg);
+        if (rc == FIG_OK) {
+            if (path && pathcap)
                 snprintf(path, pathcap, "%s", name);
-            return 0;
+            return FIG_OK;
         }
-        if (rc < 0)
-            return -1;
+        if (rc != FIG_ERR_STATE)
+            return rc;
     }
-    return failf(err, errcap, _("cannot find a free file name in %s/history"), dir);
+    return fail(msg, s->tr, 0, FIG_ERR_INPUT, N_("cannot find a free file name in %s"),
+                s->history);
 }
 
-int store_finish(const fig_match_t *m, const play_opts_t *opts, char *path, size_t pathcap,
-                 char *err, size_t errcap)
+static fig_err_t remove_current(const fig_store_t *s, fig_msg_t *msg)
 {
-    const fig_game_t *g = fig_match_game(m);
-    char *text = render(m, opts, fig_game_over(g) ? "figaro play: a finished game"
-                                                  : "figaro play: an unfinished game");
-    if (!text)
-        return failf(err, errcap, _("out of memory"));
-    int rc = write_history(text, g->setup.seed, g->setup.has_seed, fig_game_over(g), path,
-                           pathcap, err, errcap);
-    free(text);
-    if (rc)
+    char why[128];
+    if (unlink(s->current) != 0 && errno != ENOENT)
+        return fail(msg, s->tr, 0, FIG_ERR_INPUT, N_("cannot remove %s: %s"), s->current,
+                    fig_strerror(errno, why, sizeof why));
+    return FIG_OK;
+}
+
+fig_err_t fig_store_finish(fig_store_t *s, const fig_game_t *g, char *path, size_t pathcap,
+                           fig_msg_t *msg)
+{
+    if (path && pathcap)
+        path[0] = '\0';
+    fig_err_t rc = need_seats(s, g, msg);
+    if (rc != FIG_OK)
         return rc;
-    char cur[STORE_PATH_MAX];
-    if (store_current_path(cur, sizeof cur, err, errcap))
-        return -1;
-    if (unlink(cur) != 0 && errno != ENOENT)
-        return failf(err, errcap, _("cannot remove %s: %s"), cur, strerror(errno));
-    return 0;
+    char *text = render(&s->header, g, fig_game_over(g) ? "figaro play: a finished game"
+                                                        : "figaro play: an unfinished game");
+    if (!text)
+        return no_memory(s, msg);
+    rc = write_history(s, text, g->setup.seed, g->setup.has_seed, fig_game_over(g), path,
+                       pathcap, msg);
+    free(text);
+    return rc == FIG_OK ? remove_current(s, msg) : rc;
+}
+
+fig_err_t fig_store_set_aside(fig_store_t *s, char *path, size_t pathcap, fig_msg_t *msg)
+{
+    if (path && pathcap)
+        path[0] = '\0';
+    if (!fig_store_has_current(s))
+        return FIG_OK;
+    char *text;
+    size_t len;
+    fig_msg_t why;
+    fig_err_t rc = fig_read_file(s->current, FIG_STORE_FILE_MAX, &text, &len, s->tr, &why);
+    if (rc != FIG_OK)
+        return fail(msg, s->tr, 0, rc, "%s: %s", s->current, why.text);
+    /* A damaged file goes aside too, named without its seed. */
+    fig_game_t *g = malloc(sizeof *g);
+    if (!g) {
+        free(text);
+        return no_memory(s, msg);
+    }
+    bool readable = !memchr(text, '\0', len) && fig_fgn_read(g, text, len, &why) == FIG_OK;
+    rc = write_history(s, text, readable ? g->setup.seed : 0,
+                                 readable && g->setup.has_seed, false, path, pathcap, msg);
+    free(g);
+    free(text);
+    return rc == FIG_OK ? remove_current(s, msg) : rc;
 }
 
 /* ---- reading */
 
-static void default_opts(play_opts_t *o)
+/* Reads and checks one saved file into g and h. Unless strict, damaged "#!"
+ * lines only set *header_ok false (a history file is still a game worth
+ * listing). */
+static fig_err_t load_file(const fig_store_t *s, const char *path, fig_game_t *g,
+                           fig_store_header_t *h, bool strict, bool *header_ok, fig_msg_t *msg)
 {
-    memset(o, 0, sizeof *o);
-    o->players = 4;
-    o->pace_ms = 700;
-    snprintf(o->name, sizeof o->name, "You");
-}
-
-/* Parses the "#!" lines of a saved file into o (players, levels, pace, open,
- * colour) and *human. Unknown keys are skipped (a later version may add
- * some). Returns 0 or -1 with the line in err. */
-static int parse_bang(const char *text, size_t len, const char *path, int players,
-                      play_opts_t *o, int *human, char *err, size_t errcap)
-{
-    bool seen[FIG_MAX_PLAYERS] = { false };
-    int line = 0;
-    *human = -1;
-    for (size_t i = 0; i < len;) {
-        size_t end = i;
-        while (end < len && text[end] != '\n')
-            end++;
-        line++;
-        size_t n = end - i;
-        if (n > 0 && text[i + n - 1] == '\r')
-            n--;
-        if (n >= 2 && text[i] == '#' && text[i + 1] == '!') {
-            char buf[512];
-            if (n - 2 >= sizeof buf)
-                return failf(err, errcap, _("%s:%d: this line is too long"), path, line);
-            memcpy(buf, text + i + 2, n - 2);
-            buf[n - 2] = '\0';
-            char key[16], kind[16];
-            int seat, off = 0;
-            long long v;
-            if (sscanf(buf, " %15s%n", key, &off) != 1) {
-                i = end + 1;
-                continue;
-            }
-            const char *rest = buf + off;
-            while (*rest == ' ' || *rest == '\t')
-                rest++;
-            if (strcmp(key, "seat") == 0) {
-                int used = 0;
-                if (sscanf(rest, "%d %15s %n", &seat, kind, &used) < 2 || seat < 0 ||
-                    seat >= players)
-                    return failf(err, errcap, _("%s:%d: expected '#! seat N human' or "
-                                                "'#! seat N bot SPEC' with N from 0 to %d"),
-                                 path, line, players - 1);
-                if (seen[seat])
-                    return failf(err, errcap, _("%s:%d: seat %d is described twice"), path,
-                                 line, seat);
-                seen[seat] = true;
-                const char *spec = rest + used;
-                if (strcmp(kind, "human") == 0) {
-                    if (*human >= 0)
-                        return failf(err, errcap, _("%s:%d: only one seat can be a person"),
-                                     path, line);
-                    *human = seat;
-                } else if (strcmp(kind, "bot") == 0 && *spec) {
-                    if (strlen(spec) >= sizeof o->levels[0])
-                        return failf(err, errcap, _("%s:%d: the bot spec is too long"), path,
-                                     line);
-                    snprintf(o->levels[seat], sizeof o->levels[seat], "%s", spec);
-                } else {
-                    return failf(err, errcap, _("%s:%d: expected '#! seat N human' or "
-                                                "'#! seat N bot SPEC'"), path, line);
-                }
-            } else if (strcmp(key, "pace") == 0 || strcmp(key, "open") == 0 ||
-                       strcmp(key, "color") == 0) {
-                if (cli_parse_int(rest, 0, 60000, &v))
-                    return failf(err, errcap, _("%s:%d: '%s' needs a number"), path, line, key);
-                if (key[0] == 'p')
-                    o->pace_ms = (int)v;
-                else if (key[0] == 'o')
-                    o->open = v != 0;
-                else
-                    o->color = v != 0;
-            }
-        }
-        i = end + 1;
-    }
-    for (int s = 0; s < players; s++)
-        if (!seen[s])
-            return failf(err, errcap, _("%s: seat %d is not described (a '#! seat %d ...' "
-                                        "line is missing)"), path, s, s);
-    if (*human != 0)
-        return failf(err, errcap, _("%s: seat 0 must be the person's"), path);
-    return 0;
-}
-
-/* Reads and checks one saved file. Returns 0, or -1 with err. Unless
- * strict, damaged "#!" lines only leave *human at -1 (a history file is
- * still a game worth listing). */
-static int load_file(const char *path, fig_game_t *g, play_opts_t *o, int *human, bool strict,
-                     char *err, size_t errcap)
-{
-    char *text, why[256];
+    char *text;
     size_t len;
-    if (cli_read_file(path, SAVE_LIMIT, &text, &len, why, sizeof why))
-        return failf(err, errcap, "%s: %s", path, why);
-    fig_msg_t msg;
-    int rc = 0;
-    if (memchr(text, '\0', len))
-        rc = failf(err, errcap, _("%s: this is not a game record (it holds binary data)"), path);
-    else if (fig_fgn_read(g, text, len, &msg) != FIG_OK)
-        rc = failf(err, errcap, "%s:%d: %s", path, msg.line, msg.text);
-    if (rc == 0 && o) {
-        default_opts(o);
-        o->players = g->setup.players;
-        rc = parse_bang(text, len, path, g->setup.players, o, human, err, errcap);
-        if (rc && !strict) {
-            *human = -1;
-            rc = 0;
-        }
+    fig_msg_t why;
+    fig_err_t rc = fig_read_file(path, FIG_STORE_FILE_MAX, &text, &len, s->tr, &why);
+    if (rc != FIG_OK)
+        return fail(msg, s->tr, 0, rc, "%s: %s", path, why.text);
+    rc = parse_record(text, len, path, g, s->tr, msg);
+    if (rc == FIG_OK) {
+        fig_err_t hr = fig_store_parse_header(text, len, path, g->setup.players, h, s->tr,
+                                              strict ? msg : NULL);
+        if (header_ok)
+            *header_ok = hr == FIG_OK;
+        if (hr == FIG_OK)
+            names_from(h, g);
+        else if (strict)
+            rc = hr;
     }
     free(text);
     return rc;
 }
 
-int store_load_current(fig_game_t *g, play_opts_t *opts, char *err, size_t errcap)
+fig_err_t fig_store_read(const fig_store_t *s, const char *path, fig_game_t *g,
+                         fig_store_header_t *h, fig_msg_t *msg)
 {
-    char path[STORE_PATH_MAX];
-    if (store_current_path(path, sizeof path, err, errcap))
-        return -1;
-    if (access(path, F_OK) != 0)
-        return 1;
-    int human;
-    if (load_file(path, g, opts, &human, true, err, errcap))
-        return -1;
-    opts->resume = true;
-    if (g->has_names)
-        snprintf(opts->name, sizeof opts->name, "%s", g->names[0]);
-    opts->seed = g->setup.seed;
-    opts->has_seed = g->setup.has_seed;
-    return 0;
+    return load_file(s, path, g, h, true, NULL, msg);
 }
 
-int store_set_aside(char *path, size_t cap, char *err, size_t errcap)
+fig_err_t fig_store_load_current(fig_store_t *s, fig_game_t *g, bool *found, fig_msg_t *msg)
 {
-    char cur[STORE_PATH_MAX];
-    if (path && cap)
-        path[0] = '\0';
-    if (store_current_path(cur, sizeof cur, err, errcap))
-        return -1;
-    char *text, why[256];
-    size_t len;
-    if (access(cur, F_OK) != 0)
-        return 0;
-    if (cli_read_file(cur, SAVE_LIMIT, &text, &len, why, sizeof why))
-        return failf(err, errcap, "%s: %s", cur, why);
-    fig_game_t *g = malloc(sizeof *g);
-    fig_msg_t msg;
-    bool readable = g && !memchr(text, '\0', len) && fig_fgn_read(g, text, len, &msg) == FIG_OK;
-    int rc = write_history(text, readable ? g->setup.seed : 0, readable && g->setup.has_seed,
-                           false, path, cap, err, errcap);
-    free(g);
-    free(text);
-    if (rc)
-        return rc;
-    if (unlink(cur) != 0 && errno != ENOENT)
-        return failf(err, errcap, _("cannot remove %s: %s"), cur, strerror(errno));
-    return 0;
+    *found = fig_store_has_current(s);
+    if (!*found)
+        return FIG_OK;
+    fig_store_header_t *h = malloc(sizeof *h);
+    if (!h)
+        return no_memory(s, msg);
+    fig_err_t rc = load_file(s, s->current, g, h, true, NULL, msg);
+    if (rc == FIG_OK)
+        s->header = *h;
+    free(h);
+    return rc;
 }
 
 /* ---- the history */
@@ -450,20 +721,23 @@ static void entry_date(const char *file, const char *path, char date[20])
     snprintf(date, 20, "?");
 }
 
-int store_history(int (*fn)(void *ctx, const store_entry_t *e), void *ctx, char *err,
-                  size_t errcap)
+/* The .fgn names of the history, sorted, into *out (malloc'ed, with each
+ * name); a missing folder is an empty history. */
+static fig_err_t list_history(const fig_store_t *s, char ***out, size_t *count, fig_msg_t *msg)
 {
-    char dir[STORE_PATH_MAX], hist[STORE_PATH_MAX];
-    if (store_dir(dir, sizeof dir, err, errcap))
-        return -1;
-    if ((size_t)snprintf(hist, sizeof hist, "%s/history", dir) >= sizeof hist)
-        return failf(err, errcap, _("the folder name for saved games is too long"));
-    DIR *d = opendir(hist);
-    if (!d)
-        return failf(err, errcap, _("cannot read the folder %s: %s"), hist, strerror(errno));
+    *out = NULL;
+    *count = 0;
+    DIR *d = opendir(s->history);
+    if (!d) {
+        char why[128];
+        if (errno == ENOENT)
+            return FIG_OK;
+        return fail(msg, s->tr, 0, FIG_ERR_INPUT, N_("cannot read the folder %s: %s"),
+                    s->history, fig_strerror(errno, why, sizeof why));
+    }
     char **names = NULL;
     size_t n = 0, cap = 0;
-    int rc = 0;
+    fig_err_t rc = FIG_OK;
     struct dirent *de;
     while ((de = readdir(d)) != NULL) {
         if (de->d_name[0] == '.' || !ends_with(de->d_name, ".fgn"))
@@ -472,42 +746,65 @@ int store_history(int (*fn)(void *ctx, const store_entry_t *e), void *ctx, char 
             size_t bigger = cap ? cap * 2 : 32;
             char **grown = realloc(names, bigger * sizeof *names);
             if (!grown) {
-                rc = failf(err, errcap, _("out of memory"));
+                rc = no_memory(s, msg);
                 break;
             }
             names = grown;
             cap = bigger;
         }
         if (!(names[n] = strdup(de->d_name))) {
-            rc = failf(err, errcap, _("out of memory"));
+            rc = no_memory(s, msg);
             break;
         }
         n++;
     }
     closedir(d);
-    if (rc == 0 && n)
+    if (rc != FIG_OK) {
+        for (size_t i = 0; i < n; i++)
+            free(names[i]);
+        free(names);
+        return rc;
+    }
+    if (n)
         qsort(names, n, sizeof *names, by_name);
-    fig_game_t *g = rc == 0 ? malloc(sizeof *g) : NULL;
-    if (rc == 0 && !g)
-        rc = failf(err, errcap, _("out of memory"));
-    for (size_t i = 0; i < n && rc == 0; i++) {
-        char path[STORE_PATH_MAX], why[512];
-        if ((size_t)snprintf(path, sizeof path, "%s/%s", hist, names[i]) >= sizeof path)
+    *out = names;
+    *count = n;
+    return FIG_OK;
+}
+
+fig_err_t fig_store_history(const fig_store_t *s, fig_store_walk_fn *fn, void *ctx,
+                            fig_msg_t *msg)
+{
+    char **names;
+    size_t n;
+    fig_err_t rc = list_history(s, &names, &n, msg);
+    if (rc != FIG_OK)
+        return rc;
+    fig_game_t *g = n ? malloc(sizeof *g) : NULL;
+    fig_store_header_t *h = n ? malloc(sizeof *h) : NULL;
+    if (n && (!g || !h))
+        rc = no_memory(s, msg);
+    for (size_t i = 0; i < n && rc == FIG_OK; i++) {
+        char path[FIG_STORE_PATH_MAX];
+        fig_msg_t why;
+        if ((size_t)snprintf(path, sizeof path, "%s/%s", s->history, names[i]) >= sizeof path)
             continue;
-        play_opts_t o;
-        store_entry_t e = { .path = path, .file = names[i], .human = -1 };
+        fig_store_entry_t e = { .path = path, .file = names[i] };
+        bool header_ok = false;
         entry_date(names[i], path, e.date);
-        if (load_file(path, g, &o, &e.human, false, why, sizeof why) == 0) {
+        if (load_file(s, path, g, h, false, &header_ok, &why) == FIG_OK) {
             e.game = g;
+            e.header = header_ok ? h : NULL;
         } else {
-            e.error = why;
-            e.human = -1;
+            e.error = why.text;
         }
-        rc = fn(ctx, &e);
+        if (!fn(ctx, &e))
+            break;
     }
     for (size_t i = 0; i < n; i++)
         free(names[i]);
     free(names);
     free(g);
+    free(h);
     return rc;
 }

@@ -1,7 +1,8 @@
-/* store.h - where `figaro play` keeps its games, for both front ends.
+/* store.h - saved games: a handle on one folder that holds a game in progress
+ * and a history of games, for every front end.
  *
- * Everything lives in one folder, $XDG_DATA_HOME/figaro (by default
- * ~/.local/share/figaro), created on first use:
+ * The caller chooses the folder (the terminal's `figaro play` passes
+ * $XDG_DATA_HOME/figaro, by default ~/.local/share/figaro). In it:
  *
  *   current.fgn                          the game in progress, rewritten after
  *                                        every step (`figaro play --resume`)
@@ -11,79 +12,178 @@
  *                                        new one was started
  *
  * Every file is an FGN record (docs/fgn.md) preceded by comment lines that
- * FGN readers skip, holding what FGN does not say (who plays each seat, the
- * display options), e.g.
+ * FGN readers skip, holding what FGN does not say: who plays each seat, and
+ * lines of the front end that saved it, kept as they are, e.g.
  *
+ *   #! play 1
  *   #! seat 0 human
  *   #! seat 1 bot normal
  *   #! seat 2 bot cmd:figaro engine --bot greedy
- *   #! pace 700
- *   #! open 0
+ *   #! pace 700                    (front-end lines: the terminal's display
+ *   #! open 0                       options; the store never reads their
+ *   #! color 0                      values)
  *
- * so `figaro replay FILE` reads any of them as it is. A file is always written
- * to a temporary file in the same folder and renamed into place, so a crash or
- * a full disk never leaves half a record behind. Functions return 0 on success
- * and -1 with a sentence in `err` on failure; nothing here prints or exits. */
+ * so `figaro replay FILE` reads any of them as it is. People's names are the
+ * record's own (its `names` line).
+ *
+ * The handle holds the seat table and the front-end lines of the game in
+ * progress: set them when a game starts (or load them with the game), then
+ * each save needs only the record. Reading never changes anything on disk;
+ * folders are created when something is written. A file is always written to
+ * a temporary file in the same folder and renamed into place, so a crash or a
+ * full disk never leaves half a record behind. Every function returns a
+ * fig_err_t with a message for people in msg (English msgids put through the
+ * translator given to fig_store_open), naming the file and, for a damaged
+ * one, the line; nothing here prints or exits. */
 #ifndef FIGARO_STORE_H
 #define FIGARO_STORE_H
 
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "cli/play.h"
-#include "figaro/match.h"
+#include "figaro/figaro.h"
+#include "host/session.h"
 
-enum { STORE_PATH_MAX = 4096 };
+typedef struct fig_store fig_store_t;
 
-/* Writes the store folder into dir and creates it (and history/ inside) if
- * needed. Fails if neither XDG_DATA_HOME (absolute) nor HOME is set. */
-int store_dir(char *dir, size_t cap, char *err, size_t errcap);
+enum {
+    FIG_STORE_PATH_MAX = 4096,   /* any path the store makes fits, its NUL included */
+    FIG_STORE_LINES_MAX = 16,    /* front-end lines per file */
+    FIG_STORE_KEY_MAX = 32,      /* a front-end line's key, its NUL included */
+    FIG_STORE_VALUE_MAX = 256,   /* a front-end line's value, its NUL included */
+    FIG_STORE_FILE_MAX = 1 << 20 /* a saved file is a few kilobytes: a larger one is not ours */
+};
 
-/* Writes the path of current.fgn into path (the folder is created). */
-int store_current_path(char *path, size_t cap, char *err, size_t errcap);
+/* One front-end line, "#! KEY VALUE". */
+typedef struct {
+    char key[FIG_STORE_KEY_MAX];       /* no space, no control character */
+    char value[FIG_STORE_VALUE_MAX];   /* the rest of the line as written; may be "" */
+    int line;                          /* its line in the file it was read from, else 0 */
+} fig_store_line_t;
+
+/* What a saved file says besides its FGN record. */
+typedef struct {
+    fig_seats_t seats;                 /* players, and a person or a bot spec per seat */
+    int nlines;
+    fig_store_line_t lines[FIG_STORE_LINES_MAX];
+} fig_store_header_t;
+
+/* Opens the store on `root` (created only when a game is first written).
+ * tr is the language of every message of the store (NULL: English); it must
+ * outlive the handle. FIG_ERR_INPUT for an empty or too long root,
+ * FIG_ERR_SPACE when memory runs out. Free with fig_store_free. */
+fig_err_t fig_store_open(fig_store_t **out, const char *root, const fig_tr_t *tr,
+                         fig_msg_t *msg);
+
+void fig_store_free(fig_store_t *s);   /* NULL is a no-op */
+
+/* The folder, current.fgn and history/ (paths, whether they exist or not). */
+const char *fig_store_root(const fig_store_t *s);
+const char *fig_store_current_path(const fig_store_t *s);
+const char *fig_store_history_path(const fig_store_t *s);
 
 /* Whether a game in progress is saved (current.fgn exists, readable or not). */
-bool store_has_current(void);
+bool fig_store_has_current(const fig_store_t *s);
 
-/* Saves the match as the game in progress, with the seats (human or bot spec,
- * from the match) and opts' display options (pace, open, colour). Cheap
- * enough to call after every step. */
-int store_save_current(const fig_match_t *m, const play_opts_t *opts, char *err, size_t errcap);
+/* ---- the game in progress: its seat table and front-end lines */
 
-/* Reads the game in progress back. On success g is the record as far as it
- * went and opts holds what was saved: players, the person's name, the
- * opponents' specs (levels[1..N-1]), the seed, pace, open and colour, with
- * resume set; other fields are defaults. Returns 0; 1 if no game is saved;
- * -1 if the file cannot be read or is damaged, with err naming the file, the
- * line and what is wrong. */
-int store_load_current(fig_game_t *g, play_opts_t *opts, char *err, size_t errcap);
+/* Sets who plays each seat of the game in progress (names are the record's
+ * and are not saved from here). FIG_ERR_INPUT if the table cannot be saved:
+ * players out of 3..6, a bot without a spec, a spec with control characters
+ * or starting with a space. */
+fig_err_t fig_store_set_seats(fig_store_t *s, const fig_seats_t *seats, fig_msg_t *msg);
+const fig_seats_t *fig_store_seats(const fig_store_t *s);
 
-/* Files a game into the history as history/YYYYMMDD-HHMMSS-SEED.fgn (local
- * time now; "-unfinished" added if the game is not over) and removes
- * current.fgn. path (may be NULL) receives the file written. */
-int store_finish(const fig_match_t *m, const play_opts_t *opts, char *path, size_t pathcap,
-                 char *err, size_t errcap);
+/* Sets the front-end line `key` (replacing its value if it is there, else
+ * appending it). The key is a word of at most FIG_STORE_KEY_MAX - 1 bytes
+ * without spaces or control characters, other than the store's own "play"
+ * and "seat"; the value has no control characters and starts with no space.
+ * FIG_ERR_INPUT otherwise, FIG_ERR_SPACE if FIG_STORE_LINES_MAX are set. */
+fig_err_t fig_store_set_line(fig_store_t *s, const char *key, const char *value,
+                             fig_msg_t *msg);
+
+/* The value of front-end line `key` (the last one if a file said it twice),
+ * or NULL. *line (may be NULL) receives its line in the file read, or 0. */
+const char *fig_store_line(const fig_store_t *s, const char *key, int *line);
+
+/* Removes every front-end line. */
+void fig_store_clear_lines(fig_store_t *s);
+
+/* The seat table and front-end lines together. */
+const fig_store_header_t *fig_store_header(const fig_store_t *s);
+
+/* ---- saving and reading */
+
+/* Saves g as the game in progress, with the handle's seat table (whose
+ * players must be g's) and front-end lines. Cheap enough to call after every
+ * step. FIG_ERR_STATE without a matching seat table. */
+fig_err_t fig_store_save_current(fig_store_t *s, const fig_game_t *g, fig_msg_t *msg);
+
+/* Reads the game in progress back into g, and its seat table and front-end
+ * lines into the handle (a person's name from the record, when it has names).
+ * *found is false, and FIG_OK returned, if no game is saved. FIG_ERR_INPUT if
+ * the file cannot be read or is damaged, msg naming the file, the line and
+ * what is wrong ("/.../current.fgn:4: seat 1 is described twice"); the handle
+ * is then unchanged. */
+fig_err_t fig_store_load_current(fig_store_t *s, fig_game_t *g, bool *found, fig_msg_t *msg);
+
+/* Files g into the history as history/YYYYMMDD-HHMMSS-SEED.fgn (local time
+ * now; "-unfinished" added if the game is not over; -2, -3... if the name is
+ * taken) with the handle's seat table and lines, then removes current.fgn.
+ * path (may be NULL) receives the file written. */
+fig_err_t fig_store_finish(fig_store_t *s, const fig_game_t *g, char *path, size_t pathcap,
+                           fig_msg_t *msg);
 
 /* Before a new game starts: moves an existing current.fgn, readable or not,
- * into the history as ...-unfinished.fgn so that nothing is overwritten.
- * path (may be NULL) receives where it went, or "" if there was nothing to
- * move. */
-int store_set_aside(char *path, size_t cap, char *err, size_t errcap);
+ * into the history as ...-unfinished.fgn, so that nothing is overwritten.
+ * path (may be NULL) receives where it went, or "" if there was nothing. */
+fig_err_t fig_store_set_aside(fig_store_t *s, char *path, size_t pathcap, fig_msg_t *msg);
 
-/* One file of the history, as store_history() hands it over. */
+/* Reads any saved file (current.fgn, a history file, a copy) into g and h;
+ * the handle is not changed. Errors as fig_store_load_current. */
+fig_err_t fig_store_read(const fig_store_t *s, const char *path, fig_game_t *g,
+                         fig_store_header_t *h, fig_msg_t *msg);
+
+/* ---- the history */
+
+/* One file of the history, as fig_store_history() hands it over. */
 typedef struct {
-    const char *path;       /* full path */
-    const char *file;       /* file name alone */
-    char date[20];          /* "YYYY-MM-DD HH:MM:SS" from the name, or the file's time */
-    const fig_game_t *game; /* NULL if the file could not be read ... */
-    const char *error;      /* ... and then why, with the line number */
-    int human;              /* the person's seat (from "#! seat N human"), or -1 */
-} store_entry_t;
+    const char *path;                  /* full path */
+    const char *file;                  /* file name alone */
+    char date[20];                     /* "YYYY-MM-DD HH:MM:SS" from the name, or the file's time */
+    const fig_game_t *game;            /* NULL if the file could not be read ... */
+    const char *error;                 /* ... and then why, with the line number */
+    const fig_store_header_t *header;  /* NULL if its "#!" lines are damaged (or no game) */
+} fig_store_entry_t;
+
+/* Receives one entry; returns false to stop the walk. */
+typedef bool fig_store_walk_fn(void *ctx, const fig_store_entry_t *e);
 
 /* Calls fn for every .fgn file of the history, oldest first (by name). A
- * nonzero return of fn stops the walk and is returned. An empty or missing
- * history calls fn never and returns 0; -1 if the folder cannot be read. */
-int store_history(int (*fn)(void *ctx, const store_entry_t *e), void *ctx, char *err,
-                  size_t errcap);
+ * missing history calls fn never. FIG_ERR_INPUT if the folder cannot be read,
+ * FIG_ERR_SPACE if memory runs out. */
+fig_err_t fig_store_history(const fig_store_t *s, fig_store_walk_fn *fn, void *ctx,
+                            fig_msg_t *msg);
+
+/* ---- the format, from and to memory (for the store, its tests and fuzzer) */
+
+/* Parses the "#!" lines of a saved file's text (len bytes; the other lines
+ * are skipped) for a game of `players` seats into h. `name` names the text in
+ * messages ("NAME:LINE: what is wrong"; msg->line is the line). Every seat
+ * 0..players-1 must be described once ("#! seat N human" or "#! seat N bot
+ * SPEC"); "#! play" is the store's own; any other "#! KEY VALUE" line is a
+ * front-end line, kept as it is. h->seats' names are left empty. */
+fig_err_t fig_store_parse_header(const char *text, size_t len, const char *name, int players,
+                                 fig_store_header_t *h, const fig_tr_t *tr, fig_msg_t *msg);
+
+/* Parses a whole saved file: the FGN record into g, then its "#!" lines into h
+ * (with the people's and bots' names from the record, if it has names). */
+fig_err_t fig_store_parse(const char *text, size_t len, const char *name, fig_game_t *g,
+                          fig_store_header_t *h, const fig_tr_t *tr, fig_msg_t *msg);
+
+/* Writes h's "#!" lines ("#! play 1", the seats, the front-end lines) into buf
+ * (cap bytes, NUL-terminated when cap > 0). Returns the length the whole text
+ * needs, as snprintf does: it was cut if that is >= cap. */
+size_t fig_store_write_header(const fig_store_header_t *h, char *buf, size_t cap);
 
 #endif

@@ -1,10 +1,32 @@
 /* util.h - small helpers every host module and front end shares: the one
- * clock for timeouts and pacing. */
+ * clock for timeouts and pacing, and reading a whole file into memory. */
 #ifndef FIGARO_HOST_UTIL_H
 #define FIGARO_HOST_UTIL_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "figaro/error.h"
 
 /* Milliseconds on the monotonic clock (never jumps with the wall clock): for
  * deadlines, timeouts and pacing, never for dates. */
 long long fig_clock_ms(void);
+
+/* Reads the file at `path` whole, at most `limit` bytes. On success *data is
+ * malloc'ed (the caller frees it) and NUL-terminated after its *len bytes (a
+ * file may hold NULs of its own). On failure *data is NULL and msg says why,
+ * in tr's language (NULL: English), without the path: the caller knows it
+ * ("cannot open: No such file or directory"). FIG_ERR_INPUT for a file that
+ * cannot be read or is too large, FIG_ERR_SPACE when memory runs out. */
+fig_err_t fig_read_file(const char *path, size_t limit, char **data, size_t *len,
+                        const fig_tr_t *tr, fig_msg_t *msg);
+
+/* fig_read_file on a stream the caller opened (and closes), e.g. stdin. */
+fig_err_t fig_read_stream(FILE *f, size_t limit, char **data, size_t *len, const fig_tr_t *tr,
+                          fig_msg_t *msg);
+
+/* The text of an errno value, like strerror() but into the caller's buffer
+ * (strerror may share one buffer between threads). Returns buf. */
+const char *fig_strerror(int err, char *buf, size_t cap);
 
 #endif

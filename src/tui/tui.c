@@ -179,20 +179,21 @@ static void update_view(tui_t *t)
 
 static void save(tui_t *t)
 {
-    char err[512];
+    fig_msg_t msg;
     if (t->finished)
         return;
-    if (store_save_current(t->m, &t->opts, err, sizeof err))
-        set_status(t, true, _("The game could not be saved: %s"), err);
+    if (fig_store_save_current(t->store, fig_match_game(t->m), &msg))
+        set_status(t, true, _("The game could not be saved: %s"), msg.text);
 }
 
 static void finish(tui_t *t)
 {
-    char err[512], path[STORE_PATH_MAX];
+    char path[FIG_STORE_PATH_MAX];
+    fig_msg_t msg;
     if (t->finished)
         return;
-    if (store_finish(t->m, &t->opts, path, sizeof path, err, sizeof err))
-        set_status(t, true, _("The game could not be filed in the history: %s"), err);
+    if (fig_store_finish(t->store, fig_match_game(t->m), path, sizeof path, &msg))
+        set_status(t, true, _("The game could not be filed in the history: %s"), msg.text);
     else
         tui_log(t, _("The game is kept in the history: %s"), path);
     t->finished = true;
@@ -608,39 +609,19 @@ static void key(tui_t *t, int r, wint_t ch)
 
 /* ---- the game ---- */
 
+static void replay_step(void *ctx, const fig_match_step_t *step, const fig_view_t *before,
+                        const fig_view_t *after)
+{
+    tui_t *t = ctx;
+    t->view = *after;   /* tui_log_step tells from t->view */
+    tui_log_step(t, step, before);
+}
+
 /* Rebuilds the log of a resumed game from its record, one step at a time, as
  * the person's seat saw it (views only: R14). */
 static void replay_log(tui_t *t)
 {
-    const fig_game_t *rec = fig_match_game(t->m);
-    fig_game_t *g = malloc(sizeof *g);
-    if (!g)
-        return;
-    fig_game_init(g, &rec->setup);
-    for (int r = 0; r < rec->dealt; r++) {
-        fig_match_step_t step;
-        memset(&step, 0, sizeof step);
-        if (fig_game_deal(g, rec->hands[r], NULL) != FIG_OK)
-            break;
-        step.deal = true;
-        step.round = r + 1;
-        step.action = FIG_ACT_NONE;
-        fig_view_t before = t->view;
-        fig_view_of(&g->state, t->me, &t->view);
-        tui_log_step(t, &step, &before);
-        for (int i = 0; i < rec->nmoves[r]; i++) {
-            memset(&step, 0, sizeof step);
-            step.round = r + 1;
-            step.seat = g->state.turn;
-            step.action = rec->moves[r][i].action;
-            before = t->view;
-            if (fig_game_play(g, step.action, &step.events, NULL) != FIG_OK)
-                break;
-            fig_view_of(&g->state, t->me, &t->view);
-            tui_log_step(t, &step, &before);
-        }
-    }
-    free(g);
+    fig_session_replay(fig_match_game(t->m), t->me, replay_step, t, NULL);
     t->fresh = 0;
 }
 
@@ -700,15 +681,19 @@ static void loop(tui_t *t)
     }
 }
 
-int play_tui(const play_opts_t *opts)
+int play_tui(const fig_session_opts_t *game, const tui_display_t *display,
+             const fig_game_t *saved, fig_store_t *store, const fig_tr_t *tr)
 {
     tui_t *t = calloc(1, sizeof *t);
     if (!t) {
         fprintf(stderr, "figaro play: %s\n", _("out of memory"));
         return EXIT_FAILURE;
     }
-    t->opts = *opts;
-    t->pace_ms = opts->fast ? 0 : opts->pace_ms;
+    t->opts = *display;
+    t->game = *game;
+    t->store = store;
+    t->tr = tr;
+    t->pace_ms = display->fast ? 0 : display->pace_ms;
     t->hint.pipe[0] = t->hint.pipe[1] = -1;
     const char *cs = nl_langinfo(CODESET);
     t->utf8 = cs && strcmp(cs, "UTF-8") == 0;
@@ -734,14 +719,15 @@ int play_tui(const play_opts_t *opts)
     setup_colours(t);
 
     int status = 0;
-    char err[600], aside[STORE_PATH_MAX];
+    char aside[FIG_STORE_PATH_MAX];
+    fig_msg_t err;
     aside[0] = '\0';
-    bool go = t->opts.resume || tui_start_screen(&t->opts, t->utf8);
-    if (go && play_match_start(&t->opts, &t->m, aside, sizeof aside, err, sizeof err) != 0) {
+    bool go = saved || tui_start_screen(&t->game, t->utf8);
+    if (go && tui_match_start(&t->game, saved, store, tr, &t->m, aside, sizeof aside, &err)) {
         endwin();
         delscreen(scr);
         restore_signals(old_sigs);
-        fprintf(stderr, "figaro play: %s\n", err);
+        fprintf(stderr, "figaro play: %s\n", err.text);
         free(t);
         return 1;
     }
@@ -755,21 +741,19 @@ int play_tui(const play_opts_t *opts)
         t->n = g->setup.players;
         t->me = 0;
         for (int s = 0; s < t->n; s++) {
-            snprintf(t->names[s], sizeof t->names[s], "%s",
-                     g->has_names ? g->names[s] : s ? play_bot_name(s, t->opts.name)
-                                                    : t->opts.name);
+            snprintf(t->names[s], sizeof t->names[s], "%s", g->names[s]);   /* session.h */
             const char *spec = fig_match_bot_spec(t->m, s);
             snprintf(t->specs[s], sizeof t->specs[s], "%s", spec ? spec : "");
         }
         t->log_round = 1;
-        if (t->opts.resume) {
+        if (saved) {
             replay_log(t);
             tui_log(t, _("The saved game goes on (seed %llu)."),
                     (unsigned long long)g->setup.seed);
             t->next_step_at = fig_clock_ms() + t->pace_ms;   /* the table first, then the bots */
         } else {
             tui_log(t, _("A new game, seed %llu: figaro play --seed %llu deals it again."),
-                    (unsigned long long)t->opts.seed, (unsigned long long)t->opts.seed);
+                    (unsigned long long)t->game.seed, (unsigned long long)t->game.seed);
             if (aside[0])
                 tui_log(t, _("The unfinished game was filed in the history: %s"), aside);
         }

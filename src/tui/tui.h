@@ -16,9 +16,30 @@
 #include <stddef.h>
 #include <wchar.h>
 
-#include "cli/play.h"
 #include "figaro/figaro.h"
 #include "figaro/match.h"
+#include "host/session.h"
+#include "host/store.h"
+
+/* How the terminal shows a game: the display options of `figaro play`, for
+ * both terminal front ends (this one, and plain lines in cli/play_plain.c).
+ * The game itself (who plays, the seed) is a fig_session_opts_t. */
+typedef struct {
+    bool plain;                  /* --plain: lines on stdin/stdout */
+    bool fast;                   /* --fast: no pause between bot moves */
+    bool open;                   /* --open: show stack counts and roads (R14 option) */
+    bool color;                  /* plain mode: ANSI colours (--color) */
+    int pace_ms;                 /* pause after each bot move, default 700; 0 if fast */
+    const char *lang;            /* --lang, or NULL for the locale */
+} tui_display_t;
+
+/* The full-screen game; returns an exit status (0, 1). `game` is who plays
+ * (the person at seat 0) and the seed, shown on the start screen first; with
+ * `saved` (--resume) that game goes on instead, with the store's seat table.
+ * The game is saved in `store` after every step. tr is the person's language
+ * for the messages of the host layer. */
+int play_tui(const fig_session_opts_t *game, const tui_display_t *display,
+             const fig_game_t *saved, fig_store_t *store, const fig_tr_t *tr);
 
 /* The smallest terminal the table is drawn in (checked at every redraw). */
 enum { TUI_MIN_COLS = 80, TUI_MIN_LINES = 24 };
@@ -66,7 +87,10 @@ typedef struct {
 } tui_region_t;
 
 typedef struct {
-    play_opts_t opts;
+    tui_display_t opts;
+    fig_session_opts_t game;   /* the seat table and the seed */
+    fig_store_t *store;
+    const fig_tr_t *tr;
     fig_match_t *m;
     int me;                 /* the person's seat */
     int n;                  /* players */
@@ -120,9 +144,21 @@ bool tui_interrupted(void);
 
 /* ---- tui_start.c ---- */
 
-/* Runs the start screen, filling o (players, name, levels[1..N-1], seed);
- * returns 1 to play, 0 if the person leaves (Esc). */
-int tui_start_screen(play_opts_t *o, bool utf8);
+/* Runs the start screen, filling o (players, the person's name at seat 0,
+ * the bots' specs at seats 1..N-1, the seed); returns 1 to play, 0 if the
+ * person leaves (Esc). */
+int tui_start_screen(fig_session_opts_t *o, bool utf8);
+
+/* Starts the game of either terminal front end (this one and plain mode),
+ * the same way: with `saved` the saved game goes on, with game's seat table
+ * (the store's, as fig_store_load_current read it); else a new game of game's
+ * seats and seed, once the store's game in progress, if any, is set aside
+ * into the history (`aside` receives where it went, or ""). On success the
+ * store holds the game's seat table and game its seed and names. On failure
+ * *out is NULL and msg says why (a damaged save, a bot that cannot start). */
+fig_err_t tui_match_start(fig_session_opts_t *game, const fig_game_t *saved, fig_store_t *store,
+                          const fig_tr_t *tr, fig_match_t **out, char *aside, size_t asidecap,
+                          fig_msg_t *msg);
 
 /* ---- tui_draw.c ---- */
 

@@ -1,7 +1,9 @@
-/* tui_start.c - the start screen of the full-screen game: the number of
- * players, the person's name, each opponent's level and an optional seed.
- * Every line has a default (from the command line, else 4 players against
- * `normal` bots and a random seed), so Enter alone starts a game. */
+/* tui_start.c - starting a game in the terminal: the start screen of the
+ * full-screen game (the number of players, the person's name, each
+ * opponent's level and an optional seed; every line has a default, from the
+ * command line, else 4 players against `normal` bots and a random seed, so
+ * Enter alone starts a game), and tui_match_start, which both terminal front
+ * ends call to start or resume the match (session.h) over their store. */
 #define _XOPEN_SOURCE 700
 #define _XOPEN_SOURCE_EXTENDED 1
 
@@ -19,9 +21,9 @@ static const char *const levels[] = { "easy", "normal", "hard", "max" };
 enum { NLEVELS = 4 };
 
 typedef struct {
-    play_opts_t *o;
+    fig_session_opts_t *o;
     int field;                          /* 0 players, 1 name, 2.. levels, then seed */
-    char custom[FIG_MAX_PLAYERS][64];   /* a spec from the command line that is no level */
+    char custom[FIG_MAX_PLAYERS][FIG_SPEC_MAX];   /* a command line's spec that is no level */
     char seed[24];
     char error[400];
 } start_t;
@@ -37,19 +39,20 @@ static int level_index(const char *spec)
 /* Cycles the spec of seat s through the levels (and its custom spec, if any). */
 static void cycle_level(start_t *ss, int s, int dir)
 {
-    char *spec = ss->o->levels[s];
+    char *spec = ss->o->seats.seat[s].spec;
     int n = NLEVELS + (ss->custom[s][0] ? 1 : 0);
     int i = level_index(spec);
     if (i < 0)
         i = NLEVELS;   /* the custom one */
     i = ((i + dir) % n + n) % n;
-    snprintf(spec, 64, "%s", i < NLEVELS ? levels[i] : ss->custom[s]);
+    snprintf(spec, FIG_SPEC_MAX, "%s", i < NLEVELS ? levels[i] : ss->custom[s]);
 }
 
 static void draw_start(const start_t *ss, bool utf8)
 {
     erase();
-    const play_opts_t *o = ss->o;
+    const fig_session_opts_t *o = ss->o;
+    int players = o->seats.players;
     if (tui_too_small()) {
         char msg[300];
         snprintf(msg, sizeof msg,
@@ -67,7 +70,7 @@ static void draw_start(const start_t *ss, bool utf8)
     int x = 4, vx = 24, y = 2;
     const char *lt = utf8 ? "◀" : "<", *gt = utf8 ? "▶" : ">";
     char buf[160];
-    int nf = 3 + o->players - 1;
+    int nf = 3 + players - 1;
     for (int f = 0; f < nf; f++, y++) {
         bool sel = f == ss->field;
         int attr = sel ? A_REVERSE : 0;
@@ -75,19 +78,20 @@ static void draw_start(const start_t *ss, bool utf8)
             tui_put(y, 1, 2, A_BOLD, utf8 ? "▶" : ">");
         if (f == 0) {
             tui_put(y, x, vx - x - 1, 0, _("Players"));
-            snprintf(buf, sizeof buf, " %s %d %s ", lt, o->players, gt);
+            snprintf(buf, sizeof buf, " %s %d %s ", lt, players, gt);
             tui_put(y, vx, 20, attr, buf);
         } else if (f == 1) {
             tui_put(y, x, vx - x - 1, 0, _("Your name"));
-            snprintf(buf, sizeof buf, " %-*s ", FIG_NAME_MAX / 2, o->name);
+            snprintf(buf, sizeof buf, " %-*s ", FIG_NAME_MAX / 2, o->seats.seat[0].name);
             tui_put(y, vx, FIG_NAME_MAX + 2, attr | A_UNDERLINE, buf);
         } else if (f < nf - 1) {
             int s = f - 1;
             snprintf(buf, sizeof buf, _("Opponent %d"), s);
             tui_put(y, x, vx - x - 1, 0, buf);
-            snprintf(buf, sizeof buf, " %s %s %s ", lt, o->levels[s], gt);
+            snprintf(buf, sizeof buf, " %s %s %s ", lt, o->seats.seat[s].spec, gt);
             int w = tui_put(y, vx, COLS - vx - 20, attr, buf);
-            tui_put(y, vx + w + 2, COLS - vx - w - 3, A_DIM, play_bot_name(s, o->name));
+            tui_put(y, vx + w + 2, COLS - vx - w - 3, A_DIM,
+                    fig_session_bot_name(&o->seats, s));
         } else {
             tui_put(y, x, vx - x - 1, 0, _("Seed"));
             snprintf(buf, sizeof buf, " %-12s ", ss->seed);
@@ -124,7 +128,8 @@ static void draw_start(const start_t *ss, bool utf8)
 static bool edit(char *buf, size_t cap, int r, wint_t ch, bool digits_only)
 {
     size_t len = strlen(buf);
-    if ((r == KEY_CODE_YES && ch == KEY_BACKSPACE) || (r != KEY_CODE_YES && (ch == 127 || ch == 8))) {
+    bool fn = r == KEY_CODE_YES;
+    if ((fn && ch == KEY_BACKSPACE) || (!fn && (ch == 127 || ch == 8))) {
         while (len > 0 && ((unsigned char)buf[len - 1] & 0xC0) == 0x80)
             len--;   /* a whole UTF-8 character */
         if (len > 0)
@@ -147,18 +152,23 @@ static bool edit(char *buf, size_t cap, int r, wint_t ch, bool digits_only)
     return true;
 }
 
-int tui_start_screen(play_opts_t *o, bool utf8)
+int tui_start_screen(fig_session_opts_t *o, bool utf8)
 {
     start_t ss;
     memset(&ss, 0, sizeof ss);
     ss.o = o;
-    if (o->players < FIG_MIN_PLAYERS || o->players > FIG_MAX_PLAYERS)
-        o->players = 4;
+    int *players = &o->seats.players;
+    char *name = o->seats.seat[0].name;
+    if (*players < FIG_MIN_PLAYERS || *players > FIG_MAX_PLAYERS)
+        *players = 4;
+    o->seats.seat[0].bot = false;
     for (int s = 1; s < FIG_MAX_PLAYERS; s++) {
-        if (!o->levels[s][0])
-            snprintf(o->levels[s], sizeof o->levels[s], "%s", "normal");
-        if (level_index(o->levels[s]) < 0)
-            snprintf(ss.custom[s], sizeof ss.custom[s], "%s", o->levels[s]);
+        fig_seat_t *st = &o->seats.seat[s];
+        st->bot = true;   /* the person plays seat 0, bots the others */
+        if (!st->spec[0])
+            snprintf(st->spec, sizeof st->spec, "%s", "normal");
+        if (level_index(st->spec) < 0)
+            snprintf(ss.custom[s], sizeof ss.custom[s], "%s", st->spec);
     }
     if (o->has_seed)
         snprintf(ss.seed, sizeof ss.seed, "%llu", (unsigned long long)o->seed);
@@ -174,14 +184,14 @@ int tui_start_screen(play_opts_t *o, bool utf8)
         dirty = r != ERR;
         if (r == ERR)
             continue;
-        int nf = 3 + o->players - 1;
+        int nf = 3 + *players - 1;
         bool fn = r == KEY_CODE_YES;
         if (fn && ch == KEY_RESIZE)
             continue;
         if ((!fn && ch == 27))
             return 0;
         if ((fn && ch == KEY_ENTER) || (!fn && (ch == '\n' || ch == '\r'))) {
-            if (!o->name[0]) {
+            if (!name[0]) {
                 snprintf(ss.error, sizeof ss.error, "%s", _("Please type your name."));
                 ss.field = 1;
                 continue;
@@ -209,20 +219,41 @@ int tui_start_screen(play_opts_t *o, bool utf8)
         else if (fn && (ch == KEY_LEFT || ch == KEY_RIGHT)) {
             int dir = ch == KEY_LEFT ? -1 : 1;
             if (ss.field == 0) {
-                o->players += dir;
-                if (o->players < FIG_MIN_PLAYERS)
-                    o->players = FIG_MAX_PLAYERS;
-                if (o->players > FIG_MAX_PLAYERS)
-                    o->players = FIG_MIN_PLAYERS;
+                *players += dir;
+                if (*players < FIG_MIN_PLAYERS)
+                    *players = FIG_MAX_PLAYERS;
+                if (*players > FIG_MAX_PLAYERS)
+                    *players = FIG_MIN_PLAYERS;
             } else if (ss.field >= 2 && ss.field < nf - 1) {
                 cycle_level(&ss, ss.field - 1, dir);
             }
         } else if (ss.field == 1) {
-            edit(o->name, sizeof o->name, r, ch, false);
+            edit(name, sizeof o->seats.seat[0].name, r, ch, false);
         } else if (ss.field == nf - 1) {
             edit(ss.seed, sizeof ss.seed, r, ch, true);
         } else if (ss.field == 0 && !fn && ch >= '3' && ch <= '6') {
-            o->players = (int)(ch - '0');
+            *players = (int)(ch - '0');
         }
     }
+}
+
+/* ---- starting the match */
+
+fig_err_t tui_match_start(fig_session_opts_t *game, const fig_game_t *saved, fig_store_t *store,
+                          const fig_tr_t *tr, fig_match_t **out, char *aside, size_t asidecap,
+                          fig_msg_t *msg)
+{
+    fig_err_t rc;
+    *out = NULL;
+    if (aside && asidecap)
+        aside[0] = '\0';
+    if (saved)
+        rc = fig_session_resume(out, saved, game, tr, msg);
+    else if ((rc = fig_store_set_aside(store, aside, asidecap, msg)) == FIG_OK)
+        rc = fig_session_start(out, game, tr, msg);
+    if (rc == FIG_OK && (rc = fig_store_set_seats(store, &game->seats, msg)) != FIG_OK) {
+        fig_match_free(*out);
+        *out = NULL;
+    }
+    return rc;
 }
