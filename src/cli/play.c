@@ -63,6 +63,22 @@ static uint64_t clock_seed(void)
     return fig_rng_next(&r) % 1000000000u;
 }
 
+static const char *gettext_tr(const fig_tr_t *tr, const char *msgid)
+{
+    (void)tr;
+    return _(msgid);
+}
+
+/* An engine's fault, from the match on this thread: one line on standard
+ * error, as before the match took the engines off this thread. */
+static void tell_fault(void *user, const fig_fault_t *f)
+{
+    (void)user;
+    fig_tr_t tr = { gettext_tr, NULL, NULL };
+    char text[1024];
+    fprintf(stderr, "figaro: %s\n", fig_fault_text(f, &tr, text, sizeof text));
+}
+
 int play_match_start(play_opts_t *o, fig_match_t **out, char *aside, size_t asidecap, char *err,
                      size_t errcap)
 {
@@ -107,7 +123,7 @@ int play_match_start(play_opts_t *o, fig_match_t **out, char *aside, size_t asid
         snprintf(mo.names[s], sizeof mo.names[s], "%s", name);
     }
     for (int s = 1; s < o->players; s++)
-        if (cli_bot_new(&mo.bots[s], o->levels[s],
+        if (fig_bot_any_new(&mo.bots[s], o->levels[s],
                         fig_seed_derive(o->seed, 0, 1000 + (uint64_t)s), ENGINE_MOVE_MS,
                         &msg) != FIG_OK) {
             snprintf(err, errcap, _("seat %d (%s): %s"), s, o->levels[s], msg.text);
@@ -116,6 +132,7 @@ int play_match_start(play_opts_t *o, fig_match_t **out, char *aside, size_t asid
             free(rec);
             return EXIT_INPUT;
         }
+    mo.on_fault = tell_fault;
     fig_err_t rc = rec ? fig_match_resume(out, rec, &mo, &msg) : fig_match_new(out, &mo, &msg);
     free(rec);
     if (rc != FIG_OK) {   /* the match has freed the bots */
@@ -182,7 +199,7 @@ static int check_spec(const char *spec, char *err, size_t errcap)
         }
     fig_bot_t *bot = NULL;
     fig_msg_t msg;
-    if (cli_bot_new(&bot, spec, 0, ENGINE_MOVE_MS, &msg) != FIG_OK) {
+    if (fig_bot_any_new(&bot, spec, 0, ENGINE_MOVE_MS, &msg) != FIG_OK) {
         snprintf(err, errcap, "%s", msg.text);
         return -1;
     }

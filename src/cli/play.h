@@ -34,7 +34,7 @@ int play_plain(const play_opts_t *opts);
 int play_tui(const play_opts_t *opts);
 
 /* Creates the match both front ends play: the person at seat 0 named
- * opts->name, bots at seats 1..N-1 from opts->levels (cli_bot_new, each
+ * opts->name, bots at seats 1..N-1 from opts->levels (fig_bot_any_new, each
  * seeded from the game seed and its seat, so a seed and the person's moves
  * give the same game), deals from the seed. Without opts->has_seed a seed
  * is taken from the clock and stored in opts (show it: it replays the game).
