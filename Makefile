@@ -118,15 +118,25 @@ $(T)/fuzz_fep: tests/fuzz/fuzz_fep.c $(FEP_FUZZ_SRC) src/cli/fep_engine.c src/cl
 	    tests/fuzz/fuzz_fep.c $(FEP_FUZZ_SRC) -x c src/cli/main.c -Dmain=figaro_main \
 	    $(CLI_LIBS)
 
+# The FEP host's reader: its pure line functions, with the libraries they use.
+$(T)/fuzz_fep_host: tests/fuzz/fuzz_fep_host.c src/host/fep_host.c src/host/util.c $(AI_SRC) \
+                    $(CORE_SRC) | $(DEPS_STAMP)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) -Iinclude -Isrc -std=c11 -D_POSIX_C_SOURCE=200809L $(FUZZ_FLAGS) -o $@ $^ \
+	    -lm -lpthread
+
 FUZZ_SECONDS ?= 300
-fuzz: $(T)/fuzz_fgn $(T)/fuzz_fep
-	@mkdir -p tests/fuzz/corpus-run tests/fuzz/corpus-run-fep
+fuzz: $(T)/fuzz_fgn $(T)/fuzz_fep $(T)/fuzz_fep_host
+	@mkdir -p tests/fuzz/corpus-run tests/fuzz/corpus-run-fep tests/fuzz/corpus-run-fep-host
 	$(T)/fuzz_fgn -max_total_time=$(FUZZ_SECONDS) -max_len=16384 \
 	    tests/fuzz/corpus-run tests/fuzz/corpus tests/cases
 	$(T)/fuzz_fep -max_total_time=$(FUZZ_SECONDS) -max_len=8192 \
 	    tests/fuzz/corpus-run-fep tests/fuzz/corpus-fep
+	$(T)/fuzz_fep_host -max_total_time=$(FUZZ_SECONDS) -max_len=16384 \
+	    tests/fuzz/corpus-run-fep-host tests/fuzz/corpus-fep-host
 
-test: $(UNIT_BIN) $(T)/test_bits_native $(T)/figaro $(T)/fuzz_fgn $(T)/fuzz_fep $(B)/libfigaro.a
+test: $(UNIT_BIN) $(T)/test_bits_native $(T)/figaro $(T)/fuzz_fgn $(T)/fuzz_fep \
+      $(T)/fuzz_fep_host $(B)/libfigaro.a
 	@sh tests/run.sh $(T)
 
 bench: $(B)/figaro

@@ -229,7 +229,10 @@ static void test_each_fault_is_recorded(void **state)
         { "crash.sh go", FIG_FAULT_EXIT, 0, "exited instead of answering 'go 100' (exit status 3)",
           3, 0 },
         { "crash.sh signal", FIG_FAULT_EXIT, 0, "(killed by signal 11)", -1, 11 },
-        { "crash.sh deaf", FIG_FAULT_INPUT_CLOSED, 0, "fault: closed its input", -1, 0 },
+        /* It closes its input right after reading `fep 1`; lines written
+         * before it does sit unread in the pipe, and then `go` is late. */
+        { "crash.sh deaf", FIG_FAULT_INPUT_CLOSED, FIG_FAULT_LATE, "fault: closed its input", -1,
+          0 },
         { "crash.sh handshake", FIG_FAULT_INPUT_CLOSED, FIG_FAULT_EXIT, "fault: ", -1, 0 },
         { "slow.sh 30", FIG_FAULT_LATE, 0, "no answer to 'go 100' within 1100 ms", -1, 0 },
         { "noisy.sh flood", FIG_FAULT_LATE, 0, "; its last info: info la la", -1, 0 },
@@ -286,7 +289,7 @@ static void test_each_fault_is_recorded(void **state)
             if (ft->kind != x->kind && !(x->alt && ft->kind == x->alt))
                 fail_msg("%s, game %d: fault kind %d, expected %d: %s", c->args, k + 1,
                          (int)ft->kind, (int)x->kind, text);
-            if (!strstr(text, x->text))
+            if (ft->kind == x->kind && !strstr(text, x->text))
                 fail_msg("%s: '%s' is not in: %s", c->args, x->text, text);
             char head[4400];
             snprintf(head, sizeof head, "FEP engine '%s' (seat 1): fault: ", c->spec);
