@@ -96,6 +96,13 @@ $(T)/test_%: $(T)/unit/test_%.o $(SUPPORT_OBJ) $(T)/libfigaro-host.a $(T)/libfig
               $(T)/libfigaro.a
 	$(CC) $(SAN) -o $@ $^ -lcmocka -lm -lpthread
 
+# test_alloc fails allocations on request without a hook in the libraries:
+# the linker sends their calls to malloc & co. to the test's __wrap_ functions.
+ALLOC_WRAP := -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=strdup
+$(T)/test_alloc: $(T)/unit/test_alloc.o $(SUPPORT_OBJ) $(T)/libfigaro-host.a \
+                 $(T)/libfigaro-ai.a $(T)/libfigaro.a
+	$(CC) $(SAN) $(ALLOC_WRAP) -o $@ $^ -lcmocka -lm -lpthread
+
 # bits.h takes this processor's instructions in the release build and byte
 # tables in the (portable) test build: test_bits runs both ways.
 $(T)/test_bits_native: tests/unit/test_bits.c src/core/bits.h | $(DEPS_STAMP)
