@@ -46,8 +46,8 @@ SUPPORT_OBJ  := $(SUPPORT:tests/unit/%.c=$(T)/unit/%.o)
 UNIT_BIN     := $(UNIT_SRC:tests/unit/%.c=$(T)/%)
 DEPS_STAMP   := $(B)/.deps-installed
 
-.PHONY: all test play bench fuzz deps clean
-all: $(B)/figaro $(B)/libfigaro.a $(B)/libfigaro-ai.a $(B)/libfigaro-host.a
+.PHONY: all test play bench fuzz deps clean examples
+all: $(B)/figaro $(B)/libfigaro.a $(B)/libfigaro-ai.a $(B)/libfigaro-host.a examples
 
 deps: $(DEPS_STAMP)
 $(DEPS_STAMP): scripts/install-deps.sh
@@ -71,6 +71,13 @@ $(B)/libfigaro-host.a: $(HOST_OBJ)
 $(B)/figaro: $(CLI_OBJ) $(B)/libfigaro-host.a $(B)/libfigaro-ai.a $(B)/libfigaro.a
 	$(CC) $(CFLAGS) $(MARCH) -o $@ $^ $(CLI_LIBS)
 
+# ---- examples: programs on the libraries' API (examples/*.c), in both builds;
+# tests/cli/test_many_matches.sh runs the sanitizer one.
+examples: $(B)/many_matches
+$(B)/many_matches: examples/many_matches.c $(B)/libfigaro-host.a $(B)/libfigaro-ai.a \
+                   $(B)/libfigaro.a
+	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) $(MARCH) -o $@ $^ -lm -lpthread
+
 # ---- test build: everything under the sanitizers
 $(T)/%.o: src/%.c | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
@@ -91,6 +98,10 @@ $(T)/libfigaro-host.a: $(HOST_OBJ_T)
 
 $(T)/figaro: $(CLI_OBJ_T) $(T)/libfigaro-host.a $(T)/libfigaro-ai.a $(T)/libfigaro.a
 	$(CC) $(SAN) -o $@ $^ $(CLI_LIBS)
+
+$(T)/many_matches: examples/many_matches.c $(T)/libfigaro-host.a $(T)/libfigaro-ai.a \
+                   $(T)/libfigaro.a
+	$(CC) $(CPPFLAGS) $(WARN) $(SAN) -o $@ $^ -lm -lpthread
 
 $(T)/test_%: $(T)/unit/test_%.o $(SUPPORT_OBJ) $(T)/libfigaro-host.a $(T)/libfigaro-ai.a \
               $(T)/libfigaro.a
@@ -143,7 +154,7 @@ fuzz: $(T)/fuzz_fgn $(T)/fuzz_fep $(T)/fuzz_fep_host
 	    tests/fuzz/corpus-run-fep-host tests/fuzz/corpus-fep-host
 
 test: $(UNIT_BIN) $(T)/test_bits_native $(T)/figaro $(T)/fuzz_fgn $(T)/fuzz_fep \
-      $(T)/fuzz_fep_host $(B)/libfigaro.a
+      $(T)/fuzz_fep_host $(T)/many_matches $(B)/libfigaro.a
 	@sh tests/run.sh $(T)
 
 bench: $(B)/figaro
