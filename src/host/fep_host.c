@@ -48,10 +48,11 @@
  *   - the host sends no `names` line: a bot handle does not know the names.
  *
  * Threads: an engine_t belongs to one bot handle, used by one thread at a
- * time; there is no shared state. The arena forks from several threads at
- * once, so the child closes every descriptor it does not need before exec:
- * a pipe of another engine leaked into this one would hide that engine's
- * exit from its host. */
+ * time (a match's job, on whichever pool worker runs it); the only state
+ * read from another thread is the two cancel flags, which are atomics. The
+ * pool's workers fork at the same time, so the child closes every
+ * descriptor it does not need before exec: a pipe of another engine leaked
+ * into this one would hide that engine's exit from its host. */
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
