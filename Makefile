@@ -46,8 +46,8 @@ SUPPORT_OBJ  := $(SUPPORT:tests/unit/%.c=$(T)/unit/%.o)
 UNIT_BIN     := $(UNIT_SRC:tests/unit/%.c=$(T)/%)
 DEPS_STAMP   := $(B)/.deps-installed
 
-.PHONY: all test play bench fuzz deps clean
-all: $(B)/figaro $(B)/libfigaro.a $(B)/libfigaro-ai.a $(B)/libfigaro-host.a
+.PHONY: all test play bench fuzz deps clean examples
+all: $(B)/figaro $(B)/libfigaro.a $(B)/libfigaro-ai.a $(B)/libfigaro-host.a examples
 
 deps: $(DEPS_STAMP)
 $(DEPS_STAMP): scripts/install-deps.sh
@@ -71,6 +71,13 @@ $(B)/libfigaro-host.a: $(HOST_OBJ)
 $(B)/figaro: $(CLI_OBJ) $(B)/libfigaro-host.a $(B)/libfigaro-ai.a $(B)/libfigaro.a
 	$(CC) $(CFLAGS) $(MARCH) -o $@ $^ $(CLI_LIBS)
 
+# ---- examples: programs on the libraries' API (examples/*.c), in both builds;
+# tests/cli/test_many_matches.sh runs the sanitizer one.
+examples: $(B)/many_matches
+$(B)/many_matches: examples/many_matches.c $(B)/libfigaro-host.a $(B)/libfigaro-ai.a \
+                   $(B)/libfigaro.a
+	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) $(MARCH) -o $@ $^ -lm -lpthread
+
 # ---- test build: everything under the sanitizers
 $(T)/%.o: src/%.c | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
@@ -92,6 +99,10 @@ $(T)/libfigaro-host.a: $(HOST_OBJ_T)
 $(T)/figaro: $(CLI_OBJ_T) $(T)/libfigaro-host.a $(T)/libfigaro-ai.a $(T)/libfigaro.a
 	$(CC) $(SAN) -o $@ $^ $(CLI_LIBS)
 
+$(T)/many_matches: examples/many_matches.c $(T)/libfigaro-host.a $(T)/libfigaro-ai.a \
+                   $(T)/libfigaro.a
+	$(CC) $(CPPFLAGS) $(WARN) $(SAN) -o $@ $^ -lm -lpthread
+
 $(T)/test_%: $(T)/unit/test_%.o $(SUPPORT_OBJ) $(T)/libfigaro-host.a $(T)/libfigaro-ai.a \
               $(T)/libfigaro.a
 	$(CC) $(SAN) $(TEST_LDFLAGS) -o $@ $^ -lcmocka -lm -lpthread
@@ -100,6 +111,13 @@ $(T)/test_%: $(T)/unit/test_%.o $(SUPPORT_OBJ) $(T)/libfigaro-host.a $(T)/libfig
 # in __wrap_malloc & co. of their own; the libraries keep no hook.
 WRAP_ALLOC := -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=strdup
 $(T)/test_store $(T)/test_session: TEST_LDFLAGS := $(WRAP_ALLOC)
+
+# test_alloc fails allocations on request without a hook in the libraries:
+# the linker sends their calls to malloc & co. to the test's __wrap_ functions.
+ALLOC_WRAP := -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=strdup
+$(T)/test_alloc: $(T)/unit/test_alloc.o $(SUPPORT_OBJ) $(T)/libfigaro-host.a \
+                 $(T)/libfigaro-ai.a $(T)/libfigaro.a
+	$(CC) $(SAN) $(ALLOC_WRAP) -o $@ $^ -lcmocka -lm -lpthread
 
 # bits.h takes this processor's instructions in the release build and byte
 # tables in the (portable) test build: test_bits runs both ways.
@@ -145,18 +163,28 @@ $(T)/fuzz_store_header: tests/fuzz/fuzz_store_header.c $(FZ)/libfigaro-host.a \
 	$(FUZZ_CC) -Iinclude -Isrc -D_POSIX_C_SOURCE=200809L $(WARN) $(FUZZ_FLAGS) -o $@ $^ \
 	    -lm -lpthread
 
+# The FEP host's reader: its pure line functions, with the libraries they use.
+$(T)/fuzz_fep_host: tests/fuzz/fuzz_fep_host.c src/host/fep_host.c src/host/util.c $(AI_SRC) \
+                    $(CORE_SRC) | $(DEPS_STAMP)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) -Iinclude -Isrc -std=c11 -D_POSIX_C_SOURCE=200809L $(FUZZ_FLAGS) -o $@ $^ \
+	    -lm -lpthread
+
 FUZZ_SECONDS ?= 300
-fuzz: $(T)/fuzz_fgn $(T)/fuzz_fep $(T)/fuzz_store_header
-	@mkdir -p tests/fuzz/corpus-run tests/fuzz/corpus-run-fep tests/fuzz/corpus-run-store
+fuzz: $(T)/fuzz_fgn $(T)/fuzz_fep $(T)/fuzz_store_header $(T)/fuzz_fep_host
+	@mkdir -p tests/fuzz/corpus-run tests/fuzz/corpus-run-fep tests/fuzz/corpus-run-store \
+	    tests/fuzz/corpus-run-fep-host
 	$(T)/fuzz_fgn -max_total_time=$(FUZZ_SECONDS) -max_len=16384 \
 	    tests/fuzz/corpus-run tests/fuzz/corpus tests/cases
 	$(T)/fuzz_fep -max_total_time=$(FUZZ_SECONDS) -max_len=8192 \
 	    tests/fuzz/corpus-run-fep tests/fuzz/corpus-fep
 	$(T)/fuzz_store_header -max_total_time=$(FUZZ_SECONDS) -max_len=8192 \
 	    tests/fuzz/corpus-run-store tests/fuzz/corpus-store
+	$(T)/fuzz_fep_host -max_total_time=$(FUZZ_SECONDS) -max_len=16384 \
+	    tests/fuzz/corpus-run-fep-host tests/fuzz/corpus-fep-host
 
 test: $(UNIT_BIN) $(T)/test_bits_native $(T)/figaro $(T)/fuzz_fgn $(T)/fuzz_fep \
-      $(T)/fuzz_store_header $(B)/libfigaro.a
+      $(T)/fuzz_store_header $(T)/fuzz_fep_host $(T)/many_matches $(B)/libfigaro.a
 	@sh tests/run.sh $(T)
 
 bench: $(B)/figaro

@@ -24,7 +24,7 @@ count() {   # $1: name, $2: status, reads cmocka's summary from $log
 for t in "$T"/test_*; do
     [ -x "$t" ] || continue
     echo "== $(basename "$t")"
-    "$t" >"$log" 2>&1
+    FIGARO="$T/figaro" "$t" >"$log" 2>&1   # test_fep_host runs it as an engine
     status=$?
     cat "$log"
     count "$(basename "$t")" "$status"
@@ -89,6 +89,7 @@ fuzz_smoke() {   # $1: target, $2...: corpus folders
 fuzz_smoke fuzz_fgn tests/fuzz/corpus tests/cases
 fuzz_smoke fuzz_fep tests/fuzz/corpus-fep
 fuzz_smoke fuzz_store_header tests/fuzz/corpus-store
+fuzz_smoke fuzz_fep_host tests/fuzz/corpus-fep-host
 
 [ -z "$failed_names" ] || echo "failing:$failed_names"
 echo "tests: $passed passed, $failed failed"

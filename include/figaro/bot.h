@@ -16,6 +16,8 @@
 #ifndef FIGARO_BOT_H
 #define FIGARO_BOT_H
 
+#include <stdatomic.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -24,14 +26,66 @@
 
 typedef struct fig_bot fig_bot_t;
 
+/* Search memory lent to a bot for one think: a pool worker's block (host/
+ * pool.h), so that memory is bounded by workers x block, not by bots. A bot
+ * may use all of it during the think and must keep nothing in it after. */
+typedef struct {
+    void *mem;
+    size_t size;
+} fig_scratch_t;
+
 /* What a bot is asked to decide on. `view` is all it may use; `guess` is the
  * tracked state whose other hands are a consistent guess (handy as a
- * determinization); `ms` is the time the host allows, 0 for the bot's own. */
+ * determinization); `ms` is the time the host allows, 0 for the bot's own.
+ * `scratch`, when not NULL, is memory the bot uses instead of its own for
+ * this think. `cancel`, when not NULL, may become true from another thread
+ * at any time: the bot then answers at once with the best it has (a search
+ * reads it in its loop, an engine's host in its waits). */
 typedef struct {
     const fig_view_t *view;
     const fig_state_t *guess;
     int ms;
+    const fig_scratch_t *scratch;
+    const atomic_bool *cancel;
 } fig_bot_turn_t;
+
+/* A fault of an external engine (FEP, docs/fep.md), recorded as data so that
+ * a host can tell each person about it in their own language
+ * (fig_fault_text in match.h formats one). Which fields mean something
+ * depends on the kind; the others are 0 or "". */
+typedef enum {
+    FIG_FAULT_NONE = 0,
+    FIG_FAULT_PIPES,               /* could not make its pipes: sys_errno */
+    FIG_FAULT_FORK,                /* could not start a process: sys_errno */
+    FIG_FAULT_PIPE_SETUP,          /* could not set up the pipes: sys_errno */
+    FIG_FAULT_INPUT_CLOSED,        /* it closed its input (EPIPE on a write) */
+    FIG_FAULT_WRITE,               /* a write failed otherwise: sys_errno */
+    FIG_FAULT_DEAF,                /* it left its input unread for ms */
+    FIG_FAULT_WAIT,                /* poll() failed: sys_errno */
+    FIG_FAULT_HANDSHAKE_TIMEOUT,   /* no `fepok` within ms of `fep 1` */
+    FIG_FAULT_HANDSHAKE_EXIT,      /* it exited during the handshake */
+    FIG_FAULT_HANDSHAKE_LONG,      /* a handshake line longer than ms bytes */
+    FIG_FAULT_HANDSHAKE_ANSWER,    /* it answered `fep 1` with line */
+    FIG_FAULT_LATE,                /* no answer to `go ms` within limit_ms */
+    FIG_FAULT_EXIT,                /* it exited instead of answering `go ms` */
+    FIG_FAULT_LONG,                /* an answer line longer than ms bytes */
+    FIG_FAULT_MALFORMED,           /* `play` with no, several or no valid action: line */
+    FIG_FAULT_ILLEGAL,             /* an action the rules refuse: line, detail (why) */
+    FIG_FAULT_NOT_PLAY             /* `go` answered with line, not `play <action>` */
+} fig_fault_kind_t;
+
+typedef struct {
+    fig_fault_kind_t kind;
+    int seat;              /* the engine's seat in that game */
+    char spec[128];        /* "cmd:PROGRAM ARGS" */
+    int ms, limit_ms;      /* the times or sizes the kind names */
+    int sys_errno;         /* the system's error number, for the kinds that say so */
+    char line[80];         /* the engine's line, shortened, control characters as '?' */
+    char detail[200];      /* why an action is illegal (the rules' English message) */
+    int exit_status;       /* how the process ended before it was stopped: */
+    int signal;            /*   exit status >= 0 or killed by signal > 0; -1/0: unknown */
+    char info[160];        /* its last `info` line, "" for none */
+} fig_fault_t;
 
 typedef struct {
     const char *kind;
@@ -48,6 +102,11 @@ typedef struct {
      * whichever worker plays them). */
     void (*seed)(void *data, uint64_t seed);
     void (*free)(void *data);
+    /* Optional: takes the oldest fault not yet taken (external engines). */
+    bool (*take_fault)(void *data, fig_fault_t *out);
+    /* Optional: every later wait of the bot outside a think (an engine's
+     * handshake, its notifications) gives up once *closing is true. */
+    void (*watch)(void *data, const atomic_bool *closing);
 } fig_bot_ops_t;
 
 /* Creates a built-in bot from its spec. `seed` makes its choices
@@ -65,6 +124,14 @@ const char *fig_bot_spec(const fig_bot_t *bot);
 void fig_bot_seed(fig_bot_t *bot, uint64_t seed);
 int fig_bot_seat(const fig_bot_t *bot);
 int fig_bot_faults(const fig_bot_t *bot);
+/* Takes the oldest fault the bot recorded and has not handed out yet; false
+ * when there is none (always, for a built-in bot). An engine keeps the last
+ * few; older ones not taken are dropped. */
+bool fig_bot_take_fault(fig_bot_t *bot, fig_fault_t *out);
+/* From now on every wait of the bot outside a think gives up when *closing
+ * becomes true (set from another thread); NULL: never. For the match's free,
+ * which must not wait for an engine. */
+void fig_bot_watch(fig_bot_t *bot, const atomic_bool *closing);
 /* Times fig_bot_choose replaced an illegal answer of the bot (0 for a sound bot). */
 int fig_bot_overrules(const fig_bot_t *bot);
 
@@ -80,6 +147,12 @@ void fig_bot_game_over(fig_bot_t *bot);
  * an illegal one is overruled by a random legal action). ms: the host's time
  * limit, 0 for the bot's own budget. */
 fig_action_t fig_bot_choose(fig_bot_t *bot, int ms);
+
+/* fig_bot_choose with the host's search memory and a cancel flag (see
+ * fig_bot_turn_t; either may be NULL). Without scratch, a bot that searches
+ * (ismcts) uses a pool of its own, allocated at its first think. */
+fig_action_t fig_bot_choose_with(fig_bot_t *bot, int ms, const fig_scratch_t *scratch,
+                                 const atomic_bool *cancel);
 
 /* The tracked state (other hands guessed) and the seat's view of it. */
 const fig_state_t *fig_bot_state(const fig_bot_t *bot);

@@ -160,6 +160,17 @@ int fig_bot_faults(const fig_bot_t *bot)
     return bot->ops->faults ? bot->ops->faults(bot->data) : 0;
 }
 
+bool fig_bot_take_fault(fig_bot_t *bot, fig_fault_t *out)
+{
+    return bot->ops->take_fault ? bot->ops->take_fault(bot->data, out) : false;
+}
+
+void fig_bot_watch(fig_bot_t *bot, const atomic_bool *closing)
+{
+    if (bot->ops->watch)
+        bot->ops->watch(bot->data, closing);
+}
+
 fig_err_t fig_bot_game(fig_bot_t *bot, const fig_setup_t *setup, int seat, fig_msg_t *msg)
 {
     fig_setup_t checked = *setup;
@@ -214,11 +225,17 @@ void fig_bot_game_over(fig_bot_t *bot)
 
 fig_action_t fig_bot_choose(fig_bot_t *bot, int ms)
 {
+    return fig_bot_choose_with(bot, ms, NULL, NULL);
+}
+
+fig_action_t fig_bot_choose_with(fig_bot_t *bot, int ms, const fig_scratch_t *scratch,
+                                 const atomic_bool *cancel)
+{
     if (!bot->in_game || bot->st.phase != FIG_PHASE_PLAY || bot->st.turn != bot->seat)
         return FIG_ACT_NONE;
     fig_view_t view;
     fig_view_of(&bot->st, bot->seat, &view);
-    fig_bot_turn_t turn = { &view, &bot->st, ms };
+    fig_bot_turn_t turn = { &view, &bot->st, ms, scratch, cancel };
     fig_action_t a = bot->ops->choose(bot->data, &turn);
     if (fig_state_check(&bot->st, a, NULL) != FIG_OK) {
         a = fig_state_random_action(&bot->st, &bot->rng);   /* never pass on an illegal move */

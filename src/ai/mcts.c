@@ -14,13 +14,23 @@
  *   5. backs up each seat's reward from the final ranking.
  * The tree stops at a round's end; the playout continues from there.
  *
- * Budget: `iters` iterations (deterministic for a seed) or `ms` milliseconds.
- * Root parallelism: `threads` trees searched independently, their root
- * visits summed. Nodes come from one pool per tree, allocated once and capped
- * by `mem` MiB, so a long think never exhausts memory: a full pool stops
- * expanding and keeps sampling. */
+ * Budget: `iters` iterations (deterministic for a seed) or `ms` milliseconds;
+ * a cancel flag in the turn (fig_bot_turn_t) ends the search early, with the
+ * best action found so far. Root parallelism: `threads` trees searched
+ * independently (threads - 1 helper threads during the think), their root
+ * visits summed.
+ *
+ * Memory: the trees' nodes come from the scratch block the host lends for
+ * the think (a pool worker's, host/pool.h), split evenly between the trees
+ * and capped by `mem` MiB; so a thousand bots in a server use the workers'
+ * blocks, not a thousand pools. Called without scratch (bench, tests, a bot
+ * used on its own), the bot allocates a pool of `mem` MiB at its first think
+ * and keeps it. Either way a long think never exhausts memory: a full tree
+ * stops expanding and keeps sampling; a search whose memory suffices plays
+ * the same whichever memory it runs in. */
 #include <math.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -57,6 +67,7 @@ typedef struct {
     uint32_t legal_at[256], child_at[256];   /* stamps marking actions per visit */
     long iterations;
     double deadline;    /* CLOCK_MONOTONIC seconds, or 0 with an iteration budget */
+    const atomic_bool *cancel;   /* the host's flag, or NULL */
     float c;            /* the exploration constant, as a float for the inner loop */
     float place_reward[FIG_MAX_PLAYERS];   /* by final place, first to last */
     long budget;
@@ -66,6 +77,8 @@ typedef struct {
     params_t p;
     fig_rng_t rng;
     tree_t trees[MAX_THREADS];
+    node_t *own;        /* the bot's own pool, for thinks without scratch; NULL until then */
+    size_t own_nodes;
     long last_iterations;
 } mcts_t;
 
@@ -187,6 +200,9 @@ static void *search(void *arg)
     memset(&t->nodes[0], 0, sizeof t->nodes[0]);
     t->iterations = 0;
     for (;;) {
+        if ((t->iterations & 15) == 0 && t->cancel &&
+            atomic_load_explicit(t->cancel, memory_order_relaxed))
+            break;
         if (t->deadline > 0) {
             if ((t->iterations & 15) == 0 && t->iterations > 0 && now() >= t->deadline)
                 break;
@@ -199,11 +215,52 @@ static void *search(void *arg)
     return NULL;
 }
 
+/* Nodes per tree the bot's `mem` allows. */
+static size_t mem_nodes(const params_t *p)
+{
+    size_t per_tree = (size_t)p->mem * 1024 * 1024 / (size_t)p->threads / sizeof(node_t);
+    return per_tree > 1u << 30 ? 1u << 30 : per_tree;
+}
+
+/* Points each tree at its share of the memory for this think: the host's
+ * scratch when lent (up to `mem`), else the bot's own pool, made now if
+ * need be. Returns false if there is no memory for even a root and a child. */
+static bool place_trees(mcts_t *m, const fig_scratch_t *scratch)
+{
+    size_t per_tree = mem_nodes(&m->p);
+    node_t *base;
+    if (scratch && scratch->mem) {
+        size_t fit = scratch->size / (size_t)m->p.threads / sizeof(node_t);
+        if (fit < per_tree)
+            per_tree = fit;
+        base = scratch->mem;
+    } else {
+        if (!m->own) {
+            /* Only touched as nodes are made, so a large cap costs nothing
+             * until a long think needs it. */
+            m->own = malloc(per_tree * (size_t)m->p.threads * sizeof(node_t));
+            if (!m->own)
+                return false;
+            m->own_nodes = per_tree * (size_t)m->p.threads;
+        }
+        base = m->own;
+    }
+    if (per_tree < 2)
+        return false;
+    for (int i = 0; i < m->p.threads; i++) {
+        m->trees[i].nodes = base + (size_t)i * per_tree;
+        m->trees[i].cap = (uint32_t)per_tree;
+    }
+    return true;
+}
+
 static fig_action_t mcts_choose(void *data, const fig_bot_turn_t *turn)
 {
     mcts_t *m = data;
     const params_t *p = &m->p;
     int threads = p->threads;
+    if (!place_trees(m, turn->scratch))
+        return FIG_ACT_NONE;   /* no memory: the handle overrules with a random action */
     double deadline = 0;
     if (p->iters == 0) {
         int ms = p->ms;
@@ -217,6 +274,7 @@ static fig_action_t mcts_choose(void *data, const fig_bot_turn_t *turn)
         t->view = turn->view;
         t->p = p;
         t->deadline = deadline;
+        t->cancel = turn->cancel;
         t->budget = p->iters / threads + (i < p->iters % threads);
         t->c = (float)p->c;
         place_rewards(p, turn->view->players, t->place_reward);
@@ -258,8 +316,7 @@ static void mcts_free(void *data)
     mcts_t *m = data;
     if (!m)
         return;
-    for (int i = 0; i < MAX_THREADS; i++)
-        free(m->trees[i].nodes);
+    free(m->own);
     free(m);
 }
 
@@ -329,21 +386,6 @@ fig_err_t mcts_bot_new(const char *spec, uint64_t seed, const fig_bot_ops_t **op
         return fig_fail(msg, FIG_ERR_SPACE, N_("out of memory"));
     m->p = p;
     fig_rng_seed(&m->rng, seed);
-    size_t per_tree = (size_t)p.mem * 1024 * 1024 / (size_t)p.threads / sizeof(node_t);
-    if (per_tree > 1u << 30)
-        per_tree = 1u << 30;
-    for (int i = 0; i < p.threads; i++) {
-        /* Pools are allocated once, here, and reused for every move. Memory
-         * is only touched as nodes are made, so a large cap costs nothing
-         * until a long think needs it. */
-        m->trees[i].nodes = malloc(per_tree * sizeof(node_t));
-        m->trees[i].cap = (uint32_t)per_tree;
-        if (!m->trees[i].nodes || per_tree < 2) {
-            mcts_free(m);
-            return fig_fail(msg, FIG_ERR_SPACE, N_("ismcts: cannot reserve %d MiB for the "
-                                                   "search tree"), p.mem);
-        }
-    }
     *ops = &mcts_ops;
     *data = m;
     return FIG_OK;

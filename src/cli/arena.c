@@ -2,14 +2,22 @@
  *
  * Game g plays deal g / N with the line-up rotated by g % N seats, so every
  * entrant meets every deal from every seat and luck of the cards cancels.
- * Workers (threads) take games from a shared counter; every bot is reseeded
- * from (seed, game, position) before each game, so the results do not depend
- * on which worker played what. Identical specs are one entrant. */
+ * Every game is a match (match.h) on one shared worker pool of --jobs
+ * threads, all driven from one poll() loop on this thread: the runner the
+ * server depends on is exercised by every arena run. There are --jobs tables,
+ * each with its own line-up of bots, kept from one game to the next (an
+ * engine's process too, as fep.md promises); a table takes the next game as
+ * soon as its last one is over and its bots are handed back. Every bot is
+ * reseeded from (seed, game, position) before each game and the match leaves
+ * the streams alone, so the results do not depend on which table played
+ * what. Identical specs are one entrant. Faults of engines come back through
+ * the match's callback and are told on standard error, one line each. */
 #include <errno.h>
 #include <getopt.h>
 #include <jansson.h>
+#include <libintl.h>
 #include <math.h>
-#include <pthread.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,7 +25,9 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "figaro/match.h"
 #include "host/fep_host.h"
+#include "host/pool.h"
 
 typedef struct {
     int rank;      /* 0 = winner */
@@ -25,76 +35,91 @@ typedef struct {
     int faults;
 } seat_result_t;
 
+/* A line-up of bots and the game it is playing. */
+typedef struct {
+    fig_bot_t *bots[FIG_MAX_PLAYERS];      /* by line-up position */
+    fig_match_t *m;                        /* NULL: free for the next game */
+    int game;
+    int pos_of[FIG_MAX_PLAYERS];           /* by seat */
+    int faults_before[FIG_MAX_PLAYERS];    /* by seat */
+} table_t;
+
 typedef struct {
     int players, games, jobs, move_ms;
     uint64_t seed;
     const char *specs[FIG_MAX_PLAYERS];   /* the line-up of the first game */
     const char *records;                  /* folder for FGN records, or NULL */
     seat_result_t (*results)[FIG_MAX_PLAYERS];   /* [game][line-up position] */
-    pthread_mutex_t lock;
     int next_game, done;
     bool progress;
-    char error[256];                      /* the first worker error, if any */
+    char error[256];                      /* the first error, if any */
 } arena_t;
 
-/* Plays game g with the worker's bots; bots[i] is line-up position i. */
-static fig_err_t play_game(arena_t *a, fig_bot_t **bots, int g, fig_msg_t *msg)
+static const char *gettext_tr(const fig_tr_t *tr, const char *msgid)
+{
+    (void)tr;
+    return gettext(msgid);
+}
+
+/* The match's fault callback: one line on standard error, as always. */
+static void tell_fault(void *user, const fig_fault_t *f)
+{
+    (void)user;
+    fig_tr_t tr = { gettext_tr, NULL, NULL };
+    char text[1024];
+    fprintf(stderr, "figaro: %s\n", fig_fault_text(f, &tr, text, sizeof text));
+}
+
+/* Starts game g on table t, whose bots are free. */
+static fig_err_t start_game(arena_t *a, table_t *t, fig_pool_t *pool, int g, fig_msg_t *msg)
 {
     int n = a->players, rotation = g % n;
-    fig_bot_t *at[FIG_MAX_PLAYERS];   /* at[seat] */
-    int pos_of[FIG_MAX_PLAYERS], faults_before[FIG_MAX_PLAYERS];
-    fig_setup_t setup;
-    fig_setup_random(&setup, n, fig_seed_derive(a->seed, (uint64_t)(g / n), 1), NULL);
-    fig_game_t game;
-    fig_game_init(&game, &setup);
+    fig_match_opts_t o;
+    memset(&o, 0, sizeof o);
+    fig_setup_random(&o.setup, n, fig_seed_derive(a->seed, (uint64_t)(g / n), 1), NULL);
     for (int s = 0; s < n; s++) {
         int pos = (s - rotation + n) % n;
-        at[s] = bots[pos];
-        pos_of[s] = pos;
-        faults_before[s] = fig_bot_faults(at[s]);
-        fig_bot_seed(at[s], fig_seed_derive(a->seed, (uint64_t)g, (uint64_t)pos + 2));
-        fig_err_t rc = fig_bot_game(at[s], &setup, s, msg);
-        if (rc)
-            return rc;
+        o.bots[s] = t->bots[pos];
+        t->pos_of[s] = pos;
+        t->faults_before[s] = fig_bot_faults(o.bots[s]);
+        fig_bot_seed(o.bots[s], fig_seed_derive(a->seed, (uint64_t)g, (uint64_t)pos + 2));
     }
-    fig_rng_t fallback;
-    fig_rng_seed_stream(&fallback, a->seed, (uint64_t)g + 1000);
-    while (!fig_game_over(&game)) {
-        if (game.state.phase == FIG_PHASE_DEAL) {
-            fig_game_deal_seeded(&game);
-            for (int s = 0; s < n; s++) {
-                fig_err_t rc = fig_bot_round(at[s], &game.hands[game.dealt - 1][s], msg);
-                if (rc)
-                    return rc;
-            }
-        }
-        int turn = game.state.turn;
-        fig_action_t act = fig_bot_choose(at[turn], a->move_ms);
-        if (fig_state_check(&game.state, act, NULL) != FIG_OK)
-            act = fig_state_random_action(&game.state, &fallback);
-        fig_err_t rc = fig_game_play(&game, act, NULL, msg);
-        if (rc)
-            return rc;
-        for (int s = 0; s < n; s++)
-            if ((rc = fig_bot_move(at[s], act, msg)))
-                return rc;
-    }
+    o.move_ms = a->move_ms;
+    o.pool = pool;
+    o.on_fault = tell_fault;
+    o.keep_bot_seeds = true;
+    t->game = g;
+    memset(t->bots, 0, sizeof t->bots);   /* the match has them now, even on failure */
+    return fig_match_new(&t->m, &o, msg);
+}
+
+/* Game over and the bots told: results, record, bots back to the table. */
+static fig_err_t end_game(arena_t *a, table_t *t, fig_msg_t *msg)
+{
+    int n = a->players, g = t->game;
+    fig_bot_t *back[FIG_MAX_PLAYERS];
+    fig_err_t rc = fig_match_release_bots(t->m, back, msg);
+    if (rc)
+        return rc;
+    for (int s = 0; s < n; s++)
+        t->bots[t->pos_of[s]] = back[s];
+    fig_game_t game = *fig_match_game(t->m);
+    fig_match_free(t->m);
+    t->m = NULL;
     int ranking[FIG_MAX_PLAYERS];
     fig_state_ranking(&game.state, ranking);
-    for (int s = 0; s < n; s++)
-        fig_bot_game_over(at[s]);
     for (int r = 0; r < n; r++) {
         int s = ranking[r];
-        seat_result_t *res = &a->results[g][pos_of[s]];
+        seat_result_t *res = &a->results[g][t->pos_of[s]];
         res->rank = r;
         res->road = fig_state_road(&game.state, s);
-        res->faults = fig_bot_faults(at[s]) - faults_before[s];
+        res->faults = fig_bot_faults(back[s]) - t->faults_before[s];
     }
     if (a->records) {
         /* Names: the specs, made into FGN name tokens (no spaces, 32 bytes). */
         game.has_names = true;
         for (int s = 0; s < n; s++) {
-            snprintf(game.names[s], sizeof game.names[s], "%s", a->specs[pos_of[s]]);
+            snprintf(game.names[s], sizeof game.names[s], "%s", a->specs[t->pos_of[s]]);
             for (char *c = game.names[s]; *c; c++)
                 if (*c == ' ' || *c == '\t' || *c == '#')
                     *c = '_';
@@ -104,7 +129,7 @@ static fig_err_t play_game(arena_t *a, fig_bot_t **bots, int g, fig_msg_t *msg)
         size_t len = fig_fgn_write(&game, text, sizeof text);
         FILE *f = fopen(path, "w");
         if (!f || fprintf(f, "# figaro arena game %d: deal %d, line-up rotated %d\n%s", g + 1,
-                          g / n + 1, rotation, text) < 0 || len >= sizeof text) {
+                          g / n + 1, g % n, text) < 0 || len >= sizeof text) {
             if (f)
                 fclose(f);
             return fig_fail(msg, FIG_ERR_INPUT, "cannot write %s: %s", path, strerror(errno));
@@ -125,33 +150,81 @@ static void show_progress(const arena_t *a)
     fflush(stderr);
 }
 
-static void *worker(void *arg)
+/* Plays every game: tables take games in order as they come free; one
+ * poll() waits for whichever match has news. Stops at the first error. */
+static void run_games(arena_t *a, table_t *tables, int ntables, fig_pool_t *pool)
 {
-    arena_t *a = arg;
-    fig_bot_t *bots[FIG_MAX_PLAYERS] = { 0 };
     fig_msg_t msg = { "", 0 };
-    fig_err_t rc = FIG_OK;
-    for (int i = 0; i < a->players && !rc; i++)
-        rc = cli_bot_new(&bots[i], a->specs[i], fig_seed_derive(a->seed, 0, (uint64_t)i),
-                         a->move_ms, &msg);
-    for (;;) {
-        pthread_mutex_lock(&a->lock);
-        if (rc && !a->error[0])
-            snprintf(a->error, sizeof a->error, "%s", msg.text);
-        int g = a->error[0] ? a->games : a->next_game++;
-        pthread_mutex_unlock(&a->lock);
-        if (g >= a->games)
-            break;
-        rc = play_game(a, bots, g, &msg);
-        pthread_mutex_lock(&a->lock);
-        a->done++;
-        if (a->progress)
-            show_progress(a);
-        pthread_mutex_unlock(&a->lock);
+    struct pollfd *fds = calloc((size_t)ntables, sizeof *fds);
+    if (!fds) {
+        snprintf(a->error, sizeof a->error, "out of memory");
+        return;
     }
-    for (int i = 0; i < a->players; i++)
-        fig_bot_free(bots[i]);
-    return NULL;
+    while (!a->error[0] && a->done < a->games) {
+        int nfds = 0;
+        for (int i = 0; i < ntables && !a->error[0]; i++) {
+            table_t *t = &tables[i];
+            if (!t->m && a->next_game < a->games &&
+                start_game(a, t, pool, a->next_game++, &msg) != FIG_OK) {
+                snprintf(a->error, sizeof a->error, "%s", msg.text);
+                break;
+            }
+            if (!t->m)
+                continue;
+            while (fig_match_step(t->m, NULL))
+                ;
+            if (fig_match_status(t->m) == FIG_MATCH_OVER && fig_match_idle(t->m)) {
+                if (end_game(a, t, &msg) != FIG_OK) {
+                    snprintf(a->error, sizeof a->error, "%s", msg.text);
+                    break;
+                }
+                a->done++;
+                if (a->progress)
+                    show_progress(a);
+                i--;   /* the table is free: give it the next game now */
+                continue;
+            }
+            fds[nfds++] = (struct pollfd){ .fd = fig_match_fd(t->m), .events = POLLIN };
+        }
+        if (!a->error[0] && nfds > 0)
+            while (poll(fds, (nfds_t)nfds, -1) < 0 && errno == EINTR)
+                ;
+    }
+    free(fds);
+}
+
+/* Plays every game on `jobs` tables; the first error ends in a->error. */
+static void play_all(arena_t *a)
+{
+    fig_msg_t msg = { "", 0 };
+    fig_pool_t *pool;
+    fig_pool_opts_t po = { a->jobs, 0 };
+    if (fig_pool_new(&pool, &po, &msg) != FIG_OK) {
+        snprintf(a->error, sizeof a->error, "%s", msg.text);
+        return;
+    }
+    table_t *tables = calloc((size_t)a->jobs, sizeof *tables);
+    if (!tables) {
+        snprintf(a->error, sizeof a->error, "out of memory");
+        fig_pool_free(pool);
+        return;
+    }
+    fig_err_t rc = FIG_OK;
+    for (int t = 0; t < a->jobs && !rc; t++)
+        for (int i = 0; i < a->players && !rc; i++)
+            rc = fig_bot_any_new(&tables[t].bots[i], a->specs[i],
+                                 fig_seed_derive(a->seed, 0, (uint64_t)i), a->move_ms, &msg);
+    if (rc)
+        snprintf(a->error, sizeof a->error, "%s", msg.text);
+    else
+        run_games(a, tables, a->jobs, pool);
+    for (int t = 0; t < a->jobs; t++) {
+        fig_match_free(tables[t].m);   /* only after an error: returns at once */
+        for (int i = 0; i < a->players; i++)
+            fig_bot_free(tables[t].bots[i]);   /* engines get `quit` */
+    }
+    fig_pool_free(pool);   /* waits for the freed matches' last jobs */
+    free(tables);
 }
 
 /* Wilson score interval for w successes in n trials, 95%. */
@@ -328,16 +401,7 @@ int cmd_arena(int argc, char **argv)
         return EXIT_INPUT;
     }
     a.progress = isatty(2);
-    pthread_mutex_init(&a.lock, NULL);
-    pthread_t tid[64];
-    int started = 0;
-    for (int i = 1; i < a.jobs; i++, started++)
-        if (pthread_create(&tid[started], NULL, worker, &a) != 0)
-            break;
-    worker(&a);
-    for (int i = 0; i < started; i++)
-        pthread_join(tid[i], NULL);
-    pthread_mutex_destroy(&a.lock);
+    play_all(&a);
     int rc = EXIT_OK;
     if (a.error[0]) {
         fprintf(stderr, "figaro arena: %s\n", a.error);

@@ -40,6 +40,15 @@ static const char *tr_plural(const fig_tr_t *tr, const char *msgid, const char *
 
 static const fig_tr_t play_tr = { tr_text, tr_plural, NULL };
 
+/* An engine's fault, from the match on this thread: one line on standard
+ * error, as before the match took the engines off this thread. */
+static void tell_fault(void *user, const fig_fault_t *f)
+{
+    (void)user;
+    char text[1024];
+    fprintf(stderr, "figaro: %s\n", fig_fault_text(f, &play_tr, text, sizeof text));
+}
+
 /* Opens the store on $XDG_DATA_HOME/figaro, or ~/.local/share/figaro. */
 static fig_err_t open_store(fig_store_t **out, fig_msg_t *msg)
 {
@@ -225,6 +234,7 @@ int cmd_play(int argc, char **argv)
     play_opts_t o;
     memset(&o, 0, sizeof o);
     fig_seats_t *seats = &o.game.seats;
+    o.game.on_fault = tell_fault;
     tui_display_t *d = &o.display;
     seats->players = 4;
     d->pace_ms = 700;

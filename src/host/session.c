@@ -1,7 +1,7 @@
 /* session.c - starting, resuming and telling again a game, the same way for
  * every front end (session.h).
  *
- * Every bot is made here, through bot_any_new(), the one call of the general
+ * Every bot is made here, through fig_bot_any_new(), the one call of the general
  * bot factory (built-in specs and "cmd:" engines alike), and seeded from the
  * game seed and its seat: fig_seed_derive(seed, 0, 1000 + seat). Those seeds
  * and the deals from the game seed are what make a seed replay a game; they
@@ -19,13 +19,6 @@
 /* Opponents' names when none are given: characters of the Barber of Seville. */
 static const char *const bot_names[] = { "Rosina", "Bartolo", "Basilio", "Berta", "Fiorello",
                                          "Almaviva" };
-
-/* The one place a bot is made from any spec. */
-static fig_err_t bot_any_new(fig_bot_t **out, const char *spec, uint64_t seed, int engine_ms,
-                             fig_msg_t *msg)
-{
-    return cli_bot_new(out, spec, seed, engine_ms, msg);
-}
 
 static bool is_person_name(const fig_seats_t *seats, const char *name)
 {
@@ -86,7 +79,7 @@ fig_err_t fig_session_check_spec(const char *spec, const fig_tr_t *tr, fig_msg_t
     if (rc != FIG_OK)
         return rc;
     fig_bot_t *bot = NULL;
-    if ((rc = bot_any_new(&bot, spec, 0, FIG_SESSION_ENGINE_MS, msg)) != FIG_OK)
+    if ((rc = fig_bot_any_new(&bot, spec, 0, FIG_SESSION_ENGINE_MS, msg)) != FIG_OK)
         return rc;
     fig_bot_free(bot);
     return FIG_OK;
@@ -158,7 +151,7 @@ static fig_err_t make_bots(fig_match_opts_t *mo, const fig_session_opts_t *o, ui
         if (!o->seats.seat[s].bot)
             continue;
         fig_msg_t why;
-        fig_err_t rc = bot_any_new(&mo->bots[s], o->seats.seat[s].spec,
+        fig_err_t rc = fig_bot_any_new(&mo->bots[s], o->seats.seat[s].spec,
                                    fig_seed_derive(seed, 0, 1000 + (uint64_t)s), engine_ms, &why);
         if (rc != FIG_OK) {
             mo->bots[s] = NULL;
@@ -171,6 +164,14 @@ static fig_err_t make_bots(fig_match_opts_t *mo, const fig_session_opts_t *o, ui
         }
     }
     return FIG_OK;
+}
+
+/* What the match takes from the session's options besides the seats. */
+static void match_opts(fig_match_opts_t *mo, const fig_session_opts_t *o)
+{
+    mo->pool = o->pool;
+    mo->on_fault = o->on_fault;
+    mo->fault_user = o->fault_user;
 }
 
 fig_err_t fig_session_start(fig_match_t **out, fig_session_opts_t *o, const fig_tr_t *tr,
@@ -187,6 +188,7 @@ fig_err_t fig_session_start(fig_match_t **out, fig_session_opts_t *o, const fig_
         o->has_seed = true;
     }
     fig_setup_random(&mo.setup, o->seats.players, o->seed, NULL);
+    match_opts(&mo, o);
     if ((rc = make_bots(&mo, o, o->seed, tr, msg)) != FIG_OK)
         return rc;
     name_seats(&mo, &o->seats, NULL);
@@ -205,6 +207,7 @@ fig_err_t fig_session_resume(fig_match_t **out, const fig_game_t *record,
     mo.setup = record->setup;
     o->seed = record->setup.seed;
     o->has_seed = record->setup.has_seed;
+    match_opts(&mo, o);
     if ((rc = make_bots(&mo, o, o->seed, tr, msg)) != FIG_OK)
         return rc;
     name_seats(&mo, &o->seats, record);

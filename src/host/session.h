@@ -20,6 +20,7 @@
 
 #include "figaro/figaro.h"
 #include "figaro/match.h"
+#include "host/pool.h"
 
 enum {
     FIG_SPEC_MAX = 128,          /* a bot spec, its NUL included */
@@ -48,6 +49,9 @@ typedef struct {
     uint64_t seed;       /* the game seed: the deals and every bot's stream */
     bool has_seed;       /* else fig_session_start draws one from the clock */
     int engine_ms;       /* time per move told to FEP engines; 0: FIG_SESSION_ENGINE_MS */
+    fig_pool_t *pool;    /* where the bots think (pool.h); NULL: a worker of the match's own */
+    fig_fault_fn on_fault;   /* an engine's faults, on the caller's thread (match.h) */
+    void *fault_user;
 } fig_session_opts_t;
 
 /* The name of bot seat `seat` when none is given: the bot seats, in seat

@@ -1,20 +1,22 @@
 /* test_match.c - the match runner (match.h): people's and bots' seats, one
- * step at a time, bots thinking in threads.
+ * step at a time, bots thinking on a worker pool (host/pool.h).
  *
  *   - all-bot games of 3-6 players finish, every step is in the record, and
  *     the record replays (FGN write, read, write: byte-identical);
  *   - a person's seat: fig_match_play refuses what the rules refuse, with the
  *     engine's own message and the record untouched, and accepts legal
  *     actions; refuses anything while it is a bot's turn;
- *   - R14: each bot's tracked view equals its seat's true view after every
- *     step, and the view a bot is asked to choose from is its seat's view;
+ *   - R14: each bot's tracked view equals its seat's true view whenever a bot
+ *     thinks and once the game is over, and the view a bot is asked to choose
+ *     from is its seat's view;
  *   - fig_match_resume from records cut anywhere (mid-round, between rounds)
  *     goes on exactly as the uninterrupted game did;
  *   - the descriptor is silent while a bot thinks and readable once it is done;
- *     freeing a match while a bot thinks waits for it and leaks nothing.
- *
- * External engines (cmd:) live in src/cli, not linked here: they are tested
- * through `figaro play` in tests/cli/test_play_plain.sh. */
+ *     freeing a match while a bot thinks returns at once and leaks nothing;
+ *     fig_match_cancel reaches the think; 50 matches share 2 threads;
+ *   - external engines (real processes: the scripts in tests/fep): faults come through
+ *     the callback on the caller's thread; a silent engine does not make
+ *     fig_match_new wait. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -24,15 +26,19 @@
 
 #include <poll.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "figaro/bot.h"
 #include "figaro/figaro.h"
 #include "figaro/match.h"
+#include "host/fep_host.h"
+#include "host/pool.h"
 
 /* ------------------------------------------------------------------ helpers */
 
@@ -379,34 +385,61 @@ static void test_all_people_never_think(void **state)
 
 /* -------------------------------------------------------------- R14 for bots */
 
-/* A bot that keeps the view it was asked to choose from. */
+/* The bots follow the record through the match's jobs, so they are checked
+ * where the contract says they are up to date: inside every think (the job
+ * brought every bot up to the record first, and the record cannot move
+ * while a bot thinks), and once the game is over and the match idle. */
+struct r14;
+
+/* A bot that keeps the view it was asked to choose from, and checks every
+ * bot of its match against the truth while it thinks. */
 typedef struct {
     fig_rng_t rng;
     int asked;
     fig_view_t last;
+    struct r14 *c;
 } spy_t;
+
+typedef struct r14 {
+    fig_bot_t *bots[FIG_MAX_PLAYERS];
+    spy_t *spies[FIG_MAX_PLAYERS];
+    fig_match_t *m;
+    int players, checked, asked_checked, stale;
+    fig_view_t at_turn;      /* the mover's true view when it was asked */
+    int at_turn_seat;
+} r14_t;
+
+/* Every bot's tracked view against its seat's true view; the number of bots
+ * that know something else. */
+static int r14_stale(const r14_t *c)
+{
+    int stale = 0;
+    for (int s = 0; s < c->players; s++) {
+        if (!c->bots[s])
+            continue;
+        fig_view_t mine, truth;
+        fig_view_of(fig_bot_state(c->bots[s]), s, &mine);
+        fig_match_view(c->m, s, &truth);
+        stale += !fig_view_equal(&mine, &truth);
+    }
+    return stale;
+}
 
 static fig_action_t spy_choose(void *data, const fig_bot_turn_t *turn)
 {
     spy_t *s = data;
     s->asked++;
     s->last = *turn->view;
+    /* On the worker: cmocka's asserts belong to the test's thread, so count. */
+    s->c->stale += r14_stale(s->c);
+    s->c->checked++;
     return fig_state_random_action(turn->guess, &s->rng);
 }
 
 static const fig_bot_ops_t spy_ops = { .kind = "spy", .choose = spy_choose, .free = free };
 
-typedef struct {
-    fig_bot_t *bots[FIG_MAX_PLAYERS];
-    spy_t *spies[FIG_MAX_PLAYERS];
-    int players, checked, asked_checked;
-    fig_view_t at_turn;      /* the mover's true view when it was asked */
-    int at_turn_seat;
-} r14_t;
-
-static void r14_check(void *ctx, const fig_match_t *m, const fig_match_step_t *step)
+static void r14_check(r14_t *c, const fig_match_step_t *step)
 {
-    r14_t *c = ctx;
     if (!step->deal && c->spies[step->seat] && step->seat == c->at_turn_seat) {
         if (!fig_view_equal(&c->spies[step->seat]->last, &c->at_turn))
             fail_msg("seat %d was asked to choose from a view other than its own",
@@ -414,16 +447,6 @@ static void r14_check(void *ctx, const fig_match_t *m, const fig_match_step_t *s
         c->asked_checked++;
     }
     c->at_turn_seat = -1;
-    for (int s = 0; s < c->players; s++) {
-        if (!c->bots[s])
-            continue;
-        fig_view_t mine, truth;
-        fig_view_of(fig_bot_state(c->bots[s]), s, &mine);
-        fig_match_view(m, s, &truth);
-        if (!fig_view_equal(&mine, &truth))
-            fail_msg("seat %d's bot knows something other than its seat's view", s);
-        c->checked++;
-    }
 }
 
 static void test_r14_bots_see_only_their_seat_view(void **state)
@@ -441,18 +464,19 @@ static void test_r14_bots_see_only_their_seat_view(void **state)
             spy_t *spy = calloc(1, sizeof *spy);
             assert_non_null(spy);
             fig_rng_seed(&spy->rng, (uint64_t)s);
+            spy->c = &c;
             c.spies[s] = spy;
             c.bots[s] = o.bots[s] = fig_bot_wrap(&spy_ops, spy, "spy");
             assert_non_null(o.bots[s]);
         }
-        fig_match_t *m;
-        assert_int_equal(fig_match_new(&m, &o, NULL), FIG_OK);
+        assert_int_equal(fig_match_new(&c.m, &o, NULL), FIG_OK);
+        fig_match_t *m = c.m;
         /* drive(), but noting the mover's true view while its bot thinks (the
          * game cannot move then, so this is the view it must have been given). */
         for (;;) {
             fig_match_step_t step;
             while (fig_match_step(m, &step))
-                r14_check(&c, m, &step);
+                r14_check(&c, &step);
             fig_match_status_t st = fig_match_status(m);
             if (st == FIG_MATCH_OVER)
                 break;
@@ -463,14 +487,19 @@ static void test_r14_bots_see_only_their_seat_view(void **state)
                 continue;
             }
             assert_int_equal(fig_match_play(m, person_choice(m), &step, NULL), FIG_OK);
-            r14_check(&c, m, &step);
+            r14_check(&c, &step);
         }
+        while (!fig_match_idle(m))   /* the bots are told the end */
+            assert_true(fd_ready(m, 10000));
+        assert_int_equal(r14_stale(&c), 0);
         int asked = 0;
         for (int s = 1; s < players; s++)
             asked += c.spies[s]->asked;
         assert_int_equal(c.asked_checked, asked);
+        assert_int_equal(c.checked, asked);
         assert_true(asked > 20);
-        assert_true(c.checked > 100);
+        if (c.stale)
+            fail_msg("%d times a bot knew something other than its seat's view", c.stale);
         fig_match_free(m);
     }
 }
@@ -684,31 +713,409 @@ static void test_fd_readable_only_when_the_bot_is_done(void **state)
     fig_match_free(m);
 }
 
-/* Frees a match whose bot (80 ms per answer) is thinking, then one whose
- * answer is in but was never collected: both clean (ASan, LeakSanitizer). */
-static void test_free_while_a_bot_thinks(void **state)
+/* A bot that thinks until the think is cancelled (or 20 s pass), counting
+ * how its thinks ended. */
+typedef struct {
+    fig_rng_t rng;
+    atomic_int cancelled, thinks;
+} patient_t;
+
+static fig_action_t patient_choose(void *data, const fig_bot_turn_t *turn)
+{
+    patient_t *p = data;
+    atomic_fetch_add(&p->thinks, 1);
+    long long end = now_ms() + 20000;
+    while (now_ms() < end) {
+        if (turn->cancel && atomic_load(turn->cancel)) {
+            atomic_fetch_add(&p->cancelled, 1);
+            break;
+        }
+        struct timespec ts = { 0, 1000000L };
+        nanosleep(&ts, NULL);
+    }
+    return fig_state_random_action(turn->guess, &p->rng);
+}
+
+static const fig_bot_ops_t patient_ops = { .kind = "patient", .choose = patient_choose,
+                                           .free = free };
+
+static int cancelled_thinks(patient_t *const p[], int n)
+{
+    int sum = 0;
+    for (int i = 0; i < n; i++)
+        sum += atomic_load(&p[i]->cancelled);
+    return sum;
+}
+
+static fig_bot_t *patient_bot(patient_t **out)
+{
+    patient_t *p = calloc(1, sizeof *p);
+    assert_non_null(p);
+    fig_rng_seed(&p->rng, 9);
+    *out = p;
+    return fig_bot_wrap(&patient_ops, p, "patient");
+}
+
+/* The threads of this process, from /proc/self/status (0 if unknown). */
+static int thread_count(void)
+{
+    FILE *f = fopen("/proc/self/status", "r");
+    char line[256];
+    int n = 0;
+    while (f && fgets(line, sizeof line, f))
+        if (sscanf(line, "Threads: %d", &n) == 1)
+            break;
+    if (f)
+        fclose(f);
+    return n;
+}
+
+static fig_pool_t *pool_of(int threads)
+{
+    fig_pool_t *pool;
+    fig_msg_t msg;
+    fig_pool_opts_t po = { threads, 16u << 20 };
+    if (fig_pool_new(&pool, &po, &msg) != FIG_OK)
+        fail_msg("fig_pool_new: %s", msg.text);
+    return pool;
+}
+
+/* fig_match_free returns at once while a bot thinks (here, one held at a
+ * gate that ignores every flag), and the worker frees everything once the
+ * think is over: fig_pool_free waits for that, and LeakSanitizer checks that
+ * nothing is left. Then the same with the match's private pool, and with an
+ * answer that is in but was never collected. */
+static void test_free_while_a_bot_thinks_returns_at_once(void **state)
 {
     (void)state;
-    for (int collected_late = 0; collected_late <= 1; collected_late++) {
+    for (int variant = 0; variant < 3; variant++) {
+        bool shared = variant == 0, collected_late = variant == 2;
+        fig_pool_t *pool = shared ? pool_of(2) : NULL;
         fig_match_opts_t o;
         memset(&o, 0, sizeof o);
         fig_setup_random(&o.setup, 4, 21, NULL);
+        o.pool = pool;
         gate_t *g[4];
         for (int s = 0; s < 4; s++)
-            assert_non_null(o.bots[s] = gate_bot(&g[s], 80));
+            assert_non_null(o.bots[s] = gate_bot(&g[s], collected_late ? 1 : 0));
         fig_match_t *m;
         assert_int_equal(fig_match_new(&m, &o, NULL), FIG_OK);
         fig_match_step_t step;
         assert_true(fig_match_step(m, &step));    /* the deal */
         assert_false(fig_match_step(m, &step));   /* a think starts */
         assert_int_equal(fig_match_status(m), FIG_MATCH_THINKING);
-        long long t0 = now_ms();
+        gate_t *held = g[fig_match_turn(m)];
         if (collected_late)
             assert_true(fd_ready(m, 10000));
-        fig_match_free(m);   /* waits for the thread, then frees its bot */
-        if (!collected_late)
-            assert_true(now_ms() - t0 >= 40);   /* it did wait for the answer */
+        else
+            assert_false(fd_ready(m, 50));        /* held at the gate */
+        long long t0 = now_ms();
+        fig_match_free(m);
+        assert_true(now_ms() - t0 < 200);         /* did not wait for the think */
+        if (!collected_late) {
+            pthread_mutex_lock(&held->lock);      /* alive until its think returns */
+            held->open = true;
+            pthread_cond_signal(&held->cond);
+            pthread_mutex_unlock(&held->lock);
+        }
+        if (shared) {
+            fig_pool_free(pool);                  /* waits for the match's last job */
+        } else {
+            struct timespec ts = { 0, 200 * 1000000L };   /* the private worker's last job */
+            nanosleep(&ts, NULL);
+        }
     }
+}
+
+/* fig_match_cancel reaches a thinking bot through the turn's flag, and the
+ * answer it then gives is applied as usual; ismcts with a long time budget
+ * stops at once too. A cancel between thinks does not touch the next one. */
+static void test_cancel_stops_a_think(void **state)
+{
+    (void)state;
+    fig_pool_t *pool = pool_of(1);
+    fig_match_opts_t o;
+    memset(&o, 0, sizeof o);
+    fig_setup_random(&o.setup, 3, 5, NULL);
+    o.pool = pool;
+    patient_t *p[3];
+    for (int s = 0; s < 3; s++)
+        assert_non_null(o.bots[s] = patient_bot(&p[s]));
+    fig_match_t *m;
+    assert_int_equal(fig_match_new(&m, &o, NULL), FIG_OK);
+    fig_match_step_t step;
+    assert_true(fig_match_step(m, &step));
+    for (int k = 0; k < 3; k++) {
+        assert_false(fig_match_step(m, &step));
+        int seat = fig_match_turn(m);
+        assert_false(fd_ready(m, 30));
+        long long t0 = now_ms();
+        fig_match_cancel(m);
+        assert_true(fd_ready(m, 5000));
+        assert_true(now_ms() - t0 < 2000);
+        assert_true(fig_match_step(m, &step));
+        assert_int_equal(step.seat, seat);
+        assert_int_equal(cancelled_thinks(p, 3), k + 1);
+    }
+    fig_match_cancel(m);   /* between thinks: forgotten at the next one */
+    assert_false(fig_match_step(m, &step));
+    assert_false(fd_ready(m, 50));
+    assert_int_equal(cancelled_thinks(p, 3), 3);
+    fig_match_cancel(m);
+    assert_true(fd_ready(m, 5000));
+    assert_true(fig_match_step(m, &step));
+    assert_int_equal(cancelled_thinks(p, 3), 4);
+    fig_match_free(m);
+
+    /* The search itself. */
+    const char *specs[3] = { "ismcts:ms=60000", "ismcts:ms=60000,threads=2", "random" };
+    o = opts_for(3, 6, specs);
+    o.pool = pool;
+    assert_int_equal(fig_match_new(&m, &o, NULL), FIG_OK);
+    int cancelled = 0;
+    while (cancelled < 2) {
+        if (fig_match_step(m, &step))
+            continue;
+        assert_int_equal(fig_match_status(m), FIG_MATCH_THINKING);
+        if (fig_match_turn(m) == 2) {
+            assert_true(fd_ready(m, 5000));
+            continue;
+        }
+        assert_false(fd_ready(m, 30));
+        long long t0 = now_ms();
+        fig_match_cancel(m);
+        assert_true(fd_ready(m, 5000));
+        assert_true(now_ms() - t0 < 2000);
+        int moves = total_moves(fig_match_game(m));
+        assert_true(fig_match_step(m, &step));
+        assert_int_equal(total_moves(fig_match_game(m)), moves + 1);
+        assert_false(step.deal);
+        cancelled++;
+    }
+    fig_match_free(m);
+    fig_pool_free(pool);
+}
+
+/* 50 matches at once on a pool of 2 threads, driven by one poll() loop: all
+ * finish, the process never has more than the pool's threads (plus any the
+ * test had), and each game is the one the same match plays alone. */
+static void test_fifty_matches_on_two_threads(void **state)
+{
+    (void)state;
+    enum { N = 50 };
+    int before = thread_count();
+    fig_pool_t *pool = pool_of(2);
+    fig_match_t *m[N];
+    const char *lineup[FIG_MAX_PLAYERS] = { "random", "greedy", "ismcts:iters=40", "random",
+                                            "greedy", "random" };
+    for (int i = 0; i < N; i++) {
+        fig_match_opts_t o = opts_for(3 + i % 4, 500 + (uint64_t)i, lineup);
+        o.pool = pool;
+        assert_int_equal(fig_match_new(&m[i], &o, NULL), FIG_OK);
+    }
+    int peak = thread_count(), over = 0;
+    long long deadline = now_ms() + 120000;
+    while (over < N) {
+        struct pollfd fds[N];
+        int nfds = 0;
+        over = 0;
+        for (int i = 0; i < N; i++) {
+            fig_match_step_t step;
+            while (fig_match_step(m[i], &step))
+                ;
+            if (fig_match_status(m[i]) == FIG_MATCH_OVER) {
+                over++;
+                continue;
+            }
+            assert_int_equal(fig_match_status(m[i]), FIG_MATCH_THINKING);
+            fds[nfds++] = (struct pollfd){ .fd = fig_match_fd(m[i]), .events = POLLIN };
+        }
+        int t = thread_count();
+        peak = t > peak ? t : peak;
+        if (nfds)
+            assert_true(poll(fds, (nfds_t)nfds, 10000) > 0);
+        assert_true(now_ms() < deadline);
+    }
+    if (before > 0)
+        assert_true(peak <= before + 2);
+    for (int i = 0; i < N; i++) {
+        assert_true(fig_game_over(fig_match_game(m[i])));
+        if (i % 10 == 0) {   /* the same game, alone on a private pool */
+            char *want = fgn_of(fig_match_game(m[i]));
+            fig_match_opts_t o = opts_for(3 + i % 4, 500 + (uint64_t)i, lineup);
+            fig_match_t *alone;
+            assert_int_equal(fig_match_new(&alone, &o, NULL), FIG_OK);
+            drive(alone, NULL, NULL);
+            char *got = fgn_of(fig_match_game(alone));
+            assert_string_equal(got, want);
+            free(got);
+            free(want);
+            fig_match_free(alone);
+        }
+        fig_match_free(m[i]);
+    }
+    fig_pool_free(pool);
+}
+
+/* The bots come back once the game is over and they have been told; not
+ * before. */
+static void test_release_bots(void **state)
+{
+    (void)state;
+    const char *specs[3] = { "random", "greedy", "random" };
+    fig_match_opts_t o = opts_for(3, 17, specs);
+    fig_bot_t *given[3] = { o.bots[0], o.bots[1], o.bots[2] }, *back[FIG_MAX_PLAYERS];
+    fig_match_t *m;
+    fig_msg_t msg;
+    assert_int_equal(fig_match_new(&m, &o, NULL), FIG_OK);
+    assert_int_equal(fig_match_release_bots(m, back, &msg), FIG_ERR_STATE);
+    assert_true(strlen(msg.text) > 0);
+    drive(m, NULL, NULL);
+    while (!fig_match_idle(m))
+        assert_true(fd_ready(m, 10000));
+    assert_int_equal(fig_match_release_bots(m, back, &msg), FIG_OK);
+    for (int s = 0; s < 3; s++) {
+        assert_ptr_equal(back[s], given[s]);
+        assert_int_equal(fig_bot_state(back[s])->phase, FIG_PHASE_OVER);   /* told it all */
+    }
+    assert_null(back[3]);
+    assert_string_equal(fig_match_bot_spec(m, 1), "greedy");   /* still known */
+    assert_false(fig_match_is_human(m, 1));
+    assert_int_equal(fig_match_release_bots(m, back, &msg), FIG_ERR_STATE);
+    fig_match_free(m);
+    for (int s = 0; s < 3; s++)
+        fig_bot_free(given[s]);
+}
+
+/* ------------------------------------------------------- external engines */
+
+/* A file of the source tree: $FIGARO_SRC/rel, else found from this program
+ * (build/test/test_match: two folders up), else rel from the current folder. */
+static void source_path(const char *rel, char *out, size_t cap)
+{
+    const char *root = getenv("FIGARO_SRC");
+    if (root && *root) {
+        snprintf(out, cap, "%s/%s", root, rel);
+        return;
+    }
+    char exe[4096];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n > 0) {
+        exe[n] = '\0';
+        for (int up = 0; up < 3; up++) {
+            char *slash = strrchr(exe, '/');
+            if (slash)
+                *slash = '\0';
+        }
+        snprintf(out, cap, "%s/%s", exe, rel);
+        if (access(out, R_OK) == 0)
+            return;
+    }
+    snprintf(out, cap, "%s", rel);
+}
+
+typedef struct {
+    pthread_t caller;
+    int calls, on_caller, kinds[FIG_FAULT_NOT_PLAY + 1];
+    char text[400];
+} fault_log_t;
+
+static void log_fault(void *user, const fig_fault_t *f)
+{
+    fault_log_t *l = user;
+    l->calls++;
+    l->on_caller += pthread_equal(pthread_self(), l->caller) != 0;
+    if (f->kind >= 0 && f->kind <= FIG_FAULT_NOT_PLAY)
+        l->kinds[f->kind]++;
+    fig_fault_text(f, NULL, l->text, sizeof l->text);
+}
+
+/* An engine answering `go` with junk: its fault comes through the callback,
+ * on the caller's thread, once per game; the game still finishes. Without a
+ * callback, the fault waits for fig_match_next_fault. */
+static void test_faults_through_the_callback(void **state)
+{
+    (void)state;
+    char script[4096], spec[4200];
+    source_path("tests/fep/garbage.sh", script, sizeof script);
+    snprintf(spec, sizeof spec, "cmd:%s word", script);
+    for (int callback = 1; callback >= 0; callback--) {
+        fig_pool_t *pool = pool_of(2);
+        const char *specs[3] = { NULL, "random", "greedy" };
+        fig_match_opts_t o = opts_for(3, 41, specs);
+        fig_msg_t msg;
+        if (fig_bot_any_new(&o.bots[0], spec, 1, 200, &msg) != FIG_OK)
+            fail_msg("%s: %s", spec, msg.text);
+        fault_log_t log;
+        memset(&log, 0, sizeof log);
+        log.caller = pthread_self();
+        o.pool = pool;
+        if (callback) {
+            o.on_fault = log_fault;
+            o.fault_user = &log;
+        }
+        fig_match_t *m;
+        assert_int_equal(fig_match_new(&m, &o, NULL), FIG_OK);
+        drive(m, NULL, NULL);
+        while (!fig_match_idle(m))
+            assert_true(fd_ready(m, 10000));
+        fig_fault_t f;
+        if (callback) {
+            assert_int_equal(log.calls, 1);
+            assert_int_equal(log.on_caller, 1);
+            assert_int_equal(log.kinds[FIG_FAULT_MALFORMED], 1);
+            assert_non_null(strstr(log.text, "malformed answer 'play banana'"));
+            assert_non_null(strstr(log.text, "(seat 0)"));
+            assert_false(fig_match_next_fault(m, &f));
+        } else {
+            assert_true(fig_match_next_fault(m, &f));
+            assert_int_equal(f.kind, FIG_FAULT_MALFORMED);
+            assert_int_equal(f.seat, 0);
+            assert_string_equal(f.line, "play banana");
+            assert_false(fig_match_next_fault(m, &f));
+        }
+        fig_match_free(m);
+        fig_pool_free(pool);
+    }
+}
+
+/* An engine that never answers the handshake: fig_match_new returns at
+ * once (the 5 s handshake runs on the pool), and freeing the match gives up
+ * the wait at once too; no fault is told for a wait the host called off. */
+static void test_new_with_a_silent_engine_returns_at_once(void **state)
+{
+    (void)state;
+    char script[4096], spec[4200];
+    source_path("tests/fep/silent.sh", script, sizeof script);
+    snprintf(spec, sizeof spec, "cmd:%s", script);
+    fig_pool_t *pool = pool_of(1);
+    const char *specs[3] = { NULL, NULL, "random" };
+    fig_match_opts_t o = opts_for(3, 2, specs);
+    fig_msg_t msg;
+    for (int s = 0; s < 2; s++)
+        if (fig_bot_any_new(&o.bots[s], spec, 1, 200, &msg) != FIG_OK)
+            fail_msg("%s: %s", spec, msg.text);
+    fault_log_t log;
+    memset(&log, 0, sizeof log);
+    log.caller = pthread_self();
+    o.pool = pool;
+    o.on_fault = log_fault;
+    o.fault_user = &log;
+    long long t0 = now_ms();
+    fig_match_t *m;
+    assert_int_equal(fig_match_new(&m, &o, NULL), FIG_OK);
+    assert_true(now_ms() - t0 < 200);
+    fig_match_step_t step;
+    assert_true(fig_match_step(m, &step));   /* the deal needs no engine */
+    assert_false(fig_match_step(m, &step));
+    assert_true(now_ms() - t0 < 400);
+    assert_false(fd_ready(m, 300));          /* still in the handshake */
+    t0 = now_ms();
+    fig_match_free(m);
+    assert_true(now_ms() - t0 < 200);
+    fig_pool_free(pool);                     /* the engines stopped, reaped, freed */
+    assert_true(now_ms() - t0 < 2000);
+    assert_int_equal(log.calls, 0);
 }
 
 int main(void)
@@ -723,7 +1130,12 @@ int main(void)
         cmocka_unit_test(test_resume_continues_identically),
         cmocka_unit_test(test_resume_refuses_a_bad_record),
         cmocka_unit_test(test_fd_readable_only_when_the_bot_is_done),
-        cmocka_unit_test(test_free_while_a_bot_thinks),
+        cmocka_unit_test(test_free_while_a_bot_thinks_returns_at_once),
+        cmocka_unit_test(test_cancel_stops_a_think),
+        cmocka_unit_test(test_fifty_matches_on_two_threads),
+        cmocka_unit_test(test_release_bots),
+        cmocka_unit_test(test_faults_through_the_callback),
+        cmocka_unit_test(test_new_with_a_silent_engine_returns_at_once),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
