@@ -144,6 +144,7 @@ play: $(B)/figaro
 LANGS      := fr nl it
 POT_SRC    := $(sort $(wildcard src/cli/*.c src/tui/*.c src/host/*.c src/core/*.c src/ai/*.c))
 XGETTEXT   := xgettext --from-code=UTF-8 --language=C --keyword=_ --keyword=N_ \
+              --keyword=fig_tr_text:2 --keyword=fig_tr_plural:2,3 \
               --sort-output --add-location=file --add-comments=TRANSLATORS: \
               --package-name=figaro
 MO         := $(LANGS:%=$(B)/locale/%/LC_MESSAGES/figaro.mo)

@@ -349,6 +349,7 @@ int cmd_play(int argc, char **argv)
         o.pace_ms = 0;
     else if (!pace_given && o.plain && !in_tty)
         o.pace_ms = 0;   /* a script is reading: nobody to pace for */
+    o.tr = cli_i18n_tr();
     return o.plain ? play_plain(&o) : play_tui(&o);
 }
 

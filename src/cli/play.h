@@ -22,6 +22,7 @@ typedef struct {
     bool has_seed;                             /* else a seed from the clock, printed */
     int pace_ms;                               /* pause after each bot move, default 700; 0 if fast */
     const char *lang;                          /* --lang, or NULL for the locale */
+    const fig_tr_t *tr;                        /* the person's language, for narration */
 } play_opts_t;
 
 int cmd_play(int argc, char **argv);

@@ -11,6 +11,7 @@
 #ifndef FIGARO_TUI_H
 #define FIGARO_TUI_H
 
+#include <libintl.h>
 #include <pthread.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -19,6 +20,12 @@
 #include "cli/play.h"
 #include "figaro/figaro.h"
 #include "figaro/match.h"
+
+/* The full-screen game's own strings: GNU gettext in the language the command
+ * chose for the process (the terminal has one person). What the host layer
+ * says (narration, the rules, the engine's refusals) goes through the
+ * translator in opts.tr instead, the same language as a fig_tr_t. */
+#define _(s) gettext(s)
 
 /* The smallest terminal the table is drawn in (checked at every redraw). */
 enum { TUI_MIN_COLS = 80, TUI_MIN_LINES = 24 };
@@ -176,7 +183,11 @@ void tui_log_step(tui_t *t, const fig_match_step_t *step, const fig_view_t *befo
  * (t->view) only. */
 void tui_explain(const tui_t *t, fig_action_t a, char *buf, size_t cap);
 
-/* "Bob", or "you" for the person (translated). */
+/* "Bob", or "you" for the person (translated), for a seat after "in front
+ * of": "[R2] cannot go in front of you". */
 const char *tui_name(const tui_t *t, int seat);
+
+/* The seat's name, the person's own included ("Ann"); "?" out of range. */
+const char *tui_seat_name(const tui_t *t, int seat);
 
 #endif
