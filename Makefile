@@ -155,6 +155,9 @@ all: $(MO)
 test: $(MO_T)
 $(B)/figaro: | $(MO)
 $(T)/figaro: | $(MO_T)
+# Unit tests that read the real catalogues (host/lang.h, narration in French
+# and Dutch) find them next to themselves, in $(T)/locale.
+$(T)/test_lang $(T)/test_narrate: | $(MO_T)
 
 # msgfmt --check fails the build on a broken catalogue (format strings that do
 # not match their msgid, bad headers); --statistics says what is left to do.
