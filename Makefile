@@ -108,6 +108,11 @@ $(T)/fuzz_fgn: tests/fuzz/fuzz_fgn.c $(CORE_SRC) | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) -Iinclude -Isrc -std=c11 -D_POSIX_C_SOURCE=200809L $(FUZZ_FLAGS) -o $@ $^
 
+# The .mo reader, opened from memory (fig_catalog_from_buffer).
+$(T)/fuzz_mo: tests/fuzz/fuzz_mo.c src/host/lang.c src/core/error.c | $(DEPS_STAMP)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) -Iinclude -Isrc -std=c11 -D_POSIX_C_SOURCE=200809L $(FUZZ_FLAGS) -o $@ $^
+
 # The FEP target reaches the engine's static line handler by including its
 # source; the rest of the command links in with its main() renamed.
 FEP_FUZZ_SRC := $(filter-out src/cli/fep_engine.c src/cli/main.c,$(CLI_SRC)) $(TUI_SRC) \
@@ -119,14 +124,17 @@ $(T)/fuzz_fep: tests/fuzz/fuzz_fep.c $(FEP_FUZZ_SRC) src/cli/fep_engine.c src/cl
 	    $(CLI_LIBS)
 
 FUZZ_SECONDS ?= 300
-fuzz: $(T)/fuzz_fgn $(T)/fuzz_fep
-	@mkdir -p tests/fuzz/corpus-run tests/fuzz/corpus-run-fep
+fuzz: $(T)/fuzz_fgn $(T)/fuzz_fep $(T)/fuzz_mo
+	@mkdir -p tests/fuzz/corpus-run tests/fuzz/corpus-run-fep tests/fuzz/corpus-run-mo
 	$(T)/fuzz_fgn -max_total_time=$(FUZZ_SECONDS) -max_len=16384 \
 	    tests/fuzz/corpus-run tests/fuzz/corpus tests/cases
 	$(T)/fuzz_fep -max_total_time=$(FUZZ_SECONDS) -max_len=8192 \
 	    tests/fuzz/corpus-run-fep tests/fuzz/corpus-fep
+	$(T)/fuzz_mo -max_total_time=$(FUZZ_SECONDS) -max_len=65536 \
+	    tests/fuzz/corpus-run-mo tests/fuzz/corpus-mo
 
-test: $(UNIT_BIN) $(T)/test_bits_native $(T)/figaro $(T)/fuzz_fgn $(T)/fuzz_fep $(B)/libfigaro.a
+test: $(UNIT_BIN) $(T)/test_bits_native $(T)/figaro $(T)/fuzz_fgn $(T)/fuzz_fep $(T)/fuzz_mo \
+      $(B)/libfigaro.a
 	@sh tests/run.sh $(T)
 
 bench: $(B)/figaro

@@ -566,8 +566,8 @@ static const char *cat_text(const fig_tr_t *tr, const char *msgid)
 {
     const fig_catalog_t *c = tr->ctx;
     long i = find(c, msgid);
-    if (i < 0 || trans_len(c, (uint32_t)i) == 0 || orig_plural(c, (uint32_t)i))
-        return msgid;
+    if (i < 0 || orig_plural(c, (uint32_t)i) || !*trans_str(c, (uint32_t)i))
+        return msgid;   /* an empty translation never replaces a message */
     return trans_str(c, (uint32_t)i);
 }
 
@@ -624,6 +624,18 @@ static fig_err_t check_string(const fig_catalog_t *c, size_t table, uint32_t i, 
     return FIG_OK;
 }
 
+/* Copies at most `max` bytes of s into out for a message, printable ASCII
+ * only (anything else becomes '?'): a hostile file must not put control
+ * characters or broken UTF-8 into what a terminal or a JSON frame shows. */
+static const char *quote(char *out, size_t cap, const char *s, size_t max)
+{
+    size_t k = 0;
+    for (; s[k] && k < max && k + 1 < cap; k++)
+        out[k] = s[k] >= 0x20 && s[k] < 0x7f ? s[k] : '?';
+    out[k] = '\0';
+    return out;
+}
+
 /* The header's line starting with `field` (e.g. "Plural-Forms:"), copied
  * without it into out; false if there is none. */
 static bool header_field(const char *header, const char *field, char *out, size_t cap)
@@ -657,11 +669,12 @@ static fig_err_t check_header(fig_catalog_t *c, fig_msg_t *msg)
         if (cs) {
             cs += strlen("charset=");
             size_t k = strcspn(cs, " \t;\r");
+            char q[48];
             if (!((k == 5 && strncasecmp(cs, "UTF-8", 5) == 0) ||
                   (k == 5 && strncasecmp(cs, "ASCII", 5) == 0) ||
                   (k == 4 && strncasecmp(cs, "UTF8", 4) == 0)))
-                return fig_fail(msg, FIG_ERR_INPUT, "%s: charset %.*s, only UTF-8 is read",
-                                c->name, (int)(k < 40 ? k : 40), cs);
+                return fig_fail(msg, FIG_ERR_INPUT, "%s: charset %s, only UTF-8 is read",
+                                c->name, quote(q, sizeof q, cs, k < 40 ? k : 40));
         }
     }
     if (header_field(header, "Plural-Forms:", value, sizeof value)) {
@@ -695,11 +708,13 @@ static fig_err_t check_formats(const fig_catalog_t *c, fig_msg_t *msg)
         }
         const char *s = trans_str(c, i), *end = s + trans_len(c, i);
         for (int form = 0; s <= end; form++, s += strlen(s) + 1) {
+            char q[64];
             if (!format_fits(&sig, s, exact))
                 return fig_fail(msg, FIG_ERR_INPUT,
-                                "%s: the translation of \"%.60s\"%s does not take the same "
+                                "%s: the translation of \"%s\"%s does not take the same "
                                 "printf arguments as the message",
-                                c->name, id, form ? " (a plural form)" : "");
+                                c->name, quote(q, sizeof q, id, 60),
+                                form ? " (a plural form)" : "");
         }
     }
     return FIG_OK;
@@ -865,6 +880,8 @@ fig_err_t fig_catalog_open(fig_catalog_t **out, const char *localedir, const cha
         return rc;
     /* The name in messages: the path's end, which says the language and file. */
     const char *name = k > 100 ? path + k - 100 : path;
+    while ((*name & 0xC0) == 0x80)
+        name++;   /* not in the middle of a UTF-8 character */
     fig_catalog_t *c = catalog_new(name);
     if (!c) {
         free(data);
