@@ -685,27 +685,23 @@ static fig_err_t check_header(fig_catalog_t *c, fig_msg_t *msg)
     return FIG_OK;
 }
 
-/* Every translation takes its msgid's printf arguments (see format_fits). A
- * msgid that is not a printf format is never used as one, so its translation
- * is not checked. */
+/* Every translation takes its msgid's printf arguments, or its
+ * msgid_plural's for a plural message (see format_fits). A message that is
+ * not a printf format is never used as one, so its translation is not
+ * checked. */
 static fig_err_t check_formats(const fig_catalog_t *c, fig_msg_t *msg)
 {
     for (uint32_t i = 0; i < c->n; i++) {
         const char *id = orig_str(c, i), *plural = orig_plural(c, i);
         if (!*id)
             continue;   /* the header */
-        fmt_sig_t sig, sig_plural;
-        if (!format_sig(id, &sig))
+        /* A plural message is only ever looked up with its msgid_plural
+         * (cat_plural), whose arguments the caller passes: its forms are
+         * checked against those, whatever the msgid is. */
+        fmt_sig_t sig;
+        if (!format_sig(plural ? plural : id, &sig))
             continue;
-        bool exact = true;
-        if (plural) {
-            /* English forms of one message take the same arguments; the
-             * translation's forms are checked against the plural's. */
-            if (!format_sig(plural, &sig_plural))
-                continue;
-            sig = sig_plural;
-            exact = false;
-        }
+        bool exact = !plural;
         const char *s = trans_str(c, i), *end = s + trans_len(c, i);
         for (int form = 0; s <= end; form++, s += strlen(s) + 1) {
             char q[64];

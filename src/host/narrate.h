@@ -1,5 +1,6 @@
 /* narrate.h - what happened in a game, in whole translated sentences, for
- * every front end of the terminal (the full-screen game and plain mode).
+ * every front end (the terminal's full-screen game and plain mode; a server's
+ * connections, each in its person's language).
  *
  * A narrator is a value the front end fills once with narrate_init(): the
  * players' names, the person's seat (who gets "You ..." sentences), the

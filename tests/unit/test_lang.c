@@ -135,7 +135,8 @@ static size_t mo_write(unsigned char *out, size_t cap, const ent_t *e, int n, bo
     return off;
 }
 
-#define HEADER_FR "Content-Type: text/plain; charset=UTF-8\nPlural-Forms: nplurals=2; plural=(n > 1);\n"
+#define HEADER_FR                                                                          \
+    "Content-Type: text/plain; charset=UTF-8\nPlural-Forms: nplurals=2; plural=(n > 1);\n"
 
 /* A small valid catalogue, sorted as msgfmt would. */
 static const ent_t small[] = {
@@ -617,6 +618,8 @@ static void test_formats(void **state)
     refused_entry((ent_t)ENT("%d", "%"), why);
     refused_entry((ent_t)ENT("%d card\0%d cards", "%d carte\0%s cartes"), "(a plural form)");
     refused_entry((ent_t)ENT("%d card\0%d cards", "%d carte\0%d cartes %d"), why);
+    /* found by fuzz_mo: a msgid that is no format does not exempt the plural */
+    refused_entry((ent_t)ENT("%\0%s cards", "%s carte\0%d cartes"), "(a plural form)");
     accepted_entry((ent_t)ENT("%s has %d", "%2$d pour %1$s"));
     accepted_entry((ent_t)ENT("%s has %d", "%s a %d (100%%)"));
     accepted_entry((ent_t)ENT("%d%%", "%d\xc2\xa0%%"));

@@ -631,11 +631,12 @@ static void test_french_words(void **state)
     /* three players: the colour left out, in French */
     g = record_game(3, 3);
     narrate_game(&g, 0, fig_catalog_tr(fr), &got);
-    const char *colour = fig_tr_text(fig_catalog_tr(fr), fig_colour_name(g.steps[0].after[0].removed));
+    int removed = g.steps[0].after[0].removed;
+    const char *colour = fig_tr_text(fig_catalog_tr(fr), fig_colour_name(removed));
     snprintf(want, sizeof want, "\xc3\x80 trois joueurs, les cartes de couleur %s sont retir"
                                 "\xc3\xa9" "es.", colour);
     assert_string_equal(got.s[2].text, want);
-    assert_string_not_equal(colour, fig_colour_name(g.steps[0].after[0].removed));
+    assert_string_not_equal(colour, fig_colour_name(removed));
     clear(&got);
     free(g.steps);
     fig_catalog_free(fr);
