@@ -134,9 +134,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                     const char *got = fig_tr_plural(tr, id, plural, ns[k]);
                     if (!got)
                         abort();
-                    /* a caller's arguments suit its msgid_plural, which
-                     * fig_tr_plural matched with the catalogue's */
-                    if (simple_format(plural, kinds) >= 0)
+                    /* A translation must suit the caller's arguments,
+                     * which suit its msgid_plural (fig_tr_plural matched
+                     * it with the catalogue's). The English fallback is the
+                     * caller's own string, and this pair from the file is
+                     * no caller's: not formatted. */
+                    if (got != id && got != plural && simple_format(plural, kinds) >= 0)
                         format_with(got, kinds);
                 }
                 if (fig_tr_text(tr, id) != id)
