@@ -142,6 +142,11 @@ $(FZ)/libfigaro-ai.a: $(AI_SRC:src/%.c=$(FZ)/%.o)
 $(FZ)/libfigaro-host.a: $(HOST_SRC:src/%.c=$(FZ)/%.o)
 	$(AR) rcs $@ $^
 
+# The .mo reader, opened from memory (fig_catalog_from_buffer).
+$(T)/fuzz_mo: tests/fuzz/fuzz_mo.c $(FZ)/libfigaro-host.a $(FZ)/libfigaro.a | $(DEPS_STAMP)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) -Iinclude -Isrc -D_POSIX_C_SOURCE=200809L $(WARN) $(FUZZ_FLAGS) -o $@ $^
+
 # The FGN target checks the property tests' invariants (tests/unit/invariants.h).
 FGN_FUZZ_SRC := tests/fuzz/fuzz_fgn.c tests/unit/invariants.c tests/unit/support.c
 $(T)/fuzz_fgn: $(FGN_FUZZ_SRC) $(FZ)/libfigaro.a | $(DEPS_STAMP)
@@ -171,9 +176,9 @@ $(T)/fuzz_fep_host: tests/fuzz/fuzz_fep_host.c src/host/fep_host.c src/host/util
 	    -lm -lpthread
 
 FUZZ_SECONDS ?= 300
-fuzz: $(T)/fuzz_fgn $(T)/fuzz_fep $(T)/fuzz_store_header $(T)/fuzz_fep_host
+fuzz: $(T)/fuzz_fgn $(T)/fuzz_fep $(T)/fuzz_store_header $(T)/fuzz_fep_host $(T)/fuzz_mo
 	@mkdir -p tests/fuzz/corpus-run tests/fuzz/corpus-run-fep tests/fuzz/corpus-run-store \
-	    tests/fuzz/corpus-run-fep-host
+	    tests/fuzz/corpus-run-fep-host tests/fuzz/corpus-run-mo
 	$(T)/fuzz_fgn -max_total_time=$(FUZZ_SECONDS) -max_len=16384 \
 	    tests/fuzz/corpus-run tests/fuzz/corpus tests/cases
 	$(T)/fuzz_fep -max_total_time=$(FUZZ_SECONDS) -max_len=8192 \
@@ -182,9 +187,11 @@ fuzz: $(T)/fuzz_fgn $(T)/fuzz_fep $(T)/fuzz_store_header $(T)/fuzz_fep_host
 	    tests/fuzz/corpus-run-store tests/fuzz/corpus-store
 	$(T)/fuzz_fep_host -max_total_time=$(FUZZ_SECONDS) -max_len=16384 \
 	    tests/fuzz/corpus-run-fep-host tests/fuzz/corpus-fep-host
+	$(T)/fuzz_mo -max_total_time=$(FUZZ_SECONDS) -max_len=65536 \
+	    tests/fuzz/corpus-run-mo tests/fuzz/corpus-mo
 
 test: $(UNIT_BIN) $(T)/test_bits_native $(T)/figaro $(T)/fuzz_fgn $(T)/fuzz_fep \
-      $(T)/fuzz_store_header $(T)/fuzz_fep_host $(T)/many_matches $(B)/libfigaro.a
+      $(T)/fuzz_store_header $(T)/fuzz_fep_host $(T)/fuzz_mo $(T)/many_matches $(B)/libfigaro.a
 	@sh tests/run.sh $(T)
 
 bench: $(B)/figaro
@@ -334,6 +341,7 @@ uninstall:
 LANGS      := fr nl it
 POT_SRC    := $(sort $(wildcard src/cli/*.c src/tui/*.c src/host/*.c src/core/*.c src/ai/*.c))
 XGETTEXT   := xgettext --from-code=UTF-8 --language=C --keyword=_ --keyword=N_ \
+              --keyword=fig_tr_text:2 --keyword=fig_tr_plural:2,3 \
               --sort-output --add-location=file --add-comments=TRANSLATORS: \
               --package-name=figaro
 MO         := $(LANGS:%=$(B)/locale/%/LC_MESSAGES/figaro.mo)
@@ -344,6 +352,9 @@ all: $(MO)
 test: $(MO_T)
 $(B)/figaro: | $(MO)
 $(T)/figaro: | $(MO_T)
+# Unit tests that read the real catalogues (host/lang.h, narration in French
+# and Dutch) find them next to themselves, in $(T)/locale.
+$(T)/test_lang $(T)/test_narrate: | $(MO_T)
 
 # msgfmt --check fails the build on a broken catalogue (format strings that do
 # not match their msgid, bad headers); --statistics says what is left to do.

@@ -90,6 +90,7 @@ fuzz_smoke fuzz_fgn tests/fuzz/corpus tests/cases
 fuzz_smoke fuzz_fep tests/fuzz/corpus-fep
 fuzz_smoke fuzz_store_header tests/fuzz/corpus-store
 fuzz_smoke fuzz_fep_host tests/fuzz/corpus-fep-host
+fuzz_smoke fuzz_mo -max_len=65536 tests/fuzz/corpus-mo   # catalogues are ~50 KB
 
 [ -z "$failed_names" ] || echo "failing:$failed_names"
 echo "tests: $passed passed, $failed failed"

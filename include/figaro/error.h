@@ -48,9 +48,19 @@ typedef struct fig_tr {
     void *ctx;   /* the translator's own data (a catalogue, a language) */
 } fig_tr_t;
 
-const char *fig_tr_text(const fig_tr_t *tr, const char *msgid);
+/* format_arg, as libintl declares gettext and ngettext: the compiler checks a
+ * literal msgid against the printf arguments that follow the call. */
+const char *fig_tr_text(const fig_tr_t *tr, const char *msgid)
+#if defined(__GNUC__)
+    __attribute__((format_arg(2)))
+#endif
+    ;
 const char *fig_tr_plural(const fig_tr_t *tr, const char *msgid, const char *msgid_plural,
-                          unsigned long n);
+                          unsigned long n)
+#if defined(__GNUC__)
+    __attribute__((format_arg(2), format_arg(3)))
+#endif
+    ;
 
 /* fig_fail in another language: the pattern fmt (an N_() msgid) goes through
  * tr before formatting; a translation keeps the same conversions (msgfmt

@@ -12,7 +12,15 @@
  *   characters work) in C.UTF-8 and name the language in $LANGUAGE.
  * - The catalogues live next to the program (build/locale for build/figaro,
  *   build/test/locale for the test build), wherever it is run from; see
- *   find_localedir(). */
+ *   find_localedir().
+ *
+ * The translator the host layer speaks through (cli_i18n_tr) is gettext
+ * itself rather than a catalogue of host/lang.h: the terminal has one person,
+ * and gettext already resolves their language ($LANGUAGE lists such as
+ * "fr:en", fr_BE falling back to fr, LC_ALL=C) in the one way the command's
+ * own _() strings follow. A second reader could disagree with it on some
+ * environment, and a screen would mix two languages. The server, which
+ * speaks many languages at once, opens catalogues (fig_catalog_open). */
 #include <locale.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -21,16 +29,13 @@
 #include <unistd.h>
 
 #include "cli/i18n.h"
+#include "host/lang.h"
 
 #ifndef LOCALEDIR
 #define LOCALEDIR "/usr/local/share/locale"
 #endif
 
 #define DOMAIN "figaro"
-
-/* The languages `--lang` accepts; all but "en" have a catalogue in po/. */
-static const char *const known_langs[] = { "en", "fr", "nl", "it" };
-enum { NKNOWN = sizeof known_langs / sizeof known_langs[0] };
 
 static const char *env_nonempty(const char *name)
 {
@@ -100,11 +105,11 @@ static const char *wanted_language(const char *lang)
 static int has_catalogue(const char *dir)
 {
     char path[4096];
-    for (int i = 0; i < NKNOWN; i++) {
-        if (strcmp(known_langs[i], "en") == 0)
+    for (int i = 0; fig_lang_code(i); i++) {
+        if (strcmp(fig_lang_code(i), "en") == 0)
             continue;
         int n = snprintf(path, sizeof path, "%s/%s/LC_MESSAGES/" DOMAIN ".mo", dir,
-                         known_langs[i]);
+                         fig_lang_code(i));
         if (n > 0 && (size_t)n < sizeof path && access(path, R_OK) == 0)
             return 1;
     }
@@ -141,10 +146,8 @@ static void find_localedir(char *out, size_t cap)
 
 int cli_i18n_init(const char *asked, char *err, size_t errcap)
 {
-    int known = asked == NULL;
-    for (int i = 0; asked && i < NKNOWN; i++)
-        if (strcmp(asked, known_langs[i]) == 0)
-            known = 1;
+    /* The languages `--lang` accepts; all but "en" have a catalogue in po/. */
+    int known = asked == NULL || fig_lang_known(asked);
     /* An unknown language: set up from the environment, so the error is
      * said in the person's language. */
     const char *lang = known ? asked : NULL;
@@ -184,4 +187,24 @@ const char *cli_i18n_localedir(void)
 {
     const char *dir = bindtextdomain(DOMAIN, NULL);
     return dir ? dir : "";
+}
+
+/* gettext as a translator: the language is the process's, set above. */
+static const char *tr_text(const fig_tr_t *tr, const char *msgid)
+{
+    (void)tr;
+    return gettext(msgid);
+}
+
+static const char *tr_plural(const fig_tr_t *tr, const char *msgid, const char *msgid_plural,
+                             unsigned long n)
+{
+    (void)tr;
+    return ngettext(msgid, msgid_plural, n);
+}
+
+const fig_tr_t *cli_i18n_tr(void)
+{
+    static const fig_tr_t tr = { tr_text, tr_plural, NULL };
+    return &tr;
 }

@@ -1,15 +1,21 @@
-/* i18n.h - translations of what figaro says to people (GNU gettext).
+/* i18n.h - the terminal's language: what `figaro` says to the one person at
+ * the terminal, through GNU gettext.
  *
- * Front-end strings are written in English inside _() and translated at run
- * time from the catalogues in po/ (fr, nl, it). The core marks its messages
- * with N_() and never translates; front ends pass them through _() when they
- * show them. docs/translations.md explains how the catalogues are built and
- * found, and how to add a language. */
+ * The command's own strings are written in English inside _() and translated
+ * at run time from the catalogues in po/ (fr, nl, it). The core marks its
+ * messages with N_() and never translates; the host layer (narration, the
+ * rules text) takes a translator (fig_tr_t) instead of a process-wide
+ * language, and the terminal hands it cli_i18n_tr(): gettext in the language
+ * cli_i18n_init chose. Choosing the language (setlocale, $LANGUAGE) happens
+ * here and nowhere else. docs/translations.md explains how the catalogues are
+ * built and found, and how to add a language. */
 #ifndef FIGARO_I18N_H
 #define FIGARO_I18N_H
 
 #include <libintl.h>
 #include <stddef.h>
+
+#include "figaro/error.h"
 
 #define _(s) gettext(s)
 #ifndef N_
@@ -36,5 +42,11 @@ int cli_i18n_init(const char *lang, char *err, size_t errcap);
 
 /* The folder the catalogues were bound to by cli_i18n_init ("" before). */
 const char *cli_i18n_localedir(void);
+
+/* The terminal's translator: GNU gettext (text) and ngettext (plural) in the
+ * language cli_i18n_init chose, so narration and the rules text speak exactly
+ * as the rest of the command does. A static constant: valid for the whole
+ * run; before cli_i18n_init it gives English. */
+const fig_tr_t *cli_i18n_tr(void);
 
 #endif

@@ -23,30 +23,13 @@
 #include "host/store.h"
 #include "tui/tui.h"
 
-/* The person's language for the host's messages: the process's gettext
- * catalogue, which cli_i18n_init chose. */
-static const char *tr_text(const fig_tr_t *tr, const char *msgid)
-{
-    (void)tr;
-    return gettext(msgid);
-}
-
-static const char *tr_plural(const fig_tr_t *tr, const char *msgid, const char *msgid_plural,
-                             unsigned long n)
-{
-    (void)tr;
-    return ngettext(msgid, msgid_plural, n);
-}
-
-static const fig_tr_t play_tr = { tr_text, tr_plural, NULL };
-
 /* An engine's fault, from the match on this thread: one line on standard
  * error, as before the match took the engines off this thread. */
 static void tell_fault(void *user, const fig_fault_t *f)
 {
     (void)user;
     char text[1024];
-    fprintf(stderr, "figaro: %s\n", fig_fault_text(f, &play_tr, text, sizeof text));
+    fprintf(stderr, "figaro: %s\n", fig_fault_text(f, cli_i18n_tr(), text, sizeof text));
 }
 
 /* Opens the store on $XDG_DATA_HOME/figaro, or ~/.local/share/figaro. */
@@ -66,7 +49,7 @@ static fig_err_t open_store(fig_store_t **out, fig_msg_t *msg)
     if (n < 0 || (size_t)n >= sizeof root)
         return fig_fail(msg, FIG_ERR_INPUT, "%s",
                         _("the folder name for saved games is too long"));
-    return fig_store_open(out, root, &play_tr, msg);
+    return fig_store_open(out, root, cli_i18n_tr(), msg);
 }
 
 /* ---- figaro play */
@@ -120,7 +103,7 @@ static int split_bots(const char *list, char specs[][64], int max, char *err, si
 static int check_spec(const char *spec, char *err, size_t errcap)
 {
     fig_msg_t msg;
-    if (fig_session_check_spec(spec, &play_tr, &msg) != FIG_OK) {
+    if (fig_session_check_spec(spec, cli_i18n_tr(), &msg) != FIG_OK) {
         snprintf(err, errcap, "%s", msg.text);
         return -1;
     }
@@ -365,9 +348,9 @@ int cmd_play(int argc, char **argv)
     if (save_display(store, d, err, sizeof err))
         fprintf(stderr, "figaro play: %s\n", err);
     else if (d->plain)
-        rc = play_plain(&o, saved, store, &play_tr);
+        rc = play_plain(&o, saved, store, cli_i18n_tr());
     else
-        rc = play_tui(&o.game, d, saved, store, &play_tr);
+        rc = play_tui(&o.game, d, saved, store, cli_i18n_tr());
     free(saved);
     fig_store_free(store);
     return rc;

@@ -266,7 +266,7 @@ static void print_para(const char *text)
 
 static void show_help(void)
 {
-    rules_print(stdout, 78);
+    rules_print(stdout, 78, cli_i18n_tr());
     printf("\n");
     print_para(_("Commands: type a move in FGN (R2>1 plays R2 in front of seat 1; RING; "
                  "take) or its number in the menu. 'show' prints the table again, 'log' "
@@ -429,7 +429,7 @@ static int person_turn(plain_t *p)
         fig_match_step_t step;
         fig_msg_t msg;
         char code[16];
-        if (narrate_check(&p->view, a, &msg) != FIG_OK ||
+        if (narrate_check(&p->view, a, p->tr, &msg) != FIG_OK ||
             fig_match_play(p->m, a, &step, &msg) != FIG_OK) {
             fig_act_format(a, code, sizeof code);
             printf(_("%s is refused: %s.\n"), code, msg.text);
@@ -537,7 +537,7 @@ int play_plain(const play_opts_t *opts, const fig_game_t *saved, fig_store_t *st
     p->n = g->setup.players;
     for (int s = 0; s < p->n; s++)
         snprintf(p->names[s], sizeof p->names[s], "%s", g->names[s]);   /* session.h */
-    narrate_init(&p->narr, p->n, 0, p->names, narrate_card, say, p);
+    narrate_init(&p->narr, p->n, 0, p->names, p->tr, narrate_card, say, p);
     if (p->resume)
         rebuild_log(p);
     fig_match_view(p->m, 0, &p->view);

@@ -63,6 +63,6 @@ int cmd_rules(int argc, char **argv)
         width = terminal_width();
         width = width == 0 ? 78 : width > 100 ? 100 : width - 1;
     }
-    rules_print(stdout, (int)width);
+    rules_print(stdout, (int)width, cli_i18n_tr());
     return fflush(stdout) == 0 ? EXIT_OK : EXIT_INPUT;
 }

@@ -4,7 +4,9 @@
  * the pieces, the end of the game (R13); and what an action would do, for a
  * menu line or a hint.
  *
- * Every sentence is whole inside _() or ngettext() with printf arguments, and
+ * Every sentence is whole inside fig_tr_text() or fig_tr_plural() with printf
+ * arguments, in the language of the narrator's translator (never a
+ * process-wide one: two narrators may speak two languages at once), and
  * the person gets sentences of their own ("You play ...") rather than a name
  * spliced in, so translators can write natural sentences. The card inside a
  * sentence is written by the caller's callback, so a front end can bracket or
@@ -18,17 +20,17 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cli/i18n.h"
 #include "host/narrate.h"
 
 enum { SENTENCE_MAX = 1024, CARD_MAX = 32 };
 
 void narrate_init(narrate_t *nr, int players, int me, const char names[][FIG_NAME_MAX + 1],
-                  narrate_card_fn *card, narrate_say_fn *say, void *ctx)
+                  const fig_tr_t *tr, narrate_card_fn *card, narrate_say_fn *say, void *ctx)
 {
     memset(nr, 0, sizeof *nr);
     nr->n = players < FIG_MAX_PLAYERS ? players : FIG_MAX_PLAYERS;
     nr->me = me;
+    nr->tr = tr;
     for (int s = 0; s < nr->n; s++)
         snprintf(nr->names[s], sizeof nr->names[s], "%s", names[s]);
     nr->card = card;
@@ -87,19 +89,22 @@ static void append(char *buf, size_t cap, size_t *len, const char *fmt, ...)
 static void tell_deal(const narrate_t *nr, int round, const fig_view_t *v)
 {
     if (v->turn == nr->me)
-        tell(nr, NARRATE_DEAL, _("Round %d: the cards are dealt, %d each. You hold the King and "
+        tell(nr, NARRATE_DEAL,
+             fig_tr_text(nr->tr, "Round %d: the cards are dealt, %d each. You hold the King and "
                                  "play first."),
              round, v->hand_size[0]);
     else
-        tell(nr, NARRATE_DEAL, _("Round %d: the cards are dealt, %d each. %s holds the King and "
+        tell(nr, NARRATE_DEAL,
+             fig_tr_text(nr->tr, "Round %d: the cards are dealt, %d each. %s holds the King and "
                                  "plays first."),
              round, v->hand_size[0], narrate_name(nr, v->turn));
     char g[64];
     fig_road_format(v->group[round - 1], nr->n - 1, ", ", g, sizeof g);
-    tell(nr, NARRATE_DEAL, _("The road pieces of this round, longest first: %s."), g);
+    tell(nr, NARRATE_DEAL, fig_tr_text(nr->tr, "The road pieces of this round, longest first: %s."),
+         g);
     if (round == 1 && nr->n == 3)
-        tell(nr, NARRATE_DEAL, _("With three players the %s cards are left out."),
-             _(fig_colour_name(v->removed)));
+        tell(nr, NARRATE_DEAL, fig_tr_text(nr->tr, "With three players the %s cards are left out."),
+             fig_tr_text(nr->tr, fig_colour_name(v->removed)));
 }
 
 static void tell_play(const narrate_t *nr, const fig_event_t *e)
@@ -108,16 +113,19 @@ static void tell_play(const narrate_t *nr, const fig_event_t *e)
     card(nr, e->kind, c, sizeof c);
     int s = e->seat, to = e->target, me = nr->me;
     if (s == me && to == me)
-        tell(nr, e->type, _("You play %s in front of yourself."), c);
+        tell(nr, e->type, fig_tr_text(nr->tr, "You play %s in front of yourself."), c);
     else if (s == me)
-        tell(nr, e->type, _("You play %s in front of %s."), c, narrate_name(nr, to));
-    else if (to == s)
-        tell(nr, e->type, _("%s plays %s in front of themself."), narrate_name(nr, s), c);
-    else if (to == me)
-        tell(nr, e->type, _("%s plays %s in front of you."), narrate_name(nr, s), c);
-    else
-        tell(nr, e->type, _("%s plays %s in front of %s."), narrate_name(nr, s), c,
+        tell(nr, e->type, fig_tr_text(nr->tr, "You play %s in front of %s."), c,
              narrate_name(nr, to));
+    else if (to == s)
+        tell(nr, e->type, fig_tr_text(nr->tr, "%s plays %s in front of themself."),
+             narrate_name(nr, s), c);
+    else if (to == me)
+        tell(nr, e->type, fig_tr_text(nr->tr, "%s plays %s in front of you."), narrate_name(nr, s),
+             c);
+    else
+        tell(nr, e->type, fig_tr_text(nr->tr, "%s plays %s in front of %s."), narrate_name(nr, s),
+             c, narrate_name(nr, to));
 }
 
 /* R8: `total` is what the pile reached. A take's collection is told by the take. */
@@ -128,29 +136,33 @@ static void tell_collect(const narrate_t *nr, const fig_event_t *e, int total)
         return;
     if (s == nr->me)
         tell(nr, e->type,
-             ngettext("Your pile reaches %d: you collect the %d face-up card and play next.",
-                      "Your pile reaches %d: you collect all %d face-up cards and play next.",
-                      (unsigned long)n),
+             fig_tr_plural(nr->tr, "Your pile reaches %d: you collect the %d face-up card and "
+                                   "play next.",
+                           "Your pile reaches %d: you collect all %d face-up cards and "
+                           "play next.",
+                           (unsigned long)n),
              total, n);
     else
         tell(nr, e->type,
-             ngettext("%1$s's pile reaches %2$d: %1$s collects the %3$d face-up card "
-                      "and plays next.",
-                      "%1$s's pile reaches %2$d: %1$s collects all %3$d face-up cards "
-                      "and plays next.",
-                      (unsigned long)n),
+             fig_tr_plural(nr->tr, "%1$s's pile reaches %2$d: %1$s collects the %3$d face-up "
+                                   "card and plays next.",
+                           "%1$s's pile reaches %2$d: %1$s collects all %3$d face-up "
+                           "cards and plays next.",
+                           (unsigned long)n),
              narrate_name(nr, s), total, n);
 }
 
 static void tell_round_end(const narrate_t *nr, const fig_event_t *e)
 {
     if (e->seat == nr->me)
-        tell(nr, e->type, _("Round %d is over: you start a turn with no cards left and take the "
-                            "King."),
+        tell(nr, e->type,
+             fig_tr_text(nr->tr, "Round %d is over: you start a turn with no cards left and take "
+                                 "the King."),
              e->round);
     else
-        tell(nr, e->type, _("Round %d is over: %s starts a turn with no cards left and takes the "
-                            "King."),
+        tell(nr, e->type,
+             fig_tr_text(nr->tr, "Round %d is over: %s starts a turn with no cards left and "
+                                 "takes the King."),
              e->round, narrate_name(nr, e->seat));
     char counts[FIG_MAX_PLAYERS * (FIG_NAME_MAX + 8)];   /* "Ann 12, Bob 9, Cid 5" */
     size_t len = 0;
@@ -158,7 +170,7 @@ static void tell_round_end(const narrate_t *nr, const fig_event_t *e)
     for (int s = 0; s < nr->n; s++)
         append(counts, sizeof counts, &len, "%s%s %d", s ? ", " : "", narrate_name(nr, s),
                e->counts[s]);
-    tell(nr, e->type, _("Cards collected this round: %s."), counts);
+    tell(nr, e->type, fig_tr_text(nr->tr, "Cards collected this round: %s."), counts);
 }
 
 /* R11's tie-breaks: one sentence per group of seats with equal counts, from
@@ -188,11 +200,13 @@ static void tell_ties(const narrate_t *nr, const fig_events_t *ev, int from)
                 append(names, sizeof names, &len, "%s%s", x > i ? ", " : "",
                        narrate_name(nr, order[x]));
             tell(nr, ev->ev[from].type,
-                 ngettext("Tie at %d card between %s: ties are broken clockwise from the "
-                          "new King's left, the King last, so they rank in that order.",
-                          "Tie at %d cards between %s: ties are broken clockwise from the "
-                          "new King's left, the King last, so they rank in that order.",
-                          (unsigned long)counts[i]),
+                 fig_tr_plural(nr->tr, "Tie at %d card between %s: ties are broken clockwise "
+                                       "from the new King's left, the King last, so they rank in "
+                                       "that order.",
+                               "Tie at %d cards between %s: ties are broken clockwise "
+                               "from the new King's left, the King last, so they rank in "
+                               "that order.",
+                               (unsigned long)counts[i]),
                  counts[i], names);
         }
         i = j;
@@ -222,19 +236,25 @@ static void tell_no_exchange(const narrate_t *nr, const fig_events_t *ev,
     int about = FIG_EV_EXCHANGE;
     if (!before->nroad[seat]) {
         if (seat == nr->me)
-            tell(nr, about, "%s", _("No round-3 exchange: you have the fewest cards but no "
-                                    "road piece to give."));
+            tell(nr, about, "%s",
+                 fig_tr_text(nr->tr, "No round-3 exchange: you have the fewest cards but no road "
+                                     "piece to give."));
         else
-            tell(nr, about, _("No round-3 exchange: %s has the fewest cards but no road piece to "
-                              "give."),
+            tell(nr, about,
+                 fig_tr_text(nr->tr, "No round-3 exchange: %s has the fewest cards but no road "
+                                     "piece to give."),
                  narrate_name(nr, seat));
     } else if (seat == nr->me) {
-        tell(nr, about, _("No round-3 exchange: you have the fewest cards, but your longest "
-                          "piece, %u, is not longer than this round's shortest, %u."),
+        tell(nr, about,
+             fig_tr_text(nr->tr, "No round-3 exchange: you have the fewest cards, but your "
+                                 "longest piece, %u, is not longer than this round's shortest, "
+                                 "%u."),
              longest, shortest);
     } else {
-        tell(nr, about, _("No round-3 exchange: %s has the fewest cards, but their longest "
-                          "piece, %u, is not longer than this round's shortest, %u."),
+        tell(nr, about,
+             fig_tr_text(nr->tr, "No round-3 exchange: %s has the fewest cards, but their "
+                                 "longest piece, %u, is not longer than this round's shortest, "
+                                 "%u."),
              narrate_name(nr, seat), longest, shortest);
     }
 }
@@ -242,12 +262,14 @@ static void tell_no_exchange(const narrate_t *nr, const fig_events_t *ev,
 static void tell_exchange(const narrate_t *nr, const fig_event_t *e)
 {
     if (e->seat == nr->me)
-        tell(nr, e->type, _("The round-3 exchange: you have the fewest cards, so you give your "
-                            "longest piece, %u, for this round's shortest, %u."),
+        tell(nr, e->type,
+             fig_tr_text(nr->tr, "The round-3 exchange: you have the fewest cards, so you give "
+                                 "your longest piece, %u, for this round's shortest, %u."),
              (unsigned)e->a, (unsigned)e->b);
     else
-        tell(nr, e->type, _("The round-3 exchange: %s has the fewest cards, so they give their "
-                            "longest piece, %u, for this round's shortest, %u."),
+        tell(nr, e->type,
+             fig_tr_text(nr->tr, "The round-3 exchange: %s has the fewest cards, so they give "
+                                 "their longest piece, %u, for this round's shortest, %u."),
              narrate_name(nr, e->seat), (unsigned)e->a, (unsigned)e->b);
 }
 
@@ -258,31 +280,37 @@ static void tell_piece(const narrate_t *nr, const fig_event_t *e)
     unsigned long n = e->count;
     if (e->type == FIG_EV_PIECE) {
         if (s == nr->me)
-            tell(nr, t, ngettext("You rank %d with %d card and receive a road piece of length %d.",
-                                 "You rank %d with %d cards and receive a road piece of length "
-                                 "%d.",
-                                 n),
+            tell(nr, t,
+                 fig_tr_plural(nr->tr, "You rank %d with %d card and receive a road piece of "
+                                       "length %d.",
+                               "You rank %d with %d cards and receive a road piece of "
+                               "length %d.",
+                               n),
                  e->rank + 1, e->count, e->a);
         else
-            tell(nr, t, ngettext("%s ranks %d with %d card and receives a road piece of length "
-                                 "%d.",
-                                 "%s ranks %d with %d cards and receives a road piece of length "
-                                 "%d.",
-                                 n),
+            tell(nr, t,
+                 fig_tr_plural(nr->tr, "%s ranks %d with %d card and receives a road piece of "
+                                       "length %d.",
+                               "%s ranks %d with %d cards and receives a road piece of "
+                               "length %d.",
+                               n),
                  narrate_name(nr, s), e->rank + 1, e->count, e->a);
     } else if (e->reason == FIG_WHY_ZERO) {
         if (s == nr->me)
-            tell(nr, t, "%s", _("You collected no cards and get no road piece."));
+            tell(nr, t, "%s", fig_tr_text(nr->tr, "You collected no cards and get no road piece."));
         else
-            tell(nr, t, _("%s collected no cards and gets no road piece."), narrate_name(nr, s));
+            tell(nr, t, fig_tr_text(nr->tr, "%s collected no cards and gets no road piece."),
+                 narrate_name(nr, s));
     } else {
         if (s == nr->me)
-            tell(nr, t, ngettext("You rank last with %d card and get no road piece.",
-                                 "You rank last with %d cards and get no road piece.", n),
+            tell(nr, t,
+                 fig_tr_plural(nr->tr, "You rank last with %d card and get no road piece.",
+                               "You rank last with %d cards and get no road piece.", n),
                  e->count);
         else
-            tell(nr, t, ngettext("%s ranks last with %d card and gets no road piece.",
-                                 "%s ranks last with %d cards and gets no road piece.", n),
+            tell(nr, t,
+                 fig_tr_plural(nr->tr, "%s ranks last with %d card and gets no road piece.",
+                               "%s ranks last with %d cards and gets no road piece.", n),
                  narrate_name(nr, s), e->count);
     }
 }
@@ -292,10 +320,10 @@ static void tell_game_over(const narrate_t *nr, const fig_event_t *e, const fig_
 {
     int w = e->counts[0], t = e->type;
     if (w == nr->me)
-        tell(nr, t, _("The game is over: you win with the shortest road, %u!"),
+        tell(nr, t, fig_tr_text(nr->tr, "The game is over: you win with the shortest road, %u!"),
              (unsigned)e->totals[w]);
     else
-        tell(nr, t, _("The game is over: %s wins with the shortest road, %u."),
+        tell(nr, t, fig_tr_text(nr->tr, "The game is over: %s wins with the shortest road, %u."),
              narrate_name(nr, w), (unsigned)e->totals[w]);
     bool tie = false;
     for (int i = 0; i < nr->n; i++) {
@@ -303,15 +331,17 @@ static void tell_game_over(const narrate_t *nr, const fig_event_t *e, const fig_
         char pieces[64];
         fig_road_format(after->road[s], after->nroad[s], " + ", pieces, sizeof pieces);
         if (!after->nroad[s])
-            tell(nr, t, _("%d. %s: no road pieces, road 0."), i + 1, narrate_name(nr, s));
+            tell(nr, t, fig_tr_text(nr->tr, "%d. %s: no road pieces, road 0."), i + 1,
+                 narrate_name(nr, s));
         else
-            tell(nr, t, _("%d. %s: road %u (%s)."), i + 1, narrate_name(nr, s),
+            tell(nr, t, fig_tr_text(nr->tr, "%d. %s: road %u (%s)."), i + 1, narrate_name(nr, s),
                  (unsigned)e->totals[s], pieces);
         if (i > 0 && e->totals[s] == e->totals[e->counts[i - 1]])
             tie = true;
     }
     if (tie)
-        tell(nr, t, _("Equal roads are ranked from the King (%s) clockwise (R13)."),
+        tell(nr, t,
+             fig_tr_text(nr->tr, "Equal roads are ranked from the King (%s) clockwise (R13)."),
              narrate_name(nr, after->king));
 }
 
@@ -333,22 +363,25 @@ void narrate_step(const narrate_t *nr, const fig_match_step_t *step, const fig_v
                 tell_play(nr, e);
             else if (s == nr->me)   /* told with the play, before "one card left" */
                 tell(nr, FIG_EV_RING, "%s",
-                     _("You play a ring: every pile moves one seat to the left."));
+                     fig_tr_text(nr->tr, "You play a ring: every pile moves one seat to the "
+                                         "left."));
             else
-                tell(nr, FIG_EV_RING, _("%s plays a ring: every pile moves one seat to the "
-                                        "left."),
+                tell(nr, FIG_EV_RING,
+                     fig_tr_text(nr->tr, "%s plays a ring: every pile moves one seat to the left."),
                      narrate_name(nr, s));
             break;
         case FIG_EV_TAKE:
             if (s == nr->me)
-                tell(nr, t, ngettext("You take the %d face-up card and play again.",
-                                     "You take all %d face-up cards and play again.",
-                                     (unsigned long)e->count),
+                tell(nr, t,
+                     fig_tr_plural(nr->tr, "You take the %d face-up card and play again.",
+                                   "You take all %d face-up cards and play again.",
+                                   (unsigned long)e->count),
                      e->count);
             else
-                tell(nr, t, ngettext("%s takes the %d face-up card and plays again.",
-                                     "%s takes all %d face-up cards and plays again.",
-                                     (unsigned long)e->count),
+                tell(nr, t,
+                     fig_tr_plural(nr->tr, "%s takes the %d face-up card and plays again.",
+                                   "%s takes all %d face-up cards and plays again.",
+                                   (unsigned long)e->count),
                      narrate_name(nr, s), e->count);
             break;
         case FIG_EV_COLLECT: {
@@ -362,17 +395,19 @@ void narrate_step(const narrate_t *nr, const fig_match_step_t *step, const fig_v
         }
         case FIG_EV_LAST_CARD:
             if (s == nr->me)
-                tell(nr, t, "%s", _("You have one card left!"));
+                tell(nr, t, "%s", fig_tr_text(nr->tr, "You have one card left!"));
             else
-                tell(nr, t, _("%s has one card left!"), narrate_name(nr, s));
+                tell(nr, t, fig_tr_text(nr->tr, "%s has one card left!"), narrate_name(nr, s));
             break;
         case FIG_EV_HAND_EMPTY:
             if (s == nr->me)
-                tell(nr, t, "%s", _("You have played your last card: the round ends when your "
-                                    "turn comes."));
+                tell(nr, t, "%s",
+                     fig_tr_text(nr->tr, "You have played your last card: the round ends when "
+                                         "your turn comes."));
             else
-                tell(nr, t, _("%s has played their last card: the round ends when their turn "
-                              "comes."),
+                tell(nr, t,
+                     fig_tr_text(nr->tr, "%s has played their last card: the round ends when "
+                                         "their turn comes."),
                      narrate_name(nr, s));
             break;
         case FIG_EV_ROUND_END:
@@ -443,14 +478,16 @@ void narrate_move(const narrate_t *nr, const fig_view_t *v, fig_action_t a, char
         return;
     }
     if (fig_act_is_take(a)) {
-        snprintf(buf, cap, ngettext("take the %d face-up card", "take the %d face-up cards",
-                                    (unsigned long)o.collected),
+        snprintf(buf, cap,
+                 fig_tr_plural(nr->tr, "take the %d face-up card", "take the %d face-up cards",
+                               (unsigned long)o.collected),
                  o.collected);
         return;
     }
     int k = fig_act_kind(a), to = fig_act_target(a);
     if (k == FIG_RING) {
-        snprintf(buf, cap, "%s", _("play a ring: every pile moves one seat to the left"));
+        snprintf(buf, cap, "%s",
+                 fig_tr_text(nr->tr, "play a ring: every pile moves one seat to the left"));
         return;
     }
     char c[CARD_MAX];
@@ -459,14 +496,18 @@ void narrate_move(const narrate_t *nr, const fig_view_t *v, fig_action_t a, char
     /* A pile that reaches 6 holds at least two cards, so these two are plural
      * (R8: the collector takes every face-up card on the table). */
     if (o.collector < 0 && to == nr->me)
-        snprintf(buf, cap, _("%s in front of yourself"), c);
+        snprintf(buf, cap, fig_tr_text(nr->tr, "%s in front of yourself"), c);
     else if (o.collector < 0)
-        snprintf(buf, cap, _("%s in front of %s"), c, narrate_name(nr, to));
+        snprintf(buf, cap, fig_tr_text(nr->tr, "%s in front of %s"), c, narrate_name(nr, to));
     else if (to == nr->me)
-        snprintf(buf, cap, _("%s in front of yourself: your pile reaches %d and you collect "
-                             "%d cards"), c, reach, o.collected);
+        snprintf(buf, cap,
+                 fig_tr_text(nr->tr, "%s in front of yourself: your pile reaches %d and you "
+                                     "collect %d cards"),
+                 c, reach, o.collected);
     else
-        snprintf(buf, cap, _("%s in front of %s: that pile reaches %d and %s collects %d cards"),
+        snprintf(buf, cap,
+                 fig_tr_text(nr->tr, "%s in front of %s: that pile reaches %d and %s collects %d "
+                                     "cards"),
                  c, narrate_name(nr, to), reach, narrate_name(nr, to), o.collected);
 }
 
@@ -477,17 +518,19 @@ void narrate_hint(const narrate_t *nr, const fig_view_t *v, fig_action_t a, char
     why[0] = '\0';
     outcome_t o;
     if (!outcome(v, a, &o)) {
-        snprintf(buf, cap, "%s", _("No hint: the position could not be read."));
+        snprintf(buf, cap, "%s", fig_tr_text(nr->tr, "No hint: the position could not be read."));
         return;
     }
     const fig_view_t *after = &o.after;
     int collector = o.collector, collected = o.collected, me = v->seat;
     if (fig_act_is_take(a)) {
-        snprintf(what, sizeof what, "%s", _("Hint: take the face-up cards."));
+        snprintf(what, sizeof what, "%s", fig_tr_text(nr->tr, "Hint: take the face-up cards."));
         snprintf(why, sizeof why,
-                 ngettext("Taking %d card now costs less than any card you could play.",
-                          "Taking %d cards now costs less than any card you could play.",
-                          (unsigned long)collected),
+                 fig_tr_plural(nr->tr, "Taking %d card now costs less than any card you could "
+                                       "play.",
+                               "Taking %d cards now costs less than any card you could "
+                               "play.",
+                               (unsigned long)collected),
                  collected);
         snprintf(buf, cap, "%s %s", what, why);
         return;
@@ -495,56 +538,56 @@ void narrate_hint(const narrate_t *nr, const fig_view_t *v, fig_action_t a, char
     int k = fig_act_kind(a), to = fig_act_target(a);
     card(nr, k, c, sizeof c);
     if (k == FIG_RING) {
-        snprintf(what, sizeof what, "%s", _("Hint: play a ring."));
-        snprintf(why, sizeof why, _("The piles move one seat to the left; yours then totals %d."),
+        snprintf(what, sizeof what, "%s", fig_tr_text(nr->tr, "Hint: play a ring."));
+        snprintf(why, sizeof why,
+                 fig_tr_text(nr->tr, "The piles move one seat to the left; yours then totals %d."),
                  after->pile[me].total);
     } else {
         if (to == me)
-            snprintf(what, sizeof what, _("Hint: play %s in front of yourself."), c);
+            snprintf(what, sizeof what, fig_tr_text(nr->tr, "Hint: play %s in front of yourself."),
+                     c);
         else
-            snprintf(what, sizeof what, _("Hint: play %s in front of %s."), c,
+            snprintf(what, sizeof what, fig_tr_text(nr->tr, "Hint: play %s in front of %s."), c,
                      narrate_name(nr, to));
         if (collector >= 0 && collector != me)
             snprintf(why, sizeof why,
-                     ngettext("It makes %s collect %d card.", "It makes %s collect %d cards.",
-                              (unsigned long)collected),
+                     fig_tr_plural(nr->tr, "It makes %s collect %d card.",
+                                   "It makes %s collect %d cards.", (unsigned long)collected),
                      narrate_name(nr, collector), collected);
         else if (collector == me)
             snprintf(why, sizeof why,
-                     ngettext("You collect %d card, but every other choice looks worse.",
-                              "You collect %d cards, but every other choice looks worse.",
-                              (unsigned long)collected),
+                     fig_tr_plural(nr->tr, "You collect %d card, but every other choice looks "
+                                           "worse.",
+                                   "You collect %d cards, but every other choice looks "
+                                   "worse.",
+                                   (unsigned long)collected),
                      collected);
         else if (to == me)
-            snprintf(why, sizeof why, _("It keeps your pile at %d, below 6."),
+            snprintf(why, sizeof why, fig_tr_text(nr->tr, "It keeps your pile at %d, below 6."),
                      after->pile[me].total);
         else if (after->pile[to].total >= 4)
-            snprintf(why, sizeof why, _("It brings %s's pile to %d, close to 6."),
+            snprintf(why, sizeof why, fig_tr_text(nr->tr, "It brings %s's pile to %d, close to 6."),
                      narrate_name(nr, to), after->pile[to].total);
         else if (fig_kind_is_jester(k))
             snprintf(why, sizeof why, "%s",
-                     _("A jester fits any pile: a safe moment to get rid of it."));
+                     fig_tr_text(nr->tr, "A jester fits any pile: a safe moment to get rid of "
+                                         "it."));
         else if (fig_kind_value(k) >= 2)
-            snprintf(why, sizeof why, "%s", _("It sheds a high card where it is safe."));
+            snprintf(why, sizeof why, "%s",
+                     fig_tr_text(nr->tr, "It sheds a high card where it is safe."));
         else
-            snprintf(why, sizeof why, "%s", _("A safe card: nobody collects."));
+            snprintf(why, sizeof why, "%s", fig_tr_text(nr->tr, "A safe card: nobody collects."));
     }
     if (after->hand_size[me] == 0 && after->phase == FIG_PHASE_PLAY) {
         size_t len = strlen(why);
         snprintf(why + len, sizeof why - len, "%s%s", len ? " " : "",
-                 _("It is your last card: the round ends when your turn comes."));
+                 fig_tr_text(nr->tr, "It is your last card: the round ends when your turn "
+                                     "comes."));
     }
     snprintf(buf, cap, "%s %s", what, why);
 }
 
-/* gettext as a translator (it returns a non-const pointer). */
-static const char *translate(const fig_tr_t *tr, const char *msgid)
-{
-    (void)tr;
-    return gettext(msgid);
-}
-
-fig_err_t narrate_check(const fig_view_t *v, fig_action_t a, fig_msg_t *msg)
+fig_err_t narrate_check(const fig_view_t *v, fig_action_t a, const fig_tr_t *tr, fig_msg_t *msg)
 {
     fig_action_t legal[FIG_MAX_ACTIONS];
     int n = fig_view_legal(v, legal);
@@ -558,7 +601,6 @@ fig_err_t narrate_check(const fig_view_t *v, fig_action_t a, fig_msg_t *msg)
     fig_rng_t rng;
     fig_rng_seed(&rng, 1);
     fig_view_sample(v, &rng, &st);
-    fig_tr_t tr = { translate, NULL, NULL };
-    fig_err_t rc = fig_state_check_tr(&st, a, &tr, msg);
-    return rc != FIG_OK ? rc : fig_fail_tr(msg, &tr, FIG_ERR_STATE, N_("it is not your turn"));
+    fig_err_t rc = fig_state_check_tr(&st, a, tr, msg);
+    return rc != FIG_OK ? rc : fig_fail_tr(msg, tr, FIG_ERR_STATE, N_("it is not your turn"));
 }

@@ -1,8 +1,11 @@
 /* narrate.h - what happened in a game, in whole translated sentences, for
- * every front end of the terminal (the full-screen game and plain mode).
+ * every front end (the terminal's full-screen game and plain mode; a server's
+ * connections, each in its person's language).
  *
  * A narrator is a value the front end fills once with narrate_init(): the
- * players' names, the person's seat (who gets "You ..." sentences), how a card
+ * players' names, the person's seat (who gets "You ..." sentences), the
+ * person's language (a translator, figaro/error.h: each narrator has its own,
+ * so one process can narrate to Ann in French and to Bob in Dutch), how a card
  * is written (the full-screen game writes "[R2]", plain mode "R2", coloured
  * with --color) and where sentences go. narrate_step() then turns one match
  * step into sentences, each handed to the `say` callback on its own;
@@ -37,15 +40,17 @@ typedef struct {
     int n;                                   /* players */
     int me;                                  /* the person's seat, or -1 for nobody */
     char names[FIG_MAX_PLAYERS][FIG_NAME_MAX + 1];
+    const fig_tr_t *tr;                      /* the person's language; NULL: English */
     narrate_card_fn *card;
     narrate_say_fn *say;
     void *ctx;                               /* handed to card and say */
 } narrate_t;
 
 /* Fills nr: `players` seats named names[0..players-1] (copied), the person at
- * seat `me` (-1: every sentence in the third person). */
+ * seat `me` (-1: every sentence in the third person), speaking through `tr`
+ * (not copied: it must outlive nr; NULL for English). */
 void narrate_init(narrate_t *nr, int players, int me, const char names[][FIG_NAME_MAX + 1],
-                  narrate_card_fn *card, narrate_say_fn *say, void *ctx);
+                  const fig_tr_t *tr, narrate_card_fn *card, narrate_say_fn *say, void *ctx);
 
 /* A seat's name, or "?" for a seat out of range. */
 const char *narrate_name(const narrate_t *nr, int seat);
@@ -64,11 +69,11 @@ void narrate_move(const narrate_t *nr, const fig_view_t *v, fig_action_t a, char
                   size_t cap);
 
 /* Whether the person (v: their view, their turn) may take action a. If not,
- * writes why into msg, in the person's language ("seat 2 cannot play B2 in
- * front of seat 0: seat 3 already has blue", translated), and returns the
- * error. Legality depends only on what the person knows: it comes from the
- * view (fig_view_legal); the engine words the refusal. */
-fig_err_t narrate_check(const fig_view_t *v, fig_action_t a, fig_msg_t *msg);
+ * writes why into msg, in the language of tr ("seat 2 cannot play B2 in
+ * front of seat 0: seat 3 already has blue", translated; NULL: English), and
+ * returns the error. Legality depends only on what the person knows: it comes
+ * from the view (fig_view_legal); the engine words the refusal. */
+fig_err_t narrate_check(const fig_view_t *v, fig_action_t a, const fig_tr_t *tr, fig_msg_t *msg);
 
 /* The hint for an action the person may take now, with a reason: "Hint: play
  * [R2] in front of Bob. It makes Bob collect 8 cards." */

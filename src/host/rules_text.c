@@ -3,12 +3,12 @@
  * A summary of docs/rules.md in the words of the published English edition
  * (jesters, ring-around-the-rosey, road pieces, the King, stacks). Each entry
  * of `paras` is one msgid: translators see whole paragraphs, and callers wrap
- * them to any width. Keep the English plain ASCII: it is also what a terminal
- * in the C locale shows. */
+ * them to any width, in the language of the translator they pass. Keep the
+ * English plain ASCII: it is also what a terminal in the C locale shows. */
 #include <stdio.h>
 #include <string.h>
 
-#include "cli/i18n.h"
+#include "figaro/error.h"
 #include "host/rules_text.h"
 
 typedef struct {
@@ -129,12 +129,12 @@ int rules_count(void)
     return NPARAS;
 }
 
-rules_para_t rules_get(int i)
+rules_para_t rules_get(int i, const fig_tr_t *tr)
 {
     rules_para_t p = { RULES_TEXT, "" };
     if (i >= 0 && i < NPARAS) {
         p.kind = paras[i].kind;
-        p.text = _(paras[i].text);
+        p.text = fig_tr_text(tr, paras[i].text);
     }
     return p;
 }
@@ -200,12 +200,12 @@ static int columns(const char *s)
     return n;
 }
 
-void rules_print(FILE *f, int width)
+void rules_print(FILE *f, int width, const fig_tr_t *tr)
 {
     if (width < 20)
         width = 20;
     for (int i = 0; i < NPARAS; i++) {
-        rules_para_t p = rules_get(i);
+        rules_para_t p = rules_get(i, tr);
         switch (p.kind) {
         case RULES_TITLE: {
             print_wrapped(f, p.text, width, "", "", 0);

@@ -10,6 +10,8 @@
 
 #include <stdio.h>
 
+#include "figaro/error.h"
+
 typedef enum {
     RULES_TITLE,     /* the first paragraph only */
     RULES_HEADING,   /* a section: "The ring", ... */
@@ -19,15 +21,15 @@ typedef enum {
 
 typedef struct {
     rules_kind_t kind;
-    const char *text;   /* translated (static storage: do not free) */
+    const char *text;   /* translated (static storage or the translator's: do not free) */
 } rules_para_t;
 
 /* The number of paragraphs. */
 int rules_count(void);
 
-/* Paragraph i (0 <= i < rules_count()) in the current language (set up by
- * cli_i18n_init); an out-of-range i gives an empty RULES_TEXT. */
-rules_para_t rules_get(int i);
+/* Paragraph i (0 <= i < rules_count()) in the language of tr (NULL:
+ * English); an out-of-range i gives an empty RULES_TEXT. */
+rules_para_t rules_get(int i, const fig_tr_t *tr);
 
 /* The length in bytes of the first line of `s` when wrapped to `width`
  * columns (UTF-8 characters count one column each): it ends before a space,
@@ -35,8 +37,9 @@ rules_para_t rules_get(int i);
  * after the spaces that follow. Returns 0 only for an empty string. */
 int rules_wrap(const char *s, int width);
 
-/* Prints the whole text wrapped to `width` columns (at least 20). The
- * command `figaro rules` (cmd_rules, cli.h) prints it to standard output. */
-void rules_print(FILE *f, int width);
+/* Prints the whole text in the language of tr, wrapped to `width` columns (at
+ * least 20). The command `figaro rules` (cmd_rules, cli.h) prints it to
+ * standard output. */
+void rules_print(FILE *f, int width, const fig_tr_t *tr);
 
 #endif

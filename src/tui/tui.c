@@ -29,7 +29,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cli/i18n.h"
 #include "host/narrate.h"
 #include "host/store.h"
 #include "host/util.h"
@@ -262,7 +261,7 @@ static void play(tui_t *t, fig_action_t a)
     }
     fig_match_step_t step;
     fig_msg_t msg;
-    if (narrate_check(&t->view, a, &msg) != FIG_OK ||
+    if (narrate_check(&t->view, a, t->tr, &msg) != FIG_OK ||
         fig_match_play(t->m, a, &step, &msg) != FIG_OK) {
         set_status(t, true, "%s", msg.text);
         return;

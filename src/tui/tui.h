@@ -11,6 +11,7 @@
 #ifndef FIGARO_TUI_H
 #define FIGARO_TUI_H
 
+#include <libintl.h>
 #include <pthread.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -40,6 +41,12 @@ typedef struct {
  * for the messages of the host layer. */
 int play_tui(const fig_session_opts_t *game, const tui_display_t *display,
              const fig_game_t *saved, fig_store_t *store, const fig_tr_t *tr);
+
+/* The full-screen game's own strings: GNU gettext in the language the command
+ * chose for the process (the terminal has one person). What the host layer
+ * says (narration, the rules, the engine's refusals) goes through the
+ * translator play_tui was given instead, the same language as a fig_tr_t. */
+#define _(s) gettext(s)
 
 /* The smallest terminal the table is drawn in (checked at every redraw). */
 enum { TUI_MIN_COLS = 80, TUI_MIN_LINES = 24 };
@@ -216,7 +223,11 @@ void tui_log_step(tui_t *t, const fig_match_step_t *step, const fig_view_t *befo
  * (t->view) only. */
 void tui_explain(const tui_t *t, fig_action_t a, char *buf, size_t cap);
 
-/* "Bob", or "you" for the person (translated). */
+/* "Bob", or "you" for the person (translated), for a seat after "in front
+ * of": "[R2] cannot go in front of you". */
 const char *tui_name(const tui_t *t, int seat);
+
+/* The seat's name, the person's own included ("Ann"); "?" out of range. */
+const char *tui_seat_name(const tui_t *t, int seat);
 
 #endif

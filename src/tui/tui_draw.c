@@ -19,7 +19,6 @@
 #include <string.h>
 #include <wchar.h>
 
-#include "cli/i18n.h"
 #include "host/rules_text.h"
 #include "tui/tui.h"
 
@@ -360,7 +359,7 @@ static void draw_players(tui_t *t, int top)
         snprintf(buf, sizeof buf, "%d", s);
         tui_put(y, c.seat, 2, rowattr, buf);
         int nameattr = rowattr | (s == t->me ? A_BOLD : 0) | (legal ? A_UNDERLINE : 0);
-        tui_put(y, c.name, c.king - c.name - 1, nameattr, tui_name(t, s));
+        tui_put(y, c.name, c.king - c.name - 1, nameattr, tui_seat_name(t, s));
         if (v->king == s)
             tui_put(y, c.king, 2, rowattr | A_BOLD, t->utf8 ? "♔" : "K");
         snprintf(buf, sizeof buf, "%2d", v->hand_size[s]);
@@ -493,9 +492,9 @@ static void draw_prompt(const tui_t *t, int y)
         snprintf(line, sizeof line, "%s", _("Your turn: press t to take the face-up cards."));
     } else if (v->phase == FIG_PHASE_PLAY) {
         if (fig_match_status(t->m) == FIG_MATCH_THINKING)
-            snprintf(line, sizeof line, _("%s is thinking..."), tui_name(t, v->turn));
+            snprintf(line, sizeof line, _("%s is thinking..."), tui_seat_name(t, v->turn));
         else
-            snprintf(line, sizeof line, _("%s is to play."), tui_name(t, v->turn));
+            snprintf(line, sizeof line, _("%s is to play."), tui_seat_name(t, v->turn));
     }
     tui_put(y, 1, COLS - 2, A_BOLD, line);
     if (t->status[0])
@@ -656,7 +655,7 @@ static void draw_lines_box(tui_t *t, int y0, int x0, int h, int w, const char *t
 }
 
 /* The help: the keys, then the rules (rules_text.h), wrapped to `width`. */
-static void help_lines(styled_t *st, int width)
+static void help_lines(styled_t *st, int width, const fig_tr_t *tr)
 {
     const char *keys[24][2];
     int nk = tui_keys(keys, 24), kw = 0;
@@ -673,7 +672,7 @@ static void help_lines(styled_t *st, int width)
         styled_wrap(st, keys[i][1], width, first, indent, 0);
     }
     for (int i = 0; i < rules_count(); i++) {
-        rules_para_t p = rules_get(i);
+        rules_para_t p = rules_get(i, tr);
         switch (p.kind) {
         case RULES_TITLE:
             styled_add(st, "", 0);
@@ -687,7 +686,7 @@ static void help_lines(styled_t *st, int width)
             styled_wrap(st, p.text, width, "  - ", "    ", 0);
             break;
         case RULES_TEXT:
-            if (i > 0 && rules_get(i - 1).kind == RULES_TEXT)
+            if (i > 0 && rules_get(i - 1, tr).kind == RULES_TEXT)
                 styled_add(st, "", 0);
             styled_wrap(st, p.text, width, "", "", 0);
             break;
@@ -719,7 +718,7 @@ static void draw_overlay(tui_t *t)
     styled_t st = { 0 };
     switch (t->overlay) {
     case OV_HELP:
-        help_lines(&st, W - 4);
+        help_lines(&st, W - 4, t->tr);
         draw_lines_box(t, 0, 0, H, W, _("Help: keys and rules"), &st, scroll_keys, false);
         break;
     case OV_LOG:

@@ -14,7 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/i18n.h"
 #include "tui/tui.h"
 
 static const char *const levels[] = { "easy", "normal", "hard", "max" };

@@ -11,15 +11,24 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/i18n.h"
 #include "host/narrate.h"
 #include "tui/tui.h"
 
-const char *tui_name(const tui_t *t, int seat)
+const char *tui_seat_name(const tui_t *t, int seat)
 {
     if (seat < 0 || seat >= t->n)
         return "?";
     return t->names[seat];
+}
+
+/* Said to the person, their own seat is "you", not their name: "[R2] cannot
+ * go in front of you: that pile is red." */
+const char *tui_name(const tui_t *t, int seat)
+{
+    if (seat == t->me)
+        /* TRANSLATORS: the person, after "in front of" ("R2 cannot go in front of you"). */
+        return _("you");
+    return tui_seat_name(t, seat);
 }
 
 static void vlog(tui_t *t, const char *fmt, va_list ap)
@@ -75,7 +84,7 @@ static const char *card(void *ctx, int kind, char *buf, size_t cap)
 
 static void narrator(const tui_t *t, narrate_t *nr, said_t *ctx)
 {
-    narrate_init(nr, t->n, t->me, t->names, card, say, ctx);
+    narrate_init(nr, t->n, t->me, t->names, t->tr, card, say, ctx);
 }
 
 void tui_log_step(tui_t *t, const fig_match_step_t *step, const fig_view_t *before)
