@@ -25,6 +25,10 @@ int cmd_engine(int argc, char **argv);
 int cmd_arena(int argc, char **argv);
 int cmd_rules(int argc, char **argv);   /* rules.c */
 
+/* Prints the rules for players (host/rules_text.h) wrapped to `width` in the
+ * process's language to standard output; returns EXIT_OK or EXIT_INPUT. */
+int cli_print_rules(int width);
+
 /* Prints a usage error for `cmd` to stderr and returns EXIT_USAGE. */
 int cli_usage_error(const char *cmd, const char *fmt, ...)
 #if defined(__GNUC__)

@@ -266,7 +266,7 @@ static void print_para(const char *text)
 
 static void show_help(void)
 {
-    rules_print(stdout, 78, cli_i18n_tr());
+    cli_print_rules(78);
     printf("\n");
     print_para(_("Commands: type a move in FGN (R2>1 plays R2 in front of seat 1; RING; "
                  "take) or its number in the menu. 'show' prints the table again, 'log' "

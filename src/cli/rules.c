@@ -2,12 +2,25 @@
  * standard output, wrapped to the terminal's width or --width. */
 #include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
 
 #include "cli/cli.h"
 #include "cli/i18n.h"
 #include "host/rules_text.h"
+
+int cli_print_rules(int width)
+{
+    char *text = rules_render(width, cli_i18n_tr());
+    if (!text) {
+        fprintf(stderr, "figaro: %s\n", _("out of memory"));
+        return EXIT_INPUT;
+    }
+    fputs(text, stdout);
+    free(text);
+    return EXIT_OK;
+}
 
 /* The width of the terminal on standard output, or 0 if it is not one. */
 static int terminal_width(void)
@@ -63,6 +76,6 @@ int cmd_rules(int argc, char **argv)
         width = terminal_width();
         width = width == 0 ? 78 : width > 100 ? 100 : width - 1;
     }
-    rules_print(stdout, (int)width, cli_i18n_tr());
-    return fflush(stdout) == 0 ? EXIT_OK : EXIT_INPUT;
+    int rc = cli_print_rules((int)width);
+    return fflush(stdout) == 0 ? rc : EXIT_INPUT;
 }

@@ -5,7 +5,8 @@
  * of `paras` is one msgid: translators see whole paragraphs, and callers wrap
  * them to any width, in the language of the translator they pass. Keep the
  * English plain ASCII: it is also what a terminal in the C locale shows. */
-#include <stdio.h>
+#include <stdbool.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "figaro/error.h"
@@ -173,17 +174,57 @@ int rules_wrap(const char *s, int width)
     return i;                              /* one long word: cut it */
 }
 
-/* Prints `text` wrapped to `width`, the first line after `first`, the next
+/* A growing text: the rules rendered for a width. A failed allocation
+ * marks it failed; the rest is then skipped. */
+typedef struct {
+    char *buf;
+    size_t len, cap;
+    bool failed;
+} text_t;
+
+static void add(text_t *t, const char *s, size_t n)
+{
+    if (t->failed)
+        return;
+    if (t->len + n + 1 > t->cap) {
+        size_t cap = t->cap ? t->cap * 2 : 4096;
+        while (cap < t->len + n + 1)
+            cap *= 2;
+        char *b = realloc(t->buf, cap);
+        if (!b) {
+            t->failed = true;
+            return;
+        }
+        t->buf = b;
+        t->cap = cap;
+    }
+    memcpy(t->buf + t->len, s, n);
+    t->len += n;
+    t->buf[t->len] = '\0';
+}
+
+static void add_str(text_t *t, const char *s) { add(t, s, strlen(s)); }
+
+static void add_rule(text_t *t, char c, int n)
+{
+    for (int k = 0; k < n; k++)
+        add(t, &c, 1);
+    add(t, "\n", 1);
+}
+
+/* Adds `text` wrapped to `width`, the first line after `first`, the next
  * ones after `indent` (both the same number of columns). */
-static void print_wrapped(FILE *f, const char *text, int width, const char *first,
-                          const char *indent, int margin)
+static void add_wrapped(text_t *t, const char *text, int width, const char *first,
+                        const char *indent, int margin)
 {
     const char *lead = first;
     while (*text == ' ')
         text++;
     while (*text) {
         int n = rules_wrap(text, width - margin);
-        fprintf(f, "%s%.*s\n", lead, n, text);
+        add_str(t, lead);
+        add(t, text, (size_t)n);
+        add(t, "\n", 1);
         text += n;
         while (*text == ' ')
             text++;
@@ -200,36 +241,37 @@ static int columns(const char *s)
     return n;
 }
 
-void rules_print(FILE *f, int width, const fig_tr_t *tr)
+char *rules_render(int width, const fig_tr_t *tr)
 {
+    text_t t = { NULL, 0, 0, false };
     if (width < 20)
         width = 20;
     for (int i = 0; i < NPARAS; i++) {
         rules_para_t p = rules_get(i, tr);
+        int n = columns(p.text);
         switch (p.kind) {
-        case RULES_TITLE: {
-            print_wrapped(f, p.text, width, "", "", 0);
-            int n = columns(p.text);
-            for (int k = 0; k < (n < width ? n : width); k++)
-                fputc('=', f);
-            fputc('\n', f);
+        case RULES_TITLE:
+            add_wrapped(&t, p.text, width, "", "", 0);
+            add_rule(&t, '=', n < width ? n : width);
             break;
-        }
         case RULES_HEADING:
-            fputc('\n', f);
-            print_wrapped(f, p.text, width, "", "", 0);
-            for (int k = 0, n = columns(p.text); k < (n < width ? n : width); k++)
-                fputc('-', f);
-            fputc('\n', f);
+            add(&t, "\n", 1);
+            add_wrapped(&t, p.text, width, "", "", 0);
+            add_rule(&t, '-', n < width ? n : width);
             break;
         case RULES_ITEM:
-            print_wrapped(f, p.text, width, "  - ", "    ", 4);
+            add_wrapped(&t, p.text, width, "  - ", "    ", 4);
             break;
         case RULES_TEXT:
             if (i > 0 && paras[i - 1].kind == RULES_TEXT)
-                fputc('\n', f);
-            print_wrapped(f, p.text, width, "", "", 0);
+                add(&t, "\n", 1);
+            add_wrapped(&t, p.text, width, "", "", 0);
             break;
         }
     }
+    if (t.failed) {
+        free(t.buf);
+        return NULL;
+    }
+    return t.buf;
 }

@@ -8,7 +8,6 @@
 #ifndef FIGARO_RULES_TEXT_H
 #define FIGARO_RULES_TEXT_H
 
-#include <stdio.h>
 
 #include "figaro/error.h"
 
@@ -37,9 +36,10 @@ rules_para_t rules_get(int i, const fig_tr_t *tr);
  * after the spaces that follow. Returns 0 only for an empty string. */
 int rules_wrap(const char *s, int width);
 
-/* Prints the whole text in the language of tr, wrapped to `width` columns (at
- * least 20). The command `figaro rules` (cmd_rules, cli.h) prints it to
- * standard output. */
-void rules_print(FILE *f, int width, const fig_tr_t *tr);
+/* The whole text in the language of tr, wrapped to `width` columns (at least
+ * 20): a title underlined with '=', headings with '-', items with a bullet
+ * and a hanging indent, one line per '\n'. Returns a string the caller frees,
+ * or NULL if out of memory. `figaro rules` (cmd_rules, cli.h) prints it. */
+char *rules_render(int width, const fig_tr_t *tr);
 
 #endif
