@@ -8,16 +8,14 @@
  * person reading the rules or the round's scoring misses nothing. After every
  * step the game is saved (store.h) for `figaro play --resume`.
  *
- * The hint is an ismcts bot made for the occasion and told what the person's
- * seat knows: the setup, the person's own hand each round and every public
- * action (R14). It thinks in a thread of its own; the answer is shown with a
- * reason (tui_explain) and preselected, so Enter plays it. */
+ * The bots and the hint think on one worker pool (pool.h) of a thread per
+ * core. The hint (hint.h) is an ismcts bot made for the occasion and told
+ * what the person's seat knows (R14); the answer is shown with a reason
+ * (tui_explain) and preselected, so Enter plays it. */
 #define _XOPEN_SOURCE 700
 #define _XOPEN_SOURCE_EXTENDED 1
 
 #include <curses.h>
-#include <errno.h>
-#include <fcntl.h>
 #include <langinfo.h>
 #include <locale.h>
 #include <poll.h>
@@ -29,14 +27,12 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "host/hint.h"
 #include "host/narrate.h"
+#include "host/pool.h"
 #include "host/store.h"
 #include "host/util.h"
 #include "tui/tui.h"
-
-/* The hint's bot: the search of the levels, a third of a second, trees small
- * enough for that time. */
-#define HINT_SPEC "ismcts:ms=300,mem=64"
 
 /* Set by SIGINT, SIGTERM or SIGHUP: the loop then leaves as if the person had
  * quit, so the terminal is restored (the game is saved after every step
@@ -288,16 +284,6 @@ static void refuse(tui_t *t, int kind, int s)
 
 /* ---- the hint ---- */
 
-static void *hint_think(void *arg)
-{
-    tui_hint_t *h = arg;
-    h->answer = fig_bot_choose(h->bot, 0);
-    char byte = 1;
-    while (write(h->pipe[1], &byte, 1) < 0 && errno == EINTR)
-        ;
-    return NULL;
-}
-
 static void show_hint(tui_t *t)
 {
     t->hint.wanted = false;
@@ -327,67 +313,35 @@ static void ask_hint(tui_t *t)
     }
     h->wanted = true;
     set_status(t, false, "%s", _("Thinking about a hint..."));
-    if (h->running)
+    if (fig_hint_busy(h->handle))
         return;   /* an older question is still out: ask when it is back */
     fig_msg_t msg;
-    fig_bot_t *bot = NULL;
-    const fig_game_t *g = fig_match_game(t->m);
-    if (fig_bot_new(&bot, HINT_SPEC, (uint64_t)pos * 7919u + 1, &msg) != FIG_OK ||
-        fig_bot_game(bot, &g->setup, t->me, &msg) != FIG_OK) {
-        fig_bot_free(bot);
-        set_status(t, true, _("No hint: %s"), msg.text);
-        return;
+    if (fig_hint_ask(h->handle, fig_match_game(t->m), t->me, NULL, pos, &msg) != FIG_OK) {
+        h->wanted = false;
+        set_status(t, true, _("No hint: %s"), fig_tr_text(t->tr, msg.text));
     }
-    /* the person's seat's knowledge: its own hands and the public actions */
-    for (int r = 0; r < g->dealt; r++) {
-        fig_bot_round(bot, &g->hands[r][t->me], NULL);
-        for (int i = 0; i < g->nmoves[r]; i++)
-            fig_bot_move(bot, g->moves[r][i].action, NULL);
-    }
-    h->bot = bot;
-    h->position = pos;
-    if (pthread_create(&h->thread, NULL, hint_think, h) != 0) {
-        fig_bot_free(bot);
-        h->bot = NULL;
-        set_status(t, true, "%s", _("No hint: no thread could be started."));
-        return;
-    }
-    h->running = true;
 }
 
-/* The hint's thread has answered: explain it, show it if still wanted. */
+/* The hint's answer is in: explain it, show it if still wanted. */
 static void hint_done(tui_t *t)
 {
     tui_hint_t *h = &t->hint;
-    char byte;
-    if (!h->running || read(h->pipe[0], &byte, 1) != 1)
+    fig_action_t a;
+    long pos;
+    if (!fig_hint_take(h->handle, &a, &pos))
         return;
-    pthread_join(h->thread, NULL);
-    h->running = false;
-    if (h->position == position(t)) {
-        h->action = h->answer;
-        tui_explain(t, h->answer, h->text, sizeof h->text);
+    if (pos == position(t)) {
+        h->position = pos;
+        h->action = a;
+        tui_explain(t, a, h->text, sizeof h->text);
         h->have = true;
     }
-    fig_bot_free(h->bot);
-    h->bot = NULL;
     if (h->wanted && t->my_turn) {
         if (h->have && h->position == position(t))
             show_hint(t);
         else
             ask_hint(t);   /* the position moved on while it thought */
     }
-}
-
-static void hint_stop(tui_t *t)
-{
-    tui_hint_t *h = &t->hint;
-    if (h->running) {
-        pthread_join(h->thread, NULL);
-        h->running = false;
-    }
-    fig_bot_free(h->bot);
-    h->bot = NULL;
 }
 
 /* ---- keys and the mouse ---- */
@@ -671,11 +625,11 @@ static void loop(tui_t *t)
             else
                 timeout = 0;
         }
-        if (t->hint.running)
-            fds[nfds++] = (struct pollfd){ .fd = t->hint.pipe[0], .events = POLLIN };
+        bool hinting = fig_hint_busy(t->hint.handle);
+        if (hinting)
+            fds[nfds++] = (struct pollfd){ .fd = fig_hint_fd(t->hint.handle), .events = POLLIN };
         int n = poll(fds, (nfds_t)nfds, timeout);
-        if (n > 0 && t->hint.running && fds[nfds - 1].fd == t->hint.pipe[0] &&
-            (fds[nfds - 1].revents & POLLIN))
+        if (n > 0 && hinting && (fds[nfds - 1].revents & POLLIN))
             hint_done(t);
     }
 }
@@ -693,7 +647,15 @@ int play_tui(const fig_session_opts_t *game, const tui_display_t *display,
     t->store = store;
     t->tr = tr;
     t->pace_ms = display->fast ? 0 : display->pace_ms;
-    t->hint.pipe[0] = t->hint.pipe[1] = -1;
+    fig_msg_t pm;
+    if (fig_pool_new(&t->pool, NULL, &pm) != FIG_OK ||
+        fig_hint_new(&t->hint.handle, t->pool, &pm) != FIG_OK) {
+        fprintf(stderr, "figaro play: %s\n", fig_tr_text(tr, pm.text));
+        fig_pool_free(t->pool);
+        free(t);
+        return 1;
+    }
+    t->game.pool = t->pool;
     const char *cs = nl_langinfo(CODESET);
     t->utf8 = cs && strcmp(cs, "UTF-8") == 0;
 
@@ -701,6 +663,8 @@ int play_tui(const fig_session_opts_t *game, const tui_display_t *display,
     if (!scr) {
         fprintf(stderr, "figaro play: %s\n",
                 _("cannot use this terminal for the full-screen game; try figaro play --plain"));
+        fig_hint_free(t->hint.handle);
+        fig_pool_free(t->pool);
         free(t);
         return 1;
     }
@@ -727,13 +691,10 @@ int play_tui(const fig_session_opts_t *game, const tui_display_t *display,
         delscreen(scr);
         restore_signals(old_sigs);
         fprintf(stderr, "figaro play: %s\n", err.text);
+        fig_hint_free(t->hint.handle);
+        fig_pool_free(t->pool);
         free(t);
         return 1;
-    }
-    if (go && pipe(t->hint.pipe) == 0) {
-        fcntl(t->hint.pipe[0], F_SETFL, fcntl(t->hint.pipe[0], F_GETFL) | O_NONBLOCK);
-        fcntl(t->hint.pipe[0], F_SETFD, FD_CLOEXEC);
-        fcntl(t->hint.pipe[1], F_SETFD, FD_CLOEXEC);
     }
     if (go) {
         const fig_game_t *g = fig_match_game(t->m);
@@ -762,7 +723,6 @@ int play_tui(const fig_session_opts_t *game, const tui_display_t *display,
         nodelay(stdscr, TRUE);
         t->dirty = true;
         loop(t);
-        hint_stop(t);
         if (!t->finished)
             save(t);
     }
@@ -772,10 +732,8 @@ int play_tui(const fig_session_opts_t *game, const tui_display_t *display,
     if (go && !t->finished)
         printf("%s\n", _("The game is saved: figaro play --resume continues it."));
     fig_match_free(t->m);
-    if (t->hint.pipe[0] >= 0) {
-        close(t->hint.pipe[0]);
-        close(t->hint.pipe[1]);
-    }
+    fig_hint_free(t->hint.handle);
+    fig_pool_free(t->pool);   /* waits for the engines' `gameover` and `quit` */
     for (int i = 0; i < t->nlog; i++)
         free(t->log[i].text);
     free(t->log);

@@ -12,13 +12,14 @@
 #define FIGARO_TUI_H
 
 #include <libintl.h>
-#include <pthread.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <wchar.h>
 
 #include "figaro/figaro.h"
 #include "figaro/match.h"
+#include "host/hint.h"
+#include "host/pool.h"
 #include "host/session.h"
 #include "host/store.h"
 
@@ -72,15 +73,11 @@ typedef struct {
 } tui_line_t;
 
 /* The hint: an ismcts bot told the person's hand and the public actions,
- * thinking in a thread of its own. */
+ * thinking on the pool (host/hint.h). */
 typedef struct {
-    bool running;           /* a thread is out (join it when the pipe says so) */
+    fig_hint_t *handle;     /* the search, on the pool (host/hint.h) */
     bool wanted;            /* show it when it arrives */
-    long position;          /* actions + deals in the record when it was asked */
-    pthread_t thread;
-    int pipe[2];
-    fig_bot_t *bot;
-    fig_action_t answer;
+    long position;          /* actions + deals in the record of `action` */
     bool have;              /* `text` and `action` hold the hint for `position` */
     fig_action_t action;
     char text[320];
@@ -98,6 +95,7 @@ typedef struct {
     fig_session_opts_t game;   /* the seat table and the seed */
     fig_store_t *store;
     const fig_tr_t *tr;
+    fig_pool_t *pool;          /* where the bots and the hint think */
     fig_match_t *m;
     int me;                 /* the person's seat */
     int n;                  /* players */

@@ -1,0 +1,162 @@
+/* hint.c - a search bot's move for a person, thought on a worker (hint.h).
+ *
+ * A question makes a built-in bot (never an external program: a person's
+ * hint starts no process) and tells it the seat's knowledge on the caller's
+ * thread, which is quick; the think, which is not, runs as a job of the pool.
+ * The job writes the answer, then one byte into the handle's pipe. The
+ * handle's lock guards `running` and `closing`: a handle freed while its job
+ * runs is left to the job, which cancels nothing it does not own and frees
+ * the handle when the think is over (the cancel flag cuts the think short). */
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "host/hint.h"
+
+struct fig_hint {
+    fig_pool_t *pool;
+    bool own_pool;           /* made by fig_hint_new: released with the handle */
+    fig_pool_job_t job;
+    int pipe[2];             /* [0] readable when an answer is in */
+    pthread_mutex_t lock;
+    bool running;            /* the job is queued or thinking */
+    bool closing;            /* freed meanwhile: the job frees the handle */
+    atomic_bool cancel;
+    bool asked;              /* a question is out, its answer not taken */
+    fig_bot_t *bot;          /* the question's bot (the job's while running) */
+    long tag;
+    fig_action_t answer;
+};
+
+static void destroy(fig_hint_t *h)
+{
+    fig_bot_free(h->bot);
+    close(h->pipe[0]);
+    close(h->pipe[1]);
+    pthread_mutex_destroy(&h->lock);
+    if (h->own_pool)
+        fig_pool_release(h->pool);
+    free(h);
+}
+
+fig_err_t fig_hint_new(fig_hint_t **out, fig_pool_t *pool, fig_msg_t *msg)
+{
+    *out = NULL;
+    fig_hint_t *h = calloc(1, sizeof *h);
+    if (!h)
+        return fig_fail(msg, FIG_ERR_SPACE, N_("cannot prepare hints: out of memory"));
+    if (pipe(h->pipe) != 0) {
+        free(h);
+        return fig_fail(msg, FIG_ERR_SPACE, N_("cannot prepare hints: %s"), strerror(errno));
+    }
+    for (int i = 0; i < 2; i++) {
+        fcntl(h->pipe[i], F_SETFL, fcntl(h->pipe[i], F_GETFL) | O_NONBLOCK);
+        fcntl(h->pipe[i], F_SETFD, FD_CLOEXEC);
+    }
+    pthread_mutex_init(&h->lock, NULL);
+    atomic_init(&h->cancel, false);
+    h->pool = pool;
+    if (!pool) {
+        /* A small block: the hint's search caps its own trees (mem=64). */
+        fig_pool_opts_t po = { 1, (size_t)64 << 20 };
+        fig_err_t rc = fig_pool_new(&h->pool, &po, msg);
+        if (rc != FIG_OK) {
+            h->pool = NULL;
+            destroy(h);
+            return rc;
+        }
+        h->own_pool = true;
+    }
+    *out = h;
+    return FIG_OK;
+}
+
+static void think(fig_pool_job_t *job, const fig_scratch_t *scratch)
+{
+    fig_hint_t *h = (fig_hint_t *)(void *)((char *)job - offsetof(fig_hint_t, job));
+    fig_action_t a = fig_bot_choose_with(h->bot, 0, scratch, &h->cancel);
+    pthread_mutex_lock(&h->lock);
+    h->running = false;
+    bool closing = h->closing;
+    h->answer = a;
+    pthread_mutex_unlock(&h->lock);
+    if (closing) {
+        destroy(h);
+        return;
+    }
+    char byte = 1;
+    while (write(h->pipe[1], &byte, 1) < 0 && errno == EINTR)
+        ;
+}
+
+void fig_hint_free(fig_hint_t *h)
+{
+    if (!h)
+        return;
+    pthread_mutex_lock(&h->lock);
+    bool running = h->running;
+    if (running) {
+        h->closing = true;
+        atomic_store(&h->cancel, true);
+    }
+    pthread_mutex_unlock(&h->lock);
+    if (!running)
+        destroy(h);
+}
+
+fig_err_t fig_hint_ask(fig_hint_t *h, const fig_game_t *record, int seat, const char *spec,
+                       long tag, fig_msg_t *msg)
+{
+    if (h->asked)
+        return fig_fail(msg, FIG_ERR_STATE, N_("a hint is still being worked out"));
+    const fig_state_t *st = &record->state;
+    if (st->phase != FIG_PHASE_PLAY || st->turn != seat)
+        return fig_fail(msg, FIG_ERR_STATE, N_("a hint is for your turn"));
+    fig_bot_t *bot = NULL;
+    fig_err_t rc = fig_bot_new(&bot, spec ? spec : FIG_HINT_SPEC, (uint64_t)tag * 7919u + 1, msg);
+    if (rc == FIG_OK)
+        rc = fig_bot_game(bot, &record->setup, seat, msg);
+    /* The seat's knowledge: its own hands and the public actions (R14). */
+    for (int r = 0; r < record->dealt && rc == FIG_OK; r++) {
+        rc = fig_bot_round(bot, &record->hands[r][seat], msg);
+        for (int i = 0; i < record->nmoves[r] && rc == FIG_OK; i++)
+            rc = fig_bot_move(bot, record->moves[r][i].action, msg);
+    }
+    if (rc != FIG_OK) {
+        fig_bot_free(bot);
+        return rc;
+    }
+    fig_bot_free(h->bot);   /* the last question's, already answered */
+    h->bot = bot;
+    h->tag = tag;
+    h->asked = true;
+    atomic_store(&h->cancel, false);
+    pthread_mutex_lock(&h->lock);
+    h->running = true;
+    pthread_mutex_unlock(&h->lock);
+    h->job.run = think;
+    fig_pool_submit(h->pool, &h->job);
+    return FIG_OK;
+}
+
+bool fig_hint_busy(const fig_hint_t *h) { return h->asked; }
+
+int fig_hint_fd(const fig_hint_t *h) { return h->pipe[0]; }
+
+bool fig_hint_take(fig_hint_t *h, fig_action_t *action, long *tag)
+{
+    char byte;
+    if (!h->asked || read(h->pipe[0], &byte, 1) != 1)
+        return false;
+    /* The byte was written after the answer, under the lock's release. */
+    pthread_mutex_lock(&h->lock);
+    *action = h->answer;
+    pthread_mutex_unlock(&h->lock);
+    *tag = h->tag;
+    h->asked = false;
+    return true;
+}
