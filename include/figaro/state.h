@@ -58,20 +58,39 @@ typedef struct {
     uint8_t n[6];        /* colour cards of value 1, 2, 3; jesters 1, 2; rings */
 } fig_pile_t;
 
+/* The public part of a position (R14): what every seat may see. Its members
+ * are listed once, here, and appear twice in fig_state_t and fig_view_t:
+ * as a named sub-struct `pub` (so a view takes them from a state, and a
+ * sampled state from a view, in one assignment) and, through an anonymous
+ * struct in the same union, as plain members (st->pile). Both have the same
+ * members in the same order, so C11's common-initial-sequence rule makes
+ * either name read the same bytes. */
+#define FIG_PUBLIC_MEMBERS                                                     \
+    uint8_t players, round, phase, turn, king, removed;                        \
+    uint8_t table_cards;                 /* face-up cards on the whole table */ \
+    uint8_t colourless;                  /* bit t set: pile t has no colour */  \
+    uint8_t hand_size[FIG_MAX_PLAYERS];                                        \
+    uint8_t stack[FIG_MAX_PLAYERS];      /* cards collected this round (R11) */ \
+    uint8_t nroad[FIG_MAX_PLAYERS];      /* road pieces held */                 \
+    fig_pile_t pile[FIG_MAX_PLAYERS];                                          \
+    uint16_t group[FIG_ROUNDS][FIG_MAX_PLAYERS - 1]; /* per round, longest first */ \
+    uint16_t road[FIG_MAX_PLAYERS][FIG_ROUNDS];      /* held, in order received */
+
 typedef struct {
-    uint8_t players, round, phase, turn, king, removed;
-    uint8_t table_cards;                 /* face-up cards on the whole table */
-    uint8_t colourless;                  /* bit t set: pile t has no colour */
+    FIG_PUBLIC_MEMBERS
+} fig_public_t;
+
+typedef struct {
+    union {
+        fig_public_t pub;
+        struct {
+            FIG_PUBLIC_MEMBERS
+        };
+    };
     uint8_t owner[FIG_COLOURS];          /* seat with that colour, or FIG_NOBODY */
     uint16_t owned;                      /* bit k set: colour kind k's colour is on the table */
-    uint8_t hand_size[FIG_MAX_PLAYERS];
-    uint8_t stack[FIG_MAX_PLAYERS];      /* cards collected this round (R11 counts them) */
-    uint8_t nroad[FIG_MAX_PLAYERS];      /* road pieces held */
     uint32_t present[FIG_MAX_PLAYERS];   /* bit k set: hand holds kind k */
     fig_hand_t hand[FIG_MAX_PLAYERS];
-    fig_pile_t pile[FIG_MAX_PLAYERS];
-    uint16_t group[FIG_ROUNDS][FIG_MAX_PLAYERS - 1];  /* pieces per round, longest first */
-    uint16_t road[FIG_MAX_PLAYERS][FIG_ROUNDS];       /* pieces held, in order received */
 } fig_state_t;
 
 /* ---- events: what an action made happen, for interfaces and logs ---- */

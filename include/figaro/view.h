@@ -16,16 +16,16 @@
 #include "figaro/state.h"
 
 typedef struct {
-    uint8_t seat, players, round, phase, turn, king, removed, table_cards;
-    uint8_t hand_size[FIG_MAX_PLAYERS];
-    uint8_t stack[FIG_MAX_PLAYERS];
-    uint8_t nroad[FIG_MAX_PLAYERS];
+    uint8_t seat;
+    union {
+        fig_public_t pub; /* everything public, as in the state (state.h) */
+        struct {
+            FIG_PUBLIC_MEMBERS
+        };
+    };
     fig_hand_t hand;      /* this seat's own hand */
     fig_hand_t seen;      /* every card played this round (piles and stacks) */
     fig_hand_t unseen;    /* the cards in the other seats' hands, together */
-    fig_pile_t pile[FIG_MAX_PLAYERS];
-    uint16_t group[FIG_ROUNDS][FIG_MAX_PLAYERS - 1];
-    uint16_t road[FIG_MAX_PLAYERS][FIG_ROUNDS];
 } fig_view_t;
 
 /* Fills v with what `seat` knows of st. A seat outside 0..players-1 leaves

@@ -56,15 +56,20 @@ class Setup(ctypes.Structure):
                 ("seed", u64), ("has_seed", ctypes.c_bool)]
 
 
-class State(ctypes.Structure):
+class Public(ctypes.Structure):
+    """fig_public_t: the public part of a position (R14), in states and views."""
     _fields_ = [("players", u8), ("round", u8), ("phase", u8), ("turn", u8), ("king", u8),
                 ("removed", u8), ("table_cards", u8), ("colourless", u8),
-                ("owner", u8 * 5), ("owned", u16),
                 ("hand_size", u8 * MAX_PLAYERS), ("stack", u8 * MAX_PLAYERS),
-                ("nroad", u8 * MAX_PLAYERS), ("present", u32 * MAX_PLAYERS),
-                ("hand", Hand * MAX_PLAYERS), ("pile", Pile * MAX_PLAYERS),
+                ("nroad", u8 * MAX_PLAYERS), ("pile", Pile * MAX_PLAYERS),
                 ("group", (u16 * (MAX_PLAYERS - 1)) * ROUNDS),
                 ("road", (u16 * ROUNDS) * MAX_PLAYERS)]
+
+
+class State(ctypes.Structure):
+    _anonymous_ = ("pub",)
+    _fields_ = [("pub", Public), ("owner", u8 * 5), ("owned", u16),
+                ("present", u32 * MAX_PLAYERS), ("hand", Hand * MAX_PLAYERS)]
 
 
 class Event(ctypes.Structure):
@@ -79,14 +84,9 @@ class Events(ctypes.Structure):
 
 
 class View(ctypes.Structure):
-    _fields_ = [("seat", u8), ("players", u8), ("round", u8), ("phase", u8), ("turn", u8),
-                ("king", u8), ("removed", u8), ("table_cards", u8),
-                ("hand_size", u8 * MAX_PLAYERS), ("stack", u8 * MAX_PLAYERS),
-                ("nroad", u8 * MAX_PLAYERS),
-                ("hand", Hand), ("seen", Hand), ("unseen", Hand),
-                ("pile", Pile * MAX_PLAYERS),
-                ("group", (u16 * (MAX_PLAYERS - 1)) * ROUNDS),
-                ("road", (u16 * ROUNDS) * MAX_PLAYERS)]
+    _anonymous_ = ("pub",)
+    _fields_ = [("seat", u8), ("pub", Public),
+                ("hand", Hand), ("seen", Hand), ("unseen", Hand)]
 
 
 class Move(ctypes.Structure):
@@ -125,7 +125,8 @@ class BatchOut(ctypes.Structure):
 
 
 MIRRORS = {
-    "fig_hand_t": Hand, "fig_pile_t": Pile, "fig_setup_t": Setup, "fig_state_t": State,
+    "fig_hand_t": Hand, "fig_pile_t": Pile, "fig_setup_t": Setup, "fig_public_t": Public,
+    "fig_state_t": State,
     "fig_event_t": Event, "fig_events_t": Events, "fig_view_t": View, "fig_move_t": Move,
     "fig_game_t": Game, "fig_msg_t": Msg, "fig_rng_t": Rng, "fig_env_t": Env,
     "fig_batch_opts_t": BatchOpts, "fig_batch_out_t": BatchOut,

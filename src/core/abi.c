@@ -20,6 +20,7 @@ static const struct {
     { "fig_hand_t", sizeof(fig_hand_t) },
     { "fig_pile_t", sizeof(fig_pile_t) },
     { "fig_setup_t", sizeof(fig_setup_t) },
+    { "fig_public_t", sizeof(fig_public_t) },
     { "fig_state_t", sizeof(fig_state_t) },
     { "fig_event_t", sizeof(fig_event_t) },
     { "fig_events_t", sizeof(fig_events_t) },
@@ -39,6 +40,7 @@ static const struct {
     size_t offset;
 } fields[] = {
     FIELD(fig_setup_t, roads), FIELD(fig_setup_t, seed), FIELD(fig_setup_t, has_seed),
+    FIELD(fig_state_t, pub), FIELD(fig_view_t, pub),
     FIELD(fig_state_t, owned), FIELD(fig_state_t, present), FIELD(fig_state_t, hand),
     FIELD(fig_state_t, pile), FIELD(fig_state_t, group), FIELD(fig_state_t, road),
     FIELD(fig_event_t, a), FIELD(fig_event_t, counts), FIELD(fig_event_t, totals),

@@ -14,19 +14,7 @@ fig_err_t fig_view_of(const fig_state_t *st, int seat, fig_view_t *v)
     if (seat < 0 || seat >= st->players || st->players > FIG_MAX_PLAYERS)
         return FIG_ERR_INPUT;   /* st->hand[seat] would be out of bounds */
     v->seat = (uint8_t)seat;
-    v->players = st->players;
-    v->round = st->round;
-    v->phase = st->phase;
-    v->turn = st->turn;
-    v->king = st->king;
-    v->removed = st->removed;
-    v->table_cards = st->table_cards;
-    memcpy(v->hand_size, st->hand_size, sizeof v->hand_size);
-    memcpy(v->stack, st->stack, sizeof v->stack);
-    memcpy(v->nroad, st->nroad, sizeof v->nroad);
-    memcpy(v->pile, st->pile, sizeof v->pile);
-    memcpy(v->group, st->group, sizeof v->group);
-    memcpy(v->road, st->road, sizeof v->road);
+    v->pub = st->pub;
     v->hand = st->hand[seat];
     /* Before the first deal nobody holds anything and nothing was played. */
     if (st->phase == FIG_PHASE_DEAL && st->round == 1)
@@ -46,19 +34,7 @@ fig_err_t fig_view_of(const fig_state_t *st, int seat, fig_view_t *v)
 void fig_view_sample(const fig_view_t *v, fig_rng_t *rng, fig_state_t *out)
 {
     memset(out, 0, sizeof *out);
-    out->players = v->players;
-    out->round = v->round;
-    out->phase = v->phase;
-    out->turn = v->turn;
-    out->king = v->king;
-    out->removed = v->removed;
-    out->table_cards = v->table_cards;
-    memcpy(out->hand_size, v->hand_size, sizeof out->hand_size);
-    memcpy(out->stack, v->stack, sizeof out->stack);
-    memcpy(out->nroad, v->nroad, sizeof out->nroad);
-    memcpy(out->pile, v->pile, sizeof out->pile);
-    memcpy(out->group, v->group, sizeof out->group);
-    memcpy(out->road, v->road, sizeof out->road);
+    out->pub = v->pub;
 
     /* Shuffle the unseen cards and deal them out by the public hand sizes. */
     uint8_t cards[FIG_DECK_MAX];
@@ -79,17 +55,24 @@ void fig_view_sample(const fig_view_t *v, fig_rng_t *rng, fig_state_t *out)
         for (int k = 0; k < FIG_KINDS; k++)
             out->present[s] |= (uint32_t)(out->hand[s].n[k] != 0) << k;
     }
-    /* The derived table fields follow from the piles. */
+    /* The private derived fields follow from the piles (colourless, which is
+     * public, came with them). */
     memset(out->owner, FIG_NOBODY, sizeof out->owner);
     for (int s = 0; s < v->players; s++) {
-        if (v->pile[s].colour == FIG_NO_COLOUR)
-            out->colourless |= (uint8_t)(1u << s);
-        else {
+        if (v->pile[s].colour != FIG_NO_COLOUR) {
             out->owner[v->pile[s].colour] = (uint8_t)s;
             out->owned |= (uint16_t)(7u << (v->pile[s].colour * 3));
         }
     }
 }
+
+/* The public members leave no padding byte (colourless makes them an even
+ * number of bytes before the first uint16_t), so a view that copies them from
+ * a state in one assignment still compares with memcmp. */
+_Static_assert(sizeof(fig_public_t) ==
+                   8 + 3 * FIG_MAX_PLAYERS + sizeof(fig_pile_t) * FIG_MAX_PLAYERS +
+                       2 * FIG_ROUNDS * (FIG_MAX_PLAYERS - 1) + 2 * FIG_MAX_PLAYERS * FIG_ROUNDS,
+               "fig_public_t has padding");
 
 bool fig_view_equal(const fig_view_t *a, const fig_view_t *b)
 {

@@ -52,7 +52,7 @@ def test_mirrors_match_the_library():
 
 def test_a_wrong_mirror_is_refused():
     class BadState(ctypes.Structure):   # one field short
-        _fields_ = [f for f in _lib.State._fields_ if f[0] != "road"]
+        _fields_ = [f for f in _lib.State._fields_ if f[0] != "hand"]
 
     class BadGame(ctypes.Structure):    # same size, fields shifted
         _fields_ = [("setup", _lib.Setup), ("has_names", ctypes.c_uint8)] + \

@@ -112,7 +112,7 @@ typedef struct {
  * each step is kept. */
 static rec_game_t record_game(uint64_t seed, int players)
 {
-    rec_game_t r = { players, 0, NULL, { 0 } };
+    rec_game_t r = { .players = players, .n = 0, .steps = NULL };
     fig_setup_t setup;
     fig_msg_t msg;
     fig_setup_random(&setup, players, seed, NULL);
