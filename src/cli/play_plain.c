@@ -46,7 +46,7 @@ typedef struct {
     fig_view_t view;                          /* seat 0's view after the last step told */
     char *log;                                /* everything said, '\n'-separated */
     size_t loglen, logcap;
-    narrate_t narr;                           /* tells steps and menu lines (seat 0: "You") */
+    fig_narrator_t narr;                           /* tells steps and menu lines (seat 0: "You") */
     int last_about;                           /* what the last sentence told was about */
     size_t over_at;                           /* where the end of the game starts in the log */
     bool echo;                                /* print what is said (off while rebuilding) */
@@ -90,7 +90,7 @@ static void say(void *ctx, int about, const char *sentence)
     plain_t *p = ctx;
     bool first = about != p->last_about;
     p->last_about = about;
-    if (first && (about == NARRATE_DEAL || about == FIG_EV_GAME_OVER))
+    if (first && (about == FIG_NARRATE_DEAL || about == FIG_EV_GAME_OVER))
         say_line(p, "");
     if (first && about == FIG_EV_GAME_OVER)
         p->over_at = p->loglen;
@@ -189,8 +189,8 @@ static void pace(const plain_t *p)
 static void tell_step(plain_t *p, const fig_match_step_t *step, const fig_view_t *before,
                       const fig_view_t *after)
 {
-    p->last_about = NARRATE_NONE;   /* a new step: nothing told yet */
-    narrate_step(&p->narr, step, before, after);
+    p->last_about = FIG_NARRATE_NONE;   /* a new step: nothing told yet */
+    fig_narrate_step(&p->narr, step, before, after);
 }
 
 /* ---- the person's turn */
@@ -247,7 +247,7 @@ static void show_menu(const plain_t *p, const fig_action_t *acts, int n)
     for (int i = 0; i < n; i++) {
         char code[16], what[256];
         fig_act_format(acts[i], code, sizeof code);
-        narrate_move(&p->narr, &p->view, acts[i], what, sizeof what);
+        fig_narrate_move(&p->narr, &p->view, acts[i], what, sizeof what);
         printf("  %2d. %-6s %s\n", i + 1, code, what);
     }
 }
@@ -256,7 +256,7 @@ static void show_menu(const plain_t *p, const fig_action_t *acts, int n)
 static void print_para(const char *text)
 {
     while (*text) {
-        int n = rules_wrap(text, 78);
+        int n = fig_rules_wrap(text, 78);
         printf("%.*s\n", n, text);
         text += n;
         while (*text == ' ')
@@ -429,7 +429,7 @@ static int person_turn(plain_t *p)
         fig_match_step_t step;
         fig_msg_t msg;
         char code[16];
-        if (narrate_check(&p->view, a, p->tr, &msg) != FIG_OK ||
+        if (fig_narrate_check(&p->view, a, p->tr, &msg) != FIG_OK ||
             fig_match_play(p->m, a, &step, &msg) != FIG_OK) {
             fig_act_format(a, code, sizeof code);
             printf(_("%s is refused: %s.\n"), code, msg.text);
@@ -537,7 +537,7 @@ int play_plain(const play_opts_t *opts, const fig_game_t *saved, fig_store_t *st
     p->n = g->setup.players;
     for (int s = 0; s < p->n; s++)
         snprintf(p->names[s], sizeof p->names[s], "%s", g->names[s]);   /* session.h */
-    narrate_init(&p->narr, p->n, 0, p->names, p->tr, narrate_card, say, p);
+    fig_narrate_init(&p->narr, p->n, 0, p->names, p->tr, narrate_card, say, p);
     if (p->resume)
         rebuild_log(p);
     fig_match_view(p->m, 0, &p->view);

@@ -12,7 +12,7 @@
 
 int cli_print_rules(int width)
 {
-    char *text = rules_render(width, cli_i18n_tr());
+    char *text = fig_rules_render(width, cli_i18n_tr());
     if (!text) {
         fprintf(stderr, "figaro: %s\n", _("out of memory"));
         return EXIT_INPUT;

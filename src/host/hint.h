@@ -6,7 +6,7 @@
  * (R14). It thinks as a job of the pool (pool.h); the handle's descriptor
  * becomes readable when the answer is in, so a terminal's poll() or a
  * server's event loop waits for it among its other descriptors. One question
- * at a time per handle. The front end words the answer (narrate_hint). */
+ * at a time per handle. The front end words the answer (fig_narrate_hint). */
 #ifndef FIGARO_HOST_HINT_H
 #define FIGARO_HOST_HINT_H
 

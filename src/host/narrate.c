@@ -24,8 +24,9 @@
 
 enum { SENTENCE_MAX = 1024, CARD_MAX = 32 };
 
-void narrate_init(narrate_t *nr, int players, int me, const char names[][FIG_NAME_MAX + 1],
-                  const fig_tr_t *tr, narrate_card_fn *card, narrate_say_fn *say, void *ctx)
+void fig_narrate_init(fig_narrator_t *nr, int players, int me, const char names[][FIG_NAME_MAX + 1],
+                      const fig_tr_t *tr, fig_narrate_card_fn *card, fig_narrate_say_fn *say,
+                      void *ctx)
 {
     memset(nr, 0, sizeof *nr);
     nr->n = players < FIG_MAX_PLAYERS ? players : FIG_MAX_PLAYERS;
@@ -38,7 +39,7 @@ void narrate_init(narrate_t *nr, int players, int me, const char names[][FIG_NAM
     nr->ctx = ctx;
 }
 
-const char *narrate_name(const narrate_t *nr, int seat)
+const char *fig_narrate_name(const fig_narrator_t *nr, int seat)
 {
     if (seat < 0 || seat >= nr->n)
         return "?";
@@ -46,12 +47,12 @@ const char *narrate_name(const narrate_t *nr, int seat)
 }
 
 /* Formats one sentence and hands it to the caller. */
-static void tell(const narrate_t *nr, int about, const char *fmt, ...)
+static void tell(const fig_narrator_t *nr, int about, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))
 #endif
     ;
-static void tell(const narrate_t *nr, int about, const char *fmt, ...)
+static void tell(const fig_narrator_t *nr, int about, const char *fmt, ...)
 {
     char buf[SENTENCE_MAX];
     va_list ap;
@@ -61,7 +62,7 @@ static void tell(const narrate_t *nr, int about, const char *fmt, ...)
     nr->say(nr->ctx, about, buf);
 }
 
-static const char *card(const narrate_t *nr, int kind, char *buf, size_t cap)
+static const char *card(const fig_narrator_t *nr, int kind, char *buf, size_t cap)
 {
     return nr->card(nr->ctx, kind, buf, cap);
 }
@@ -86,28 +87,30 @@ static void append(char *buf, size_t cap, size_t *len, const char *fmt, ...)
 
 /* ---- a step ---- */
 
-static void tell_deal(const narrate_t *nr, int round, const fig_view_t *v)
+static void tell_deal(const fig_narrator_t *nr, int round, const fig_view_t *v)
 {
     if (v->turn == nr->me)
-        tell(nr, NARRATE_DEAL,
+        tell(nr, FIG_NARRATE_DEAL,
              fig_tr_text(nr->tr, "Round %d: the cards are dealt, %d each. You hold the King and "
-                                 "play first."),
+             "play first."),
              round, v->hand_size[0]);
     else
-        tell(nr, NARRATE_DEAL,
+        tell(nr, FIG_NARRATE_DEAL,
              fig_tr_text(nr->tr, "Round %d: the cards are dealt, %d each. %s holds the King and "
-                                 "plays first."),
-             round, v->hand_size[0], narrate_name(nr, v->turn));
+             "plays first."),
+             round, v->hand_size[0], fig_narrate_name(nr, v->turn));
     char g[64];
     fig_road_format(v->group[round - 1], nr->n - 1, ", ", g, sizeof g);
-    tell(nr, NARRATE_DEAL, fig_tr_text(nr->tr, "The road pieces of this round, longest first: %s."),
+    tell(nr, FIG_NARRATE_DEAL,
+         fig_tr_text(nr->tr, "The road pieces of this round, longest first: %s."),
          g);
     if (round == 1 && nr->n == 3)
-        tell(nr, NARRATE_DEAL, fig_tr_text(nr->tr, "With three players the %s cards are left out."),
+        tell(nr, FIG_NARRATE_DEAL,
+             fig_tr_text(nr->tr, "With three players the %s cards are left out."),
              fig_tr_text(nr->tr, fig_colour_name(v->removed)));
 }
 
-static void tell_play(const narrate_t *nr, const fig_event_t *e)
+static void tell_play(const fig_narrator_t *nr, const fig_event_t *e)
 {
     char c[CARD_MAX];
     card(nr, e->kind, c, sizeof c);
@@ -116,20 +119,22 @@ static void tell_play(const narrate_t *nr, const fig_event_t *e)
         tell(nr, e->type, fig_tr_text(nr->tr, "You play %s in front of yourself."), c);
     else if (s == me)
         tell(nr, e->type, fig_tr_text(nr->tr, "You play %s in front of %s."), c,
-             narrate_name(nr, to));
+             fig_narrate_name(nr, to));
     else if (to == s)
         tell(nr, e->type, fig_tr_text(nr->tr, "%s plays %s in front of themself."),
-             narrate_name(nr, s), c);
+             fig_narrate_name(nr, s), c);
     else if (to == me)
-        tell(nr, e->type, fig_tr_text(nr->tr, "%s plays %s in front of you."), narrate_name(nr, s),
+        tell(nr, e->type, fig_tr_text(nr->tr, "%s plays %s in front of you."),
+             fig_narrate_name(nr, s),
              c);
     else
-        tell(nr, e->type, fig_tr_text(nr->tr, "%s plays %s in front of %s."), narrate_name(nr, s),
-             c, narrate_name(nr, to));
+        tell(nr, e->type, fig_tr_text(nr->tr, "%s plays %s in front of %s."),
+             fig_narrate_name(nr, s),
+             c, fig_narrate_name(nr, to));
 }
 
 /* R8: `total` is what the pile reached. A take's collection is told by the take. */
-static void tell_collect(const narrate_t *nr, const fig_event_t *e, int total)
+static void tell_collect(const fig_narrator_t *nr, const fig_event_t *e, int total)
 {
     int s = e->seat, n = e->count;
     if (e->reason == FIG_WHY_TAKE)
@@ -149,10 +154,10 @@ static void tell_collect(const narrate_t *nr, const fig_event_t *e, int total)
                            "%1$s's pile reaches %2$d: %1$s collects all %3$d face-up "
                            "cards and plays next.",
                            (unsigned long)n),
-             narrate_name(nr, s), total, n);
+             fig_narrate_name(nr, s), total, n);
 }
 
-static void tell_round_end(const narrate_t *nr, const fig_event_t *e)
+static void tell_round_end(const fig_narrator_t *nr, const fig_event_t *e)
 {
     if (e->seat == nr->me)
         tell(nr, e->type,
@@ -163,12 +168,12 @@ static void tell_round_end(const narrate_t *nr, const fig_event_t *e)
         tell(nr, e->type,
              fig_tr_text(nr->tr, "Round %d is over: %s starts a turn with no cards left and "
                                  "takes the King."),
-             e->round, narrate_name(nr, e->seat));
+             e->round, fig_narrate_name(nr, e->seat));
     char counts[FIG_MAX_PLAYERS * (FIG_NAME_MAX + 8)];   /* "Ann 12, Bob 9, Cid 5" */
     size_t len = 0;
     counts[0] = '\0';
     for (int s = 0; s < nr->n; s++)
-        append(counts, sizeof counts, &len, "%s%s %d", s ? ", " : "", narrate_name(nr, s),
+        append(counts, sizeof counts, &len, "%s%s %d", s ? ", " : "", fig_narrate_name(nr, s),
                e->counts[s]);
     tell(nr, e->type, fig_tr_text(nr->tr, "Cards collected this round: %s."), counts);
 }
@@ -176,7 +181,7 @@ static void tell_round_end(const narrate_t *nr, const fig_event_t *e)
 /* R11's tie-breaks: one sentence per group of seats with equal counts, from
  * the pieces' events (ev->ev[from] is the first). Seats with no cards get no
  * piece whatever their order, so a tie among them is not worth a sentence. */
-static void tell_ties(const narrate_t *nr, const fig_events_t *ev, int from)
+static void tell_ties(const fig_narrator_t *nr, const fig_events_t *ev, int from)
 {
     int order[FIG_MAX_PLAYERS], counts[FIG_MAX_PLAYERS], k = 0;
     for (int i = from; i < ev->n && k < FIG_MAX_PLAYERS; i++) {
@@ -198,7 +203,7 @@ static void tell_ties(const narrate_t *nr, const fig_events_t *ev, int from)
             names[0] = '\0';
             for (int x = i; x < j; x++)
                 append(names, sizeof names, &len, "%s%s", x > i ? ", " : "",
-                       narrate_name(nr, order[x]));
+                       fig_narrate_name(nr, order[x]));
             tell(nr, ev->ev[from].type,
                  fig_tr_plural(nr->tr, "Tie at %d card between %s: ties are broken clockwise "
                                        "from the new King's left, the King last, so they rank in "
@@ -214,7 +219,7 @@ static void tell_ties(const narrate_t *nr, const fig_events_t *ev, int from)
 }
 
 /* R12 when no exchange took place: says why. `before` has the pieces held. */
-static void tell_no_exchange(const narrate_t *nr, const fig_events_t *ev,
+static void tell_no_exchange(const fig_narrator_t *nr, const fig_events_t *ev,
                              const fig_view_t *before)
 {
     const fig_event_t *end = NULL;
@@ -243,7 +248,7 @@ static void tell_no_exchange(const narrate_t *nr, const fig_events_t *ev,
             tell(nr, about,
                  fig_tr_text(nr->tr, "No round-3 exchange: %s has the fewest cards but no road "
                                      "piece to give."),
-                 narrate_name(nr, seat));
+                 fig_narrate_name(nr, seat));
     } else if (seat == nr->me) {
         tell(nr, about,
              fig_tr_text(nr->tr, "No round-3 exchange: you have the fewest cards, but your "
@@ -255,11 +260,11 @@ static void tell_no_exchange(const narrate_t *nr, const fig_events_t *ev,
              fig_tr_text(nr->tr, "No round-3 exchange: %s has the fewest cards, but their "
                                  "longest piece, %u, is not longer than this round's shortest, "
                                  "%u."),
-             narrate_name(nr, seat), longest, shortest);
+             fig_narrate_name(nr, seat), longest, shortest);
     }
 }
 
-static void tell_exchange(const narrate_t *nr, const fig_event_t *e)
+static void tell_exchange(const fig_narrator_t *nr, const fig_event_t *e)
 {
     if (e->seat == nr->me)
         tell(nr, e->type,
@@ -270,11 +275,11 @@ static void tell_exchange(const narrate_t *nr, const fig_event_t *e)
         tell(nr, e->type,
              fig_tr_text(nr->tr, "The round-3 exchange: %s has the fewest cards, so they give "
                                  "their longest piece, %u, for this round's shortest, %u."),
-             narrate_name(nr, e->seat), (unsigned)e->a, (unsigned)e->b);
+             fig_narrate_name(nr, e->seat), (unsigned)e->a, (unsigned)e->b);
 }
 
 /* R11: one seat's piece, or why it gets none. */
-static void tell_piece(const narrate_t *nr, const fig_event_t *e)
+static void tell_piece(const fig_narrator_t *nr, const fig_event_t *e)
 {
     int s = e->seat, t = e->type;
     unsigned long n = e->count;
@@ -294,13 +299,13 @@ static void tell_piece(const narrate_t *nr, const fig_event_t *e)
                                "%s ranks %d with %d cards and receives a road piece of "
                                "length %d.",
                                n),
-                 narrate_name(nr, s), e->rank + 1, e->count, e->a);
+                 fig_narrate_name(nr, s), e->rank + 1, e->count, e->a);
     } else if (e->reason == FIG_WHY_ZERO) {
         if (s == nr->me)
             tell(nr, t, "%s", fig_tr_text(nr->tr, "You collected no cards and get no road piece."));
         else
             tell(nr, t, fig_tr_text(nr->tr, "%s collected no cards and gets no road piece."),
-                 narrate_name(nr, s));
+                 fig_narrate_name(nr, s));
     } else {
         if (s == nr->me)
             tell(nr, t,
@@ -311,12 +316,12 @@ static void tell_piece(const narrate_t *nr, const fig_event_t *e)
             tell(nr, t,
                  fig_tr_plural(nr->tr, "%s ranks last with %d card and gets no road piece.",
                                "%s ranks last with %d cards and gets no road piece.", n),
-                 narrate_name(nr, s), e->count);
+                 fig_narrate_name(nr, s), e->count);
     }
 }
 
 /* R13: the winner, then every seat's road, best first; `after` has the pieces. */
-static void tell_game_over(const narrate_t *nr, const fig_event_t *e, const fig_view_t *after)
+static void tell_game_over(const fig_narrator_t *nr, const fig_event_t *e, const fig_view_t *after)
 {
     int w = e->counts[0], t = e->type;
     if (w == nr->me)
@@ -324,7 +329,7 @@ static void tell_game_over(const narrate_t *nr, const fig_event_t *e, const fig_
              (unsigned)e->totals[w]);
     else
         tell(nr, t, fig_tr_text(nr->tr, "The game is over: %s wins with the shortest road, %u."),
-             narrate_name(nr, w), (unsigned)e->totals[w]);
+             fig_narrate_name(nr, w), (unsigned)e->totals[w]);
     bool tie = false;
     for (int i = 0; i < nr->n; i++) {
         int s = e->counts[i];
@@ -332,9 +337,10 @@ static void tell_game_over(const narrate_t *nr, const fig_event_t *e, const fig_
         fig_road_format(after->road[s], after->nroad[s], " + ", pieces, sizeof pieces);
         if (!after->nroad[s])
             tell(nr, t, fig_tr_text(nr->tr, "%d. %s: no road pieces, road 0."), i + 1,
-                 narrate_name(nr, s));
+                 fig_narrate_name(nr, s));
         else
-            tell(nr, t, fig_tr_text(nr->tr, "%d. %s: road %u (%s)."), i + 1, narrate_name(nr, s),
+            tell(nr, t, fig_tr_text(nr->tr, "%d. %s: road %u (%s)."), i + 1,
+                 fig_narrate_name(nr, s),
                  (unsigned)e->totals[s], pieces);
         if (i > 0 && e->totals[s] == e->totals[e->counts[i - 1]])
             tie = true;
@@ -342,11 +348,11 @@ static void tell_game_over(const narrate_t *nr, const fig_event_t *e, const fig_
     if (tie)
         tell(nr, t,
              fig_tr_text(nr->tr, "Equal roads are ranked from the King (%s) clockwise (R13)."),
-             narrate_name(nr, after->king));
+             fig_narrate_name(nr, after->king));
 }
 
-void narrate_step(const narrate_t *nr, const fig_match_step_t *step, const fig_view_t *before,
-                  const fig_view_t *after)
+void fig_narrate_step(const fig_narrator_t *nr, const fig_match_step_t *step,
+                      const fig_view_t *before, const fig_view_t *after)
 {
     if (step->deal) {
         tell_deal(nr, step->round, after);
@@ -368,7 +374,7 @@ void narrate_step(const narrate_t *nr, const fig_match_step_t *step, const fig_v
             else
                 tell(nr, FIG_EV_RING,
                      fig_tr_text(nr->tr, "%s plays a ring: every pile moves one seat to the left."),
-                     narrate_name(nr, s));
+                     fig_narrate_name(nr, s));
             break;
         case FIG_EV_TAKE:
             if (s == nr->me)
@@ -382,7 +388,7 @@ void narrate_step(const narrate_t *nr, const fig_match_step_t *step, const fig_v
                      fig_tr_plural(nr->tr, "%s takes the %d face-up card and plays again.",
                                    "%s takes all %d face-up cards and plays again.",
                                    (unsigned long)e->count),
-                     narrate_name(nr, s), e->count);
+                     fig_narrate_name(nr, s), e->count);
             break;
         case FIG_EV_COLLECT: {
             /* The pile's total just before it was collected: what it held
@@ -397,7 +403,7 @@ void narrate_step(const narrate_t *nr, const fig_match_step_t *step, const fig_v
             if (s == nr->me)
                 tell(nr, t, "%s", fig_tr_text(nr->tr, "You have one card left!"));
             else
-                tell(nr, t, fig_tr_text(nr->tr, "%s has one card left!"), narrate_name(nr, s));
+                tell(nr, t, fig_tr_text(nr->tr, "%s has one card left!"), fig_narrate_name(nr, s));
             break;
         case FIG_EV_HAND_EMPTY:
             if (s == nr->me)
@@ -408,7 +414,7 @@ void narrate_step(const narrate_t *nr, const fig_match_step_t *step, const fig_v
                 tell(nr, t,
                      fig_tr_text(nr->tr, "%s has played their last card: the round ends when "
                                          "their turn comes."),
-                     narrate_name(nr, s));
+                     fig_narrate_name(nr, s));
             break;
         case FIG_EV_ROUND_END:
             tell_round_end(nr, e);
@@ -469,8 +475,8 @@ static bool outcome(const fig_view_t *v, fig_action_t a, outcome_t *out)
     return true;
 }
 
-void narrate_move(const narrate_t *nr, const fig_view_t *v, fig_action_t a, char *buf,
-                  size_t cap)
+void fig_narrate_move(const fig_narrator_t *nr, const fig_view_t *v, fig_action_t a, char *buf,
+                      size_t cap)
 {
     outcome_t o;
     if (!outcome(v, a, &o)) {
@@ -498,7 +504,7 @@ void narrate_move(const narrate_t *nr, const fig_view_t *v, fig_action_t a, char
     if (o.collector < 0 && to == nr->me)
         snprintf(buf, cap, fig_tr_text(nr->tr, "%s in front of yourself"), c);
     else if (o.collector < 0)
-        snprintf(buf, cap, fig_tr_text(nr->tr, "%s in front of %s"), c, narrate_name(nr, to));
+        snprintf(buf, cap, fig_tr_text(nr->tr, "%s in front of %s"), c, fig_narrate_name(nr, to));
     else if (to == nr->me)
         snprintf(buf, cap,
                  fig_tr_text(nr->tr, "%s in front of yourself: your pile reaches %d and you "
@@ -508,11 +514,11 @@ void narrate_move(const narrate_t *nr, const fig_view_t *v, fig_action_t a, char
         snprintf(buf, cap,
                  fig_tr_text(nr->tr, "%s in front of %s: that pile reaches %d and %s collects %d "
                                      "cards"),
-                 c, narrate_name(nr, to), reach, narrate_name(nr, to), o.collected);
+                 c, fig_narrate_name(nr, to), reach, fig_narrate_name(nr, to), o.collected);
 }
 
-void narrate_hint(const narrate_t *nr, const fig_view_t *v, fig_action_t a, char *buf,
-                  size_t cap)
+void fig_narrate_hint(const fig_narrator_t *nr, const fig_view_t *v, fig_action_t a, char *buf,
+                      size_t cap)
 {
     char what[200], why[200], c[CARD_MAX];
     why[0] = '\0';
@@ -548,12 +554,12 @@ void narrate_hint(const narrate_t *nr, const fig_view_t *v, fig_action_t a, char
                      c);
         else
             snprintf(what, sizeof what, fig_tr_text(nr->tr, "Hint: play %s in front of %s."), c,
-                     narrate_name(nr, to));
+                     fig_narrate_name(nr, to));
         if (collector >= 0 && collector != me)
             snprintf(why, sizeof why,
                      fig_tr_plural(nr->tr, "It makes %s collect %d card.",
                                    "It makes %s collect %d cards.", (unsigned long)collected),
-                     narrate_name(nr, collector), collected);
+                     fig_narrate_name(nr, collector), collected);
         else if (collector == me)
             snprintf(why, sizeof why,
                      fig_tr_plural(nr->tr, "You collect %d card, but every other choice looks "
@@ -567,7 +573,7 @@ void narrate_hint(const narrate_t *nr, const fig_view_t *v, fig_action_t a, char
                      after->pile[me].total);
         else if (after->pile[to].total >= 4)
             snprintf(why, sizeof why, fig_tr_text(nr->tr, "It brings %s's pile to %d, close to 6."),
-                     narrate_name(nr, to), after->pile[to].total);
+                     fig_narrate_name(nr, to), after->pile[to].total);
         else if (fig_kind_is_jester(k))
             snprintf(why, sizeof why, "%s",
                      fig_tr_text(nr->tr, "A jester fits any pile: a safe moment to get rid of "
@@ -587,7 +593,7 @@ void narrate_hint(const narrate_t *nr, const fig_view_t *v, fig_action_t a, char
     snprintf(buf, cap, "%s %s", what, why);
 }
 
-fig_err_t narrate_check(const fig_view_t *v, fig_action_t a, const fig_tr_t *tr, fig_msg_t *msg)
+fig_err_t fig_narrate_check(const fig_view_t *v, fig_action_t a, const fig_tr_t *tr, fig_msg_t *msg)
 {
     fig_action_t legal[FIG_MAX_ACTIONS];
     int n = fig_view_legal(v, legal);

@@ -2,14 +2,14 @@
  * every front end (the terminal's full-screen game and plain mode; a server's
  * connections, each in its person's language).
  *
- * A narrator is a value the front end fills once with narrate_init(): the
+ * A narrator is a value the front end fills once with fig_narrate_init(): the
  * players' names, the person's seat (who gets "You ..." sentences), the
  * person's language (a translator, figaro/error.h: each narrator has its own,
  * so one process can narrate to Ann in French and to Bob in Dutch), how a card
  * is written (the full-screen game writes "[R2]", plain mode "R2", coloured
- * with --color) and where sentences go. narrate_step() then turns one match
+ * with --color) and where sentences go. fig_narrate_step() then turns one match
  * step into sentences, each handed to the `say` callback on its own;
- * narrate_move() and narrate_hint() describe an action the person could take.
+ * fig_narrate_move() and fig_narrate_hint() describe an action the person could take.
  *
  * Everything told comes from the step's events and the person's views, which
  * are public (R14): no function here can see another seat's hand. */
@@ -24,16 +24,16 @@
 /* Receives one sentence, already translated and formatted. `about` is the
  * FIG_EV_* type of the event it tells (the tie-breaks of R11 are told with
  * the first FIG_EV_PIECE/NO_PIECE, a missing R12 exchange as FIG_EV_EXCHANGE),
- * or NARRATE_DEAL for the sentences of a deal. An event may take several
+ * or FIG_NARRATE_DEAL for the sentences of a deal. An event may take several
  * sentences, all with the same `about`. */
-typedef void narrate_say_fn(void *ctx, int about, const char *sentence);
+typedef void fig_narrate_say_fn(void *ctx, int about, const char *sentence);
 
 /* Writes a card (a FIG_* kind) into buf and returns buf. */
-typedef const char *narrate_card_fn(void *ctx, int kind, char *buf, size_t cap);
+typedef const char *fig_narrate_card_fn(void *ctx, int kind, char *buf, size_t cap);
 
 enum {
-    NARRATE_DEAL = -1,   /* `about` of a deal's sentences */
-    NARRATE_NONE = -2    /* never passed: a starting value for callers who compare `about`s */
+    FIG_NARRATE_DEAL = -1,   /* `about` of a deal's sentences */
+    FIG_NARRATE_NONE = -2    /* never passed: a starting value for callers who compare `about`s */
 };
 
 typedef struct {
@@ -41,43 +41,45 @@ typedef struct {
     int me;                                  /* the person's seat, or -1 for nobody */
     char names[FIG_MAX_PLAYERS][FIG_NAME_MAX + 1];
     const fig_tr_t *tr;                      /* the person's language; NULL: English */
-    narrate_card_fn *card;
-    narrate_say_fn *say;
+    fig_narrate_card_fn *card;
+    fig_narrate_say_fn *say;
     void *ctx;                               /* handed to card and say */
-} narrate_t;
+} fig_narrator_t;
 
 /* Fills nr: `players` seats named names[0..players-1] (copied), the person at
  * seat `me` (-1: every sentence in the third person), speaking through `tr`
  * (not copied: it must outlive nr; NULL for English). */
-void narrate_init(narrate_t *nr, int players, int me, const char names[][FIG_NAME_MAX + 1],
-                  const fig_tr_t *tr, narrate_card_fn *card, narrate_say_fn *say, void *ctx);
+void fig_narrate_init(fig_narrator_t *nr, int players, int me, const char names[][FIG_NAME_MAX + 1],
+                      const fig_tr_t *tr, fig_narrate_card_fn *card, fig_narrate_say_fn *say,
+                      void *ctx);
 
 /* A seat's name, or "?" for a seat out of range. */
-const char *narrate_name(const narrate_t *nr, int seat);
+const char *fig_narrate_name(const fig_narrator_t *nr, int seat);
 
 /* Tells one step, sentence by sentence, through nr->say. `before` and `after`
  * are the person's views just before and just after the step (for a deal,
  * `before` is not read). */
-void narrate_step(const narrate_t *nr, const fig_match_step_t *step, const fig_view_t *before,
-                  const fig_view_t *after);
+void fig_narrate_step(const fig_narrator_t *nr, const fig_match_step_t *step,
+                      const fig_view_t *before, const fig_view_t *after);
 
 /* One menu line for an action the person may take now (v: their view, their
  * turn): "R2 in front of Bob", "R3 in front of Bob: that pile reaches 6 and Bob
  * collects 4 cards", "take the 3 face-up cards". Not a sentence: no capital,
  * no full stop. */
-void narrate_move(const narrate_t *nr, const fig_view_t *v, fig_action_t a, char *buf,
-                  size_t cap);
+void fig_narrate_move(const fig_narrator_t *nr, const fig_view_t *v, fig_action_t a, char *buf,
+                      size_t cap);
 
 /* Whether the person (v: their view, their turn) may take action a. If not,
  * writes why into msg, in the language of tr ("seat 2 cannot play B2 in
  * front of seat 0: seat 3 already has blue", translated; NULL: English), and
  * returns the error. Legality depends only on what the person knows: it comes
  * from the view (fig_view_legal); the engine words the refusal. */
-fig_err_t narrate_check(const fig_view_t *v, fig_action_t a, const fig_tr_t *tr, fig_msg_t *msg);
+fig_err_t fig_narrate_check(const fig_view_t *v, fig_action_t a, const fig_tr_t *tr,
+                            fig_msg_t *msg);
 
 /* The hint for an action the person may take now, with a reason: "Hint: play
  * [R2] in front of Bob. It makes Bob collect 8 cards." */
-void narrate_hint(const narrate_t *nr, const fig_view_t *v, fig_action_t a, char *buf,
-                  size_t cap);
+void fig_narrate_hint(const fig_narrator_t *nr, const fig_view_t *v, fig_action_t a, char *buf,
+                      size_t cap);
 
 #endif

@@ -13,111 +13,111 @@
 #include "host/rules_text.h"
 
 typedef struct {
-    rules_kind_t kind;
+    fig_rules_kind_t kind;
     const char *text;
 } entry_t;
 
 static const entry_t paras[] = {
-    { RULES_TITLE, N_("Figaro: the rules in brief") },
-    { RULES_TEXT,
+    { FIG_RULES_TITLE, N_("Figaro: the rules in brief") },
+    { FIG_RULES_TEXT,
       N_("Figaro is Reiner Knizia's card game for 3 to 6 players, played in three rounds. "
          "In each round you try to collect as few cards as you can: the more cards you "
          "collect, the longer the road piece you get. After three rounds the player with the "
          "shortest road is closest to the King and wins.") },
 
-    { RULES_HEADING, N_("The cards") },
-    { RULES_TEXT,
+    { FIG_RULES_HEADING, N_("The cards") },
+    { FIG_RULES_TEXT,
       N_("There are 60 cards. Each of the five colours (red, blue, green, yellow and purple) "
          "has three 1s, six 2s and one 3. The five jesters (three 1s and two 2s) are wild. "
          "The five ring-around-the-rosey cards (rings) are worth 0 and have no colour.") },
-    { RULES_TEXT,
+    { FIG_RULES_TEXT,
       N_("In the game a card is shown as its colour letter and its value: R red, B blue, "
          "G green, Y yellow, P purple, so R2 is a red 2 and P3 a purple 3. J1 and J2 are "
          "jesters and RING is a ring.") },
-    { RULES_TEXT,
+    { FIG_RULES_TEXT,
       N_("With 3 players only 45 cards are used: one colour (all ten of its cards), a jester "
          "of value 1, a jester of value 2 and three rings stay out for the whole game.") },
 
-    { RULES_HEADING, N_("Setup") },
-    { RULES_TEXT,
+    { FIG_RULES_HEADING, N_("Setup") },
+    { FIG_RULES_TEXT,
       N_("Before the first round, road pieces are drawn at random for all three rounds: for "
          "each round, one fewer than the number of players, sorted longest first. The "
          "starting player takes the King.") },
-    { RULES_TEXT,
+    { FIG_RULES_TEXT,
       N_("At the start of each round all the cards are shuffled and dealt out: 15 each with "
          "3 or 4 players, 12 with 5 and 10 with 6. The player with the King takes the first "
          "turn.") },
 
-    { RULES_HEADING, N_("Your turn") },
-    { RULES_TEXT, N_("Play goes clockwise. On your turn you do one of two things:") },
-    { RULES_ITEM,
+    { FIG_RULES_HEADING, N_("Your turn") },
+    { FIG_RULES_TEXT, N_("Play goes clockwise. On your turn you do one of two things:") },
+    { FIG_RULES_ITEM,
       N_("play one card from your hand face up in front of any player, yourself included, "
          "as the rules below allow; or") },
-    { RULES_ITEM,
+    { FIG_RULES_ITEM,
       N_("take: put all the face-up cards in front of all the players into your own "
          "face-down stack. You may take whenever there are face-up cards, even if you could "
          "play; you must take when you cannot play.") },
 
-    { RULES_HEADING, N_("Where a card may go") },
-    { RULES_TEXT,
+    { FIG_RULES_HEADING, N_("Where a card may go") },
+    { FIG_RULES_TEXT,
       N_("The face-up cards in front of a player are that player's pile. A pile has the "
          "colour of the colour cards in it; a pile of only jesters and rings, or of no cards, "
          "has no colour yet.") },
-    { RULES_ITEM,
+    { FIG_RULES_ITEM,
       N_("A colour card may go in front of a player whose pile has no colour yet or already "
          "has that colour, and only if no other player has that colour in front of them: "
          "no two players ever have the same colour.") },
-    { RULES_ITEM,
+    { FIG_RULES_ITEM,
       N_("A jester may go in front of any player at any time. It matches every colour and "
          "never gives a pile its colour.") },
-    { RULES_ITEM, N_("A ring is always played in front of yourself.") },
+    { FIG_RULES_ITEM, N_("A ring is always played in front of yourself.") },
 
-    { RULES_HEADING, N_("Ring-around-the-rosey") },
-    { RULES_TEXT,
+    { FIG_RULES_HEADING, N_("Ring-around-the-rosey") },
+    { FIG_RULES_TEXT,
       N_("When you play a ring, put it on your own pile; then every player passes their "
          "whole pile, the ring included, to the player on their left.") },
 
-    { RULES_HEADING, N_("The King has had enough!") },
-    { RULES_TEXT,
+    { FIG_RULES_HEADING, N_("The King has had enough!") },
+    { FIG_RULES_TEXT,
       N_("As soon as the cards in front of a player add up to 6 or more, that player must "
          "collect all the face-up cards of all the players into their face-down stack, no "
          "matter who played the last card. Whoever collects cards, this way or by taking, "
          "plays the next turn; then play goes on clockwise.") },
 
-    { RULES_HEADING, N_("End of a round") },
-    { RULES_TEXT,
+    { FIG_RULES_HEADING, N_("End of a round") },
+    { FIG_RULES_TEXT,
       N_("A round ends when a player starts their turn with no cards in hand; that player "
          "takes the King. The game marks a player who has only one card left. Face-up cards "
          "on the table and cards left in hands do not count.") },
 
-    { RULES_HEADING, N_("Road pieces") },
-    { RULES_TEXT,
+    { FIG_RULES_HEADING, N_("Road pieces") },
+    { FIG_RULES_TEXT,
       N_("Each player counts the cards in their stack; their values do not matter. The "
          "player with the most cards takes the round's longest road piece, the player with "
          "the second most the second longest, and so on. The player with the fewest cards "
          "gets no piece, nor does any player with no cards at all; pieces left over are out "
          "of the game.") },
-    { RULES_TEXT,
+    { FIG_RULES_TEXT,
       N_("Ties are broken around the table: starting from the player on the King's left and "
          "going clockwise, the first of the tied players ranks higher and takes the longer "
          "piece. The player with the King comes last.") },
 
-    { RULES_HEADING, N_("Round 3: the exchange") },
-    { RULES_TEXT,
+    { FIG_RULES_HEADING, N_("Round 3: the exchange") },
+    { FIG_RULES_TEXT,
       N_("At the end of the third round, before the road pieces are handed out, the player "
          "with the fewest cards (in a tie, the player with the King, or else the tied player "
          "nearest to the King clockwise) exchanges their longest road piece for the shortest "
          "piece of the round, if theirs is longer.") },
 
-    { RULES_HEADING, N_("The winner") },
-    { RULES_TEXT,
+    { FIG_RULES_HEADING, N_("The winner") },
+    { FIG_RULES_TEXT,
       N_("After the third round each player lays their road pieces end to end. The player "
          "with the shortest road is closest to the castle: their Figaro gets the job and they "
          "win. In a tie, the player with the King wins, or else the tied player nearest to "
          "the King clockwise.") },
 
-    { RULES_HEADING, N_("No counting") },
-    { RULES_TEXT,
+    { FIG_RULES_HEADING, N_("No counting") },
+    { FIG_RULES_TEXT,
       N_("During the game you may not count the cards in the stacks or compare your road "
          "pieces with the other players' pieces. So the game does not show how many cards a "
          "stack holds, nor how long the other players' roads are, while you play; the option "
@@ -125,14 +125,14 @@ static const entry_t paras[] = {
 };
 enum { NPARAS = sizeof paras / sizeof paras[0] };
 
-int rules_count(void)
+int fig_rules_count(void)
 {
     return NPARAS;
 }
 
-rules_para_t rules_get(int i, const fig_tr_t *tr)
+fig_rules_para_t fig_rules_get(int i, const fig_tr_t *tr)
 {
-    rules_para_t p = { RULES_TEXT, "" };
+    fig_rules_para_t p = { FIG_RULES_TEXT, "" };
     if (i >= 0 && i < NPARAS) {
         p.kind = paras[i].kind;
         p.text = fig_tr_text(tr, paras[i].text);
@@ -146,7 +146,7 @@ static int is_cont(unsigned char c)
     return (c & 0xC0) == 0x80;
 }
 
-int rules_wrap(const char *s, int width)
+int fig_rules_wrap(const char *s, int width)
 {
     if (width < 1)
         width = 1;
@@ -221,7 +221,7 @@ static void add_wrapped(text_t *t, const char *text, int width, const char *firs
     while (*text == ' ')
         text++;
     while (*text) {
-        int n = rules_wrap(text, width - margin);
+        int n = fig_rules_wrap(text, width - margin);
         add_str(t, lead);
         add(t, text, (size_t)n);
         add(t, "\n", 1);
@@ -241,29 +241,29 @@ static int columns(const char *s)
     return n;
 }
 
-char *rules_render(int width, const fig_tr_t *tr)
+char *fig_rules_render(int width, const fig_tr_t *tr)
 {
     text_t t = { NULL, 0, 0, false };
     if (width < 20)
         width = 20;
     for (int i = 0; i < NPARAS; i++) {
-        rules_para_t p = rules_get(i, tr);
+        fig_rules_para_t p = fig_rules_get(i, tr);
         int n = columns(p.text);
         switch (p.kind) {
-        case RULES_TITLE:
+        case FIG_RULES_TITLE:
             add_wrapped(&t, p.text, width, "", "", 0);
             add_rule(&t, '=', n < width ? n : width);
             break;
-        case RULES_HEADING:
+        case FIG_RULES_HEADING:
             add(&t, "\n", 1);
             add_wrapped(&t, p.text, width, "", "", 0);
             add_rule(&t, '-', n < width ? n : width);
             break;
-        case RULES_ITEM:
+        case FIG_RULES_ITEM:
             add_wrapped(&t, p.text, width, "  - ", "    ", 4);
             break;
-        case RULES_TEXT:
-            if (i > 0 && paras[i - 1].kind == RULES_TEXT)
+        case FIG_RULES_TEXT:
+            if (i > 0 && paras[i - 1].kind == FIG_RULES_TEXT)
                 add(&t, "\n", 1);
             add_wrapped(&t, p.text, width, "", "", 0);
             break;

@@ -257,7 +257,7 @@ static void play(tui_t *t, fig_action_t a)
     }
     fig_match_step_t step;
     fig_msg_t msg;
-    if (narrate_check(&t->view, a, t->tr, &msg) != FIG_OK ||
+    if (fig_narrate_check(&t->view, a, t->tr, &msg) != FIG_OK ||
         fig_match_play(t->m, a, &step, &msg) != FIG_OK) {
         set_status(t, true, "%s", msg.text);
         return;
@@ -493,7 +493,8 @@ static void table_key(tui_t *t, int r, wint_t ch)
         else if (k >= 0 && t->target >= 0)
             play(t, fig_act_play(k, t->target));
         else if (k >= 0)
-            set_status(t, true, "%s", _("That card cannot be played now: pick another, or take (t)."));
+            set_status(t, true, "%s",
+                       _("That card cannot be played now: pick another, or take (t)."));
         break;
     }
     case 27:

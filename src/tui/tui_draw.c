@@ -425,7 +425,8 @@ static void draw_hand(tui_t *t, int y)
     const fig_view_t *v = &t->view;
     char label[120];
     snprintf(label, sizeof label,
-             ngettext("Your hand, %d card:", "Your hand, %d cards:", (unsigned long)fig_hand_total(&v->hand)),
+             ngettext("Your hand, %d card:", "Your hand, %d cards:",
+                      (unsigned long)fig_hand_total(&v->hand)),
              fig_hand_total(&v->hand));
     tui_put(y, 1, 38, A_BOLD, label);
     draw_my_road(t, y, COLS - 1);
@@ -471,12 +472,14 @@ static void draw_prompt(const tui_t *t, int y)
     line[0] = '\0';
     int kind = selected_kind(t);
     if (v->phase == FIG_PHASE_OVER) {
-        snprintf(line, sizeof line, "%s", _("The game is over. Press q to leave, l to read the log."));
+        snprintf(line, sizeof line, "%s",
+                 _("The game is over. Press q to leave, l to read the log."));
     } else if (t->my_turn && kind >= 0) {
         char c[16];
         tui_card(kind, c, sizeof c);
         if (kind == FIG_RING)
-            snprintf(line, sizeof line, _("Your turn: play the ring %s? Enter plays it; t takes."), c);
+            snprintf(line, sizeof line, _("Your turn: play the ring %s? Enter plays it; t takes."),
+                     c);
         else if (t->target == t->me)
             snprintf(line, sizeof line,
                      _("Your turn: play %s in front of yourself? Enter plays it; t takes."), c);
@@ -671,22 +674,22 @@ static void help_lines(styled_t *st, int width, const fig_tr_t *tr)
         snprintf(indent, sizeof indent, "%*s", tui_width(first), "");
         styled_wrap(st, keys[i][1], width, first, indent, 0);
     }
-    for (int i = 0; i < rules_count(); i++) {
-        rules_para_t p = rules_get(i, tr);
+    for (int i = 0; i < fig_rules_count(); i++) {
+        fig_rules_para_t p = fig_rules_get(i, tr);
         switch (p.kind) {
-        case RULES_TITLE:
+        case FIG_RULES_TITLE:
             styled_add(st, "", 0);
             styled_wrap(st, p.text, width, "", "", A_BOLD | A_UNDERLINE);
             break;
-        case RULES_HEADING:
+        case FIG_RULES_HEADING:
             styled_add(st, "", 0);
             styled_wrap(st, p.text, width, "", "", A_BOLD);
             break;
-        case RULES_ITEM:
+        case FIG_RULES_ITEM:
             styled_wrap(st, p.text, width, "  - ", "    ", 0);
             break;
-        case RULES_TEXT:
-            if (i > 0 && rules_get(i - 1, tr).kind == RULES_TEXT)
+        case FIG_RULES_TEXT:
+            if (i > 0 && fig_rules_get(i - 1, tr).kind == FIG_RULES_TEXT)
                 styled_add(st, "", 0);
             styled_wrap(st, p.text, width, "", "", 0);
             break;

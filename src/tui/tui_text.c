@@ -82,26 +82,26 @@ static const char *card(void *ctx, int kind, char *buf, size_t cap)
     return tui_card(kind, buf, cap);   /* "[R2]" */
 }
 
-static void narrator(const tui_t *t, narrate_t *nr, said_t *ctx)
+static void narrator(const tui_t *t, fig_narrator_t *nr, said_t *ctx)
 {
-    narrate_init(nr, t->n, t->me, t->names, t->tr, card, say, ctx);
+    fig_narrate_init(nr, t->n, t->me, t->names, t->tr, card, say, ctx);
 }
 
 void tui_log_step(tui_t *t, const fig_match_step_t *step, const fig_view_t *before)
 {
-    narrate_t nr;
-    said_t ctx = { t, NARRATE_NONE };
+    fig_narrator_t nr;
+    said_t ctx = { t, FIG_NARRATE_NONE };
     t->fresh = 0;
     t->log_round = step->round;
     narrator(t, &nr, &ctx);
-    narrate_step(&nr, step, before, &t->view);
+    fig_narrate_step(&nr, step, before, &t->view);
 }
 
 void tui_explain(const tui_t *t, fig_action_t a, char *buf, size_t cap)
 {
-    narrate_t nr;
+    fig_narrator_t nr;
     narrator(t, &nr, NULL);   /* a hint says nothing: no sentence reaches say() */
-    narrate_hint(&nr, &t->view, a, buf, cap);
+    fig_narrate_hint(&nr, &t->view, a, buf, cap);
 }
 
 /* ---- the keys, at the top of the help ---- */

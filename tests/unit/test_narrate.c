@@ -163,11 +163,11 @@ static rec_game_t record_game(uint64_t seed, int players)
  * with seat 0's views, which are as public as anyone's for what is told). */
 static void narrate_game(const rec_game_t *g, int me, const fig_tr_t *tr, transcript_t *out)
 {
-    narrate_t nr;
-    narrate_init(&nr, g->players, me, names, tr, card, say, out);
+    fig_narrator_t nr;
+    fig_narrate_init(&nr, g->players, me, names, tr, card, say, out);
     int v = me >= 0 ? me : 0;
     for (int i = 0; i < g->n; i++)
-        narrate_step(&nr, &g->steps[i].step, &g->steps[i].before[v], &g->steps[i].after[v]);
+        fig_narrate_step(&nr, &g->steps[i].step, &g->steps[i].before[v], &g->steps[i].after[v]);
 }
 
 /* ------------------------------------------------------------------ what must be said
@@ -191,22 +191,23 @@ static void expect_deal(transcript_t *t, const fig_tr_t *tr, int me, int players
                         const fig_view_t *v, seen_t *seen)
 {
     if (v->turn == me)
-        addf(t, NARRATE_DEAL,
+        addf(t, FIG_NARRATE_DEAL,
              fig_tr_text(tr, "Round %d: the cards are dealt, %d each. You hold the King and "
-                             "play first."),
+             "play first."),
              round, v->hand_size[0]);
     else
-        addf(t, NARRATE_DEAL,
+        addf(t, FIG_NARRATE_DEAL,
              fig_tr_text(tr, "Round %d: the cards are dealt, %d each. %s holds the King and "
-                             "plays first."),
+             "plays first."),
              round, v->hand_size[0], nm(v->turn));
     char g[64] = "";
     for (int i = 0; i < players - 1; i++)
         snprintf(g + strlen(g), sizeof g - strlen(g), "%s%u", i ? ", " : "",
                  (unsigned)v->group[round - 1][i]);
-    addf(t, NARRATE_DEAL, fig_tr_text(tr, "The road pieces of this round, longest first: %s."), g);
+    addf(t, FIG_NARRATE_DEAL, fig_tr_text(tr, "The road pieces of this round, longest first: %s."),
+         g);
     if (round == 1 && players == 3) {
-        addf(t, NARRATE_DEAL, fig_tr_text(tr, "With three players the %s cards are left out."),
+        addf(t, FIG_NARRATE_DEAL, fig_tr_text(tr, "With three players the %s cards are left out."),
              fig_tr_text(tr, fig_colour_name(v->removed)));
         seen->removed++;
     }
@@ -699,23 +700,23 @@ static void test_refusal_move_and_hint(void **state)
     assert_true(kind >= 0);
     fig_msg_t msg;
     fig_action_t bad = fig_act_play(kind, 5);   /* seat 5 of 4 */
-    assert_int_equal(narrate_check(v, bad, NULL, &msg), FIG_ERR_INPUT);
+    assert_int_equal(fig_narrate_check(v, bad, NULL, &msg), FIG_ERR_INPUT);
     char want[200];
     snprintf(want, sizeof want, "seat 0 cannot play %s in front of seat 5: the seats are 0 to 3",
              fig_kind_code(kind));
     assert_string_equal(msg.text, want);
-    assert_int_equal(narrate_check(v, bad, tr, &msg), FIG_ERR_INPUT);
+    assert_int_equal(fig_narrate_check(v, bad, tr, &msg), FIG_ERR_INPUT);
     snprintf(want, sizeof want, "la place 0 ne peut pas jouer %s devant la place 5\xc2\xa0: les "
                                 "places vont de 0 \xc3\xa0 3", fig_kind_code(kind));
     assert_string_equal(msg.text, want);
-    assert_int_equal(narrate_check(v, FIG_ACT_TAKE, tr, &msg), FIG_OK);
+    assert_int_equal(fig_narrate_check(v, FIG_ACT_TAKE, tr, &msg), FIG_OK);
 
-    narrate_t nr_en, nr_fr;
-    narrate_init(&nr_en, 4, 0, names, NULL, card, say, NULL);
-    narrate_init(&nr_fr, 4, 0, names, tr, card, say, NULL);
+    fig_narrator_t nr_en, nr_fr;
+    fig_narrate_init(&nr_en, 4, 0, names, NULL, card, say, NULL);
+    fig_narrate_init(&nr_fr, 4, 0, names, tr, card, say, NULL);
     char line_en[300], line_fr[300];
-    narrate_move(&nr_en, v, FIG_ACT_TAKE, line_en, sizeof line_en);
-    narrate_move(&nr_fr, v, FIG_ACT_TAKE, line_fr, sizeof line_fr);
+    fig_narrate_move(&nr_en, v, FIG_ACT_TAKE, line_en, sizeof line_en);
+    fig_narrate_move(&nr_fr, v, FIG_ACT_TAKE, line_fr, sizeof line_fr);
     int cards = v->table_cards;
     snprintf(want, sizeof want, cards == 1 ? "take the %d face-up card"
                                            : "take the %d face-up cards", cards);
@@ -726,8 +727,8 @@ static void test_refusal_move_and_hint(void **state)
     assert_string_equal(line_fr, want);
     assert_string_not_equal(line_fr, line_en);
     assert_non_null(strstr(line_fr, "ramasser"));
-    narrate_hint(&nr_en, v, FIG_ACT_TAKE, line_en, sizeof line_en);
-    narrate_hint(&nr_fr, v, FIG_ACT_TAKE, line_fr, sizeof line_fr);
+    fig_narrate_hint(&nr_en, v, FIG_ACT_TAKE, line_en, sizeof line_en);
+    fig_narrate_hint(&nr_fr, v, FIG_ACT_TAKE, line_fr, sizeof line_fr);
     assert_true(!strncmp(line_en, "Hint: take the face-up cards. Taking ", 37));
     assert_true(!strncmp(line_fr, fig_tr_text(tr, "Hint: take the face-up cards."),
                          strlen(fig_tr_text(tr, "Hint: take the face-up cards."))));
