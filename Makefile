@@ -249,8 +249,9 @@ $(B)/libfigaro.so $(B)/libfigaro-ai.so: $(B)/%.so: $(B)/%.so.$(SOMAJOR)
 # and static libraries, the public headers, figaro.pc and figaro-ai.pc for
 # pkg-config, the translations, the man pages and the Python package; each
 # directory can be set alone (BINDIR, LIBDIR, INCLUDEDIR, DATADIR, MANDIR,
-# PYTHONDIR, PKGCONFIGDIR). The command finds its translations in
-# BINDIR/../share/locale, so DATADIR should stay PREFIX/share for them.
+# PYTHONDIR, PKGCONFIGDIR). The command looks for its translations next to
+# itself (BINDIR/../share/locale), then in DATADIR/locale (compiled in: a
+# DATADIR given to `make install` rebuilds the command for it).
 # `make uninstall` with the same variables removes exactly what was installed.
 PREFIX       ?= /usr/local
 EXEC_PREFIX  ?= $(PREFIX)
@@ -260,6 +261,15 @@ INCLUDEDIR   ?= $(PREFIX)/include
 DATAROOTDIR  ?= $(PREFIX)/share
 DATADIR      ?= $(DATAROOTDIR)
 MANDIR       ?= $(DATAROOTDIR)/man
+# Where an installed command finds the catalogues when not next to itself;
+# the stamp holds the DATADIR the command was built with, so a new one given
+# to `make install` rebuilds what depends on it.
+$(B)/cli/i18n.o $(T)/cli/i18n.o: CPPFLAGS += -DLOCALEDIR='"$(DATADIR)/locale"'
+$(B)/cli/i18n.o: $(B)/.datadir
+$(B)/.datadir: FORCE
+	@mkdir -p $(B); echo '$(DATADIR)' | cmp -s - $@ || echo '$(DATADIR)' > $@
+.PHONY: FORCE
+FORCE:
 PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
 PYTHON       ?= python3
 PYVER        := $(shell $(PYTHON) -c 'import sys; print("%d.%d" % sys.version_info[:2])' \
