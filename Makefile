@@ -107,17 +107,13 @@ $(T)/test_%: $(T)/unit/test_%.o $(SUPPORT_OBJ) $(T)/libfigaro-host.a $(T)/libfig
               $(T)/libfigaro.a
 	$(CC) $(SAN) $(TEST_LDFLAGS) -o $@ $^ -lcmocka -lm -lpthread
 
-# Allocation-failure sweeps: these tests count allocations, and fail the Nth,
-# in __wrap_malloc & co. of their own; the libraries keep no hook.
+# Allocation-failure sweeps without a hook in the libraries: the linker sends
+# their calls to malloc & co. to tests/unit/alloc_fail.c, which counts them
+# and fails the one a test asks for.
 WRAP_ALLOC := -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=strdup
-$(T)/test_store $(T)/test_session: TEST_LDFLAGS := $(WRAP_ALLOC)
-
-# test_alloc fails allocations on request without a hook in the libraries:
-# the linker sends their calls to malloc & co. to the test's __wrap_ functions.
-ALLOC_WRAP := -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=strdup
-$(T)/test_alloc: $(T)/unit/test_alloc.o $(SUPPORT_OBJ) $(T)/libfigaro-host.a \
-                 $(T)/libfigaro-ai.a $(T)/libfigaro.a
-	$(CC) $(SAN) $(ALLOC_WRAP) -o $@ $^ -lcmocka -lm -lpthread
+ALLOC_TESTS := $(T)/test_store $(T)/test_session $(T)/test_alloc
+$(ALLOC_TESTS): TEST_LDFLAGS := $(WRAP_ALLOC)
+$(ALLOC_TESTS): $(T)/unit/alloc_fail.o
 
 # bits.h takes this processor's instructions in the release build and byte
 # tables in the (portable) test build: test_bits runs both ways.

@@ -6,9 +6,9 @@
  * object), never a crash; LeakSanitizer checks that nothing leaks.
  *
  * No hook in the libraries: this program is linked with
- * -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=strdup (its own rule
- * in the Makefile), so every call the libraries make to those lands in the
- * __wrap_ functions below, which count and fail on request. */
+ * -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=strdup (the Makefile's
+ * WRAP_ALLOC), so every call the libraries make to those lands in
+ * alloc_fail.c, which counts them and fails on request. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -16,13 +16,13 @@
 
 #include <cmocka.h>
 
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "alloc_fail.h"
 #include "figaro/figaro.h"
 #include "figaro/match.h"
 #include "host/fep_host.h"
@@ -30,42 +30,6 @@
 
 /* ---- the wrapped allocator */
 
-void *__real_malloc(size_t n);
-void *__real_calloc(size_t n, size_t size);
-void *__real_realloc(void *p, size_t n);
-char *__real_strdup(const char *s);
-void *__wrap_malloc(size_t n);
-void *__wrap_calloc(size_t n, size_t size);
-void *__wrap_realloc(void *p, size_t n);
-char *__wrap_strdup(const char *s);
-
-static atomic_long fail_at;   /* 0: never; k: the k-th allocation from arming fails */
-static atomic_long counted;   /* allocations since arming */
-
-/* Whether this allocation is the one to fail. */
-static bool fails(void)
-{
-    long at = atomic_load(&fail_at);
-    return at > 0 && atomic_fetch_add(&counted, 1) + 1 == at;
-}
-
-void *__wrap_malloc(size_t n) { return fails() ? NULL : __real_malloc(n); }
-void *__wrap_calloc(size_t n, size_t size) { return fails() ? NULL : __real_calloc(n, size); }
-void *__wrap_realloc(void *p, size_t n) { return fails() ? NULL : __real_realloc(p, n); }
-char *__wrap_strdup(const char *s) { return fails() ? NULL : __real_strdup(s); }
-
-static void arm(long k)
-{
-    atomic_store(&counted, 0);
-    atomic_store(&fail_at, k);
-}
-
-/* Disarms; returns how many allocations were made while armed. */
-static long disarm(void)
-{
-    atomic_store(&fail_at, 0);
-    return atomic_load(&counted);
-}
 
 /* A failed creation must say it was memory. */
 static void expect_space(const char *what, long k, fig_err_t rc, const fig_msg_t *msg)
@@ -105,9 +69,9 @@ static void test_bot_creation_sweep(void **state)
         for (;; k++) {
             fig_bot_t *bot = (fig_bot_t *)&bot;
             fig_msg_t msg = { "", 0 };
-            arm(k);
+            alloc_fail_arm(k);
             fig_err_t rc = fig_bot_any_new(&bot, specs[i], 1, 100, &msg);
-            long made = disarm();
+            long made = alloc_fail_disarm();
             if (rc == FIG_OK) {
                 assert_true(made < k);   /* succeeded because nothing failed */
                 assert_non_null(bot);
@@ -140,9 +104,9 @@ static void test_search_without_memory_still_answers(void **state)
     int seat = g->state.turn;
     assert_int_equal(fig_bot_game(bot, &setup, seat, &msg), FIG_OK);
     assert_int_equal(fig_bot_round(bot, &g->hands[0][seat], &msg), FIG_OK);
-    arm(1);
+    alloc_fail_arm(1);
     fig_action_t a = fig_bot_choose(bot, 0);
-    long made = disarm();
+    long made = alloc_fail_disarm();
     assert_true(made >= 1);
     assert_int_equal(fig_state_check(&g->state, a, NULL), FIG_OK);
     assert_int_equal(fig_bot_overrules(bot), 1);
@@ -163,9 +127,9 @@ static void test_pool_creation_sweep(void **state)
         fig_pool_t *pool = (fig_pool_t *)&pool;
         fig_msg_t msg = { "", 0 };
         fig_pool_opts_t po = { 3, 1u << 20 };
-        arm(k);
+        alloc_fail_arm(k);
         fig_err_t rc = fig_pool_new(&pool, &po, &msg);
-        long made = disarm();
+        long made = alloc_fail_disarm();
         if (rc == FIG_OK) {
             assert_true(made < k);
             assert_int_equal(fig_pool_threads(pool), 3);
@@ -223,10 +187,10 @@ static void test_match_creation_sweep(void **state)
             fig_match_opts_t o = opts(own ? NULL : shared, fig);
             fig_match_t *m = (fig_match_t *)&m;
             fig_msg_t why = { "", 0 };
-            arm(k);
+            alloc_fail_arm(k);
             fig_err_t rc = resume ? fig_match_resume(&m, rec, &o, &why)
                                   : fig_match_new(&m, &o, &why);
-            long made = disarm();
+            long made = alloc_fail_disarm();
             if (rc == FIG_OK) {
                 assert_true(made < k);
                 assert_int_not_equal(fig_match_status(m), FIG_MATCH_OVER);

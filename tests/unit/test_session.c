@@ -14,8 +14,8 @@
  *     views that stepping the match live gave, people's seats included;
  *   - allocation failures: fig_session_start is run failing its 1st, 2nd, ...
  *     allocation until it succeeds: an error each time, no crash, no leak
- *     (allocations counted by this file's __wrap_ functions: the Makefile
- *     links it with -Wl,--wrap=malloc,...). */
+ *     (allocations counted by alloc_fail.c: the Makefile links this test with
+ *     -Wl,--wrap=malloc,...). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -24,46 +24,19 @@
 #include <cmocka.h>
 
 #include <poll.h>
-#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
+#include "alloc_fail.h"
 #include "figaro/figaro.h"
 #include "host/session.h"
 #include "host/util.h"
 
 /* ------------------------------------------------- counting allocations */
 
-void *__real_malloc(size_t n);
-void *__real_calloc(size_t n, size_t size);
-void *__real_realloc(void *p, size_t n);
-char *__real_strdup(const char *s);
-void *__wrap_malloc(size_t n);
-void *__wrap_calloc(size_t n, size_t size);
-void *__wrap_realloc(void *p, size_t n);
-char *__wrap_strdup(const char *s);
-
-static atomic_int fail_at;   /* 0: never fail; k: fail the k-th allocation from now */
-static atomic_int counted;
-
-static bool fail_now(void)
-{
-    return atomic_load(&fail_at) > 0 && atomic_fetch_add(&counted, 1) + 1 == atomic_load(&fail_at);
-}
-
-void *__wrap_malloc(size_t n) { return fail_now() ? NULL : __real_malloc(n); }
-void *__wrap_calloc(size_t n, size_t size) { return fail_now() ? NULL : __real_calloc(n, size); }
-void *__wrap_realloc(void *p, size_t n) { return fail_now() ? NULL : __real_realloc(p, n); }
-char *__wrap_strdup(const char *s) { return fail_now() ? NULL : __real_strdup(s); }
-
-static void fail_allocation(int k)
-{
-    atomic_store(&counted, 0);
-    atomic_store(&fail_at, k);
-}
 
 /* ------------------------------------------------------------- helpers */
 
@@ -476,9 +449,9 @@ static void test_start_allocation_failures(void **state)
         fig_match_t *m = (fig_match_t *)&o;
         fig_msg_t msg;
         memset(&msg, 0, sizeof msg);
-        fail_allocation(k);
+        alloc_fail_arm(k);
         fig_err_t rc = fig_session_start(&m, &o, NULL, &msg);
-        fail_allocation(0);
+        alloc_fail_disarm();
         if (rc == FIG_OK) {
             fig_match_free(m);
             break;

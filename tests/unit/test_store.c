@@ -15,9 +15,9 @@
  *   - allocation failures: fig_store_open, the load and the history walk are
  *     run failing their 1st, 2nd, ... allocation until they succeed; each
  *     failure is a clear error, never a crash, and nothing leaks (ASan's leak
- *     check fails the run). The allocations are counted by __wrap_ functions
- *     of this file (the Makefile links it with -Wl,--wrap=malloc,...): the
- *     libraries carry no hook. */
+ *     check fails the run). The allocations are counted by alloc_fail.c (the
+ *     Makefile links this test with -Wl,--wrap=malloc,...): the libraries
+ *     carry no hook. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -27,7 +27,6 @@
 
 #include <dirent.h>
 #include <errno.h>
-#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,39 +34,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "alloc_fail.h"
 #include "figaro/figaro.h"
 #include "host/store.h"
 #include "host/util.h"
-
-/* ------------------------------------------------- counting allocations */
-
-void *__real_malloc(size_t n);
-void *__real_calloc(size_t n, size_t size);
-void *__real_realloc(void *p, size_t n);
-char *__real_strdup(const char *s);
-void *__wrap_malloc(size_t n);
-void *__wrap_calloc(size_t n, size_t size);
-void *__wrap_realloc(void *p, size_t n);
-char *__wrap_strdup(const char *s);
-
-static atomic_int fail_at;   /* 0: never fail; k: fail the k-th allocation from now */
-static atomic_int counted;
-
-static bool fail_now(void)
-{
-    return atomic_load(&fail_at) > 0 && atomic_fetch_add(&counted, 1) + 1 == atomic_load(&fail_at);
-}
-
-void *__wrap_malloc(size_t n) { return fail_now() ? NULL : __real_malloc(n); }
-void *__wrap_calloc(size_t n, size_t size) { return fail_now() ? NULL : __real_calloc(n, size); }
-void *__wrap_realloc(void *p, size_t n) { return fail_now() ? NULL : __real_realloc(p, n); }
-char *__wrap_strdup(const char *s) { return fail_now() ? NULL : __real_strdup(s); }
-
-static void fail_allocation(int k)
-{
-    atomic_store(&counted, 0);
-    atomic_store(&fail_at, k);
-}
 
 /* ------------------------------------------------------------- helpers */
 
@@ -760,9 +730,9 @@ static void test_open_allocation_failures(void **state)
         fig_store_t *s = (fig_store_t *)&k;   /* must be cleared on failure */
         fig_msg_t msg;
         memset(&msg, 0, sizeof msg);
-        fail_allocation(k);
+        alloc_fail_arm(k);
         fig_err_t rc = fig_store_open(&s, t->root, NULL, &msg);
-        fail_allocation(0);
+        alloc_fail_disarm();
         if (rc == FIG_OK) {
             assert_non_null(s);
             fig_store_free(s);
@@ -795,12 +765,12 @@ static void test_load_save_walk_allocation_failures(void **state)
             bool found = false;
             walk_t w;
             memset(&w, 0, sizeof w);
-            fail_allocation(k);
+            alloc_fail_arm(k);
             fig_err_t rc = op == 0   ? fig_store_save_current(s, g, &msg)
                            : op == 1 ? fig_store_load_current(s, back, &found, &msg)
                            : op == 2 ? fig_store_history(s, collect, &w, &msg)
                                      : fig_store_set_aside(s, NULL, 0, &msg);
-            fail_allocation(0);
+            alloc_fail_disarm();
             if (rc == FIG_OK)
                 break;
             failures[op]++;
