@@ -4,9 +4,9 @@
  * hint starts no process) and tells it the seat's knowledge on the caller's
  * thread, which is quick; the think, which is not, runs as a job of the pool.
  * The job writes the answer, then one byte into the handle's pipe. The
- * handle's lock guards `running` and `closing`: a handle freed while its job
- * runs is left to the job, which cancels nothing it does not own and frees
- * the handle when the think is over (the cancel flag cuts the think short). */
+ * handle's lock guards `running`, `closing` and the answer: a handle freed
+ * while its job runs is left to the job, which frees it when the think is
+ * over (the cancel flag cuts the think short). */
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
@@ -79,18 +79,23 @@ static void think(fig_pool_job_t *job, const fig_scratch_t *scratch)
 {
     fig_hint_t *h = (fig_hint_t *)(void *)((char *)job - offsetof(fig_hint_t, job));
     fig_action_t a = fig_bot_choose_with(h->bot, 0, scratch, &h->cancel);
+    /* The answer and its byte are posted under the lock, before `running`
+     * falls: once it has, the caller may free the handle at any moment, so
+     * the job touches nothing of it after unlocking (but when it was freed
+     * meanwhile, and the handle is the job's to free). The pipe holds at most
+     * one byte: a question is answered before the next is asked. */
     pthread_mutex_lock(&h->lock);
-    h->running = false;
     bool closing = h->closing;
     h->answer = a;
-    pthread_mutex_unlock(&h->lock);
-    if (closing) {
-        destroy(h);
-        return;
+    if (!closing) {
+        char byte = 1;
+        while (write(h->pipe[1], &byte, 1) < 0 && errno == EINTR)
+            ;
     }
-    char byte = 1;
-    while (write(h->pipe[1], &byte, 1) < 0 && errno == EINTR)
-        ;
+    h->running = false;
+    pthread_mutex_unlock(&h->lock);
+    if (closing)
+        destroy(h);
 }
 
 void fig_hint_free(fig_hint_t *h)
