@@ -480,13 +480,11 @@ static void introduce(plain_t *p, const char *aside)
         append(list, sizeof list, &len, s > 1 ? ", %s (%s)" : "%s (%s)", p->names[s],
                fig_match_bot_spec(p->m, s));
     if (aside[0])
-        printf(_("The unfinished game you had saved is kept as %s.\n"), aside);
+        printf(_("The unfinished game you had saved is kept as %s ('figaro history' numbers "
+                 "it; 'figaro play --resume N' continues it).\n"), aside);
     if (p->resume)
         printf("%s\n", _("Resuming the saved game. Type 'log' to read what happened so far."));
     printf(_("Figaro: %s (you, seat 0) against %s.\n"), p->names[0], list);
-    if (p->game.has_seed)
-        printf(_("Seed %llu: 'figaro play --seed %llu' deals the same cards again.\n"),
-               (unsigned long long)p->game.seed, (unsigned long long)p->game.seed);
     if (p->o.open)
         printf("%s\n", _("Open game: stack counts and roads are shown (--open)."));
     printf("%s\n", _("Type 'help' for the rules and the commands."));
@@ -503,12 +501,69 @@ static int finish(plain_t *p)
     }
     printf("\n");
     printf(_("The game is kept in the history: %s\n"), path);
+    const fig_game_t *g = fig_match_game(p->m);
+    printf(_("Seed %llu: 'figaro play --seed %llu' deals the same cards again.\n"),
+           (unsigned long long)g->setup.seed, (unsigned long long)g->setup.seed);
     printf("%s\n", _("'figaro history' lists your games; 'figaro replay FILE' goes through one "
                      "again."));
     return EXIT_OK;
 }
 
-int play_plain(const play_opts_t *opts, const fig_game_t *saved, fig_store_t *store,
+/* Reads one line of the person's answer into *line (trimmed); false at the
+ * end of the input. A script's answer is echoed, as in person_turn. */
+static bool read_answer(plain_t *p, char **line, size_t *cap)
+{
+    fflush(stdout);
+    if (getline(line, cap, stdin) < 0)
+        return false;
+    char *s = *line, *e;
+    while (*s && isspace((unsigned char)*s))
+        s++;
+    memmove(*line, s, strlen(s) + 1);
+    e = *line + strlen(*line);
+    while (e > *line && isspace((unsigned char)e[-1]))
+        *--e = '\0';
+    if (p->script) {
+        for (const char *c = *line; *c; c++)
+            putchar((unsigned char)*c < ' ' || *c == 0x7F ? '?' : *c);
+        putchar('\n');
+    }
+    return true;
+}
+
+/* "Continue your saved game? (y/n)": 1 continue, 0 a new game, -1 the input
+ * ended first. */
+static int ask_continue(plain_t *p, const fig_game_t *g)
+{
+    char about[400];
+    tui_saved_summary(g, about, sizeof about);
+    printf("%s %s\n", _("You have a saved game."), about);
+    /* TRANSLATORS: the keys that answer yes and no ('y' and 'n' work too). */
+    const char *yes = _("y"), *no = _("n");
+    char *line = NULL;
+    size_t cap = 0;
+    int answer = -1;
+    for (;;) {
+        printf("%s", _("Continue your saved game? (y: continue it, n: a new game; the saved "
+                       "one is then kept in the history) "));
+        if (!read_answer(p, &line, &cap))
+            break;
+        int c = tolower((unsigned char)line[0]);
+        if (c && (c == 'y' || c == tolower((unsigned char)yes[0]))) {
+            answer = 1;
+            break;
+        }
+        if (c && (c == 'n' || c == tolower((unsigned char)no[0]))) {
+            answer = 0;
+            break;
+        }
+        printf("%s\n", _("Please answer y or n."));
+    }
+    free(line);
+    return answer;
+}
+
+int play_plain(const play_opts_t *opts, const tui_saved_t *saved, fig_store_t *store,
                const fig_tr_t *tr)
 {
     plain_t *p = calloc(1, sizeof *p);
@@ -517,18 +572,33 @@ int play_plain(const play_opts_t *opts, const fig_game_t *saved, fig_store_t *st
         return EXIT_INPUT;
     }
     p->o = opts->display;
-    p->o.plain = true;
     p->game = opts->game;
-    p->resume = saved != NULL;
     p->store = store;
     p->tr = tr;
     p->echo = true;
     p->script = !isatty(STDIN_FILENO);
+    const fig_game_t *record = NULL;
+    if (saved) {
+        int answer = saved->ask ? ask_continue(p, saved->record) : 1;
+        if (answer < 0) {
+            printf("\n%s\n", _("End of input: nothing was changed, your saved game is still "
+                               "there."));
+            free(p);
+            return EXIT_OK;
+        }
+        if (answer == 1) {
+            record = saved->record;
+            p->o = saved->display;
+            p->game = saved->game;
+        }
+    }
+    p->o.plain = true;
+    p->resume = record != NULL;
     char aside[FIG_STORE_PATH_MAX];
     fig_msg_t err;
-    if (tui_match_start(&p->game, saved, store, tr, &p->m, aside, sizeof aside, &err)) {
+    if (tui_match_start(&p->game, &p->o, record, store, tr, &p->m, aside, sizeof aside, &err)) {
         fprintf(stderr, "figaro play: %s\n", err.text);
-        if (saved)
+        if (record)
             fprintf(stderr, "%s\n", _("Move the file away (or delete it) to start a new game."));
         free(p);
         return EXIT_INPUT;

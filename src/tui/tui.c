@@ -187,10 +187,13 @@ static void finish(tui_t *t)
     fig_msg_t msg;
     if (t->finished)
         return;
-    if (fig_store_finish(t->store, fig_match_game(t->m), path, sizeof path, &msg))
+    const fig_game_t *g = fig_match_game(t->m);
+    if (fig_store_finish(t->store, g, path, sizeof path, &msg))
         set_status(t, true, _("The game could not be filed in the history: %s"), msg.text);
     else
         tui_log(t, _("The game is kept in the history: %s"), path);
+    tui_log(t, _("Its seed was %llu: figaro play --seed %llu deals it again."),
+            (unsigned long long)g->setup.seed, (unsigned long long)g->setup.seed);
     t->finished = true;
 }
 
@@ -360,6 +363,13 @@ static bool is_yes(wint_t ch)
     /* TRANSLATORS: the key that answers yes to "Quit now? ... (y/n)" ('y' works too). */
     const char *yes = _("y");
     return ch == 'y' || ch == 'Y' || (yes[0] && (wint_t)(unsigned char)yes[0] == ch);
+}
+
+static bool is_no(wint_t ch)
+{
+    /* TRANSLATORS: the key that answers no to a y/n question ('n' works too). */
+    const char *no = _("n");
+    return ch == 'n' || ch == 'N' || (no[0] && (wint_t)(unsigned char)no[0] == ch);
 }
 
 /* Keys while a window covers the table. */
@@ -635,38 +645,147 @@ static void loop(tui_t *t)
     }
 }
 
-int play_tui(const fig_session_opts_t *game, const tui_display_t *display,
-             const fig_game_t *saved, fig_store_t *store, const fig_tr_t *tr)
+/* "Continue your saved game?" before the start screen: 1 continue, 0 a new
+ * game, -1 leave (Esc). */
+static int ask_continue(const fig_game_t *g, bool utf8)
 {
-    tui_t *t = calloc(1, sizeof *t);
-    if (!t) {
-        fprintf(stderr, "figaro play: %s\n", _("out of memory"));
-        return EXIT_FAILURE;
+    char about[400];
+    tui_saved_summary(g, about, sizeof about);
+    timeout(200);
+    bool dirty = true;
+    for (;;) {
+        if (tui_interrupted())
+            return -1;
+        if (dirty) {
+            erase();
+            attron(A_REVERSE);
+            mvhline(0, 0, ' ', COLS);
+            attroff(A_REVERSE);
+            tui_put(0, 1, COLS - 2, A_REVERSE | A_BOLD, _("Figaro: your saved game"));
+            const char *lines[] = {
+                _("Continue your saved game?"),
+                about,
+                "",
+                utf8 ? _("Enter or y: continue it  ·  n: a new game (the saved one is kept in "
+                         "the history)  ·  Esc: leave")
+                     : _("Enter or y: continue it  -  n: a new game (the saved one is kept in "
+                         "the history)  -  Esc: leave"),
+            };
+            int y = 2;
+            for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++) {
+                int count;
+                char **w = tui_wrap(lines[i], COLS - 8, &count);
+                for (int j = 0; j < count; j++)
+                    tui_put(y++, 4, COLS - 8, i == 0 ? A_BOLD : 0, w[j]);
+                tui_free_lines(w, count);
+                if (count == 0)
+                    y++;
+            }
+            refresh();
+        }
+        wint_t ch;
+        int r = get_wch(&ch);
+        dirty = r != ERR;
+        if (r == ERR || (r == KEY_CODE_YES && ch == KEY_RESIZE))
+            continue;
+        if (r == KEY_CODE_YES ? ch == KEY_ENTER : (ch == '\n' || ch == '\r' || is_yes(ch)))
+            return 1;
+        if (r != KEY_CODE_YES && (ch == 'n' || ch == 'N' || is_no(ch)))
+            return 0;
+        if (r != KEY_CODE_YES && (ch == 27 || ch == 'q'))
+            return -1;
     }
-    t->opts = *display;
-    t->game = *game;
-    t->store = store;
-    t->tr = tr;
-    t->pace_ms = display->fast ? 0 : display->pace_ms;
-    fig_msg_t pm;
-    if (fig_pool_new(&t->pool, NULL, &pm) != FIG_OK ||
-        fig_hint_new(&t->hint.handle, t->pool, &pm) != FIG_OK) {
-        fprintf(stderr, "figaro play: %s\n", fig_tr_text(tr, pm.text));
-        fig_pool_free(t->pool);
-        free(t);
+}
+
+/* One game, from the start screen or a saved record to the person leaving.
+ * Returns 0, or 1 if the game could not start. */
+static int run_game(tui_t *t, const fig_game_t *record)
+{
+    char aside[FIG_STORE_PATH_MAX];
+    fig_msg_t err;
+    aside[0] = '\0';
+    if (tui_match_start(&t->game, &t->opts, record, t->store, t->tr, &t->m, aside, sizeof aside,
+                        &err)) {
+        snprintf(t->result, sizeof t->result, "figaro play: %s\n", err.text);
         return 1;
     }
-    t->game.pool = t->pool;
+    const fig_game_t *g = fig_match_game(t->m);
+    t->n = g->setup.players;
+    t->me = 0;
+    for (int s = 0; s < t->n; s++) {
+        snprintf(t->names[s], sizeof t->names[s], "%s", g->names[s]);   /* session.h */
+        const char *spec = fig_match_bot_spec(t->m, s);
+        snprintf(t->specs[s], sizeof t->specs[s], "%s", spec ? spec : "");
+    }
+    t->log_round = 1;
+    if (record) {
+        replay_log(t);
+        tui_log(t, "%s", _("The saved game goes on."));
+        t->next_step_at = fig_clock_ms() + t->pace_ms;   /* the table first, then the bots */
+    } else {
+        tui_log(t, "%s", _("A new game: its seed is told when it is over."));
+        if (aside[0])
+            tui_log(t, _("The unfinished game was filed in the history: %s ('figaro history' "
+                         "numbers it; 'figaro play --resume N' continues it)."), aside);
+    }
+    update_view(t);
+    if (fig_game_over(g))
+        t->finished = true;
+    nodelay(stdscr, TRUE);
+    t->dirty = true;
+    loop(t);
+    if (!t->finished)
+        save(t);
+    return 0;
+}
+
+/* What the terminal says once the screen is gone: the result of a finished
+ * game, or how to go on with a saved one. */
+static void leave_words(tui_t *t)
+{
+    size_t len = strlen(t->result);
+    if (!t->m)
+        return;
+    if (!t->finished) {
+        snprintf(t->result + len, sizeof t->result - len, "%s\n",
+                 _("The game is saved: figaro play --resume continues it."));
+        return;
+    }
+    for (int i = t->over_log_start; i < t->nlog && len < sizeof t->result; i++)
+        len += (size_t)snprintf(t->result + len, sizeof t->result - len, "%s\n",
+                                t->log[i].text);
+}
+
+static void free_game(tui_t *t)
+{
+    fig_match_free(t->m);
+    t->m = NULL;
+    for (int i = 0; i < t->nlog; i++)
+        free(t->log[i].text);
+    free(t->log);
+}
+
+int play_tui(const fig_session_opts_t *game, const tui_display_t *display,
+             const tui_saved_t *saved, fig_store_t *store, const fig_tr_t *tr)
+{
+    fig_pool_t *pool;
+    fig_hint_t *hint = NULL;
+    fig_msg_t pm;
+    if (fig_pool_new(&pool, NULL, &pm) != FIG_OK ||
+        fig_hint_new(&hint, pool, &pm) != FIG_OK) {
+        fprintf(stderr, "figaro play: %s\n", fig_tr_text(tr, pm.text));
+        fig_pool_free(pool);
+        return 1;
+    }
     const char *cs = nl_langinfo(CODESET);
-    t->utf8 = cs && strcmp(cs, "UTF-8") == 0;
+    bool utf8 = cs && strcmp(cs, "UTF-8") == 0;
 
     SCREEN *scr = newterm(NULL, stdout, stdin);
     if (!scr) {
         fprintf(stderr, "figaro play: %s\n",
                 _("cannot use this terminal for the full-screen game; try figaro play --plain"));
-        fig_hint_free(t->hint.handle);
-        fig_pool_free(t->pool);
-        free(t);
+        fig_hint_free(hint);
+        fig_pool_free(pool);
         return 1;
     }
     set_term(scr);
@@ -680,64 +799,57 @@ int play_tui(const fig_session_opts_t *game, const tui_display_t *display,
     set_escdelay(25);
     mousemask(BUTTON1_CLICKED | BUTTON1_PRESSED, NULL);
     mouseinterval(0);
-    setup_colours(t);
 
     int status = 0;
-    char aside[FIG_STORE_PATH_MAX];
-    fig_msg_t err;
-    aside[0] = '\0';
-    bool go = saved || tui_start_screen(&t->game, t->utf8);
-    if (go && tui_match_start(&t->game, saved, store, tr, &t->m, aside, sizeof aside, &err)) {
-        endwin();
-        delscreen(scr);
-        restore_signals(old_sigs);
-        fprintf(stderr, "figaro play: %s\n", err.text);
-        fig_hint_free(t->hint.handle);
-        fig_pool_free(t->pool);
+    fig_session_opts_t next = *game;   /* the start screen's settings, game after game */
+    char words[sizeof ((tui_t *)0)->result] = "";
+    for (bool first = true;; first = false) {
+        tui_t *t = calloc(1, sizeof *t);
+        if (!t) {
+            status = 1;
+            break;
+        }
+        t->opts = *display;
+        t->game = next;
+        t->store = store;
+        t->tr = tr;
+        t->pool = pool;
+        t->hint.handle = hint;
+        t->utf8 = utf8;
+        setup_colours(t);
+        const fig_game_t *record = NULL;
+        int answer = 0;
+        if (first && saved) {
+            answer = saved->ask ? ask_continue(saved->record, utf8) : 1;
+            if (answer == 1) {
+                record = saved->record;
+                t->game = saved->game;
+                t->opts = saved->display;
+            }
+        }
+        t->pace_ms = t->opts.fast ? 0 : t->opts.pace_ms;
+        t->game.pool = pool;
+        bool go = answer >= 0 && (record || tui_start_screen(&t->game, utf8));
+        if (go)
+            status = run_game(t, record);
+        if (go && status == 0)
+            leave_words(t);
+        snprintf(words, sizeof words, "%s", t->result);
+        bool again = go && status == 0 && t->again;
+        next = t->game;
+        next.has_seed = false;   /* another deal */
+        for (int s = 1; s < FIG_MAX_PLAYERS; s++)
+            next.seats.seat[s].name[0] = '\0';
+        free_game(t);
         free(t);
-        return 1;
-    }
-    if (go) {
-        const fig_game_t *g = fig_match_game(t->m);
-        t->n = g->setup.players;
-        t->me = 0;
-        for (int s = 0; s < t->n; s++) {
-            snprintf(t->names[s], sizeof t->names[s], "%s", g->names[s]);   /* session.h */
-            const char *spec = fig_match_bot_spec(t->m, s);
-            snprintf(t->specs[s], sizeof t->specs[s], "%s", spec ? spec : "");
-        }
-        t->log_round = 1;
-        if (saved) {
-            replay_log(t);
-            tui_log(t, _("The saved game goes on (seed %llu)."),
-                    (unsigned long long)g->setup.seed);
-            t->next_step_at = fig_clock_ms() + t->pace_ms;   /* the table first, then the bots */
-        } else {
-            tui_log(t, _("A new game, seed %llu: figaro play --seed %llu deals it again."),
-                    (unsigned long long)t->game.seed, (unsigned long long)t->game.seed);
-            if (aside[0])
-                tui_log(t, _("The unfinished game was filed in the history: %s"), aside);
-        }
-        update_view(t);
-        if (fig_game_over(g))
-            t->finished = true;
-        nodelay(stdscr, TRUE);
-        t->dirty = true;
-        loop(t);
-        if (!t->finished)
-            save(t);
+        if (!again)
+            break;
     }
     endwin();
     delscreen(scr);
     restore_signals(old_sigs);
-    if (go && !t->finished)
-        printf("%s\n", _("The game is saved: figaro play --resume continues it."));
-    fig_match_free(t->m);
-    fig_hint_free(t->hint.handle);
-    fig_pool_free(t->pool);   /* waits for the engines' `gameover` and `quit` */
-    for (int i = 0; i < t->nlog; i++)
-        free(t->log[i].text);
-    free(t->log);
-    free(t);
+    fputs(words, status ? stderr : stdout);
+    fig_hint_free(hint);
+    fig_pool_free(pool);   /* waits for the engines' `gameover` and `quit` */
     return status;
 }

@@ -35,13 +35,26 @@ typedef struct {
     const char *lang;            /* --lang, or NULL for the locale */
 } tui_display_t;
 
+/* A saved game that may go on: its record (read from the store, which holds
+ * its seat table), who plays it and how it was shown. */
+typedef struct {
+    const fig_game_t *record;
+    fig_session_opts_t game;     /* its seat table and seed */
+    tui_display_t display;       /* the saved display options under the command line's */
+    bool ask;                    /* ask first, "Continue your saved game?"; else go on */
+} tui_saved_t;
+
 /* The full-screen game; returns an exit status (0, 1). `game` is who plays
  * (the person at seat 0) and the seed, shown on the start screen first; with
- * `saved` (--resume) that game goes on instead, with the store's seat table.
- * The game is saved in `store` after every step. tr is the person's language
- * for the messages of the host layer. */
+ * `saved` that game goes on instead (--resume), or is offered first. The game
+ * is saved in `store` after every step. tr is the person's language for the
+ * messages of the host layer. */
 int play_tui(const fig_session_opts_t *game, const tui_display_t *display,
-             const fig_game_t *saved, fig_store_t *store, const fig_tr_t *tr);
+             const tui_saved_t *saved, fig_store_t *store, const fig_tr_t *tr);
+
+/* One line on a saved game for the question "Continue your saved game?":
+ * "Round 2 of 3, Ann against Rosina, Bartolo and Basilio, 23 moves played." */
+void tui_saved_summary(const fig_game_t *g, char *buf, size_t cap);
 
 /* The full-screen game's own strings: GNU gettext in the language the command
  * chose for the process (the terminal has one person). What the host layer
@@ -131,6 +144,9 @@ typedef struct {
     bool dirty;
     bool quit;
     bool finished;          /* the game is over and the history has it */
+    bool again;             /* the person asked for another game (n, once it is over) */
+    int over_log_start;     /* first log line of the game's end, or nlog before it */
+    char result[4096];      /* what to print when the screen is gone */
 
     /* pacing */
     long long next_step_at; /* monotonic ms before which no bot move is shown */
@@ -158,12 +174,15 @@ int tui_start_screen(fig_session_opts_t *o, bool utf8);
  * the same way: with `saved` the saved game goes on, with game's seat table
  * (the store's, as fig_store_load_current read it); else a new game of game's
  * seats and seed, once the store's game in progress, if any, is set aside
- * into the history (`aside` receives where it went, or ""). On success the
- * store holds the game's seat table and game its seed and names. On failure
- * *out is NULL and msg says why (a damaged save, a bot that cannot start). */
-fig_err_t tui_match_start(fig_session_opts_t *game, const fig_game_t *saved, fig_store_t *store,
-                          const fig_tr_t *tr, fig_match_t **out, char *aside, size_t asidecap,
-                          fig_msg_t *msg);
+ * into the history (`aside` receives where it went, or ""). A new game
+ * without a seed gets a secret one and is saved sealed (store.h) until it
+ * ends. On success the store holds the game's seat table and the display
+ * options as its front-end lines ("pace N", "open 0|1", "color 0|1"), and
+ * game its seed and names. On failure *out is NULL and msg says why (a damaged save, a bot
+ * that cannot start). */
+fig_err_t tui_match_start(fig_session_opts_t *game, const tui_display_t *display,
+                          const fig_game_t *saved, fig_store_t *store, const fig_tr_t *tr,
+                          fig_match_t **out, char *aside, size_t asidecap, fig_msg_t *msg);
 
 /* ---- tui_draw.c ---- */
 

@@ -72,6 +72,8 @@ static void say(void *ctx, int about, const char *sentence)
     said_t *c = ctx;
     if (about == FIG_EV_ROUND_END && c->last != FIG_EV_ROUND_END)
         c->t->round_log_start = c->t->nlog;   /* the round's overlay starts here */
+    if (about == FIG_EV_GAME_OVER && c->last != FIG_EV_GAME_OVER)
+        c->t->over_log_start = c->t->nlog;    /* what is printed on leaving starts here */
     c->last = about;
     tui_log(c->t, "%s", sentence);
 }

@@ -253,6 +253,99 @@ expect_in "history shows the damage" "$tmp/out" "20000101-000000-1.fgn:2:"
 XDG_DATA_HOME="$tmp/empty-store" expect_status "history when empty" 0 "$FIGARO" history
 expect_in "history when empty says so" "$tmp/out" "No games yet"
 
+# ---- a saved game is offered again (issue 11, item 1): a plain `figaro play`
+# over a saved game asks first; `figaro history` numbers the unfinished games
+# and `figaro play --resume N` continues one
+(
+    export XDG_DATA_HOME="$tmp/offer"
+    S="$XDG_DATA_HOME/figaro"
+    printf '1\n1\nquit\n' >"$tmp/two"
+    play "offer: a game to save" 0 "$tmp/two" --plain --bots random --fast --name Ann
+    printf 'y\nquit\n' >"$tmp/yes"
+    play "offer: continue" 0 "$tmp/yes" --plain
+    expect_in "offer: the question" "$tmp/out" "Continue your saved game?"
+    expect_in "offer: what the saved game is" "$tmp/out" "Round 1 of 3, Ann against Rosina, Bartolo and Basilio, "
+    expect_in "offer: y continues it" "$tmp/out" "Resuming the saved game."
+    [ ! -d "$S/history" ] && ok || ko "offer: y set nothing aside"
+    printf 'maybe\nn\nquit\n' >"$tmp/no"
+    play "offer: a new game" 0 "$tmp/no" --plain --fast
+    expect_in "offer: other answers are asked again" "$tmp/out" "Please answer y or n."
+    expect_in "offer: n sets it aside" "$tmp/out" "The unfinished game you had saved is kept as $S/history/"
+    expect_not_in "offer: n starts a new game" "$tmp/out" "Resuming the saved game."
+    play "offer: end of input" 0 "$tmp/empty" --plain
+    expect_in "offer: end of input changes nothing" "$tmp/out" "nothing was changed"
+    expect_status "offer: history numbers the games" 0 "$FIGARO" history
+    expect_in "offer: history has a number column" "$tmp/out" "1  "
+    expect_in "offer: history says how to resume" "$tmp/out" "'figaro play --resume N' continues the unfinished game number N."
+    expect_in "offer: history tells the game in progress" "$tmp/out" "A game is in progress"
+    grep -q "^1  .*Ann Rosina Bartolo Basilio .*(unfinished)" "$tmp/out" && ok || { ko "offer: game 1 is Ann's unfinished game"; cat "$tmp/out"; }
+    play "resume N" 0 "$tmp/quit" --plain --resume 1
+    expect_in "resume N continues Ann's game" "$tmp/out" "Ann (you, seat 0) against Rosina (random)"
+    expect_in "resume N sets the game in progress aside" "$tmp/out" "The game you had in progress is kept in the history: $S/history/"
+    play "resume=N" 0 "$tmp/quit" --plain --resume=1
+    expect_in "resume=N works too" "$tmp/out" "Resuming the saved game."
+    play "resume N too large" 1 "$tmp/quit" --plain --resume 9
+    expect_in "resume N too large says why" "$tmp/err" "there is no game 9"
+    play "resume N not a number" 2 "$tmp/quit" --plain --resume x1
+    expect_in "resume N not a number says why" "$tmp/err" "--resume takes the number of a game"
+    expect_status "help play tells --resume N" 0 "$FIGARO" help play
+    expect_in "help play tells --resume N" "$tmp/out" "--resume [N]"
+    expect_status "help history tells --resume N" 0 "$FIGARO" help history
+    expect_in "help history tells --resume N" "$tmp/out" "figaro play --resume N"
+    echo "$pass $fail" >"$tmp/counts"
+)
+read p f <"$tmp/counts" && pass=$p && fail=$f
+
+# ---- no cheating (issue 11, item 8): a game nobody gave a seed keeps it
+# secret until the end; its save is sealed (no hand, no seed in clear), and
+# neither `figaro replay` nor the history tells them; at the end the seed is
+# told, and it deals that very game
+(
+    export XDG_DATA_HOME="$tmp/secret"
+    S="$XDG_DATA_HOME/figaro"
+    answers 6 1 >"$tmp/six"
+    printf 'quit\n' >>"$tmp/six"
+    play "secret: a game without a seed" 0 "$tmp/six" --plain --bots random --fast --name Ann
+    expect_not_in "secret: no seed during play" "$tmp/out" "eed"
+    if grep -q '^ *\(seed\|hand\) ' "$S/current.fgn"; then ko "secret: the save holds hands or the seed in clear"; else ok; fi
+    expect_in "secret: the save is sealed" "$S/current.fgn" "#= sealed 1 "
+    expect_in "secret: the save still says who plays" "$S/current.fgn" "#! seat 1 bot random"
+    [ "$(stat -c %a "$S/key")" = 600 ] && ok || ko "secret: the key is the owner's alone"
+    expect_status "secret: replay refuses a sealed game" 1 "$FIGARO" replay "$S/current.fgn"
+    expect_in "secret: replay says why" "$tmp/err" "sealed until it is over"
+    expect_status "secret: history --json" 0 "$FIGARO" history --json
+    cp "$S/current.fgn" "$tmp/sealed.fgn"
+    play "secret: a new game sets it aside" 0 "$tmp/quit" --plain --bots random --fast --seed 4
+    aside=$(ls "$S"/history/*-unfinished.fgn)
+    case "$aside" in *-unfinished.fgn) ok ;; *) ko "secret: set aside: $aside" ;; esac
+    expect_in "secret: still sealed in the history" "$aside" "#= sealed 1 "
+    expect_status "secret: history --json hides the seed" 0 "$FIGARO" history --json
+    expect_in "secret: history --json hides the seed" "$tmp/out" '"seed": null'
+    play "secret: resume the sealed game to its end" 0 "$tmp/ones" --plain --resume 1
+    expect_in "secret: resumed" "$tmp/out" "Ann (you, seat 0) against Rosina (random)"
+    expect_in "secret: the end tells the seed" "$tmp/out" "' deals the same cards again."
+    seed=$(sed -n "s/^Seed \([0-9]*\): 'figaro play --seed .*/\1/p" "$tmp/out")
+    hist=$(ls "$S"/history/*-"$seed".fgn 2>/dev/null | head -n 1)
+    [ -n "$seed" ] && [ -n "$hist" ] && ok || ko "secret: the finished game is filed with its seed '$seed'"
+    expect_in "secret: filed in clear" "$hist" "seed $seed"
+    "$FIGARO" random-game --players 4 --seed "$seed" | grep '^hand' >"$tmp/dealt-by-seed"
+    grep '^hand' "$hist" >"$tmp/dealt-in-game"
+    cmp -s "$tmp/dealt-by-seed" "$tmp/dealt-in-game" && ok || ko "secret: the seed told deals that game"
+    # a sealed save whose key is gone, or altered, is refused with a reason
+    cp "$tmp/sealed.fgn" "$S/current.fgn"
+    mv "$S/key" "$tmp/key"
+    play "secret: no key" 1 "$tmp/quit" --plain --resume
+    expect_in "secret: no key says so" "$tmp/err" "is missing"
+    mv "$tmp/key" "$S/key"
+    sed 's/^\(#= [0-9a-f]\)[0-9a-f]/\10/' "$tmp/sealed.fgn" >"$S/current.fgn"
+    play "secret: altered" 1 "$tmp/quit" --plain --resume
+    expect_in "secret: altered says so" "$tmp/err" "sealed record is damaged"
+    cp "$tmp/sealed.fgn" "$S/current.fgn"
+    play "secret: the sealed save resumes" 0 "$tmp/quit" --plain --resume
+    echo "$pass $fail" >"$tmp/counts"
+)
+read p f <"$tmp/counts" && pass=$p && fail=$f
+
 # ---- other set-ups: 3 and 6 players, --open, --color, an FEP engine seat
 rm -f "$STORE/current.fgn"
 play "3 players" 0 "$tmp/ones" --plain --players 3 --level random --seed 3 --fast --open

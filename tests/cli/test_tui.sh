@@ -197,6 +197,28 @@ expect g3 "EXITED 0" "quits"
 if [ -f "$save" ]; then ok; else ko "the game is still saved"; fi
 tm kill-session -t g3
 
+# ---- a plain `figaro play` over a saved game asks first (issue 11, item 1):
+# n goes to the start screen (Esc there leaves the save alone), y continues
+start g5 100 32 --pace 3000
+expect g5 "Continue your saved game?" "the saved game is offered"
+expect g5 "against Rosina, Bartolo and Basilio" "the offer says which game"
+keys g5 n
+expect g5 "Figaro: a new game" "n goes to the start screen"
+keys g5 Escape
+expect g5 "EXITED 0" "Esc on the start screen leaves"
+if [ -f "$save" ] && [ ! -d "$data/figaro/history" ]; then ok
+else ko "leaving the start screen keeps the saved game"; fi
+tm kill-session -t g5
+start g6 100 32 --pace 3000
+expect g6 "Continue your saved game?" "the saved game is offered again"
+keys g6 y
+expect g6 "The saved game goes on" "y continues the saved game"
+keys g6 q
+expect g6 "Quit now?" "q asks in the continued game"
+keys g6 y
+expect g6 "EXITED 0" "quits the continued game"
+tm kill-session -t g6
+
 # ---- the end of a round: q on its summary asks, and "n" goes back to the
 # summary (not on to the next round); a game of its own, played card by card
 data="$tmp/data4"
