@@ -475,6 +475,16 @@ static bool outcome(const fig_view_t *v, fig_action_t a, outcome_t *out)
     return true;
 }
 
+int fig_narrate_collector(const fig_view_t *v, fig_action_t a, int *count)
+{
+    outcome_t o;
+    if (!outcome(v, a, &o))
+        o.collector = -1, o.collected = 0;
+    if (count)
+        *count = o.collected;
+    return o.collector;
+}
+
 void fig_narrate_move(const fig_narrator_t *nr, const fig_view_t *v, fig_action_t a, char *buf,
                       size_t cap)
 {

@@ -69,6 +69,12 @@ void fig_narrate_step(const fig_narrator_t *nr, const fig_match_step_t *step,
 void fig_narrate_move(const fig_narrator_t *nr, const fig_view_t *v, fig_action_t a, char *buf,
                       size_t cap);
 
+/* What action a would do from the person's view v (their turn): the seat
+ * that would collect the face-up cards, or -1 if nobody would (also if a
+ * cannot be taken); *count (may be NULL) receives how many cards. From the
+ * table and the mover's own card only (R14). */
+int fig_narrate_collector(const fig_view_t *v, fig_action_t a, int *count);
+
 /* Whether the person (v: their view, their turn) may take action a. If not,
  * writes why into msg, in the language of tr ("seat 2 cannot play B2 in
  * front of seat 0: seat 3 already has blue", translated; NULL: English), and

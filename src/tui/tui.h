@@ -72,7 +72,8 @@ typedef enum {
     OV_LOG,     /* everything that happened, scrollable */
     OV_QUIT,    /* "quit and save? y/n" */
     OV_ROUND,   /* a round is over: how the road pieces went (a key continues) */
-    OV_OVER     /* the game is over: ranking and roads */
+    OV_OVER,    /* the game is over: ranking and roads */
+    OV_SHEET    /* the score sheet: cards collected and road pieces, round by round */
 } tui_overlay_t;
 
 /* Colour pairs. */
@@ -126,7 +127,7 @@ typedef struct {
     int slot_kind[FIG_KINDS];
     int slot;               /* selected slot */
     int target;             /* selected target seat, -1 if none */
-    bool focus_table;       /* digits pick a seat (else a card) */
+    bool confirm_take;      /* `t` asked "Take the N face-up cards?": the next key answers */
 
     /* what happened */
     tui_line_t *log;
@@ -154,11 +155,30 @@ typedef struct {
 
     tui_hint_t hint;
 
+    /* the last move, highlighted on the table */
+    int last_kind;          /* the card last played (a FIG_* kind), or -1 */
+    int last_target;        /* in front of whom */
+    int last_collector;     /* who collected with the last move, or -1 */
+    int last_collected;     /* how many cards */
+
+    /* the score sheet, round by round, from the round ends' events */
+    int sheet_cards[FIG_ROUNDS][FIG_MAX_PLAYERS];   /* cards collected */
+    int sheet_piece[FIG_ROUNDS][FIG_MAX_PLAYERS];   /* road piece received, 0: none */
+    int sheet_rounds;                                /* rounds over so far */
+
     tui_region_t regions[FIG_KINDS + FIG_MAX_PLAYERS];
     int nregions;
 } tui_t;
 
 /* ---- tui.c ---- */
+
+/* The keys that pick the cards of the hand, in order: digits, then letters
+ * that are no other key of the table (h, j, k, l, n, q, s, t are). Enough
+ * for the 18 kinds of card. */
+#define TUI_SLOT_KEYS "1234567890abcdefgi"
+
+/* The key that picks hand slot i (its label under the card), or 0. */
+int tui_slot_key(int i);
 
 /* Whether SIGINT, SIGTERM or SIGHUP came: leave, restoring the terminal. */
 bool tui_interrupted(void);
