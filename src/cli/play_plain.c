@@ -25,6 +25,7 @@
 
 #include "cli/cli.h"
 #include "cli/i18n.h"
+#include "host/hint.h"
 #include "host/narrate.h"
 #include "cli/play.h"
 #include "host/rules_text.h"
@@ -52,6 +53,7 @@ typedef struct {
     bool echo;                                /* print what is said (off while rebuilding) */
     bool save_warned;
     bool script;                              /* standard input is not a terminal */
+    fig_hint_t *hint;                         /* made at the first `hint` */
 } plain_t;
 
 /* ---- output */
@@ -266,13 +268,73 @@ static void print_para(const char *text)
 
 static void show_help(void)
 {
-    cli_print_rules(78);
-    printf("\n");
-    print_para(_("Commands: type a move in FGN (R2>1 plays R2 in front of seat 1; RING; "
-                 "take) or its number in the menu. 'show' prints the table again, 'log' "
-                 "tells what happened so far ('log 20': the last 20 lines), 'help' or '?' "
-                 "prints this text, 'quit' saves the game and stops: 'figaro play "
-                 "--resume' continues it."));
+    print_para(_("Commands: a move in FGN (R2>1 plays R2 in front of seat 1; RING; take) or its "
+                 "number in the menu plays it. 'hint' asks the strongest bot what it would "
+                 "play, and why. 'show' prints the table again, 'log' tells what happened so "
+                 "far ('log 20': the last 20 lines), 'rules' prints the rules, 'help' or '?' "
+                 "this text, 'quit' saves the game and stops: 'figaro play --resume' "
+                 "continues it."));
+}
+
+/* `hint`: the move a search bot would make in the person's seat, told only
+ * what that seat knows (host/hint.h); the answer waits here, the bots don't
+ * move meanwhile. */
+static void show_hint(plain_t *p)
+{
+    fig_msg_t msg;
+    if (!p->hint && fig_hint_new(&p->hint, NULL, &msg) != FIG_OK) {
+        printf(_("No hint: %s\n"), fig_tr_text(p->tr, msg.text));
+        return;
+    }
+    const fig_game_t *g = fig_match_game(p->m);
+    long tag = g->dealt;
+    for (int r = 0; r < g->dealt; r++)
+        tag += g->nmoves[r];
+    if (fig_hint_ask(p->hint, g, 0, NULL, tag, &msg) != FIG_OK) {
+        printf(_("No hint: %s\n"), fig_tr_text(p->tr, msg.text));
+        return;
+    }
+    printf("%s\n", _("Thinking about a hint..."));
+    fflush(stdout);
+    fig_action_t a;
+    long got;
+    struct pollfd pfd = { .fd = fig_hint_fd(p->hint), .events = POLLIN };
+    while (!fig_hint_take(p->hint, &a, &got))
+        if (poll(&pfd, 1, -1) < 0 && errno != EINTR)
+            break;
+    char text[400], code[16];
+    fig_narrate_hint(&p->narr, &p->view, a, text, sizeof text);
+    fig_act_format(a, code, sizeof code);
+    printf(_("%s (type %s to play it)\n"), text, code);
+}
+
+/* Why the person may not play `a`, in a player's words (the engine's are
+ * for records): "R1 cannot go in front of Dee: that pile is yellow." */
+static void refusal(const plain_t *p, fig_action_t a, const fig_msg_t *engine, char *buf,
+                    size_t cap)
+{
+    const fig_view_t *v = &p->view;
+    char c[32];
+    if (fig_act_is_take(a)) {
+        snprintf(buf, cap, "%s", _("There are no face-up cards to take."));
+        return;
+    }
+    int k = fig_act_kind(a), s = fig_act_target(a);
+    card(p, k, false, c, sizeof c);
+    const char *who = s == 0 ? _("you") : s < p->n ? p->names[s] : "?";
+    if (!v->hand.n[k])
+        snprintf(buf, cap, _("You have no %s in your hand."), c);
+    else if (k == FIG_RING)
+        snprintf(buf, cap, "%s", _("A ring is always played in front of yourself."));
+    else if (s < p->n && v->pile[s].colour != FIG_NO_COLOUR &&
+             fig_kind_is_colour(k) && v->pile[s].colour != fig_kind_colour(k))
+        snprintf(buf, cap, _("%s cannot go in front of %s: that pile is %s."), c, who,
+                 _(fig_colour_name(v->pile[s].colour)));
+    else if (s < p->n && fig_kind_is_colour(k))
+        snprintf(buf, cap, _("%s cannot go in front of %s: another player has %s."), c, who,
+                 _(fig_colour_name(fig_kind_colour(k))));
+    else
+        snprintf(buf, cap, "%s.", engine->text);
 }
 
 static void show_log(const plain_t *p, long last)
@@ -366,7 +428,7 @@ static int person_turn(plain_t *p)
     size_t cap = 0;
     int rc = TURN_PLAYED;
     for (;;) {
-        printf("%s", _("Your move (e.g. R2>1, RING, take, or a number; help, log, quit): "));
+        printf("%s", _("Your move (e.g. R2>1, RING, take, or a number; hint, help, quit): "));
         fflush(stdout);
         ssize_t got = getline(&line, &cap, stdin);
         if (got < 0) {
@@ -393,8 +455,19 @@ static int person_turn(plain_t *p)
         word[w] = '\0';
         if (len == 0)
             continue;
+        /* the first word alone, and whether anything follows it */
+        size_t first = strcspn(s, " \t");
+        const char *rest = s + first + strspn(s + first, " \t");
         if (!strcmp(word, "help") || !strcmp(word, "?") || !strcmp(word, "h")) {
             show_help();
+            continue;
+        }
+        if (!strcmp(word, "rules") || !strcmp(word, "helprules")) {
+            cli_print_rules(78);
+            continue;
+        }
+        if (!strcmp(word, "hint")) {
+            show_hint(p);
             continue;
         }
         if (!strcmp(word, "show") || !strcmp(word, "table")) {
@@ -414,6 +487,13 @@ static int person_turn(plain_t *p)
             break;
         }
         fig_action_t a;
+        if (*rest) {   /* "G2>2 extra": one move a line */
+            char echo[64];
+            shown(s, echo, sizeof echo);
+            printf(_("'%s': type one move at a time, nothing after it (e.g. %.*s).\n"), echo,
+                   (int)first, s);
+            continue;
+        }
         bool digits = w > 0 && w == strspn(word, "0123456789");
         if (digits) {
             long long k;
@@ -431,8 +511,10 @@ static int person_turn(plain_t *p)
         char code[16];
         if (fig_narrate_check(&p->view, a, p->tr, &msg) != FIG_OK ||
             fig_match_play(p->m, a, &step, &msg) != FIG_OK) {
+            char why[400];
+            refusal(p, a, &msg, why, sizeof why);
             fig_act_format(a, code, sizeof code);
-            printf(_("%s is refused: %s.\n"), code, msg.text);
+            printf(_("%s is refused: %s\n"), code, why);
             continue;
         }
         told(p, &step);
@@ -487,7 +569,7 @@ static void introduce(plain_t *p, const char *aside)
     printf(_("Figaro: %s (you, seat 0) against %s.\n"), p->names[0], list);
     if (p->o.open)
         printf("%s\n", _("Open game: stack counts and roads are shown (--open)."));
-    printf("%s\n", _("Type 'help' for the rules and the commands."));
+    printf("%s\n", _("Type 'help' for the commands, 'rules' for the rules."));
 }
 
 static int finish(plain_t *p)
@@ -633,6 +715,7 @@ int play_plain(const play_opts_t *opts, const tui_saved_t *saved, fig_store_t *s
         }
     }
     fflush(stdout);
+    fig_hint_free(p->hint);
     fig_match_free(p->m);
     free(p->log);
     free(p);

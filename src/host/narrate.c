@@ -121,7 +121,7 @@ static void tell_play(const fig_narrator_t *nr, const fig_event_t *e)
         tell(nr, e->type, fig_tr_text(nr->tr, "You play %s in front of %s."), c,
              fig_narrate_name(nr, to));
     else if (to == s)
-        tell(nr, e->type, fig_tr_text(nr->tr, "%s plays %s in front of themself."),
+        tell(nr, e->type, fig_tr_text(nr->tr, "%s plays %s in front of themselves."),
              fig_narrate_name(nr, s), c);
     else if (to == me)
         tell(nr, e->type, fig_tr_text(nr->tr, "%s plays %s in front of you."),
@@ -284,22 +284,39 @@ static void tell_piece(const fig_narrator_t *nr, const fig_event_t *e)
     int s = e->seat, t = e->type;
     unsigned long n = e->count;
     if (e->type == FIG_EV_PIECE) {
-        if (s == nr->me)
+        /* Not "you rank 1": first means the most cards, the worst result. */
+        if (s == nr->me && e->rank == 0)
             tell(nr, t,
-                 fig_tr_plural(nr->tr, "You rank %d with %d card and receive a road piece of "
+                 fig_tr_plural(nr->tr, "You collected the most cards, %d, and receive the "
+                                       "longest road piece, %d.",
+                               "You collected the most cards, %d, and receive the longest "
+                               "road piece, %d.",
+                               n),
+                 e->count, e->a);
+        else if (s == nr->me)
+            tell(nr, t,
+                 fig_tr_plural(nr->tr, "You collected %d card and receive a road piece of "
                                        "length %d.",
-                               "You rank %d with %d cards and receive a road piece of "
+                               "You collected %d cards and receive a road piece of "
                                "length %d.",
                                n),
-                 e->rank + 1, e->count, e->a);
+                 e->count, e->a);
+        else if (e->rank == 0)
+            tell(nr, t,
+                 fig_tr_plural(nr->tr, "%s collected the most cards, %d, and receives the "
+                                       "longest road piece, %d.",
+                               "%s collected the most cards, %d, and receives the longest "
+                               "road piece, %d.",
+                               n),
+                 fig_narrate_name(nr, s), e->count, e->a);
         else
             tell(nr, t,
-                 fig_tr_plural(nr->tr, "%s ranks %d with %d card and receives a road piece of "
+                 fig_tr_plural(nr->tr, "%s collected %d card and receives a road piece of "
                                        "length %d.",
-                               "%s ranks %d with %d cards and receives a road piece of "
+                               "%s collected %d cards and receives a road piece of "
                                "length %d.",
                                n),
-                 fig_narrate_name(nr, s), e->rank + 1, e->count, e->a);
+                 fig_narrate_name(nr, s), e->count, e->a);
     } else if (e->reason == FIG_WHY_ZERO) {
         if (s == nr->me)
             tell(nr, t, "%s", fig_tr_text(nr->tr, "You collected no cards and get no road piece."));
@@ -578,8 +595,13 @@ void fig_narrate_hint(const fig_narrator_t *nr, const fig_view_t *v, fig_action_
                                    "worse.",
                                    (unsigned long)collected),
                      collected);
+        else if (to == me && v->pile[me].cards)
+            snprintf(why, sizeof why, fig_tr_text(nr->tr, "Your pile goes from %d to %d, still "
+                                                          "below 6."),
+                     v->pile[me].total, after->pile[me].total);
         else if (to == me)
-            snprintf(why, sizeof why, fig_tr_text(nr->tr, "It keeps your pile at %d, below 6."),
+            snprintf(why, sizeof why, fig_tr_text(nr->tr, "It starts your pile at %d, far "
+                                                          "from 6."),
                      after->pile[me].total);
         else if (after->pile[to].total >= 4)
             snprintf(why, sizeof why, fig_tr_text(nr->tr, "It brings %s's pile to %d, close to 6."),

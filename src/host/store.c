@@ -457,6 +457,15 @@ static void xor_stream(const uint64_t k[KEY_WORDS], uint64_t nonce, unsigned cha
     }
 }
 
+/* A check of the clear record: a wrong key or an altered byte changes it. */
+static uint64_t record_check(const uint64_t k[KEY_WORDS], const unsigned char *p, size_t n)
+{
+    uint64_t h = k[3];
+    for (size_t i = 0; i < n; i++)
+        h = fig_seed_derive(h, p[i], i);
+    return h;
+}
+
 static int hex_digit(char c)
 {
     if (c >= '0' && c <= '9')
@@ -558,13 +567,14 @@ static fig_err_t unseal(const fig_store_t *s, const char *path, const char *text
                         char **out, size_t *outlen, fig_msg_t *msg)
 {
     const char *tag = seal_line(text, len);
-    uint64_t nonce, k[KEY_WORDS];
+    uint64_t nonce, check, k[KEY_WORDS];
     unsigned long long rlen = 0;
     char *end;
     const char *p = tag + sizeof seal_tag - 1;
     if (!hex_word(p, &nonce) || p[16] != ' ' ||
         (errno = 0, rlen = strtoull(p + 17, &end, 10), errno) || rlen > FIG_STORE_FILE_MAX ||
-        (*end != '\n' && *end != '\r' && *end != '\0'))
+        *end != ' ' || !hex_word(end + 1, &check) ||
+        (end[17] != '\n' && end[17] != '\r' && end[17] != '\0'))
         return fail(msg, s->tr, 0, FIG_ERR_INPUT, N_("%s: its sealed record is damaged"), path);
     fig_err_t rc = get_key(s, false, k, msg);
     if (rc != FIG_OK)
@@ -601,7 +611,8 @@ static fig_err_t unseal(const fig_store_t *s, const char *path, const char *text
     static const char magic[] = "figaro 1";
     if (!damaged && got == rlen)
         xor_stream(k, nonce, rec, got);
-    if (damaged || got != rlen || got < sizeof magic - 1 || memcmp(rec, magic, sizeof magic - 1)) {
+    if (damaged || got != rlen || got < sizeof magic - 1 || memcmp(rec, magic, sizeof magic - 1) ||
+        record_check(k, rec, got) != check) {
         free(clear);
         return fail(msg, s->tr, 0, FIG_ERR_INPUT,
                     N_("%s: its sealed record is damaged, or %s is not the key it was sealed "
@@ -631,7 +642,7 @@ static fig_err_t render(const fig_store_t *s, const fig_store_header_t *h, const
     }
     size_t head = fig_store_write_header(h, NULL, 0);
     size_t rec = fig_fgn_write(g, NULL, 0);
-    size_t body = sealed ? sizeof seal_tag + 48 + rec * 2 + (rec / SEAL_BYTES_PER_LINE + 1) * 4
+    size_t body = sealed ? sizeof seal_tag + 72 + rec * 2 + (rec / SEAL_BYTES_PER_LINE + 1) * 4
                          : rec;
     size_t cap = strlen(title) + 4 + head + body + 1;
     char *buf = malloc(cap);
@@ -649,9 +660,10 @@ static fig_err_t render(const fig_store_t *s, const fig_store_header_t *h, const
         return FIG_OK;
     }
     fig_fgn_write(g, (char *)clear, rec + 1);
-    uint64_t nonce = fig_random_u64();
+    uint64_t nonce = fig_random_u64(), check = record_check(k, clear, rec);
     xor_stream(k, nonce, clear, rec);
-    n += (size_t)snprintf(buf + n, cap - n, "%s%016" PRIx64 " %zu\n", seal_tag, nonce, rec);
+    n += (size_t)snprintf(buf + n, cap - n, "%s%016" PRIx64 " %zu %016" PRIx64 "\n", seal_tag,
+                          nonce, rec, check);
     for (size_t i = 0; i < rec; i += SEAL_BYTES_PER_LINE) {
         n += (size_t)snprintf(buf + n, cap - n, "#= ");
         for (size_t j = i; j < rec && j < i + SEAL_BYTES_PER_LINE; j++)

@@ -33,7 +33,7 @@
  * first sealed save, readable by its owner only) and a fresh nonce, as hex on
  * "#=" lines:
  *
- *   #= sealed 1 NONCE LENGTH
+ *   #= sealed 1 NONCE LENGTH CHECK   (CHECK: of the clear record, with the key)
  *   #= 3a9f...                     (32 bytes a line)
  *
  * Reading a sealed file opens it with the key (a missing key or one that does

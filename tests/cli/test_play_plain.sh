@@ -161,21 +161,32 @@ done
 [ -n "$missing" ] && ok || ko "test set-up: the hand holds every kind: $hand"
 [ -n "$colour_bad" ] && ok || ko "test set-up: no colour card is refused anywhere in the first table"
 {
-    printf '%s\n' "$missing>0" "$colour_bad" hello 0 99 R2 "J1>9" take take
+    printf '%s\n' "$missing>0" "$colour_bad" hello 0 99 R2 "J1>9" take take help rules \
+        "G2>2 extra" hint
     answers 400 'what?' 1
 } >"$tmp/mixed"
 play "mixed input, resumed" 0 "$tmp/mixed" --plain --resume
 expect_in "resume says so" "$tmp/out" "Resuming the saved game."
-expect_in "card not in hand" "$tmp/out" "$missing>0 is refused: seat 0 has no $missing in hand."
-expect_in "colour rule" "$tmp/out" \
-    "$colour_bad is refused: seat 0 cannot play ${colour_bad%>*} in front of seat ${colour_bad#*>}: "
+# issue 11, item 9: refusals in a player's words, not the engine's
+expect_in "card not in hand" "$tmp/out" "$missing>0 is refused: You have no $missing in your hand."
+expect_in "colour rule" "$tmp/out" "$colour_bad is refused: ${colour_bad%>*} cannot go in front of "
+expect_not_in "no seat numbers in refusals" "$tmp/out" "seat 0 cannot play"
 expect_in "garbage" "$tmp/out" "'hello' is not a move."
 expect_in "menu number 0" "$tmp/out" "There is no move 0 in the menu: choose 1 to"
 expect_in "menu number 99" "$tmp/out" "There is no move 99 in the menu"
 expect_in "a card without a seat" "$tmp/out" "'R2' needs a player: type R2>N"
 expect_in "no such seat" "$tmp/out" "'J1>9' names no seat: the seats are 0 to 3."
-expect_in "take on an empty table" "$tmp/out" \
-    "take is refused: seat 0 cannot take: there is no face-up card on the table (R5)."
+expect_in "take on an empty table" "$tmp/out" "take is refused: There are no face-up cards to take."
+# issue 11, item 9: help lists the commands (the rules on request), a hint,
+# one move a line
+sed -n '/^Your move.*: help$/,/^Your move/p' "$tmp/out" >"$tmp/help"
+expect_in "help lists the commands" "$tmp/help" "Commands: a move in FGN"
+expect_not_in "help is not the rules" "$tmp/help" "the rules in brief"
+expect_in "rules prints the rules" "$tmp/out" "Figaro: the rules in brief"
+expect_in "G2>2 extra" "$tmp/out" "'G2>2 extra': type one move at a time, nothing after it (e.g. G2>2)."
+expect_in "hint" "$tmp/out" "Hint: "
+grep -q "^Hint: .*(type \(take\|RING\|[A-Z][0-9]>[0-3]\) to play it)$" "$tmp/out" && ok ||
+    ko "the hint says what to type"
 expect_in "mixed input reaches the end" "$tmp/out" "The game is over: "
 
 # ---- quit in the middle, then --resume goes on with the same game
@@ -337,7 +348,8 @@ read p f <"$tmp/counts" && pass=$p && fail=$f
     play "secret: no key" 1 "$tmp/quit" --plain --resume
     expect_in "secret: no key says so" "$tmp/err" "is missing"
     mv "$tmp/key" "$S/key"
-    sed 's/^\(#= [0-9a-f]\)[0-9a-f]/\10/' "$tmp/sealed.fgn" >"$S/current.fgn"
+    awk '!done && /^#= [0-9a-f]/ { c = substr($2, 1, 1); $2 = (c == "0" ? "1" : "0") substr($2, 2); done = 1 }
+         { print }' "$tmp/sealed.fgn" >"$S/current.fgn"
     play "secret: altered" 1 "$tmp/quit" --plain --resume
     expect_in "secret: altered says so" "$tmp/err" "sealed record is damaged"
     cp "$tmp/sealed.fgn" "$S/current.fgn"
