@@ -222,7 +222,10 @@ int cli_usage_error(const char *cmd, const char *fmt, ...)
     va_start(ap, fmt);
     vfprintf(stderr, fmt, ap);
     va_end(ap);
-    fprintf(stderr, "\nTry 'figaro help %s'.\n", cmd ? cmd : "");
+    if (cmd)
+        fprintf(stderr, "\nTry 'figaro help %s'.\n", cmd);
+    else
+        fprintf(stderr, "\nTry 'figaro --help'.\n");
     return EXIT_USAGE;
 }
 
@@ -309,6 +312,9 @@ int main(int argc, char **argv)
         return cli_help(argv[2]);
     }
     const cli_command_t *c = find(name);
+    if (!c && name[0] == '-')
+        return cli_usage_error(NULL, "unknown option '%s' (the options come after a command: "
+                                     "figaro COMMAND --help)", name);
     if (!c)
         return cli_usage_error(NULL, "unknown command '%s'", name);
     return c->run(argc - 1, argv + 1);

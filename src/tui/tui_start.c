@@ -229,7 +229,11 @@ int tui_start_screen(fig_session_opts_t *o, bool utf8)
         } else if (ss.field == 1) {
             edit(name, sizeof o->seats.seat[0].name, r, ch, false);
         } else if (ss.field == nf - 1) {
-            edit(ss.seed, sizeof ss.seed, r, ch, true);
+            if (!fn && ch > ' ' && ch != 127 && (ch < '0' || ch > '9'))
+                snprintf(ss.error, sizeof ss.error, "%s",
+                         _("The seed takes digits only (or stays empty for a random game)."));
+            else
+                edit(ss.seed, sizeof ss.seed, r, ch, true);
         } else if (ss.field == 0 && !fn && ch >= '3' && ch <= '6') {
             *players = (int)(ch - '0');
         }

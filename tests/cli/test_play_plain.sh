@@ -367,6 +367,17 @@ expect_in "--open shows stacks" "$tmp/out" "; stack "
 play "6 players, colour" 0 "$tmp/ones" --plain --players 6 --bots random --seed 6 --fast --color
 expect_in "6 players end" "$tmp/out" "The game is over: "
 if grep -q "$(printf '\033')\[31m" "$tmp/out"; then ok; else ko "--color gave no ANSI colour"; fi
+# issue 11, item 12: the history's columns hold six names, and say your place
+expect_status "history with six names" 0 "$FIGARO" history
+col=$(head -n 1 "$tmp/out" | awk '{ print index($0, "file") }')
+bad=$(awk -v col="$col" 'NR > 1 && /^ *[0-9]/ && / [1-6] of |unfinished/ { if (index($0, " /") + 1 != col) print }' "$tmp/out")
+[ -n "$col" ] && [ -z "$bad" ] && ok || { ko "history: the file column is aligned at $col:"; echo "$bad"; }
+grep -q "Ann Rosina Bartolo Basilio Don_Figaro\|[A-Za-z]* [A-Za-z]* [A-Za-z]* [A-Za-z]* [A-Za-z]* [A-Za-z]*  " "$tmp/out" && ok ||
+    ko "history: six names in the players column"
+expect_in "history: your place" "$tmp/out" "your place"
+grep -q " [1-6] of [3-6] " "$tmp/out" && ok || ko "history: your place in a finished game"
+expect_status "history --json: your place" 0 "$FIGARO" history --json
+expect_in "history --json: your place" "$tmp/out" '"place": '
 ln -s "$(cd "$(dirname "$FIGARO")" && pwd)/$(basename "$FIGARO")" "$tmp/fig"
 play "an engine seat" 0 "$tmp/ones" --plain --bots "cmd:$tmp/fig engine --bot random,random,random" \
     --seed 8 --fast

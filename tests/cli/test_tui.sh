@@ -204,6 +204,9 @@ expect g5 "Continue your saved game?" "the saved game is offered"
 expect g5 "against Rosina, Bartolo and Basilio" "the offer says which game"
 keys g5 n
 expect g5 "Figaro: a new game" "n goes to the start screen"
+keys g5 Up
+keys g5 x
+expect g5 "The seed takes digits only" "a letter in the seed field is refused with a word"
 keys g5 Escape
 expect g5 "EXITED 0" "Esc on the start screen leaves"
 if [ -f "$save" ] && [ ! -d "$data/figaro/history" ]; then ok
