@@ -110,13 +110,23 @@ static int check_spec(const char *spec, char *err, size_t errcap)
     return 0;
 }
 
+/* The person's name when none is known: a noun in their language, never
+ * "You" (a name is written in the third person too: "Player starts with the
+ * King"). */
+static const char *person_name(void)
+{
+    /* TRANSLATORS: the person's name when $USER is unset: one word, no spaces. */
+    const char *name = _("Player");
+    return fig_session_name_ok(name) ? name : "Player";
+}
+
 static void default_name(char *name, size_t cap)
 {
     const char *user = getenv("USER");
     if (user && fig_session_name_ok(user))
         snprintf(name, cap, "%s", user);
     else
-        snprintf(name, cap, "%s", "You");
+        snprintf(name, cap, "%s", person_name());
 }
 
 /* A display option saved as a front-end line: "pace N", "open 0|1", "color
@@ -167,7 +177,8 @@ static int load_saved(fig_store_t *store, fig_game_t *g, play_opts_t *o, bool pa
         return -1;
     o->game.seats = *seats;
     if (!o->game.seats.seat[0].name[0])   /* a record without names */
-        snprintf(o->game.seats.seat[0].name, sizeof o->game.seats.seat[0].name, "%s", "You");
+        snprintf(o->game.seats.seat[0].name, sizeof o->game.seats.seat[0].name, "%s",
+                 person_name());
     o->game.seed = g->setup.seed;
     o->game.has_seed = g->setup.has_seed;
     if (!pace_given)
@@ -257,7 +268,6 @@ int cmd_play(int argc, char **argv)
     tui_display_t *d = &o.display;
     seats->players = 4;
     d->pace_ms = 700;
-    default_name(seats->seat[0].name, sizeof seats->seat[0].name);
     char specs[FIG_MAX_PLAYERS][64];
     int nspecs = 0;
     const char *level = NULL, *game_opt = NULL;
@@ -326,6 +336,8 @@ int cmd_play(int argc, char **argv)
             return cli_usage_error("play", _("unknown option '%s'"), argv[optind - 1]);
         }
     }
+    if (!seats->seat[0].name[0])   /* after --lang: a default name in its language */
+        default_name(seats->seat[0].name, sizeof seats->seat[0].name);
     if (o.resume && !resume_n && optind + 1 == argc)   /* --resume N, as well as --resume=N */
         resume_n = argv[optind++];
     if (optind != argc)

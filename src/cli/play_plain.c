@@ -128,7 +128,8 @@ static const char *ansi_of(int kind)
 /* A card code, "R2", coloured with --color. `bracket` gives "[R2]". */
 static const char *card(const plain_t *p, int kind, bool bracket, char *buf, size_t cap)
 {
-    const char *code = fig_kind_code(kind);
+    char code[16];
+    fig_card_code_in(_(FIG_CARD_CODES), kind, code, sizeof code);   /* the language's codes */
     if (p->o.color)
         snprintf(buf, cap, "\033[%sm%s%s%s\033[0m", ansi_of(kind), bracket ? "[" : "", code,
                  bracket ? "]" : "");
@@ -243,12 +244,39 @@ static void show_table(plain_t *p)
     printf(_("Your hand: %s\n"), buf);
 }
 
+/* An action as the person types it: "R2>1", "Ve2>1" in French, "take". */
+static void action_code(fig_action_t a, char *buf, size_t cap)
+{
+    char c[16];
+    if (fig_act_is_take(a))
+        snprintf(buf, cap, "take");
+    else if (fig_act_kind(a) == FIG_RING)
+        snprintf(buf, cap, "%s", fig_card_code_in(_(FIG_CARD_CODES), FIG_RING, c, sizeof c));
+    else
+        snprintf(buf, cap, "%s>%d", fig_card_code_in(_(FIG_CARD_CODES), fig_act_kind(a), c,
+                                                     sizeof c),
+                 fig_act_target(a));
+}
+
+/* A typed word in the language's codes ("ve2>1") rewritten in FGN ("G2>1"),
+ * in place; FGN itself passes unchanged. */
+static void to_fgn(char *word, size_t cap)
+{
+    size_t used;
+    int kind = fig_card_code_parse_in(_(FIG_CARD_CODES), word, &used);
+    if (kind < 0)
+        return;
+    char rest[64];
+    snprintf(rest, sizeof rest, "%s", word + used);
+    snprintf(word, cap, "%s%s", fig_kind_code(kind), rest);
+}
+
 static void show_menu(const plain_t *p, const fig_action_t *acts, int n)
 {
     printf("%s\n", _("Your moves:"));
     for (int i = 0; i < n; i++) {
-        char code[16], what[256];
-        fig_act_format(acts[i], code, sizeof code);
+        char code[24], what[256];
+        action_code(acts[i], code, sizeof code);
         fig_narrate_move(&p->narr, &p->view, acts[i], what, sizeof what);
         printf("  %2d. %-6s %s\n", i + 1, code, what);
     }
@@ -305,6 +333,7 @@ static void show_hint(plain_t *p)
     char text[400], code[16];
     fig_narrate_hint(&p->narr, &p->view, a, text, sizeof text);
     fig_act_format(a, code, sizeof code);
+    action_code(a, code, sizeof code);
     printf(_("%s (type %s to play it)\n"), text, code);
 }
 
@@ -376,9 +405,12 @@ static void explain_junk(const plain_t *p, const char *word, const char *in)
     shown(in, echo, sizeof echo);
     size_t len = strlen(word), gt = strcspn(word, ">");
     int kind = fig_kind_parse(word, gt);
+    char code[16];
+    if (kind >= 0)
+        fig_card_code_in(_(FIG_CARD_CODES), kind, code, sizeof code);
     if (kind >= 0 && gt == len)
         printf(_("'%s' needs a player: type %s>N where N is the seat number, e.g. %s>1.\n"),
-               echo, fig_kind_code(kind), fig_kind_code(kind));
+               echo, code, code);
     else if (kind >= 0)
         printf(_("'%s' names no seat: the seats are 0 to %d.\n"), echo, p->n - 1);
     else
@@ -486,6 +518,8 @@ static int person_turn(plain_t *p)
             rc = stop_saved(p, false);
             break;
         }
+        to_fgn(word, sizeof word);   /* "ve2>1" -> "G2>1" in French */
+        w = strlen(word);
         fig_action_t a;
         if (*rest) {   /* "G2>2 extra": one move a line */
             char echo[64];
@@ -513,7 +547,7 @@ static int person_turn(plain_t *p)
             fig_match_play(p->m, a, &step, &msg) != FIG_OK) {
             char why[400];
             refusal(p, a, &msg, why, sizeof why);
-            fig_act_format(a, code, sizeof code);
+            action_code(a, code, sizeof code);
             printf(_("%s is refused: %s\n"), code, why);
             continue;
         }
@@ -560,7 +594,7 @@ static void introduce(plain_t *p, const char *aside)
     size_t len = 0;
     for (int s = 1; s < p->n; s++)
         append(list, sizeof list, &len, s > 1 ? ", %s (%s)" : "%s (%s)", p->names[s],
-               fig_match_bot_spec(p->m, s));
+               tui_level_name(fig_match_bot_spec(p->m, s)));
     if (aside[0])
         printf(_("The unfinished game you had saved is kept as %s ('figaro history' numbers "
                  "it; 'figaro play --resume N' continues it).\n"), aside);

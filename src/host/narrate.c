@@ -19,6 +19,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "host/narrate.h"
 
@@ -490,6 +491,102 @@ static bool outcome(const fig_view_t *v, fig_action_t a, outcome_t *out)
             out->collected = ev.ev[i].count;
         }
     return true;
+}
+
+/* ---- card codes */
+
+/* The 7 codes of a table, or false if it is not a usable one. */
+static bool code_table(const char *table, char codes[7][8])
+{
+    static const char *const fgn[7] = { "R", "B", "G", "Y", "P", "J", "RING" };
+    int n = 0;
+    for (const char *p = table; p && *p && n <= 7;) {
+        while (*p == ' ')
+            p++;
+        size_t len = strcspn(p, " ");
+        if (!len)
+            break;
+        if (n == 7 || len > 5)
+            return false;
+        for (size_t i = 0; i < len; i++)
+            if (!((p[i] >= 'A' && p[i] <= 'Z') || (p[i] >= 'a' && p[i] <= 'z')))
+                return false;
+        memcpy(codes[n], p, len);
+        codes[n++][len] = '\0';
+        p += len;
+    }
+    if (n != 7)
+        return false;
+    for (int i = 0; i < 7; i++)
+        for (int j = 0; j < 7; j++) {
+            if (i != j && strcasecmp(codes[i], codes[j]) == 0)
+                return false;   /* two cards, one code */
+            if (i != j && i < 6 && j < 6 && strcasecmp(codes[i], fgn[j]) == 0)
+                return false;   /* "G2" would be another card in a record */
+        }
+    return true;
+}
+
+static void english(char codes[7][8])
+{
+    static const char *const fgn[7] = { "R", "B", "G", "Y", "P", "J", "RING" };
+    for (int i = 0; i < 7; i++)
+        snprintf(codes[i], 8, "%s", fgn[i]);
+}
+
+const char *fig_card_code_in(const char *table, int kind, char *buf, size_t cap)
+{
+    char codes[7][8];
+    if (!code_table(table, codes))
+        english(codes);
+    if (kind == FIG_RING)
+        snprintf(buf, cap, "%s", codes[6]);
+    else if (fig_kind_is_jester(kind))
+        snprintf(buf, cap, "%s%d", codes[5], fig_kind_value(kind));
+    else if (kind >= 0 && kind < FIG_KINDS)
+        snprintf(buf, cap, "%s%d", codes[fig_kind_colour(kind)], fig_kind_value(kind));
+    else
+        snprintf(buf, cap, "?");
+    return buf;
+}
+
+int fig_card_code_parse_in(const char *table, const char *text, size_t *used)
+{
+    char codes[7][8];
+    if (!code_table(table, codes))
+        english(codes);
+    size_t letters = 0;
+    while ((text[letters] >= 'A' && text[letters] <= 'Z') ||
+           (text[letters] >= 'a' && text[letters] <= 'z'))
+        letters++;
+    for (int i = 0; i < 7; i++) {
+        if (strlen(codes[i]) != letters || strncasecmp(codes[i], text, letters) != 0)
+            continue;
+        if (i == 6) {
+            *used = letters;
+            return FIG_RING;
+        }
+        int v = text[letters] - '0';
+        for (int k = 0; k < FIG_RING && v >= 1 && v <= 3; k++)
+            if (fig_kind_value(k) == v &&
+                (i == 5 ? fig_kind_is_jester(k)
+                        : fig_kind_is_colour(k) && fig_kind_colour(k) == i)) {
+                *used = letters + 1;
+                return k;
+            }
+    }
+    return -1;
+}
+
+const char *fig_narrate_code(const fig_tr_t *tr, int kind, char *buf, size_t cap)
+{
+    /* TRANSLATORS: the codes of the cards, in this order: red, blue, green,
+     * yellow and purple cards, jesters, rings; 7 distinct codes of 1 to 5
+     * letters A-Z. A card is written as its code and value ("R2", a red 2;
+     * "J1" a jester 1) and a ring as its code. Choose letters that read right
+     * in your language and do not clash (French: "R B V Ja Vi Jo RONDE");
+     * a colour or the jester may not take another card's English letter. */
+    return fig_card_code_in(fig_tr_text(tr, N_("R B G Y P J RING")), kind, buf, cap);
 }
 
 int fig_narrate_collector(const fig_view_t *v, fig_action_t a, int *count)

@@ -185,6 +185,9 @@ bool tui_interrupted(void);
 
 /* ---- tui_start.c ---- */
 
+/* A level's name in the person's language ("facile"); any other spec as it is. */
+const char *tui_level_name(const char *spec);
+
 /* Runs the start screen, filling o (players, the person's name at seat 0,
  * the bots' specs at seats 1..N-1, the seed); returns 1 to play, 0 if the
  * person leaves (Esc). */
@@ -232,8 +235,12 @@ char **tui_wrap(const char *s, int width, int *count);
 void tui_draw_notice(const char *msg);
 void tui_free_lines(char **lines, int count);
 
-/* The card as text, "[R2]" / "[J1]" / "[RING]", into buf. */
+/* The card as text, "[R2]" / "[J1]" / "[RING]" (the codes of the person's
+ * language, narrate.h), into buf. */
 const char *tui_card(int kind, char *buf, size_t cap);
+
+/* The card's code alone, "R2", in the person's language. */
+const char *tui_code(int kind, char *buf, size_t cap);
 
 /* Draws a card at (y, x) with its colour; returns its width. */
 int tui_draw_card(const tui_t *t, int y, int x, int kind, int extra_attr);

@@ -177,8 +177,14 @@ char **tui_wrap(const char *s, int width, int *count)
 
 const char *tui_card(int kind, char *buf, size_t cap)
 {
-    snprintf(buf, cap, "[%s]", fig_kind_code(kind));
+    char code[16];
+    snprintf(buf, cap, "[%s]", tui_code(kind, code, sizeof code));
     return buf;
+}
+
+const char *tui_code(int kind, char *buf, size_t cap)
+{
+    return fig_card_code_in(_(FIG_CARD_CODES), kind, buf, cap);   /* narrate.h */
 }
 
 static int kind_pair(int kind)
@@ -192,7 +198,8 @@ static int kind_pair(int kind)
 
 int tui_draw_card(const tui_t *t, int y, int x, int kind, int extra)
 {
-    const char *code = fig_kind_code(kind);
+    char code[16];
+    tui_code(kind, code, sizeof code);
     int attr = A_BOLD | (t->colour ? COLOR_PAIR(kind_pair(kind)) : 0);
     int w = 0;
     w += tui_put(y, x + w, 1, extra, "[");
@@ -203,7 +210,8 @@ int tui_draw_card(const tui_t *t, int y, int x, int kind, int extra)
 
 static int card_width(int kind)
 {
-    return (int)strlen(fig_kind_code(kind)) + 2;
+    char code[16];
+    return tui_width(tui_code(kind, code, sizeof code)) + 2;
 }
 
 /* The cards of a pile in a fixed order: colour cards by value, jesters, rings. */
@@ -704,8 +712,15 @@ static void help_lines(styled_t *st, int width, const fig_tr_t *tr)
     for (int i = 0; i < nk; i++) {
         char first[128], indent[128];
         int pad = kw - tui_width(keys[i][0]);
-        snprintf(first, sizeof first, "  %s%*s  ", keys[i][0], pad > 0 ? pad : 0, "");
-        snprintf(indent, sizeof indent, "%*s", tui_width(first), "");
+        snprintf(indent, sizeof indent, "%*s", kw + 4, "");
+        if (pad < 0) {   /* a key wider than its column: alone on its line, so the
+                            descriptions stay in one column */
+            snprintf(first, sizeof first, "  %s", keys[i][0]);
+            styled_add(st, first, 0);
+            snprintf(first, sizeof first, "%s", indent);
+        } else {
+            snprintf(first, sizeof first, "  %s%*s  ", keys[i][0], pad, "");
+        }
         styled_wrap(st, keys[i][1], width, first, indent, 0);
     }
     for (int i = 0; i < fig_rules_count(); i++) {

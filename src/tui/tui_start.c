@@ -27,6 +27,17 @@ typedef struct {
     char error[400];
 } start_t;
 
+const char *tui_level_name(const char *spec)
+{
+    /* TRANSLATORS: the levels of the bots, as the start screen and plain mode
+     * show them (the command line keeps easy, normal, hard, max). */
+    static const char *const names[] = { N_("easy"), N_("normal"), N_("hard"), N_("max") };
+    for (int i = 0; i < NLEVELS; i++)
+        if (strcmp(spec, levels[i]) == 0)
+            return _(names[i]);
+    return spec;
+}
+
 static int level_index(const char *spec)
 {
     for (int i = 0; i < NLEVELS; i++)
@@ -87,7 +98,7 @@ static void draw_start(const start_t *ss, bool utf8)
             int s = f - 1;
             snprintf(buf, sizeof buf, _("Opponent %d"), s);
             tui_put(y, x, vx - x - 1, 0, buf);
-            snprintf(buf, sizeof buf, " %s %s %s ", lt, o->seats.seat[s].spec, gt);
+            snprintf(buf, sizeof buf, " %s %s %s ", lt, tui_level_name(o->seats.seat[s].spec), gt);
             int w = tui_put(y, vx, COLS - vx - 20, attr, buf);
             tui_put(y, vx + w + 2, COLS - vx - w - 3, A_DIM,
                     fig_session_bot_name(&o->seats, s));

@@ -349,6 +349,22 @@ keys g9 q
 keys g9 y
 tm kill-session -t g9
 
+# ---- the Italian help at 80 columns keeps its descriptions in one column
+# (issue 11, item 10: a long key name pushed its line right)
+data="$tmp/data-it"
+mkdir -p "$data"
+start g10 80 24 --lang it --seed 3 --bots random --pace 3000
+expect g10 "Giocatori" "the start screen in Italian"
+keys g10 Enter
+sleep 0.5
+keys g10 '?'
+expect g10 "Tasti" "the Italian help"
+c1=$(awk '{ i = index($0, "scegli una carta della tua mano"); if (i) print i }' "$tmp/screen")
+c2=$(awk '{ i = index($0, "gioca la carta"); if (i) print i }' "$tmp/screen")
+if [ -n "$c1" ] && [ "$c1" = "$c2" ]; then ok
+else ko "the Italian help's descriptions start in one column ($c1, $c2)"; cat "$tmp/screen"; fi
+tm kill-session -t g10
+
 # ---- the end of a round: q on its summary asks, and "n" goes back to the
 # summary (not on to the next round); a game of its own, played card by card
 data="$tmp/data4"
