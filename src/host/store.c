@@ -911,8 +911,8 @@ static fig_err_t load_file(const fig_store_t *s, const char *path, fig_game_t *g
         return fail(msg, s->tr, 0, rc, "%s: %s", path, why.text);
     bool sealed = !memchr(text, '\0', len) && seal_line(text, len);
     if (sealed) {
-        char *clear;
-        size_t clen;
+        char *clear = NULL;
+        size_t clen = 0;
         rc = unseal(s, path, text, len, &clear, &clen, msg);
         free(text);
         if (rc != FIG_OK)

@@ -358,7 +358,7 @@ expect g10 "Giocatori" "the start screen in Italian"
 keys g10 Enter
 sleep 0.5
 keys g10 '?'
-expect g10 "Tasti" "the Italian help"
+expect g10 "gioca la carta" "the Italian help"
 c1=$(awk '{ i = index($0, "scegli una carta della tua mano"); if (i) print i }' "$tmp/screen")
 c2=$(awk '{ i = index($0, "gioca la carta"); if (i) print i }' "$tmp/screen")
 if [ -n "$c1" ] && [ "$c1" = "$c2" ]; then ok
