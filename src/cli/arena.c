@@ -288,8 +288,10 @@ static void report(const arena_t *a, bool json)
         }
         return;
     }
-    printf("%d players, %d games (%d deals x %d seatings), seed %llu\n\n", a->players, a->games,
-           a->games / a->players, a->players, (unsigned long long)a->seed);
+    int deals = a->games / a->players;
+    printf("%d players, %d game%s (%d deal%s x %d seatings), seed %llu\n\n", a->players,
+           a->games, a->games == 1 ? "" : "s", deals, deals == 1 ? "" : "s", a->players,
+           (unsigned long long)a->seed);
     printf("%-28s %7s %6s %8s  %-17s %9s %9s %6s\n", "entrant", "games", "wins", "win rate",
            "95% CI", "mean road", "mean rank", "faults");
     for (int k = 0; k < ne; k++) {
@@ -383,10 +385,8 @@ int cmd_arena(int argc, char **argv)
         fig_msg_t msg;
         if (strncmp(a.specs[i], "cmd:", 4) == 0)
             continue;   /* an engine is checked when it starts; its faults are counted */
-        if (fig_bot_new(&probe, a.specs[i], 0, &msg) != FIG_OK) {
-            fprintf(stderr, "figaro arena: --bot %s: %s\n", a.specs[i], msg.text);
-            return EXIT_INPUT;
-        }
+        if (fig_bot_new(&probe, a.specs[i], 0, &msg) != FIG_OK)   /* a bad value: usage */
+            return cli_usage_error("arena", "--bot %s: %s", a.specs[i], msg.text);
         fig_bot_free(probe);
     }
     if (a.records && mkdir(a.records, 0777) != 0 && errno != EEXIST) {

@@ -18,16 +18,19 @@ static const cli_command_t commands[] = {
       "usage: figaro play [--plain] [--players N] [--name NAME] [--bots L1,L2,...]\n"
       "                   [--level L] [--seed S] [--fast|--pace MS] [--open] [--color]\n"
       "                   [--lang L]\n"
-      "       figaro play --resume [--plain] [--fast|--pace MS] [--open] [--color]\n"
+      "       figaro play --resume [N] [--plain] [--fast|--pace MS] [--open] [--color]\n"
       "                   [--lang L]\n"
       "\n"
       "Starts a game of Figaro: you at seat 0 against bots. Full-screen on a terminal;\n"
       "with --plain (or when standard input or output is not a terminal) the game is\n"
       "plain lines: the table and a numbered menu of your moves are printed, and you\n"
-      "answer with a move in FGN (R2>1, RING, take) or a menu number; 'help', 'log',\n"
-      "'show' and 'quit' work too (docs/play.md). The game is saved after every move\n"
-      "in $XDG_DATA_HOME/figaro (~/.local/share/figaro): 'quit', the end of the input\n"
-      "or a crash leave it for --resume; a finished game goes to the history.\n"
+      "answer with a move in FGN (R2>1, RING, take) or a menu number; 'help', 'hint',\n"
+      "'log', 'show' and 'quit' work too (docs/play.md). The game is saved after every\n"
+      "move in $XDG_DATA_HOME/figaro (~/.local/share/figaro): 'quit', the end of the\n"
+      "input or a crash leave it there, and the next 'figaro play' asks \"Continue your\n"
+      "saved game?\" (a new game keeps it in the history); a finished game goes to the\n"
+      "history too. Giving --players, --name, --bots, --level or --seed asks for a new\n"
+      "game: the saved one is then kept in the history without asking.\n"
       "\n"
       "  -p, --players N    3 to 6 (default 4, or one more than the bots listed)\n"
       "  -n, --name NAME    your name: 1 to 32 bytes, no spaces (default $USER)\n"
@@ -37,15 +40,22 @@ static const cli_command_t commands[] = {
       "                     FEP engine); one name alone is used for every seat\n"
       "                     (default normal)\n"
       "      --level L      the same level for every opponent\n"
-      "  -s, --seed S       the deals and the bots' choices (default: from the clock,\n"
-      "                     printed so the game can be played again)\n"
+      "  -s, --seed S       deal the game of seed S: the same seed gives the same road\n"
+      "                     pieces, King and hands. Bots without a time limit (random,\n"
+      "                     greedy, easy, ismcts:iters=N) also answer the same moves of\n"
+      "                     yours with the same moves; normal, hard and max search for\n"
+      "                     a time, so their moves may differ from one game to the\n"
+      "                     next. Without --seed the seed is secret until the game is\n"
+      "                     over (the save is sealed), then told so it can be replayed.\n"
       "  -f, --fast         no pause after the bots' moves\n"
       "      --pace MS      pause after each bot's move, 0 to 60000 (default 700; plain\n"
       "                     mode reading from a pipe or a file: 0)\n"
       "      --open         show stack counts and every road during play (rules R14)\n"
       "      --color        plain mode: colour the cards with ANSI escape codes\n"
       "      --lang L       en, fr, nl or it (default: the locale)\n"
-      "  -r, --resume       continue the saved game (players, bots, seed as saved)\n"
+      "  -r, --resume [N]   continue the saved game (players, bots, seed as saved); with\n"
+      "                     N, the unfinished game number N of 'figaro history' (the\n"
+      "                     game in progress, if any, is then kept in the history)\n"
       "  -h, --help         show this help\n"
       "\n"
       "Exit status: 0 the game ended or was saved, 1 a damaged save or no save to\n"
@@ -55,12 +65,15 @@ static const cli_command_t commands[] = {
       "usage: figaro history [--json]\n"
       "\n"
       "Lists the games kept in $XDG_DATA_HOME/figaro/history (~/.local/share/figaro/\n"
-      "history), oldest first: date, number of players, names (you are seat 0), the\n"
-      "winner, and the file, which 'figaro replay FILE' reads. A game set aside\n"
-      "unfinished says so; a damaged file is listed with what is wrong in it.\n"
+      "history), oldest first and numbered: date, the players (you are seat 0), your\n"
+      "place (1 is the winner), the winner, and the file, which 'figaro replay FILE'\n"
+      "reads. An unfinished game (set aside when a new one started) says so, and\n"
+      "'figaro play --resume N' continues game number N; a damaged file is listed\n"
+      "with what is wrong in it.\n"
       "\n"
-      "  -j, --json   print one JSON array of objects: file, date, players, names,\n"
-      "               human, seed, finished, and when finished ranking, totals, winner\n"
+      "  -j, --json   print one JSON array of objects: number, file, date, players,\n"
+      "               names, human, seed (null while a game's seed is secret),\n"
+      "               finished, and when finished ranking, totals, winner, place\n"
       "  -h, --help   show this help\n"
       "\n"
       "Example: figaro replay \"$(figaro history --json | jq -r '.[-1].file')\"\n" },
@@ -209,7 +222,10 @@ int cli_usage_error(const char *cmd, const char *fmt, ...)
     va_start(ap, fmt);
     vfprintf(stderr, fmt, ap);
     va_end(ap);
-    fprintf(stderr, "\nTry 'figaro help %s'.\n", cmd ? cmd : "");
+    if (cmd)
+        fprintf(stderr, "\nTry 'figaro help %s'.\n", cmd);
+    else
+        fprintf(stderr, "\nTry 'figaro --help'.\n");
     return EXIT_USAGE;
 }
 
@@ -296,6 +312,9 @@ int main(int argc, char **argv)
         return cli_help(argv[2]);
     }
     const cli_command_t *c = find(name);
+    if (!c && name[0] == '-')
+        return cli_usage_error(NULL, "unknown option '%s' (the options come after a command: "
+                                     "figaro COMMAND --help)", name);
     if (!c)
         return cli_usage_error(NULL, "unknown command '%s'", name);
     return c->run(argc - 1, argv + 1);

@@ -110,13 +110,23 @@ static int check_spec(const char *spec, char *err, size_t errcap)
     return 0;
 }
 
+/* The person's name when none is known: a noun in their language, never
+ * "You" (a name is written in the third person too: "Player starts with the
+ * King"). */
+static const char *person_name(void)
+{
+    /* TRANSLATORS: the person's name when $USER is unset: one word, no spaces. */
+    const char *name = _("Player");
+    return fig_session_name_ok(name) ? name : "Player";
+}
+
 static void default_name(char *name, size_t cap)
 {
     const char *user = getenv("USER");
     if (user && fig_session_name_ok(user))
         snprintf(name, cap, "%s", user);
     else
-        snprintf(name, cap, "%s", "You");
+        snprintf(name, cap, "%s", person_name());
 }
 
 /* A display option saved as a front-end line: "pace N", "open 0|1", "color
@@ -167,7 +177,8 @@ static int load_saved(fig_store_t *store, fig_game_t *g, play_opts_t *o, bool pa
         return -1;
     o->game.seats = *seats;
     if (!o->game.seats.seat[0].name[0])   /* a record without names */
-        snprintf(o->game.seats.seat[0].name, sizeof o->game.seats.seat[0].name, "%s", "You");
+        snprintf(o->game.seats.seat[0].name, sizeof o->game.seats.seat[0].name, "%s",
+                 person_name());
     o->game.seed = g->setup.seed;
     o->game.has_seed = g->setup.has_seed;
     if (!pace_given)
@@ -177,19 +188,55 @@ static int load_saved(fig_store_t *store, fig_game_t *g, play_opts_t *o, bool pa
     return 0;
 }
 
-/* The display options the game is saved with, as front-end lines. */
-static int save_display(fig_store_t *store, const tui_display_t *d, char *err, size_t errcap)
+/* The path of game N of the history (numbered from 1, oldest first, as
+ * `figaro history` lists them). */
+typedef struct {
+    int want, seen;
+    char path[FIG_STORE_PATH_MAX];
+    bool over;       /* that game is finished */
+} find_t;
+
+static bool find_entry(void *ctx, const fig_store_entry_t *e)
 {
-    char pace[16];
+    find_t *f = ctx;
+    if (++f->seen != f->want)
+        return true;
+    snprintf(f->path, sizeof f->path, "%s", e->path);
+    f->over = e->game && fig_game_over(e->game);
+    return false;
+}
+
+/* `--resume N`: game N of the history becomes the game in progress (the one
+ * in progress, if any, is set aside) and is read into g and o as load_saved
+ * does. Returns 0 or -1 with err. */
+static int reopen_saved(fig_store_t *store, long long n, fig_game_t *g, play_opts_t *o,
+                        bool pace_given, char *aside, size_t asidecap, char *err,
+                        size_t errcap)
+{
+    find_t f = { .want = (int)n };
     fig_msg_t msg;
-    snprintf(pace, sizeof pace, "%d", d->pace_ms);
-    if (fig_store_set_line(store, "pace", pace, &msg) ||
-        fig_store_set_line(store, "open", d->open ? "1" : "0", &msg) ||
-        fig_store_set_line(store, "color", d->color ? "1" : "0", &msg)) {
+    if (fig_store_history(store, find_entry, &f, &msg) != FIG_OK) {
         snprintf(err, errcap, "%s", msg.text);
         return -1;
     }
-    return 0;
+    if (f.seen < n) {
+        snprintf(err, errcap, ngettext("there is no game %lld: 'figaro history' lists %d game",
+                                       "there is no game %lld: 'figaro history' lists %d games",
+                                       (unsigned long)f.seen),
+                 n, f.seen);
+        return -1;
+    }
+    if (f.over) {
+        snprintf(err, errcap, _("game %lld is over: 'figaro replay %s' goes through it again"),
+                 n, f.path);
+        return -1;
+    }
+    if (fig_store_reopen(store, f.path, g, aside, asidecap, &msg) != FIG_OK) {
+        snprintf(err, errcap, "%s", msg.text);
+        return -1;
+    }
+    int rc = load_saved(store, g, o, pace_given, err, errcap);
+    return rc == 1 ? -1 : rc;
 }
 
 int cmd_play(int argc, char **argv)
@@ -205,7 +252,7 @@ int cmd_play(int argc, char **argv)
         { "fast", no_argument, NULL, 'f' },
         { "pace", required_argument, NULL, O_PACE },
         { "open", no_argument, NULL, O_OPEN },
-        { "resume", no_argument, NULL, 'r' },
+        { "resume", optional_argument, NULL, 'r' },
         { "lang", required_argument, NULL, O_LANG },
         { "color", no_argument, NULL, O_COLOR },
         { "colour", no_argument, NULL, O_COLOR },
@@ -221,11 +268,11 @@ int cmd_play(int argc, char **argv)
     tui_display_t *d = &o.display;
     seats->players = 4;
     d->pace_ms = 700;
-    default_name(seats->seat[0].name, sizeof seats->seat[0].name);
     char specs[FIG_MAX_PLAYERS][64];
     int nspecs = 0;
     const char *level = NULL, *game_opt = NULL;
     bool players_given = false, pace_given = false;
+    const char *resume_n = NULL;   /* --resume N: game N of the history */
     long long v;
     int c;
     opterr = 0;
@@ -272,7 +319,10 @@ int cmd_play(int argc, char **argv)
             pace_given = true;
             break;
         case O_OPEN: d->open = true; break;
-        case 'r': o.resume = true; break;
+        case 'r':
+            o.resume = true;
+            resume_n = optarg;
+            break;
         case O_LANG:
             if (cli_i18n_init(optarg, err, sizeof err))
                 return cli_usage_error("play", "%s", err);
@@ -286,8 +336,16 @@ int cmd_play(int argc, char **argv)
             return cli_usage_error("play", _("unknown option '%s'"), argv[optind - 1]);
         }
     }
+    if (!seats->seat[0].name[0])   /* after --lang: a default name in its language */
+        default_name(seats->seat[0].name, sizeof seats->seat[0].name);
+    if (o.resume && !resume_n && optind + 1 == argc)   /* --resume N, as well as --resume=N */
+        resume_n = argv[optind++];
     if (optind != argc)
         return cli_usage_error("play", _("unexpected argument '%s'"), argv[optind]);
+    long long game_n = 0;
+    if (resume_n && cli_parse_int(resume_n, 1, 1000000, &game_n))
+        return cli_usage_error("play", _("--resume takes the number of a game that 'figaro "
+                                         "history' lists, not '%s'"), resume_n);
     if (o.resume && game_opt)
         return cli_usage_error("play", _("--resume continues the saved game as it was: "
                                          "%s cannot change it"), game_opt);
@@ -324,33 +382,57 @@ int cmd_play(int argc, char **argv)
         return EXIT_INPUT;
     }
     fig_game_t *saved = NULL;
+    tui_saved_t offer;
+    memset(&offer, 0, sizeof offer);
+    char aside[FIG_STORE_PATH_MAX] = "";
     if (o.resume) {
         int rc = 1;
         if (!(saved = malloc(sizeof *saved)))
             snprintf(err, sizeof err, "%s", _("out of memory"));
+        else if (game_n)
+            rc = reopen_saved(store, game_n, saved, &o, pace_given, aside, sizeof aside, err,
+                              sizeof err);
         else if ((rc = load_saved(store, saved, &o, pace_given, err, sizeof err)) == 1)
-            snprintf(err, sizeof err, "%s", _("there is no saved game to resume"));
+            snprintf(err, sizeof err, "%s", _("there is no saved game to resume ('figaro "
+                                              "history' lists the unfinished ones: 'figaro "
+                                              "play --resume N')"));
         if (rc) {
             fprintf(stderr, "figaro play: %s\n", err);
-            if (rc < 0)   /* a damaged save */
+            if (rc < 0 && !game_n)   /* a damaged save */
                 fprintf(stderr, "%s\n", _("Move the file away (or delete it) to start a new "
                                           "game."));
             free(saved);
             fig_store_free(store);
             return EXIT_INPUT;
         }
+        if (aside[0])
+            printf(_("The game you had in progress is kept in the history: %s\n"), aside);
+        offer.record = saved;
+        offer.game = o.game;
+        offer.display = o.display;
+    } else if (!game_opt && fig_store_has_current(store) && (saved = malloc(sizeof *saved))) {
+        /* a plain `figaro play` over a saved game: offer it first */
+        play_opts_t s = o;
+        if (load_saved(store, saved, &s, pace_given, err, sizeof err) == 0) {
+            offer.record = saved;
+            offer.game = s.game;
+            offer.display = s.display;
+            offer.ask = true;
+        }   /* a damaged save is set aside when the new game starts, as before */
     }
-    if (d->fast)
-        d->pace_ms = 0;
-    else if (!pace_given && d->plain && !in_tty)
-        d->pace_ms = 0;   /* a script is reading: nobody to pace for */
-    int rc = EXIT_INPUT;
-    if (save_display(store, d, err, sizeof err))
-        fprintf(stderr, "figaro play: %s\n", err);
-    else if (d->plain)
-        rc = play_plain(&o, saved, store, cli_i18n_tr());
+    for (int i = 0; i < 2; i++) {
+        tui_display_t *di = i ? &offer.display : d;
+        if (d->fast)
+            di->pace_ms = 0;
+        else if (!pace_given && d->plain && !in_tty)
+            di->pace_ms = 0;   /* a script is reading: nobody to pace for */
+        di->plain = d->plain;
+    }
+    int rc;
+    if (d->plain)
+        rc = play_plain(&o, offer.record ? &offer : NULL, store, cli_i18n_tr());
     else
-        rc = play_tui(&o.game, d, saved, store, cli_i18n_tr());
+        rc = play_tui(&o.game, d, offer.record ? &offer : NULL, store, cli_i18n_tr());
     free(saved);
     fig_store_free(store);
     return rc;
@@ -358,10 +440,23 @@ int cmd_play(int argc, char **argv)
 
 /* ---- figaro history */
 
+/* One line of the text listing, kept until every width is known. */
+typedef struct {
+    char date[20];
+    char players[6 * (FIG_NAME_MAX + 1) + 1];
+    char place[48];
+    char winner[FIG_NAME_MAX + 48];
+    char *path;
+    char *error;        /* a file that could not be read: why */
+} row_t;
+
 typedef struct {
     bool json;
     int count;
     json_t *list;
+    row_t *rows;
+    int nrows, caprows;
+    bool unfinished;    /* some game can be resumed */
 } history_t;
 
 static const char *entry_name(const fig_game_t *g, int s, char *buf, size_t cap)
@@ -383,72 +478,158 @@ static int person_seat(const fig_store_entry_t *e)
     return -1;
 }
 
+static bool history_json(history_t *h, const fig_store_entry_t *e, const int ranking[])
+{
+    const fig_game_t *g = e->game;
+    char name[FIG_NAME_MAX + 16];
+    json_t *o = json_object();
+    json_object_set_new(o, "number", json_integer(h->count));
+    json_object_set_new(o, "file", json_string(e->path));
+    json_object_set_new(o, "date", json_string(e->date));
+    if (!g) {
+        json_object_set_new(o, "error", json_string(e->error));
+        json_array_append_new(h->list, o);
+        return true;
+    }
+    bool over = fig_game_over(g);
+    json_object_set_new(o, "players", json_integer(g->setup.players));
+    json_t *names = json_array();
+    for (int s = 0; s < g->setup.players; s++)
+        json_array_append_new(names, json_string(entry_name(g, s, name, sizeof name)));
+    json_object_set_new(o, "names", names);
+    int human = person_seat(e);
+    json_object_set_new(o, "human", human >= 0 ? json_integer(human) : json_null());
+    char seed[24];   /* above 2^63 - 1 a JSON integer would wrap: a string then */
+    snprintf(seed, sizeof seed, "%llu", (unsigned long long)g->setup.seed);
+    json_object_set_new(o, "seed", !g->setup.has_seed || e->sealed ? json_null()   /* secret */
+                                   : g->setup.seed <= INT64_MAX
+                                       ? json_integer((json_int_t)g->setup.seed)
+                                       : json_string(seed));
+    json_object_set_new(o, "finished", json_boolean(over));
+    if (over) {
+        json_t *rank = json_array(), *totals = json_array();
+        int place = 0;
+        for (int i = 0; i < g->setup.players; i++) {
+            json_array_append_new(rank, json_integer(ranking[i]));
+            json_array_append_new(totals, json_integer(fig_state_road(&g->state, i)));
+            if (ranking[i] == human)
+                place = i + 1;
+        }
+        json_object_set_new(o, "ranking", rank);
+        json_object_set_new(o, "totals", totals);
+        json_object_set_new(o, "winner", json_integer(ranking[0]));
+        json_object_set_new(o, "place", place ? json_integer(place) : json_null());
+    }
+    json_array_append_new(h->list, o);
+    return true;
+}
+
 static bool history_entry(void *ctx, const fig_store_entry_t *e)
 {
     history_t *h = ctx;
-    if (h->count++ == 0 && !h->json)
-        printf("%-19s  %s  %-28s  %-12s  %s\n", _("date"), _("N"), _("players"), _("winner"),
-               _("file"));
+    h->count++;
     const fig_game_t *g = e->game;
     int ranking[FIG_MAX_PLAYERS];
     bool over = g && fig_game_over(g);
     if (over)
         fig_state_ranking(&g->state, ranking);
+    if (h->json)
+        return history_json(h, e, ranking);
+    if (h->nrows == h->caprows) {
+        int cap = h->caprows ? h->caprows * 2 : 32;
+        row_t *grown = realloc(h->rows, (size_t)cap * sizeof *grown);
+        if (!grown)
+            return false;
+        h->rows = grown;
+        h->caprows = cap;
+    }
+    row_t *r = &h->rows[h->nrows];
+    memset(r, 0, sizeof *r);
+    snprintf(r->date, sizeof r->date, "%.16s", e->date);   /* to the minute */
+    if (!(r->path = strdup(e->path)) || (!g && !(r->error = strdup(e->error)))) {
+        free(r->path);
+        return false;
+    }
+    h->nrows++;
+    if (!g)
+        return true;
     char name[FIG_NAME_MAX + 16];
-    if (h->json) {
-        json_t *o = json_object();
-        json_object_set_new(o, "file", json_string(e->path));
-        json_object_set_new(o, "date", json_string(e->date));
-        if (!g) {
-            json_object_set_new(o, "error", json_string(e->error));
-            json_array_append_new(h->list, o);
-            return true;
-        }
-        json_object_set_new(o, "players", json_integer(g->setup.players));
-        json_t *names = json_array();
-        for (int s = 0; s < g->setup.players; s++)
-            json_array_append_new(names, json_string(entry_name(g, s, name, sizeof name)));
-        json_object_set_new(o, "names", names);
-        int human = person_seat(e);
-        json_object_set_new(o, "human", human >= 0 ? json_integer(human) : json_null());
-        char seed[24];   /* above 2^63 - 1 a JSON integer would wrap: a string then */
-        snprintf(seed, sizeof seed, "%llu", (unsigned long long)g->setup.seed);
-        json_object_set_new(o, "seed", !g->setup.has_seed ? json_null()
-                                       : g->setup.seed <= INT64_MAX
-                                           ? json_integer((json_int_t)g->setup.seed)
-                                           : json_string(seed));
-        json_object_set_new(o, "finished", json_boolean(over));
-        if (over) {
-            json_t *rank = json_array(), *totals = json_array();
-            for (int i = 0; i < g->setup.players; i++) {
-                json_array_append_new(rank, json_integer(ranking[i]));
-                json_array_append_new(totals, json_integer(fig_state_road(&g->state, i)));
-            }
-            json_object_set_new(o, "ranking", rank);
-            json_object_set_new(o, "totals", totals);
-            json_object_set_new(o, "winner", json_integer(ranking[0]));
-        }
-        json_array_append_new(h->list, o);
-        return true;
+    size_t len = 0;
+    for (int s = 0; s < g->setup.players; s++)
+        len += (size_t)snprintf(r->players + len, sizeof r->players - len, "%s%s", s ? " " : "",
+                                entry_name(g, s, name, sizeof name));
+    int human = person_seat(e);
+    if (over) {
+        entry_name(g, ranking[0], r->winner, sizeof r->winner);
+        for (int i = 0; i < g->setup.players; i++)
+            if (ranking[i] == human)
+                /* TRANSLATORS: your place in a finished game, e.g. "2 of 4". */
+                snprintf(r->place, sizeof r->place, _("%d of %d"), i + 1, g->setup.players);
+    } else {
+        snprintf(r->winner, sizeof r->winner, "%s", _("(unfinished)"));
+        h->unfinished = true;
     }
-    if (!g) {
-        printf("%s  %s\n", e->date, e->path);
-        printf("    %s\n", e->error);
-        return true;
-    }
-    char names[6 * (FIG_NAME_MAX + 2) + 1] = "";
-    for (int s = 0; s < g->setup.players; s++) {
-        if (s)
-            strcat(names, " ");
-        strcat(names, entry_name(g, s, name, sizeof name));
-    }
-    char winner[FIG_NAME_MAX + 32];
-    if (over)
-        entry_name(g, ranking[0], winner, sizeof winner);
-    else
-        snprintf(winner, sizeof winner, "%s", _("(unfinished)"));
-    printf("%s  %d  %-28s  %-12s  %s\n", e->date, g->setup.players, names, winner, e->path);
+    if (!r->place[0])
+        snprintf(r->place, sizeof r->place, "-");
     return true;
+}
+
+/* Pads s with spaces to `width` columns (characters, not bytes). */
+static void print_cell(const char *s, int width, bool last)
+{
+    int cols = 0;
+    for (const char *p = s; *p; p++)
+        cols += ((unsigned char)*p & 0xC0) != 0x80;
+    fputs(s, stdout);
+    if (!last)
+        printf("%*s", width - cols + 2, "");
+}
+
+static int cell_width(const char *s)
+{
+    int cols = 0;
+    for (const char *p = s; *p; p++)
+        cols += ((unsigned char)*p & 0xC0) != 0x80;
+    return cols;
+}
+
+/* The listing: a number per game (for --resume N), columns as wide as their
+ * widest cell. */
+static void history_print(const history_t *h)
+{
+    const char *head[6] = { "#", _("date"), _("players"), _("your place"), _("winner"),
+                            _("file") };
+    int w[6] = { 0 };
+    for (int c = 0; c < 6; c++)
+        w[c] = cell_width(head[c]);
+    for (int i = 0; i < h->nrows; i++) {
+        const row_t *r = &h->rows[i];
+        char num[16];
+        snprintf(num, sizeof num, "%d", i + 1);
+        const char *cell[5] = { num, r->date, r->players, r->place, r->winner };
+        for (int c = 0; c < 5; c++)
+            if (cell_width(cell[c]) > w[c])
+                w[c] = cell_width(cell[c]);
+    }
+    printf("%*s  ", w[0], head[0]);
+    for (int c = 1; c < 6; c++)
+        print_cell(head[c], w[c], c == 5);
+    printf("\n");
+    for (int i = 0; i < h->nrows; i++) {
+        const row_t *r = &h->rows[i];
+        printf("%*d  ", w[0], i + 1);
+        if (r->error) {
+            print_cell(r->date, w[1], false);
+            printf("%s\n%*s  %s\n", r->path, w[0], "", r->error);
+            continue;
+        }
+        const char *cell[6] = { NULL, r->date, r->players, r->place, r->winner, r->path };
+        for (int c = 1; c < 6; c++)
+            print_cell(cell[c], w[c], c == 5);
+        printf("\n");
+    }
+    if (h->unfinished)
+        printf("\n%s\n", _("'figaro play --resume N' continues the unfinished game number N."));
 }
 
 int cmd_history(int argc, char **argv)
@@ -497,7 +678,16 @@ int cmd_history(int argc, char **argv)
         if (h.count == 0)
             printf(_("No games yet: finished games are kept in %s/history.\n"),
                    fig_store_root(store));
+        else
+            history_print(&h);
+        if (fig_store_has_current(store))
+            printf("%s\n", _("A game is in progress: 'figaro play --resume' continues it."));
         fig_store_free(store);
     }
+    for (int i = 0; i < h.nrows; i++) {
+        free(h.rows[i].path);
+        free(h.rows[i].error);
+    }
+    free(h.rows);
     return EXIT_OK;
 }

@@ -27,11 +27,11 @@ int cmd_play(int argc, char **argv);
 int cmd_history(int argc, char **argv);
 
 /* The plain front end; returns an exit status (0, 1). cmd_play has checked
- * opts; with `saved` (--resume, read from the store with its seat table,
- * which opts->game also holds) that game goes on, with the command line's
- * display options on top of the saved ones. The game is saved in `store`
- * after every step; tr is the person's language for the host's messages. */
-int play_plain(const play_opts_t *opts, const fig_game_t *saved, fig_store_t *store,
+ * opts; with `saved` (read from the store with its seat table) that game goes
+ * on (--resume) or is offered first ("Continue your saved game? (y/n)"),
+ * else a new game of opts starts. The game is saved in `store` after every
+ * step; tr is the person's language for the host's messages. */
+int play_plain(const play_opts_t *opts, const tui_saved_t *saved, fig_store_t *store,
                const fig_tr_t *tr);
 
 #endif

@@ -25,6 +25,7 @@
 
 #include "cli/cli.h"
 #include "cli/i18n.h"
+#include "host/hint.h"
 #include "host/narrate.h"
 #include "cli/play.h"
 #include "host/rules_text.h"
@@ -52,6 +53,7 @@ typedef struct {
     bool echo;                                /* print what is said (off while rebuilding) */
     bool save_warned;
     bool script;                              /* standard input is not a terminal */
+    fig_hint_t *hint;                         /* made at the first `hint` */
 } plain_t;
 
 /* ---- output */
@@ -126,7 +128,8 @@ static const char *ansi_of(int kind)
 /* A card code, "R2", coloured with --color. `bracket` gives "[R2]". */
 static const char *card(const plain_t *p, int kind, bool bracket, char *buf, size_t cap)
 {
-    const char *code = fig_kind_code(kind);
+    char code[16];
+    fig_card_code_in(_(FIG_CARD_CODES), kind, code, sizeof code);   /* the language's codes */
     if (p->o.color)
         snprintf(buf, cap, "\033[%sm%s%s%s\033[0m", ansi_of(kind), bracket ? "[" : "", code,
                  bracket ? "]" : "");
@@ -241,12 +244,39 @@ static void show_table(plain_t *p)
     printf(_("Your hand: %s\n"), buf);
 }
 
+/* An action as the person types it: "R2>1", "Ve2>1" in French, "take". */
+static void action_code(fig_action_t a, char *buf, size_t cap)
+{
+    char c[16];
+    if (fig_act_is_take(a))
+        snprintf(buf, cap, "take");
+    else if (fig_act_kind(a) == FIG_RING)
+        snprintf(buf, cap, "%s", fig_card_code_in(_(FIG_CARD_CODES), FIG_RING, c, sizeof c));
+    else
+        snprintf(buf, cap, "%s>%d", fig_card_code_in(_(FIG_CARD_CODES), fig_act_kind(a), c,
+                                                     sizeof c),
+                 fig_act_target(a));
+}
+
+/* A typed word in the language's codes ("ve2>1") rewritten in FGN ("G2>1"),
+ * in place; FGN itself passes unchanged. */
+static void to_fgn(char *word, size_t cap)
+{
+    size_t used;
+    int kind = fig_card_code_parse_in(_(FIG_CARD_CODES), word, &used);
+    if (kind < 0)
+        return;
+    char rest[64];
+    snprintf(rest, sizeof rest, "%s", word + used);
+    snprintf(word, cap, "%s%s", fig_kind_code(kind), rest);
+}
+
 static void show_menu(const plain_t *p, const fig_action_t *acts, int n)
 {
     printf("%s\n", _("Your moves:"));
     for (int i = 0; i < n; i++) {
-        char code[16], what[256];
-        fig_act_format(acts[i], code, sizeof code);
+        char code[24], what[256];
+        action_code(acts[i], code, sizeof code);
         fig_narrate_move(&p->narr, &p->view, acts[i], what, sizeof what);
         printf("  %2d. %-6s %s\n", i + 1, code, what);
     }
@@ -266,13 +296,74 @@ static void print_para(const char *text)
 
 static void show_help(void)
 {
-    cli_print_rules(78);
-    printf("\n");
-    print_para(_("Commands: type a move in FGN (R2>1 plays R2 in front of seat 1; RING; "
-                 "take) or its number in the menu. 'show' prints the table again, 'log' "
-                 "tells what happened so far ('log 20': the last 20 lines), 'help' or '?' "
-                 "prints this text, 'quit' saves the game and stops: 'figaro play "
-                 "--resume' continues it."));
+    print_para(_("Commands: a move in FGN (R2>1 plays R2 in front of seat 1; RING; take) or its "
+                 "number in the menu plays it. 'hint' asks the strongest bot what it would "
+                 "play, and why. 'show' prints the table again, 'log' tells what happened so "
+                 "far ('log 20': the last 20 lines), 'rules' prints the rules, 'help' or '?' "
+                 "this text, 'quit' saves the game and stops: 'figaro play --resume' "
+                 "continues it."));
+}
+
+/* `hint`: the move a search bot would make in the person's seat, told only
+ * what that seat knows (host/hint.h); the answer waits here, the bots don't
+ * move meanwhile. */
+static void show_hint(plain_t *p)
+{
+    fig_msg_t msg;
+    if (!p->hint && fig_hint_new(&p->hint, NULL, &msg) != FIG_OK) {
+        printf(_("No hint: %s\n"), fig_tr_text(p->tr, msg.text));
+        return;
+    }
+    const fig_game_t *g = fig_match_game(p->m);
+    long tag = g->dealt;
+    for (int r = 0; r < g->dealt; r++)
+        tag += g->nmoves[r];
+    if (fig_hint_ask(p->hint, g, 0, NULL, tag, &msg) != FIG_OK) {
+        printf(_("No hint: %s\n"), fig_tr_text(p->tr, msg.text));
+        return;
+    }
+    printf("%s\n", _("Thinking about a hint..."));
+    fflush(stdout);
+    fig_action_t a;
+    long got;
+    struct pollfd pfd = { .fd = fig_hint_fd(p->hint), .events = POLLIN };
+    while (!fig_hint_take(p->hint, &a, &got))
+        if (poll(&pfd, 1, -1) < 0 && errno != EINTR)
+            break;
+    char text[400], code[16];
+    fig_narrate_hint(&p->narr, &p->view, a, text, sizeof text);
+    fig_act_format(a, code, sizeof code);
+    action_code(a, code, sizeof code);
+    printf(_("%s (type %s to play it)\n"), text, code);
+}
+
+/* Why the person may not play `a`, in a player's words (the engine's are
+ * for records): "R1 cannot go in front of Dee: that pile is yellow." */
+static void refusal(const plain_t *p, fig_action_t a, const fig_msg_t *engine, char *buf,
+                    size_t cap)
+{
+    const fig_view_t *v = &p->view;
+    char c[32];
+    if (fig_act_is_take(a)) {
+        snprintf(buf, cap, "%s", _("There are no face-up cards to take."));
+        return;
+    }
+    int k = fig_act_kind(a), s = fig_act_target(a);
+    card(p, k, false, c, sizeof c);
+    const char *who = s == 0 ? _("you") : s < p->n ? p->names[s] : "?";
+    if (!v->hand.n[k])
+        snprintf(buf, cap, _("You have no %s in your hand."), c);
+    else if (k == FIG_RING)
+        snprintf(buf, cap, "%s", _("A ring is always played in front of yourself."));
+    else if (s < p->n && v->pile[s].colour != FIG_NO_COLOUR &&
+             fig_kind_is_colour(k) && v->pile[s].colour != fig_kind_colour(k))
+        snprintf(buf, cap, _("%s cannot go in front of %s: that pile is %s."), c, who,
+                 _(fig_colour_name(v->pile[s].colour)));
+    else if (s < p->n && fig_kind_is_colour(k))
+        snprintf(buf, cap, _("%s cannot go in front of %s: another player has %s."), c, who,
+                 _(fig_colour_name(fig_kind_colour(k))));
+    else
+        snprintf(buf, cap, "%s.", engine->text);
 }
 
 static void show_log(const plain_t *p, long last)
@@ -314,9 +405,12 @@ static void explain_junk(const plain_t *p, const char *word, const char *in)
     shown(in, echo, sizeof echo);
     size_t len = strlen(word), gt = strcspn(word, ">");
     int kind = fig_kind_parse(word, gt);
+    char code[16];
+    if (kind >= 0)
+        fig_card_code_in(_(FIG_CARD_CODES), kind, code, sizeof code);
     if (kind >= 0 && gt == len)
         printf(_("'%s' needs a player: type %s>N where N is the seat number, e.g. %s>1.\n"),
-               echo, fig_kind_code(kind), fig_kind_code(kind));
+               echo, code, code);
     else if (kind >= 0)
         printf(_("'%s' names no seat: the seats are 0 to %d.\n"), echo, p->n - 1);
     else
@@ -366,7 +460,7 @@ static int person_turn(plain_t *p)
     size_t cap = 0;
     int rc = TURN_PLAYED;
     for (;;) {
-        printf("%s", _("Your move (e.g. R2>1, RING, take, or a number; help, log, quit): "));
+        printf("%s", _("Your move (e.g. R2>1, RING, take, or a number; hint, help, quit): "));
         fflush(stdout);
         ssize_t got = getline(&line, &cap, stdin);
         if (got < 0) {
@@ -393,8 +487,19 @@ static int person_turn(plain_t *p)
         word[w] = '\0';
         if (len == 0)
             continue;
+        /* the first word alone, and whether anything follows it */
+        size_t first = strcspn(s, " \t");
+        const char *rest = s + first + strspn(s + first, " \t");
         if (!strcmp(word, "help") || !strcmp(word, "?") || !strcmp(word, "h")) {
             show_help();
+            continue;
+        }
+        if (!strcmp(word, "rules") || !strcmp(word, "helprules")) {
+            cli_print_rules(78);
+            continue;
+        }
+        if (!strcmp(word, "hint")) {
+            show_hint(p);
             continue;
         }
         if (!strcmp(word, "show") || !strcmp(word, "table")) {
@@ -413,7 +518,16 @@ static int person_turn(plain_t *p)
             rc = stop_saved(p, false);
             break;
         }
+        to_fgn(word, sizeof word);   /* "ve2>1" -> "G2>1" in French */
+        w = strlen(word);
         fig_action_t a;
+        if (*rest) {   /* "G2>2 extra": one move a line */
+            char echo[64];
+            shown(s, echo, sizeof echo);
+            printf(_("'%s': type one move at a time, nothing after it (e.g. %.*s).\n"), echo,
+                   (int)first, s);
+            continue;
+        }
         bool digits = w > 0 && w == strspn(word, "0123456789");
         if (digits) {
             long long k;
@@ -431,8 +545,10 @@ static int person_turn(plain_t *p)
         char code[16];
         if (fig_narrate_check(&p->view, a, p->tr, &msg) != FIG_OK ||
             fig_match_play(p->m, a, &step, &msg) != FIG_OK) {
-            fig_act_format(a, code, sizeof code);
-            printf(_("%s is refused: %s.\n"), code, msg.text);
+            char why[400];
+            refusal(p, a, &msg, why, sizeof why);
+            action_code(a, code, sizeof code);
+            printf(_("%s is refused: %s\n"), code, why);
             continue;
         }
         told(p, &step);
@@ -478,18 +594,16 @@ static void introduce(plain_t *p, const char *aside)
     size_t len = 0;
     for (int s = 1; s < p->n; s++)
         append(list, sizeof list, &len, s > 1 ? ", %s (%s)" : "%s (%s)", p->names[s],
-               fig_match_bot_spec(p->m, s));
+               tui_level_name(fig_match_bot_spec(p->m, s)));
     if (aside[0])
-        printf(_("The unfinished game you had saved is kept as %s.\n"), aside);
+        printf(_("The unfinished game you had saved is kept as %s ('figaro history' numbers "
+                 "it; 'figaro play --resume N' continues it).\n"), aside);
     if (p->resume)
         printf("%s\n", _("Resuming the saved game. Type 'log' to read what happened so far."));
     printf(_("Figaro: %s (you, seat 0) against %s.\n"), p->names[0], list);
-    if (p->game.has_seed)
-        printf(_("Seed %llu: 'figaro play --seed %llu' deals the same cards again.\n"),
-               (unsigned long long)p->game.seed, (unsigned long long)p->game.seed);
     if (p->o.open)
         printf("%s\n", _("Open game: stack counts and roads are shown (--open)."));
-    printf("%s\n", _("Type 'help' for the rules and the commands."));
+    printf("%s\n", _("Type 'help' for the commands, 'rules' for the rules."));
 }
 
 static int finish(plain_t *p)
@@ -503,12 +617,69 @@ static int finish(plain_t *p)
     }
     printf("\n");
     printf(_("The game is kept in the history: %s\n"), path);
+    const fig_game_t *g = fig_match_game(p->m);
+    printf(_("Seed %llu: 'figaro play --seed %llu' deals the same cards again.\n"),
+           (unsigned long long)g->setup.seed, (unsigned long long)g->setup.seed);
     printf("%s\n", _("'figaro history' lists your games; 'figaro replay FILE' goes through one "
                      "again."));
     return EXIT_OK;
 }
 
-int play_plain(const play_opts_t *opts, const fig_game_t *saved, fig_store_t *store,
+/* Reads one line of the person's answer into *line (trimmed); false at the
+ * end of the input. A script's answer is echoed, as in person_turn. */
+static bool read_answer(plain_t *p, char **line, size_t *cap)
+{
+    fflush(stdout);
+    if (getline(line, cap, stdin) < 0)
+        return false;
+    char *s = *line, *e;
+    while (*s && isspace((unsigned char)*s))
+        s++;
+    memmove(*line, s, strlen(s) + 1);
+    e = *line + strlen(*line);
+    while (e > *line && isspace((unsigned char)e[-1]))
+        *--e = '\0';
+    if (p->script) {
+        for (const char *c = *line; *c; c++)
+            putchar((unsigned char)*c < ' ' || *c == 0x7F ? '?' : *c);
+        putchar('\n');
+    }
+    return true;
+}
+
+/* "Continue your saved game? (y/n)": 1 continue, 0 a new game, -1 the input
+ * ended first. */
+static int ask_continue(plain_t *p, const fig_game_t *g)
+{
+    char about[400];
+    tui_saved_summary(g, about, sizeof about);
+    printf("%s %s\n", _("You have a saved game."), about);
+    /* TRANSLATORS: the keys that answer yes and no ('y' and 'n' work too). */
+    const char *yes = _("y"), *no = _("n");
+    char *line = NULL;
+    size_t cap = 0;
+    int answer = -1;
+    for (;;) {
+        printf("%s", _("Continue your saved game? (y: continue it, n: a new game; the saved "
+                       "one is then kept in the history) "));
+        if (!read_answer(p, &line, &cap))
+            break;
+        int c = tolower((unsigned char)line[0]);
+        if (c && (c == 'y' || c == tolower((unsigned char)yes[0]))) {
+            answer = 1;
+            break;
+        }
+        if (c && (c == 'n' || c == tolower((unsigned char)no[0]))) {
+            answer = 0;
+            break;
+        }
+        printf("%s\n", _("Please answer y or n."));
+    }
+    free(line);
+    return answer;
+}
+
+int play_plain(const play_opts_t *opts, const tui_saved_t *saved, fig_store_t *store,
                const fig_tr_t *tr)
 {
     plain_t *p = calloc(1, sizeof *p);
@@ -517,18 +688,33 @@ int play_plain(const play_opts_t *opts, const fig_game_t *saved, fig_store_t *st
         return EXIT_INPUT;
     }
     p->o = opts->display;
-    p->o.plain = true;
     p->game = opts->game;
-    p->resume = saved != NULL;
     p->store = store;
     p->tr = tr;
     p->echo = true;
     p->script = !isatty(STDIN_FILENO);
+    const fig_game_t *record = NULL;
+    if (saved) {
+        int answer = saved->ask ? ask_continue(p, saved->record) : 1;
+        if (answer < 0) {
+            printf("\n%s\n", _("End of input: nothing was changed, your saved game is still "
+                               "there."));
+            free(p);
+            return EXIT_OK;
+        }
+        if (answer == 1) {
+            record = saved->record;
+            p->o = saved->display;
+            p->game = saved->game;
+        }
+    }
+    p->o.plain = true;
+    p->resume = record != NULL;
     char aside[FIG_STORE_PATH_MAX];
     fig_msg_t err;
-    if (tui_match_start(&p->game, saved, store, tr, &p->m, aside, sizeof aside, &err)) {
+    if (tui_match_start(&p->game, &p->o, record, store, tr, &p->m, aside, sizeof aside, &err)) {
         fprintf(stderr, "figaro play: %s\n", err.text);
-        if (saved)
+        if (record)
             fprintf(stderr, "%s\n", _("Move the file away (or delete it) to start a new game."));
         free(p);
         return EXIT_INPUT;
@@ -563,6 +749,7 @@ int play_plain(const play_opts_t *opts, const fig_game_t *saved, fig_store_t *st
         }
     }
     fflush(stdout);
+    fig_hint_free(p->hint);
     fig_match_free(p->m);
     free(p->log);
     free(p);

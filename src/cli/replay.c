@@ -203,7 +203,15 @@ int cmd_replay(int argc, char **argv)
     fig_game_t game;
     fig_msg_t msg;
     fig_err_t rc = fig_fgn_read(&game, data, len, &msg);
+    /* a sealed save (host/store.h): its hands stay secret while the game runs */
+    bool sealed = rc != FIG_OK && len < (1 << 20) && strstr(data, "\n#= sealed ") != NULL;
     free(data);
+    if (sealed) {
+        snprintf(msg.text, sizeof msg.text, "%s",
+                 "this game is still being played, and sealed until it is over (rule R14: "
+                 "nobody sees another player's hand): 'figaro play --resume' continues it");
+        msg.line = 0;
+    }
     if (rc != FIG_OK) {
         if (json)
             return json_error(msg.line, msg.text);

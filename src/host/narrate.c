@@ -19,6 +19,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "host/narrate.h"
 
@@ -121,7 +122,7 @@ static void tell_play(const fig_narrator_t *nr, const fig_event_t *e)
         tell(nr, e->type, fig_tr_text(nr->tr, "You play %s in front of %s."), c,
              fig_narrate_name(nr, to));
     else if (to == s)
-        tell(nr, e->type, fig_tr_text(nr->tr, "%s plays %s in front of themself."),
+        tell(nr, e->type, fig_tr_text(nr->tr, "%s plays %s in front of themselves."),
              fig_narrate_name(nr, s), c);
     else if (to == me)
         tell(nr, e->type, fig_tr_text(nr->tr, "%s plays %s in front of you."),
@@ -284,22 +285,39 @@ static void tell_piece(const fig_narrator_t *nr, const fig_event_t *e)
     int s = e->seat, t = e->type;
     unsigned long n = e->count;
     if (e->type == FIG_EV_PIECE) {
-        if (s == nr->me)
+        /* Not "you rank 1": first means the most cards, the worst result. */
+        if (s == nr->me && e->rank == 0)
             tell(nr, t,
-                 fig_tr_plural(nr->tr, "You rank %d with %d card and receive a road piece of "
+                 fig_tr_plural(nr->tr, "You collected the most cards, %d, and receive the "
+                                       "longest road piece, %d.",
+                               "You collected the most cards, %d, and receive the longest "
+                               "road piece, %d.",
+                               n),
+                 e->count, e->a);
+        else if (s == nr->me)
+            tell(nr, t,
+                 fig_tr_plural(nr->tr, "You collected %d card and receive a road piece of "
                                        "length %d.",
-                               "You rank %d with %d cards and receive a road piece of "
+                               "You collected %d cards and receive a road piece of "
                                "length %d.",
                                n),
-                 e->rank + 1, e->count, e->a);
+                 e->count, e->a);
+        else if (e->rank == 0)
+            tell(nr, t,
+                 fig_tr_plural(nr->tr, "%s collected the most cards, %d, and receives the "
+                                       "longest road piece, %d.",
+                               "%s collected the most cards, %d, and receives the longest "
+                               "road piece, %d.",
+                               n),
+                 fig_narrate_name(nr, s), e->count, e->a);
         else
             tell(nr, t,
-                 fig_tr_plural(nr->tr, "%s ranks %d with %d card and receives a road piece of "
+                 fig_tr_plural(nr->tr, "%s collected %d card and receives a road piece of "
                                        "length %d.",
-                               "%s ranks %d with %d cards and receives a road piece of "
+                               "%s collected %d cards and receives a road piece of "
                                "length %d.",
                                n),
-                 fig_narrate_name(nr, s), e->rank + 1, e->count, e->a);
+                 fig_narrate_name(nr, s), e->count, e->a);
     } else if (e->reason == FIG_WHY_ZERO) {
         if (s == nr->me)
             tell(nr, t, "%s", fig_tr_text(nr->tr, "You collected no cards and get no road piece."));
@@ -475,6 +493,112 @@ static bool outcome(const fig_view_t *v, fig_action_t a, outcome_t *out)
     return true;
 }
 
+/* ---- card codes */
+
+/* The 7 codes of a table, or false if it is not a usable one. */
+static bool code_table(const char *table, char codes[7][8])
+{
+    static const char *const fgn[7] = { "R", "B", "G", "Y", "P", "J", "RING" };
+    int n = 0;
+    for (const char *p = table; p && *p && n <= 7;) {
+        while (*p == ' ')
+            p++;
+        size_t len = strcspn(p, " ");
+        if (!len)
+            break;
+        if (n == 7 || len > 5)
+            return false;
+        for (size_t i = 0; i < len; i++)
+            if (!((p[i] >= 'A' && p[i] <= 'Z') || (p[i] >= 'a' && p[i] <= 'z')))
+                return false;
+        memcpy(codes[n], p, len);
+        codes[n++][len] = '\0';
+        p += len;
+    }
+    if (n != 7)
+        return false;
+    for (int i = 0; i < 7; i++)
+        for (int j = 0; j < 7; j++) {
+            if (i != j && strcasecmp(codes[i], codes[j]) == 0)
+                return false;   /* two cards, one code */
+            if (i != j && i < 6 && j < 6 && strcasecmp(codes[i], fgn[j]) == 0)
+                return false;   /* "G2" would be another card in a record */
+        }
+    return true;
+}
+
+static void english(char codes[7][8])
+{
+    static const char *const fgn[7] = { "R", "B", "G", "Y", "P", "J", "RING" };
+    for (int i = 0; i < 7; i++)
+        snprintf(codes[i], 8, "%s", fgn[i]);
+}
+
+const char *fig_card_code_in(const char *table, int kind, char *buf, size_t cap)
+{
+    char codes[7][8];
+    if (!code_table(table, codes))
+        english(codes);
+    if (kind == FIG_RING)
+        snprintf(buf, cap, "%s", codes[6]);
+    else if (fig_kind_is_jester(kind))
+        snprintf(buf, cap, "%s%d", codes[5], fig_kind_value(kind));
+    else if (kind >= 0 && kind < FIG_KINDS)
+        snprintf(buf, cap, "%s%d", codes[fig_kind_colour(kind)], fig_kind_value(kind));
+    else
+        snprintf(buf, cap, "?");
+    return buf;
+}
+
+int fig_card_code_parse_in(const char *table, const char *text, size_t *used)
+{
+    char codes[7][8];
+    if (!code_table(table, codes))
+        english(codes);
+    size_t letters = 0;
+    while ((text[letters] >= 'A' && text[letters] <= 'Z') ||
+           (text[letters] >= 'a' && text[letters] <= 'z'))
+        letters++;
+    for (int i = 0; i < 7; i++) {
+        if (strlen(codes[i]) != letters || strncasecmp(codes[i], text, letters) != 0)
+            continue;
+        if (i == 6) {
+            *used = letters;
+            return FIG_RING;
+        }
+        int v = text[letters] - '0';
+        for (int k = 0; k < FIG_RING && v >= 1 && v <= 3; k++)
+            if (fig_kind_value(k) == v &&
+                (i == 5 ? fig_kind_is_jester(k)
+                        : fig_kind_is_colour(k) && fig_kind_colour(k) == i)) {
+                *used = letters + 1;
+                return k;
+            }
+    }
+    return -1;
+}
+
+const char *fig_narrate_code(const fig_tr_t *tr, int kind, char *buf, size_t cap)
+{
+    /* TRANSLATORS: the codes of the cards, in this order: red, blue, green,
+     * yellow and purple cards, jesters, rings; 7 distinct codes of 1 to 5
+     * letters A-Z. A card is written as its code and value ("R2", a red 2;
+     * "J1" a jester 1) and a ring as its code. Choose letters that read right
+     * in your language and do not clash (French: "R B V Ja Vi Jo RONDE");
+     * a colour or the jester may not take another card's English letter. */
+    return fig_card_code_in(fig_tr_text(tr, N_("R B G Y P J RING")), kind, buf, cap);
+}
+
+int fig_narrate_collector(const fig_view_t *v, fig_action_t a, int *count)
+{
+    outcome_t o;
+    if (!outcome(v, a, &o))
+        o.collector = -1, o.collected = 0;
+    if (count)
+        *count = o.collected;
+    return o.collector;
+}
+
 void fig_narrate_move(const fig_narrator_t *nr, const fig_view_t *v, fig_action_t a, char *buf,
                       size_t cap)
 {
@@ -568,8 +692,13 @@ void fig_narrate_hint(const fig_narrator_t *nr, const fig_view_t *v, fig_action_
                                    "worse.",
                                    (unsigned long)collected),
                      collected);
+        else if (to == me && v->pile[me].cards)
+            snprintf(why, sizeof why, fig_tr_text(nr->tr, "Your pile goes from %d to %d, still "
+                                                          "below 6."),
+                     v->pile[me].total, after->pile[me].total);
         else if (to == me)
-            snprintf(why, sizeof why, fig_tr_text(nr->tr, "It keeps your pile at %d, below 6."),
+            snprintf(why, sizeof why, fig_tr_text(nr->tr, "It starts your pile at %d, far "
+                                                          "from 6."),
                      after->pile[me].total);
         else if (after->pile[to].total >= 4)
             snprintf(why, sizeof why, fig_tr_text(nr->tr, "It brings %s's pile to %d, close to 6."),

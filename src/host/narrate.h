@@ -56,6 +56,28 @@ void fig_narrate_init(fig_narrator_t *nr, int players, int me, const char names[
 /* A seat's name, or "?" for a seat out of range. */
 const char *fig_narrate_name(const fig_narrator_t *nr, int seat);
 
+/* ---- card codes in the person's language
+ *
+ * FGN records keep the project's codes (R2, J1, RING); people read codes in
+ * their language: FIG_CARD_CODES is a msgid whose translation lists the
+ * codes of red, blue, green, yellow and purple cards, jesters and rings
+ * ("R B V Ja Vi Jo RONDE" in French: vert and violet, jaune and jongleur
+ * would clash on one letter). A translation that is not 7 distinct codes of
+ * 1 to 5 letters, or that gives a colour or the jester an FGN letter of
+ * another kind, is ignored: English codes then. */
+#define FIG_CARD_CODES "R B G Y P J RING"
+
+/* The code of card `kind` ("R2", "Ve2", "RONDE") by the translated table
+ * (the translation of FIG_CARD_CODES, or NULL for English) into buf. */
+const char *fig_card_code_in(const char *table, int kind, char *buf, size_t cap);
+
+/* The card whose code in `table` (as above) starts text, ignoring case;
+ * *used receives its length. -1 if none. */
+int fig_card_code_parse_in(const char *table, const char *text, size_t *used);
+
+/* fig_card_code_in with the table in tr's language. */
+const char *fig_narrate_code(const fig_tr_t *tr, int kind, char *buf, size_t cap);
+
 /* Tells one step, sentence by sentence, through nr->say. `before` and `after`
  * are the person's views just before and just after the step (for a deal,
  * `before` is not read). */
@@ -68,6 +90,12 @@ void fig_narrate_step(const fig_narrator_t *nr, const fig_match_step_t *step,
  * no full stop. */
 void fig_narrate_move(const fig_narrator_t *nr, const fig_view_t *v, fig_action_t a, char *buf,
                       size_t cap);
+
+/* What action a would do from the person's view v (their turn): the seat
+ * that would collect the face-up cards, or -1 if nobody would (also if a
+ * cannot be taken); *count (may be NULL) receives how many cards. From the
+ * table and the mover's own card only (R14). */
+int fig_narrate_collector(const fig_view_t *v, fig_action_t a, int *count);
 
 /* Whether the person (v: their view, their turn) may take action a. If not,
  * writes why into msg, in the language of tr ("seat 2 cannot play B2 in

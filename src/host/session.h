@@ -71,11 +71,13 @@ bool fig_session_name_ok(const char *name);
 fig_err_t fig_session_check_spec(const char *spec, const fig_tr_t *tr, fig_msg_t *msg);
 
 /* A seed from the wall clock and the process, short enough to type again
- * (below 10^9): for a game nobody gave a seed. */
+ * (below 10^9). fig_session_start does not use it: a game nobody gave a seed
+ * gets 64 secret bits (util.h: fig_random_u64), which a player cannot find
+ * from their own hand by trying seeds. */
 uint64_t fig_session_clock_seed(void);
 
 /* Starts a new game: checks the seat table, names the bots that have no name
- * (fig_session_bot_name), draws a seed if there is none, creates every bot
+ * (fig_session_bot_name), draws a secret 64-bit seed if there is none, creates every bot
  * through the one bot factory for all specs (built-in and "cmd:" engines)
  * with its seat's seed, deals from the game seed. What it decided is written
  * back into opts (seed, has_seed, the bots' names), for the front end to show

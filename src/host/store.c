@@ -9,12 +9,19 @@
  * is kept as it is. No control character may stand in a key or a value, so
  * whatever is read can be written back unchanged.
  *
+ * A sealed file (store.h) holds the record as hex on "#=" lines instead,
+ * XORed with a keystream from the folder's key file and the file's nonce;
+ * load_file opens it into the clear text (the "#!" lines, then the record)
+ * before anything reads it, so the parsers never meet a sealed file.
+ *
  * Writes go to a temporary file made with mkstemp() in the target folder,
  * then renamed over the target: rename() within one file system is atomic, so
  * a reader sees the old record or the new one, never a mix. Nothing is created
  * on disk before something is written. */
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,6 +40,7 @@ struct fig_store {
     char *root;                 /* as given, without a trailing '/' */
     char *current;              /* root/current.fgn */
     char *history;              /* root/history */
+    char *keyfile;              /* root/key: the key of sealed games */
     fig_store_header_t header;  /* the game in progress: seats.players 0 until set */
 };
 
@@ -97,8 +105,9 @@ fig_err_t fig_store_open(fig_store_t **out, const char *root, const fig_tr_t *tr
         s->root[n] = '\0';
         s->current = join(s->root, "current.fgn");
         s->history = join(s->root, "history");
+        s->keyfile = join(s->root, "key");
     }
-    if (!s->root || !s->current || !s->history) {
+    if (!s->root || !s->current || !s->history || !s->keyfile) {
         fig_store_free(s);
         return fail(msg, tr, 0, FIG_ERR_SPACE, N_("out of memory"));
     }
@@ -113,6 +122,7 @@ void fig_store_free(fig_store_t *s)
     free(s->root);
     free(s->current);
     free(s->history);
+    free(s->keyfile);
     free(s);
 }
 
@@ -162,6 +172,7 @@ fig_err_t fig_store_set_seats(fig_store_t *s, const fig_seats_t *seats, fig_msg_
     return rc;
 }
 
+void fig_store_set_sealed(fig_store_t *s, bool sealed) { s->header.sealed = sealed; }
 const fig_seats_t *fig_store_seats(const fig_store_t *s) { return &s->header.seats; }
 const fig_store_header_t *fig_store_header(const fig_store_t *s) { return &s->header; }
 void fig_store_clear_lines(fig_store_t *s) { s->header.nlines = 0; }
@@ -423,6 +434,247 @@ fig_err_t fig_store_parse(const char *text, size_t len, const char *name, fig_ga
     return rc;
 }
 
+/* ---- sealing (store.h: sealed games) */
+
+enum { KEY_WORDS = 4, SEAL_BYTES_PER_LINE = 32 };
+
+static const char seal_tag[] = "#= sealed 1 ";
+
+/* Word i of the keystream of key k and nonce n: two rounds of the one seed
+ * derivation, so that every word depends on all of the key. */
+static uint64_t stream_word(const uint64_t k[KEY_WORDS], uint64_t nonce, uint64_t i)
+{
+    return fig_seed_derive(fig_seed_derive(k[0] ^ nonce, k[1], i) ^ k[2], k[3], i);
+}
+
+static void xor_stream(const uint64_t k[KEY_WORDS], uint64_t nonce, unsigned char *p, size_t n)
+{
+    uint64_t w = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (i % 8 == 0)
+            w = stream_word(k, nonce, i / 8);
+        p[i] ^= (unsigned char)(w >> (8 * (i % 8)));
+    }
+}
+
+/* A check of the clear record: a wrong key or an altered byte changes it. */
+static uint64_t record_check(const uint64_t k[KEY_WORDS], const unsigned char *p, size_t n)
+{
+    uint64_t h = k[3];
+    for (size_t i = 0; i < n; i++)
+        h = fig_seed_derive(h, p[i], i);
+    return h;
+}
+
+static int hex_digit(char c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    return -1;
+}
+
+/* Parses exactly 16 hex digits at p into *v. */
+static bool hex_word(const char *p, uint64_t *v)
+{
+    *v = 0;
+    for (int i = 0; i < 16; i++) {
+        int d = hex_digit(p[i]);
+        if (d < 0)
+            return false;
+        *v = *v << 4 | (uint64_t)d;
+    }
+    return true;
+}
+
+/* Reads the folder's key ("figaro key 1 HEX64"); with `create`, makes one
+ * if there is none. FIG_ERR_INPUT with a message if it is missing or
+ * damaged. */
+static fig_err_t get_key(const fig_store_t *s, bool create, uint64_t k[KEY_WORDS],
+                         fig_msg_t *msg);
+
+static fig_err_t read_key(const fig_store_t *s, uint64_t k[KEY_WORDS], bool *missing,
+                          fig_msg_t *msg)
+{
+    char *text;
+    size_t len;
+    fig_msg_t why;
+    *missing = false;
+    if (access(s->keyfile, F_OK) != 0 && errno == ENOENT) {
+        *missing = true;
+        return fail(msg, s->tr, 0, FIG_ERR_INPUT,
+                    N_("the key of sealed games, %s, is missing"), s->keyfile);
+    }
+    fig_err_t rc = fig_read_file(s->keyfile, 256, &text, &len, s->tr, &why);
+    if (rc != FIG_OK)
+        return fail(msg, s->tr, 0, rc, "%s: %s", s->keyfile, why.text);
+    static const char magic[] = "figaro key 1 ";
+    bool ok = len >= sizeof magic - 1 + 16 * KEY_WORDS &&
+              memcmp(text, magic, sizeof magic - 1) == 0;
+    for (int i = 0; i < KEY_WORDS && ok; i++)
+        ok = hex_word(text + sizeof magic - 1 + 16 * i, &k[i]);
+    free(text);
+    if (!ok)
+        return fail(msg, s->tr, 0, FIG_ERR_INPUT, N_("%s is not a key of sealed games"),
+                    s->keyfile);
+    return FIG_OK;
+}
+
+static fig_err_t make_dirs(const fig_store_t *s, const char *path, fig_msg_t *msg);
+static fig_err_t write_atomic(const fig_store_t *s, const char *path, const char *text,
+                              bool exclusive, fig_msg_t *msg);
+
+static fig_err_t get_key(const fig_store_t *s, bool create, uint64_t k[KEY_WORDS],
+                         fig_msg_t *msg)
+{
+    bool missing;
+    fig_err_t rc = read_key(s, k, &missing, msg);
+    if (rc == FIG_OK || !missing || !create)
+        return rc;
+    if ((rc = make_dirs(s, s->root, msg)) != FIG_OK)
+        return rc;
+    char text[16 + 16 * KEY_WORDS + 2];
+    size_t n = (size_t)snprintf(text, sizeof text, "figaro key 1 ");
+    for (int i = 0; i < KEY_WORDS; i++)
+        n += (size_t)snprintf(text + n, sizeof text - n, "%016" PRIx64,
+                              (uint64_t)fig_random_u64());
+    snprintf(text + n, sizeof text - n, "\n");
+    rc = write_atomic(s, s->keyfile, text, true, msg);   /* mkstemp: mode 0600 */
+    if (rc != FIG_OK && rc != FIG_ERR_STATE)
+        return rc;
+    return read_key(s, k, &missing, msg);   /* ours, or one made at the same moment */
+}
+
+/* Whether text holds a sealed record. */
+static const char *seal_line(const char *text, size_t len)
+{
+    for (size_t i = 0; i < len;) {
+        const char *nl = memchr(text + i, '\n', len - i);
+        size_t end = nl ? (size_t)(nl - text) : len;
+        if (end - i >= sizeof seal_tag - 1 && memcmp(text + i, seal_tag, sizeof seal_tag - 1) == 0)
+            return text + i;
+        i = end + 1;
+    }
+    return NULL;
+}
+
+/* The clear text of a sealed file: its lines but the "#=" ones, then the
+ * record opened with the key. *out is malloc'ed and NUL-terminated. */
+static fig_err_t unseal(const fig_store_t *s, const char *path, const char *text, size_t len,
+                        char **out, size_t *outlen, fig_msg_t *msg)
+{
+    const char *tag = seal_line(text, len);
+    uint64_t nonce, check, k[KEY_WORDS];
+    unsigned long long rlen = 0;
+    char *end;
+    const char *p = tag + sizeof seal_tag - 1;
+    if (!hex_word(p, &nonce) || p[16] != ' ' ||
+        (errno = 0, rlen = strtoull(p + 17, &end, 10), errno) || rlen > FIG_STORE_FILE_MAX ||
+        *end != ' ' || !hex_word(end + 1, &check) ||
+        (end[17] != '\n' && end[17] != '\r' && end[17] != '\0'))
+        return fail(msg, s->tr, 0, FIG_ERR_INPUT, N_("%s: its sealed record is damaged"), path);
+    fig_err_t rc = get_key(s, false, k, msg);
+    if (rc != FIG_OK)
+        return rc;
+    char *clear = malloc(len + rlen + 2);
+    if (!clear)
+        return no_memory(s, msg);
+    size_t n = 0, got = 0;
+    unsigned char *rec = (unsigned char *)clear + len + 1;   /* the record, then moved */
+    bool damaged = false;
+    for (size_t i = 0; i < len;) {
+        const char *nl = memchr(text + i, '\n', len - i);
+        size_t e = nl ? (size_t)(nl - text) : len;
+        if (e - i >= 2 && text[i] == '#' && text[i + 1] == '=') {
+            size_t j = i + 3, stop = e > i && text[e - 1] == '\r' ? e - 1 : e;
+            if (text + i == tag)
+                j = stop;   /* the tag line itself */
+            else if (stop < j || (stop - j) % 2 || got + (stop - j) / 2 > rlen)
+                damaged = true;
+            for (; j < stop && !damaged; j += 2) {
+                int hi = hex_digit(text[j]), lo = hex_digit(text[j + 1]);
+                if (hi < 0 || lo < 0)
+                    damaged = true;
+                else
+                    rec[got++] = (unsigned char)(hi << 4 | lo);
+            }
+        } else {
+            memcpy(clear + n, text + i, e - i);
+            n += e - i;
+            clear[n++] = '\n';
+        }
+        i = e + 1;
+    }
+    static const char magic[] = "figaro 1";
+    if (!damaged && got == rlen)
+        xor_stream(k, nonce, rec, got);
+    if (damaged || got != rlen || got < sizeof magic - 1 || memcmp(rec, magic, sizeof magic - 1) ||
+        record_check(k, rec, got) != check) {
+        free(clear);
+        return fail(msg, s->tr, 0, FIG_ERR_INPUT,
+                    N_("%s: its sealed record is damaged, or %s is not the key it was sealed "
+                       "with"),
+                    path, s->keyfile);
+    }
+    memmove(clear + n, rec, got);
+    n += got;
+    clear[n] = '\0';
+    *out = clear;
+    *outlen = n;
+    return FIG_OK;
+}
+
+/* The whole file: the title, the "#!" lines, then the record, sealed if h
+ * says so and the game is not over. *out is malloc'ed. */
+static fig_err_t render(const fig_store_t *s, const fig_store_header_t *h, const fig_game_t *g,
+                        const char *title, char **out, fig_msg_t *msg)
+{
+    bool sealed = h->sealed && !fig_game_over(g);
+    uint64_t k[KEY_WORDS];
+    *out = NULL;
+    if (sealed) {
+        fig_err_t rc = get_key(s, true, k, msg);
+        if (rc != FIG_OK)
+            return rc;
+    }
+    size_t head = fig_store_write_header(h, NULL, 0);
+    size_t rec = fig_fgn_write(g, NULL, 0);
+    size_t body = sealed ? sizeof seal_tag + 72 + rec * 2 + (rec / SEAL_BYTES_PER_LINE + 1) * 4
+                         : rec;
+    size_t cap = strlen(title) + 4 + head + body + 1;
+    char *buf = malloc(cap);
+    unsigned char *clear = sealed ? malloc(rec + 1) : NULL;
+    if (!buf || (sealed && !clear)) {
+        free(buf);
+        free(clear);
+        return no_memory(s, msg);
+    }
+    size_t n = (size_t)snprintf(buf, cap, "# %s\n", title);
+    n += fig_store_write_header(h, buf + n, cap - n);
+    if (!sealed) {
+        fig_fgn_write(g, buf + n, cap - n);
+        *out = buf;
+        return FIG_OK;
+    }
+    fig_fgn_write(g, (char *)clear, rec + 1);
+    uint64_t nonce = fig_random_u64(), check = record_check(k, clear, rec);
+    xor_stream(k, nonce, clear, rec);
+    n += (size_t)snprintf(buf + n, cap - n, "%s%016" PRIx64 " %zu %016" PRIx64 "\n", seal_tag,
+                          nonce, rec, check);
+    for (size_t i = 0; i < rec; i += SEAL_BYTES_PER_LINE) {
+        n += (size_t)snprintf(buf + n, cap - n, "#= ");
+        for (size_t j = i; j < rec && j < i + SEAL_BYTES_PER_LINE; j++)
+            n += (size_t)snprintf(buf + n, cap - n, "%02x", clear[j]);
+        n += (size_t)snprintf(buf + n, cap - n, "\n");
+    }
+    free(clear);
+    *out = buf;
+    return FIG_OK;
+}
+
 /* ---- writing */
 
 /* mkdir -p with mode 0700 (the XDG folders are private). */
@@ -447,22 +699,6 @@ static fig_err_t make_dirs(const fig_store_t *s, const char *path, fig_msg_t *ms
     if (stat(path, &sb) != 0 || !S_ISDIR(sb.st_mode))
         return fail(msg, s->tr, 0, FIG_ERR_INPUT, N_("%s is not a folder"), path);
     return FIG_OK;
-}
-
-/* The whole file: the title, the "#!" lines, then the record. Returns
- * malloc'ed text, or NULL if memory runs out. */
-static char *render(const fig_store_header_t *h, const fig_game_t *g, const char *title)
-{
-    size_t head = fig_store_write_header(h, NULL, 0);
-    size_t rec = fig_fgn_write(g, NULL, 0);
-    size_t cap = strlen(title) + 4 + head + rec + 1;
-    char *buf = malloc(cap);
-    if (!buf)
-        return NULL;
-    size_t n = (size_t)snprintf(buf, cap, "# %s\n", title);
-    n += fig_store_write_header(h, buf + n, cap - n);
-    fig_fgn_write(g, buf + n, cap - n);
-    return buf;
 }
 
 /* Writes text to path through a temporary file and rename(). With
@@ -539,10 +775,14 @@ fig_err_t fig_store_save_current(fig_store_t *s, const fig_game_t *g, fig_msg_t 
         rc = make_dirs(s, s->root, msg);
     if (rc != FIG_OK)
         return rc;
-    char *text = render(&s->header, g, "figaro play: the game in progress; "
-                                       "'figaro play --resume' continues it");
-    if (!text)
-        return no_memory(s, msg);
+    char *text;
+    if ((rc = render(s, &s->header, g,
+                     s->header.sealed ? "figaro play: the game in progress, sealed until it "
+                                        "ends; 'figaro play --resume' continues it"
+                                      : "figaro play: the game in progress; "
+                                        "'figaro play --resume' continues it",
+                     &text, msg)) != FIG_OK)
+        return rc;
     rc = write_atomic(s, s->current, text, false, msg);
     free(text);
     return rc;
@@ -602,12 +842,15 @@ fig_err_t fig_store_finish(fig_store_t *s, const fig_game_t *g, char *path, size
     fig_err_t rc = need_seats(s, g, msg);
     if (rc != FIG_OK)
         return rc;
-    char *text = render(&s->header, g, fig_game_over(g) ? "figaro play: a finished game"
-                                                        : "figaro play: an unfinished game");
-    if (!text)
-        return no_memory(s, msg);
-    rc = write_history(s, text, g->setup.seed, g->setup.has_seed, fig_game_over(g), path,
-                       pathcap, msg);
+    char *text;
+    if ((rc = render(s, &s->header, g,
+                     fig_game_over(g) ? "figaro play: a finished game"
+                                      : "figaro play: an unfinished game",
+                     &text, msg)) != FIG_OK)
+        return rc;
+    bool secret = s->header.sealed && !fig_game_over(g);   /* no seed in the name */
+    rc = write_history(s, text, g->setup.seed, g->setup.has_seed && !secret, fig_game_over(g),
+                       path, pathcap, msg);
     free(text);
     return rc == FIG_OK ? remove_current(s, msg) : rc;
 }
@@ -631,6 +874,20 @@ fig_err_t fig_store_set_aside(fig_store_t *s, char *path, size_t pathcap, fig_ms
         return no_memory(s, msg);
     }
     bool readable = !memchr(text, '\0', len) && fig_fgn_read(g, text, len, &why) == FIG_OK;
+    /* its title said 'figaro play --resume' continues it: no longer true */
+    static const char title[] = "# figaro play: the game in progress";
+    if (!memchr(text, '\0', len) && strncmp(text, title, sizeof title - 1) == 0) {
+        const char *nl = strchr(text, '\n');
+        static const char aside[] = "# figaro play: an unfinished game";
+        size_t rest = nl ? strlen(nl) : 0;
+        char *fixed = malloc(sizeof aside + rest);
+        if (fixed) {
+            memcpy(fixed, aside, sizeof aside - 1);
+            memcpy(fixed + sizeof aside - 1, nl ? nl : "", rest + 1);
+            free(text);
+            text = fixed;
+        }
+    }
     rc = write_history(s, text, readable ? g->setup.seed : 0,
                                  readable && g->setup.has_seed, false, path, pathcap, msg);
     free(g);
@@ -652,6 +909,17 @@ static fig_err_t load_file(const fig_store_t *s, const char *path, fig_game_t *g
     fig_err_t rc = fig_read_file(path, FIG_STORE_FILE_MAX, &text, &len, s->tr, &why);
     if (rc != FIG_OK)
         return fail(msg, s->tr, 0, rc, "%s: %s", path, why.text);
+    bool sealed = !memchr(text, '\0', len) && seal_line(text, len);
+    if (sealed) {
+        char *clear = NULL;
+        size_t clen = 0;
+        rc = unseal(s, path, text, len, &clear, &clen, msg);
+        free(text);
+        if (rc != FIG_OK)
+            return rc;
+        text = clear;
+        len = clen;
+    }
     rc = parse_record(text, len, path, g, s->tr, msg);
     if (rc == FIG_OK) {
         fig_err_t hr = fig_store_parse_header(text, len, path, g->setup.players, h, s->tr,
@@ -662,6 +930,7 @@ static fig_err_t load_file(const fig_store_t *s, const char *path, fig_game_t *g
             names_from(h, g);
         else if (strict)
             rc = hr;
+        h->sealed = sealed;
     }
     free(text);
     return rc;
@@ -685,6 +954,33 @@ fig_err_t fig_store_load_current(fig_store_t *s, fig_game_t *g, bool *found, fig
     if (rc == FIG_OK)
         s->header = *h;
     free(h);
+    return rc;
+}
+
+fig_err_t fig_store_reopen(fig_store_t *s, const char *path, fig_game_t *g, char *aside,
+                           size_t asidecap, fig_msg_t *msg)
+{
+    if (aside && asidecap)
+        aside[0] = '\0';
+    fig_store_header_t *h = malloc(sizeof *h);
+    if (!h)
+        return no_memory(s, msg);
+    fig_err_t rc = load_file(s, path, g, h, true, NULL, msg);
+    if (rc == FIG_OK && fig_game_over(g))
+        rc = fail(msg, s->tr, 0, FIG_ERR_STATE, N_("%s: this game is over"), path);
+    if (rc == FIG_OK)
+        rc = fig_store_set_aside(s, aside, asidecap, msg);
+    if (rc == FIG_OK) {
+        fig_store_header_t keep = s->header;
+        s->header = *h;
+        if ((rc = fig_store_save_current(s, g, msg)) != FIG_OK)
+            s->header = keep;
+    }
+    free(h);
+    char why[128];
+    if (rc == FIG_OK && unlink(path) != 0)
+        rc = fail(msg, s->tr, 0, FIG_ERR_INPUT, N_("cannot remove %s: %s"), path,
+                  fig_strerror(errno, why, sizeof why));
     return rc;
 }
 
@@ -795,6 +1091,7 @@ fig_err_t fig_store_history(const fig_store_t *s, fig_store_walk_fn *fn, void *c
         if (load_file(s, path, g, h, false, &header_ok, &why) == FIG_OK) {
             e.game = g;
             e.header = header_ok ? h : NULL;
+            e.sealed = h->sealed;
         } else {
             e.error = why.text;
         }

@@ -26,6 +26,23 @@
  * so `figaro replay FILE` reads any of them as it is. People's names are the
  * record's own (its `names` line).
  *
+ * Sealed games. A game whose deals must stay secret while it runs (one whose
+ * seed nobody chose: rule R14, no player sees another's hand) is saved
+ * sealed: the "#!" lines in clear, then the FGN record XORed with a keystream
+ * drawn from a key kept in another file of the folder (`key`, made on the
+ * first sealed save, readable by its owner only) and a fresh nonce, as hex on
+ * "#=" lines:
+ *
+ *   #= sealed 1 NONCE LENGTH CHECK   (CHECK: of the clear record, with the key)
+ *   #= 3a9f...                     (32 bytes a line)
+ *
+ * Reading a sealed file opens it with the key (a missing key or one that does
+ * not open it is an error); the game goes on sealed, and is filed in clear
+ * once it is over. This keeps the hands out of sight of the player, of a text
+ * editor and of every figaro command while the game runs; it is not a
+ * defence against the machine's owner reading the key and this source (the
+ * game runs on their machine: docs/play.md says so).
+ *
  * The handle holds the seat table and the front-end lines of the game in
  * progress: set them when a game starts (or load them with the game), then
  * each save needs only the record. Reading never changes anything on disk;
@@ -64,6 +81,7 @@ typedef struct {
 /* What a saved file says besides its FGN record. */
 typedef struct {
     fig_seats_t seats;                 /* players, and a person or a bot spec per seat */
+    bool sealed;                       /* the record is kept sealed while the game runs */
     int nlines;
     fig_store_line_t lines[FIG_STORE_LINES_MAX];
 } fig_store_header_t;
@@ -86,6 +104,11 @@ const char *fig_store_history_path(const fig_store_t *s);
 bool fig_store_has_current(const fig_store_t *s);
 
 /* ---- the game in progress: its seat table and front-end lines */
+
+/* Whether the game in progress is kept sealed until it ends (see "Sealed
+ * games" above): set for a game whose seed is secret; a sealed game read
+ * back stays sealed. A finished game is always filed in clear. */
+void fig_store_set_sealed(fig_store_t *s, bool sealed);
 
 /* Sets who plays each seat of the game in progress (names are the record's
  * and are not saved from here). FIG_ERR_INPUT if the table cannot be saved:
@@ -139,10 +162,20 @@ fig_err_t fig_store_finish(fig_store_t *s, const fig_game_t *g, char *path, size
  * path (may be NULL) receives where it went, or "" if there was nothing. */
 fig_err_t fig_store_set_aside(fig_store_t *s, char *path, size_t pathcap, fig_msg_t *msg);
 
-/* Reads any saved file (current.fgn, a history file, a copy) into g and h;
- * the handle is not changed. Errors as fig_store_load_current. */
+/* Reads any saved file (current.fgn, a history file, a copy) into g and h,
+ * opening a sealed one; the handle is not changed. Errors as
+ * fig_store_load_current. */
 fig_err_t fig_store_read(const fig_store_t *s, const char *path, fig_game_t *g,
                          fig_store_header_t *h, fig_msg_t *msg);
+
+/* Makes the unfinished game of the history file `path` the game in progress
+ * again (`figaro play --resume N`): reads it into g (and its seat table and
+ * lines into the handle), sets an existing current.fgn aside into the
+ * history (aside, may be NULL, receives where it went, or ""), saves the game
+ * as current.fgn and removes `path`. Nothing changes if the file cannot be
+ * read (FIG_ERR_INPUT) or holds a finished game (FIG_ERR_STATE). */
+fig_err_t fig_store_reopen(fig_store_t *s, const char *path, fig_game_t *g, char *aside,
+                           size_t asidecap, fig_msg_t *msg);
 
 /* ---- the history */
 
@@ -154,6 +187,7 @@ typedef struct {
     const fig_game_t *game;            /* NULL if the file could not be read ... */
     const char *error;                 /* ... and then why, with the line number */
     const fig_store_header_t *header;  /* NULL if its "#!" lines are damaged (or no game) */
+    bool sealed;                       /* a sealed game in progress: its seed is secret */
 } fig_store_entry_t;
 
 /* Receives one entry; returns false to stop the walk. */

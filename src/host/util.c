@@ -1,10 +1,14 @@
-/* util.c - small shared helpers (util.h): the monotonic clock, reading a
+/* util.c - small shared helpers (util.h): the monotonic clock, secret bits, reading a
  * whole file, errno texts for threads. */
 #include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
+#include "figaro/rng.h"
 #include "host/util.h"
 
 long long fig_clock_ms(void)
@@ -12,6 +16,25 @@ long long fig_clock_ms(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+unsigned long long fig_random_u64(void)
+{
+    uint64_t v = 0;
+    int fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
+    if (fd >= 0) {
+        ssize_t n;
+        do
+            n = read(fd, &v, sizeof v);
+        while (n < 0 && errno == EINTR);
+        close(fd);
+        if (n == (ssize_t)sizeof v)
+            return v;
+    }
+    struct timespec ts;   /* no /dev/urandom: the clock and the process, mixed */
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return fig_seed_derive((uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec,
+                           (uint64_t)getpid(), v);
 }
 
 const char *fig_strerror(int err, char *buf, size_t cap)

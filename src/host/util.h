@@ -1,5 +1,6 @@
 /* util.h - small helpers every host module and front end shares: the one
- * clock for timeouts and pacing, and reading a whole file into memory. */
+ * clock for timeouts and pacing, secret random bits, and reading a whole file
+ * into memory. */
 #ifndef FIGARO_HOST_UTIL_H
 #define FIGARO_HOST_UTIL_H
 
@@ -11,6 +12,12 @@
 /* Milliseconds on the monotonic clock (never jumps with the wall clock): for
  * deadlines, timeouts and pacing, never for dates. */
 long long fig_clock_ms(void);
+
+/* 64 unpredictable bits: from the system's entropy (/dev/urandom), else from
+ * the wall clock and the process. For what must stay secret (a game's seed
+ * nobody chose, the key of sealed saves), never for a game's own randomness,
+ * which flows from its seed. */
+unsigned long long fig_random_u64(void);
 
 /* Reads the file at `path` whole, at most `limit` bytes. On success *data is
  * malloc'ed (the caller frees it) and NUL-terminated after its *len bytes (a

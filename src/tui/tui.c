@@ -102,8 +102,18 @@ static int cur_kind(const tui_t *t)
     return t->slot >= 0 && t->slot < t->nslots ? t->slot_kind[t->slot] : -1;
 }
 
+/* Whether playing `kind` in front of seat s is legal and does not make the
+ * person collect. */
+static bool harmless(const tui_t *t, int kind, int s)
+{
+    fig_action_t a = fig_act_play(kind, s);
+    return tui_legal(t, a) && fig_narrate_collector(&t->view, a, NULL) != t->me;
+}
+
 /* Keeps the target if the card may go there, else the first seat it may go
- * to, starting from the person's left and ending with the person. */
+ * to without making the person collect, starting from the person's left and
+ * ending with the person; a seat that makes them collect only if no other is
+ * left. */
 static void fix_target(tui_t *t)
 {
     int k = cur_kind(t);
@@ -114,13 +124,31 @@ static void fix_target(tui_t *t)
     if (t->target >= 0 && tui_legal(t, fig_act_play(k, t->target)))
         return;
     t->target = -1;
-    for (int i = 1; i <= t->n; i++) {
-        int s = (t->me + i) % t->n;
-        if (tui_legal(t, fig_act_play(k, s))) {
-            t->target = s;
-            return;
+    for (int pass = 0; pass < 2 && t->target < 0; pass++)
+        for (int i = 1; i <= t->n; i++) {
+            int s = (t->me + i) % t->n;
+            if (pass ? tui_legal(t, fig_act_play(k, s)) : harmless(t, k, s)) {
+                t->target = s;
+                break;
+            }
         }
-    }
+}
+
+/* At the start of the person's turn: the selected card, unless it can only
+ * make them collect while another card can go somewhere harmless. */
+static void preselect(tui_t *t)
+{
+    int k = cur_kind(t);
+    for (int s = 0; s < t->n && k >= 0; s++)
+        if (harmless(t, k, s))
+            return;
+    for (int i = 0; i < t->nslots; i++)
+        for (int s = 0; s < t->n; s++)
+            if (harmless(t, t->slot_kind[i], s)) {
+                t->slot = i;
+                t->target = -1;
+                return;
+            }
 }
 
 static void select_slot(tui_t *t, int slot)
@@ -163,9 +191,12 @@ static void update_view(tui_t *t)
     for (int i = 0; i < t->nslots; i++)
         if (t->slot_kind[i] == keep)
             t->slot = i;
+    bool was = t->my_turn;
     t->my_turn = fig_match_status(t->m) == FIG_MATCH_WAIT_HUMAN &&
                  fig_match_turn(t->m) == t->me && t->view.phase == FIG_PHASE_PLAY;
     t->nlegal = t->my_turn ? fig_view_legal(&t->view, t->legal) : 0;
+    if (t->my_turn && !was)
+        preselect(t);
     fix_target(t);
     t->dirty = true;
 }
@@ -187,10 +218,13 @@ static void finish(tui_t *t)
     fig_msg_t msg;
     if (t->finished)
         return;
-    if (fig_store_finish(t->store, fig_match_game(t->m), path, sizeof path, &msg))
+    const fig_game_t *g = fig_match_game(t->m);
+    if (fig_store_finish(t->store, g, path, sizeof path, &msg))
         set_status(t, true, _("The game could not be filed in the history: %s"), msg.text);
     else
         tui_log(t, _("The game is kept in the history: %s"), path);
+    tui_log(t, _("Its seed was %llu: figaro play --seed %llu deals it again."),
+            (unsigned long long)g->setup.seed, (unsigned long long)g->setup.seed);
     t->finished = true;
 }
 
@@ -199,6 +233,8 @@ static void finish(tui_t *t)
 static void handle_step(tui_t *t, const fig_match_step_t *step)
 {
     fig_view_t before = t->view;
+    t->status[0] = '\0';        /* a message lasts until the next key or action */
+    t->confirm_take = false;
     update_view(t);
     tui_log_step(t, step, &before);
     if (t->hint.have && t->hint.position != position(t))
@@ -218,7 +254,6 @@ static void handle_step(tui_t *t, const fig_match_step_t *step)
         finish(t);
     else
         save(t);
-    t->focus_table = false;
     t->next_step_at = fig_clock_ms() + t->pace_ms;
     t->dirty = true;
 }
@@ -362,6 +397,13 @@ static bool is_yes(wint_t ch)
     return ch == 'y' || ch == 'Y' || (yes[0] && (wint_t)(unsigned char)yes[0] == ch);
 }
 
+static bool is_no(wint_t ch)
+{
+    /* TRANSLATORS: the key that answers no to a y/n question ('n' works too). */
+    const char *no = _("n");
+    return ch == 'n' || ch == 'N' || (no[0] && (wint_t)(unsigned char)no[0] == ch);
+}
+
 /* Keys while a window covers the table. */
 static void overlay_key(tui_t *t, int r, wint_t ch)
 {
@@ -395,14 +437,24 @@ static void overlay_key(tui_t *t, int r, wint_t ch)
         t->dirty = true;
         return;
     }
+    bool reading = t->overlay == OV_HELP || t->overlay == OV_LOG || t->overlay == OV_SHEET;
     switch (ch) {
     case 'k': t->scroll--; break;
     case 'j': t->scroll++; break;
     case ' ':
-        if (t->overlay == OV_HELP || t->overlay == OV_LOG)
+        if (reading)
             t->scroll += page;
         else
             t->overlay = OV_NONE;
+        break;
+    case 'n':
+        if (t->overlay == OV_OVER) {
+            t->again = true;
+            t->quit = true;
+        }
+        break;
+    case 's':
+        open_overlay(t, t->overlay == OV_SHEET ? OV_NONE : OV_SHEET);
         break;
     case 27:
     case '\n':
@@ -410,7 +462,7 @@ static void overlay_key(tui_t *t, int r, wint_t ch)
         t->overlay = OV_NONE;
         break;
     case 'q':
-        if (t->overlay == OV_HELP || t->overlay == OV_LOG)
+        if (reading)
             t->overlay = OV_NONE;
         else if (t->overlay == OV_OVER)
             t->quit = true;
@@ -443,7 +495,6 @@ static void click(tui_t *t)
             continue;
         if (g->what == 0) {
             select_slot(t, g->index);
-            t->focus_table = true;
         } else if (!t->my_turn) {
             set_status(t, true, "%s", _("It is not your turn yet."));
         } else {
@@ -457,38 +508,87 @@ static void click(tui_t *t)
     }
 }
 
+/* The key that picks hand slot i: 1..9 and 0 for the first ten, then the
+ * letters that are no other key (tui.h: TUI_SLOT_KEYS). */
+int tui_slot_key(int i)
+{
+    static const char keys[] = TUI_SLOT_KEYS;
+    return i >= 0 && i < (int)sizeof keys - 1 ? keys[i] : 0;
+}
+
+static int slot_of_key(wint_t ch)
+{
+    static const char keys[] = TUI_SLOT_KEYS;
+    for (int i = 0; i < (int)sizeof keys - 1; i++)
+        if ((wint_t)(unsigned char)keys[i] == ch)
+            return i;
+    return -1;
+}
+
+/* `t`: taking collects every face-up card, so it asks first. */
+static void take_key(tui_t *t)
+{
+    if (t->view.phase == FIG_PHASE_OVER)
+        set_status(t, true, "%s", _("The game is over: n starts a new game, q leaves."));
+    else if (!t->my_turn)
+        set_status(t, true, "%s", _("It is not your turn yet."));
+    else if (!tui_legal(t, FIG_ACT_TAKE))
+        set_status(t, true, "%s", _("There are no face-up cards to take."));
+    else {
+        t->confirm_take = true;
+        set_status(t, true,
+                   ngettext("Take the %d face-up card? You collect it. Press t again (or y) to "
+                            "take; any other key goes back.",
+                            "Take the %d face-up cards? You collect them. Press t again (or y) "
+                            "to take; any other key goes back.",
+                            (unsigned long)t->view.table_cards),
+                   t->view.table_cards);
+    }
+}
+
 static void table_key(tui_t *t, int r, wint_t ch)
 {
+    if (t->confirm_take) {   /* the answer to "Take the N face-up cards?" */
+        t->confirm_take = false;
+        t->status[0] = '\0';
+        if (r != KEY_CODE_YES && (ch == 't' || is_yes(ch)) && t->my_turn &&
+            tui_legal(t, FIG_ACT_TAKE))
+            play(t, FIG_ACT_TAKE);
+        t->dirty = true;
+        return;
+    }
     if (r == KEY_CODE_YES) {
         switch (ch) {
-        case KEY_LEFT: select_slot(t, t->slot - 1); t->focus_table = false; break;
-        case KEY_RIGHT: select_slot(t, t->slot + 1); t->focus_table = false; break;
-        case KEY_BTAB: select_slot(t, t->slot - 1); t->focus_table = false; break;
-        case KEY_UP: step_target(t, -1); t->focus_table = true; break;
-        case KEY_DOWN: step_target(t, 1); t->focus_table = true; break;
+        case KEY_LEFT: select_slot(t, t->slot - 1); break;
+        case KEY_RIGHT: select_slot(t, t->slot + 1); break;
+        case KEY_BTAB: select_slot(t, t->slot - 1); break;
+        case KEY_UP: step_target(t, -1); break;
+        case KEY_DOWN: step_target(t, 1); break;
         case KEY_ENTER:
             if (t->my_turn && t->target >= 0 && cur_kind(t) >= 0)
                 play(t, fig_act_play(cur_kind(t), t->target));
             break;
-        case KEY_BACKSPACE: t->focus_table = false; break;
         case KEY_MOUSE: click(t); break;
-        case KEY_RESIZE: break;
         default: break;
         }
         t->dirty = true;
         return;
     }
+    bool over = t->view.phase == FIG_PHASE_OVER;
+    int slot = slot_of_key(ch);
     switch (ch) {
-    case '\t': select_slot(t, t->slot + 1); t->focus_table = false; break;
-    case 'H': select_slot(t, t->slot - 1); t->focus_table = false; break;
-    case 'L': select_slot(t, t->slot + 1); t->focus_table = false; break;
-    case 'k': step_target(t, -1); t->focus_table = true; break;
-    case 'j': step_target(t, 1); t->focus_table = true; break;
+    case '\t': select_slot(t, t->slot + 1); break;
+    case 'H': select_slot(t, t->slot - 1); break;
+    case 'L': select_slot(t, t->slot + 1); break;
+    case 'k': step_target(t, -1); break;
+    case 'j': step_target(t, 1); break;
     case '\n':
     case '\r':
     case ' ': {
         int k = cur_kind(t);
-        if (!t->my_turn)
+        if (over)
+            set_status(t, false, "%s", _("The game is over: n starts a new game, q leaves."));
+        else if (!t->my_turn)
             set_status(t, true, "%s", _("It is not your turn yet."));
         else if (k >= 0 && t->target >= 0)
             play(t, fig_act_play(k, t->target));
@@ -497,46 +597,41 @@ static void table_key(tui_t *t, int r, wint_t ch)
                        _("That card cannot be played now: pick another, or take (t)."));
         break;
     }
-    case 27:
-    case 127:
-    case 8:
-        t->focus_table = false;
-        break;
-    case 't':
-        if (!t->my_turn)
-            set_status(t, true, "%s", _("It is not your turn yet."));
-        else if (!tui_legal(t, FIG_ACT_TAKE))
-            set_status(t, true, "%s", _("There are no face-up cards to take."));
+    case 't': take_key(t); break;
+    case 'h':
+        if (over)
+            set_status(t, false, "%s", _("The game is over: n starts a new game, q leaves."));
         else
-            play(t, FIG_ACT_TAKE);
+            ask_hint(t);
         break;
-    case 'h': ask_hint(t); break;
+    case 's': open_overlay(t, OV_SHEET); break;
     case 'l': open_overlay(t, OV_LOG); break;
     case '?': open_overlay(t, OV_HELP); break;
+    case 'n':
+        if (over) {
+            t->again = true;
+            t->quit = true;
+        }
+        break;
     case 'q':
-        if (t->view.phase == FIG_PHASE_OVER)
+        if (over)
             t->quit = true;
         else
             open_overlay(t, OV_QUIT);
         break;
     default:
-        if (ch >= '0' && ch <= '9') {
-            int d = (int)(ch - '0');
-            if (t->focus_table) {
-                int k = cur_kind(t);
-                if (d >= t->n)
-                    set_status(t, true, _("There is no seat %d: the seats are 0 to %d."), d,
-                               t->n - 1);
-                else if (k >= 0 && tui_legal(t, fig_act_play(k, d)))
-                    t->target = d;
-                else if (k >= 0 && t->my_turn)
-                    refuse(t, k, d);
+        if (slot >= 0 && !over) {
+            if (slot < t->nslots) {
+                select_slot(t, slot);
             } else {
-                int slot = d == 0 ? 9 : d - 1;
-                if (slot < t->nslots) {
-                    select_slot(t, slot);
-                    t->focus_table = true;
-                }
+                char last[2] = { (char)tui_slot_key(t->nslots > 0 ? t->nslots - 1 : 0), '\0' };
+                set_status(t, true,
+                           ngettext("There is no card %c: your hand has %d kind of card, keys "
+                                    "1 to %s.",
+                                    "There is no card %c: your hand has %d kinds of card, keys "
+                                    "1 to %s.",
+                                    (unsigned long)t->nslots),
+                           (char)ch, t->nslots, last);
             }
         }
         break;
@@ -555,6 +650,8 @@ static void key(tui_t *t, int r, wint_t ch)
             t->quit = true;   /* the game is saved after every step */
         return;
     }
+    if (!t->confirm_take)
+        t->status[0] = '\0';   /* a message lasts until the next key or action */
     if (t->overlay != OV_NONE)
         overlay_key(t, r, ch);
     else
@@ -635,38 +732,147 @@ static void loop(tui_t *t)
     }
 }
 
-int play_tui(const fig_session_opts_t *game, const tui_display_t *display,
-             const fig_game_t *saved, fig_store_t *store, const fig_tr_t *tr)
+/* "Continue your saved game?" before the start screen: 1 continue, 0 a new
+ * game, -1 leave (Esc). */
+static int ask_continue(const fig_game_t *g, bool utf8)
 {
-    tui_t *t = calloc(1, sizeof *t);
-    if (!t) {
-        fprintf(stderr, "figaro play: %s\n", _("out of memory"));
-        return EXIT_FAILURE;
+    char about[400];
+    tui_saved_summary(g, about, sizeof about);
+    timeout(200);
+    bool dirty = true;
+    for (;;) {
+        if (tui_interrupted())
+            return -1;
+        if (dirty) {
+            erase();
+            attron(A_REVERSE);
+            mvhline(0, 0, ' ', COLS);
+            attroff(A_REVERSE);
+            tui_put(0, 1, COLS - 2, A_REVERSE | A_BOLD, _("Figaro: your saved game"));
+            const char *lines[] = {
+                _("Continue your saved game?"),
+                about,
+                "",
+                utf8 ? _("Enter or y: continue it  ·  n: a new game (the saved one is kept in "
+                         "the history)  ·  Esc: leave")
+                     : _("Enter or y: continue it  -  n: a new game (the saved one is kept in "
+                         "the history)  -  Esc: leave"),
+            };
+            int y = 2;
+            for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++) {
+                int count;
+                char **w = tui_wrap(lines[i], COLS - 8, &count);
+                for (int j = 0; j < count; j++)
+                    tui_put(y++, 4, COLS - 8, i == 0 ? A_BOLD : 0, w[j]);
+                tui_free_lines(w, count);
+                if (count == 0)
+                    y++;
+            }
+            refresh();
+        }
+        wint_t ch;
+        int r = get_wch(&ch);
+        dirty = r != ERR;
+        if (r == ERR || (r == KEY_CODE_YES && ch == KEY_RESIZE))
+            continue;
+        if (r == KEY_CODE_YES ? ch == KEY_ENTER : (ch == '\n' || ch == '\r' || is_yes(ch)))
+            return 1;
+        if (r != KEY_CODE_YES && (ch == 'n' || ch == 'N' || is_no(ch)))
+            return 0;
+        if (r != KEY_CODE_YES && (ch == 27 || ch == 'q'))
+            return -1;
     }
-    t->opts = *display;
-    t->game = *game;
-    t->store = store;
-    t->tr = tr;
-    t->pace_ms = display->fast ? 0 : display->pace_ms;
-    fig_msg_t pm;
-    if (fig_pool_new(&t->pool, NULL, &pm) != FIG_OK ||
-        fig_hint_new(&t->hint.handle, t->pool, &pm) != FIG_OK) {
-        fprintf(stderr, "figaro play: %s\n", fig_tr_text(tr, pm.text));
-        fig_pool_free(t->pool);
-        free(t);
+}
+
+/* One game, from the start screen or a saved record to the person leaving.
+ * Returns 0, or 1 if the game could not start. */
+static int run_game(tui_t *t, const fig_game_t *record)
+{
+    char aside[FIG_STORE_PATH_MAX];
+    fig_msg_t err;
+    aside[0] = '\0';
+    if (tui_match_start(&t->game, &t->opts, record, t->store, t->tr, &t->m, aside, sizeof aside,
+                        &err)) {
+        snprintf(t->result, sizeof t->result, "figaro play: %s\n", err.text);
         return 1;
     }
-    t->game.pool = t->pool;
+    const fig_game_t *g = fig_match_game(t->m);
+    t->n = g->setup.players;
+    t->me = 0;
+    for (int s = 0; s < t->n; s++) {
+        snprintf(t->names[s], sizeof t->names[s], "%s", g->names[s]);   /* session.h */
+        const char *spec = fig_match_bot_spec(t->m, s);
+        snprintf(t->specs[s], sizeof t->specs[s], "%s", spec ? spec : "");
+    }
+    t->log_round = 1;
+    if (record) {
+        replay_log(t);
+        tui_log(t, "%s", _("The saved game goes on."));
+        t->next_step_at = fig_clock_ms() + t->pace_ms;   /* the table first, then the bots */
+    } else {
+        tui_log(t, "%s", _("A new game: its seed is told when it is over."));
+        if (aside[0])
+            tui_log(t, _("The unfinished game was filed in the history: %s ('figaro history' "
+                         "numbers it; 'figaro play --resume N' continues it)."), aside);
+    }
+    update_view(t);
+    if (fig_game_over(g))
+        t->finished = true;
+    nodelay(stdscr, TRUE);
+    t->dirty = true;
+    loop(t);
+    if (!t->finished)
+        save(t);
+    return 0;
+}
+
+/* What the terminal says once the screen is gone: the result of a finished
+ * game, or how to go on with a saved one. */
+static void leave_words(tui_t *t)
+{
+    size_t len = strlen(t->result);
+    if (!t->m)
+        return;
+    if (!t->finished) {
+        snprintf(t->result + len, sizeof t->result - len, "%s\n",
+                 _("The game is saved: figaro play --resume continues it."));
+        return;
+    }
+    for (int i = t->over_log_start; i < t->nlog && len < sizeof t->result; i++)
+        len += (size_t)snprintf(t->result + len, sizeof t->result - len, "%s\n",
+                                t->log[i].text);
+}
+
+static void free_game(tui_t *t)
+{
+    fig_match_free(t->m);
+    t->m = NULL;
+    for (int i = 0; i < t->nlog; i++)
+        free(t->log[i].text);
+    free(t->log);
+}
+
+int play_tui(const fig_session_opts_t *game, const tui_display_t *display,
+             const tui_saved_t *saved, fig_store_t *store, const fig_tr_t *tr)
+{
+    fig_pool_t *pool;
+    fig_hint_t *hint = NULL;
+    fig_msg_t pm;
+    if (fig_pool_new(&pool, NULL, &pm) != FIG_OK ||
+        fig_hint_new(&hint, pool, &pm) != FIG_OK) {
+        fprintf(stderr, "figaro play: %s\n", fig_tr_text(tr, pm.text));
+        fig_pool_free(pool);
+        return 1;
+    }
     const char *cs = nl_langinfo(CODESET);
-    t->utf8 = cs && strcmp(cs, "UTF-8") == 0;
+    bool utf8 = cs && strcmp(cs, "UTF-8") == 0;
 
     SCREEN *scr = newterm(NULL, stdout, stdin);
     if (!scr) {
         fprintf(stderr, "figaro play: %s\n",
                 _("cannot use this terminal for the full-screen game; try figaro play --plain"));
-        fig_hint_free(t->hint.handle);
-        fig_pool_free(t->pool);
-        free(t);
+        fig_hint_free(hint);
+        fig_pool_free(pool);
         return 1;
     }
     set_term(scr);
@@ -680,64 +886,58 @@ int play_tui(const fig_session_opts_t *game, const tui_display_t *display,
     set_escdelay(25);
     mousemask(BUTTON1_CLICKED | BUTTON1_PRESSED, NULL);
     mouseinterval(0);
-    setup_colours(t);
 
     int status = 0;
-    char aside[FIG_STORE_PATH_MAX];
-    fig_msg_t err;
-    aside[0] = '\0';
-    bool go = saved || tui_start_screen(&t->game, t->utf8);
-    if (go && tui_match_start(&t->game, saved, store, tr, &t->m, aside, sizeof aside, &err)) {
-        endwin();
-        delscreen(scr);
-        restore_signals(old_sigs);
-        fprintf(stderr, "figaro play: %s\n", err.text);
-        fig_hint_free(t->hint.handle);
-        fig_pool_free(t->pool);
+    fig_session_opts_t next = *game;   /* the start screen's settings, game after game */
+    char words[sizeof ((tui_t *)0)->result] = "";
+    for (bool first = true;; first = false) {
+        tui_t *t = calloc(1, sizeof *t);
+        if (!t) {
+            status = 1;
+            break;
+        }
+        t->opts = *display;
+        t->game = next;
+        t->store = store;
+        t->tr = tr;
+        t->pool = pool;
+        t->hint.handle = hint;
+        t->utf8 = utf8;
+        setup_colours(t);
+        const fig_game_t *record = NULL;
+        int answer = 0;
+        if (first && saved) {
+            answer = saved->ask ? ask_continue(saved->record, utf8) : 1;
+            if (answer == 1) {
+                record = saved->record;
+                t->game = saved->game;
+                t->opts = saved->display;
+            }
+        }
+        t->pace_ms = t->opts.fast ? 0 : t->opts.pace_ms;
+        t->game.pool = pool;
+        bool go = answer >= 0 && (record || tui_start_screen(&t->game, utf8));
+        if (go)
+            status = run_game(t, record);
+        if (go && status == 0)
+            leave_words(t);
+        if (t->result[0])   /* the last game's words, not an empty start screen's */
+            snprintf(words, sizeof words, "%s", t->result);
+        bool again = go && status == 0 && t->again;
+        next = t->game;
+        next.has_seed = false;   /* another deal */
+        for (int s = 1; s < FIG_MAX_PLAYERS; s++)
+            next.seats.seat[s].name[0] = '\0';
+        free_game(t);
         free(t);
-        return 1;
-    }
-    if (go) {
-        const fig_game_t *g = fig_match_game(t->m);
-        t->n = g->setup.players;
-        t->me = 0;
-        for (int s = 0; s < t->n; s++) {
-            snprintf(t->names[s], sizeof t->names[s], "%s", g->names[s]);   /* session.h */
-            const char *spec = fig_match_bot_spec(t->m, s);
-            snprintf(t->specs[s], sizeof t->specs[s], "%s", spec ? spec : "");
-        }
-        t->log_round = 1;
-        if (saved) {
-            replay_log(t);
-            tui_log(t, _("The saved game goes on (seed %llu)."),
-                    (unsigned long long)g->setup.seed);
-            t->next_step_at = fig_clock_ms() + t->pace_ms;   /* the table first, then the bots */
-        } else {
-            tui_log(t, _("A new game, seed %llu: figaro play --seed %llu deals it again."),
-                    (unsigned long long)t->game.seed, (unsigned long long)t->game.seed);
-            if (aside[0])
-                tui_log(t, _("The unfinished game was filed in the history: %s"), aside);
-        }
-        update_view(t);
-        if (fig_game_over(g))
-            t->finished = true;
-        nodelay(stdscr, TRUE);
-        t->dirty = true;
-        loop(t);
-        if (!t->finished)
-            save(t);
+        if (!again)
+            break;
     }
     endwin();
     delscreen(scr);
     restore_signals(old_sigs);
-    if (go && !t->finished)
-        printf("%s\n", _("The game is saved: figaro play --resume continues it."));
-    fig_match_free(t->m);
-    fig_hint_free(t->hint.handle);
-    fig_pool_free(t->pool);   /* waits for the engines' `gameover` and `quit` */
-    for (int i = 0; i < t->nlog; i++)
-        free(t->log[i].text);
-    free(t->log);
-    free(t);
+    fputs(words, status ? stderr : stdout);
+    fig_hint_free(hint);
+    fig_pool_free(pool);   /* waits for the engines' `gameover` and `quit` */
     return status;
 }

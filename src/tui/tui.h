@@ -35,13 +35,26 @@ typedef struct {
     const char *lang;            /* --lang, or NULL for the locale */
 } tui_display_t;
 
+/* A saved game that may go on: its record (read from the store, which holds
+ * its seat table), who plays it and how it was shown. */
+typedef struct {
+    const fig_game_t *record;
+    fig_session_opts_t game;     /* its seat table and seed */
+    tui_display_t display;       /* the saved display options under the command line's */
+    bool ask;                    /* ask first, "Continue your saved game?"; else go on */
+} tui_saved_t;
+
 /* The full-screen game; returns an exit status (0, 1). `game` is who plays
  * (the person at seat 0) and the seed, shown on the start screen first; with
- * `saved` (--resume) that game goes on instead, with the store's seat table.
- * The game is saved in `store` after every step. tr is the person's language
- * for the messages of the host layer. */
+ * `saved` that game goes on instead (--resume), or is offered first. The game
+ * is saved in `store` after every step. tr is the person's language for the
+ * messages of the host layer. */
 int play_tui(const fig_session_opts_t *game, const tui_display_t *display,
-             const fig_game_t *saved, fig_store_t *store, const fig_tr_t *tr);
+             const tui_saved_t *saved, fig_store_t *store, const fig_tr_t *tr);
+
+/* One line on a saved game for the question "Continue your saved game?":
+ * "Round 2 of 3, Ann against Rosina, Bartolo and Basilio, 23 moves played." */
+void tui_saved_summary(const fig_game_t *g, char *buf, size_t cap);
 
 /* The full-screen game's own strings: GNU gettext in the language the command
  * chose for the process (the terminal has one person). What the host layer
@@ -59,7 +72,8 @@ typedef enum {
     OV_LOG,     /* everything that happened, scrollable */
     OV_QUIT,    /* "quit and save? y/n" */
     OV_ROUND,   /* a round is over: how the road pieces went (a key continues) */
-    OV_OVER     /* the game is over: ranking and roads */
+    OV_OVER,    /* the game is over: ranking and roads */
+    OV_SHEET    /* the score sheet: cards collected and road pieces, round by round */
 } tui_overlay_t;
 
 /* Colour pairs. */
@@ -113,7 +127,7 @@ typedef struct {
     int slot_kind[FIG_KINDS];
     int slot;               /* selected slot */
     int target;             /* selected target seat, -1 if none */
-    bool focus_table;       /* digits pick a seat (else a card) */
+    bool confirm_take;      /* `t` asked "Take the N face-up cards?": the next key answers */
 
     /* what happened */
     tui_line_t *log;
@@ -131,6 +145,9 @@ typedef struct {
     bool dirty;
     bool quit;
     bool finished;          /* the game is over and the history has it */
+    bool again;             /* the person asked for another game (n, once it is over) */
+    int over_log_start;     /* first log line of the game's end, or nlog before it */
+    char result[4096];      /* what to print when the screen is gone */
 
     /* pacing */
     long long next_step_at; /* monotonic ms before which no bot move is shown */
@@ -138,16 +155,38 @@ typedef struct {
 
     tui_hint_t hint;
 
+    /* the last move, highlighted on the table */
+    int last_kind;          /* the card last played (a FIG_* kind), or -1 */
+    int last_target;        /* in front of whom */
+    int last_collector;     /* who collected with the last move, or -1 */
+    int last_collected;     /* how many cards */
+
+    /* the score sheet, round by round, from the round ends' events */
+    int sheet_cards[FIG_ROUNDS][FIG_MAX_PLAYERS];   /* cards collected */
+    int sheet_piece[FIG_ROUNDS][FIG_MAX_PLAYERS];   /* road piece received, 0: none */
+    int sheet_rounds;                                /* rounds over so far */
+
     tui_region_t regions[FIG_KINDS + FIG_MAX_PLAYERS];
     int nregions;
 } tui_t;
 
 /* ---- tui.c ---- */
 
+/* The keys that pick the cards of the hand, in order: digits, then letters
+ * that are no other key of the table (h, j, k, l, n, q, s, t are). Enough
+ * for the 18 kinds of card. */
+#define TUI_SLOT_KEYS "1234567890abcdefgi"
+
+/* The key that picks hand slot i (its label under the card), or 0. */
+int tui_slot_key(int i);
+
 /* Whether SIGINT, SIGTERM or SIGHUP came: leave, restoring the terminal. */
 bool tui_interrupted(void);
 
 /* ---- tui_start.c ---- */
+
+/* A level's name in the person's language ("facile"); any other spec as it is. */
+const char *tui_level_name(const char *spec);
 
 /* Runs the start screen, filling o (players, the person's name at seat 0,
  * the bots' specs at seats 1..N-1, the seed); returns 1 to play, 0 if the
@@ -158,12 +197,15 @@ int tui_start_screen(fig_session_opts_t *o, bool utf8);
  * the same way: with `saved` the saved game goes on, with game's seat table
  * (the store's, as fig_store_load_current read it); else a new game of game's
  * seats and seed, once the store's game in progress, if any, is set aside
- * into the history (`aside` receives where it went, or ""). On success the
- * store holds the game's seat table and game its seed and names. On failure
- * *out is NULL and msg says why (a damaged save, a bot that cannot start). */
-fig_err_t tui_match_start(fig_session_opts_t *game, const fig_game_t *saved, fig_store_t *store,
-                          const fig_tr_t *tr, fig_match_t **out, char *aside, size_t asidecap,
-                          fig_msg_t *msg);
+ * into the history (`aside` receives where it went, or ""). A new game
+ * without a seed gets a secret one and is saved sealed (store.h) until it
+ * ends. On success the store holds the game's seat table and the display
+ * options as its front-end lines ("pace N", "open 0|1", "color 0|1"), and
+ * game its seed and names. On failure *out is NULL and msg says why (a damaged save, a bot
+ * that cannot start). */
+fig_err_t tui_match_start(fig_session_opts_t *game, const tui_display_t *display,
+                          const fig_game_t *saved, fig_store_t *store, const fig_tr_t *tr,
+                          fig_match_t **out, char *aside, size_t asidecap, fig_msg_t *msg);
 
 /* ---- tui_draw.c ---- */
 
@@ -193,8 +235,12 @@ char **tui_wrap(const char *s, int width, int *count);
 void tui_draw_notice(const char *msg);
 void tui_free_lines(char **lines, int count);
 
-/* The card as text, "[R2]" / "[J1]" / "[RING]", into buf. */
+/* The card as text, "[R2]" / "[J1]" / "[RING]" (the codes of the person's
+ * language, narrate.h), into buf. */
 const char *tui_card(int kind, char *buf, size_t cap);
+
+/* The card's code alone, "R2", in the person's language. */
+const char *tui_code(int kind, char *buf, size_t cap);
 
 /* Draws a card at (y, x) with its colour; returns its width. */
 int tui_draw_card(const tui_t *t, int y, int x, int kind, int extra_attr);

@@ -19,6 +19,7 @@
 #include <string.h>
 #include <wchar.h>
 
+#include "host/narrate.h"
 #include "host/rules_text.h"
 #include "tui/tui.h"
 
@@ -176,8 +177,14 @@ char **tui_wrap(const char *s, int width, int *count)
 
 const char *tui_card(int kind, char *buf, size_t cap)
 {
-    snprintf(buf, cap, "[%s]", fig_kind_code(kind));
+    char code[16];
+    snprintf(buf, cap, "[%s]", tui_code(kind, code, sizeof code));
     return buf;
+}
+
+const char *tui_code(int kind, char *buf, size_t cap)
+{
+    return fig_card_code_in(_(FIG_CARD_CODES), kind, buf, cap);   /* narrate.h */
 }
 
 static int kind_pair(int kind)
@@ -191,7 +198,8 @@ static int kind_pair(int kind)
 
 int tui_draw_card(const tui_t *t, int y, int x, int kind, int extra)
 {
-    const char *code = fig_kind_code(kind);
+    char code[16];
+    tui_code(kind, code, sizeof code);
     int attr = A_BOLD | (t->colour ? COLOR_PAIR(kind_pair(kind)) : 0);
     int w = 0;
     w += tui_put(y, x + w, 1, extra, "[");
@@ -202,7 +210,8 @@ int tui_draw_card(const tui_t *t, int y, int x, int kind, int extra)
 
 static int card_width(int kind)
 {
-    return (int)strlen(fig_kind_code(kind)) + 2;
+    char code[16];
+    return tui_width(tui_code(kind, code, sizeof code)) + 2;
 }
 
 /* The cards of a pile in a fixed order: colour cards by value, jesters, rings. */
@@ -223,7 +232,7 @@ static int pile_kinds(const fig_pile_t *p, int kinds[], int cap)
 
 /* Draws the pile within `room` columns: every card if they fit, else each
  * kind once with "×n". */
-static void draw_pile(const tui_t *t, int y, int x, int room, const fig_pile_t *p)
+static void draw_pile(const tui_t *t, int y, int x, int room, const fig_pile_t *p, int mark)
 {
     int kinds[16], n = pile_kinds(p, kinds, 16), need = 0;
     if (n == 0) {
@@ -237,14 +246,15 @@ static void draw_pile(const tui_t *t, int y, int x, int room, const fig_pile_t *
         int j = i;
         while (j < n && kinds[j] == kinds[i])
             j++;
+        int hl = kinds[i] == mark ? A_UNDERLINE : 0;   /* the card just played */
         if (need <= room) {
             for (; i < j; i++)
-                w += tui_draw_card(t, y, x + w, kinds[i], 0);
+                w += tui_draw_card(t, y, x + w, kinds[i], i == j - 1 ? hl : 0);
         } else {
             char times[16];
             if (w + card_width(kinds[i]) > room)
                 break;
-            w += tui_draw_card(t, y, x + w, kinds[i], 0);
+            w += tui_draw_card(t, y, x + w, kinds[i], hl);
             if (j - i > 1) {
                 snprintf(times, sizeof times, t->utf8 ? "×%d" : "x%d", j - i);
                 w += tui_put(y, x + w, room - w, 0, times);
@@ -285,6 +295,8 @@ static void draw_title(const tui_t *t)
     const fig_view_t *v = &t->view;
     if (v->phase == FIG_PHASE_OVER)
         snprintf(left, sizeof left, "%s", _("Figaro: the game is over"));
+    else if (v->phase == FIG_PHASE_DEAL && v->round > 1)   /* the last round's table */
+        snprintf(left, sizeof left, _("Figaro: round %d of 3 is over"), v->round - 1);
     else
         snprintf(left, sizeof left, _("Figaro: round %d of 3"), v->round);
     if (t->n == 3) {
@@ -367,9 +379,15 @@ static void draw_players(tui_t *t, int top)
         if (v->hand_size[s] == 1 && v->phase == FIG_PHASE_PLAY)
             tui_put(y, c.hand + w + 1, c.pile - c.hand - w - 2,
                     rowattr | A_BOLD | (t->colour ? COLOR_PAIR(PAIR_WARN) : 0), _("last card!"));
-        draw_pile(t, y, c.pile, c.total - c.pile - 1, &v->pile[s]);
-        /* total, and what it would become with the chosen card */
-        if (chosen && kind != FIG_RING) {
+        draw_pile(t, y, c.pile, c.total - c.pile - 1, &v->pile[s],
+                  s == t->last_target && v->phase == FIG_PHASE_PLAY ? t->last_kind : -1);
+        /* total, and what it would become with the chosen card; who just
+         * collected, and how many */
+        if (s == t->last_collector && !v->pile[s].cards) {
+            snprintf(buf, sizeof buf, "+%d", t->last_collected);
+            tui_put(y, c.total, c.road - c.total - 1,
+                    A_BOLD | (t->colour ? COLOR_PAIR(PAIR_WARN) : A_UNDERLINE), buf);
+        } else if (chosen && kind != FIG_RING) {
             int after = v->pile[s].total + fig_kind_value(kind);
             snprintf(buf, sizeof buf, t->utf8 ? "%d→%d" : "%d>%d", v->pile[s].total, after);
             tui_put(y, c.total, c.road - c.total - 1,
@@ -453,9 +471,9 @@ static void draw_hand(tui_t *t, int y)
             x += tui_put(y + 1, x, COLS - x, attr, times);
         }
         add_region(t, y + 1, x0, x, 0, i);
-        if (i < 10) {
+        if (tui_slot_key(i)) {   /* the key that picks it: 1..9, 0, then letters */
             char num[4];
-            snprintf(num, sizeof num, "%d", (i + 1) % 10);
+            snprintf(num, sizeof num, "%c", tui_slot_key(i));
             tui_put(y + 2, x0 + 1, 1, sel ? A_BOLD : (t->colour ? COLOR_PAIR(PAIR_DIM) : A_DIM),
                     num);
         }
@@ -500,10 +518,23 @@ static void draw_prompt(const tui_t *t, int y)
             snprintf(line, sizeof line, _("%s is to play."), tui_seat_name(t, v->turn));
     }
     tui_put(y, 1, COLS - 2, A_BOLD, line);
-    if (t->status[0])
-        tui_put(y + 1, 1, COLS - 2,
-                t->status_warn ? (A_BOLD | (t->colour ? COLOR_PAIR(PAIR_WARN) : 0)) : 0,
-                t->status);
+    int warn = A_BOLD | (t->colour ? COLOR_PAIR(PAIR_WARN) : 0);
+    if (t->status[0]) {
+        tui_put(y + 1, 1, COLS - 2, t->status_warn ? warn : 0, t->status);
+    } else if (t->my_turn && kind >= 0 && t->target >= 0) {
+        /* what the selected move does, when someone collects */
+        int count, who = fig_narrate_collector(v, fig_act_play(kind, t->target), &count);
+        if (who == t->me)
+            snprintf(line, sizeof line,
+                     _("Careful: your pile reaches %d and you collect %d cards."),
+                     v->pile[who].total + fig_kind_value(kind), count);
+        else if (who >= 0)
+            snprintf(line, sizeof line, _("%s's pile reaches %d: %s collects %d cards."),
+                     tui_seat_name(t, who), v->pile[who].total + fig_kind_value(kind),
+                     tui_seat_name(t, who), count);
+        if (who >= 0)
+            tui_put(y + 1, 1, COLS - 2, who == t->me ? warn : 0, line);
+    }
 }
 
 static void draw_messages(const tui_t *t, int top, int bottom)
@@ -529,9 +560,11 @@ static void draw_messages(const tui_t *t, int top, int bottom)
 
 static void draw_keys(const tui_t *t, int y)
 {
-    const char *keys = t->utf8
-        ? _("←→ card  ↑↓ player  Enter play  t take  h hint  ? rules  l log  q quit")
-        : _("<> card  ^v player  Enter play  t take  h hint  ? rules  l log  q quit");
+    const char *keys = t->view.phase == FIG_PHASE_OVER
+        ? _("n a new game  s score sheet  l log  ? rules  q quit")
+        : t->utf8
+        ? _("←→ card  ↑↓ player  Enter play  t take  h hint  s score  ? rules  q quit")
+        : _("<> card  ^v player  Enter play  t take  h hint  s score  ? rules  q quit");
     tui_put(y, 1, COLS - 2, t->colour ? COLOR_PAIR(PAIR_DIM) : A_DIM, keys);
 }
 
@@ -553,7 +586,16 @@ static void draw_table(tui_t *t)
         char g[64];
         fig_road_format(v->group[v->round - 1], t->n - 1, ", ", g, sizeof g);
         snprintf(info, sizeof info, _("Road pieces this round: %s."), g);
-        tui_put(y, w + 3, COLS - w - 4, t->colour ? COLOR_PAIR(PAIR_DIM) : A_DIM, info);
+        int dim = t->colour ? COLOR_PAIR(PAIR_DIM) : A_DIM;
+        if (w + 3 + tui_width(info) <= COLS - 1) {
+            tui_put(y, w + 3, COLS - w - 4, dim, info);
+        } else {   /* on the line below, wrapped: never a number cut */
+            int count;
+            char **lines = tui_wrap(info, COLS - 2, &count);
+            if (lines && count)
+                tui_put(y + 1, 1, COLS - 2, dim, lines[0]);
+            tui_free_lines(lines, count);
+        }
     }
     y += 2;
     draw_hand(t, y);
@@ -670,8 +712,15 @@ static void help_lines(styled_t *st, int width, const fig_tr_t *tr)
     for (int i = 0; i < nk; i++) {
         char first[128], indent[128];
         int pad = kw - tui_width(keys[i][0]);
-        snprintf(first, sizeof first, "  %s%*s  ", keys[i][0], pad > 0 ? pad : 0, "");
-        snprintf(indent, sizeof indent, "%*s", tui_width(first), "");
+        snprintf(indent, sizeof indent, "%*s", kw + 4, "");
+        if (pad < 0) {   /* a key wider than its column: alone on its line, so the
+                            descriptions stay in one column */
+            snprintf(first, sizeof first, "  %s", keys[i][0]);
+            styled_add(st, first, 0);
+            snprintf(first, sizeof first, "%s", indent);
+        } else {
+            snprintf(first, sizeof first, "  %s%*s  ", keys[i][0], pad, "");
+        }
         styled_wrap(st, keys[i][1], width, first, indent, 0);
     }
     for (int i = 0; i < fig_rules_count(); i++) {
@@ -714,6 +763,77 @@ static void log_lines(const tui_t *t, styled_t *st, int from, int width, bool he
     }
 }
 
+/* Pads s with spaces to `cols` columns (cut if longer), into buf. */
+static void cell(char *buf, size_t cap, size_t *len, const char *s, int cols, bool right)
+{
+    int w = tui_width(s), pad = cols - w > 0 ? cols - w : 0;
+    if (right)
+        *len += (size_t)snprintf(buf + *len, cap - *len, "%*s%s", pad, "", s);
+    else
+        *len += (size_t)snprintf(buf + *len, cap - *len, "%s%*s", s, pad, "");
+    if (*len >= cap)
+        *len = cap - 1;
+}
+
+/* The score sheet: per round, the cards each player collected and the road
+ * piece each received, then the road. During play it shows what R14 lets a
+ * player see: your own numbers; for the others the pieces as blocks, their
+ * cards and lengths only with --open. After a round (its summary) and at the
+ * end, everything. */
+static void sheet_lines(const tui_t *t, styled_t *st, bool reveal, int width)
+{
+    const fig_view_t *v = &t->view;
+    bool open = reveal || t->opts.open || v->phase == FIG_PHASE_OVER;
+    char line[512], num[32];
+    size_t len = 0;
+    line[0] = '\0';
+    cell(line, sizeof line, &len, _("player"), 14, false);
+    for (int r = 0; r < FIG_ROUNDS; r++) {
+        snprintf(num, sizeof num, _("Round %d"), r + 1);
+        cell(line, sizeof line, &len, num, 16, true);
+    }
+    cell(line, sizeof line, &len, _("road"), 8, true);
+    styled_add(st, line, A_BOLD);
+    len = 0;
+    cell(line, sizeof line, &len, "", 14, false);
+    for (int r = 0; r < FIG_ROUNDS; r++) {
+        cell(line, sizeof line, &len, _("cards"), 8, true);
+        cell(line, sizeof line, &len, _("piece"), 8, true);
+    }
+    styled_add(st, line, t->colour ? COLOR_PAIR(PAIR_DIM) : A_DIM);
+    int current = v->phase == FIG_PHASE_PLAY ? v->round - 1 : -1;
+    for (int s = 0; s < t->n; s++) {
+        bool see = open || s == t->me;
+        len = 0;
+        cell(line, sizeof line, &len, tui_seat_name(t, s), 14, false);
+        for (int r = 0; r < FIG_ROUNDS; r++) {
+            const char *c = "", *p = "";
+            char cb[16], pb[16];
+            if (r < t->sheet_rounds) {
+                snprintf(cb, sizeof cb, "%d", t->sheet_cards[r][s]);
+                c = see ? cb : (t->utf8 ? "·" : ".");
+                int piece = t->sheet_piece[r][s];
+                snprintf(pb, sizeof pb, "%d", piece);
+                p = !piece ? "-" : see ? pb : (t->utf8 ? "▮" : "#");
+            } else if (r == current) {   /* the round being played: its stacks */
+                snprintf(cb, sizeof cb, "%d", v->stack[s]);
+                c = open ? cb : "?";
+            }
+            cell(line, sizeof line, &len, c, 8, true);
+            cell(line, sizeof line, &len, p, 8, true);
+        }
+        snprintf(num, sizeof num, "%d", fig_view_road(v, s));
+        cell(line, sizeof line, &len, see ? num : (t->utf8 ? "▮" : "#"), 8, true);
+        styled_add(st, line, s == t->me ? A_BOLD : 0);
+    }
+    if (!open) {
+        styled_add(st, "", 0);
+        styled_wrap(st, _("During play the rules (R14) hide the others' cards and road lengths "
+                          "(▮ is a piece); every number shows after each round."),
+                    width, "", "", 0);
+    }
+}
+
 static void draw_overlay(tui_t *t)
 {
     int H = LINES, W = COLS;
@@ -728,10 +848,17 @@ static void draw_overlay(tui_t *t)
         log_lines(t, &st, 0, W - 4, true);
         draw_lines_box(t, 0, 0, H, W, _("What happened"), &st, scroll_keys, true);
         break;
+    case OV_SHEET: {
+        sheet_lines(t, &st, false, (W - 4 < 92 ? W - 4 : 92) - 4);
+        int w = W - 4 < 92 ? W - 4 : 92, h = st.n + 4 < H - 2 ? st.n + 4 : H - 2;
+        draw_lines_box(t, (H - h) / 2, (W - w) / 2, h, w, _("Score sheet"), &st,
+                       _("s or Esc closes."), false);
+        break;
+    }
     case OV_QUIT: {
         const char *q = t->view.phase == FIG_PHASE_OVER
             ? _("Leave the game? (y/n)")
-            : _("Quit now? The game is saved; continue it later with figaro play --resume. "
+            : _("Quit now? The game is saved; continue it later with\nfigaro play --resume\n"
                 "(y/n)");
         int w = W - 10 < 64 ? W - 10 : 64;
         styled_wrap(&st, q, w - 4, "", "", A_BOLD);
@@ -743,8 +870,10 @@ static void draw_overlay(tui_t *t)
     }
     case OV_ROUND:
     case OV_OVER: {
-        int w = W - 8 < 90 ? W - 8 : 90;
+        int w = W - 4 < 92 ? W - 4 : 92;
         log_lines(t, &st, t->round_log_start, w - 4, false);
+        styled_add(&st, "", 0);
+        sheet_lines(t, &st, true, w - 4);   /* after a round, every number */
         int h = st.n + 4 < H - 2 ? st.n + 4 : H - 2;
         char title[120];
         if (t->overlay == OV_OVER)
@@ -753,7 +882,8 @@ static void draw_overlay(tui_t *t)
             snprintf(title, sizeof title, _("Round %d is over"),
                      t->round_log_start < t->nlog ? t->log[t->round_log_start].round : 0);
         draw_lines_box(t, (H - h) / 2, (W - w) / 2, h, w, title, &st,
-                       t->overlay == OV_OVER ? _("Enter: the table; l: the log; q: leave.")
+                       t->overlay == OV_OVER ? _("Enter: the table; n: a new game; l: the log; "
+                                                 "q: leave.")
                                              : _("Press Enter to deal the next round."),
                        false);
         break;

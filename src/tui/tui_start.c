@@ -27,6 +27,17 @@ typedef struct {
     char error[400];
 } start_t;
 
+const char *tui_level_name(const char *spec)
+{
+    /* TRANSLATORS: the levels of the bots, as the start screen and plain mode
+     * show them (the command line keeps easy, normal, hard, max). */
+    static const char *const names[] = { N_("easy"), N_("normal"), N_("hard"), N_("max") };
+    for (int i = 0; i < NLEVELS; i++)
+        if (strcmp(spec, levels[i]) == 0)
+            return _(names[i]);
+    return spec;
+}
+
 static int level_index(const char *spec)
 {
     for (int i = 0; i < NLEVELS; i++)
@@ -87,7 +98,7 @@ static void draw_start(const start_t *ss, bool utf8)
             int s = f - 1;
             snprintf(buf, sizeof buf, _("Opponent %d"), s);
             tui_put(y, x, vx - x - 1, 0, buf);
-            snprintf(buf, sizeof buf, " %s %s %s ", lt, o->seats.seat[s].spec, gt);
+            snprintf(buf, sizeof buf, " %s %s %s ", lt, tui_level_name(o->seats.seat[s].spec), gt);
             int w = tui_put(y, vx, COLS - vx - 20, attr, buf);
             tui_put(y, vx + w + 2, COLS - vx - w - 3, A_DIM,
                     fig_session_bot_name(&o->seats, s));
@@ -229,28 +240,67 @@ int tui_start_screen(fig_session_opts_t *o, bool utf8)
         } else if (ss.field == 1) {
             edit(name, sizeof o->seats.seat[0].name, r, ch, false);
         } else if (ss.field == nf - 1) {
-            edit(ss.seed, sizeof ss.seed, r, ch, true);
+            if (!fn && ch > ' ' && ch != 127 && (ch < '0' || ch > '9'))
+                snprintf(ss.error, sizeof ss.error, "%s",
+                         _("The seed takes digits only (or stays empty for a random game)."));
+            else
+                edit(ss.seed, sizeof ss.seed, r, ch, true);
         } else if (ss.field == 0 && !fn && ch >= '3' && ch <= '6') {
             *players = (int)(ch - '0');
         }
     }
 }
 
+/* ---- the saved game, and starting the match */
+
+void tui_saved_summary(const fig_game_t *g, char *buf, size_t cap)
+{
+    char others[6 * (FIG_NAME_MAX + 8)] = "";
+    size_t len = 0;
+    int n = g->setup.players, moves = 0;
+    for (int r = 0; r < g->dealt; r++)
+        moves += g->nmoves[r];
+    for (int s = 1; s < n && len < sizeof others; s++)
+        len += (size_t)snprintf(others + len, sizeof others - len, "%s%s",
+                                s == 1 ? "" : s == n - 1 ? _(" and ") : ", ",
+                                g->has_names ? g->names[s] : "?");
+    snprintf(buf, cap,
+             ngettext("Round %d of 3, %s against %s, %d move played.",
+                      "Round %d of 3, %s against %s, %d moves played.", (unsigned long)moves),
+             g->dealt > 0 ? g->dealt : 1, g->has_names ? g->names[0] : "?", others, moves);
+}
+
 /* ---- starting the match */
 
-fig_err_t tui_match_start(fig_session_opts_t *game, const fig_game_t *saved, fig_store_t *store,
-                          const fig_tr_t *tr, fig_match_t **out, char *aside, size_t asidecap,
-                          fig_msg_t *msg)
+/* The display options the game is saved with, as front-end lines. */
+static fig_err_t save_display(fig_store_t *store, const tui_display_t *d, fig_msg_t *msg)
+{
+    char pace[16];
+    snprintf(pace, sizeof pace, "%d", d->pace_ms);
+    fig_err_t rc = fig_store_set_line(store, "pace", pace, msg);
+    if (rc == FIG_OK)
+        rc = fig_store_set_line(store, "open", d->open ? "1" : "0", msg);
+    if (rc == FIG_OK)
+        rc = fig_store_set_line(store, "color", d->color ? "1" : "0", msg);
+    return rc;
+}
+
+fig_err_t tui_match_start(fig_session_opts_t *game, const tui_display_t *display,
+                          const fig_game_t *saved, fig_store_t *store, const fig_tr_t *tr,
+                          fig_match_t **out, char *aside, size_t asidecap, fig_msg_t *msg)
 {
     fig_err_t rc;
     *out = NULL;
     if (aside && asidecap)
         aside[0] = '\0';
+    bool secret = !game->has_seed;   /* nobody chose the seed: it stays secret */
     if (saved)
         rc = fig_session_resume(out, saved, game, tr, msg);
-    else if ((rc = fig_store_set_aside(store, aside, asidecap, msg)) == FIG_OK)
-        rc = fig_session_start(out, game, tr, msg);
-    if (rc == FIG_OK && (rc = fig_store_set_seats(store, &game->seats, msg)) != FIG_OK) {
+    else if ((rc = fig_store_set_aside(store, aside, asidecap, msg)) == FIG_OK &&
+             (rc = fig_session_start(out, game, tr, msg)) == FIG_OK)
+        fig_store_set_sealed(store, secret);
+    if (rc == FIG_OK && ((rc = fig_store_set_seats(store, &game->seats, msg)) != FIG_OK ||
+                         (rc = save_display(store, display, msg)) != FIG_OK)) {
         fig_match_free(*out);
         *out = NULL;
     }

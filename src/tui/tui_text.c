@@ -72,6 +72,8 @@ static void say(void *ctx, int about, const char *sentence)
     said_t *c = ctx;
     if (about == FIG_EV_ROUND_END && c->last != FIG_EV_ROUND_END)
         c->t->round_log_start = c->t->nlog;   /* the round's overlay starts here */
+    if (about == FIG_EV_GAME_OVER && c->last != FIG_EV_GAME_OVER)
+        c->t->over_log_start = c->t->nlog;    /* what is printed on leaving starts here */
     c->last = about;
     tui_log(c->t, "%s", sentence);
 }
@@ -87,12 +89,56 @@ static void narrator(const tui_t *t, fig_narrator_t *nr, said_t *ctx)
     fig_narrate_init(nr, t->n, t->me, t->names, t->tr, card, say, ctx);
 }
 
+/* The last move (for the table's highlight) and the score sheet, from the
+ * step's events (public: R14). */
+static void track(tui_t *t, const fig_match_step_t *step)
+{
+    if (step->deal) {
+        t->last_kind = -1;
+        t->last_collector = -1;
+        return;
+    }
+    t->last_kind = -1;
+    t->last_collector = -1;
+    for (int i = 0; i < step->events.n; i++) {
+        const fig_event_t *e = &step->events.ev[i];
+        int r = e->round >= 1 && e->round <= FIG_ROUNDS ? e->round - 1 : 0;
+        switch (e->type) {
+        case FIG_EV_PLAY:
+            t->last_kind = e->kind;
+            t->last_target = e->target;
+            break;
+        case FIG_EV_RING:
+            t->last_kind = FIG_RING;
+            t->last_target = e->seat;
+            break;
+        case FIG_EV_COLLECT:
+            t->last_collector = e->seat;
+            t->last_collected = e->count;
+            break;
+        case FIG_EV_ROUND_END:
+            for (int s = 0; s < t->n; s++) {
+                t->sheet_cards[r][s] = e->counts[s];
+                t->sheet_piece[r][s] = 0;
+            }
+            t->sheet_rounds = r + 1;
+            break;
+        case FIG_EV_PIECE:
+            t->sheet_piece[r][e->seat] = e->a;
+            break;
+        default:
+            break;
+        }
+    }
+}
+
 void tui_log_step(tui_t *t, const fig_match_step_t *step, const fig_view_t *before)
 {
     fig_narrator_t nr;
     said_t ctx = { t, FIG_NARRATE_NONE };
     t->fresh = 0;
     t->log_round = step->round;
+    track(t, step);
     narrator(t, &nr, &ctx);
     fig_narrate_step(&nr, step, before, &t->view);
 }
@@ -110,16 +156,28 @@ int tui_keys(const char *keys[][2], int cap)
 {
     static const char *const k[][2] = {
         { N_("Left, Right, Tab, H, L"), N_("pick a card of your hand") },
-        { N_("1 ... 9, 0"), N_("pick the card with that number; then a number picks the seat") },
+        { N_("1 ... 9, 0, a ... i"), N_("pick the card with that key: it is written under the "
+                                        "card") },
         { N_("Up, Down, j, k"), N_("pick the player in front of whom the card goes") },
         { N_("Enter, Space"), N_("play the card") },
-        { N_("t"), N_("take all the face-up cards") },
+        { N_("t"), N_("take all the face-up cards (asks first: you collect them)") },
         { N_("h"), N_("hint: what the strongest bot would play, and why") },
+        { N_("s"), N_("the score sheet: cards collected and road pieces, round by round") },
         { N_("l"), N_("the log: everything that happened") },
         { N_("?"), N_("this help") },
-        { N_("Esc"), N_("back to picking a card; close a window") },
+        { N_("Esc"), N_("close a window") },
+        { N_("n"), N_("once the game is over: a new game") },
         { N_("q"), N_("quit (the game is saved: figaro play --resume)") },
         { N_("mouse"), N_("click a card, then a player, to play it there") },
+        { N_("▶ or >"), N_("on the table: whose turn it is") },
+        { N_("♔ or K"), N_("the King") },
+        { N_("· or ."), N_("a player the selected card may go to") },
+        { N_("» or *"), N_("the player it goes to now (highlighted)") },
+        { N_("5→7"), N_("that pile's total now, and with your card") },
+        { N_("+8"), N_("who collected just now, and how many cards; the card just played is "
+                       "underlined") },
+        { N_("▮ or #"), N_("another player's road piece: its length stays hidden until the "
+                              "end (rule R14)") },
     };
     int n = (int)(sizeof k / sizeof k[0]);
     for (int i = 0; i < n && i < cap; i++) {

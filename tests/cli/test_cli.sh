@@ -130,4 +130,18 @@ if [ -f "$LIB" ]; then
     if [ -z "$bad" ]; then ok; else ko "libfigaro calls $bad"; fi
 fi
 
+# ---- issue 11, item 12: usage errors name what to try; a bad option value
+# is a usage error (2) in every command; counts agree with their numbers
+expect_status "unknown command" 2 "$FIGARO" frobnicate
+expect_in "unknown command says what to try" "$tmp/err" "Try 'figaro --help'."
+expect_not_in "unknown command names no empty command" "$tmp/err" "figaro help '"
+expect_status "unknown option before a command" 2 "$FIGARO" --bogus
+expect_in "unknown option before a command" "$tmp/err" "unknown option '--bogus'"
+expect_status "arena --bot foo" 2 "$FIGARO" arena --players 3 --games 3 --bot foo --bot random \
+    --bot random
+expect_in "arena --bot foo says why" "$tmp/err" "'foo' is not a bot"
+expect_status "arena, one deal" 0 "$FIGARO" arena --players 3 --games 3 --jobs 1 --bot greedy \
+    --bot random --bot random
+expect_in "arena, one deal" "$tmp/out" "3 games (1 deal x 3 seatings)"
+
 summary

@@ -135,6 +135,29 @@ env -i PATH="$PATH" XDG_DATA_HOME="$tmp/data2" LANGUAGE=it "$FIGARO" play --plai
     --seed 3 --players 4 <"$tmp/in" >"$tmp/out" 2>&1
 expect_in "plain mode in Italian" "$tmp/out" "Tocca a te"
 
+# ---- issue 11, item 10: card codes that read right in each language (the
+# records keep FGN's), level names translated, and no English "You" as the
+# name when $USER is unset (env -i unsets it)
+mkdir -p "$tmp/data3"
+printf 've1>1\nquit\n' >"$tmp/in"
+env -i PATH="$PATH" XDG_DATA_HOME="$tmp/data3" "$FIGARO" play --plain --fast --lang fr \
+    --seed 3 --bots easy <"$tmp/in" >"$tmp/out" 2>&1
+expect_in "French card codes" "$tmp/out" "Votre main : [R1][R1][R2][B2][Ve1][Ve2]"
+expect_in "French jester and ring codes" "$tmp/out" "[Jo2][RONDE]"
+expect_in "French codes are typed too" "$tmp/out" "Vous jouez Ve1 devant Rosina."
+expect_not_in "no English colour letters in French" "$tmp/out" "[G1]"
+expect_in "French level names" "$tmp/out" "Rosina (facile)"
+expect_in "a French default name" "$tmp/out" "Figaro : Joueur (vous, place 0)"
+expect_not_in "no English default name" "$tmp/out" "You "
+expect_in "the record keeps FGN's codes" "$tmp/data3/figaro/current.fgn" "0 G1>1"
+mkdir -p "$tmp/data4"
+printf 'quit\n' >"$tmp/in"
+env -i PATH="$PATH" XDG_DATA_HOME="$tmp/data4" LANGUAGE=nl "$FIGARO" play --plain --fast \
+    --seed 3 --bots hard <"$tmp/in" >"$tmp/out" 2>&1
+expect_in "Dutch card codes" "$tmp/out" "[Gr"
+expect_in "Dutch level names" "$tmp/out" "Rosina (moeilijk)"
+expect_in "a Dutch default name" "$tmp/out" "Speler (jij"
+
 # ---- a sample of the catalogue: colour names, core and front-end messages
 if command -v gettext >/dev/null 2>&1; then
     catalogue() {   # catalogue LANG MSGID : the translation, as figaro's catalogue has it
@@ -152,6 +175,11 @@ if command -v gettext >/dev/null 2>&1; then
     check_tr it yellow giallo; check_tr it purple viola
     check_tr it "the game is over" "la partita è finita"
     check_tr nl "not an action" "geen actie"
+    check_tr it "Seed" "Numero di partita"   # not "Seme": a suit of cards
+    check_tr it "normal" "normale"
+    check_tr fr "R B G Y P J RING" "R B Ve Ja Vi Jo RONDE"
+    if catalogue nl "Levels: easy plays move by move; normal, hard and max search ahead, longer and longer." |
+        grep -q "zet voor zet"; then ok; else ko "nl: 'zet voor zet'"; fi
 else
     ko "gettext(1) is missing (Debian package gettext-base)"
 fi

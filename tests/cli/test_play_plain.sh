@@ -161,21 +161,32 @@ done
 [ -n "$missing" ] && ok || ko "test set-up: the hand holds every kind: $hand"
 [ -n "$colour_bad" ] && ok || ko "test set-up: no colour card is refused anywhere in the first table"
 {
-    printf '%s\n' "$missing>0" "$colour_bad" hello 0 99 R2 "J1>9" take take
+    printf '%s\n' "$missing>0" "$colour_bad" hello 0 99 R2 "J1>9" take take help rules \
+        "G2>2 extra" hint
     answers 400 'what?' 1
 } >"$tmp/mixed"
 play "mixed input, resumed" 0 "$tmp/mixed" --plain --resume
 expect_in "resume says so" "$tmp/out" "Resuming the saved game."
-expect_in "card not in hand" "$tmp/out" "$missing>0 is refused: seat 0 has no $missing in hand."
-expect_in "colour rule" "$tmp/out" \
-    "$colour_bad is refused: seat 0 cannot play ${colour_bad%>*} in front of seat ${colour_bad#*>}: "
+# issue 11, item 9: refusals in a player's words, not the engine's
+expect_in "card not in hand" "$tmp/out" "$missing>0 is refused: You have no $missing in your hand."
+expect_in "colour rule" "$tmp/out" "$colour_bad is refused: ${colour_bad%>*} cannot go in front of "
+expect_not_in "no seat numbers in refusals" "$tmp/out" "seat 0 cannot play"
 expect_in "garbage" "$tmp/out" "'hello' is not a move."
 expect_in "menu number 0" "$tmp/out" "There is no move 0 in the menu: choose 1 to"
 expect_in "menu number 99" "$tmp/out" "There is no move 99 in the menu"
 expect_in "a card without a seat" "$tmp/out" "'R2' needs a player: type R2>N"
 expect_in "no such seat" "$tmp/out" "'J1>9' names no seat: the seats are 0 to 3."
-expect_in "take on an empty table" "$tmp/out" \
-    "take is refused: seat 0 cannot take: there is no face-up card on the table (R5)."
+expect_in "take on an empty table" "$tmp/out" "take is refused: There are no face-up cards to take."
+# issue 11, item 9: help lists the commands (the rules on request), a hint,
+# one move a line
+sed -n '/^Your move.*: help$/,/^Your move/p' "$tmp/out" >"$tmp/help"
+expect_in "help lists the commands" "$tmp/help" "Commands: a move in FGN"
+expect_not_in "help is not the rules" "$tmp/help" "the rules in brief"
+expect_in "rules prints the rules" "$tmp/out" "Figaro: the rules in brief"
+expect_in "G2>2 extra" "$tmp/out" "'G2>2 extra': type one move at a time, nothing after it (e.g. G2>2)."
+expect_in "hint" "$tmp/out" "Hint: "
+grep -q "^Hint: .*(type \(take\|RING\|[A-Z][0-9]>[0-3]\) to play it)$" "$tmp/out" && ok ||
+    ko "the hint says what to type"
 expect_in "mixed input reaches the end" "$tmp/out" "The game is over: "
 
 # ---- quit in the middle, then --resume goes on with the same game
@@ -253,6 +264,100 @@ expect_in "history shows the damage" "$tmp/out" "20000101-000000-1.fgn:2:"
 XDG_DATA_HOME="$tmp/empty-store" expect_status "history when empty" 0 "$FIGARO" history
 expect_in "history when empty says so" "$tmp/out" "No games yet"
 
+# ---- a saved game is offered again (issue 11, item 1): a plain `figaro play`
+# over a saved game asks first; `figaro history` numbers the unfinished games
+# and `figaro play --resume N` continues one
+(
+    export XDG_DATA_HOME="$tmp/offer"
+    S="$XDG_DATA_HOME/figaro"
+    printf '1\n1\nquit\n' >"$tmp/two"
+    play "offer: a game to save" 0 "$tmp/two" --plain --bots random --fast --name Ann
+    printf 'y\nquit\n' >"$tmp/yes"
+    play "offer: continue" 0 "$tmp/yes" --plain
+    expect_in "offer: the question" "$tmp/out" "Continue your saved game?"
+    expect_in "offer: what the saved game is" "$tmp/out" "Round 1 of 3, Ann against Rosina, Bartolo and Basilio, "
+    expect_in "offer: y continues it" "$tmp/out" "Resuming the saved game."
+    [ ! -d "$S/history" ] && ok || ko "offer: y set nothing aside"
+    printf 'maybe\nn\nquit\n' >"$tmp/no"
+    play "offer: a new game" 0 "$tmp/no" --plain --fast
+    expect_in "offer: other answers are asked again" "$tmp/out" "Please answer y or n."
+    expect_in "offer: n sets it aside" "$tmp/out" "The unfinished game you had saved is kept as $S/history/"
+    expect_not_in "offer: n starts a new game" "$tmp/out" "Resuming the saved game."
+    play "offer: end of input" 0 "$tmp/empty" --plain
+    expect_in "offer: end of input changes nothing" "$tmp/out" "nothing was changed"
+    expect_status "offer: history numbers the games" 0 "$FIGARO" history
+    expect_in "offer: history has a number column" "$tmp/out" "1  "
+    expect_in "offer: history says how to resume" "$tmp/out" "'figaro play --resume N' continues the unfinished game number N."
+    expect_in "offer: history tells the game in progress" "$tmp/out" "A game is in progress"
+    grep -q "^1  .*Ann Rosina Bartolo Basilio .*(unfinished)" "$tmp/out" && ok || { ko "offer: game 1 is Ann's unfinished game"; cat "$tmp/out"; }
+    play "resume N" 0 "$tmp/quit" --plain --resume 1
+    expect_in "resume N continues Ann's game" "$tmp/out" "Ann (you, seat 0) against Rosina (random)"
+    expect_in "resume N sets the game in progress aside" "$tmp/out" "The game you had in progress is kept in the history: $S/history/"
+    play "resume=N" 0 "$tmp/quit" --plain --resume=1
+    expect_in "resume=N works too" "$tmp/out" "Resuming the saved game."
+    play "resume N too large" 1 "$tmp/quit" --plain --resume 9
+    expect_in "resume N too large says why" "$tmp/err" "there is no game 9"
+    play "resume N not a number" 2 "$tmp/quit" --plain --resume x1
+    expect_in "resume N not a number says why" "$tmp/err" "--resume takes the number of a game"
+    expect_status "help play tells --resume N" 0 "$FIGARO" help play
+    expect_in "help play tells --resume N" "$tmp/out" "--resume [N]"
+    expect_status "help history tells --resume N" 0 "$FIGARO" help history
+    expect_in "help history tells --resume N" "$tmp/out" "figaro play --resume N"
+    echo "$pass $fail" >"$tmp/counts"
+)
+read p f <"$tmp/counts" && pass=$p && fail=$f
+
+# ---- no cheating (issue 11, item 8): a game nobody gave a seed keeps it
+# secret until the end; its save is sealed (no hand, no seed in clear), and
+# neither `figaro replay` nor the history tells them; at the end the seed is
+# told, and it deals that very game
+(
+    export XDG_DATA_HOME="$tmp/secret"
+    S="$XDG_DATA_HOME/figaro"
+    answers 6 1 >"$tmp/six"
+    printf 'quit\n' >>"$tmp/six"
+    play "secret: a game without a seed" 0 "$tmp/six" --plain --bots random --fast --name Ann
+    expect_not_in "secret: no seed during play" "$tmp/out" "eed"
+    if grep -q '^ *\(seed\|hand\) ' "$S/current.fgn"; then ko "secret: the save holds hands or the seed in clear"; else ok; fi
+    expect_in "secret: the save is sealed" "$S/current.fgn" "#= sealed 1 "
+    expect_in "secret: the save still says who plays" "$S/current.fgn" "#! seat 1 bot random"
+    [ "$(stat -c %a "$S/key")" = 600 ] && ok || ko "secret: the key is the owner's alone"
+    expect_status "secret: replay refuses a sealed game" 1 "$FIGARO" replay "$S/current.fgn"
+    expect_in "secret: replay says why" "$tmp/err" "sealed until it is over"
+    expect_status "secret: history --json" 0 "$FIGARO" history --json
+    cp "$S/current.fgn" "$tmp/sealed.fgn"
+    play "secret: a new game sets it aside" 0 "$tmp/quit" --plain --bots random --fast --seed 4
+    aside=$(ls "$S"/history/*-unfinished.fgn)
+    case "$aside" in *-unfinished.fgn) ok ;; *) ko "secret: set aside: $aside" ;; esac
+    expect_in "secret: still sealed in the history" "$aside" "#= sealed 1 "
+    expect_status "secret: history --json hides the seed" 0 "$FIGARO" history --json
+    expect_in "secret: history --json hides the seed" "$tmp/out" '"seed": null'
+    play "secret: resume the sealed game to its end" 0 "$tmp/ones" --plain --resume 1
+    expect_in "secret: resumed" "$tmp/out" "Ann (you, seat 0) against Rosina (random)"
+    expect_in "secret: the end tells the seed" "$tmp/out" "' deals the same cards again."
+    seed=$(sed -n "s/^Seed \([0-9]*\): 'figaro play --seed .*/\1/p" "$tmp/out")
+    hist=$(ls "$S"/history/*-"$seed".fgn 2>/dev/null | head -n 1)
+    [ -n "$seed" ] && [ -n "$hist" ] && ok || ko "secret: the finished game is filed with its seed '$seed'"
+    expect_in "secret: filed in clear" "$hist" "seed $seed"
+    "$FIGARO" random-game --players 4 --seed "$seed" | grep '^hand' >"$tmp/dealt-by-seed"
+    grep '^hand' "$hist" >"$tmp/dealt-in-game"
+    cmp -s "$tmp/dealt-by-seed" "$tmp/dealt-in-game" && ok || ko "secret: the seed told deals that game"
+    # a sealed save whose key is gone, or altered, is refused with a reason
+    cp "$tmp/sealed.fgn" "$S/current.fgn"
+    mv "$S/key" "$tmp/key"
+    play "secret: no key" 1 "$tmp/quit" --plain --resume
+    expect_in "secret: no key says so" "$tmp/err" "is missing"
+    mv "$tmp/key" "$S/key"
+    awk '!done && /^#= [0-9a-f]/ { c = substr($2, 1, 1); $2 = (c == "0" ? "1" : "0") substr($2, 2); done = 1 }
+         { print }' "$tmp/sealed.fgn" >"$S/current.fgn"
+    play "secret: altered" 1 "$tmp/quit" --plain --resume
+    expect_in "secret: altered says so" "$tmp/err" "sealed record is damaged"
+    cp "$tmp/sealed.fgn" "$S/current.fgn"
+    play "secret: the sealed save resumes" 0 "$tmp/quit" --plain --resume
+    echo "$pass $fail" >"$tmp/counts"
+)
+read p f <"$tmp/counts" && pass=$p && fail=$f
+
 # ---- other set-ups: 3 and 6 players, --open, --color, an FEP engine seat
 rm -f "$STORE/current.fgn"
 play "3 players" 0 "$tmp/ones" --plain --players 3 --level random --seed 3 --fast --open
@@ -262,6 +367,17 @@ expect_in "--open shows stacks" "$tmp/out" "; stack "
 play "6 players, colour" 0 "$tmp/ones" --plain --players 6 --bots random --seed 6 --fast --color
 expect_in "6 players end" "$tmp/out" "The game is over: "
 if grep -q "$(printf '\033')\[31m" "$tmp/out"; then ok; else ko "--color gave no ANSI colour"; fi
+# issue 11, item 12: the history's columns hold six names, and say your place
+expect_status "history with six names" 0 "$FIGARO" history
+col=$(head -n 1 "$tmp/out" | awk '{ print index($0, "file") }')
+bad=$(awk -v col="$col" 'NR > 1 && /^ *[0-9]/ && / [1-6] of |unfinished/ { if (index($0, " /") + 1 != col) print }' "$tmp/out")
+[ -n "$col" ] && [ -z "$bad" ] && ok || { ko "history: the file column is aligned at $col:"; echo "$bad"; }
+grep -q "Ann Rosina Bartolo Basilio Don_Figaro\|[A-Za-z]* [A-Za-z]* [A-Za-z]* [A-Za-z]* [A-Za-z]* [A-Za-z]*  " "$tmp/out" && ok ||
+    ko "history: six names in the players column"
+expect_in "history: your place" "$tmp/out" "your place"
+grep -q " [1-6] of [3-6] " "$tmp/out" && ok || ko "history: your place in a finished game"
+expect_status "history --json: your place" 0 "$FIGARO" history --json
+expect_in "history --json: your place" "$tmp/out" '"place": '
 ln -s "$(cd "$(dirname "$FIGARO")" && pwd)/$(basename "$FIGARO")" "$tmp/fig"
 play "an engine seat" 0 "$tmp/ones" --plain --bots "cmd:$tmp/fig engine --bot random,random,random" \
     --seed 8 --fast

@@ -197,6 +197,174 @@ expect g3 "EXITED 0" "quits"
 if [ -f "$save" ]; then ok; else ko "the game is still saved"; fi
 tm kill-session -t g3
 
+# ---- a plain `figaro play` over a saved game asks first (issue 11, item 1):
+# n goes to the start screen (Esc there leaves the save alone), y continues
+start g5 100 32 --pace 3000
+expect g5 "Continue your saved game?" "the saved game is offered"
+expect g5 "against Rosina, Bartolo and Basilio" "the offer says which game"
+keys g5 n
+expect g5 "Figaro: a new game" "n goes to the start screen"
+keys g5 Up
+keys g5 x
+expect g5 "The seed takes digits only" "a letter in the seed field is refused with a word"
+keys g5 Escape
+expect g5 "EXITED 0" "Esc on the start screen leaves"
+if [ -f "$save" ] && [ ! -d "$data/figaro/history" ]; then ok
+else ko "leaving the start screen keeps the saved game"; fi
+tm kill-session -t g5
+start g6 100 32 --pace 3000
+expect g6 "Continue your saved game?" "the saved game is offered again"
+keys g6 y
+expect g6 "The saved game goes on" "y continues the saved game"
+keys g6 q
+expect g6 "Quit now?" "q asks in the continued game"
+keys g6 y
+expect g6 "EXITED 0" "quits the continued game"
+tm kill-session -t g6
+
+# ---- issue 11: safe preselection, unambiguous keys, short-lived messages,
+# the score sheet and the last move, from a saved position (seed 1, round 1):
+# the first card of the hand, [R2], can only go on the person's own pile of 4
+# and would make them collect 9 cards, while [B2] and [G2] are harmless
+data="$tmp/data-pre"
+mkdir -p "$data/figaro"
+{
+    printf '#! play 1\n#! seat 0 human\n#! seat 1 bot random\n#! seat 2 bot random\n'
+    printf '#! seat 3 bot random\n'
+    "$FIGARO" random-game --players 4 --seed 1 | sed -n '1,/^hand 3/p'
+    echo "3 B3>0 0 Y3>2 1 R1>3 2 B2>0 3 R2>3 0 P1>1 1 J2>0 0 J2>2 1 Y2>3 2 G2>2 3 Y1>3 0 R1>0
+          1 RING 2 take 2 P2>0 3 Y2>1 0 P2>0 1 take 1 P3>2 2 Y2>1 3 G1>3 0 Y2>1 1 RING 2 R3>1
+          3 G2>0 0 G2>0 1 take 1 R2>0 2 take 2 J1>0 3 P2>0 0 take 0 Y1>0 1 B1>3 2 Y2>0 3 J1>1
+          0 take 0 G2>0 1 R2>3 2 P1>1 3 J1>1 0 RING 1 B2>3 2 R2>0 3 B1>3" | xargs -n 2
+} >"$data/figaro/current.fgn"
+start g7 100 32 --resume --pace 3000
+expect g7 "Your turn: play" "the saved position is the person's turn"
+if grep -qF "Your turn: play [R2] in front of yourself?" "$tmp/screen"; then
+    ko "the preselection makes the person collect although [B2] is harmless"; cat "$tmp/screen"
+else ok; fi
+expect_line() {   # expect_line NAME TEXT WHAT: TEXT shows within 3 s
+    if wait_for "$1" "$2" 30; then ok; else ko "$3: '$2' not on the screen:"; cat "$tmp/screen"; fi
+}
+keys g7 1
+expect_line g7 "Your turn: play [R2] in front of yourself?" "1 picks the first card"
+expect_line g7 "Careful: your pile reaches 6 and you collect 9 cards." "the prompt says what the move does"
+keys g7 3
+expect_line g7 "Your turn: play [G2] in front of" "a digit after a card picks another card, not a seat"
+keys g7 9
+expect_line g7 "There is no card 9: your hand has 3 kinds of card, keys 1 to 3." "an unknown card key is said"
+keys g7 Left
+sleep 0.4
+screen g7
+if grep -qF "There is no card 9" "$tmp/screen"; then ko "the message goes with the next key"; else ok; fi
+keys g7 t
+expect_line g7 "Take the 8 face-up cards? You collect them." "t asks first"
+keys g7 x
+sleep 0.4
+screen g7
+if grep -qF "Your hand, 5 cards:" "$tmp/screen" && ! grep -qF "Take the 8" "$tmp/screen"; then ok
+else ko "any other key than t or y does not take"; cat "$tmp/screen"; fi
+keys g7 s
+expect_line g7 "Score sheet" "s opens the score sheet"
+expect_line g7 "During play the rules (R14) hide" "the sheet says what it hides"
+keys g7 Escape
+sleep 0.3
+keys g7 '?'
+expect_line g7 "another player's road piece: its length stays hidden" "the help explains the signs"
+keys g7 Escape
+sleep 0.3   # Esc and q at once would read as Alt-q
+keys g7 q
+expect_line g7 "Quit now?" "q asks"
+if grep -q "│ *figaro play --resume *│" "$tmp/screen"; then ok
+else ko "the quit box keeps 'figaro play --resume' on one line"; cat "$tmp/screen"; fi
+keys g7 n
+keys g7 2 Enter
+expect_line g7 "You play [B2] in front of Basilio." "the harmless card is played"
+# the last card played is underlined, who collects is marked +N
+i=0
+while [ "$i" -lt 60 ]; do
+    tm capture-pane -e -p -t g7 >"$tmp/escreen" 2>/dev/null
+    screen g7
+    grep -q "collects\|take all" "$tmp/screen" && grep -q "+[0-9]" "$tmp/screen" && break
+    if grep -qF "Your turn: play" "$tmp/screen"; then keys g7 Enter
+    elif grep -qF "press t to take" "$tmp/screen"; then keys g7 t t; fi
+    sleep 0.3
+    i=$((i + 1))
+done
+if grep -q "[0-9] [A-Za-z]*  .* +[0-9]" "$tmp/screen"; then ok
+else ko "who just collected is marked +N on the table"; cat "$tmp/screen"; fi
+if grep -q "$(printf '\033')\[[0-9;]*4[0-9;]*m\[*[A-Z]" "$tmp/escreen"; then ok
+else ko "the card just played is underlined"; fi
+keys g7 q
+expect_line g7 "Quit now?" "q asks (issue 11 game)"
+keys g7 y
+expect g7 "EXITED 0" "quits (issue 11 game)"
+tm kill-session -t g7
+
+# ---- the end of the game (issue 11, item 11): the keys say what can be
+# done, t says the game is over, n starts another game, and leaving prints
+# the result. A saved game one move from its end (a finished record, its
+# last move cut).
+data="$tmp/data-end"
+mkdir -p "$data/figaro"
+{
+    printf '#! play 1\n#! seat 0 human\n#! seat 1 bot random\n#! seat 2 bot random\n'
+    printf '#! seat 3 bot random\n'
+    "$FIGARO" random-game --players 4 --seed 5 | sed '$d'
+} >"$data/figaro/current.fgn"
+start g8 100 32 --resume --pace 0
+i=0
+while [ "$i" -lt 60 ]; do
+    screen g8
+    grep -qF "The game is over" "$tmp/screen" && break
+    if grep -qF "press t to take" "$tmp/screen"; then keys g8 t t
+    elif grep -qF "Your turn:" "$tmp/screen"; then keys g8 Enter; fi
+    sleep 0.3
+    i=$((i + 1))
+done
+expect g8 "The game is over" "the game ends"
+keys g8 Enter
+expect_line g8 "n a new game" "the keys at the end offer a new game"
+screen g8
+if grep -qF "Enter play" "$tmp/screen"; then ko "the keys at the end offer no play keys"; else ok; fi
+keys g8 t
+expect_line g8 "The game is over: n starts a new game, q leaves." "t at the end says so"
+keys g8 n
+expect_line g8 "Figaro: a new game" "n at the end goes to the start screen"
+keys g8 Escape
+expect g8 "EXITED 0" "leaves from the start screen"
+expect_line g8 "wins with the shortest road" "the result is printed on leaving"
+expect_line g8 "Its seed was 5: figaro play --seed 5 deals it again." "the seed is told on leaving"
+tm kill-session -t g8
+
+# ---- road pieces of 6 players in French at 80 columns (issue 11, item 5)
+data="$tmp/data-fr"
+mkdir -p "$data"
+start g9 80 24 --lang fr --players 6 --seed 11 --bots random --pace 3000
+expect g9 "Joueurs" "the start screen in French"
+keys g9 Enter
+groups=$("$FIGARO" random-game --players 6 --seed 11 | sed -n 's/^roads \([0-9 ]*\) \/.*/\1/p' |
+         tr ' ' '\n' | sort -rn | tr '\n' ' ' | sed 's/ $//; s/ /, /g')
+expect g9 "$groups." "every road piece of the round is shown, none cut"
+keys g9 q
+keys g9 y
+tm kill-session -t g9
+
+# ---- the Italian help at 80 columns keeps its descriptions in one column
+# (issue 11, item 10: a long key name pushed its line right)
+data="$tmp/data-it"
+mkdir -p "$data"
+start g10 80 24 --lang it --seed 3 --bots random --pace 3000
+expect g10 "Giocatori" "the start screen in Italian"
+keys g10 Enter
+sleep 0.5
+keys g10 '?'
+expect g10 "gioca la carta" "the Italian help"
+c1=$(awk '{ i = index($0, "scegli una carta della tua mano"); if (i) print i }' "$tmp/screen")
+c2=$(awk '{ i = index($0, "gioca la carta"); if (i) print i }' "$tmp/screen")
+if [ -n "$c1" ] && [ "$c1" = "$c2" ]; then ok
+else ko "the Italian help's descriptions start in one column ($c1, $c2)"; cat "$tmp/screen"; fi
+tm kill-session -t g10
+
 # ---- the end of a round: q on its summary asks, and "n" goes back to the
 # summary (not on to the next round); a game of its own, played card by card
 data="$tmp/data4"

@@ -222,7 +222,7 @@ static void expect_play(transcript_t *t, const fig_tr_t *tr, int me, const fig_e
     else if (s == me)
         addf(t, e->type, fig_tr_text(tr, "You play %s in front of %s."), c, nm(to));
     else if (to == s)
-        addf(t, e->type, fig_tr_text(tr, "%s plays %s in front of themself."), nm(s), c);
+        addf(t, e->type, fig_tr_text(tr, "%s plays %s in front of themselves."), nm(s), c);
     else if (to == me)
         addf(t, e->type, fig_tr_text(tr, "%s plays %s in front of you."), nm(s), c);
     else
@@ -264,20 +264,35 @@ static void expect_pieces(transcript_t *t, const fig_tr_t *tr, int me, const fig
     for (int i = from; i < ev->n; i++) {
         const fig_event_t *e = &ev->ev[i];
         unsigned long n = e->count;
-        if (e->type == FIG_EV_PIECE && e->seat == me)
+        /* issue 11: the most cards is said as such, never as "rank 1" */
+        if (e->type == FIG_EV_PIECE && e->seat == me && e->rank == 0)
             addf(t, e->type,
-                 fig_tr_plural(tr, "You rank %d with %d card and receive a road piece of length "
+                 fig_tr_plural(tr, "You collected the most cards, %d, and receive the longest "
+                                   "road piece, %d.",
+                               "You collected the most cards, %d, and receive the longest "
+                               "road piece, %d.", n),
+                 e->count, e->a);
+        else if (e->type == FIG_EV_PIECE && e->seat == me)
+            addf(t, e->type,
+                 fig_tr_plural(tr, "You collected %d card and receive a road piece of length "
                                    "%d.",
-                               "You rank %d with %d cards and receive a road piece of length "
+                               "You collected %d cards and receive a road piece of length "
                                "%d.", n),
-                 e->rank + 1, e->count, e->a);
+                 e->count, e->a);
+        else if (e->type == FIG_EV_PIECE && e->rank == 0)
+            addf(t, e->type,
+                 fig_tr_plural(tr, "%s collected the most cards, %d, and receives the longest "
+                                   "road piece, %d.",
+                               "%s collected the most cards, %d, and receives the longest "
+                               "road piece, %d.", n),
+                 nm(e->seat), e->count, e->a);
         else if (e->type == FIG_EV_PIECE)
             addf(t, e->type,
-                 fig_tr_plural(tr, "%s ranks %d with %d card and receives a road piece of "
+                 fig_tr_plural(tr, "%s collected %d card and receives a road piece of "
                                    "length %d.",
-                               "%s ranks %d with %d cards and receives a road piece of length "
+                               "%s collected %d cards and receives a road piece of length "
                                "%d.", n),
-                 nm(e->seat), e->rank + 1, e->count, e->a);
+                 nm(e->seat), e->count, e->a);
         else if (e->type == FIG_EV_NO_PIECE && e->reason == FIG_WHY_ZERO) {
             seen->zero++;
             if (e->seat == me)

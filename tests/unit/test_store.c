@@ -536,7 +536,10 @@ static void test_set_aside_and_finish(void **state)
     assert_non_null(strstr(aside, "/history/"));
     assert_non_null(strstr(aside, "-1234-unfinished.fgn"));
     char *moved = read_text(aside, NULL);
-    assert_string_equal(moved, before);   /* the file itself, unchanged */
+    /* the file itself, but its title: it no longer says `figaro play --resume`
+     * continues it (issue 11: that is now --resume N) */
+    assert_string_equal(strchr(moved, '\n'), strchr(before, '\n'));
+    assert_true(strncmp(moved, "# figaro play: an unfinished game\n", 34) == 0);
     free(moved);
 
     /* twice in the same second: the second name gets -2 */
@@ -788,6 +791,87 @@ static void test_load_save_walk_allocation_failures(void **state)
     fig_store_free(s);
 }
 
+/* A sealed game (issue 11: no cheating): no hand and no seed in clear, read
+ * back exactly with the folder's key, set aside still sealed, filed in clear
+ * once over; without its key, or altered, it is refused. */
+static void test_sealed_games(void **state)
+{
+    tmp_t *t = *state;
+    fig_store_t *s = open_store(t->root);
+    fig_msg_t msg;
+    static const char *const specs[] = { NULL, "greedy", "random", "greedy" };
+    fig_seats_t seats = seats_of(4, specs);
+    assert_int_equal(fig_store_set_seats(s, &seats, &msg), FIG_OK);
+    fig_store_set_sealed(s, true);
+    fig_game_t *g = make_game(4, 987654321, 30, NULL);
+    assert_int_equal(fig_store_save_current(s, g, &msg), FIG_OK);
+    char *text = read_text(fig_store_current_path(s), NULL);
+    assert_null(strstr(text, "\nhand "));
+    assert_null(strstr(text, "987654321"));
+    assert_non_null(strstr(text, "\n#= sealed 1 "));
+    assert_non_null(strstr(text, "#! seat 1 bot greedy\n"));
+
+    fig_game_t *back = malloc(sizeof *back);
+    assert_non_null(back);
+    fig_store_t *s2 = open_store(t->root);
+    bool found;
+    assert_int_equal(fig_store_load_current(s2, back, &found, &msg), FIG_OK);
+    assert_true(found);
+    assert_true(fig_store_header(s2)->sealed);
+    assert_memory_equal(&back->state, &g->state, sizeof g->state);
+    assert_int_equal(back->setup.seed, 987654321);
+
+    /* each save draws its own nonce: the same game never reads the same */
+    assert_int_equal(fig_store_save_current(s2, back, &msg), FIG_OK);
+    char *again = read_text(fig_store_current_path(s), NULL);
+    assert_string_not_equal(text, again);
+    free(again);
+
+    /* altered, or without the key: refused, with why */
+    char *altered = strdup(text);
+    char *hex = strstr(altered, "\n#= ") + 4;
+    hex = strstr(hex, "\n#= ") + 4;   /* the first line of hex */
+    hex[0] = hex[0] == '0' ? '1' : '0';
+    write_text(fig_store_current_path(s), altered, strlen(altered));
+    free(altered);
+    assert_int_equal(fig_store_load_current(s2, back, &found, &msg), FIG_ERR_INPUT);
+    assert_non_null(strstr(msg.text, "sealed record is damaged"));
+    write_text(fig_store_current_path(s), text, strlen(text));
+    char key[FIG_STORE_PATH_MAX], moved[FIG_STORE_PATH_MAX + 8];
+    snprintf(key, sizeof key, "%s/key", fig_store_root(s));
+    snprintf(moved, sizeof moved, "%s.away", key);
+    assert_int_equal(rename(key, moved), 0);
+    assert_int_equal(fig_store_load_current(s2, back, &found, &msg), FIG_ERR_INPUT);
+    assert_non_null(strstr(msg.text, "is missing"));
+    assert_int_equal(rename(moved, key), 0);
+
+    /* set aside: sealed still, and no seed in its name; finished: in clear */
+    char aside[FIG_STORE_PATH_MAX];
+    assert_int_equal(fig_store_set_aside(s, aside, sizeof aside, &msg), FIG_OK);
+    assert_null(strstr(aside, "987654321"));
+    char *kept = read_text(aside, NULL);
+    assert_non_null(strstr(kept, "\n#= sealed 1 "));
+    free(kept);
+    assert_int_equal(fig_store_reopen(s, aside, back, NULL, 0, &msg), FIG_OK);
+    assert_true(fig_store_header(s)->sealed);
+    assert_memory_equal(&back->state, &g->state, sizeof g->state);
+    assert_false(exists(aside));
+    fig_game_t *over = make_game(4, 987654321, -1, NULL);
+    char path[FIG_STORE_PATH_MAX];
+    assert_int_equal(fig_store_finish(s, over, path, sizeof path, &msg), FIG_OK);
+    assert_non_null(strstr(path, "-987654321.fgn"));
+    char *filed = read_text(path, NULL);
+    assert_non_null(strstr(filed, "\nhand 0 "));
+    assert_null(strstr(filed, "#= sealed"));
+    free(filed);
+    free(over);
+    free(text);
+    free(back);
+    free(g);
+    fig_store_free(s2);
+    fig_store_free(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -799,6 +883,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_previous_version_files, setup, teardown),
         cmocka_unit_test_setup_teardown(test_history_walk_order, setup, teardown),
         cmocka_unit_test_setup_teardown(test_set_aside_and_finish, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_sealed_games, setup, teardown),
         cmocka_unit_test_setup_teardown(test_damaged_files_name_file_and_line, setup, teardown),
         cmocka_unit_test(test_parse_header_from_memory),
         cmocka_unit_test(test_messages_go_through_the_translator),
