@@ -19,6 +19,8 @@ mkdir -p "$tmp/bin" "$tmp/work"
 ln -s "$FIGARO" "$tmp/bin/figaro"
 ln -s "$root/tests" "$tmp/work/tests"
 ln -s "$root/examples" "$tmp/work/examples"
+mkdir -p "$tmp/work/build"   # the example programs built beside figaro
+ln -s "$(dirname "$FIGARO")/many_matches" "$tmp/work/build/many_matches"
 
 # The examples: each becomes $tmp/ex.N.cmd (the command) and $tmp/ex.N.want.
 awk -v dir="$tmp" '
