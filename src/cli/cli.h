@@ -1,21 +1,15 @@
-/* cli.h - what the figaro subcommands share: the command table, exit codes,
- * option parsing helpers and file reading. */
+/* cli.h - what the figaro subcommands share: exit codes, help texts (help.c),
+ * option parsing helpers and file reading (cli.c). */
 #ifndef FIGARO_CLI_H
 #define FIGARO_CLI_H
 
 #include <stddef.h>
+#include <stdio.h>
 #include <stdint.h>
 
 #include "figaro/figaro.h"
 
 enum { EXIT_OK = 0, EXIT_INPUT = 1, EXIT_USAGE = 2 };
-
-typedef struct {
-    const char *name;
-    int (*run)(int argc, char **argv);
-    const char *summary;   /* one line for `figaro --help` */
-    const char *usage;     /* full text for `figaro help NAME` */
-} cli_command_t;
 
 int cmd_replay(int argc, char **argv);
 int cmd_perft(int argc, char **argv);
@@ -36,8 +30,11 @@ int cli_usage_error(const char *cmd, const char *fmt, ...)
 #endif
     ;
 
-/* Prints the usage text of a command to stdout; returns EXIT_OK. */
+/* Prints the usage text of a command to stdout; returns EXIT_OK (help.c). */
 int cli_help(const char *cmd);
+
+/* Prints the command's usage and the list of commands to f (help.c). */
+void cli_main_help(FILE *f);
 
 /* Parses a whole decimal number in [min, max]; 0 on success, -1 otherwise. */
 int cli_parse_int(const char *s, long long min, long long max, long long *out);

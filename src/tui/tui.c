@@ -34,41 +34,6 @@
 #include "host/util.h"
 #include "tui/tui.h"
 
-/* Set by SIGINT, SIGTERM or SIGHUP: the loop then leaves as if the person had
- * quit, so the terminal is restored (the game is saved after every step
- * anyway). The one mutable static of the front end: a signal handler can
- * reach nothing else. */
-static volatile sig_atomic_t interrupted;
-
-static void on_signal(int sig)
-{
-    (void)sig;
-    interrupted = 1;
-}
-
-bool tui_interrupted(void)
-{
-    return interrupted != 0;
-}
-
-static void catch_signals(struct sigaction old[3])
-{
-    static const int sigs[3] = { SIGINT, SIGTERM, SIGHUP };
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
-    sigemptyset(&sa.sa_mask);
-    for (int i = 0; i < 3; i++)
-        sigaction(sigs[i], &sa, &old[i]);
-}
-
-static void restore_signals(const struct sigaction old[3])
-{
-    static const int sigs[3] = { SIGINT, SIGTERM, SIGHUP };
-    for (int i = 0; i < 3; i++)
-        sigaction(sigs[i], &old[i], NULL);
-}
-
 static void set_status(tui_t *t, bool warn, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))
@@ -508,14 +473,6 @@ static void click(tui_t *t)
     }
 }
 
-/* The key that picks hand slot i: 1..9 and 0 for the first ten, then the
- * letters that are no other key (tui.h: TUI_SLOT_KEYS). */
-int tui_slot_key(int i)
-{
-    static const char keys[] = TUI_SLOT_KEYS;
-    return i >= 0 && i < (int)sizeof keys - 1 ? keys[i] : 0;
-}
-
 static int slot_of_key(wint_t ch)
 {
     static const char keys[] = TUI_SLOT_KEYS;
@@ -877,7 +834,7 @@ int play_tui(const fig_session_opts_t *game, const tui_display_t *display,
     }
     set_term(scr);
     struct sigaction old_sigs[3];
-    catch_signals(old_sigs);
+    tui_catch_signals(old_sigs);
     cbreak();
     noecho();
     nonl();
@@ -935,7 +892,7 @@ int play_tui(const fig_session_opts_t *game, const tui_display_t *display,
     }
     endwin();
     delscreen(scr);
-    restore_signals(old_sigs);
+    tui_restore_signals(old_sigs);
     fputs(words, status ? stderr : stdout);
     fig_hint_free(hint);
     fig_pool_free(pool);   /* waits for the engines' `gameover` and `quit` */

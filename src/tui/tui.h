@@ -12,6 +12,7 @@
 #define FIGARO_TUI_H
 
 #include <libintl.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <wchar.h>
@@ -170,15 +171,12 @@ typedef struct {
     int nregions;
 } tui_t;
 
-/* ---- tui.c ---- */
+/* ---- tui_signal.c ---- */
 
-/* The keys that pick the cards of the hand, in order: digits, then letters
- * that are no other key of the table (h, j, k, l, n, q, s, t are). Enough
- * for the 18 kinds of card. */
-#define TUI_SLOT_KEYS "1234567890abcdefgi"
-
-/* The key that picks hand slot i (its label under the card), or 0. */
-int tui_slot_key(int i);
+/* Catches SIGINT, SIGTERM and SIGHUP (the old dispositions into old), and
+ * puts them back. */
+void tui_catch_signals(struct sigaction old[3]);
+void tui_restore_signals(const struct sigaction old[3]);
 
 /* Whether SIGINT, SIGTERM or SIGHUP came: leave, restoring the terminal. */
 bool tui_interrupted(void);
@@ -235,6 +233,12 @@ char **tui_wrap(const char *s, int width, int *count);
 void tui_draw_notice(const char *msg);
 void tui_free_lines(char **lines, int count);
 
+
+/* Draws a card at (y, x) with its colour; returns its width. */
+int tui_draw_card(const tui_t *t, int y, int x, int kind, int extra_attr);
+
+/* ---- tui_text.c ---- */
+
 /* The card as text, "[R2]" / "[J1]" / "[RING]" (the codes of the person's
  * language, narrate.h), into buf. */
 const char *tui_card(int kind, char *buf, size_t cap);
@@ -242,10 +246,13 @@ const char *tui_card(int kind, char *buf, size_t cap);
 /* The card's code alone, "R2", in the person's language. */
 const char *tui_code(int kind, char *buf, size_t cap);
 
-/* Draws a card at (y, x) with its colour; returns its width. */
-int tui_draw_card(const tui_t *t, int y, int x, int kind, int extra_attr);
+/* The keys that pick the cards of the hand, in order: digits, then letters
+ * that are no other key of the table (h, j, k, l, n, q, s, t are). Enough
+ * for the 18 kinds of card. */
+#define TUI_SLOT_KEYS "1234567890abcdefgi"
 
-/* ---- tui_text.c ---- */
+/* The key that picks hand slot i (its label under the card), or 0. */
+int tui_slot_key(int i);
 
 /* The keys, translated, for the help: keys[i][0] the key, keys[i][1] what it
  * does. Returns the number filled (at most cap). */

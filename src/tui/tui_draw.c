@@ -175,18 +175,6 @@ char **tui_wrap(const char *s, int width, int *count)
 
 /* ---- cards ---- */
 
-const char *tui_card(int kind, char *buf, size_t cap)
-{
-    char code[16];
-    snprintf(buf, cap, "[%s]", tui_code(kind, code, sizeof code));
-    return buf;
-}
-
-const char *tui_code(int kind, char *buf, size_t cap)
-{
-    return fig_card_code_in(_(FIG_CARD_CODES), kind, buf, cap);   /* narrate.h */
-}
-
 static int kind_pair(int kind)
 {
     if (kind == FIG_RING)

@@ -186,3 +186,25 @@ int tui_keys(const char *keys[][2], int cap)
     }
     return n < cap ? n : cap;
 }
+
+/* ---- cards and keys ---- */
+
+const char *tui_card(int kind, char *buf, size_t cap)
+{
+    char code[16];
+    snprintf(buf, cap, "[%s]", tui_code(kind, code, sizeof code));
+    return buf;
+}
+
+const char *tui_code(int kind, char *buf, size_t cap)
+{
+    return fig_card_code_in(_(FIG_CARD_CODES), kind, buf, cap);   /* narrate.h */
+}
+
+/* The key that picks hand slot i: 1..9 and 0 for the first ten, then the
+ * letters that are no other key (tui.h: TUI_SLOT_KEYS). */
+int tui_slot_key(int i)
+{
+    static const char keys[] = TUI_SLOT_KEYS;
+    return i >= 0 && i < (int)sizeof keys - 1 ? keys[i] : 0;
+}

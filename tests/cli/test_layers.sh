@@ -13,6 +13,9 @@
 #      and the .h of the same name beside it: store.c + store.h), e.g. a.c
 #      includes b.h while b.c includes a.h. Each cycle is printed with the
 #      include lines that make it.
+#   4. calls: no cycle in the call graph of the modules of host, tui and cli,
+#      read with nm from their objects beside $FIGARO (a module calls another
+#      when it uses a symbol that one defines).
 #   3. libfigaro-host.a (LAYERS_HOST_LIB, else libfigaro-host.a beside
 #      $FIGARO) references no curses or terminfo symbol (the list is read
 #      from the installed libncursesw and libtinfo), no libintl or locale
@@ -130,15 +133,15 @@ check_includes() {
             [ "$a" = "$b" ] || echo "$a $b $f:$line" >>"$tmp/edges"
         done <"$tmp/incs"
     done <"$tmp/files"
-    find_cycles <"$tmp/edges" >"$tmp/cycles"
+    find_cycles include <"$tmp/edges" >"$tmp/cycles"
     [ ! -s "$tmp/violations" ] && [ ! -s "$tmp/cycles" ]
 }
 
-# Reads "A B where" edges; prints each group of modules that reach one
-# another (a strongly connected component of more than one module), with the
-# include lines inside the group.
+# find_cycles KIND: reads "A B where" edges; prints each group of modules
+# that reach one another (a strongly connected component of more than one
+# module), with the edges inside the group ("KIND cycle among modules: ...").
 find_cycles() {
-    awk '
+    awk -v kind="$1" '
     { if (!(($1, $2) in e)) { e[$1, $2] = $3; r[$1, $2] = 1 } else e[$1, $2] = e[$1, $2] ", " $3
       m[$1] = 1; m[$2] = 1 }
     END {
@@ -164,15 +167,43 @@ find_cycles() {
             for (x = 1; x <= cnt; x++) for (y = x + 1; y <= cnt; y++)
                 if (list[y] < list[x]) { t = list[x]; list[x] = list[y]; list[y] = t }
             for (x = 1; x <= cnt; x++) group = group (x > 1 ? " <-> " : "") list[x]
-            print "include cycle among modules: " group
+            print kind " cycle among modules: " group
             for (x = 1; x <= cnt; x++) for (y = 1; y <= cnt; y++)
                 if ((list[x], list[y]) in e)
                     print "    " list[x] " -> " list[y] " (" e[list[x], list[y]] ")"
             delete members
             delete list
         }
-    }' | awk '/^include cycle/ { if (block) print block; block = $0; next }
+    }' | awk '/^[a-z]* cycle/ { if (block) print block; block = $0; next }
               { block = block "\n" $0 } END { if (block) print block }'
+}
+
+# ---- calls between modules
+
+# check_calls OBJDIR FILE...: the call graph of the modules whose sources are
+# given (src/LAYER/NAME.c, compiled to OBJDIR/LAYER/NAME.o): an edge A -> B for
+# each global symbol A uses and B defines. Writes its cycles to $tmp/calls
+# (a module that calls another which calls it back, through any path, e.g.
+# main.c dispatching to the commands that call main.c's helpers); returns 0
+# when there are none.
+check_calls() {
+    dir=$1
+    shift
+    : >"$tmp/defs"
+    : >"$tmp/uses"
+    for c in "$@"; do
+        m=$(basename "$(dirname "$c")")/$(basename "$c" .c)
+        o=$dir/$m.o
+        [ -f "$o" ] || { echo "calls: no object $o for $c" >>"$tmp/calls_missing"; continue; }
+        nm -g --defined-only "$o" | awk -v m="$m" 'NF == 3 && $2 ~ /[TDBR]/ { print $3, m }' \
+            >>"$tmp/defs"
+        nm -u "$o" | awk -v m="$m" '{ print $NF, m }' >>"$tmp/uses"
+    done
+    sort -k1,1 -o "$tmp/defs" "$tmp/defs"
+    sort -k1,1 -o "$tmp/uses" "$tmp/uses"
+    join "$tmp/uses" "$tmp/defs" | awk '$2 != $3 { print $2, $3, $1 }' | sort -u |
+        find_cycles call >"$tmp/calls"
+    [ ! -s "$tmp/calls" ]
 }
 
 # ---- the host library's symbols
@@ -293,8 +324,30 @@ if [ "$1" != --check ]; then
         "host/narrate -> host/util (src/host/narrate.c:2)"
     if [ ! -s "$tmp/violations" ]; then ok; else ko "self-test: a cycle is not a layer violation"; fi
 
-    # the library check: a clean archive passes, a dirty one is caught
     cc=${CC:-cc}
+    # the call check: a chain passes, a module calling back into its caller
+    # is a cycle
+    if command -v "$cc" >/dev/null 2>&1 && command -v nm >/dev/null 2>&1; then
+        mkdir -p "$tmp/calls_t/src/cli" "$tmp/calls_t/obj/cli"
+        printf 'int cmd_x(void);\nint main(void) { return cmd_x(); }\nint helper(void);\nint helper(void) { return 0; }\n' >"$tmp/calls_t/src/cli/main.c"
+        printf 'int helper(void);\nint cmd_x(void);\nint cmd_x(void) { return helper(); }\n' >"$tmp/calls_t/src/cli/x.c"
+        printf 'int helper2(void);\nint helper2(void) { return 0; }\n' >"$tmp/calls_t/src/cli/h.c"
+        for f in main x h; do
+            "$cc" -c "$tmp/calls_t/src/cli/$f.c" -o "$tmp/calls_t/obj/cli/$f.o" 2>>"$tmp/ccerr"
+        done
+        check_calls "$tmp/calls_t/obj" "$tmp/calls_t/src/cli/main.c" "$tmp/calls_t/src/cli/x.c"
+        expect_in "self-test: a call cycle is found" "$tmp/calls" \
+            "call cycle among modules: cli/main <-> cli/x"
+        expect_in "self-test: the cycle's calls" "$tmp/calls" "cli/x -> cli/main (helper)"
+        sed -i 's/helper()/helper2()/; s/int helper(void);/int helper2(void);/' \
+            "$tmp/calls_t/src/cli/x.c"
+        "$cc" -c "$tmp/calls_t/src/cli/x.c" -o "$tmp/calls_t/obj/cli/x.o" 2>>"$tmp/ccerr"
+        if check_calls "$tmp/calls_t/obj" "$tmp/calls_t/src/cli/main.c" \
+                       "$tmp/calls_t/src/cli/x.c" "$tmp/calls_t/src/cli/h.c"; then ok
+        else ko "self-test: calls without a cycle are refused:"; cat "$tmp/calls"; fi
+    fi
+
+    # the library check: a clean archive passes, a dirty one is caught
     if command -v "$cc" >/dev/null 2>&1 && command -v nm >/dev/null 2>&1; then
         mkdir -p "$tmp/lib/tui"
         printf '#include <string.h>\nint ok_fn(const char *s);\nint ok_fn(const char *s) { return (int)strlen(s); }\n' >"$tmp/lib/ok.c"
@@ -337,6 +390,13 @@ else
 fi
 
 if [ "$1" != --check ]; then
+    objdir=$(dirname "$FIGARO")
+    if check_calls "$objdir" "$root"/src/host/*.c "$root"/src/tui/*.c "$root"/src/cli/*.c &&
+       [ ! -s "$tmp/calls_missing" ]; then ok
+    else
+        ko "call cycles between modules ($(grep -c 'cycle among' "$tmp/calls")):"
+        sed 's/^/    /' "$tmp/calls" "$tmp/calls_missing" 2>/dev/null
+    fi
     lib=${LAYERS_HOST_LIB:-$(dirname "$FIGARO")/libfigaro-host.a}
     if [ -f "$lib" ]; then
         if check_lib "$lib" "$(dirname "$lib")"; then ok

@@ -1,0 +1,82 @@
+/* cli.c - what the subcommands share: usage errors, whole numbers from
+ * options, reading a file or standard input, loading a game record. */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "host/util.h"
+
+int cli_usage_error(const char *cmd, const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(stderr, "figaro%s%s: ", cmd ? " " : "", cmd ? cmd : "");
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    if (cmd)
+        fprintf(stderr, "\nTry 'figaro help %s'.\n", cmd);
+    else
+        fprintf(stderr, "\nTry 'figaro --help'.\n");
+    return EXIT_USAGE;
+}
+
+int cli_parse_int(const char *s, long long min, long long max, long long *out)
+{
+    char *end;
+    errno = 0;
+    if (!s || !*s)
+        return -1;
+    long long v = strtoll(s, &end, 10);
+    if (errno || *end || v < min || v > max)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+int cli_parse_u64(const char *s, uint64_t *out)
+{
+    char *end;
+    errno = 0;
+    if (!s || *s < '0' || *s > '9')
+        return -1;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (errno || *end)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+int cli_read_file(const char *path, size_t limit, char **data, size_t *len, char *err,
+                  size_t errcap)
+{
+    fig_msg_t msg;
+    fig_err_t rc = strcmp(path, "-") == 0
+                       ? fig_read_stream(stdin, limit, data, len, NULL, &msg)
+                       : fig_read_file(path, limit, data, len, NULL, &msg);
+    if (rc != FIG_OK) {
+        snprintf(err, errcap, "%s", msg.text);
+        return -1;
+    }
+    return 0;
+}
+
+int cli_load_game(const char *path, fig_game_t *g)
+{
+    char *data, err[256];
+    size_t len;
+    if (cli_read_file(path, 1 << 20, &data, &len, err, sizeof err)) {
+        fprintf(stderr, "figaro: %s: %s\n", path, err);
+        return EXIT_INPUT;
+    }
+    fig_msg_t msg;
+    fig_err_t rc = fig_fgn_read(g, data, len, &msg);
+    free(data);
+    if (rc != FIG_OK) {
+        fprintf(stderr, "figaro: %s:%d: %s\n", path, msg.line, msg.text);
+        return EXIT_INPUT;
+    }
+    return EXIT_OK;
+}
