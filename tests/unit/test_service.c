@@ -67,6 +67,7 @@ typedef struct {
     int nconn;
     int fds[MAXFD];
     int nfds;
+    int report_fd;   /* > 0: every action event is written there as it is sent */
 } wire_t;
 
 static void w_send(void *w, fig_conn_t *conn, const char *text, size_t len)
@@ -86,6 +87,15 @@ static void w_send(void *w, fig_conn_t *conn, const char *text, size_t len)
     c->f[c->n][len] = '\0';
     assert_int_equal(strlen(c->f[c->n]), len);   /* a text frame: no NUL inside */
     c->n++;
+    if (wire->report_fd > 0 && strstr(text, "\"kind\":\"action\"")) {
+        /* The moment a frame reaches the wire, it may be on the network. */
+        json_t *o = json_loads(c->f[c->n - 1], 0, NULL);
+        dprintf(wire->report_fd, "A %lld %lld %s\n",
+                json_integer_value(json_object_get(o, "n")),
+                json_integer_value(json_object_get(o, "seat")),
+                json_string_value(json_object_get(o, "action")));
+        json_decref(o);
+    }
 }
 
 static void w_close(void *w, fig_conn_t *conn)
@@ -760,8 +770,31 @@ static void test_reconnect_since(void **state)
         assert_string_not_equal(type, "error");
         if (!strcmp(type, "seated"))
             seated = true;
-        if (!strcmp(type, "event"))
+        if (!strcmp(type, "event")) {
             assert_int_equal(num(o, "n"), expect++);
+            /* The same event as Ann saw it live: kind, seat, action, piles. */
+            json_t *live = NULL;
+            const rconn_t *ra = &w->wire.c[ann.id];
+            for (int k = 0; k < ra->n && !live; k++) {
+                json_t *x = json_loads(ra->f[k], 0, NULL);
+                if (!strcmp(str(x, "type"), "event") && num(x, "n") == num(o, "n"))
+                    live = x;
+                else
+                    json_decref(x);
+            }
+            assert_non_null(live);
+            assert_string_equal(str(o, "kind"), str(live, "kind"));
+            assert_string_equal(str(o, "action"), str(live, "action"));
+            assert_int_equal(num(o, "seat"), num(live, "seat"));
+            json_t *va = json_object_get(live, "view"), *vb = json_object_get(o, "view");
+            assert_true(!va == !vb);
+            if (va) {
+                assert_true(json_equal(json_object_get(va, "piles"), json_object_get(vb, "piles")));
+                assert_true(json_equal(json_object_get(va, "hand_sizes"),
+                                       json_object_get(vb, "hand_sizes")));
+            }
+            json_decref(live);
+        }
         json_decref(o);
     }
     assert_true(seated);
@@ -1249,9 +1282,10 @@ static void test_no_leak(void **state)
 /* ---- SIGKILL at random moments */
 
 /* The child: opens the service on the folder, takes its seat back (or makes
- * the table), plays, and writes "A n action" to the pipe for every action of
- * its own that the service acknowledged (an event of its seat came back),
- * then "T code token" once. Never returns. */
+ * the table: then "T code token" to the pipe), and plays. Its wire writes
+ * "A n seat action" to the pipe for every action event the moment the
+ * service hands it over: from then on it may be on the network, so it must
+ * already be in the database. Never returns. */
 static void child_play(world_t *w, int out, const char *code, const char *token, uint64_t seed)
 {
     w->fake_clock = false;
@@ -1269,22 +1303,16 @@ static void child_play(world_t *w, int out, const char *code, const char *token,
         create_table(&me, "{\"kind\":\"person\"},{\"kind\":\"bot\",\"level\":\"random\"},"
                           "{\"kind\":\"bot\",\"level\":\"easy\"},{\"kind\":\"bot\",\"level\":"
                           "\"random\"}", NULL);
+        dprintf(out, "T %s\n", me.table);
+        w->wire.report_fd = out;
         join(&me, me.table, "Ann");
-        dprintf(out, "T %s %s\n", me.table, me.token);
+        dprintf(out, "K %s\n", me.token);
     }
+    w->wire.report_fd = out;
     fig_rng_t rng;
     fig_rng_seed(&rng, seed);
-    int seen = w->wire.c[me.id].n;
     for (;;) {
         cl_play(&me, &rng);
-        /* Tell the parent every action of ours the service told us. */
-        rconn_t *r = &w->wire.c[me.id];
-        for (; seen < r->n; seen++) {
-            json_t *o = json_loads(r->f[seen], 0, NULL);
-            if (!strcmp(str(o, "kind"), "action") && num(o, "seat") == me.seat)
-                dprintf(out, "A %lld %s\n", num(o, "n"), str(o, "action"));
-            json_decref(o);
-        }
         if (me.over) {
             dprintf(out, "O\n");
             pause();
@@ -1293,19 +1321,46 @@ static void child_play(world_t *w, int out, const char *code, const char *token,
     }
 }
 
+typedef struct {
+    long long n;
+    int seat;
+    char a[12];
+} ack_t;
+
+/* Reads one line of the child; false at its end. */
+static bool child_line(FILE *in, char code[], char token[], ack_t acked[], int *nacked,
+                       bool *over)
+{
+    char line[200];
+    if (!fgets(line, sizeof line, in))
+        return false;
+    ack_t a;
+    if (line[0] == 'T')
+        sscanf(line, "T %7s", code);
+    else if (line[0] == 'K')
+        sscanf(line, "K %39s", token);
+    else if (line[0] == 'O')
+        *over = true;
+    else if (line[0] == 'A' && sscanf(line, "A %lld %d %11s", &a.n, &a.seat, a.a) == 3 &&
+             (*nacked == 0 || a.n > acked[*nacked - 1].n)) {   /* told again after a restart */
+        assert_true(*nacked < 1000);
+        acked[(*nacked)++] = a;
+    }
+    return true;
+}
+
 static void test_sigkill(void **state)
 {
     (void)state;
     world_t *w = world_new(30000);
     stop_service(w);   /* the children run it */
     char code[8] = "", token[40] = "";
-    long long acked_n[400];
-    char acked[400][12];
-    int nacked = 0;
+    static ack_t acked[1000];
+    int nacked = 0, lives = 0;
     bool over = false;
     fig_rng_t rng;
     fig_rng_seed(&rng, 77);
-    for (int life = 0; life < 40 && !over; life++) {
+    for (int life = 0; life < 40 && !over; life++, lives++) {
         int p[2];
         assert_int_equal(pipe(p), 0);
         fflush(NULL);
@@ -1318,76 +1373,43 @@ static void test_sigkill(void **state)
         close(p[1]);
         FILE *in = fdopen(p[0], "r");
         assert_non_null(in);
-        /* Kill after a random number of acknowledgements, at a random
-         * moment after it (0-3 ms: mid-think, mid-commit, mid-broadcast). */
-        int wait_for = 1 + (int)fig_rng_below(&rng, 6);
-        char line[200];
-        int got = 0;
-        while (got < wait_for && fgets(line, sizeof line, in)) {
-            if (line[0] == 'T')
-                sscanf(line, "T %7s %39s", code, token);
-            else if (line[0] == 'O')
-                over = true;
-            else if (line[0] == 'A') {
-                long long n;
-                char a[12];
-                assert_int_equal(sscanf(line, "A %lld %11s", &n, a), 2);
-                if (nacked > 0 && n <= acked_n[nacked - 1])
-                    continue;   /* told again after a restart: the same action */
-                assert_true(nacked < 400);
-                acked_n[nacked] = n;
-                strcpy(acked[nacked++], a);
-                got++;
-            }
-            if (over)
-                break;
-        }
+        /* Kill after a random number of actions told, at a random moment
+         * after the last (0-3 ms: mid-think, mid-commit, mid-broadcast). */
+        int wait_for = nacked + 1 + (int)fig_rng_below(&rng, 8);
+        while (nacked < wait_for && !over && child_line(in, code, token, acked, &nacked, &over))
+            ;
         struct timespec nap = { 0, (long)fig_rng_below(&rng, 3000) * 1000L };
         nanosleep(&nap, NULL);
         kill(pid, SIGKILL);
         int status;
         waitpid(pid, &status, 0);
-        /* Read what it wrote before it died: acknowledged too. */
-        while (fgets(line, sizeof line, in)) {
-            long long n;
-            char a[12];
-            if (line[0] == 'O')
-                over = true;
-            if (line[0] == 'A' && sscanf(line, "A %lld %11s", &n, a) == 2 &&
-                (nacked == 0 || n > acked_n[nacked - 1])) {
-                acked_n[nacked] = n;
-                strcpy(acked[nacked++], a);
-            }
-        }
+        while (child_line(in, code, token, acked, &nacked, &over))
+            ;   /* what it wrote before it died was told too */
         fclose(in);
-        assert_true(code[0]);
-        /* Every acknowledged action is in the database, in order, with its
-         * event number. */
+        assert_true(code[0] && token[0]);
+        /* Every action told is in the database, with its event number. */
         sqlite3 *db;
         assert_int_equal(sqlite3_open(w->db, &db), SQLITE_OK);
         sqlite3_stmt *st;
-        assert_int_equal(sqlite3_prepare_v2(db, "SELECT a.ev, a.action FROM actions a JOIN "
-                                                "seats s ON s.code = a.code AND s.seat = a.seat "
-                                                "WHERE a.code = ? AND s.kind = 'person' "
-                                                "ORDER BY a.game, a.idx", -1, &st, NULL),
-                         SQLITE_OK);
+        assert_int_equal(sqlite3_prepare_v2(db, "SELECT ev, seat, action FROM actions "
+                                                "WHERE code = ? ORDER BY game, idx", -1, &st,
+                                            NULL), SQLITE_OK);
         sqlite3_bind_text(st, 1, code, -1, SQLITE_STATIC);
         int k = 0;
-        while (sqlite3_step(st) == SQLITE_ROW) {
-            long long ev = sqlite3_column_int64(st, 0);
-            const char *a = (const char *)sqlite3_column_text(st, 1);
-            if (k < nacked && ev == acked_n[k]) {
-                assert_string_equal(a, acked[k]);
-                k++;
-            }
+        while (sqlite3_step(st) == SQLITE_ROW && k < nacked) {
+            if (sqlite3_column_int64(st, 0) != acked[k].n)
+                continue;
+            assert_int_equal(sqlite3_column_int(st, 1), acked[k].seat);
+            assert_string_equal((const char *)sqlite3_column_text(st, 2), acked[k].a);
+            k++;
         }
         sqlite3_finalize(st);
         sqlite3_close(db);
         if (k != nacked)
-            fail_msg("life %d: %d of %d acknowledged actions are in the database", life, k,
-                     nacked);
+            fail_msg("life %d: action %d of %d told (event %lld) is not in the database", life,
+                     k, nacked, acked[k].n);
     }
-    /* The last life plays to the end: restart once more and finish. */
+    /* Once more, and the game goes on to its end. */
     w->fake_clock = false;
     start_service(w);
     client_t me;
@@ -1400,17 +1422,17 @@ static void test_sigkill(void **state)
     play(w, one, 1, &rng, NULL, NULL);
     fig_game_t g;
     fetch_record(w, code, 1, &g);
-    /* The record holds the person's acknowledged actions in order. */
+    /* The record holds every action told, in order. */
     int k = 0;
     for (int r = 0; r < FIG_ROUNDS; r++)
         for (int i = 0; i < g.nmoves[r] && k < nacked; i++) {
             char a[16];
-            if (g.moves[r][i].seat == me.seat &&
-                strcmp(fig_act_format(g.moves[r][i].action, a, sizeof a), acked[k]) == 0)
+            if (g.moves[r][i].seat == acked[k].seat &&
+                strcmp(fig_act_format(g.moves[r][i].action, a, sizeof a), acked[k].a) == 0)
                 k++;
         }
     assert_int_equal(k, nacked);
-    assert_true(nacked >= 10);
+    assert_true(nacked >= 30 && lives >= 5);
     cl_close(&me);
     world_free(w);
 }
