@@ -51,7 +51,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         }
         break;
     case FIG_PROTO_CREATE:
-        if (m.players < FIG_MIN_PLAYERS || m.players > FIG_MAX_PLAYERS || !fig_proto_level_ok(m.fill))
+        if (m.players < FIG_MIN_PLAYERS || m.players > FIG_MAX_PLAYERS ||
+            !fig_proto_level_ok(m.fill))
             abort();
         for (int i = 0; i < m.players; i++)
             if (m.seats[i].kind == FIG_SEAT_BOT && !fig_proto_level_ok(m.seats[i].what))

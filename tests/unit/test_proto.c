@@ -48,7 +48,8 @@ static void test_messages_read(void **state)
     assert_true(m.held[0].has_since);
     assert_int_equal(m.held[0].since, 57);
 
-    assert_int_equal(parse("{\"type\":\"create\",\"seats\":[{\"kind\":\"person\"},{\"kind\":\"bot\","
+    assert_int_equal(parse("{\"type\":\"create\",\"seats\":[{\"kind\":\"person\"},"
+                           "{\"kind\":\"bot\","
                            "\"level\":\"max\"},{\"kind\":\"engine\",\"engine\":\"x\"}],"
                            "\"move_seconds\":30,\"open\":true}", &m), FIG_PC_NONE);
     assert_int_equal(m.players, 3);

@@ -733,7 +733,8 @@ static void test_reconnect_since(void **state)
     hello(&ann, "en", "Ann");
     hello(&bob, "nl", "Bob");
     create_table(&ann, "{\"kind\":\"person\"},{\"kind\":\"person\"},"
-                       "{\"kind\":\"bot\",\"level\":\"random\"},{\"kind\":\"bot\",\"level\":\"easy\"}",
+                       "{\"kind\":\"bot\",\"level\":\"random\"},"
+                       "{\"kind\":\"bot\",\"level\":\"easy\"}",
                  NULL);
     join(&ann, ann.table, "Ann");
     join(&bob, ann.table, "Bob");
@@ -1062,7 +1063,8 @@ static void test_bad_input(void **state)
     buf[sizeof buf - 1] = '\0';
     memcpy(buf, "{\"type\":\"chat\",\"text\":\"", 23);
     expect_error(w, mover, watchers, 2, "too_big", buf);
-    snprintf(buf, sizeof buf, "{\"type\":\"act\",\"table\":\"ZZZZZZ\",\"n\":%lld,\"action\":\"take\"}",
+    snprintf(buf, sizeof buf,
+             "{\"type\":\"act\",\"table\":\"ZZZZZZ\",\"n\":%lld,\"action\":\"take\"}",
              n);
     expect_error(w, mover, watchers, 2, "no_table", buf);
     /* Wrong, missing and stolen tokens. */
