@@ -1,6 +1,7 @@
 # figaro - GNU Makefile.
 #   make           build build/figaro and the libraries (release, -O2):
 #                  libfigaro.a (core) <- libfigaro-ai.a <- libfigaro-host.a
+#                  <- libfigaro-net.a (the table server, below the network)
 #   make test      build everything under ASan+UBSan and run every test
 #   make play      build and start the game
 #   make bench     run the benchmarks (release build)
@@ -31,23 +32,30 @@ AI_SRC   := $(wildcard src/ai/*.c)
 HOST_SRC := $(wildcard src/host/*.c)
 TUI_SRC  := $(wildcard src/tui/*.c)
 CLI_SRC  := $(wildcard src/cli/*.c)
+NET_SRC  := $(wildcard src/net/*.c)
+# The table server's libraries: SQLite (storage), jansson (the protocol's
+# JSON), libcrypto (SHA-256 of the seats' tokens).
+NET_LIBS := -lsqlite3 -ljansson -lcrypto
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
 SUPPORT  := $(wildcard tests/unit/support*.c) tests/unit/invariants.c
 
 CORE_OBJ     := $(CORE_SRC:src/%.c=$(B)/%.o)
 AI_OBJ       := $(AI_SRC:src/%.c=$(B)/%.o)
 HOST_OBJ     := $(HOST_SRC:src/%.c=$(B)/%.o)
+NET_OBJ      := $(NET_SRC:src/%.c=$(B)/%.o)
 CLI_OBJ      := $(CLI_SRC:src/%.c=$(B)/%.o) $(TUI_SRC:src/%.c=$(B)/%.o)
 CORE_OBJ_T   := $(CORE_SRC:src/%.c=$(T)/%.o)
 AI_OBJ_T     := $(AI_SRC:src/%.c=$(T)/%.o)
 HOST_OBJ_T   := $(HOST_SRC:src/%.c=$(T)/%.o)
+NET_OBJ_T    := $(NET_SRC:src/%.c=$(T)/%.o)
 CLI_OBJ_T    := $(CLI_SRC:src/%.c=$(T)/%.o) $(TUI_SRC:src/%.c=$(T)/%.o)
 SUPPORT_OBJ  := $(SUPPORT:tests/unit/%.c=$(T)/unit/%.o)
 UNIT_BIN     := $(UNIT_SRC:tests/unit/%.c=$(T)/%)
 DEPS_STAMP   := $(B)/.deps-installed
 
 .PHONY: all test play bench fuzz deps clean examples
-all: $(B)/figaro $(B)/libfigaro.a $(B)/libfigaro-ai.a $(B)/libfigaro-host.a examples
+all: $(B)/figaro $(B)/libfigaro.a $(B)/libfigaro-ai.a $(B)/libfigaro-host.a \
+     $(B)/libfigaro-net.a examples
 
 deps: $(DEPS_STAMP)
 $(DEPS_STAMP): scripts/install-deps.sh
@@ -66,6 +74,9 @@ $(B)/libfigaro-ai.a: $(AI_OBJ)
 	$(AR) rcs $@ $^
 
 $(B)/libfigaro-host.a: $(HOST_OBJ)
+	$(AR) rcs $@ $^
+
+$(B)/libfigaro-net.a: $(NET_OBJ)
 	$(AR) rcs $@ $^
 
 $(B)/figaro: $(CLI_OBJ) $(B)/libfigaro-host.a $(B)/libfigaro-ai.a $(B)/libfigaro.a
@@ -96,6 +107,9 @@ $(T)/libfigaro-ai.a: $(AI_OBJ_T)
 $(T)/libfigaro-host.a: $(HOST_OBJ_T)
 	$(AR) rcs $@ $^
 
+$(T)/libfigaro-net.a: $(NET_OBJ_T)
+	$(AR) rcs $@ $^
+
 $(T)/figaro: $(CLI_OBJ_T) $(T)/libfigaro-host.a $(T)/libfigaro-ai.a $(T)/libfigaro.a
 	$(CC) $(SAN) -o $@ $^ $(CLI_LIBS)
 
@@ -106,6 +120,13 @@ $(T)/many_matches: examples/many_matches.c $(T)/libfigaro-host.a $(T)/libfigaro-
 $(T)/test_%: $(T)/unit/test_%.o $(SUPPORT_OBJ) $(T)/libfigaro-host.a $(T)/libfigaro-ai.a \
               $(T)/libfigaro.a
 	$(CC) $(SAN) $(TEST_LDFLAGS) -o $@ $^ -lcmocka -lm -lpthread
+
+# The table server's tests link its library and what it needs; they read the
+# catalogues next to themselves (narration in French and Dutch).
+NET_TESTS := $(T)/test_service $(T)/test_proto
+$(NET_TESTS): $(T)/test_%: $(T)/unit/test_%.o $(SUPPORT_OBJ) $(T)/libfigaro-net.a \
+              $(T)/libfigaro-host.a $(T)/libfigaro-ai.a $(T)/libfigaro.a
+	$(CC) $(SAN) -o $@ $^ -lcmocka $(NET_LIBS) -lm -lpthread
 
 # Allocation-failure sweeps without a hook in the libraries: the linker sends
 # their calls to malloc & co. to tests/unit/alloc_fail.c, which counts them
@@ -137,6 +158,15 @@ $(FZ)/libfigaro-ai.a: $(AI_SRC:src/%.c=$(FZ)/%.o)
 	$(AR) rcs $@ $^
 $(FZ)/libfigaro-host.a: $(HOST_SRC:src/%.c=$(FZ)/%.o)
 	$(AR) rcs $@ $^
+$(FZ)/libfigaro-net.a: $(NET_SRC:src/%.c=$(FZ)/%.o)
+	$(AR) rcs $@ $^
+
+# The table server's message parser (src/net/proto.c).
+$(T)/fuzz_proto: tests/fuzz/fuzz_proto.c $(FZ)/libfigaro-net.a $(FZ)/libfigaro-host.a \
+                 $(FZ)/libfigaro-ai.a $(FZ)/libfigaro.a | $(DEPS_STAMP)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) -Iinclude -Isrc -D_POSIX_C_SOURCE=200809L $(WARN) $(FUZZ_FLAGS) -o $@ $^ \
+	    $(NET_LIBS) -lm -lpthread
 
 # The .mo reader, opened from memory (fig_catalog_from_buffer).
 $(T)/fuzz_mo: tests/fuzz/fuzz_mo.c $(FZ)/libfigaro-host.a $(FZ)/libfigaro.a | $(DEPS_STAMP)
@@ -172,9 +202,10 @@ $(T)/fuzz_fep_host: tests/fuzz/fuzz_fep_host.c src/host/fep_host.c src/host/util
 	    -lm -lpthread
 
 FUZZ_SECONDS ?= 300
-fuzz: $(T)/fuzz_fgn $(T)/fuzz_fep $(T)/fuzz_store_header $(T)/fuzz_fep_host $(T)/fuzz_mo
+fuzz: $(T)/fuzz_fgn $(T)/fuzz_fep $(T)/fuzz_store_header $(T)/fuzz_fep_host $(T)/fuzz_mo \
+      $(T)/fuzz_proto
 	@mkdir -p tests/fuzz/corpus-run tests/fuzz/corpus-run-fep tests/fuzz/corpus-run-store \
-	    tests/fuzz/corpus-run-fep-host tests/fuzz/corpus-run-mo
+	    tests/fuzz/corpus-run-fep-host tests/fuzz/corpus-run-mo tests/fuzz/corpus-run-proto
 	$(T)/fuzz_fgn -max_total_time=$(FUZZ_SECONDS) -max_len=16384 \
 	    tests/fuzz/corpus-run tests/fuzz/corpus tests/cases
 	$(T)/fuzz_fep -max_total_time=$(FUZZ_SECONDS) -max_len=8192 \
@@ -185,9 +216,12 @@ fuzz: $(T)/fuzz_fgn $(T)/fuzz_fep $(T)/fuzz_store_header $(T)/fuzz_fep_host $(T)
 	    tests/fuzz/corpus-run-fep-host tests/fuzz/corpus-fep-host
 	$(T)/fuzz_mo -max_total_time=$(FUZZ_SECONDS) -max_len=65536 \
 	    tests/fuzz/corpus-run-mo tests/fuzz/corpus-mo
+	$(T)/fuzz_proto -max_total_time=$(FUZZ_SECONDS) -max_len=9000 \
+	    tests/fuzz/corpus-run-proto tests/fuzz/corpus-proto
 
 test: $(UNIT_BIN) $(T)/test_bits_native $(T)/figaro $(T)/fuzz_fgn $(T)/fuzz_fep \
-      $(T)/fuzz_store_header $(T)/fuzz_fep_host $(T)/fuzz_mo $(T)/many_matches $(B)/libfigaro.a
+      $(T)/fuzz_store_header $(T)/fuzz_fep_host $(T)/fuzz_mo $(T)/fuzz_proto $(T)/many_matches \
+      $(B)/libfigaro.a $(T)/libfigaro-net.a
 	@sh tests/run.sh $(T)
 
 bench: $(B)/figaro
@@ -345,7 +379,8 @@ uninstall:
 # them next to itself. `make pot` regenerates the template and merges it into
 # every catalogue; the build only compiles, it never rewrites po/.
 LANGS      := fr nl it
-POT_SRC    := $(sort $(wildcard src/cli/*.c src/tui/*.c src/host/*.c src/core/*.c src/ai/*.c))
+POT_SRC    := $(sort $(wildcard src/cli/*.c src/tui/*.c src/host/*.c src/net/*.c src/core/*.c \
+                                src/ai/*.c))
 XGETTEXT   := xgettext --from-code=UTF-8 --language=C --keyword=_ --keyword=N_ \
               --keyword=fig_tr_text:2 --keyword=fig_tr_plural:2,3 \
               --sort-output --add-location=file --add-comments=TRANSLATORS: \
@@ -360,7 +395,7 @@ $(B)/figaro: | $(MO)
 $(T)/figaro: | $(MO_T)
 # Unit tests that read the real catalogues (host/lang.h, narration in French
 # and Dutch) find them next to themselves, in $(T)/locale.
-$(T)/test_lang $(T)/test_narrate: | $(MO_T)
+$(T)/test_lang $(T)/test_narrate $(T)/test_service: | $(MO_T)
 
 # msgfmt --check fails the build on a broken catalogue (format strings that do
 # not match their msgid, bad headers); --statistics says what is left to do.

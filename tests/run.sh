@@ -91,6 +91,7 @@ fuzz_smoke fuzz_fep tests/fuzz/corpus-fep
 fuzz_smoke fuzz_store_header tests/fuzz/corpus-store
 fuzz_smoke fuzz_fep_host tests/fuzz/corpus-fep-host
 fuzz_smoke fuzz_mo -max_len=65536 tests/fuzz/corpus-mo   # catalogues are ~50 KB
+fuzz_smoke fuzz_proto tests/fuzz/corpus-proto
 
 [ -z "$failed_names" ] || echo "failing:$failed_names"
 echo "tests: $passed passed, $failed failed"

@@ -184,8 +184,9 @@ fig_err_t fig_session_start(fig_match_t **out, fig_session_opts_t *o, const fig_
         return rc;
     fig_match_opts_t mo;
     memset(&mo, 0, sizeof mo);
-    if (!o->has_seed) {
-        o->seed = fig_random_u64();   /* secret: nothing shown lets it be guessed (R14) */
+    if (!o->has_seed) {   /* secret: nothing shown lets it be guessed (R14) */
+        if ((rc = fig_random_u64(&o->seed, msg)) != FIG_OK)
+            return rc;
         o->has_seed = true;
     }
     fig_setup_random(&mo.setup, o->seats.players, o->seed, NULL);

@@ -538,9 +538,12 @@ static fig_err_t get_key(const fig_store_t *s, bool create, uint64_t k[KEY_WORDS
         return rc;
     char text[16 + 16 * KEY_WORDS + 2];
     size_t n = (size_t)snprintf(text, sizeof text, "figaro key 1 ");
-    for (int i = 0; i < KEY_WORDS; i++)
-        n += (size_t)snprintf(text + n, sizeof text - n, "%016" PRIx64,
-                              (uint64_t)fig_random_u64());
+    for (int i = 0; i < KEY_WORDS; i++) {
+        uint64_t word;
+        if ((rc = fig_random_u64(&word, msg)) != FIG_OK)
+            return rc;
+        n += (size_t)snprintf(text + n, sizeof text - n, "%016" PRIx64, word);
+    }
     snprintf(text + n, sizeof text - n, "\n");
     rc = write_atomic(s, s->keyfile, text, true, msg);   /* mkstemp: mode 0600 */
     if (rc != FIG_OK && rc != FIG_ERR_STATE)
@@ -660,7 +663,13 @@ static fig_err_t render(const fig_store_t *s, const fig_store_header_t *h, const
         return FIG_OK;
     }
     fig_fgn_write(g, (char *)clear, rec + 1);
-    uint64_t nonce = fig_random_u64(), check = record_check(k, clear, rec);
+    uint64_t nonce, check = record_check(k, clear, rec);
+    fig_err_t rc = fig_random_u64(&nonce, msg);
+    if (rc != FIG_OK) {
+        free(buf);
+        free(clear);
+        return rc;
+    }
     xor_stream(k, nonce, clear, rec);
     n += (size_t)snprintf(buf + n, cap - n, "%s%016" PRIx64 " %zu %016" PRIx64 "\n", seal_tag,
                           nonce, rec, check);

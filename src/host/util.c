@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/random.h>
 #include <unistd.h>
 
 #include "figaro/rng.h"
@@ -18,23 +19,26 @@ long long fig_clock_ms(void)
     return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-unsigned long long fig_random_u64(void)
+fig_err_t fig_random_bytes(void *buf, size_t n, fig_msg_t *msg)
 {
-    uint64_t v = 0;
-    int fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
-    if (fd >= 0) {
-        ssize_t n;
-        do
-            n = read(fd, &v, sizeof v);
-        while (n < 0 && errno == EINTR);
-        close(fd);
-        if (n == (ssize_t)sizeof v)
-            return v;
+    unsigned char *p = buf;
+    while (n > 0) {
+        ssize_t k = getrandom(p, n, 0);   /* blocks only until the pool is first seeded */
+        if (k < 0) {
+            if (errno == EINTR)
+                continue;
+            return fig_fail(msg, FIG_ERR_SPACE, N_("no random numbers from the system: %s"),
+                            strerror(errno));
+        }
+        p += k;
+        n -= (size_t)k;
     }
-    struct timespec ts;   /* no /dev/urandom: the clock and the process, mixed */
-    clock_gettime(CLOCK_REALTIME, &ts);
-    return fig_seed_derive((uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec,
-                           (uint64_t)getpid(), v);
+    return FIG_OK;
+}
+
+fig_err_t fig_random_u64(uint64_t *out, fig_msg_t *msg)
+{
+    return fig_random_bytes(out, sizeof *out, msg);
 }
 
 const char *fig_strerror(int err, char *buf, size_t cap)

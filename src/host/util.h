@@ -7,17 +7,23 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include <stddef.h>
+#include <stdint.h>
+
 #include "figaro/error.h"
 
 /* Milliseconds on the monotonic clock (never jumps with the wall clock): for
  * deadlines, timeouts and pacing, never for dates. */
 long long fig_clock_ms(void);
 
-/* 64 unpredictable bits: from the system's entropy (/dev/urandom), else from
- * the wall clock and the process. For what must stay secret (a game's seed
- * nobody chose, the key of sealed saves), never for a game's own randomness,
- * which flows from its seed. */
-unsigned long long fig_random_u64(void);
+/* n unpredictable bytes from the system (getrandom): for what must stay
+ * secret (a game's seed nobody chose, the key of sealed saves, a seat's
+ * token), never for a game's own randomness, which flows from its seed.
+ * FIG_ERR_SPACE with a message if the system has none to give. */
+fig_err_t fig_random_bytes(void *buf, size_t n, fig_msg_t *msg);
+
+/* 64 such bits. */
+fig_err_t fig_random_u64(uint64_t *out, fig_msg_t *msg);
 
 /* Reads the file at `path` whole, at most `limit` bytes. On success *data is
  * malloc'ed (the caller frees it) and NUL-terminated after its *len bytes (a

@@ -1,0 +1,415 @@
+/* db_sqlite.c - the SQLite back end of the storage interface (db.h).
+ *
+ * One file, WAL mode (readers never wait for the writer, and a crash leaves
+ * the last committed transaction whole), synchronous=FULL unless asked
+ * otherwise: a commit returns once it is on the disk. Every write is one
+ * transaction; a table and its seats go in together. Statements are prepared
+ * once, at open.
+ *
+ * Schema (user_version 1):
+ *   tables  (code PK, players, move_seconds, open, fill, seed, created)
+ *   seats   (code, seat, kind, what, name, token_hash)        PK (code, seat)
+ *   games   (code, game, players, removed, king, roads, seed, ev)  PK (code, game)
+ *   actions (code, game, idx, seat, action, ev)               PK (code, game, idx)
+ * A seat's kind is the text open/person/bot/engine; an action is in FGN
+ * syntax ("R2>1", "RING>0", "take"); roads are the three groups, "15 9 2/...".
+ * A 64-bit seed is stored as the signed integer of the same bits. */
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "net/db.h"
+
+enum { ST_TABLE, ST_SEAT, ST_GAME, ST_ACTION, ST_GET_GAME, ST_GET_ACTIONS, ST_TABLES, ST_SEATS,
+       ST_LAST_GAME, ST_COUNT };
+
+static const char *const sql_text[ST_COUNT] = {
+    [ST_TABLE] = "INSERT INTO tables (code, players, move_seconds, open, fill, seed, created) "
+                 "VALUES (?, ?, ?, ?, ?, ?, ?)",
+    [ST_SEAT] = "INSERT OR REPLACE INTO seats (code, seat, kind, what, name, token_hash) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+    [ST_GAME] = "INSERT INTO games (code, game, players, removed, king, roads, seed, ev) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+    [ST_ACTION] = "INSERT INTO actions (code, game, idx, seat, action, ev) "
+                  "VALUES (?, ?, ?, ?, ?, ?)",
+    [ST_GET_GAME] = "SELECT players, removed, king, roads, seed, ev FROM games "
+                    "WHERE code = ? AND game = ?",
+    [ST_GET_ACTIONS] = "SELECT idx, seat, action, ev FROM actions WHERE code = ? AND game = ? "
+                       "ORDER BY idx",
+    [ST_TABLES] = "SELECT code, players, move_seconds, open, fill, seed, created FROM tables "
+                  "ORDER BY created, rowid",
+    [ST_SEATS] = "SELECT seat, kind, what, name, token_hash FROM seats WHERE code = ? "
+                 "ORDER BY seat",
+    [ST_LAST_GAME] = "SELECT MAX(game) FROM games WHERE code = ?",
+};
+
+static const char schema[] =
+    "CREATE TABLE IF NOT EXISTS tables (code TEXT PRIMARY KEY, players INTEGER NOT NULL, "
+    "  move_seconds INTEGER NOT NULL, open INTEGER NOT NULL, fill TEXT NOT NULL, "
+    "  seed INTEGER NOT NULL, created INTEGER NOT NULL);"
+    "CREATE TABLE IF NOT EXISTS seats (code TEXT NOT NULL REFERENCES tables(code), "
+    "  seat INTEGER NOT NULL, kind TEXT NOT NULL, what TEXT NOT NULL, name TEXT NOT NULL, "
+    "  token_hash TEXT NOT NULL, PRIMARY KEY (code, seat));"
+    "CREATE TABLE IF NOT EXISTS games (code TEXT NOT NULL REFERENCES tables(code), "
+    "  game INTEGER NOT NULL, players INTEGER NOT NULL, removed INTEGER NOT NULL, "
+    "  king INTEGER NOT NULL, roads TEXT NOT NULL, seed INTEGER NOT NULL, ev INTEGER NOT NULL, "
+    "  PRIMARY KEY (code, game));"
+    "CREATE TABLE IF NOT EXISTS actions (code TEXT NOT NULL, game INTEGER NOT NULL, "
+    "  idx INTEGER NOT NULL, seat INTEGER NOT NULL, action TEXT NOT NULL, ev INTEGER NOT NULL, "
+    "  PRIMARY KEY (code, game, idx), FOREIGN KEY (code, game) REFERENCES games(code, game));"
+    "PRAGMA user_version = 1;";
+
+typedef struct {
+    fig_db_t base;        /* first: a fig_db_t * is a db_t * */
+    sqlite3 *sq;
+    sqlite3_stmt *st[ST_COUNT];
+} db_t;
+
+static const char *const kind_names[] = { "open", "person", "bot", "engine" };
+
+static fig_err_t sq_fail(db_t *d, fig_msg_t *msg, const char *what)
+{
+    return fig_fail(msg, FIG_ERR_INPUT, N_("database: %s: %s"), what, sqlite3_errmsg(d->sq));
+}
+
+/* Runs a prepared write to its end and resets it. */
+static fig_err_t step_done(db_t *d, sqlite3_stmt *s, fig_msg_t *msg, const char *what)
+{
+    int rc = sqlite3_step(s);
+    sqlite3_reset(s);
+    sqlite3_clear_bindings(s);
+    if (rc == SQLITE_DONE)
+        return FIG_OK;
+    if ((rc & 0xff) == SQLITE_CONSTRAINT)
+        return fig_fail(msg, FIG_ERR_STATE, N_("database: %s: already stored"), what);
+    return sq_fail(d, msg, what);
+}
+
+static fig_err_t exec(db_t *d, const char *sql, fig_msg_t *msg)
+{
+    char *err = NULL;
+    if (sqlite3_exec(d->sq, sql, NULL, NULL, &err) == SQLITE_OK)
+        return FIG_OK;
+    fig_err_t rc = fig_fail(msg, FIG_ERR_INPUT, N_("database: %s"), err ? err : "?");
+    sqlite3_free(err);
+    return rc;
+}
+
+static void bind_seat(sqlite3_stmt *s, const char *code, int seat, const fig_db_seat_t *x)
+{
+    sqlite3_bind_text(s, 1, code, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_int(s, 2, seat);
+    sqlite3_bind_text(s, 3, kind_names[x->kind], -1, SQLITE_STATIC);
+    sqlite3_bind_text(s, 4, x->what, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(s, 5, x->name, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(s, 6, x->token_hash, -1, SQLITE_TRANSIENT);
+}
+
+static fig_err_t table_add(fig_db_t *db, const fig_db_table_t *t, fig_msg_t *msg)
+{
+    db_t *d = (db_t *)db;
+    fig_err_t rc = exec(d, "BEGIN IMMEDIATE", msg);
+    if (rc)
+        return rc;
+    sqlite3_stmt *s = d->st[ST_TABLE];
+    sqlite3_bind_text(s, 1, t->code, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_int(s, 2, t->players);
+    sqlite3_bind_int(s, 3, t->move_seconds);
+    sqlite3_bind_int(s, 4, t->open);
+    sqlite3_bind_text(s, 5, t->fill, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_int64(s, 6, (sqlite3_int64)t->seed);
+    sqlite3_bind_int64(s, 7, t->created);
+    rc = step_done(d, s, msg, "table");
+    for (int i = 0; i < t->players && rc == FIG_OK; i++) {
+        bind_seat(d->st[ST_SEAT], t->code, i, &t->seats[i]);
+        rc = step_done(d, d->st[ST_SEAT], msg, "seat");
+    }
+    if (rc == FIG_OK)
+        rc = exec(d, "COMMIT", msg);
+    if (rc != FIG_OK)
+        sqlite3_exec(d->sq, "ROLLBACK", NULL, NULL, NULL);
+    return rc;
+}
+
+static fig_err_t seat_set(fig_db_t *db, const char *code, int seat, const fig_db_seat_t *x,
+                          fig_msg_t *msg)
+{
+    db_t *d = (db_t *)db;
+    bind_seat(d->st[ST_SEAT], code, seat, x);
+    return step_done(d, d->st[ST_SEAT], msg, "seat");
+}
+
+static fig_err_t game_add(fig_db_t *db, const char *code, int game, const fig_setup_t *setup,
+                          long long ev, fig_msg_t *msg)
+{
+    db_t *d = (db_t *)db;
+    char roads[256];
+    size_t len = 0;
+    roads[0] = '\0';
+    for (int r = 0; r < FIG_ROUNDS; r++)
+        for (int i = 0; i < setup->players - 1; i++)
+            len += (size_t)snprintf(roads + len, sizeof roads - len, "%s%u",
+                                    i ? " " : r ? "/" : "", (unsigned)setup->roads[r][i]);
+    sqlite3_stmt *s = d->st[ST_GAME];
+    sqlite3_bind_text(s, 1, code, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_int(s, 2, game);
+    sqlite3_bind_int(s, 3, setup->players);
+    sqlite3_bind_int(s, 4, setup->removed);
+    sqlite3_bind_int(s, 5, setup->king);
+    sqlite3_bind_text(s, 6, roads, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_int64(s, 7, (sqlite3_int64)setup->seed);
+    sqlite3_bind_int64(s, 8, ev);
+    return step_done(d, s, msg, "game");
+}
+
+static fig_err_t action_add(fig_db_t *db, const char *code, int game, int index,
+                            const fig_db_action_t *a, fig_msg_t *msg)
+{
+    db_t *d = (db_t *)db;
+    char text[16];
+    sqlite3_stmt *s = d->st[ST_ACTION];
+    sqlite3_bind_text(s, 1, code, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_int(s, 2, game);
+    sqlite3_bind_int(s, 3, index);
+    sqlite3_bind_int(s, 4, a->seat);
+    sqlite3_bind_text(s, 5, fig_act_format(a->action, text, sizeof text), -1, SQLITE_TRANSIENT);
+    sqlite3_bind_int64(s, 6, a->ev);
+    return step_done(d, s, msg, "action");
+}
+
+/* Reads "15 9 2/14 11 1/13 8 3" into setup->roads. */
+static bool parse_roads(const char *text, fig_setup_t *setup)
+{
+    const char *p = text;
+    for (int r = 0; r < FIG_ROUNDS; r++) {
+        for (int i = 0; i < setup->players - 1; i++) {
+            char *end;
+            unsigned long v = strtoul(p, &end, 10);
+            if (end == p || v == 0 || v > FIG_MAX_ROAD)
+                return false;
+            setup->roads[r][i] = (uint16_t)v;
+            p = end;
+            if (*p == ' ')
+                p++;
+        }
+        if (r < FIG_ROUNDS - 1 && *p++ != '/')
+            return false;
+    }
+    return *p == '\0';
+}
+
+static const char *col_text(sqlite3_stmt *s, int i)
+{
+    const unsigned char *t = sqlite3_column_text(s, i);
+    return t ? (const char *)t : "";
+}
+
+static fig_err_t game_get(fig_db_t *db, const char *code, int game, fig_db_game_t *out,
+                          fig_msg_t *msg)
+{
+    db_t *d = (db_t *)db;
+    memset(out, 0, sizeof *out);
+    out->game = game;
+    sqlite3_stmt *s = d->st[ST_GET_GAME];
+    sqlite3_bind_text(s, 1, code, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_int(s, 2, game);
+    int rc = sqlite3_step(s);
+    fig_err_t err = FIG_OK;
+    if (rc == SQLITE_ROW) {
+        fig_setup_t *u = &out->setup;
+        u->players = sqlite3_column_int(s, 0);
+        u->removed = sqlite3_column_int(s, 1);
+        u->king = sqlite3_column_int(s, 2);
+        u->seed = (uint64_t)sqlite3_column_int64(s, 4);
+        u->has_seed = true;
+        out->ev = sqlite3_column_int64(s, 5);
+        if (u->players < FIG_MIN_PLAYERS || u->players > FIG_MAX_PLAYERS ||
+            !parse_roads(col_text(s, 3), u) || fig_setup_check(u, NULL) != FIG_OK)
+            err = fig_fail(msg, FIG_ERR_INPUT, N_("database: game %d of table %s: bad setup"),
+                           game, code);
+    } else if (rc == SQLITE_DONE) {
+        err = fig_fail(msg, FIG_ERR_INPUT, N_("table %s has no game %d"), code, game);
+    } else {
+        err = sq_fail(d, msg, "game");
+    }
+    sqlite3_reset(s);
+    sqlite3_clear_bindings(s);
+    if (err)
+        return err;
+    s = d->st[ST_GET_ACTIONS];
+    sqlite3_bind_text(s, 1, code, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_int(s, 2, game);
+    while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+        int idx = sqlite3_column_int(s, 0), seat = sqlite3_column_int(s, 1);
+        const char *text = col_text(s, 2);
+        fig_action_t a = fig_act_parse(text, strlen(text), seat);
+        if (idx != out->nactions || out->nactions >= FIG_DB_GAME_ACTIONS || seat < 0 ||
+            seat >= out->setup.players || a == FIG_ACT_NONE) {
+            err = fig_fail(msg, FIG_ERR_INPUT, N_("database: game %d of table %s: bad action %d"),
+                           game, code, idx);
+            break;
+        }
+        fig_db_action_t *x = &out->actions[out->nactions++];
+        x->seat = (uint8_t)seat;
+        x->action = a;
+        x->ev = sqlite3_column_int64(s, 3);
+    }
+    if (!err && rc != SQLITE_DONE)
+        err = sq_fail(d, msg, "actions");
+    sqlite3_reset(s);
+    sqlite3_clear_bindings(s);
+    return err;
+}
+
+static fig_err_t read_seats(db_t *d, fig_db_table_t *t, fig_msg_t *msg)
+{
+    sqlite3_stmt *s = d->st[ST_SEATS];
+    sqlite3_bind_text(s, 1, t->code, -1, SQLITE_TRANSIENT);
+    int rc, n = 0;
+    fig_err_t err = FIG_OK;
+    while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+        int seat = sqlite3_column_int(s, 0);
+        const char *kind = col_text(s, 1);
+        int k;
+        for (k = 0; k < 4 && strcmp(kind, kind_names[k]); k++)
+            ;
+        fig_db_seat_t *x = &t->seats[seat < FIG_MAX_PLAYERS && seat >= 0 ? seat : 0];
+        if (seat != n || seat >= t->players || k == 4 ||
+            strlen(col_text(s, 2)) >= sizeof x->what || strlen(col_text(s, 3)) >= sizeof x->name
+            || strlen(col_text(s, 4)) >= sizeof x->token_hash) {
+            err = fig_fail(msg, FIG_ERR_INPUT, N_("database: table %s: bad seat %d"), t->code,
+                           seat);
+            break;
+        }
+        x->kind = (fig_db_seat_kind_t)k;
+        strcpy(x->what, col_text(s, 2));
+        strcpy(x->name, col_text(s, 3));
+        strcpy(x->token_hash, col_text(s, 4));
+        n++;
+    }
+    if (!err && rc != SQLITE_DONE)
+        err = sq_fail(d, msg, "seats");
+    if (!err && n != t->players)
+        err = fig_fail(msg, FIG_ERR_INPUT, N_("database: table %s: %d seats for %d players"),
+                       t->code, n, t->players);
+    sqlite3_reset(s);
+    sqlite3_clear_bindings(s);
+    return err;
+}
+
+static fig_err_t last_game(db_t *d, const char *code, int *game, fig_msg_t *msg)
+{
+    sqlite3_stmt *s = d->st[ST_LAST_GAME];
+    sqlite3_bind_text(s, 1, code, -1, SQLITE_TRANSIENT);
+    int rc = sqlite3_step(s);
+    *game = rc == SQLITE_ROW ? sqlite3_column_int(s, 0) : 0;
+    sqlite3_reset(s);
+    sqlite3_clear_bindings(s);
+    return rc == SQLITE_ROW ? FIG_OK : sq_fail(d, msg, "games");
+}
+
+static fig_err_t load(fig_db_t *db, fig_db_table_fn *fn, void *ctx, fig_msg_t *msg)
+{
+    db_t *d = (db_t *)db;
+    /* The list of tables is read whole first: the callback may write. */
+    fig_db_table_t *list = NULL;
+    size_t n = 0, cap = 0;
+    sqlite3_stmt *s = d->st[ST_TABLES];
+    int rc;
+    fig_err_t err = FIG_OK;
+    while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+        if (n == cap) {
+            size_t ncap = cap ? 2 * cap : 16;
+            fig_db_table_t *nl = realloc(list, ncap * sizeof *nl);
+            if (!nl) {
+                err = fig_fail(msg, FIG_ERR_SPACE, N_("out of memory"));
+                break;
+            }
+            list = nl;
+            cap = ncap;
+        }
+        fig_db_table_t *t = &list[n];
+        memset(t, 0, sizeof *t);
+        const char *code = col_text(s, 0), *fill = col_text(s, 4);
+        t->players = sqlite3_column_int(s, 1);
+        t->move_seconds = sqlite3_column_int(s, 2);
+        t->open = sqlite3_column_int(s, 3) != 0;
+        t->seed = (uint64_t)sqlite3_column_int64(s, 5);
+        t->created = sqlite3_column_int64(s, 6);
+        if (strlen(code) != FIG_PROTO_CODE_LEN || !fig_proto_level_ok(fill) ||
+            t->players < FIG_MIN_PLAYERS || t->players > FIG_MAX_PLAYERS) {
+            err = fig_fail(msg, FIG_ERR_INPUT, N_("database: a bad table row (%s)"), code);
+            break;
+        }
+        strcpy(t->code, code);
+        strcpy(t->fill, fill);
+        n++;
+    }
+    if (!err && rc != SQLITE_DONE)
+        err = sq_fail(d, msg, "tables");
+    sqlite3_reset(s);
+    fig_db_game_t *g = malloc(sizeof *g);
+    if (!err && !g)
+        err = fig_fail(msg, FIG_ERR_SPACE, N_("out of memory"));
+    for (size_t i = 0; i < n && !err; i++) {
+        int last = 0;
+        if ((err = read_seats(d, &list[i], msg)) || (err = last_game(d, list[i].code, &last, msg)))
+            break;
+        if (last > 0 && (err = game_get(db, list[i].code, last, g, msg)))
+            break;
+        err = fn(ctx, &list[i], last > 0 ? g : NULL, msg);
+    }
+    free(g);
+    free(list);
+    return err;
+}
+
+static void close_db(fig_db_t *db)
+{
+    db_t *d = (db_t *)db;
+    for (int i = 0; i < ST_COUNT; i++)
+        sqlite3_finalize(d->st[i]);
+    sqlite3_close(d->sq);
+    free(d);
+}
+
+static const fig_db_ops_t sqlite_ops = {
+    table_add, seat_set, game_add, action_add, game_get, load, close_db,
+};
+
+fig_err_t fig_db_sqlite_open(fig_db_t **out, const char *path, const fig_db_sqlite_opts_t *opts,
+                             fig_msg_t *msg)
+{
+    *out = NULL;
+    db_t *d = calloc(1, sizeof *d);
+    if (!d)
+        return fig_fail(msg, FIG_ERR_SPACE, N_("out of memory"));
+    d->base.ops = &sqlite_ops;
+    if (sqlite3_open_v2(path, &d->sq, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE |
+                        SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK) {
+        fig_err_t rc = fig_fail(msg, FIG_ERR_INPUT, N_("database %s: %s"), path,
+                                d->sq ? sqlite3_errmsg(d->sq) : "out of memory");
+        sqlite3_close(d->sq);
+        free(d);
+        return rc;
+    }
+    sqlite3_busy_timeout(d->sq, 2000);
+    fig_err_t rc = exec(d, "PRAGMA journal_mode=WAL", msg);
+    if (!rc)
+        rc = exec(d, opts && opts->normal_sync ? "PRAGMA synchronous=NORMAL"
+                                               : "PRAGMA synchronous=FULL", msg);
+    if (!rc)
+        rc = exec(d, "PRAGMA foreign_keys=ON", msg);
+    if (!rc)
+        rc = exec(d, schema, msg);
+    for (int i = 0; i < ST_COUNT && !rc; i++)
+        if (sqlite3_prepare_v2(d->sq, sql_text[i], -1, &d->st[i], NULL) != SQLITE_OK)
+            rc = sq_fail(d, msg, "prepare");
+    if (rc) {
+        close_db(&d->base);
+        return rc;
+    }
+    *out = &d->base;
+    return FIG_OK;
+}

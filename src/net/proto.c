@@ -1,0 +1,600 @@
+/* proto.c - the table server's messages (proto.h, docs/protocol.md).
+ *
+ * Parsing is strict: a frame is one JSON object of at most
+ * FIG_PROTO_FRAME_MAX bytes, with a string "type"; each message's fields are
+ * read by small typed getters that check presence, type, length and range,
+ * and copy into the fixed-size message. Unknown fields are ignored (a newer
+ * client may send more), missing or wrong ones are refused with
+ * FIG_PC_BAD_MESSAGE naming the field.
+ *
+ * Building never reads anything but a view, a step's public events and an
+ * action: no function here can reach a hidden hand. */
+#include <ctype.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "host/session.h"
+#include "net/proto.h"
+
+static const char *const code_names[FIG_PC_COUNT] = {
+    [FIG_PC_NONE] = "none",
+    [FIG_PC_BAD_JSON] = "bad_json",
+    [FIG_PC_TOO_BIG] = "too_big",
+    [FIG_PC_BAD_MESSAGE] = "bad_message",
+    [FIG_PC_UNKNOWN_TYPE] = "unknown_type",
+    [FIG_PC_HELLO_FIRST] = "hello_first",
+    [FIG_PC_VERSION] = "version",
+    [FIG_PC_RATE] = "rate",
+    [FIG_PC_NO_TABLE] = "no_table",
+    [FIG_PC_TABLES_FULL] = "tables_full",
+    [FIG_PC_BAD_SEATS] = "bad_seats",
+    [FIG_PC_UNKNOWN_ENGINE] = "unknown_engine",
+    [FIG_PC_NO_SEAT] = "no_seat",
+    [FIG_PC_BAD_NAME] = "bad_name",
+    [FIG_PC_BAD_TOKEN] = "bad_token",
+    [FIG_PC_NOT_SEATED] = "not_seated",
+    [FIG_PC_NOT_STARTED] = "not_started",
+    [FIG_PC_NOT_YOUR_TURN] = "not_your_turn",
+    [FIG_PC_STALE] = "stale",
+    [FIG_PC_ILLEGAL] = "illegal",
+    [FIG_PC_NOT_OVER] = "not_over",
+    [FIG_PC_CHAT_FLOOD] = "chat_flood",
+    [FIG_PC_STORAGE] = "storage",
+};
+
+const char *fig_proto_code_name(fig_proto_code_t code)
+{
+    return code >= 0 && code < FIG_PC_COUNT ? code_names[code] : "?";
+}
+
+static const char *const levels[] = { "random", "easy", "normal", "hard", "max" };
+
+bool fig_proto_level_ok(const char *level)
+{
+    for (size_t i = 0; i < sizeof levels / sizeof levels[0]; i++)
+        if (strcmp(level, levels[i]) == 0)
+            return true;
+    return false;
+}
+
+/* ---- typed getters: each returns false with the error set */
+
+typedef struct {
+    fig_proto_code_t *code;
+    fig_msg_t *msg;
+    const fig_tr_t *tr;
+} err_t;
+
+/* fmt is an N_ msgid with one %s, the field's name. */
+static bool bad(err_t *e, fig_proto_code_t code, const char *fmt, const char *field)
+{
+    *e->code = code;
+    if (e->msg)
+        snprintf(e->msg->text, sizeof e->msg->text, fig_tr_text(e->tr, fmt), field);
+    return false;
+}
+
+/* A string field of at most cap - 1 bytes; absent is fine unless required. */
+static bool get_str(err_t *e, const json_t *o, const char *key, bool required, char *out,
+                    size_t cap)
+{
+    const json_t *v = json_object_get(o, key);
+    if (!v) {
+        if (required)
+            return bad(e, FIG_PC_BAD_MESSAGE, N_("the field \"%s\" is missing"), key);
+        return true;
+    }
+    if (!json_is_string(v))
+        return bad(e, FIG_PC_BAD_MESSAGE, N_("the field \"%s\" must be a string"), key);
+    size_t len = json_string_length(v);
+    if (len >= cap)
+        return bad(e, FIG_PC_BAD_MESSAGE, N_("the field \"%s\" is too long"), key);
+    const char *s = json_string_value(v);
+    if (memchr(s, '\0', len))   /* JSON_ALLOW_NUL is off, but be sure */
+        return bad(e, FIG_PC_BAD_MESSAGE, N_("the field \"%s\" holds a NUL character"), key);
+    memcpy(out, s, len + 1);
+    return true;
+}
+
+static bool get_int(err_t *e, const json_t *o, const char *key, bool required, long long lo,
+                    long long hi, long long *out)
+{
+    const json_t *v = json_object_get(o, key);
+    if (!v) {
+        if (required)
+            return bad(e, FIG_PC_BAD_MESSAGE, N_("the field \"%s\" is missing"), key);
+        return true;
+    }
+    if (!json_is_integer(v))
+        return bad(e, FIG_PC_BAD_MESSAGE, N_("the field \"%s\" must be a whole number"), key);
+    long long x = json_integer_value(v);
+    if (x < lo || x > hi)
+        return bad(e, FIG_PC_BAD_MESSAGE, N_("the field \"%s\" is out of range"), key);
+    *out = x;
+    return true;
+}
+
+static bool get_bool(err_t *e, const json_t *o, const char *key, bool *out)
+{
+    const json_t *v = json_object_get(o, key);
+    if (!v)
+        return true;
+    if (!json_is_boolean(v))
+        return bad(e, FIG_PC_BAD_MESSAGE, N_("the field \"%s\" must be true or false"), key);
+    *out = json_is_true(v);
+    return true;
+}
+
+/* An invite code: FIG_PROTO_CODE_LEN letters and digits, read in capitals. */
+static bool get_code(err_t *e, const json_t *o, const char *key, char out[])
+{
+    char s[16] = "";
+    if (!get_str(e, o, key, true, s, sizeof s))
+        return false;
+    if (strlen(s) != FIG_PROTO_CODE_LEN)
+        return bad(e, FIG_PC_NO_TABLE, N_("\"%s\" is not a table code"), key);
+    for (int i = 0; i < FIG_PROTO_CODE_LEN; i++) {
+        if (!isalnum((unsigned char)s[i]))
+            return bad(e, FIG_PC_NO_TABLE, N_("\"%s\" is not a table code"), key);
+        out[i] = (char)toupper((unsigned char)s[i]);
+    }
+    out[FIG_PROTO_CODE_LEN] = '\0';
+    return true;
+}
+
+static bool all_hex(const char *s, size_t n)
+{
+    if (strlen(s) != n)
+        return false;
+    for (size_t i = 0; i < n; i++)
+        if (!isxdigit((unsigned char)s[i]) || isupper((unsigned char)s[i]))
+            return false;
+    return true;
+}
+
+/* "since": {"epoch": "16 hex", "n": 57}, optional. */
+static bool get_since(err_t *e, const json_t *o, bool *has, char epoch[], long long *n)
+{
+    const json_t *v = json_object_get(o, "since");
+    *has = false;
+    if (!v)
+        return true;
+    if (!json_is_object(v))
+        return bad(e, FIG_PC_BAD_MESSAGE, N_("the field \"%s\" must be an object"), "since");
+    char ep[FIG_PROTO_EPOCH_LEN + 2] = "";
+    if (!get_str(e, v, "epoch", true, ep, sizeof ep) ||
+        !get_int(e, v, "n", true, 0, INT64_MAX / 2, n))
+        return false;
+    if (!all_hex(ep, FIG_PROTO_EPOCH_LEN))
+        return bad(e, FIG_PC_BAD_MESSAGE, N_("the field \"%s\" is not an epoch"), "since.epoch");
+    memcpy(epoch, ep, FIG_PROTO_EPOCH_LEN + 1);
+    *has = true;
+    return true;
+}
+
+static bool get_name(err_t *e, const json_t *o, char out[])
+{
+    char s[FIG_NAME_MAX + 1] = "";
+    const json_t *v = json_object_get(o, "name");
+    if (v && json_is_string(v) && json_string_length(v) > FIG_NAME_MAX)
+        return bad(e, FIG_PC_BAD_NAME, N_("a name has at most 32 bytes (\"%s\")"), "name");
+    if (!get_str(e, o, "name", false, s, sizeof s))
+        return false;
+    if (s[0] && !fig_session_name_ok(s))
+        return bad(e, FIG_PC_BAD_NAME,
+                   N_("a name is one word without spaces, control characters or '#' (\"%s\")"),
+                   "name");
+    memcpy(out, s, sizeof s);
+    return true;
+}
+
+/* ---- the messages */
+
+static bool parse_hello(err_t *e, const json_t *o, fig_proto_msg_t *m)
+{
+    long long v = 0;
+    if (!get_int(e, o, "v", true, 0, 1000000, &v))
+        return false;
+    m->version = (int)v;
+    strcpy(m->lang, "en");
+    char lang[8] = "";
+    if (!get_str(e, o, "lang", false, lang, sizeof lang))
+        return false;
+    if (lang[0]) {
+        if (strcmp(lang, "en") && strcmp(lang, "fr") && strcmp(lang, "nl") && strcmp(lang, "it"))
+            return bad(e, FIG_PC_BAD_MESSAGE, N_("the field \"%s\" must be en, fr, nl or it"),
+                       "lang");
+        memcpy(m->lang, lang, 3);
+    }
+    if (!get_name(e, o, m->name))
+        return false;
+    const json_t *seats = json_object_get(o, "seats");
+    if (!seats)
+        return true;
+    if (!json_is_array(seats) || json_array_size(seats) > FIG_PROTO_HELD_MAX)
+        return bad(e, FIG_PC_BAD_MESSAGE, N_("the field \"%s\" must be a list of at most 8 seats"),
+                   "seats");
+    for (size_t i = 0; i < json_array_size(seats); i++) {
+        const json_t *h = json_array_get(seats, i);
+        fig_proto_held_t *d = &m->held[m->nheld];
+        if (!json_is_object(h))
+            return bad(e, FIG_PC_BAD_MESSAGE, N_("each of \"%s\" must be an object"), "seats");
+        char tok[FIG_PROTO_TOKEN_LEN + 2] = "";
+        if (!get_code(e, h, "table", d->table) || !get_str(e, h, "token", true, tok, sizeof tok))
+            return false;
+        if (!all_hex(tok, FIG_PROTO_TOKEN_LEN))
+            return bad(e, FIG_PC_BAD_TOKEN, N_("\"%s\" is not a token"), "token");
+        memcpy(d->token, tok, FIG_PROTO_TOKEN_LEN + 1);
+        if (!get_since(e, h, &d->has_since, d->epoch, &d->since))
+            return false;
+        m->nheld++;
+    }
+    return true;
+}
+
+static bool parse_create(err_t *e, const json_t *o, fig_proto_msg_t *m)
+{
+    const json_t *seats = json_object_get(o, "seats");
+    if (!seats)
+        return bad(e, FIG_PC_BAD_MESSAGE, N_("the field \"%s\" is missing"), "seats");
+    if (!json_is_array(seats))
+        return bad(e, FIG_PC_BAD_MESSAGE, N_("the field \"%s\" must be a list"), "seats");
+    size_t n = json_array_size(seats);
+    if (n < FIG_MIN_PLAYERS || n > FIG_MAX_PLAYERS)
+        return bad(e, FIG_PC_BAD_SEATS, N_("a table has 3 to 6 seats (\"%s\")"), "seats");
+    m->players = (int)n;
+    for (size_t i = 0; i < n; i++) {
+        const json_t *s = json_array_get(seats, i);
+        fig_proto_seat_t *d = &m->seats[i];
+        char kind[16] = "";
+        if (!json_is_object(s))
+            return bad(e, FIG_PC_BAD_MESSAGE, N_("each of \"%s\" must be an object"), "seats");
+        if (!get_str(e, s, "kind", true, kind, sizeof kind))
+            return false;
+        if (strcmp(kind, "person") == 0) {
+            d->kind = FIG_SEAT_OPEN;
+        } else if (strcmp(kind, "bot") == 0) {
+            d->kind = FIG_SEAT_BOT;
+            if (!get_str(e, s, "level", true, d->what, sizeof d->what))
+                return false;
+            if (!fig_proto_level_ok(d->what))
+                return bad(e, FIG_PC_BAD_SEATS,
+                           N_("a bot's \"%s\" is random, easy, normal, hard or max"), "level");
+        } else if (strcmp(kind, "engine") == 0) {
+            d->kind = FIG_SEAT_ENGINE;
+            if (!get_str(e, s, "engine", true, d->what, sizeof d->what))
+                return false;
+        } else {
+            return bad(e, FIG_PC_BAD_SEATS, N_("a seat's \"%s\" is person, bot or engine"),
+                       "kind");
+        }
+    }
+    long long secs = 0;
+    if (!get_int(e, o, "move_seconds", false, 0, FIG_PROTO_MOVE_SECONDS_MAX, &secs) ||
+        !get_bool(e, o, "open", &m->open))
+        return false;
+    m->move_seconds = (int)secs;
+    strcpy(m->fill, "normal");
+    char fill[16] = "";
+    if (!get_str(e, o, "fill", false, fill, sizeof fill))
+        return false;
+    if (fill[0]) {
+        if (!fig_proto_level_ok(fill))
+            return bad(e, FIG_PC_BAD_MESSAGE,
+                       N_("the field \"%s\" is random, easy, normal, hard or max"), "fill");
+        strcpy(m->fill, fill);
+    }
+    return true;
+}
+
+static bool parse_chat(err_t *e, const json_t *o, fig_proto_msg_t *m)
+{
+    const json_t *v = json_object_get(o, "text");
+    if (v && json_is_string(v) && json_string_length(v) > FIG_PROTO_CHAT_MAX)
+        return bad(e, FIG_PC_BAD_MESSAGE, N_("a chat line has at most 200 bytes (\"%s\")"),
+                   "text");
+    if (!get_str(e, o, "text", true, m->text, sizeof m->text))
+        return false;
+    /* Control characters become spaces: a line stays one line in any client. */
+    bool any = false;
+    for (char *p = m->text; *p; p++) {
+        unsigned char c = (unsigned char)*p;
+        if (c < 0x20 || c == 0x7f)
+            *p = ' ';
+        if (*p != ' ')
+            any = true;
+    }
+    if (!any)
+        return bad(e, FIG_PC_BAD_MESSAGE, N_("the field \"%s\" is empty"), "text");
+    return true;
+}
+
+static const struct {
+    const char *name;
+    fig_proto_type_t type;
+} types[] = {
+    { "hello", FIG_PROTO_HELLO },   { "create", FIG_PROTO_CREATE },
+    { "join", FIG_PROTO_JOIN },     { "spectate", FIG_PROTO_SPECTATE },
+    { "act", FIG_PROTO_ACT },       { "leave", FIG_PROTO_LEAVE },
+    { "back", FIG_PROTO_BACK },     { "rematch", FIG_PROTO_REMATCH },
+    { "chat", FIG_PROTO_CHAT },     { "ping", FIG_PROTO_PING },
+};
+
+static bool parse_object(err_t *e, const json_t *o, fig_proto_msg_t *m)
+{
+    char type[16] = "";
+    const json_t *t = json_object_get(o, "type");
+    if (!t || !json_is_string(t))
+        return bad(e, FIG_PC_BAD_MESSAGE, N_("the field \"%s\" is missing"), "type");
+    if (json_string_length(t) >= sizeof type)
+        return bad(e, FIG_PC_UNKNOWN_TYPE, N_("unknown message type (\"%s\")"), "type");
+    memcpy(type, json_string_value(t), json_string_length(t) + 1);
+    size_t i;
+    for (i = 0; i < sizeof types / sizeof types[0]; i++)
+        if (strcmp(type, types[i].name) == 0)
+            break;
+    if (i == sizeof types / sizeof types[0])
+        return bad(e, FIG_PC_UNKNOWN_TYPE, N_("unknown message type (\"%s\")"), "type");
+    m->type = types[i].type;
+    m->seat = -1;
+    long long x = 0;
+    switch (m->type) {
+    case FIG_PROTO_HELLO:
+        return parse_hello(e, o, m);
+    case FIG_PROTO_CREATE:
+        return parse_create(e, o, m);
+    case FIG_PROTO_PING:
+        return true;
+    default:
+        break;
+    }
+    if (!get_code(e, o, "table", m->table))
+        return false;
+    switch (m->type) {
+    case FIG_PROTO_JOIN:
+        x = -1;
+        if (!get_name(e, o, m->name) ||
+            !get_int(e, o, "seat", false, -1, FIG_MAX_PLAYERS - 1, &x))
+            return false;
+        m->seat = (int)x;
+        return get_since(e, o, &m->has_since, m->epoch, &m->since);
+    case FIG_PROTO_SPECTATE:
+        return get_since(e, o, &m->has_since, m->epoch, &m->since);
+    case FIG_PROTO_ACT:
+        if (!get_int(e, o, "n", true, 0, INT64_MAX / 2, &m->n) ||
+            !get_str(e, o, "action", true, m->action, sizeof m->action))
+            return false;
+        return true;
+    case FIG_PROTO_REMATCH:
+        if (!get_int(e, o, "game", true, 1, 1000000000, &x))
+            return false;
+        m->game = (int)x;
+        return true;
+    case FIG_PROTO_CHAT:
+        return parse_chat(e, o, m);
+    default:   /* leave, back: the table alone */
+        return true;
+    }
+}
+
+fig_err_t fig_proto_parse(const char *text, size_t len, const fig_tr_t *tr, fig_proto_msg_t *out,
+                          fig_proto_code_t *code, fig_msg_t *msg)
+{
+    fig_proto_code_t dummy;
+    if (!code)
+        code = &dummy;
+    *code = FIG_PC_NONE;
+    memset(out, 0, sizeof *out);
+    if (len > FIG_PROTO_FRAME_MAX) {
+        *code = FIG_PC_TOO_BIG;
+        return fig_fail_tr(msg, tr, FIG_ERR_INPUT, N_("a message has at most %d bytes"),
+                           FIG_PROTO_FRAME_MAX);
+    }
+    json_error_t jerr;
+    json_t *o = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
+    if (!o || !json_is_object(o)) {
+        json_decref(o);
+        *code = FIG_PC_BAD_JSON;
+        return fig_fail_tr(msg, tr, FIG_ERR_INPUT, N_("a message is one JSON object"));
+    }
+    err_t e = { code, msg, tr };
+    bool ok = parse_object(&e, o, out);
+    json_decref(o);
+    return ok ? FIG_OK : FIG_ERR_INPUT;
+}
+
+/* ---- building */
+
+json_t *fig_proto_action_json(fig_action_t a)
+{
+    char buf[16];
+    return json_string(fig_act_format(a, buf, sizeof buf));
+}
+
+/* A pile's cards as codes: colour cards in the pile's colour by value, then
+ * jesters and rings (state.h: n[] is values 1-3, J1, J2, rings). */
+static json_t *pile_json(const fig_pile_t *p)
+{
+    json_t *o = json_object();
+    json_t *cards = json_array();
+    for (int i = 0; i < 6; i++) {
+        int kind;
+        if (i < 3)
+            kind = p->colour < FIG_COLOURS ? p->colour * 3 + i : -1;
+        else
+            kind = FIG_J1 + (i - 3);
+        for (int k = 0; k < p->n[i] && kind >= 0; k++)
+            json_array_append_new(cards, json_string(fig_kind_code(kind)));
+    }
+    char colour[2] = { p->colour < FIG_COLOURS ? fig_colour_letter(p->colour) : 0, 0 };
+    json_object_set_new(o, "colour", colour[0] ? json_string(colour) : json_null());
+    json_object_set_new(o, "total", json_integer(p->total));
+    json_object_set_new(o, "cards", cards);
+    return o;
+}
+
+static json_t *hand_json(const fig_hand_t *h)
+{
+    json_t *a = json_array();
+    for (int k = 0; k < FIG_KINDS; k++)
+        for (int i = 0; i < h->n[k]; i++)
+            json_array_append_new(a, json_string(fig_kind_code(k)));
+    return a;
+}
+
+static const char *phase_name(int phase)
+{
+    return phase == FIG_PHASE_DEAL ? "deal" : phase == FIG_PHASE_PLAY ? "play" : "over";
+}
+
+json_t *fig_proto_view_json(const fig_view_t *v, int me, const fig_proto_show_t *show)
+{
+    int n = v->players;
+    bool over = v->phase == FIG_PHASE_OVER;
+    bool open = (show && show->open) || over;
+    json_t *o = json_object();
+    json_object_set_new(o, "players", json_integer(n));
+    json_object_set_new(o, "round", json_integer(v->round));
+    json_object_set_new(o, "phase", json_string(phase_name(v->phase)));
+    json_object_set_new(o, "turn", json_integer(v->turn));
+    json_object_set_new(o, "king", json_integer(v->king));
+    if (n == 3 && v->removed < FIG_COLOURS) {
+        char c[2] = { fig_colour_letter(v->removed), 0 };
+        json_object_set_new(o, "removed", json_string(c));
+    } else {
+        json_object_set_new(o, "removed", json_null());
+    }
+    json_t *sizes = json_array(), *piles = json_array(), *pieces = json_array();
+    json_t *stacks = open ? json_array() : NULL, *roads = json_array();
+    for (int s = 0; s < n; s++) {
+        json_array_append_new(sizes, json_integer(v->hand_size[s]));
+        json_array_append_new(piles, pile_json(&v->pile[s]));
+        json_array_append_new(pieces, json_integer(v->nroad[s]));
+        if (stacks)
+            json_array_append_new(stacks, json_integer(v->stack[s]));
+        /* A seat's own pieces are in front of it; others' lengths are not
+         * compared during play (R14) unless the table is open. */
+        if (open || s == me) {
+            json_t *r = json_array();
+            for (int i = 0; i < v->nroad[s]; i++)
+                json_array_append_new(r, json_integer(v->road[s][i]));
+            json_array_append_new(roads, r);
+        } else {
+            json_array_append_new(roads, json_null());
+        }
+    }
+    json_object_set_new(o, "hand_sizes", sizes);
+    json_object_set_new(o, "piles", piles);
+    json_object_set_new(o, "road_pieces", pieces);
+    json_object_set_new(o, "roads", roads);
+    if (stacks)
+        json_object_set_new(o, "stacks", stacks);
+    json_t *groups = json_array();
+    for (int r = 0; r < FIG_ROUNDS; r++) {
+        json_t *g = json_array();
+        for (int i = 0; i < n - 1; i++)
+            json_array_append_new(g, json_integer(v->group[r][i]));
+        json_array_append_new(groups, g);
+    }
+    json_object_set_new(o, "road_groups", groups);
+    if (me >= 0 && me == v->seat) {
+        json_object_set_new(o, "seat", json_integer(me));
+        json_object_set_new(o, "hand", hand_json(&v->hand));
+        fig_action_t acts[FIG_MAX_ACTIONS];
+        int k = fig_view_legal(v, acts);
+        if (k > 0) {
+            json_t *legal = json_array();
+            for (int i = 0; i < k; i++)
+                json_array_append_new(legal, fig_proto_action_json(acts[i]));
+            json_object_set_new(o, "legal", legal);
+        }
+    }
+    return o;
+}
+
+static const char *const event_names[] = {
+    [FIG_EV_PLAY] = "play",           [FIG_EV_TAKE] = "take",
+    [FIG_EV_RING] = "ring",           [FIG_EV_COLLECT] = "collect",
+    [FIG_EV_LAST_CARD] = "last_card", [FIG_EV_HAND_EMPTY] = "hand_empty",
+    [FIG_EV_ROUND_END] = "round_end", [FIG_EV_EXCHANGE] = "exchange",
+    [FIG_EV_PIECE] = "piece",         [FIG_EV_NO_PIECE] = "no_piece",
+    [FIG_EV_GAME_OVER] = "game_over",
+};
+
+static json_t *int_list(const uint8_t *a, int n)
+{
+    json_t *l = json_array();
+    for (int i = 0; i < n; i++)
+        json_array_append_new(l, json_integer(a[i]));
+    return l;
+}
+
+json_t *fig_proto_events_json(const fig_match_step_t *step, int players)
+{
+    json_t *a = json_array();
+    for (int i = 0; i < step->events.n; i++) {
+        const fig_event_t *e = &step->events.ev[i];
+        if (e->type > FIG_EV_GAME_OVER)
+            continue;
+        json_t *o = json_object();
+        json_object_set_new(o, "type", json_string(event_names[e->type]));
+        json_object_set_new(o, "seat", json_integer(e->seat));
+        switch (e->type) {
+        case FIG_EV_PLAY:
+            json_object_set_new(o, "card", json_string(fig_kind_code(e->kind)));
+            json_object_set_new(o, "target", json_integer(e->target));
+            break;
+        case FIG_EV_TAKE:
+        case FIG_EV_COLLECT:
+            json_object_set_new(o, "count", json_integer(e->count));
+            if (e->type == FIG_EV_COLLECT)
+                json_object_set_new(o, "reason", json_string(e->reason == FIG_WHY_SIX ? "six"
+                                                                                      : "take"));
+            break;
+        case FIG_EV_ROUND_END:
+            /* counts[] are the stacks, told at the round's end (R10, R14). */
+            json_object_set_new(o, "round", json_integer(e->round));
+            json_object_set_new(o, "stacks", int_list(e->counts, players));
+            break;
+        case FIG_EV_EXCHANGE:
+            json_object_set_new(o, "gave", json_integer(e->a));
+            json_object_set_new(o, "took", json_integer(e->b));
+            break;
+        case FIG_EV_PIECE:
+            json_object_set_new(o, "length", json_integer(e->a));
+            json_object_set_new(o, "rank", json_integer(e->rank + 1));
+            json_object_set_new(o, "cards", json_integer(e->count));
+            json_object_set_new(o, "tie", json_boolean(e->tie));
+            break;
+        case FIG_EV_NO_PIECE:
+            json_object_set_new(o, "reason", json_string(e->reason == FIG_WHY_LAST ? "last"
+                                                                                   : "zero"));
+            json_object_set_new(o, "cards", json_integer(e->count));
+            break;
+        case FIG_EV_GAME_OVER: {
+            json_t *rank = json_array(), *tot = json_array();
+            for (int s = 0; s < players; s++) {
+                json_array_append_new(rank, json_integer(e->counts[s]));
+                json_array_append_new(tot, json_integer(e->totals[s]));
+            }
+            json_object_set_new(o, "ranking", rank);
+            json_object_set_new(o, "totals", tot);
+            break;
+        }
+        default:
+            break;
+        }
+        json_array_append_new(a, o);
+    }
+    return a;
+}
+
+char *fig_proto_dump(const json_t *j, size_t *len)
+{
+    char *s = json_dumps(j, JSON_COMPACT);
+    if (s && len)
+        *len = strlen(s);
+    return s;
+}

@@ -1,0 +1,159 @@
+/* proto.h - the table server's protocol (docs/protocol.md): JSON messages
+ * over one WebSocket, version FIG_PROTO_VERSION.
+ *
+ * A client's frame is parsed whole into a fig_proto_msg_t, a flat value with
+ * every field checked (types, lengths, ranges) before anything else sees it:
+ * the rest of the server never touches untrusted JSON. A frame that is not a
+ * message gets an error code (fig_proto_code_t) and a sentence, and nothing
+ * else happens.
+ *
+ * The server's messages are built here too, as jansson objects, from a seat's
+ * view (fig_view_t) and never from a full state (R14): fig_proto_view_json
+ * shows a hand only when it is given the seat it belongs to. */
+#ifndef FIGARO_NET_PROTO_H
+#define FIGARO_NET_PROTO_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "figaro/figaro.h"
+#include "figaro/match.h"
+
+enum {
+    FIG_PROTO_VERSION = 1,
+    FIG_PROTO_FRAME_MAX = 8192,      /* bytes in one client frame */
+    FIG_PROTO_CODE_LEN = 6,          /* an invite code: 6 characters */
+    FIG_PROTO_TOKEN_LEN = 32,        /* a seat's token: 32 hex digits, 128 bits */
+    FIG_PROTO_EPOCH_LEN = 16,        /* the server's life: 16 hex digits */
+    FIG_PROTO_CHAT_MAX = 200,        /* bytes of one chat line (UTF-8) */
+    FIG_PROTO_HELD_MAX = 8,          /* seats one hello may take back */
+    FIG_PROTO_ENGINE_NAME_MAX = 32,
+    FIG_PROTO_MOVE_SECONDS_MAX = 3600
+};
+
+/* What a client asks. */
+typedef enum {
+    FIG_PROTO_HELLO,
+    FIG_PROTO_CREATE,
+    FIG_PROTO_JOIN,
+    FIG_PROTO_SPECTATE,
+    FIG_PROTO_ACT,
+    FIG_PROTO_LEAVE,
+    FIG_PROTO_BACK,
+    FIG_PROTO_REMATCH,
+    FIG_PROTO_CHAT,
+    FIG_PROTO_PING
+} fig_proto_type_t;
+
+/* Error codes, sent as their names (fig_proto_code_name). Keep in the order
+ * of docs/protocol.md's table. */
+typedef enum {
+    FIG_PC_NONE = 0,
+    FIG_PC_BAD_JSON,         /* not a JSON object */
+    FIG_PC_TOO_BIG,          /* frame over FIG_PROTO_FRAME_MAX */
+    FIG_PC_BAD_MESSAGE,      /* a field missing, of the wrong type or out of range */
+    FIG_PC_UNKNOWN_TYPE,     /* "type" names no message */
+    FIG_PC_HELLO_FIRST,      /* anything before hello */
+    FIG_PC_VERSION,          /* a protocol version we do not speak */
+    FIG_PC_RATE,             /* too many messages: slow down */
+    FIG_PC_NO_TABLE,         /* no table has that code */
+    FIG_PC_TABLES_FULL,      /* the server holds --max-tables tables */
+    FIG_PC_BAD_SEATS,        /* create: a seat list the server cannot seat */
+    FIG_PC_UNKNOWN_ENGINE,   /* create: no engine of that name was registered */
+    FIG_PC_NO_SEAT,          /* join: no open seat (or that one is taken) */
+    FIG_PC_BAD_NAME,         /* a name FGN cannot hold */
+    FIG_PC_BAD_TOKEN,        /* a token that holds no seat of that table */
+    FIG_PC_NOT_SEATED,       /* this connection holds no seat at that table */
+    FIG_PC_NOT_STARTED,      /* the game waits for people to take the open seats */
+    FIG_PC_NOT_YOUR_TURN,    /* another seat is to move, or a bot plays yours */
+    FIG_PC_STALE,            /* the action answers an event that is not the latest */
+    FIG_PC_ILLEGAL,          /* the rules refuse the action */
+    FIG_PC_NOT_OVER,         /* rematch before the game's end */
+    FIG_PC_CHAT_FLOOD,       /* chat faster than allowed */
+    FIG_PC_STORAGE,          /* the database refused: nothing was done */
+    FIG_PC_COUNT
+} fig_proto_code_t;
+
+/* A seat of a table being created. */
+typedef enum { FIG_SEAT_OPEN, FIG_SEAT_BOT, FIG_SEAT_ENGINE } fig_seat_kind_t;
+
+typedef struct {
+    fig_seat_kind_t kind;
+    char what[FIG_PROTO_ENGINE_NAME_MAX + 1];   /* a bot's level, an engine's name */
+} fig_proto_seat_t;
+
+/* A seat a hello takes back: its table, token, and where the client's log
+ * of that table stopped (epoch and event number), if it has one. */
+typedef struct {
+    char table[FIG_PROTO_CODE_LEN + 1];
+    char token[FIG_PROTO_TOKEN_LEN + 1];
+    bool has_since;
+    char epoch[FIG_PROTO_EPOCH_LEN + 1];
+    long long since;
+} fig_proto_held_t;
+
+/* One client message, checked. Only the fields of its type are set. */
+typedef struct {
+    fig_proto_type_t type;
+    /* hello */
+    int version;
+    char lang[3];                                /* "en" when not given */
+    int nheld;
+    fig_proto_held_t held[FIG_PROTO_HELD_MAX];
+    /* hello, join: the person's name ("" if none) */
+    char name[FIG_NAME_MAX + 1];
+    /* create */
+    int players;
+    fig_proto_seat_t seats[FIG_MAX_PLAYERS];
+    int move_seconds;                            /* 0: no limit */
+    bool open;
+    char fill[8];                                /* level that plays for the absent */
+    /* join, spectate, act, leave, back, rematch, chat */
+    char table[FIG_PROTO_CODE_LEN + 1];
+    int seat;                                    /* join: a seat, or -1 for any open one */
+    bool has_since;                              /* spectate, join: catch-up from here */
+    char epoch[FIG_PROTO_EPOCH_LEN + 1];
+    long long since;
+    long long n;                                 /* act: the event it answers */
+    char action[12];                             /* act: FGN syntax */
+    int game;                                    /* rematch: the game it follows */
+    char text[FIG_PROTO_CHAT_MAX + 1];           /* chat */
+} fig_proto_msg_t;
+
+/* Parses one client frame (len bytes, not NUL-terminated). Returns FIG_OK and
+ * fills *out, or FIG_ERR_INPUT with the error code in *code and a sentence
+ * in msg, in tr's language (NULL: English). Never reads beyond len. */
+fig_err_t fig_proto_parse(const char *text, size_t len, const fig_tr_t *tr, fig_proto_msg_t *out,
+                          fig_proto_code_t *code, fig_msg_t *msg);
+
+/* The code's name on the wire ("bad_json", ...); "?" out of range. */
+const char *fig_proto_code_name(fig_proto_code_t code);
+
+/* Whether a bot level is one a table may have ("random", "easy" ... "max"). */
+bool fig_proto_level_ok(const char *level);
+
+/* ---- building the server's messages ---- */
+
+/* What a view shows beyond R14's public part. */
+typedef struct {
+    bool open;           /* the table's `open` option: stacks and roads in play */
+} fig_proto_show_t;
+
+/* A view as JSON. `me` is the seat the view is sent to, or -1 for a
+ * spectator: the hand (v->hand) and the legal actions are included only when
+ * me == v->seat. Stack counts and other seats' road lengths only when
+ * show->open or at the end of the game (R14); road piece counts always. */
+json_t *fig_proto_view_json(const fig_view_t *v, int me, const fig_proto_show_t *show);
+
+/* A step's public events (state.h) as a JSON array, for animation. */
+json_t *fig_proto_events_json(const fig_match_step_t *step, int players);
+
+/* A card kind as its FGN code; an action in FGN syntax. */
+json_t *fig_proto_action_json(fig_action_t a);
+
+/* Serialises a message compactly; the caller frees the text. NULL when out
+ * of memory. */
+char *fig_proto_dump(const json_t *j, size_t *len);
+
+#endif

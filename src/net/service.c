@@ -1,0 +1,769 @@
+/* service.c - the table server below the network (service.h).
+ *
+ * The service holds the tables (net/table.h), the connections' states, the
+ * storage, the bots' pool, the catalogues (one per language, shared
+ * read-only by every connection that speaks it) and the counters of
+ * /metrics. A client's frame goes: rate limit -> fig_proto_parse -> the
+ * request, on one table -> the table's frames to its peers. Every error goes
+ * to the connection that caused it, and only there.
+ *
+ * Limits: FIG_PROTO_FRAME_MAX bytes a frame; MSG_BURST messages at once then
+ * MSG_RATE a second; CHAT_BURST chat lines at once then one every
+ * CHAT_EVERY_MS; max_conns_per_addr connections from one address; a
+ * connection that has not said hello within hello_ms is closed. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "figaro/figaro.h"
+#include "host/lang.h"
+#include "host/pool.h"
+#include "host/util.h"
+#include "net/db.h"
+#include "net/proto.h"
+#include "net/service.h"
+#include "net/table.h"
+#include "net/token.h"
+
+enum {
+    MSG_BURST = 40,
+    MSG_RATE = 20,               /* messages a second, after the burst */
+    CHAT_BURST = 5,
+    CHAT_EVERY_MS = 2000,
+    LANGS = 4,
+    NAME_CAP = 64
+};
+
+typedef struct conn {
+    struct conn *next, *prev;
+    fig_conn_t *wc;
+    char addr[NAME_CAP];
+    bool hello, closing;
+    const fig_tr_t *tr;
+    char name[FIG_NAME_MAX + 1];
+    long long opened;
+    double tokens, chat_tokens;
+    long long tokens_at, chat_at, rate_told;
+} conn_t;
+
+struct fig_service {
+    fig_wire_ops_t wire;
+    fig_db_t *db;
+    fig_pool_t *pool;
+    fig_catalog_t *cat[LANGS];
+    fig_table_env_t env;
+    fig_table_stats_t stats;
+    fig_table_t **tables;
+    int ntables, cap;
+    conn_t *conns;
+    int nconns;
+    int nengines;
+    char (*engine_names)[FIG_PROTO_ENGINE_NAME_MAX + 1];
+    char **engine_specs;
+    int grace_ms, max_tables, max_per_addr, hello_ms;
+    long long (*clock)(void *);
+    void *clock_ctx;
+    void (*log)(void *, const char *);
+    void *log_ctx;
+};
+
+/* ---- the environment tables use */
+
+static long long svc_now(void *v)
+{
+    fig_service_t *s = v;
+    return s->clock ? s->clock(s->clock_ctx) : fig_clock_ms();
+}
+
+static void svc_log(void *v, const char *line)
+{
+    fig_service_t *s = v;
+    if (s->log)
+        s->log(s->log_ctx, line);
+}
+
+static void logf_(fig_service_t *s, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+static void logf_(fig_service_t *s, const char *fmt, ...)
+{
+    if (!s->log)
+        return;
+    char line[400];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    s->log(s->log_ctx, line);
+}
+
+static void svc_send(void *v, void *peer, const char *text, size_t len)
+{
+    fig_service_t *s = v;
+    conn_t *c = peer;
+    s->wire.send(s->wire.wire, c->wc, text, len);
+}
+
+static void svc_watch(void *v, int fd)
+{
+    fig_service_t *s = v;
+    s->wire.watch(s->wire.wire, fd);
+}
+
+static void svc_unwatch(void *v, int fd)
+{
+    fig_service_t *s = v;
+    s->wire.unwatch(s->wire.wire, fd);
+}
+
+static const char *svc_engine(void *v, const char *name)
+{
+    fig_service_t *s = v;
+    for (int i = 0; i < s->nengines; i++)
+        if (strcmp(s->engine_names[i], name) == 0)
+            return s->engine_specs[i];
+    return NULL;
+}
+
+/* ---- tables */
+
+static fig_table_t *find_table(fig_service_t *s, const char *code)
+{
+    for (int i = 0; i < s->ntables; i++)
+        if (strcmp(fig_table_code(s->tables[i]), code) == 0)
+            return s->tables[i];
+    return NULL;
+}
+
+static bool add_table(fig_service_t *s, fig_table_t *t)
+{
+    if (s->ntables == s->cap) {
+        int ncap = s->cap ? 2 * s->cap : 16;
+        fig_table_t **nt = realloc(s->tables, (size_t)ncap * sizeof *nt);
+        if (!nt)
+            return false;
+        s->tables = nt;
+        s->cap = ncap;
+    }
+    s->tables[s->ntables++] = t;
+    return true;
+}
+
+static fig_err_t load_one(void *ctx, const fig_db_table_t *row, const fig_db_game_t *last,
+                          fig_msg_t *msg)
+{
+    fig_service_t *s = ctx;
+    fig_table_t *t;
+    fig_err_t rc = fig_table_restore(&t, &s->env, row, last, msg);
+    if (rc)
+        return rc;
+    if (!add_table(s, t)) {
+        fig_table_free(t);
+        return fig_fail(msg, FIG_ERR_SPACE, N_("out of memory"));
+    }
+    return FIG_OK;
+}
+
+/* ---- life */
+
+fig_err_t fig_service_new(fig_service_t **out, const fig_service_opts_t *opts,
+                          const fig_wire_ops_t *wire, fig_msg_t *msg)
+{
+    *out = NULL;
+    fig_service_t *s = calloc(1, sizeof *s);
+    if (!s)
+        return fig_fail(msg, FIG_ERR_SPACE, N_("out of memory"));
+    s->wire = *wire;
+    s->grace_ms = opts->grace_ms > 0 ? opts->grace_ms : 30000;
+    s->max_tables = opts->max_tables > 0 ? opts->max_tables : 1000;
+    s->max_per_addr = opts->max_conns_per_addr > 0 ? opts->max_conns_per_addr : 16;
+    s->hello_ms = opts->hello_ms > 0 ? opts->hello_ms : 10000;
+    s->clock = opts->clock;
+    s->clock_ctx = opts->clock_ctx;
+    s->log = opts->log;
+    s->log_ctx = opts->log_ctx;
+    fig_err_t rc = FIG_OK;
+    uint64_t epoch = 0;
+    if ((rc = fig_random_u64(&epoch, msg)))
+        goto fail;
+    snprintf(s->env.epoch, sizeof s->env.epoch, "%016llx", (unsigned long long)epoch);
+    /* The operator's engines: names checked, each spec "cmd:" + its command. */
+    if (opts->nengines > 0) {
+        s->engine_names = calloc((size_t)opts->nengines, sizeof *s->engine_names);
+        s->engine_specs = calloc((size_t)opts->nengines, sizeof *s->engine_specs);
+        if (!s->engine_names || !s->engine_specs) {
+            rc = fig_fail(msg, FIG_ERR_SPACE, N_("out of memory"));
+            goto fail;
+        }
+        for (int i = 0; i < opts->nengines; i++) {
+            const fig_engine_def_t *e = &opts->engines[i];
+            size_t n = strlen(e->name);
+            if (n == 0 || n > FIG_PROTO_ENGINE_NAME_MAX || !e->cmd[0]) {
+                rc = fig_fail(msg, FIG_ERR_INPUT, N_("engine '%s': a name of 1 to 32 bytes and "
+                                                     "a command, NAME=CMD"), e->name);
+                goto fail;
+            }
+            s->engine_specs[i] = malloc(strlen(e->cmd) + 5);
+            if (!s->engine_specs[i]) {
+                rc = fig_fail(msg, FIG_ERR_SPACE, N_("out of memory"));
+                goto fail;
+            }
+            sprintf(s->engine_specs[i], "cmd:%s", e->cmd);
+            memcpy(s->engine_names[i], e->name, n + 1);
+            s->nengines = i + 1;
+        }
+    }
+    for (int i = 1; i < LANGS && opts->localedir; i++) {
+        fig_msg_t why;
+        if (fig_catalog_open(&s->cat[i], opts->localedir, fig_lang_code(i), &why))
+            logf_(s, "no %s catalogue (%s): English instead", fig_lang_code(i), why.text);
+    }
+    fig_pool_opts_t po = { opts->bot_threads, opts->bot_scratch };
+    if ((rc = fig_pool_new(&s->pool, &po, msg)))
+        goto fail;
+    fig_db_sqlite_opts_t dbo = { opts->normal_sync };
+    if ((rc = fig_db_sqlite_open(&s->db, opts->db_path, &dbo, msg)))
+        goto fail;
+    s->env.svc = s;
+    s->env.send = svc_send;
+    s->env.watch = svc_watch;
+    s->env.unwatch = svc_unwatch;
+    s->env.engine = svc_engine;
+    s->env.log = svc_log;
+    s->env.now = svc_now;
+    s->env.db = s->db;
+    s->env.pool = s->pool;
+    s->env.grace_ms = s->grace_ms;
+    s->env.max_bot_ms = opts->max_bot_ms > 0 ? opts->max_bot_ms : 0;
+    s->env.stats = &s->stats;
+    if ((rc = fig_db_load(s->db, load_one, s, msg)))
+        goto fail;
+    logf_(s, "service up: %d tables, epoch %s", s->ntables, s->env.epoch);
+    *out = s;
+    return FIG_OK;
+fail:
+    fig_service_free(s);
+    return rc;
+}
+
+void fig_service_free(fig_service_t *s)
+{
+    if (!s)
+        return;
+    for (int i = 0; i < s->ntables; i++)
+        fig_table_free(s->tables[i]);
+    free(s->tables);
+    fig_pool_free(s->pool);   /* after the matches: it runs their last jobs */
+    fig_db_close(s->db);
+    for (int i = 0; i < LANGS; i++)
+        fig_catalog_free(s->cat[i]);
+    while (s->conns) {
+        conn_t *c = s->conns;
+        s->conns = c->next;
+        free(c);
+    }
+    for (int i = 0; i < s->nengines; i++)
+        free(s->engine_specs[i]);
+    free(s->engine_specs);
+    free(s->engine_names);
+    free(s);
+}
+
+const char *fig_service_epoch(const fig_service_t *s) { return s->env.epoch; }
+
+/* ---- connections */
+
+void *fig_service_open(fig_service_t *s, fig_conn_t *wc, const char *addr)
+{
+    int same = 0;
+    for (conn_t *c = s->conns; c; c = c->next)
+        same += strcmp(c->addr, addr ? addr : "") == 0;
+    if (same >= s->max_per_addr) {
+        logf_(s, "connection from %s refused: %d already", addr ? addr : "?", same);
+        return NULL;
+    }
+    conn_t *c = calloc(1, sizeof *c);
+    if (!c)
+        return NULL;
+    c->wc = wc;
+    snprintf(c->addr, sizeof c->addr, "%s", addr ? addr : "");
+    long long now = svc_now(s);
+    c->opened = c->tokens_at = c->chat_at = now;
+    c->rate_told = now - 1000000;
+    c->tokens = MSG_BURST;
+    c->chat_tokens = CHAT_BURST;
+    c->next = s->conns;
+    if (s->conns)
+        s->conns->prev = c;
+    s->conns = c;
+    s->nconns++;
+    logf_(s, "connection from %s", c->addr);
+    return c;
+}
+
+void fig_service_closed(fig_service_t *s, void *cs)
+{
+    conn_t *c = cs;
+    if (!c)
+        return;
+    for (int i = 0; i < s->ntables; i++)
+        fig_table_detach(s->tables[i], c);
+    if (c->prev)
+        c->prev->next = c->next;
+    else
+        s->conns = c->next;
+    if (c->next)
+        c->next->prev = c->prev;
+    s->nconns--;
+    logf_(s, "connection from %s closed", c->addr);
+    free(c);
+}
+
+static void send_json(fig_service_t *s, conn_t *c, json_t *j)
+{
+    size_t len;
+    char *text = fig_proto_dump(j, &len);
+    json_decref(j);
+    if (!text)
+        return;
+    s->wire.send(s->wire.wire, c->wc, text, len);
+    s->stats.frames++;
+    free(text);
+}
+
+static const char *const type_names[] = { "hello", "create", "join", "spectate", "act", "leave",
+                                          "back", "rematch", "chat", "ping" };
+
+/* An error to this connection only. `re`: the message type it answers, or
+ * NULL; table: the table it was about, or NULL. */
+static void send_error(fig_service_t *s, conn_t *c, fig_proto_code_t code, const char *text,
+                       const char *re, const char *table)
+{
+    json_t *o = json_object();
+    json_object_set_new(o, "type", json_string("error"));
+    json_object_set_new(o, "code", json_string(fig_proto_code_name(code)));
+    json_object_set_new(o, "text", json_string(text));
+    if (re)
+        json_object_set_new(o, "re", json_string(re));
+    if (table)
+        json_object_set_new(o, "table", json_string(table));
+    send_json(s, c, o);
+}
+
+/* Token buckets: false when the connection must wait. */
+static bool take_token(double *tokens, long long *at, long long now, double burst,
+                       double per_ms)
+{
+    if (now > *at) {
+        *tokens += (double)(now - *at) * per_ms;
+        if (*tokens > burst)
+            *tokens = burst;
+        *at = now;
+    }
+    if (*tokens < 1.0)
+        return false;
+    *tokens -= 1.0;
+    return true;
+}
+
+static void do_hello(fig_service_t *s, conn_t *c, const fig_proto_msg_t *m)
+{
+    const fig_tr_t *tr = NULL;
+    for (int i = 1; i < LANGS; i++)
+        if (strcmp(m->lang, fig_lang_code(i)) == 0 && s->cat[i])
+            tr = fig_catalog_tr(s->cat[i]);
+    if (m->version != FIG_PROTO_VERSION) {
+        char text[200];
+        snprintf(text, sizeof text, fig_tr_text(tr, "this server speaks version %d of the "
+                                                    "protocol"), FIG_PROTO_VERSION);
+        send_error(s, c, FIG_PC_VERSION, text, "hello", NULL);
+        return;
+    }
+    c->hello = true;
+    c->tr = tr;
+    snprintf(c->name, sizeof c->name, "%s", m->name);
+    json_t *o = json_object();
+    json_object_set_new(o, "type", json_string("welcome"));
+    json_object_set_new(o, "v", json_integer(FIG_PROTO_VERSION));
+    json_object_set_new(o, "epoch", json_string(s->env.epoch));
+    json_object_set_new(o, "lang", json_string(m->lang));
+    json_object_set_new(o, "server", json_string("figaro " FIG_VERSION));
+    json_t *engines = json_array();
+    for (int i = 0; i < s->nengines; i++)
+        json_array_append_new(engines, json_string(s->engine_names[i]));
+    json_object_set_new(o, "engines", engines);
+    json_t *lim = json_object();
+    json_object_set_new(lim, "frame", json_integer(FIG_PROTO_FRAME_MAX));
+    json_object_set_new(lim, "chat", json_integer(FIG_PROTO_CHAT_MAX));
+    json_object_set_new(o, "limits", lim);
+    send_json(s, c, o);
+    for (int i = 0; i < m->nheld; i++) {
+        const fig_proto_held_t *h = &m->held[i];
+        fig_table_t *t = find_table(s, h->table);
+        fig_msg_t msg;
+        if (!t) {
+            snprintf(msg.text, sizeof msg.text, fig_tr_text(tr, "there is no table %s"),
+                     h->table);
+            send_error(s, c, FIG_PC_NO_TABLE, msg.text, "hello", h->table);
+            continue;
+        }
+        fig_table_since_t since = { h->has_since, h->epoch, h->since };
+        fig_proto_code_t code = fig_table_resume(t, c, tr, h->token, &since, &msg);
+        if (code)
+            send_error(s, c, code, msg.text, "hello", h->table);
+    }
+}
+
+static void do_create(fig_service_t *s, conn_t *c, const fig_proto_msg_t *m)
+{
+    if (s->ntables >= s->max_tables) {
+        send_error(s, c, FIG_PC_TABLES_FULL,
+                   fig_tr_text(c->tr, "the server holds as many tables as it may"), "create",
+                   NULL);
+        return;
+    }
+    fig_db_table_t row;
+    memset(&row, 0, sizeof row);
+    row.players = m->players;
+    row.move_seconds = m->move_seconds;
+    row.open = m->open;
+    snprintf(row.fill, sizeof row.fill, "%s", m->fill);
+    for (int i = 0; i < m->players; i++) {
+        fig_db_seat_t *x = &row.seats[i];
+        const fig_proto_seat_t *p = &m->seats[i];
+        x->kind = p->kind == FIG_SEAT_OPEN ? FIG_DB_SEAT_OPEN
+                  : p->kind == FIG_SEAT_BOT ? FIG_DB_SEAT_BOT : FIG_DB_SEAT_ENGINE;
+        snprintf(x->what, sizeof x->what, "%s", p->what);
+        if (p->kind == FIG_SEAT_ENGINE && !svc_engine(s, p->what)) {
+            char text[200];
+            snprintf(text, sizeof text, fig_tr_text(c->tr, "no engine is called '%s' here"),
+                     p->what);
+            send_error(s, c, FIG_PC_UNKNOWN_ENGINE, text, "create", NULL);
+            return;
+        }
+    }
+    fig_msg_t msg;
+    if (fig_random_u64(&row.seed, &msg)) {
+        send_error(s, c, FIG_PC_STORAGE, msg.text, "create", NULL);
+        return;
+    }
+    do {
+        if (fig_code_new(row.code, FIG_PROTO_CODE_LEN, &msg)) {
+            send_error(s, c, FIG_PC_STORAGE, msg.text, "create", NULL);
+            return;
+        }
+    } while (find_table(s, row.code));
+    row.created = (long long)time(NULL);
+    fig_table_t *t;
+    if (fig_table_create(&t, &s->env, &row, &msg) || !add_table(s, t)) {
+        logf_(s, "a table could not be created: %s", msg.text);
+        send_error(s, c, FIG_PC_STORAGE,
+                   fig_tr_text(c->tr, "the server could not store that; nothing was done"),
+                   "create", NULL);
+        return;
+    }
+    json_t *o = json_object();
+    json_object_set_new(o, "type", json_string("created"));
+    json_object_set_new(o, "table", json_string(row.code));
+    send_json(s, c, o);
+}
+
+void fig_service_message(fig_service_t *s, void *cs, const char *text, size_t len)
+{
+    conn_t *c = cs;
+    long long t0 = fig_clock_ms(), now = svc_now(s);
+    if (!c || c->closing)
+        return;
+    if (!take_token(&c->tokens, &c->tokens_at, now, MSG_BURST, MSG_RATE / 1000.0)) {
+        if (now - c->rate_told >= 1000) {   /* one word a second, not one per frame */
+            c->rate_told = now;
+            send_error(s, c, FIG_PC_RATE,
+                       fig_tr_text(c->tr, "too many messages: slow down"), NULL, NULL);
+        }
+        return;
+    }
+    fig_proto_msg_t *m = malloc(sizeof *m);
+    if (!m)
+        return;
+    fig_proto_code_t code;
+    fig_msg_t msg;
+    if (fig_proto_parse(text, len, c->tr, m, &code, &msg)) {
+        send_error(s, c, code, msg.text, NULL, NULL);
+        free(m);
+        return;
+    }
+    const char *re = type_names[m->type];
+    if (!c->hello && m->type != FIG_PROTO_HELLO) {
+        send_error(s, c, FIG_PC_HELLO_FIRST, fig_tr_text(c->tr, "say hello first"), re, NULL);
+        free(m);
+        return;
+    }
+    fig_table_t *t = NULL;
+    if (m->type != FIG_PROTO_HELLO && m->type != FIG_PROTO_CREATE && m->type != FIG_PROTO_PING &&
+        !(t = find_table(s, m->table))) {
+        snprintf(msg.text, sizeof msg.text, fig_tr_text(c->tr, "there is no table %s"),
+                 m->table);
+        send_error(s, c, FIG_PC_NO_TABLE, msg.text, re, m->table);
+        free(m);
+        return;
+    }
+    fig_table_since_t since = { m->has_since, m->epoch, m->since };
+    code = FIG_PC_NONE;
+    switch (m->type) {
+    case FIG_PROTO_HELLO:
+        do_hello(s, c, m);
+        break;
+    case FIG_PROTO_CREATE:
+        do_create(s, c, m);
+        break;
+    case FIG_PROTO_PING: {
+        json_t *o = json_object();
+        json_object_set_new(o, "type", json_string("pong"));
+        send_json(s, c, o);
+        break;
+    }
+    case FIG_PROTO_JOIN:
+        code = fig_table_join(t, c, c->tr, m->name[0] ? m->name : c->name, m->seat, &since, &msg);
+        break;
+    case FIG_PROTO_SPECTATE:
+        code = fig_table_spectate(t, c, c->tr, &since, &msg);
+        break;
+    case FIG_PROTO_ACT:
+        code = fig_table_act(t, c, c->tr, m->n, m->action, t0, &msg);
+        break;
+    case FIG_PROTO_LEAVE:
+        code = fig_table_leave(t, c, c->tr, &msg);
+        break;
+    case FIG_PROTO_BACK:
+        code = fig_table_back(t, c, c->tr, &msg);
+        break;
+    case FIG_PROTO_REMATCH:
+        code = fig_table_rematch(t, c, c->tr, m->game, &msg);
+        break;
+    case FIG_PROTO_CHAT:
+        if (!take_token(&c->chat_tokens, &c->chat_at, now, CHAT_BURST, 1.0 / CHAT_EVERY_MS)) {
+            code = FIG_PC_CHAT_FLOOD;
+            snprintf(msg.text, sizeof msg.text, "%s",
+                     fig_tr_text(c->tr, "one chat line every two seconds, please"));
+        } else {
+            code = fig_table_chat(t, c, c->tr, c->name, m->text, &msg);
+        }
+        break;
+    }
+    if (code)
+        send_error(s, c, code, msg.text, re, t ? fig_table_code(t) : NULL);
+    free(m);
+}
+
+void fig_service_fd_ready(fig_service_t *s, int fd)
+{
+    for (int i = 0; i < s->ntables; i++)
+        if (fig_table_fd(s->tables[i]) == fd) {
+            fig_table_ready(s->tables[i]);
+            return;
+        }
+}
+
+long long fig_service_next_deadline(fig_service_t *s)
+{
+    long long d = -1;
+    for (int i = 0; i < s->ntables; i++) {
+        long long x = fig_table_deadline(s->tables[i]);
+        if (x >= 0 && (d < 0 || x < d))
+            d = x;
+    }
+    for (conn_t *c = s->conns; c; c = c->next)
+        if (!c->hello && !c->closing) {
+            long long x = c->opened + s->hello_ms;
+            if (d < 0 || x < d)
+                d = x;
+        }
+    return d;
+}
+
+void fig_service_tick(fig_service_t *s, long long now)
+{
+    for (int i = 0; i < s->ntables; i++)
+        fig_table_tick(s->tables[i], now);
+    for (conn_t *c = s->conns; c; c = c->next)
+        if (!c->hello && !c->closing && now >= c->opened + s->hello_ms) {
+            c->closing = true;
+            logf_(s, "connection from %s said no hello: closed", c->addr);
+            s->wire.close(s->wire.wire, c->wc);
+        }
+}
+
+/* ---- HTTP */
+
+typedef struct {
+    char *buf;
+    size_t len, cap;
+    bool failed;
+} text_t;
+
+static void put(text_t *t, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+static void put(text_t *t, const char *fmt, ...)
+{
+    for (;;) {
+        va_list ap;
+        va_start(ap, fmt);
+        int k = t->failed ? 0 : vsnprintf(t->buf + t->len, t->cap - t->len, fmt, ap);
+        va_end(ap);
+        if (t->failed || k < 0)
+            return;
+        if (t->len + (size_t)k < t->cap) {
+            t->len += (size_t)k;
+            return;
+        }
+        size_t ncap = 2 * (t->cap + (size_t)k);
+        char *nb = realloc(t->buf, ncap);
+        if (!nb) {
+            t->failed = true;
+            return;
+        }
+        t->buf = nb;
+        t->cap = ncap;
+    }
+}
+
+static void answer(fig_http_answer_t *out, int status, const char *type, char *body)
+{
+    out->status = status;
+    out->type = type;
+    out->body = body;
+    out->len = body ? strlen(body) : 0;
+}
+
+static char *dup_text(const char *s)
+{
+    char *d = malloc(strlen(s) + 1);
+    if (d)
+        strcpy(d, s);
+    return d;
+}
+
+static void metrics(fig_service_t *s, fig_http_answer_t *out)
+{
+    text_t t = { malloc(1024), 0, 1024, false };
+    if (!t.buf) {
+        answer(out, 503, "text/plain; charset=utf-8", NULL);
+        return;
+    }
+    int thinking = 0;
+    for (int i = 0; i < s->ntables; i++)
+        thinking += fig_table_thinking(s->tables[i]);
+    const fig_table_stats_t *st = &s->stats;
+    put(&t, "# HELP figaro_tables Tables the server holds.\n# TYPE figaro_tables gauge\n"
+            "figaro_tables %d\n", s->ntables);
+    put(&t, "# HELP figaro_connections Open WebSocket connections.\n"
+            "# TYPE figaro_connections gauge\nfigaro_connections %d\n", s->nconns);
+    put(&t, "# HELP figaro_actions_total Actions applied, by people and bots "
+            "(rate() gives actions/s).\n# TYPE figaro_actions_total counter\n"
+            "figaro_actions_total %llu\n", st->actions);
+    put(&t, "# HELP figaro_events_total Table events told.\n# TYPE figaro_events_total counter\n"
+            "figaro_events_total %llu\n", st->events);
+    put(&t, "# HELP figaro_frames_total Frames sent to connections.\n"
+            "# TYPE figaro_frames_total counter\nfigaro_frames_total %llu\n", st->frames);
+    put(&t, "# HELP figaro_storage_errors_total Writes the database refused.\n"
+            "# TYPE figaro_storage_errors_total counter\nfigaro_storage_errors_total %llu\n",
+        st->storage_errors);
+    put(&t, "# HELP figaro_bot_queue Bots asked to think and not answered yet.\n"
+            "# TYPE figaro_bot_queue gauge\nfigaro_bot_queue %d\n", thinking);
+    put(&t, "# HELP figaro_bot_threads Worker threads the bots think on.\n"
+            "# TYPE figaro_bot_threads gauge\nfigaro_bot_threads %d\n", fig_pool_threads(s->pool));
+    put(&t, "# HELP figaro_move_latency_ms From a person's action to the broadcast of its "
+            "result.\n# TYPE figaro_move_latency_ms histogram\n");
+    unsigned long long cum = 0;
+    for (int b = 0; b < FIG_TABLE_LATENCY_BUCKETS; b++) {
+        cum += st->latency[b];
+        if (b < FIG_TABLE_LATENCY_BUCKETS - 1)
+            put(&t, "figaro_move_latency_ms_bucket{le=\"%d\"} %llu\n", fig_table_latency_le[b],
+                cum);
+        else
+            put(&t, "figaro_move_latency_ms_bucket{le=\"+Inf\"} %llu\n", cum);
+    }
+    put(&t, "figaro_move_latency_ms_sum %.0f\nfigaro_move_latency_ms_count %llu\n",
+        st->latency_sum_ms, st->latency_count);
+    if (t.failed) {
+        free(t.buf);
+        answer(out, 503, "text/plain; charset=utf-8", NULL);
+        return;
+    }
+    answer(out, 200, "text/plain; version=0.0.4; charset=utf-8", t.buf);
+}
+
+/* /tables/CODE/games/N.fgn: the code and the game number, or false. */
+static bool record_path(const char *path, char code[], int *game)
+{
+    static const char head[] = "/tables/", mid[] = "/games/";
+    if (strncmp(path, head, sizeof head - 1) != 0)
+        return false;
+    const char *p = path + sizeof head - 1;
+    for (int i = 0; i < FIG_PROTO_CODE_LEN; i++) {
+        if (!((p[i] >= 'A' && p[i] <= 'Z') || (p[i] >= '0' && p[i] <= '9')))
+            return false;
+        code[i] = p[i];
+    }
+    code[FIG_PROTO_CODE_LEN] = '\0';
+    p += FIG_PROTO_CODE_LEN;
+    if (strncmp(p, mid, sizeof mid - 1) != 0)
+        return false;
+    p += sizeof mid - 1;
+    long n = 0;
+    int digits = 0;
+    while (*p >= '0' && *p <= '9' && digits < 9) {
+        n = n * 10 + (*p++ - '0');
+        digits++;
+    }
+    if (digits == 0 || strcmp(p, ".fgn") != 0 || n < 1)
+        return false;
+    *game = (int)n;
+    return true;
+}
+
+void fig_service_http(fig_service_t *s, const char *path, fig_http_answer_t *out)
+{
+    const char *plain = "text/plain; charset=utf-8";
+    if (strcmp(path, "/healthz") == 0) {
+        answer(out, 200, plain, dup_text("ok\n"));
+        return;
+    }
+    if (strcmp(path, "/metrics") == 0) {
+        metrics(s, out);
+        return;
+    }
+    char code[FIG_PROTO_CODE_LEN + 1];
+    int game;
+    fig_table_t *t;
+    if (!record_path(path, code, &game) || !(t = find_table(s, code))) {
+        answer(out, 404, plain, dup_text("not found\n"));
+        return;
+    }
+    fig_game_t *g = malloc(sizeof *g);
+    fig_msg_t msg;
+    fig_err_t rc = g ? fig_table_record(t, game, g, &msg) : FIG_ERR_SPACE;
+    if (rc) {
+        char text[sizeof msg.text + 2];
+        snprintf(text, sizeof text, "%s\n", g ? msg.text : "out of memory");
+        answer(out, rc == FIG_ERR_STATE ? 409 : rc == FIG_ERR_INPUT ? 404 : 503, plain,
+               dup_text(text));
+        free(g);
+        return;
+    }
+    size_t n = fig_fgn_write(g, NULL, 0);
+    char *body = malloc(n + 1);
+    if (body)
+        fig_fgn_write(g, body, n + 1);
+    free(g);
+    answer(out, body ? 200 : 503, body ? "text/plain; charset=utf-8" : plain, body);
+}

@@ -1,0 +1,128 @@
+/* service.h - the table server below the network: everything `figaro serve`
+ * does but reading and writing sockets.
+ *
+ * The "wire" (libwebsockets, or a test's recording wire) owns the sockets and
+ * one event loop thread, and drives the service from that thread only:
+ *   - fig_service_open when a WebSocket connection is up: the service returns
+ *     its state for that connection (or NULL: refused, close it);
+ *   - fig_service_message for every whole text frame;
+ *   - fig_service_closed when the connection is gone (after this, the
+ *     service never names that connection again);
+ *   - fig_service_fd_ready when a descriptor the service asked it to watch
+ *     (fig_wire_ops_t.watch: a match's) is readable;
+ *   - fig_service_tick at fig_service_next_deadline (grace periods, turn
+ *     time limits, connections that never said hello);
+ *   - fig_service_http for the plain HTTP paths it serves.
+ * The service answers through the wire's callbacks (fig_wire_ops_t): a text
+ * frame to queue for a connection, a connection to close, a descriptor to
+ * watch or forget. None of them may call back into the service.
+ *
+ * Nothing here blocks but the database's commit of an accepted action, which
+ * must happen before the action is acknowledged or told (docs/protocol.md);
+ * bots think on a shared worker pool (host/pool.h).
+ *
+ * Storage: opts.db_path is an SQLite file (net/db.h); fig_service_new loads
+ * every table from it and replays its games, so a server killed at any
+ * moment starts again with every table, seat, token and acknowledged action,
+ * and its bots thinking again. */
+#ifndef FIGARO_NET_SERVICE_H
+#define FIGARO_NET_SERVICE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "figaro/error.h"
+
+typedef struct fig_service fig_service_t;
+
+/* The wire's connection: opaque to the service, handed back in send/close. */
+typedef struct fig_conn fig_conn_t;
+
+typedef struct {
+    /* Queues one text frame for conn (the wire copies text). */
+    void (*send)(void *wire, fig_conn_t *conn, const char *text, size_t len);
+    /* Closes conn (then the wire calls fig_service_closed). */
+    void (*close)(void *wire, fig_conn_t *conn);
+    /* Starts and stops watching a descriptor for reading. */
+    void (*watch)(void *wire, int fd);
+    void (*unwatch)(void *wire, int fd);
+    void *wire;
+} fig_wire_ops_t;
+
+/* An engine the operator registered: `--engine NAME=CMD`. */
+typedef struct {
+    const char *name;     /* what a table's seat names */
+    const char *cmd;      /* PROGRAM ARGS... (no shell) */
+} fig_engine_def_t;
+
+typedef struct {
+    const char *db_path;          /* the SQLite file (created if missing) */
+    bool normal_sync;             /* synchronous=NORMAL instead of FULL */
+    const char *localedir;        /* where LANG/LC_MESSAGES/figaro.mo are; NULL: English only */
+    int grace_ms;                 /* a disconnected person's seat waits; 0: 30000 */
+    int max_tables;               /* 0: 1000 */
+    int bot_threads;              /* the pool's workers; 0: one per core */
+    size_t bot_scratch;           /* search memory per worker; 0: the pool's default */
+    int max_bot_ms;               /* caps every bot's time per move; 0: the levels' own */
+    int max_conns_per_addr;       /* 0: 16 */
+    int hello_ms;                 /* a connection must say hello within; 0: 10000 */
+    const fig_engine_def_t *engines;
+    int nengines;
+    /* The monotonic clock in ms (NULL: fig_clock_ms); tests pass a fake one. */
+    long long (*clock)(void *ctx);
+    void *clock_ctx;
+    /* One line per significant event (NULL: none). */
+    void (*log)(void *ctx, const char *line);
+    void *log_ctx;
+} fig_service_opts_t;
+
+/* Opens the database, loads and replays every table, starts the pool.
+ * FIG_ERR_INPUT / FIG_ERR_SPACE with the reason. */
+fig_err_t fig_service_new(fig_service_t **out, const fig_service_opts_t *opts,
+                          const fig_wire_ops_t *wire, fig_msg_t *msg);
+
+/* Frees everything (the tables' matches, the pool: waits for the bots'
+ * last jobs). The wire closes its connections itself. NULL is a no-op. */
+void fig_service_free(fig_service_t *svc);
+
+/* A new connection from peer_addr (an IP address, for the per-address cap).
+ * Returns the connection's state, or NULL when it is refused (too many from
+ * that address, out of memory): the wire then closes it. */
+void *fig_service_open(fig_service_t *svc, fig_conn_t *conn, const char *peer_addr);
+
+/* One whole text frame of a connection. */
+void fig_service_message(fig_service_t *svc, void *cs, const char *text, size_t len);
+
+/* The connection is gone; cs is freed. */
+void fig_service_closed(fig_service_t *svc, void *cs);
+
+/* A watched descriptor is readable. */
+void fig_service_fd_ready(fig_service_t *svc, int fd);
+
+/* When fig_service_tick should run next (the clock's ms), or -1 for never. */
+long long fig_service_next_deadline(fig_service_t *svc);
+
+/* Runs what is due at now_ms. */
+void fig_service_tick(fig_service_t *svc, long long now_ms);
+
+/* An HTTP answer: status, content type, body (malloc'ed: the caller frees). */
+typedef struct {
+    int status;
+    const char *type;
+    char *body;
+    size_t len;
+} fig_http_answer_t;
+
+/* Answers GET `path`:
+ *   /healthz                          200 "ok"
+ *   /metrics                          Prometheus text: tables, connections,
+ *                                     actions, bot queue, move latency
+ *   /tables/CODE/games/N.fgn          the game's FGN record, only once over
+ *                                     (409 before: it holds every hand)
+ * anything else 404. */
+void fig_service_http(fig_service_t *svc, const char *path, fig_http_answer_t *out);
+
+/* The server's epoch: 16 hex digits that change at every start. */
+const char *fig_service_epoch(const fig_service_t *svc);
+
+#endif

@@ -1,0 +1,1242 @@
+/* table.c - one table of the server (table.h).
+ *
+ * Invariants:
+ *   - t->match is NULL until the first game starts, then always the current
+ *     game's match; its record (fig_match_game) holds every hand and never
+ *     leaves this file except through fig_table_record once the game is over.
+ *   - Every frame for a peer is built from that peer's view (fig_view_of for
+ *     its seat; seat 0's view with no hand for a spectator): render_game,
+ *     render_snapshot.
+ *   - An action is in the database before its event exists: the person's is
+ *     checked, stored, then played; a bot's is stored right after the match
+ *     applied it and before it is told (if storing fails, the match is
+ *     rebuilt from the database, which does not have it, and the bot thinks
+ *     again).
+ *   - game_n is the number of the latest event that changed the game (its
+ *     start, a deal, an action): an action must answer exactly that event.
+ *     Numbers continue across a restart from the stored ones, so an action
+ *     answering an event of the previous life either finds the same game
+ *     state it saw or is refused as stale.
+ *   - The seats a bot plays: bot and engine seats; open seats during a game;
+ *     a person's seat while bot_plays (grace period over, or turn time out).
+ *     Changing that set rebuilds the match from its record
+ *     (fig_match_resume): the bots are told the game so far and think on. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "host/fep_host.h"
+#include "host/narrate.h"
+#include "host/session.h"
+#include "host/util.h"
+#include "net/table.h"
+#include "net/token.h"
+
+const int fig_table_latency_le[FIG_TABLE_LATENCY_BUCKETS - 1] = { 1, 2, 5, 10, 25, 50, 100,
+                                                                  250, 500, 1000 };
+
+typedef enum { EV_START, EV_DEAL, EV_ACTION, EV_SEAT, EV_CHAT } ev_kind_t;
+
+/* What happened to a seat (EV_SEAT). */
+typedef enum { NEWS_TAKEN, NEWS_AWAY, NEWS_BOT, NEWS_TIMEOUT, NEWS_BACK, NEWS_LEFT } news_t;
+
+static const char *const news_names[] = { "taken", "away", "bot", "timeout", "back", "left" };
+
+typedef struct {
+    long long n;
+    ev_kind_t kind;
+    int game;
+    int pos;                              /* deal, action: the step's place in its game */
+    int seat;                             /* seat, chat: the seat, -1 for a spectator */
+    news_t news;
+    char name[FIG_NAME_MAX + 1];
+    char text[FIG_PROTO_CHAT_MAX + 1];
+} logent_t;
+
+typedef struct {
+    void *p;
+    const fig_tr_t *tr;
+    int seat;                             /* -1: watches */
+} peer_t;
+
+typedef struct {
+    bool away;                            /* a person's seat nobody holds now */
+    long long away_at;
+    bool bot_plays;                       /* a bot plays for the person */
+} seat_t;
+
+struct fig_table {
+    const fig_table_env_t *env;
+    fig_db_table_t row;
+    seat_t seat[FIG_MAX_PLAYERS];
+    int game;                             /* the current game, 0 before the first */
+    fig_match_t *match;
+    int fd;                               /* the match's descriptor, watched; -1 */
+    int steps;                            /* steps of the current game so far */
+    long long next_n, game_n;
+    long long log_lo;                     /* the first event of this life */
+    logent_t log[FIG_TABLE_LOG];
+    peer_t *peers;
+    int npeers, cap;
+    long long turn_deadline;              /* -1: none */
+    long long turn_for;                   /* the game_n it was set for */
+};
+
+/* ---- small helpers */
+
+static long long now(const fig_table_t *t) { return t->env->now(t->env->svc); }
+
+static void logf_(const fig_table_t *t, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+static void logf_(const fig_table_t *t, const char *fmt, ...)
+{
+    char line[400];
+    int k = snprintf(line, sizeof line, "table %s: ", t->row.code);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(line + k, sizeof line - (size_t)k, fmt, ap);
+    va_end(ap);
+    t->env->log(t->env->svc, line);
+}
+
+static bool running(const fig_table_t *t)
+{
+    return t->match && !fig_game_over(fig_match_game(t->match));
+}
+
+static int peer_index(const fig_table_t *t, const void *p)
+{
+    for (int i = 0; i < t->npeers; i++)
+        if (t->peers[i].p == p)
+            return i;
+    return -1;
+}
+
+static bool seat_held(const fig_table_t *t, int s)
+{
+    for (int i = 0; i < t->npeers; i++)
+        if (t->peers[i].seat == s)
+            return true;
+    return false;
+}
+
+/* The players' names: people's own, bots' from the Barber of Seville
+ * (fig_session_bot_name), "Seat3" for an open seat nobody took. */
+static void seat_names(const fig_table_t *t, char names[][FIG_NAME_MAX + 1])
+{
+    fig_seats_t seats;
+    memset(&seats, 0, sizeof seats);
+    seats.players = t->row.players;
+    for (int s = 0; s < t->row.players; s++) {
+        const fig_db_seat_t *x = &t->row.seats[s];
+        seats.seat[s].bot = x->kind != FIG_DB_SEAT_PERSON;
+        snprintf(seats.seat[s].name, sizeof seats.seat[s].name, "%s", x->name);
+    }
+    for (int s = 0; s < t->row.players; s++) {
+        const fig_db_seat_t *x = &t->row.seats[s];
+        const char *n = x->kind == FIG_DB_SEAT_PERSON ? x->name : fig_session_bot_name(&seats, s);
+        if (x->kind == FIG_DB_SEAT_OPEN && !running(t) && t->game == 0)
+            snprintf(names[s], FIG_NAME_MAX + 1, "Seat%d", s + 1);
+        else
+            snprintf(names[s], FIG_NAME_MAX + 1, "%s", n ? n : "Bot");
+    }
+}
+
+static void send_json(fig_table_t *t, const peer_t *p, json_t *j)
+{
+    size_t len;
+    char *text = fig_proto_dump(j, &len);
+    json_decref(j);
+    if (!text)
+        return;
+    t->env->send(t->env->svc, p->p, text, len);
+    t->env->stats->frames++;
+    free(text);
+}
+
+static json_t *message(const fig_table_t *t, const char *type)
+{
+    json_t *o = json_object();
+    json_object_set_new(o, "type", json_string(type));
+    json_object_set_new(o, "table", json_string(t->row.code));
+    return o;
+}
+
+static void record_url(const fig_table_t *t, int game, char *buf, size_t cap)
+{
+    snprintf(buf, cap, "/tables/%s/games/%d.fgn", t->row.code, game);
+}
+
+/* ---- rendering an event for one peer */
+
+typedef struct {
+    json_t *say;
+} say_ctx_t;
+
+static void say_cb(void *ctx, int about, const char *sentence)
+{
+    (void)about;
+    json_array_append_new(((say_ctx_t *)ctx)->say, json_string(sentence));
+}
+
+static const char *card_cb(void *ctx, int kind, char *buf, size_t cap)
+{
+    (void)ctx;
+    snprintf(buf, cap, "%s", fig_kind_code(kind));
+    return buf;
+}
+
+/* A deal or an action, as `me` (a seat, -1 for a spectator) sees it, from
+ * the views of seat `me` (seat 0's for a spectator) before and after. */
+static json_t *render_game(const fig_table_t *t, const logent_t *e, const fig_match_step_t *step,
+                           const fig_view_t *before, const fig_view_t *after, int me,
+                           const fig_tr_t *tr)
+{
+    json_t *o = message(t, "event");
+    json_object_set_new(o, "n", json_integer(e->n));
+    json_object_set_new(o, "game", json_integer(e->game));
+    json_object_set_new(o, "kind", json_string(step->deal ? "deal" : "action"));
+    json_object_set_new(o, "round", json_integer(step->round));
+    json_object_set_new(o, "seat", json_integer(step->seat));
+    if (!step->deal)
+        json_object_set_new(o, "action", fig_proto_action_json(step->action));
+    json_object_set_new(o, "events", fig_proto_events_json(step, t->row.players));
+    fig_proto_show_t show = { t->row.open };
+    json_object_set_new(o, "view", fig_proto_view_json(after, me, &show));
+    char names[FIG_MAX_PLAYERS][FIG_NAME_MAX + 1];
+    seat_names(t, names);
+    say_ctx_t sc = { json_array() };
+    fig_narrator_t nr;
+    fig_narrate_init(&nr, t->row.players, me, (const char(*)[FIG_NAME_MAX + 1])names, tr,
+                     card_cb, say_cb, &sc);
+    fig_narrate_step(&nr, step, before, after);
+    json_object_set_new(o, "say", sc.say);
+    for (int i = 0; i < step->events.n; i++)
+        if (step->events.ev[i].type == FIG_EV_GAME_OVER) {
+            char url[64];
+            record_url(t, e->game, url, sizeof url);
+            json_object_set_new(o, "record", json_string(url));
+        }
+    return o;
+}
+
+/* A seat's news, a chat line or a game's start, the same for everyone but
+ * for the language. */
+static json_t *render_other(const fig_table_t *t, const logent_t *e, const fig_tr_t *tr)
+{
+    json_t *o = message(t, "event");
+    json_object_set_new(o, "n", json_integer(e->n));
+    json_object_set_new(o, "game", json_integer(e->game));
+    json_t *say = json_array();
+    char line[300];
+    line[0] = '\0';
+    switch (e->kind) {
+    case EV_START:
+        json_object_set_new(o, "kind", json_string("start"));
+        snprintf(line, sizeof line, fig_tr_text(tr, "Game %d begins."), e->game);
+        break;
+    case EV_CHAT:
+        json_object_set_new(o, "kind", json_string("chat"));
+        json_object_set_new(o, "seat", e->seat >= 0 ? json_integer(e->seat) : json_null());
+        json_object_set_new(o, "name", json_string(e->name));
+        json_object_set_new(o, "text", json_string(e->text));
+        break;
+    default:
+        json_object_set_new(o, "kind", json_string("seat"));
+        json_object_set_new(o, "seat", json_integer(e->seat));
+        json_object_set_new(o, "news", json_string(news_names[e->news]));
+        json_object_set_new(o, "name", json_string(e->name));
+        switch (e->news) {
+        case NEWS_TAKEN:
+            snprintf(line, sizeof line, fig_tr_text(tr, "%s takes seat %d."), e->name,
+                     e->seat + 1);
+            break;
+        case NEWS_AWAY:
+            snprintf(line, sizeof line, fig_tr_text(tr, "%s is away."), e->name);
+            break;
+        case NEWS_BOT:
+            snprintf(line, sizeof line,
+                     fig_tr_text(tr, "%s has not come back: a bot plays for them."), e->name);
+            break;
+        case NEWS_TIMEOUT:
+            snprintf(line, sizeof line,
+                     fig_tr_text(tr, "%s ran out of time: a bot plays for them."), e->name);
+            break;
+        case NEWS_BACK:
+            snprintf(line, sizeof line, fig_tr_text(tr, "%s is back."), e->name);
+            break;
+        case NEWS_LEFT:
+            snprintf(line, sizeof line,
+                     fig_tr_text(tr, "%s has left: a bot plays the seat until someone takes it."),
+                     e->name);
+            break;
+        }
+        break;
+    }
+    if (line[0])
+        json_array_append_new(say, json_string(line));
+    json_object_set_new(o, "say", say);
+    return o;
+}
+
+static logent_t *log_put(fig_table_t *t, ev_kind_t kind)
+{
+    logent_t *e = &t->log[t->next_n % FIG_TABLE_LOG];
+    memset(e, 0, sizeof *e);
+    e->n = t->next_n++;
+    e->kind = kind;
+    e->game = t->game;
+    e->seat = -1;
+    t->env->stats->events++;
+    return e;
+}
+
+static const logent_t *log_get(const fig_table_t *t, long long n)
+{
+    if (n < t->log_lo || n >= t->next_n || n < t->next_n - FIG_TABLE_LOG)
+        return NULL;
+    return &t->log[n % FIG_TABLE_LOG];
+}
+
+static void broadcast_other(fig_table_t *t, const logent_t *e)
+{
+    for (int i = 0; i < t->npeers; i++)
+        send_json(t, &t->peers[i], render_other(t, e, t->peers[i].tr));
+}
+
+static void seat_news(fig_table_t *t, int s, news_t news)
+{
+    char names[FIG_MAX_PLAYERS][FIG_NAME_MAX + 1];
+    seat_names(t, names);
+    logent_t *e = log_put(t, EV_SEAT);
+    e->seat = s;
+    e->news = news;
+    snprintf(e->name, sizeof e->name, "%s", names[s]);
+    logf_(t, "seat %d (%s): %s", s, e->name, news_names[news]);
+    broadcast_other(t, e);
+}
+
+/* A step of the match, told to every peer. prev: the state before it. */
+static void emit_game(fig_table_t *t, const fig_match_step_t *step, const fig_state_t *prev)
+{
+    logent_t *e = log_put(t, step->deal ? EV_DEAL : EV_ACTION);
+    e->pos = t->steps++;
+    t->game_n = e->n;
+    for (int i = 0; i < t->npeers; i++) {
+        const peer_t *p = &t->peers[i];
+        int seat = p->seat >= 0 ? p->seat : 0;
+        fig_view_t before, after;
+        fig_view_of(prev, seat, &before);
+        fig_match_view(t->match, seat, &after);
+        send_json(t, p, render_game(t, e, step, &before, &after, p->seat, p->tr));
+    }
+}
+
+/* ---- the match */
+
+static void on_fault(void *user, const fig_fault_t *f)
+{
+    char buf[400];
+    logf_((fig_table_t *)user, "%s", fig_fault_text(f, NULL, buf, sizeof buf));
+}
+
+static bool bot_seat(const fig_table_t *t, int s)
+{
+    const fig_db_seat_t *x = &t->row.seats[s];
+    return x->kind == FIG_DB_SEAT_BOT || x->kind == FIG_DB_SEAT_ENGINE ||
+           x->kind == FIG_DB_SEAT_OPEN || t->seat[s].bot_plays;
+}
+
+/* The bots of a game seeded `seed`, for the seats a bot plays now. */
+static fig_err_t make_bots(fig_table_t *t, uint64_t seed, fig_bot_t *bots[], fig_msg_t *msg)
+{
+    memset(bots, 0, FIG_MAX_PLAYERS * sizeof bots[0]);
+    int engine_ms = t->env->max_bot_ms > 0 ? t->env->max_bot_ms : FIG_SESSION_ENGINE_MS;
+    for (int s = 0; s < t->row.players; s++) {
+        if (!bot_seat(t, s))
+            continue;
+        const fig_db_seat_t *x = &t->row.seats[s];
+        const char *spec = t->row.fill;
+        if (x->kind == FIG_DB_SEAT_BOT) {
+            spec = x->what;
+        } else if (x->kind == FIG_DB_SEAT_ENGINE) {
+            spec = t->env->engine(t->env->svc, x->what);
+            if (!spec) {   /* the operator dropped it since: the fill level plays */
+                logf_(t, "engine '%s' is no longer registered: %s plays seat %d", x->what,
+                      t->row.fill, s);
+                spec = t->row.fill;
+            }
+        }
+        fig_err_t rc = fig_bot_any_new(&bots[s], spec, fig_seed_derive(seed, 0, 1000 + (uint64_t)s),
+                                       engine_ms, msg);
+        if (rc) {
+            for (int k = 0; k < s; k++)
+                fig_bot_free(bots[k]);
+            memset(bots, 0, FIG_MAX_PLAYERS * sizeof bots[0]);
+            return rc;
+        }
+    }
+    return FIG_OK;
+}
+
+static void match_opts(fig_table_t *t, fig_match_opts_t *o, fig_bot_t *bots[])
+{
+    memset(o, 0, sizeof *o);
+    o->has_names = true;
+    seat_names(t, o->names);
+    memcpy(o->bots, bots, sizeof o->bots);
+    o->move_ms = t->env->max_bot_ms;
+    o->pool = t->env->pool;
+    o->on_fault = on_fault;
+    o->fault_user = t;
+}
+
+static void set_match(fig_table_t *t, fig_match_t *m)
+{
+    if (t->fd >= 0)
+        t->env->unwatch(t->env->svc, t->fd);
+    fig_match_free(t->match);
+    t->match = m;
+    t->fd = m ? fig_match_fd(m) : -1;
+    if (t->fd >= 0)
+        t->env->watch(t->env->svc, t->fd);
+}
+
+/* Goes on with `rec` with the bots the seats call for now. */
+static fig_err_t resume_match(fig_table_t *t, const fig_game_t *rec, fig_msg_t *msg)
+{
+    fig_bot_t *bots[FIG_MAX_PLAYERS];
+    fig_err_t rc = make_bots(t, rec->setup.seed, bots, msg);
+    if (rc)
+        return rc;
+    fig_match_opts_t o;
+    match_opts(t, &o, bots);
+    fig_match_t *m;
+    if ((rc = fig_match_resume(&m, rec, &o, msg)))
+        return rc;
+    set_match(t, m);
+    return FIG_OK;
+}
+
+static void pump(fig_table_t *t);
+
+/* The seats a bot plays changed: the same game, with other bots. */
+static void rebuild(fig_table_t *t)
+{
+    if (!running(t))
+        return;
+    fig_game_t *rec = malloc(sizeof *rec);
+    fig_msg_t msg;
+    if (!rec) {
+        logf_(t, "cannot change the bots: out of memory");
+        return;
+    }
+    *rec = *fig_match_game(t->match);
+    if (resume_match(t, rec, &msg))
+        logf_(t, "cannot change the bots: %s", msg.text);
+    free(rec);
+    pump(t);
+}
+
+/* Storing a bot's action failed: the match goes back to what the database
+ * holds, and the bot thinks again. */
+static void back_to_storage(fig_table_t *t)
+{
+    fig_db_game_t *g = malloc(sizeof *g);
+    fig_game_t *rec = malloc(sizeof *rec);
+    fig_msg_t msg;
+    if (g && rec && fig_db_game_get(t->env->db, t->row.code, t->game, g, &msg) == FIG_OK &&
+        fig_db_game_record(g, rec, &msg) == FIG_OK && resume_match(t, rec, &msg) == FIG_OK) {
+        t->steps = rec->dealt;
+        for (int r = 0; r < rec->dealt; r++)
+            t->steps += rec->nmoves[r];
+    } else {
+        logf_(t, "cannot go back to the stored game: %s", g && rec ? msg.text : "out of memory");
+    }
+    free(g);
+    free(rec);
+}
+
+static int moves_of(const fig_game_t *g)
+{
+    return g->nmoves[0] + g->nmoves[1] + g->nmoves[2];
+}
+
+static void set_turn_deadline(fig_table_t *t)
+{
+    if (!running(t) || fig_match_status(t->match) != FIG_MATCH_WAIT_HUMAN) {
+        t->turn_deadline = -1;
+        return;
+    }
+    int s = fig_match_turn(t->match);
+    if (t->row.move_seconds <= 0 || t->row.seats[s].kind != FIG_DB_SEAT_PERSON ||
+        t->seat[s].bot_plays) {
+        t->turn_deadline = -1;
+        return;
+    }
+    if (t->turn_for != t->game_n || t->turn_deadline < 0) {
+        t->turn_deadline = now(t) + t->row.move_seconds * 1000LL;
+        t->turn_for = t->game_n;
+    }
+}
+
+/* Moves the game on as far as it goes without waiting. */
+static void pump(fig_table_t *t)
+{
+    if (!t->match)
+        return;
+    for (int guard = 0; guard < 4 * FIG_DB_GAME_ACTIONS; guard++) {
+        fig_state_t prev = fig_match_game(t->match)->state;
+        int index = moves_of(fig_match_game(t->match));
+        fig_match_step_t step;
+        if (!fig_match_step(t->match, &step))
+            break;
+        if (!step.deal) {
+            fig_db_action_t a = { (uint8_t)step.seat, step.action, t->next_n };
+            fig_msg_t msg;
+            if (fig_db_action_add(t->env->db, t->row.code, t->game, index, &a, &msg)) {
+                t->env->stats->storage_errors++;
+                logf_(t, "a bot's action was not stored: %s", msg.text);
+                back_to_storage(t);
+                return;
+            }
+            t->env->stats->actions++;
+        }
+        emit_game(t, &step, &prev);
+    }
+    set_turn_deadline(t);
+}
+
+/* Starts the next game: stored, told, dealt. */
+static fig_proto_code_t start_game(fig_table_t *t, const fig_tr_t *tr, fig_msg_t *msg)
+{
+    int g = t->game + 1;
+    fig_setup_t setup;
+    uint64_t seed = fig_seed_derive(t->row.seed, (uint64_t)g, 0);
+    fig_setup_random(&setup, t->row.players, seed, NULL);
+    fig_msg_t why;
+    if (fig_db_game_add(t->env->db, t->row.code, g, &setup, t->next_n, &why)) {
+        t->env->stats->storage_errors++;
+        logf_(t, "game %d was not stored: %s", g, why.text);
+        fig_fail_tr(msg, tr, FIG_ERR_INPUT, N_("the server could not store that; nothing was "
+                                               "done"));
+        return FIG_PC_STORAGE;
+    }
+    long long t_now = now(t);
+    for (int s = 0; s < t->row.players; s++)
+        if (t->row.seats[s].kind == FIG_DB_SEAT_PERSON && t->seat[s].away &&
+            t_now >= t->seat[s].away_at + t->env->grace_ms)
+            t->seat[s].bot_plays = true;
+    fig_bot_t *bots[FIG_MAX_PLAYERS];
+    fig_match_t *m = NULL;
+    fig_match_opts_t o;
+    int prev_game = t->game;
+    t->game = g;   /* names and bots are the new game's */
+    fig_err_t rc = make_bots(t, seed, bots, &why);
+    if (!rc) {
+        match_opts(t, &o, bots);
+        o.setup = setup;
+        rc = fig_match_new(&m, &o, &why);
+    }
+    if (rc) {
+        /* The game row stays: it is replayed (with no action) at the next start. */
+        logf_(t, "game %d cannot start: %s", g, why.text);
+        t->game = prev_game;
+        fig_fail_tr(msg, tr, FIG_ERR_INPUT, N_("the game cannot start: %s"), why.text);
+        return FIG_PC_STORAGE;
+    }
+    set_match(t, m);
+    t->steps = 0;
+    logent_t *e = log_put(t, EV_START);
+    t->game_n = e->n;
+    logf_(t, "game %d starts", g);
+    broadcast_other(t, e);
+    pump(t);
+    return FIG_PC_NONE;
+}
+
+/* ---- creating, restoring, freeing */
+
+static fig_table_t *alloc_table(const fig_table_env_t *env, const fig_db_table_t *row)
+{
+    fig_table_t *t = calloc(1, sizeof *t);
+    if (!t)
+        return NULL;
+    t->env = env;
+    t->row = *row;
+    t->fd = -1;
+    t->next_n = 1;
+    t->turn_deadline = -1;
+    return t;
+}
+
+fig_err_t fig_table_create(fig_table_t **out, const fig_table_env_t *env, const fig_db_table_t *row,
+                           fig_msg_t *msg)
+{
+    *out = NULL;
+    fig_err_t rc = fig_db_table_add(env->db, row, msg);
+    if (rc)
+        return rc;
+    fig_table_t *t = alloc_table(env, row);
+    if (!t)
+        return fig_fail(msg, FIG_ERR_SPACE, N_("out of memory"));
+    t->log_lo = t->next_n;
+    bool open = false;
+    for (int s = 0; s < row->players; s++)
+        open |= row->seats[s].kind == FIG_DB_SEAT_OPEN;
+    logf_(t, "created (%d seats)", row->players);
+    if (!open && start_game(t, NULL, msg) != FIG_PC_NONE) {
+        fig_table_free(t);
+        return FIG_ERR_INPUT;
+    }
+    *out = t;
+    return FIG_OK;
+}
+
+fig_err_t fig_table_restore(fig_table_t **out, const fig_table_env_t *env,
+                            const fig_db_table_t *row, const fig_db_game_t *last, fig_msg_t *msg)
+{
+    *out = NULL;
+    fig_table_t *t = alloc_table(env, row);
+    if (!t)
+        return fig_fail(msg, FIG_ERR_SPACE, N_("out of memory"));
+    long long t_now = now(t);
+    for (int s = 0; s < row->players; s++)
+        if (row->seats[s].kind == FIG_DB_SEAT_PERSON) {
+            t->seat[s].away = true;   /* nobody is connected yet: grace from now */
+            t->seat[s].away_at = t_now;
+        }
+    fig_err_t rc = FIG_OK;
+    if (last) {
+        long long maxev = last->ev;
+        for (int i = 0; i < last->nactions; i++)
+            if (last->actions[i].ev > maxev)
+                maxev = last->actions[i].ev;
+        t->next_n = maxev + 1;
+        t->game_n = maxev;
+        t->game = last->game;
+        fig_game_t *rec = malloc(sizeof *rec);
+        if (!rec)
+            rc = fig_fail(msg, FIG_ERR_SPACE, N_("out of memory"));
+        if (!rc)
+            rc = fig_db_game_record(last, rec, msg);
+        if (!rc)
+            rc = resume_match(t, rec, msg);
+        if (!rc) {
+            t->steps = rec->dealt + moves_of(rec);
+            t->log_lo = t->next_n;
+        }
+        free(rec);
+    }
+    t->log_lo = t->next_n;
+    if (rc) {
+        fig_table_free(t);
+        return rc;
+    }
+    logf_(t, "restored at game %d, event %lld", t->game, t->next_n - 1);
+    pump(t);
+    *out = t;
+    return FIG_OK;
+}
+
+void fig_table_free(fig_table_t *t)
+{
+    if (!t)
+        return;
+    set_match(t, NULL);
+    free(t->peers);
+    free(t);
+}
+
+const char *fig_table_code(const fig_table_t *t) { return t->row.code; }
+
+int fig_table_fd(const fig_table_t *t) { return t->fd; }
+
+bool fig_table_thinking(const fig_table_t *t)
+{
+    return t->match && fig_match_status(t->match) == FIG_MATCH_THINKING;
+}
+
+void fig_table_ready(fig_table_t *t) { pump(t); }
+
+long long fig_table_deadline(const fig_table_t *t)
+{
+    long long d = t->turn_deadline;
+    if (!running(t))
+        return d;
+    for (int s = 0; s < t->row.players; s++)
+        if (t->row.seats[s].kind == FIG_DB_SEAT_PERSON && t->seat[s].away &&
+            !t->seat[s].bot_plays) {
+            long long x = t->seat[s].away_at + t->env->grace_ms;
+            if (d < 0 || x < d)
+                d = x;
+        }
+    return d;
+}
+
+void fig_table_tick(fig_table_t *t, long long t_now)
+{
+    if (!running(t))
+        return;
+    bool changed = false;
+    for (int s = 0; s < t->row.players; s++)
+        if (t->row.seats[s].kind == FIG_DB_SEAT_PERSON && t->seat[s].away &&
+            !t->seat[s].bot_plays && t_now >= t->seat[s].away_at + t->env->grace_ms) {
+            t->seat[s].bot_plays = true;
+            seat_news(t, s, NEWS_BOT);
+            changed = true;
+        }
+    if (t->turn_deadline >= 0 && t_now >= t->turn_deadline) {
+        t->turn_deadline = -1;
+        int s = fig_match_turn(t->match);
+        if (fig_match_status(t->match) == FIG_MATCH_WAIT_HUMAN &&
+            t->row.seats[s].kind == FIG_DB_SEAT_PERSON && !t->seat[s].bot_plays) {
+            t->seat[s].bot_plays = true;
+            seat_news(t, s, NEWS_TIMEOUT);
+            changed = true;
+        }
+    }
+    if (changed)
+        rebuild(t);
+}
+
+/* ---- peers */
+
+static bool attach(fig_table_t *t, void *p, const fig_tr_t *tr, int seat)
+{
+    int i = peer_index(t, p);
+    if (i < 0) {
+        if (t->npeers == t->cap) {
+            int ncap = t->cap ? 2 * t->cap : 8;
+            peer_t *np = realloc(t->peers, (size_t)ncap * sizeof *np);
+            if (!np)
+                return false;
+            t->peers = np;
+            t->cap = ncap;
+        }
+        i = t->npeers++;
+    }
+    t->peers[i].p = p;
+    t->peers[i].tr = tr;
+    t->peers[i].seat = seat;
+    return true;
+}
+
+/* Removes the peer; true if it held a seat that nobody holds now. */
+static int unlink_peer(fig_table_t *t, void *p)
+{
+    int i = peer_index(t, p);
+    if (i < 0)
+        return -1;
+    int s = t->peers[i].seat;
+    t->peers[i] = t->peers[--t->npeers];
+    return s >= 0 && !seat_held(t, s) ? s : -1;
+}
+
+bool fig_table_has_peer(const fig_table_t *t, const void *p) { return peer_index(t, p) >= 0; }
+
+void fig_table_detach(fig_table_t *t, void *p)
+{
+    int s = unlink_peer(t, p);
+    if (s < 0 || t->row.seats[s].kind != FIG_DB_SEAT_PERSON)
+        return;
+    t->seat[s].away = true;
+    t->seat[s].away_at = now(t);
+    seat_news(t, s, NEWS_AWAY);
+}
+
+static const char *seat_kind_name(fig_db_seat_kind_t k)
+{
+    static const char *const names[] = { "open", "person", "bot", "engine" };
+    return names[k];
+}
+
+static json_t *seats_json(const fig_table_t *t)
+{
+    char names[FIG_MAX_PLAYERS][FIG_NAME_MAX + 1];
+    seat_names(t, names);
+    json_t *a = json_array();
+    for (int s = 0; s < t->row.players; s++) {
+        const fig_db_seat_t *x = &t->row.seats[s];
+        json_t *o = json_object();
+        json_object_set_new(o, "kind", json_string(seat_kind_name(x->kind)));
+        json_object_set_new(o, "name", x->kind == FIG_DB_SEAT_OPEN && t->game == 0
+                                           ? json_null() : json_string(names[s]));
+        if (x->kind == FIG_DB_SEAT_BOT)
+            json_object_set_new(o, "level", json_string(x->what));
+        if (x->kind == FIG_DB_SEAT_ENGINE)
+            json_object_set_new(o, "engine", json_string(x->what));
+        const char *status = "bot";
+        if (x->kind == FIG_DB_SEAT_OPEN)
+            status = "open";
+        else if (x->kind == FIG_DB_SEAT_PERSON)
+            status = t->seat[s].bot_plays ? "bot" : seat_held(t, s) ? "present" : "away";
+        json_object_set_new(o, "status", json_string(status));
+        json_array_append_new(a, o);
+    }
+    return a;
+}
+
+static json_t *snapshot(const fig_table_t *t, int me)
+{
+    json_t *o = message(t, "snapshot");
+    json_object_set_new(o, "epoch", json_string(t->env->epoch));
+    json_object_set_new(o, "n", json_integer(t->next_n - 1));
+    json_object_set_new(o, "game_n", json_integer(t->game_n));
+    json_object_set_new(o, "game", json_integer(t->game));
+    const char *state = !t->match ? "waiting" : running(t) ? "playing" : "over";
+    json_object_set_new(o, "state", json_string(state));
+    json_object_set_new(o, "seat", me >= 0 ? json_integer(me) : json_null());
+    json_t *opts = json_object();
+    json_object_set_new(opts, "players", json_integer(t->row.players));
+    json_object_set_new(opts, "move_seconds", json_integer(t->row.move_seconds));
+    json_object_set_new(opts, "open", json_boolean(t->row.open));
+    json_object_set_new(opts, "fill", json_string(t->row.fill));
+    json_object_set_new(o, "options", opts);
+    json_object_set_new(o, "seats", seats_json(t));
+    if (t->match) {
+        const fig_game_t *g = fig_match_game(t->match);
+        fig_view_t v;
+        fig_match_view(t->match, me >= 0 ? me : 0, &v);
+        fig_proto_show_t show = { t->row.open };
+        json_object_set_new(o, "view", fig_proto_view_json(&v, me, &show));
+        /* Every action taken is public (R14); the deals are not in it. */
+        json_t *hist = json_array();
+        for (int r = 0; r < g->dealt; r++) {
+            json_t *round = json_array();
+            for (int i = 0; i < g->nmoves[r]; i++) {
+                json_t *m = json_object();
+                json_object_set_new(m, "seat", json_integer(g->moves[r][i].seat));
+                json_object_set_new(m, "action", fig_proto_action_json(g->moves[r][i].action));
+                json_array_append_new(round, m);
+            }
+            json_array_append_new(hist, round);
+        }
+        json_object_set_new(o, "history", hist);
+        if (!running(t)) {
+            char url[64];
+            record_url(t, t->game, url, sizeof url);
+            json_object_set_new(o, "record", json_string(url));
+        }
+    }
+    long long left = t->turn_deadline >= 0 ? t->turn_deadline - now(t) : -1;
+    json_object_set_new(o, "turn_ms_left", left >= 0 ? json_integer(left) : json_null());
+    return o;
+}
+
+typedef struct {
+    fig_table_t *t;
+    long long from, to;        /* events (from, to] */
+    char **frames;
+    int me;
+    const fig_tr_t *tr;
+    int pos;
+} catchup_t;
+
+static void catchup_step(void *ctx, const fig_match_step_t *step, const fig_view_t *before,
+                         const fig_view_t *after)
+{
+    catchup_t *c = ctx;
+    int pos = c->pos++;
+    for (long long n = c->from + 1; n <= c->to; n++) {
+        const logent_t *e = log_get(c->t, n);
+        if (e && (e->kind == EV_DEAL || e->kind == EV_ACTION) && e->pos == pos) {
+            json_t *j = render_game(c->t, e, step, before, after, c->me, c->tr);
+            c->frames[n - c->from - 1] = fig_proto_dump(j, NULL);
+            json_decref(j);
+        }
+    }
+}
+
+/* Sends the events after `since` when they are all still here, from this
+ * life of the server and this game; else a snapshot. */
+static void welcome(fig_table_t *t, const peer_t *p, const fig_table_since_t *since)
+{
+    long long last = t->next_n - 1;
+    bool ok = since && since->has && strcmp(since->epoch, t->env->epoch) == 0 &&
+              since->n <= last && since->n + 1 >= t->log_lo && since->n + 1 >= t->next_n -
+              FIG_TABLE_LOG;
+    bool games = false;
+    for (long long n = since && ok ? since->n + 1 : last + 1; n <= last && ok; n++) {
+        const logent_t *e = log_get(t, n);
+        if (!e || e->game != t->game)
+            ok = false;
+        else if (e->kind == EV_DEAL || e->kind == EV_ACTION)
+            games = true;
+    }
+    if (!ok) {
+        send_json(t, p, snapshot(t, p->seat));
+        return;
+    }
+    int count = (int)(last - since->n);
+    if (count == 0)
+        return;
+    catchup_t c = { t, since->n, last, calloc((size_t)count, sizeof(char *)), p->seat, p->tr, 0 };
+    if (!c.frames) {
+        send_json(t, p, snapshot(t, p->seat));
+        return;
+    }
+    if (games && t->match)
+        fig_session_replay(fig_match_game(t->match), p->seat >= 0 ? p->seat : 0, catchup_step, &c,
+                           NULL);
+    bool whole = true;
+    for (long long n = since->n + 1; n <= last; n++) {
+        const logent_t *e = log_get(t, n);
+        char **f = &c.frames[n - since->n - 1];
+        if (e->kind != EV_DEAL && e->kind != EV_ACTION) {
+            json_t *j = render_other(t, e, p->tr);
+            *f = fig_proto_dump(j, NULL);
+            json_decref(j);
+        }
+        whole &= *f != NULL;
+    }
+    if (whole)
+        for (int i = 0; i < count; i++) {
+            t->env->send(t->env->svc, p->p, c.frames[i], strlen(c.frames[i]));
+            t->env->stats->frames++;
+        }
+    else
+        send_json(t, p, snapshot(t, p->seat));
+    for (int i = 0; i < count; i++)
+        free(c.frames[i]);
+    free(c.frames);
+}
+
+static fig_proto_code_t storage_error(fig_table_t *t, const fig_tr_t *tr, const fig_msg_t *why,
+                                      fig_msg_t *msg)
+{
+    t->env->stats->storage_errors++;
+    logf_(t, "storage: %s", why->text);
+    fig_fail_tr(msg, tr, FIG_ERR_INPUT, N_("the server could not store that; nothing was done"));
+    return FIG_PC_STORAGE;
+}
+
+/* A name not used by another seat (ignoring case): the name, else name2,
+ * name3, ... */
+static void unique_name(const fig_table_t *t, int seat, const char *want, char out[])
+{
+    char names[FIG_MAX_PLAYERS][FIG_NAME_MAX + 1];
+    seat_names(t, names);
+    snprintf(out, FIG_NAME_MAX + 1, "%s", want);
+    for (int k = 2; k < 100; k++) {
+        bool clash = false;
+        for (int s = 0; s < t->row.players; s++)
+            if (s != seat && strcasecmp(names[s], out) == 0)
+                clash = true;
+        if (!clash)
+            return;
+        int room = FIG_NAME_MAX - (k < 10 ? 1 : 2);
+        snprintf(out, FIG_NAME_MAX + 1, "%.*s%d", room, want, k);
+    }
+}
+
+fig_proto_code_t fig_table_join(fig_table_t *t, void *p, const fig_tr_t *tr, const char *name,
+                                int seat, const fig_table_since_t *since, fig_msg_t *msg)
+{
+    int i = peer_index(t, p);
+    if (i >= 0 && t->peers[i].seat >= 0) {
+        fig_fail_tr(msg, tr, FIG_ERR_INPUT, N_("you already sit at this table (seat %d)"),
+                    t->peers[i].seat + 1);
+        return FIG_PC_NO_SEAT;
+    }
+    if (seat >= t->row.players || (seat >= 0 && t->row.seats[seat].kind != FIG_DB_SEAT_OPEN)) {
+        fig_fail_tr(msg, tr, FIG_ERR_INPUT, N_("seat %d is not open"), seat + 1);
+        return FIG_PC_NO_SEAT;
+    }
+    for (int s = 0; s < t->row.players && seat < 0; s++)
+        if (t->row.seats[s].kind == FIG_DB_SEAT_OPEN)
+            seat = s;
+    if (seat < 0) {
+        fig_fail_tr(msg, tr, FIG_ERR_INPUT, N_("this table has no open seat"));
+        return FIG_PC_NO_SEAT;
+    }
+    char token[FIG_TOKEN_HEX + 1], want[FIG_NAME_MAX + 1];
+    fig_db_seat_t x;
+    memset(&x, 0, sizeof x);
+    x.kind = FIG_DB_SEAT_PERSON;
+    snprintf(want, sizeof want, "%s", name && name[0] ? name : "Player");
+    unique_name(t, seat, want, x.name);
+    fig_msg_t why;
+    if (fig_token_new(token, &why) || fig_sha256_hex(token, strlen(token), x.token_hash, &why))
+        return storage_error(t, tr, &why, msg);
+    if (fig_db_seat_set(t->env->db, t->row.code, seat, &x, &why))
+        return storage_error(t, tr, &why, msg);
+    bool was_bot = running(t);   /* an open seat in play: its bot stops now */
+    if (i >= 0)
+        unlink_peer(t, p);   /* it watched: it is told again below */
+    t->row.seats[seat] = x;
+    memset(&t->seat[seat], 0, sizeof t->seat[seat]);
+    seat_news(t, seat, NEWS_TAKEN);
+    bool open = false;
+    for (int s = 0; s < t->row.players; s++)
+        open |= t->row.seats[s].kind == FIG_DB_SEAT_OPEN;
+    if (!t->match && !open)
+        start_game(t, tr, msg);   /* a failure is logged; the table waits */
+    else if (was_bot)
+        rebuild(t);
+    if (!attach(t, p, tr, seat)) {
+        fig_fail_tr(msg, tr, FIG_ERR_SPACE, N_("out of memory"));
+        return FIG_PC_STORAGE;
+    }
+    json_t *o = message(t, "seated");
+    json_object_set_new(o, "seat", json_integer(seat));
+    json_object_set_new(o, "name", json_string(x.name));
+    json_object_set_new(o, "token", json_string(token));
+    peer_t *me = &t->peers[peer_index(t, p)];
+    send_json(t, me, o);
+    welcome(t, me, since);
+    return FIG_PC_NONE;
+}
+
+fig_proto_code_t fig_table_resume(fig_table_t *t, void *p, const fig_tr_t *tr, const char *token,
+                                  const fig_table_since_t *since, fig_msg_t *msg)
+{
+    char hash[FIG_HASH_HEX + 1];
+    fig_msg_t why;
+    if (fig_sha256_hex(token, strlen(token), hash, &why))
+        return storage_error(t, tr, &why, msg);
+    int seat = -1;
+    for (int s = 0; s < t->row.players; s++)
+        if (t->row.seats[s].kind == FIG_DB_SEAT_PERSON &&
+            fig_hash_equal(t->row.seats[s].token_hash, hash))
+            seat = s;
+    if (seat < 0) {
+        fig_fail_tr(msg, tr, FIG_ERR_INPUT, N_("this token holds no seat at table %s"),
+                    t->row.code);
+        return FIG_PC_BAD_TOKEN;
+    }
+    unlink_peer(t, p);
+    /* Whoever held the seat until now watches from here on. */
+    for (int i = 0; i < t->npeers; i++)
+        if (t->peers[i].seat == seat) {
+            t->peers[i].seat = -1;
+            json_t *o = message(t, "unseated");
+            json_object_set_new(o, "seat", json_integer(seat));
+            send_json(t, &t->peers[i], o);
+        }
+    seat_t *st = &t->seat[seat];
+    bool bot = st->bot_plays, away = st->away;
+    st->away = false;
+    st->bot_plays = false;
+    if (bot || away)
+        seat_news(t, seat, NEWS_BACK);
+    if (bot)
+        rebuild(t);
+    if (!attach(t, p, tr, seat)) {
+        fig_fail_tr(msg, tr, FIG_ERR_SPACE, N_("out of memory"));
+        return FIG_PC_STORAGE;
+    }
+    peer_t *me = &t->peers[peer_index(t, p)];
+    json_t *o = message(t, "seated");
+    json_object_set_new(o, "seat", json_integer(seat));
+    json_object_set_new(o, "name", json_string(t->row.seats[seat].name));
+    send_json(t, me, o);
+    welcome(t, me, since);
+    set_turn_deadline(t);
+    return FIG_PC_NONE;
+}
+
+fig_proto_code_t fig_table_spectate(fig_table_t *t, void *p, const fig_tr_t *tr,
+                                    const fig_table_since_t *since, fig_msg_t *msg)
+{
+    int i = peer_index(t, p);
+    if (i >= 0 && t->peers[i].seat >= 0) {
+        fig_fail_tr(msg, tr, FIG_ERR_INPUT, N_("you already sit at this table (seat %d)"),
+                    t->peers[i].seat + 1);
+        return FIG_PC_NO_SEAT;
+    }
+    if (!attach(t, p, tr, -1)) {
+        fig_fail_tr(msg, tr, FIG_ERR_SPACE, N_("out of memory"));
+        return FIG_PC_STORAGE;
+    }
+    welcome(t, &t->peers[peer_index(t, p)], since);
+    return FIG_PC_NONE;
+}
+
+static int seat_of(const fig_table_t *t, const void *p)
+{
+    int i = peer_index(t, p);
+    return i >= 0 ? t->peers[i].seat : -1;
+}
+
+static fig_proto_code_t not_seated(const fig_table_t *t, const fig_tr_t *tr, fig_msg_t *msg)
+{
+    fig_fail_tr(msg, tr, FIG_ERR_INPUT, N_("you hold no seat at table %s"), t->row.code);
+    return FIG_PC_NOT_SEATED;
+}
+
+fig_proto_code_t fig_table_act(fig_table_t *t, void *p, const fig_tr_t *tr, long long n,
+                               const char *action, long long latency_from, fig_msg_t *msg)
+{
+    int s = seat_of(t, p);
+    if (s < 0)
+        return not_seated(t, tr, msg);
+    if (!t->match) {
+        fig_fail_tr(msg, tr, FIG_ERR_INPUT, N_("the game has not started: seats are still "
+                                               "open"));
+        return FIG_PC_NOT_STARTED;
+    }
+    if (n != t->game_n) {
+        fig_fail_tr(msg, tr, FIG_ERR_INPUT, N_("that action answers event %lld, but the game "
+                                               "is at event %lld: nothing was done"),
+                    n, t->game_n);
+        return FIG_PC_STALE;
+    }
+    const fig_game_t *g = fig_match_game(t->match);
+    if (fig_game_over(g)) {
+        fig_fail_tr(msg, tr, FIG_ERR_INPUT, N_("the game is over"));
+        return FIG_PC_NOT_YOUR_TURN;
+    }
+    if (fig_match_status(t->match) != FIG_MATCH_WAIT_HUMAN || fig_match_turn(t->match) != s) {
+        if (t->seat[s].bot_plays)
+            fig_fail_tr(msg, tr, FIG_ERR_INPUT, N_("a bot plays your seat now: send \"back\" "
+                                                   "to take it again"));
+        else
+            fig_fail_tr(msg, tr, FIG_ERR_INPUT, N_("it is not your turn"));
+        return FIG_PC_NOT_YOUR_TURN;
+    }
+    fig_action_t a = fig_act_parse(action, strlen(action), s);
+    if (a == FIG_ACT_NONE) {
+        fig_fail_tr(msg, tr, FIG_ERR_INPUT, N_("'%s' is not an action (e.g. R2>1, RING, take)"),
+                    action);
+        return FIG_PC_ILLEGAL;
+    }
+    /* The verdict depends only on what the mover knows (state.h). */
+    if (fig_state_check_tr(&g->state, a, tr, msg) != FIG_OK)
+        return FIG_PC_ILLEGAL;
+    fig_db_action_t rowa = { (uint8_t)s, a, t->next_n };
+    fig_msg_t why;
+    if (fig_db_action_add(t->env->db, t->row.code, t->game, moves_of(g), &rowa, &why))
+        return storage_error(t, tr, &why, msg);
+    fig_state_t prev = g->state;
+    fig_match_step_t step;
+    if (fig_match_play(t->match, a, &step, &why)) {   /* checked above: cannot happen */
+        logf_(t, "a stored action was refused: %s", why.text);
+        back_to_storage(t);
+        fig_fail_tr(msg, tr, FIG_ERR_INPUT, N_("the server could not store that; nothing was "
+                                               "done"));
+        return FIG_PC_STORAGE;
+    }
+    t->env->stats->actions++;
+    emit_game(t, &step, &prev);
+    long long ms = fig_clock_ms() - latency_from;
+    fig_table_stats_t *st = t->env->stats;
+    int b = 0;
+    while (b < FIG_TABLE_LATENCY_BUCKETS - 1 && ms > fig_table_latency_le[b])
+        b++;
+    st->latency[b]++;
+    st->latency_count++;
+    st->latency_sum_ms += (double)(ms > 0 ? ms : 0);
+    pump(t);
+    return FIG_PC_NONE;
+}
+
+fig_proto_code_t fig_table_leave(fig_table_t *t, void *p, const fig_tr_t *tr, fig_msg_t *msg)
+{
+    int s = seat_of(t, p);
+    if (s < 0)
+        return not_seated(t, tr, msg);
+    fig_db_seat_t x;
+    memset(&x, 0, sizeof x);
+    x.kind = FIG_DB_SEAT_OPEN;
+    fig_msg_t why;
+    if (fig_db_seat_set(t->env->db, t->row.code, s, &x, &why))
+        return storage_error(t, tr, &why, msg);
+    seat_news(t, s, NEWS_LEFT);   /* with the name it had */
+    t->row.seats[s] = x;
+    memset(&t->seat[s], 0, sizeof t->seat[s]);
+    for (int i = 0; i < t->npeers; i++)
+        if (t->peers[i].seat == s)
+            t->peers[i].seat = -1;   /* every connection of that seat watches now */
+    json_t *o = message(t, "left");
+    json_object_set_new(o, "seat", json_integer(s));
+    send_json(t, &t->peers[peer_index(t, p)], o);
+    rebuild(t);
+    return FIG_PC_NONE;
+}
+
+fig_proto_code_t fig_table_back(fig_table_t *t, void *p, const fig_tr_t *tr, fig_msg_t *msg)
+{
+    int s = seat_of(t, p);
+    if (s < 0)
+        return not_seated(t, tr, msg);
+    if (!t->seat[s].bot_plays)
+        return FIG_PC_NONE;
+    t->seat[s].bot_plays = false;
+    t->seat[s].away = false;
+    seat_news(t, s, NEWS_BACK);
+    rebuild(t);
+    return FIG_PC_NONE;
+}
+
+fig_proto_code_t fig_table_rematch(fig_table_t *t, void *p, const fig_tr_t *tr, int game,
+                                   fig_msg_t *msg)
+{
+    if (seat_of(t, p) < 0)
+        return not_seated(t, tr, msg);
+    if (game < t->game)
+        return FIG_PC_NONE;   /* someone asked first: that rematch is this game */
+    if (game > t->game || running(t) || !t->match) {
+        fig_fail_tr(msg, tr, FIG_ERR_INPUT, N_("game %d is not over"), game);
+        return FIG_PC_NOT_OVER;
+    }
+    return start_game(t, tr, msg);
+}
+
+fig_proto_code_t fig_table_chat(fig_table_t *t, void *p, const fig_tr_t *tr, const char *name,
+                                const char *text, fig_msg_t *msg)
+{
+    int i = peer_index(t, p);
+    if (i < 0) {
+        fig_fail_tr(msg, tr, FIG_ERR_INPUT, N_("you neither sit at nor watch table %s"),
+                    t->row.code);
+        return FIG_PC_NOT_SEATED;
+    }
+    int s = t->peers[i].seat;
+    logent_t *e = log_put(t, EV_CHAT);
+    e->seat = s;
+    if (s >= 0) {
+        char names[FIG_MAX_PLAYERS][FIG_NAME_MAX + 1];
+        seat_names(t, names);
+        snprintf(e->name, sizeof e->name, "%s", names[s]);
+    } else {
+        snprintf(e->name, sizeof e->name, "%s", name && name[0] ? name : "?");
+    }
+    snprintf(e->text, sizeof e->text, "%s", text);
+    broadcast_other(t, e);
+    return FIG_PC_NONE;
+}
+
+fig_err_t fig_table_record(fig_table_t *t, int game, fig_game_t *out, fig_msg_t *msg)
+{
+    if (game < 1 || game > t->game || !t->match)
+        return fig_fail(msg, FIG_ERR_INPUT, N_("table %s has no game %d"), t->row.code, game);
+    if (game == t->game) {
+        if (running(t))
+            return fig_fail(msg, FIG_ERR_STATE, N_("game %d is not over: its record holds every "
+                                                   "hand"), game);
+        *out = *fig_match_game(t->match);
+        return FIG_OK;
+    }
+    fig_db_game_t *g = malloc(sizeof *g);
+    if (!g)
+        return fig_fail(msg, FIG_ERR_SPACE, N_("out of memory"));
+    fig_err_t rc = fig_db_game_get(t->env->db, t->row.code, game, g, msg);
+    if (!rc)
+        rc = fig_db_game_record(g, out, msg);
+    free(g);
+    if (!rc && !fig_game_over(out))
+        rc = fig_fail(msg, FIG_ERR_STATE, N_("game %d is not over: its record holds every hand"),
+                      game);
+    if (!rc) {
+        out->has_names = true;
+        seat_names(t, out->names);
+    }
+    return rc;
+}

@@ -1,0 +1,166 @@
+/* table.h - one table of the server: its seats and tokens, its current game
+ * (a fig_match_t on the service's shared pool), its numbered events, the
+ * people watching it, the grace period of a person who left and the time
+ * limit of a person's turn.
+ *
+ * A table talks to its peers (connections, opaque `void *` here) through the
+ * environment the service gives it (fig_table_env_t): a send function, the
+ * storage, the pool. It never reads a socket: the service parses a client's
+ * message (proto.h) and calls the request below; an error comes back as a
+ * fig_proto_code_t with a sentence in the peer's language, and the table goes
+ * on unchanged.
+ *
+ * Events are numbered per table from 1 and kept (the last FIG_TABLE_LOG) for
+ * a peer that comes back saying the last number it saw; each is rendered for
+ * each peer from that peer's view (R14): its own hand, never another's.
+ *
+ * Durability: every action a person or a bot makes is stored (fig_db_t)
+ * before it is told to anyone; a seat is stored before its token is handed
+ * out; a game before its start is told.
+ *
+ * Every call is made on the service's loop thread; none blocks but for the
+ * storage's commit. */
+#ifndef FIGARO_NET_TABLE_H
+#define FIGARO_NET_TABLE_H
+
+#include <stdbool.h>
+
+#include "figaro/figaro.h"
+#include "figaro/match.h"
+#include "host/pool.h"
+#include "net/db.h"
+#include "net/proto.h"
+
+enum {
+    FIG_TABLE_LOG = 64,            /* events kept for catch-up */
+    FIG_TABLE_LATENCY_BUCKETS = 11
+};
+
+/* The upper bounds (ms) of the move latency histogram's buckets; the last is
+ * +Inf. */
+extern const int fig_table_latency_le[FIG_TABLE_LATENCY_BUCKETS - 1];
+
+/* Counters the tables add to and the service shows (/metrics). */
+typedef struct {
+    unsigned long long actions;            /* actions applied (people and bots) */
+    unsigned long long events;             /* events told */
+    unsigned long long frames;             /* frames sent */
+    unsigned long long storage_errors;
+    unsigned long long latency[FIG_TABLE_LATENCY_BUCKETS];   /* per bucket, not cumulative */
+    unsigned long long latency_count;
+    double latency_sum_ms;
+} fig_table_stats_t;
+
+/* What the service lends every table. */
+typedef struct {
+    void *svc;
+    /* Queues a text frame to a peer (it copies the text). */
+    void (*send)(void *svc, void *peer, const char *text, size_t len);
+    void (*watch)(void *svc, int fd);
+    void (*unwatch)(void *svc, int fd);
+    /* "cmd:..." spec of the operator's engine `name`, or NULL. */
+    const char *(*engine)(void *svc, const char *name);
+    /* One log line. */
+    void (*log)(void *svc, const char *line);
+    /* The clock (ms, monotonic) of the service. */
+    long long (*now)(void *svc);
+    fig_db_t *db;
+    fig_pool_t *pool;
+    int grace_ms;
+    int max_bot_ms;                        /* 0: the levels' own time */
+    char epoch[FIG_PROTO_EPOCH_LEN + 1];   /* this life of the server */
+    fig_table_stats_t *stats;
+} fig_table_env_t;
+
+typedef struct fig_table fig_table_t;
+
+/* A new table from its row (seats open, bots, engines; code, options and seed
+ * chosen by the service), stored first. Starts its first game at once when
+ * no seat is open for a person. */
+fig_err_t fig_table_create(fig_table_t **out, const fig_table_env_t *env, const fig_db_table_t *row,
+                           fig_msg_t *msg);
+
+/* A table loaded from storage, with its latest game (NULL: none started),
+ * replayed; the people are away (their grace period starts now) and the bots
+ * think again. */
+fig_err_t fig_table_restore(fig_table_t **out, const fig_table_env_t *env,
+                            const fig_db_table_t *row, const fig_db_game_t *last, fig_msg_t *msg);
+
+/* Frees the table and its match (returns at once). NULL is a no-op. */
+void fig_table_free(fig_table_t *t);
+
+const char *fig_table_code(const fig_table_t *t);
+
+/* The match's descriptor to watch, or -1. */
+int fig_table_fd(const fig_table_t *t);
+
+/* The descriptor became readable: moves the game on. */
+void fig_table_ready(fig_table_t *t);
+
+/* The next time (service clock, ms) the table has something to do, or -1. */
+long long fig_table_deadline(const fig_table_t *t);
+
+/* Grace periods and turn limits that ran out by `now`. */
+void fig_table_tick(fig_table_t *t, long long now);
+
+/* Whether a bot of this table is thinking (the bot queue of /metrics). */
+bool fig_table_thinking(const fig_table_t *t);
+
+/* Catch-up point a peer gives: its epoch and the last event it saw. */
+typedef struct {
+    bool has;
+    const char *epoch;
+    long long n;
+} fig_table_since_t;
+
+/* ---- requests of a peer; each returns FIG_PC_NONE or an error code with msg
+ * (in tr's language); nothing changes on error. */
+
+/* Takes an open seat (`seat`, or the first open one for -1) for `name`:
+ * stores the seat with the hash of a new token, sends the peer `seated`
+ * (with the token: the only time it is ever sent) and a snapshot. */
+fig_proto_code_t fig_table_join(fig_table_t *t, void *peer, const fig_tr_t *tr, const char *name,
+                                int seat, const fig_table_since_t *since, fig_msg_t *msg);
+
+/* Takes a seat back with its token, from any connection (the one that held
+ * it before is told `unseated`): catch-up from `since` or a snapshot. */
+fig_proto_code_t fig_table_resume(fig_table_t *t, void *peer, const fig_tr_t *tr,
+                                  const char *token, const fig_table_since_t *since,
+                                  fig_msg_t *msg);
+
+/* Watches the table: the public view. */
+fig_proto_code_t fig_table_spectate(fig_table_t *t, void *peer, const fig_tr_t *tr,
+                                    const fig_table_since_t *since, fig_msg_t *msg);
+
+/* An action of the peer's seat, answering event n. `latency_from` is when
+ * the frame came in (fig_clock_ms), for the latency histogram. */
+fig_proto_code_t fig_table_act(fig_table_t *t, void *peer, const fig_tr_t *tr, long long n,
+                               const char *action, long long latency_from, fig_msg_t *msg);
+
+/* The peer gives up its seat (it opens again; a bot plays it meanwhile). */
+fig_proto_code_t fig_table_leave(fig_table_t *t, void *peer, const fig_tr_t *tr, fig_msg_t *msg);
+
+/* The peer takes back the seat a bot plays for it since a turn ran out. */
+fig_proto_code_t fig_table_back(fig_table_t *t, void *peer, const fig_tr_t *tr, fig_msg_t *msg);
+
+/* The next game, once game `game` is over; a second request for the same
+ * game does nothing (FIG_PC_NONE). */
+fig_proto_code_t fig_table_rematch(fig_table_t *t, void *peer, const fig_tr_t *tr, int game,
+                                   fig_msg_t *msg);
+
+/* A chat line from the peer (seated or watching), told to everyone. */
+fig_proto_code_t fig_table_chat(fig_table_t *t, void *peer, const fig_tr_t *tr,
+                                const char *name, const char *text, fig_msg_t *msg);
+
+/* Whether the peer watches or sits at the table. */
+bool fig_table_has_peer(const fig_table_t *t, const void *peer);
+
+/* The peer's connection closed: its seat (if any) is away from now. */
+void fig_table_detach(fig_table_t *t, void *peer);
+
+/* Game `game`'s record for download: FIG_OK only once that game is over
+ * (before, it would show every hand): FIG_ERR_STATE then, FIG_ERR_INPUT for
+ * no such game. */
+fig_err_t fig_table_record(fig_table_t *t, int game, fig_game_t *out, fig_msg_t *msg);
+
+#endif

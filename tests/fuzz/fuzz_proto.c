@@ -1,0 +1,75 @@
+/* fuzz_proto.c - libFuzzer target for the table server's message parser
+ * (src/net/proto.c), as the service calls it with each client frame.
+ *
+ * Nothing may crash, leak or read out of bounds, and the parser's answer
+ * must keep its invariants: an accepted message has a known type, its
+ * strings are NUL-terminated within their fields, a name is one FGN can
+ * hold, a table code is six capitals or digits, a chat line has no control
+ * character; a refused one has an error code with a name and a sentence. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "host/session.h"
+#include "net/proto.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static void check_code(const char *code)
+{
+    if (strlen(code) != FIG_PROTO_CODE_LEN)
+        abort();
+    for (const char *c = code; *c; c++)
+        if (!((*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9')))
+            abort();
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    fig_proto_msg_t m;
+    fig_proto_code_t code;
+    fig_msg_t msg;
+    if (fig_proto_parse((const char *)data, size, NULL, &m, &code, &msg) != FIG_OK) {
+        if (code <= FIG_PC_NONE || code >= FIG_PC_COUNT || !msg.text[0] ||
+            strcmp(fig_proto_code_name(code), "?") == 0)
+            abort();
+        return 0;
+    }
+    if (m.type > FIG_PROTO_PING || memchr(m.name, 0, sizeof m.name) == NULL ||
+        memchr(m.text, 0, sizeof m.text) == NULL || memchr(m.action, 0, sizeof m.action) == NULL)
+        abort();
+    if (m.name[0] && !fig_session_name_ok(m.name))
+        abort();
+    switch (m.type) {
+    case FIG_PROTO_HELLO:
+        if (m.version < 0 || m.nheld < 0 || m.nheld > FIG_PROTO_HELD_MAX)
+            abort();
+        for (int i = 0; i < m.nheld; i++) {
+            check_code(m.held[i].table);
+            if (strlen(m.held[i].token) != FIG_PROTO_TOKEN_LEN)
+                abort();
+        }
+        break;
+    case FIG_PROTO_CREATE:
+        if (m.players < FIG_MIN_PLAYERS || m.players > FIG_MAX_PLAYERS ||
+            !fig_proto_level_ok(m.fill))
+            abort();
+        for (int i = 0; i < m.players; i++)
+            if (m.seats[i].kind == FIG_SEAT_BOT && !fig_proto_level_ok(m.seats[i].what))
+                abort();
+        break;
+    case FIG_PROTO_PING:
+        break;
+    default:
+        check_code(m.table);
+        if (m.type == FIG_PROTO_CHAT) {
+            if (!m.text[0] || strlen(m.text) > FIG_PROTO_CHAT_MAX)
+                abort();
+            for (const char *c = m.text; *c; c++)
+                if ((unsigned char)*c < 0x20 || *c == 0x7f)
+                    abort();
+        }
+        break;
+    }
+    return 0;
+}

@@ -1,0 +1,1503 @@
+/* test_service.c - the table service driven by scripted clients over a
+ * recording wire (src/net/service.h), with a real SQLite file in a mkdtemp
+ * folder and real bots on a real pool.
+ *
+ * The recording wire is the test harness the libwebsockets wire will
+ * replace: it keeps every frame the service sends to every connection,
+ * watches the descriptors the service asks for (and poll()s them), and
+ * records closes. Clients are scripts that read their frames and answer.
+ *
+ *   - a full 4-player game, 2 people (English and French) and 2 bots, to
+ *     the end; the FGN record is served only then;
+ *   - reconnecting mid-game with the last event number gives exactly the
+ *     missed events, in order; with an unknown epoch, a snapshot;
+ *   - grace period: a fake clock passed to fig_service_tick; the bot plays
+ *     the seat only once the grace period is over, the table is told, the
+ *     person takes the seat back with the token; the same for a turn's time
+ *     limit and "back";
+ *   - rematch race: two people ask at once, exactly one new game;
+ *   - bad input of every kind: an error to that client only, the table goes
+ *     on, nothing is lost;
+ *   - the leak test: every frame to every connection during whole games
+ *     (seats, a spectator, reconnections, a rematch) is checked: a hand only
+ *     in its owner's view and within its owner's deal, legal actions only to
+ *     the seat to move, no token to anyone but its owner, narration naming
+ *     only cards the event made public, stack counts and others' roads only
+ *     as R14 and the table's `open` option allow;
+ *   - a child process that plays and is SIGKILLed at random moments, many
+ *     times: the parent reopens the database and finds every action the
+ *     child saw acknowledged, and the game goes on to its end;
+ *   - /metrics and /healthz. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <ctype.h>
+#include <errno.h>
+#include <jansson.h>
+#include <poll.h>
+#include <signal.h>
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "figaro/figaro.h"
+#include "host/util.h"
+#include "net/service.h"
+
+/* ---- the recording wire */
+
+enum { MAXC = 32, MAXFD = 256 };
+
+typedef struct {
+    char **f;
+    int n, cap;
+    bool closed;
+} rconn_t;
+
+typedef struct {
+    rconn_t c[MAXC];
+    int nconn;
+    int fds[MAXFD];
+    int nfds;
+    int report_fd;   /* > 0: every action event is written there as it is sent */
+} wire_t;
+
+static void w_send(void *w, fig_conn_t *conn, const char *text, size_t len)
+{
+    wire_t *wire = w;
+    intptr_t id = (intptr_t)conn - 1;
+    assert_true(id >= 0 && id < wire->nconn);
+    rconn_t *c = &wire->c[id];
+    if (c->n == c->cap) {
+        c->cap = c->cap ? 2 * c->cap : 64;
+        c->f = realloc(c->f, (size_t)c->cap * sizeof *c->f);
+        assert_non_null(c->f);
+    }
+    c->f[c->n] = malloc(len + 1);
+    assert_non_null(c->f[c->n]);
+    memcpy(c->f[c->n], text, len);
+    c->f[c->n][len] = '\0';
+    assert_int_equal(strlen(c->f[c->n]), len);   /* a text frame: no NUL inside */
+    c->n++;
+    if (wire->report_fd > 0 && strstr(text, "\"kind\":\"action\"")) {
+        /* The moment a frame reaches the wire, it may be on the network. */
+        json_t *o = json_loads(c->f[c->n - 1], 0, NULL);
+        dprintf(wire->report_fd, "A %lld %lld %s\n",
+                json_integer_value(json_object_get(o, "n")),
+                json_integer_value(json_object_get(o, "seat")),
+                json_string_value(json_object_get(o, "action")));
+        json_decref(o);
+    }
+}
+
+static void w_close(void *w, fig_conn_t *conn)
+{
+    wire_t *wire = w;
+    wire->c[(intptr_t)conn - 1].closed = true;
+}
+
+static void w_watch(void *w, int fd)
+{
+    wire_t *wire = w;
+    for (int i = 0; i < wire->nfds; i++)
+        assert_int_not_equal(wire->fds[i], fd);   /* watched once */
+    assert_true(wire->nfds < MAXFD);
+    wire->fds[wire->nfds++] = fd;
+}
+
+static void w_unwatch(void *w, int fd)
+{
+    wire_t *wire = w;
+    for (int i = 0; i < wire->nfds; i++)
+        if (wire->fds[i] == fd) {
+            wire->fds[i] = wire->fds[--wire->nfds];
+            return;
+        }
+    fail_msg("unwatch of fd %d, which is not watched", fd);
+}
+
+/* ---- a world: a service, its wire, its folder, its fake clock */
+
+typedef struct {
+    wire_t wire;
+    fig_service_t *svc;
+    long long clock;
+    bool fake_clock;
+    char dir[64];
+    char db[128];
+    char localedir[4096];
+    int grace_ms;
+    int logs;
+} world_t;
+
+static long long clock_fn(void *ctx)
+{
+    world_t *w = ctx;
+    return w->fake_clock ? w->clock : fig_clock_ms();
+}
+
+static void log_fn(void *ctx, const char *line)
+{
+    world_t *w = ctx;
+    w->logs++;
+    if (getenv("FIGARO_TEST_LOG"))
+        fprintf(stderr, "log: %s\n", line);
+}
+
+static void start_service(world_t *w)
+{
+    fig_service_opts_t o;
+    memset(&o, 0, sizeof o);
+    o.db_path = w->db;
+    o.localedir = w->localedir;
+    o.grace_ms = w->grace_ms;
+    o.bot_threads = 2;
+    o.bot_scratch = 64u << 20;
+    o.max_bot_ms = 50;
+    o.clock = clock_fn;
+    o.clock_ctx = w;
+    o.log = log_fn;
+    o.log_ctx = w;
+    o.max_conns_per_addr = 8;
+    static fig_engine_def_t engines[1];
+    static char cmd[4200];
+    const char *fig = getenv("FIGARO");
+    snprintf(cmd, sizeof cmd, "%s engine --bot greedy", fig ? fig : "build/test/figaro");
+    engines[0].name = "greedy-engine";
+    engines[0].cmd = cmd;
+    o.engines = engines;
+    o.nengines = 1;
+    fig_wire_ops_t ops = { w_send, w_close, w_watch, w_unwatch, &w->wire };
+    fig_msg_t msg;
+    if (fig_service_new(&w->svc, &o, &ops, &msg) != FIG_OK)
+        fail_msg("service: %s", msg.text);
+}
+
+static void stop_service(world_t *w)
+{
+    fig_service_free(w->svc);
+    w->svc = NULL;
+    assert_int_equal(w->wire.nfds, 0);   /* every watched descriptor was given back */
+}
+
+static void free_frames(wire_t *wire)
+{
+    for (int i = 0; i < wire->nconn; i++) {
+        for (int k = 0; k < wire->c[i].n; k++)
+            free(wire->c[i].f[k]);
+        free(wire->c[i].f);
+    }
+    memset(wire, 0, sizeof *wire);
+}
+
+static world_t *world_new(int grace_ms)
+{
+    world_t *w = calloc(1, sizeof *w);
+    assert_non_null(w);
+    strcpy(w->dir, "/tmp/figaro-svc-XXXXXX");
+    assert_non_null(mkdtemp(w->dir));
+    snprintf(w->db, sizeof w->db, "%s/figaro.db", w->dir);
+    ssize_t n = readlink("/proc/self/exe", w->localedir, sizeof w->localedir - 16);
+    assert_true(n > 0);
+    w->localedir[n] = '\0';
+    strcpy(strrchr(w->localedir, '/'), "/locale");
+    w->grace_ms = grace_ms;
+    w->fake_clock = true;
+    w->clock = 1000000;
+    start_service(w);
+    return w;
+}
+
+static void world_free(world_t *w)
+{
+    if (w->svc)
+        stop_service(w);
+    free_frames(&w->wire);
+    char path[200];
+    const char *files[] = { "figaro.db", "figaro.db-wal", "figaro.db-shm" };
+    for (int i = 0; i < 3; i++) {
+        snprintf(path, sizeof path, "%s/%s", w->dir, files[i]);
+        unlink(path);
+    }
+    rmdir(w->dir);
+    free(w);
+}
+
+/* Waits up to ms for a watched descriptor and lets the service step. */
+static int pump_world(world_t *w, int ms)
+{
+    struct pollfd p[MAXFD];
+    int n = w->wire.nfds;
+    for (int i = 0; i < n; i++) {
+        p[i].fd = w->wire.fds[i];
+        p[i].events = POLLIN;
+        p[i].revents = 0;
+    }
+    int k = poll(p, (nfds_t)n, ms);
+    int done = 0;
+    for (int i = 0; i < n && k > 0; i++)
+        if (p[i].revents) {
+            fig_service_fd_ready(w->svc, p[i].fd);
+            done++;
+        }
+    return done;
+}
+
+/* ---- scripted clients */
+
+typedef struct {
+    world_t *w;
+    int id;
+    void *cs;
+    int read;                       /* frames taken in */
+    char table[8];
+    char epoch[20];
+    char token[40];
+    int seat;
+    long long last_n, game_n;
+    int game;
+    json_t *view;                   /* the latest view (owned) */
+    bool over;
+    char record[64];
+    int errors;
+    char error[32];
+    long long acted_at;             /* game_n of the last act sent */
+    int starts, seat_news, chats;
+    bool snapshot;                  /* the last update held a snapshot */
+    bool gap;                       /* an event number was skipped */
+} client_t;
+
+static void cl_open(client_t *c, world_t *w, const char *addr)
+{
+    memset(c, 0, sizeof *c);
+    c->w = w;
+    assert_true(w->wire.nconn < MAXC);
+    c->id = w->wire.nconn++;
+    c->seat = -1;
+    c->acted_at = -1;
+    c->cs = fig_service_open(w->svc, (fig_conn_t *)(intptr_t)(c->id + 1), addr);
+    assert_non_null(c->cs);
+}
+
+static void cl_close(client_t *c)
+{
+    fig_service_closed(c->w->svc, c->cs);
+    c->cs = NULL;
+    json_decref(c->view);
+    c->view = NULL;
+}
+
+static void cl_send(client_t *c, const char *fmt, ...)
+{
+    char buf[10000];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    fig_service_message(c->w->svc, c->cs, buf, strlen(buf));
+}
+
+static const char *str(const json_t *o, const char *k)
+{
+    const json_t *v = json_object_get(o, k);
+    return json_is_string(v) ? json_string_value(v) : "";
+}
+
+static long long num(const json_t *o, const char *k)
+{
+    return json_integer_value(json_object_get(o, k));
+}
+
+static void set_view(client_t *c, json_t *v)
+{
+    if (!v)
+        return;
+    json_decref(c->view);
+    c->view = json_incref(v);
+}
+
+/* Takes in the frames that came since the last call. */
+static void cl_update(client_t *c)
+{
+    rconn_t *r = &c->w->wire.c[c->id];
+    c->snapshot = false;
+    for (; c->read < r->n; c->read++) {
+        json_error_t err;
+        json_t *o = json_loads(r->f[c->read], 0, &err);
+        if (!o)
+            fail_msg("a frame that is not JSON: %s", r->f[c->read]);
+        const char *type = str(o, "type");
+        if (strcmp(type, "welcome") == 0) {
+            snprintf(c->epoch, sizeof c->epoch, "%s", str(o, "epoch"));
+        } else if (strcmp(type, "created") == 0) {
+            snprintf(c->table, sizeof c->table, "%s", str(o, "table"));
+        } else if (strcmp(type, "seated") == 0) {
+            c->seat = (int)num(o, "seat");
+            snprintf(c->table, sizeof c->table, "%s", str(o, "table"));
+            if (json_object_get(o, "token"))
+                snprintf(c->token, sizeof c->token, "%s", str(o, "token"));
+        } else if (strcmp(type, "unseated") == 0 || strcmp(type, "left") == 0) {
+            c->seat = -1;
+        } else if (strcmp(type, "snapshot") == 0) {
+            c->snapshot = true;
+            snprintf(c->table, sizeof c->table, "%s", str(o, "table"));
+            c->last_n = num(o, "n");
+            c->game_n = num(o, "game_n");
+            c->game = (int)num(o, "game");
+            c->over = strcmp(str(o, "state"), "over") == 0;
+            set_view(c, json_object_get(o, "view"));
+        } else if (strcmp(type, "event") == 0) {
+            long long n = num(o, "n");
+            if (c->last_n > 0 && n != c->last_n + 1)
+                c->gap = true;
+            c->last_n = n;
+            const char *kind = str(o, "kind");
+            if (!strcmp(kind, "start") || !strcmp(kind, "deal") || !strcmp(kind, "action")) {
+                c->game_n = n;
+                c->game = (int)num(o, "game");
+                if (!strcmp(kind, "start")) {
+                    c->starts++;
+                    c->over = false;
+                }
+            }
+            if (!strcmp(kind, "seat"))
+                c->seat_news++;
+            if (!strcmp(kind, "chat"))
+                c->chats++;
+            set_view(c, json_object_get(o, "view"));
+            if (json_object_get(o, "record")) {
+                c->over = true;
+                snprintf(c->record, sizeof c->record, "%s", str(o, "record"));
+            }
+        } else if (strcmp(type, "error") == 0) {
+            c->errors++;
+            snprintf(c->error, sizeof c->error, "%s", str(o, "code"));
+        }
+        json_decref(o);
+    }
+}
+
+static int frames_of(const client_t *c) { return c->w->wire.c[c->id].n; }
+
+static void hello(client_t *c, const char *lang, const char *name)
+{
+    cl_send(c, "{\"type\":\"hello\",\"v\":1,\"lang\":\"%s\",\"name\":\"%s\"}", lang, name);
+    cl_update(c);
+    assert_true(c->epoch[0]);
+}
+
+/* Whether the client's view says it is its turn, with legal actions. */
+static bool my_turn(const client_t *c)
+{
+    if (!c->view || c->seat < 0 || c->over)
+        return false;
+    return num(c->view, "turn") == c->seat && json_object_get(c->view, "legal") &&
+           strcmp(str(c->view, "phase"), "play") == 0;
+}
+
+/* Acts once per game event with a random legal action of its view. */
+static bool cl_play(client_t *c, fig_rng_t *rng)
+{
+    cl_update(c);
+    if (!my_turn(c) || c->acted_at == c->game_n)
+        return false;
+    json_t *legal = json_object_get(c->view, "legal");
+    size_t k = json_array_size(legal);
+    assert_true(k > 0);
+    const char *a = json_string_value(json_array_get(legal, fig_rng_below(rng, (uint32_t)k)));
+    c->acted_at = c->game_n;
+    /* People take a moment: the fake clock moves, so the rate limit (20
+     * messages a second after a burst) lets a whole game through. */
+    if (c->w->fake_clock)
+        c->w->clock += 60;
+    cl_send(c, "{\"type\":\"act\",\"table\":\"%s\",\"n\":%lld,\"action\":\"%s\"}", c->table,
+            c->game_n, a);
+    cl_update(c);
+    return true;
+}
+
+/* Plays until every client saw the end of the game, or `stop` says so (or
+ * 120 s pass). The people play random legal actions. */
+static void play(world_t *w, client_t *cl[], int n, fig_rng_t *rng,
+                 bool (*stop)(client_t *cl[], int n, void *ctx), void *ctx)
+{
+    long long end = fig_clock_ms() + (getenv("FIGARO_TEST_QUICK") ? 5000 : 120000);
+    for (;;) {
+        bool acted = false;
+        for (int i = 0; i < n; i++)
+            acted |= cl_play(cl[i], rng);
+        for (int i = 0; i < n; i++)
+            cl_update(cl[i]);
+        if (stop && stop(cl, n, ctx))
+            return;
+        bool all_over = true;
+        for (int i = 0; i < n; i++)
+            all_over &= cl[i]->over;
+        if (!stop && all_over)
+            return;
+        if (!acted)
+            pump_world(w, 20);
+        if (fig_clock_ms() > end) {
+            for (int i = 0; i < n && getenv("FIGARO_TEST_LOG"); i++) {
+                const rconn_t *r = &w->wire.c[cl[i]->id];
+                for (int k = r->n > 4 ? r->n - 4 : 0; k < r->n; k++)
+                    fprintf(stderr, "frame %d/%d: %s\n", cl[i]->id, k, r->f[k]);
+                fprintf(stderr, "client %d: seat %d game_n %lld acted_at %lld view %s\n",
+                        cl[i]->id, cl[i]->seat, cl[i]->game_n, cl[i]->acted_at,
+                        cl[i]->view ? json_dumps(cl[i]->view, JSON_COMPACT) : "-");
+            }
+            fail_msg("the game did not go on");
+        }
+    }
+}
+
+static void create_table(client_t *c, const char *seats, const char *extra)
+{
+    c->table[0] = '\0';
+    cl_send(c, "{\"type\":\"create\",\"seats\":[%s]%s}", seats, extra ? extra : "");
+    cl_update(c);
+    assert_int_equal(strlen(c->table), 6);
+}
+
+static void join(client_t *c, const char *table, const char *name)
+{
+    cl_send(c, "{\"type\":\"join\",\"table\":\"%s\",\"name\":\"%s\"}", table, name);
+    cl_update(c);
+    assert_true(c->seat >= 0);
+    assert_int_equal(strlen(c->token), 32);
+}
+
+static char *http(world_t *w, const char *path, int *status)
+{
+    fig_http_answer_t a;
+    fig_service_http(w->svc, path, &a);
+    *status = a.status;
+    assert_non_null(a.body);
+    assert_int_equal(strlen(a.body), a.len);
+    return a.body;
+}
+
+/* ---- the leak test's checks, on every frame of a connection */
+
+typedef struct {
+    fig_game_t games[8];     /* each game's record, from the server once over */
+    int ngames;
+    const char *tokens[MAXC];   /* each connection's seat token, if any */
+} truth_t;
+
+static bool sub_hand(const json_t *cards, const fig_hand_t *deal)
+{
+    fig_hand_t h;
+    memset(&h, 0, sizeof h);
+    for (size_t i = 0; i < json_array_size(cards); i++) {
+        const char *code = json_string_value(json_array_get(cards, i));
+        int k = code ? fig_kind_parse(code, strlen(code)) : -1;
+        if (k < 0)
+            return false;
+        h.n[k]++;
+    }
+    for (int k = 0; k < FIG_KINDS; k++)
+        if (h.n[k] > deal->n[k])
+            return false;
+    return true;
+}
+
+/* Card codes in a sentence that stand alone (not inside a word). */
+static void check_say(const json_t *msg, const char *sentence)
+{
+    static const char *const codes[] = { "R1", "R2", "R3", "B1", "B2", "B3", "G1", "G2", "G3",
+                                         "Y1", "Y2", "Y3", "P1", "P2", "P3", "J1", "J2", "RING" };
+    const json_t *events = json_object_get(msg, "events");
+    char action[16] = "";
+    snprintf(action, sizeof action, "%s", str(msg, "action"));
+    for (size_t c = 0; c < sizeof codes / sizeof codes[0]; c++) {
+        size_t len = strlen(codes[c]);
+        for (const char *p = strstr(sentence, codes[c]); p; p = strstr(p + 1, codes[c])) {
+            bool alone = (p == sentence || !isalnum((unsigned char)p[-1])) &&
+                         !isalnum((unsigned char)p[len]);
+            if (!alone)
+                continue;
+            bool public_card = strncmp(action, codes[c], len) == 0;
+            for (size_t i = 0; i < json_array_size(events); i++)
+                public_card |= strcmp(str(json_array_get(events, i), "card"), codes[c]) == 0;
+            if (!public_card)
+                fail_msg("narration names %s, which this event did not show: \"%s\"", codes[c],
+                         sentence);
+        }
+    }
+}
+
+/* Every view in j (objects with "hand_sizes") as R14 allows for `seat` (-1:
+ * spectator) in game `game`. Returns the number of hands seen. */
+static int check_views(const json_t *j, int seat, int game, bool open, const truth_t *tr)
+{
+    int hands = 0;
+    if (json_is_array(j)) {
+        for (size_t i = 0; i < json_array_size(j); i++)
+            hands += check_views(json_array_get(j, i), seat, game, open, tr);
+        return hands;
+    }
+    if (!json_is_object(j))
+        return 0;
+    const char *k;
+    json_t *v;
+    json_object_foreach((json_t *)j, k, v) {
+        if (strcmp(k, "hand") == 0 || strcmp(k, "legal") == 0) {
+            if (seat < 0)
+                fail_msg("a spectator's frame holds \"%s\"", k);
+            if (!json_object_get(j, "hand_sizes") || num(j, "seat") != seat)
+                fail_msg("\"%s\" outside the own view of seat %d", k, seat);
+        }
+        if (strcmp(k, "hands") == 0 || strcmp(k, "deal") == 0)
+            fail_msg("a frame holds \"%s\"", k);
+        hands += check_views(v, seat, game, open, tr);
+    }
+    if (!json_object_get(j, "hand_sizes"))
+        return hands;
+    /* a view */
+    bool over = strcmp(str(j, "phase"), "over") == 0;
+    if (!open && !over && json_object_get(j, "stacks"))
+        fail_msg("stack counts shown during play (R14)");
+    const json_t *roads = json_object_get(j, "roads");
+    for (size_t s = 0; s < json_array_size(roads); s++)
+        if (!open && !over && (int)s != seat && !json_is_null(json_array_get(roads, s)))
+            fail_msg("seat %zu's road lengths shown to seat %d during play (R14)", s, seat);
+    const json_t *hand = json_object_get(j, "hand");
+    if (hand) {
+        /* Between rounds (phase deal) the round is the next one and the hands
+         * hold what was left of the last deal. */
+        int round = (int)num(j, "round") - (strcmp(str(j, "phase"), "deal") == 0);
+        assert_true(game >= 1 && game <= tr->ngames);
+        const fig_game_t *g = &tr->games[game - 1];
+        if (round >= 1 && json_array_size(hand) > 0 &&
+            !sub_hand(hand, &g->hands[round - 1][seat]))
+            fail_msg("seat %d was shown cards that are not in its deal of round %d of game %d: %s",
+                     seat, round, game, json_dumps(j, JSON_COMPACT));
+        assert_int_equal((long long)json_array_size(hand),
+                         json_integer_value(json_array_get(json_object_get(j, "hand_sizes"),
+                                                           (size_t)seat)));
+        if (num(j, "turn") != seat && json_object_get(j, "legal"))
+            fail_msg("legal actions shown to seat %d out of its turn", seat);
+        hands++;
+    }
+    return hands;
+}
+
+/* Goes through every frame of connection `id` in order. Returns the hands
+ * seen. */
+static int check_connection(const world_t *w, int id, bool open, const truth_t *tr)
+{
+    const rconn_t *r = &w->wire.c[id];
+    int seat = -1, game = 0, hands = 0;
+    for (int i = 0; i < r->n; i++) {
+        const char *text = r->f[i];
+        if (strstr(text, "\nhand ") || strstr(text, "figaro 1"))
+            fail_msg("an FGN record in a frame: %s", text);
+        for (int c = 0; c < w->wire.nconn; c++)
+            if (c != id && tr->tokens[c] && tr->tokens[c][0] && strstr(text, tr->tokens[c]) &&
+                !(tr->tokens[id] && strcmp(tr->tokens[id], tr->tokens[c]) == 0))
+                fail_msg("connection %d saw connection %d's token", id, c);
+        json_t *o = json_loads(text, 0, NULL);
+        assert_non_null(o);
+        const char *type = str(o, "type");
+        if (!strcmp(type, "seated"))
+            seat = (int)num(o, "seat");
+        if (!strcmp(type, "unseated") || !strcmp(type, "left"))
+            seat = -1;
+        if (json_object_get(o, "game"))
+            game = (int)num(o, "game");
+        hands += check_views(o, seat, game, open, tr);
+        const json_t *say = json_object_get(o, "say");
+        for (size_t k = 0; k < json_array_size(say); k++)
+            check_say(o, json_string_value(json_array_get(say, k)));
+        json_decref(o);
+    }
+    return hands;
+}
+
+/* Reads game `game` of the client's table over "HTTP" (only once over). */
+static void fetch_record(world_t *w, const char *table, int game, fig_game_t *g)
+{
+    char path[64];
+    int status;
+    snprintf(path, sizeof path, "/tables/%s/games/%d.fgn", table, game);
+    char *body = http(w, path, &status);
+    assert_int_equal(status, 200);
+    fig_msg_t msg;
+    if (fig_fgn_read(g, body, strlen(body), &msg) != FIG_OK)
+        fail_msg("the record does not read: line %d: %s", msg.line, msg.text);
+    assert_true(fig_game_over(g));
+    free(body);
+}
+
+/* ---- the tests */
+
+static void test_full_game(void **state)
+{
+    (void)state;
+    world_t *w = world_new(30000);
+    client_t ann, bob;
+    cl_open(&ann, w, "10.0.0.1");
+    cl_open(&bob, w, "10.0.0.2");
+    hello(&ann, "en", "Ann");
+    hello(&bob, "fr", "Bob");
+    create_table(&ann, "{\"kind\":\"person\"},{\"kind\":\"bot\",\"level\":\"easy\"},"
+                       "{\"kind\":\"person\"},{\"kind\":\"bot\",\"level\":\"random\"}", NULL);
+    join(&ann, ann.table, "");   /* the hello's name */
+    assert_int_equal(ann.seat, 0);
+    assert_null(ann.view);        /* waiting for Bob: no game yet */
+    join(&bob, ann.table, "Bob");
+    assert_int_equal(bob.seat, 2);
+    assert_int_equal(bob.game, 1);
+    int status;
+    char path[64];
+    snprintf(path, sizeof path, "/tables/%s/games/1.fgn", ann.table);
+    char *body = http(w, path, &status);
+    assert_int_equal(status, 409);   /* never before the end: it holds every hand */
+    free(body);
+    fig_rng_t rng;
+    fig_rng_seed(&rng, 11);
+    client_t *cl[] = { &ann, &bob };
+    play(w, cl, 2, &rng, NULL, NULL);
+    assert_false(ann.gap || bob.gap);   /* every event, in order */
+    assert_int_equal(ann.errors + bob.errors, 0);
+    assert_string_equal(ann.record, bob.record);
+    fig_game_t g;
+    fetch_record(w, ann.table, 1, &g);
+    assert_string_equal(g.names[0], "Ann");
+    assert_string_equal(g.names[2], "Bob");
+    /* Bob's narration is French, Ann's English. */
+    const rconn_t *rb = &w->wire.c[bob.id], *ra = &w->wire.c[ann.id];
+    bool fr = false, en = false;
+    for (int i = 0; i < rb->n; i++)
+        fr |= strstr(rb->f[i], "Manche 1") != NULL || strstr(rb->f[i], "manche") != NULL;
+    for (int i = 0; i < ra->n; i++)
+        en |= strstr(ra->f[i], "Round 1: the cards are dealt") != NULL;
+    assert_true(fr && en);
+    body = http(w, "/metrics", &status);
+    assert_int_equal(status, 200);
+    assert_non_null(strstr(body, "figaro_tables 1\n"));
+    assert_non_null(strstr(body, "figaro_connections 2\n"));
+    unsigned long long actions = 0;
+    const char *p = strstr(body, "\nfigaro_actions_total ");
+    assert_non_null(p);
+    actions = strtoull(p + strlen("\nfigaro_actions_total "), NULL, 10);
+    int moves = g.nmoves[0] + g.nmoves[1] + g.nmoves[2];
+    assert_int_equal(actions, (unsigned long long)moves);
+    assert_non_null(strstr(body, "figaro_move_latency_ms_bucket{le=\"+Inf\"}"));
+    free(body);
+    body = http(w, "/healthz", &status);
+    assert_int_equal(status, 200);
+    free(body);
+    body = http(w, "/tables/../../etc/passwd", &status);
+    assert_int_equal(status, 404);
+    free(body);
+    cl_close(&ann);
+    cl_close(&bob);
+    world_free(w);
+}
+
+/* Stops once the client has seen `after` actions of its game, or when it
+ * is the turn of seat ctx[1] (>= 0), a person who is not playing now. */
+static bool after_moves(client_t *cl[], int n, void *ctx)
+{
+    (void)n;
+    int want = ((int *)ctx)[0], wait = ((int *)ctx)[1];
+    json_t *v = cl[0]->view;
+    if (!v)
+        return false;
+    if (wait >= 0 && num(v, "turn") == wait)
+        return true;
+    int played = 0;
+    const json_t *sizes = json_object_get(v, "hand_sizes");
+    for (size_t s = 0; s < json_array_size(sizes); s++)
+        played += 15 - (int)json_integer_value(json_array_get(sizes, s));
+    return num(v, "round") > 1 || played >= want;
+}
+
+static void test_reconnect_since(void **state)
+{
+    (void)state;
+    world_t *w = world_new(30000);
+    client_t ann, bob, bob2, bob3;
+    cl_open(&ann, w, "10.0.0.1");
+    cl_open(&bob, w, "10.0.0.2");
+    hello(&ann, "en", "Ann");
+    hello(&bob, "nl", "Bob");
+    create_table(&ann, "{\"kind\":\"person\"},{\"kind\":\"person\"},"
+                       "{\"kind\":\"bot\",\"level\":\"random\"},"
+                       "{\"kind\":\"bot\",\"level\":\"easy\"}",
+                 NULL);
+    join(&ann, ann.table, "Ann");
+    join(&bob, ann.table, "Bob");
+    fig_rng_t rng;
+    fig_rng_seed(&rng, 5);
+    client_t *both[] = { &ann, &bob };
+    int want[2] = { 10, -1 };
+    play(w, both, 2, &rng, after_moves, want);
+    long long seen = bob.last_n;
+    char token[40];
+    strcpy(token, bob.token);
+    cl_close(&bob);
+    /* Ann plays on alone while it is not Bob's turn; the bots too. */
+    client_t *solo[] = { &ann };
+    want[0] = 20;
+    want[1] = bob.seat;
+    play(w, solo, 1, &rng, after_moves, want);
+    for (int i = 0; i < 50; i++)
+        pump_world(w, 5);
+    cl_update(&ann);
+    assert_true(ann.last_n > seen);   /* Bob missed something */
+    cl_open(&bob2, w, "10.0.0.3");    /* from anywhere */
+    cl_send(&bob2, "{\"type\":\"hello\",\"v\":1,\"lang\":\"nl\",\"seats\":[{\"table\":\"%s\","
+                   "\"token\":\"%s\",\"since\":{\"epoch\":\"%s\",\"n\":%lld}}]}",
+            ann.table, token, fig_service_epoch(w->svc), seen);
+    /* The missed events, exactly, in order, and no snapshot. */
+    const rconn_t *r = &w->wire.c[bob2.id];
+    long long expect = seen + 1;
+    bool seated = false;
+    for (int i = 0; i < r->n; i++) {
+        json_t *o = json_loads(r->f[i], 0, NULL);
+        const char *type = str(o, "type");
+        assert_string_not_equal(type, "snapshot");
+        assert_string_not_equal(type, "error");
+        if (!strcmp(type, "seated"))
+            seated = true;
+        if (!strcmp(type, "event")) {
+            assert_int_equal(num(o, "n"), expect++);
+            /* The same event as Ann saw it live: kind, seat, action, piles. */
+            json_t *live = NULL;
+            const rconn_t *ra = &w->wire.c[ann.id];
+            for (int k = 0; k < ra->n && !live; k++) {
+                json_t *x = json_loads(ra->f[k], 0, NULL);
+                if (!strcmp(str(x, "type"), "event") && num(x, "n") == num(o, "n"))
+                    live = x;
+                else
+                    json_decref(x);
+            }
+            assert_non_null(live);
+            assert_string_equal(str(o, "kind"), str(live, "kind"));
+            assert_string_equal(str(o, "action"), str(live, "action"));
+            assert_int_equal(num(o, "seat"), num(live, "seat"));
+            json_t *va = json_object_get(live, "view"), *vb = json_object_get(o, "view");
+            assert_true(!va == !vb);
+            if (va) {
+                assert_true(json_equal(json_object_get(va, "piles"), json_object_get(vb, "piles")));
+                assert_true(json_equal(json_object_get(va, "hand_sizes"),
+                                       json_object_get(vb, "hand_sizes")));
+            }
+            json_decref(live);
+        }
+        json_decref(o);
+    }
+    assert_true(seated);
+    cl_update(&ann);
+    assert_int_equal(expect - 1, ann.last_n);   /* everything Ann saw, Bob now has */
+    bob2.last_n = 0;
+    cl_update(&bob2);
+    assert_int_equal(bob2.seat, bob.seat);
+    /* An unknown epoch (a client of an older life): a snapshot. */
+    cl_close(&bob2);
+    cl_open(&bob3, w, "10.0.0.3");
+    cl_send(&bob3, "{\"type\":\"hello\",\"v\":1,\"seats\":[{\"table\":\"%s\",\"token\":\"%s\","
+                   "\"since\":{\"epoch\":\"0123456789abcdef\",\"n\":%lld}}]}",
+            ann.table, token, seen);
+    cl_update(&bob3);
+    cl_update(&ann);
+    assert_true(bob3.snapshot);
+    assert_int_equal(bob3.last_n, ann.last_n);
+    client_t *again[] = { &ann, &bob3 };
+    play(w, again, 2, &rng, NULL, NULL);
+    assert_false(bob3.gap);
+    cl_close(&ann);
+    cl_close(&bob3);
+    world_free(w);
+}
+
+static bool bobs_turn(client_t *cl[], int n, void *ctx)
+{
+    (void)ctx;
+    (void)n;
+    client_t *b = cl[1];
+    return b->view && num(b->view, "turn") == b->seat && !b->over &&
+           strcmp(str(b->view, "phase"), "play") == 0;
+}
+
+/* The number of actions of seat s among the events of connection id from
+ * frame `from` on. */
+static int actions_by(const world_t *w, int id, int from, int s)
+{
+    int k = 0;
+    const rconn_t *r = &w->wire.c[id];
+    for (int i = from; i < r->n; i++) {
+        json_t *o = json_loads(r->f[i], 0, NULL);
+        if (!strcmp(str(o, "kind"), "action") && num(o, "seat") == s)
+            k++;
+        json_decref(o);
+    }
+    return k;
+}
+
+static bool has_news(const world_t *w, int id, int from, const char *news)
+{
+    const rconn_t *r = &w->wire.c[id];
+    for (int i = from; i < r->n; i++) {
+        json_t *o = json_loads(r->f[i], 0, NULL);
+        bool hit = !strcmp(str(o, "kind"), "seat") && !strcmp(str(o, "news"), news);
+        json_decref(o);
+        if (hit)
+            return true;
+    }
+    return false;
+}
+
+static void test_grace_and_time_limit(void **state)
+{
+    (void)state;
+    world_t *w = world_new(30000);
+    client_t ann, bob, bob2;
+    cl_open(&ann, w, "10.0.0.1");
+    cl_open(&bob, w, "10.0.0.2");
+    hello(&ann, "en", "Ann");
+    hello(&bob, "en", "Bob");
+    create_table(&ann, "{\"kind\":\"person\"},{\"kind\":\"person\"},"
+                       "{\"kind\":\"bot\",\"level\":\"random\"}", ",\"move_seconds\":60,"
+                       "\"fill\":\"random\"");
+    join(&ann, ann.table, "Ann");
+    join(&bob, ann.table, "Bob");
+    fig_rng_t rng;
+    fig_rng_seed(&rng, 9);
+    client_t *both[] = { &ann, &bob };
+    play(w, both, 2, &rng, bobs_turn, NULL);
+    /* Bob goes at his turn: the seat is away, the game waits for him. */
+    int from = frames_of(&ann);
+    char token[40];
+    strcpy(token, bob.token);
+    int bseat = bob.seat;
+    cl_close(&bob);
+    cl_update(&ann);
+    assert_true(has_news(w, ann.id, from, "away"));
+    long long left = fig_service_next_deadline(w->svc) - w->clock;
+    assert_true(left > 0 && left <= 30000);
+    w->clock += 29999;
+    fig_service_tick(w->svc, w->clock);
+    for (int i = 0; i < 20; i++)
+        pump_world(w, 5);
+    assert_false(has_news(w, ann.id, from, "bot"));
+    assert_int_equal(actions_by(w, ann.id, from, bseat), 0);
+    /* The grace period is over: a bot plays Bob's seat and the table is told. */
+    w->clock += 1;
+    fig_service_tick(w->svc, w->clock);
+    assert_true(has_news(w, ann.id, from, "bot"));
+    client_t *solo[] = { &ann };
+    long long end = fig_clock_ms() + 30000;
+    while (actions_by(w, ann.id, from, bseat) < 2 && !ann.over && fig_clock_ms() < end) {
+        cl_play(&ann, &rng);
+        pump_world(w, 10);
+    }
+    (void)solo;
+    assert_true(actions_by(w, ann.id, from, bseat) >= 1);
+    /* Bob takes the seat back with his token. */
+    from = frames_of(&ann);
+    cl_open(&bob2, w, "10.0.0.9");
+    cl_send(&bob2, "{\"type\":\"hello\",\"v\":1,\"seats\":[{\"table\":\"%s\",\"token\":\"%s\"}]}",
+            ann.table, token);
+    cl_update(&bob2);
+    assert_int_equal(bob2.seat, bseat);
+    assert_int_equal(bob2.errors, 0);
+    cl_update(&ann);
+    assert_true(has_news(w, ann.id, from, "back"));
+    /* Ann's turn runs out (60 s): a bot plays it; "back" takes it again. */
+    client_t *two[] = { &ann, &bob2 };
+    (void)two;
+    end = fig_clock_ms() + 30000;
+    while (!my_turn(&ann) && !ann.over && fig_clock_ms() < end) {
+        cl_play(&bob2, &rng);
+        pump_world(w, 10);
+        cl_update(&ann);
+    }
+    if (!ann.over) {
+        from = frames_of(&ann);
+        int aseat = ann.seat;
+        long long due = fig_service_next_deadline(w->svc);
+        assert_true(due > w->clock && due <= w->clock + 60000);
+        w->clock = due;
+        fig_service_tick(w->svc, w->clock);
+        cl_update(&ann);
+        assert_true(has_news(w, ann.id, from, "timeout"));
+        end = fig_clock_ms() + 30000;
+        while (actions_by(w, ann.id, from, aseat) < 1 && !ann.over && fig_clock_ms() < end) {
+            cl_play(&bob2, &rng);
+            pump_world(w, 10);
+            cl_update(&ann);
+        }
+        assert_true(actions_by(w, ann.id, from, aseat) >= 1 || ann.over);
+        /* While the bot plays, Ann's own action is refused... */
+        cl_send(&ann, "{\"type\":\"back\",\"table\":\"%s\"}", ann.table);
+        cl_update(&ann);
+        assert_true(has_news(w, ann.id, from, "back"));
+        assert_int_equal(ann.errors, 0);
+    }
+    client_t *fin[] = { &ann, &bob2 };
+    play(w, fin, 2, &rng, NULL, NULL);
+    cl_close(&ann);
+    cl_close(&bob2);
+    world_free(w);
+}
+
+static void test_rematch_race(void **state)
+{
+    (void)state;
+    world_t *w = world_new(30000);
+    client_t ann, bob;
+    cl_open(&ann, w, "10.0.0.1");
+    cl_open(&bob, w, "10.0.0.2");
+    hello(&ann, "it", "Ann");
+    hello(&bob, "en", "Bob");
+    create_table(&ann, "{\"kind\":\"person\"},{\"kind\":\"bot\",\"level\":\"random\"},"
+                       "{\"kind\":\"person\"}", NULL);
+    join(&ann, ann.table, "Ann");
+    join(&bob, ann.table, "Bob");
+    fig_rng_t rng;
+    fig_rng_seed(&rng, 21);
+    client_t *both[] = { &ann, &bob };
+    /* Before the end: refused. */
+    cl_send(&bob, "{\"type\":\"rematch\",\"table\":\"%s\",\"game\":1}", ann.table);
+    cl_update(&bob);
+    assert_string_equal(bob.error, "not_over");
+    bob.errors = 0;
+    play(w, both, 2, &rng, NULL, NULL);
+    assert_int_equal(ann.starts, 1);
+    assert_int_equal(bob.starts, 0);   /* the game started as he sat: a snapshot told him */
+    /* Both ask at once (and Bob twice): exactly one new game. */
+    cl_send(&ann, "{\"type\":\"rematch\",\"table\":\"%s\",\"game\":1}", ann.table);
+    cl_send(&bob, "{\"type\":\"rematch\",\"table\":\"%s\",\"game\":1}", ann.table);
+    cl_send(&bob, "{\"type\":\"rematch\",\"table\":\"%s\",\"game\":1}", ann.table);
+    cl_update(&ann);
+    cl_update(&bob);
+    assert_int_equal(ann.starts, 2);
+    assert_int_equal(bob.starts, 1);
+    assert_int_equal(ann.game, 2);
+    assert_int_equal(ann.errors + bob.errors, 0);
+    /* Same seats, a new deal. */
+    play(w, both, 2, &rng, NULL, NULL);
+    fig_game_t g1, g2;
+    fetch_record(w, ann.table, 1, &g1);
+    fetch_record(w, ann.table, 2, &g2);
+    assert_true(memcmp(g1.hands[0], g2.hands[0], sizeof g1.hands[0]) != 0);
+    assert_string_equal(g1.names[0], g2.names[0]);
+    cl_close(&ann);
+    cl_close(&bob);
+    world_free(w);
+}
+
+/* Sends `frame`; expects exactly one error frame with `code` to c and
+ * nothing to anyone else. */
+static void expect_error(world_t *w, client_t *c, client_t *others[], int n, const char *code,
+                         const char *frame)
+{
+    int before[MAXC];
+    for (int i = 0; i < n; i++)
+        before[i] = frames_of(others[i]);
+    cl_update(c);   /* what came before is the client's */
+    int mine = frames_of(c);
+    fig_service_message(w->svc, c->cs, frame, strlen(frame));
+    assert_int_equal(frames_of(c), mine + 1);
+    json_t *o = json_loads(w->wire.c[c->id].f[mine], 0, NULL);
+    assert_non_null(o);
+    assert_string_equal(str(o, "type"), "error");
+    if (strcmp(str(o, "code"), code) != 0)
+        fail_msg("%s: got %s (%s)", frame, str(o, "code"), str(o, "text"));
+    assert_true(strlen(str(o, "text")) > 0);
+    json_decref(o);
+    cl_update(c);
+    for (int i = 0; i < n; i++)
+        assert_int_equal(frames_of(others[i]), before[i]);
+}
+
+static void test_bad_input(void **state)
+{
+    (void)state;
+    world_t *w = world_new(30000);
+    client_t ann, bob, eve;
+    cl_open(&ann, w, "10.0.0.1");
+    cl_open(&bob, w, "10.0.0.2");
+    cl_open(&eve, w, "10.0.0.3");
+    client_t *not_eve[] = { &ann, &bob }, *not_bob[] = { &ann, &eve };
+    expect_error(w, &eve, not_eve, 2, "hello_first", "{\"type\":\"ping\"}");
+    expect_error(w, &eve, not_eve, 2, "version", "{\"type\":\"hello\",\"v\":2}");
+    hello(&ann, "en", "Ann");
+    hello(&bob, "en", "Bob");
+    hello(&eve, "fr", "Eve");
+    create_table(&ann, "{\"kind\":\"person\"},{\"kind\":\"person\"},"
+                       "{\"kind\":\"bot\",\"level\":\"easy\"}", NULL);
+    join(&ann, ann.table, "Ann");
+    join(&bob, ann.table, "Bob");
+    cl_send(&eve, "{\"type\":\"spectate\",\"table\":\"%s\"}", ann.table);
+    cl_update(&eve);
+    assert_true(eve.snapshot);
+    /* Let the game reach a person's turn. */
+    for (int i = 0; i < 200 && !my_turn(&ann) && !my_turn(&bob); i++) {
+        pump_world(w, 10);
+        cl_update(&ann);
+        cl_update(&bob);
+    }
+    client_t *mover = my_turn(&ann) ? &ann : &bob, *other = mover == &ann ? &bob : &ann;
+    assert_true(my_turn(mover));
+    long long n = mover->game_n;
+    char buf[10000];
+    client_t *watchers[] = { other, &eve };
+    expect_error(w, mover, watchers, 2, "bad_json", "{\"type\":\"act\",");
+    expect_error(w, mover, watchers, 2, "bad_json", "\"act\"");
+    expect_error(w, mover, watchers, 2, "unknown_type", "{\"type\":\"cheat\"}");
+    expect_error(w, mover, watchers, 2, "bad_message", "{\"table\":\"ABCDEF\"}");
+    memset(buf, 'x', sizeof buf - 1);
+    buf[sizeof buf - 1] = '\0';
+    memcpy(buf, "{\"type\":\"chat\",\"text\":\"", 23);
+    expect_error(w, mover, watchers, 2, "too_big", buf);
+    snprintf(buf, sizeof buf,
+             "{\"type\":\"act\",\"table\":\"ZZZZZZ\",\"n\":%lld,\"action\":\"take\"}",
+             n);
+    expect_error(w, mover, watchers, 2, "no_table", buf);
+    /* Wrong, missing and stolen tokens. */
+    expect_error(w, &eve, not_eve, 2, "bad_token",
+                 "{\"type\":\"hello\",\"v\":1,\"seats\":[{\"table\":\"ABCDEF\",\"token\":\"1\"}]}");
+    snprintf(buf, sizeof buf, "{\"type\":\"hello\",\"v\":1,\"seats\":[{\"table\":\"%s\","
+             "\"token\":\"00000000000000000000000000000000\"}]}", ann.table);
+    int eve_before = frames_of(&eve);
+    fig_service_message(w->svc, eve.cs, buf, strlen(buf));
+    cl_update(&eve);
+    assert_string_equal(eve.error, "bad_token");
+    assert_int_equal(eve.seat, -1);
+    assert_int_equal(frames_of(&eve), eve_before + 2);   /* welcome + the error */
+    /* A spectator cannot act; the other person cannot act out of turn. */
+    snprintf(buf, sizeof buf, "{\"type\":\"act\",\"table\":\"%s\",\"n\":%lld,\"action\":\"take\"}",
+             ann.table, n);
+    expect_error(w, &eve, not_eve, 2, "not_seated", buf);
+    client_t *nobody[] = { mover, &eve };
+    expect_error(w, other, nobody, 2, "not_your_turn", buf);
+    /* Illegal and malformed actions, a stale event number. */
+    snprintf(buf, sizeof buf, "{\"type\":\"act\",\"table\":\"%s\",\"n\":%lld,\"action\":\"Q9>9\"}",
+             ann.table, n);
+    expect_error(w, mover, watchers, 2, "illegal", buf);
+    fig_action_t all[FIG_MAX_ACTIONS];
+    (void)all;
+    /* an action of the right form the rules refuse: a card the mover lacks */
+    json_t *hand = json_object_get(mover->view, "hand");
+    const char *lack = NULL;
+    static const char *const kinds[] = { "R1", "R2", "R3", "B1", "B2", "B3", "G1", "G2", "G3",
+                                         "Y1", "Y2", "Y3", "P1", "P2", "P3", "J1", "J2" };
+    for (size_t k = 0; k < sizeof kinds / sizeof kinds[0] && !lack; k++) {
+        bool held = false;
+        for (size_t i = 0; i < json_array_size(hand); i++)
+            held |= strcmp(json_string_value(json_array_get(hand, i)), kinds[k]) == 0;
+        if (!held)
+            lack = kinds[k];
+    }
+    assert_non_null(lack);
+    snprintf(buf, sizeof buf, "{\"type\":\"act\",\"table\":\"%s\",\"n\":%lld,\"action\":\"%s>0\"}",
+             ann.table, n, lack);
+    expect_error(w, mover, watchers, 2, "illegal", buf);
+    snprintf(buf, sizeof buf, "{\"type\":\"act\",\"table\":\"%s\",\"n\":%lld,\"action\":\"take\"}",
+             ann.table, n - 1);
+    expect_error(w, mover, watchers, 2, "stale", buf);
+    /* Nothing was lost: the same action, answering the right event, plays. */
+    const char *legal = json_string_value(json_array_get(json_object_get(mover->view, "legal"), 0));
+    char good[200];
+    snprintf(good, sizeof good, "{\"type\":\"act\",\"table\":\"%s\",\"n\":%lld,\"action\":\"%s\"}",
+             ann.table, n, legal);
+    fig_service_message(w->svc, mover->cs, good, strlen(good));
+    cl_update(mover);
+    assert_true(mover->game_n > n);
+    /* Resent: refused as stale, never applied twice. */
+    long long after = mover->game_n;
+    expect_error(w, mover, watchers, 2, "stale", good);
+    assert_int_equal(mover->game_n, after);
+    /* Chat: a flood, an oversize line, a bad name, a storm of messages. */
+    for (int i = 0; i < 5; i++) {
+        snprintf(buf, sizeof buf, "{\"type\":\"chat\",\"table\":\"%s\",\"text\":\"hi %d\"}",
+                 ann.table, i);
+        fig_service_message(w->svc, bob.cs, buf, strlen(buf));
+    }
+    cl_update(&ann);
+    assert_int_equal(ann.chats, 5);
+    expect_error(w, &bob, not_bob, 2, "chat_flood", buf);
+    w->clock += 2000;   /* a line every two seconds is fine */
+    cl_update(&ann);
+    int chats = ann.chats;
+    fig_service_message(w->svc, bob.cs, buf, strlen(buf));
+    cl_update(&ann);
+    assert_int_equal(ann.chats, chats + 1);
+    char line[400];
+    memset(line, 'a', 201);
+    line[201] = '\0';
+    snprintf(buf, sizeof buf, "{\"type\":\"chat\",\"table\":\"%s\",\"text\":\"%s\"}", ann.table,
+             line);
+    expect_error(w, &bob, not_bob, 2, "bad_message", buf);
+    snprintf(buf, sizeof buf, "{\"type\":\"join\",\"table\":\"%s\",\"name\":\"%s\"}", ann.table,
+             "averyveryveryveryveryverylongname");
+    expect_error(w, &eve, not_eve, 2, "bad_name", buf);
+    snprintf(buf, sizeof buf, "{\"type\":\"join\",\"table\":\"%s\"}", ann.table);
+    expect_error(w, &eve, not_eve, 2, "no_seat", buf);
+    expect_error(w, &eve, not_eve, 2, "bad_seats", "{\"type\":\"create\",\"seats\":[{\"kind\":"
+                 "\"engine\",\"engine\":\"x\"}]}");
+    expect_error(w, &eve, not_eve, 2, "unknown_engine", "{\"type\":\"create\",\"seats\":["
+                 "{\"kind\":\"person\"},{\"kind\":\"engine\",\"engine\":\"/bin/sh -c reboot\"},"
+                 "{\"kind\":\"person\"}]}");
+    int got = 0;
+    for (int i = 0; i < 100; i++) {
+        int k = frames_of(&eve);
+        fig_service_message(w->svc, eve.cs, "{\"type\":\"ping\"}", 15);
+        got += frames_of(&eve) - k;
+    }
+    cl_update(&eve);
+    assert_string_equal(eve.error, "rate");
+    assert_true(got < 60);   /* the burst, then one word about it */
+    /* The table went on: the game finishes. */
+    fig_rng_t rng;
+    fig_rng_seed(&rng, 3);
+    client_t *both[] = { &ann, &bob };
+    play(w, both, 2, &rng, NULL, NULL);
+    cl_close(&ann);
+    cl_close(&bob);
+    cl_close(&eve);
+    world_free(w);
+}
+
+static void test_hello_deadline_and_addr_cap(void **state)
+{
+    (void)state;
+    world_t *w = world_new(30000);
+    client_t c[9];
+    for (int i = 0; i < 8; i++)
+        cl_open(&c[i], w, "10.9.9.9");
+    /* The ninth from that address is refused. */
+    assert_null(fig_service_open(w->svc, (fig_conn_t *)(intptr_t)99, "10.9.9.9"));
+    hello(&c[0], "en", "A");
+    long long due = fig_service_next_deadline(w->svc);
+    assert_int_equal(due, w->clock + 10000);
+    w->clock = due;
+    fig_service_tick(w->svc, w->clock);
+    assert_false(w->wire.c[c[0].id].closed);
+    for (int i = 1; i < 8; i++)
+        assert_true(w->wire.c[c[i].id].closed);   /* they never said hello */
+    for (int i = 0; i < 8; i++)
+        cl_close(&c[i]);
+    world_free(w);
+}
+
+/* A table with an operator's engine: a person, the engine, a bot. */
+static void test_engine_seat(void **state)
+{
+    (void)state;
+    const char *fig = getenv("FIGARO");
+    if ((!fig && access("build/test/figaro", X_OK) != 0) || (fig && access(fig, X_OK) != 0))
+        skip();
+    world_t *w = world_new(30000);
+    client_t ann;
+    cl_open(&ann, w, "10.0.0.1");
+    hello(&ann, "en", "Ann");
+    create_table(&ann, "{\"kind\":\"person\"},{\"kind\":\"engine\",\"engine\":\"greedy-engine\"},"
+                       "{\"kind\":\"bot\",\"level\":\"random\"}", NULL);
+    join(&ann, ann.table, "Ann");
+    fig_rng_t rng;
+    fig_rng_seed(&rng, 4);
+    client_t *one[] = { &ann };
+    play(w, one, 1, &rng, NULL, NULL);
+    fig_game_t g;
+    fetch_record(w, ann.table, 1, &g);
+    cl_close(&ann);
+    world_free(w);
+}
+
+/* ---- the leak test */
+
+static void test_no_leak(void **state)
+{
+    (void)state;
+    for (int open = 0; open < 2; open++) {
+        world_t *w = world_new(30000);
+        client_t ann, bob, eve, bob2;
+        cl_open(&ann, w, "10.0.0.1");
+        cl_open(&bob, w, "10.0.0.2");
+        cl_open(&eve, w, "10.0.0.3");
+        hello(&ann, "en", "Ann");
+        hello(&bob, "fr", "Bob");
+        hello(&eve, "nl", "Eve");
+        create_table(&ann, "{\"kind\":\"person\"},{\"kind\":\"bot\",\"level\":\"easy\"},"
+                           "{\"kind\":\"person\"},{\"kind\":\"bot\",\"level\":\"random\"}",
+                     open ? ",\"open\":true" : NULL);
+        cl_send(&eve, "{\"type\":\"spectate\",\"table\":\"%s\"}", ann.table);
+        join(&ann, ann.table, "Ann");
+        join(&bob, ann.table, "Bob");
+        fig_rng_t rng;
+        fig_rng_seed(&rng, 100 + (uint64_t)open);
+        client_t *both[] = { &ann, &bob };
+        int want[2] = { 25, -1 };
+        play(w, both, 2, &rng, after_moves, want);
+        /* Bob reconnects mid-game (snapshot), Eve chats, then a whole game. */
+        char token[40];
+        strcpy(token, bob.token);
+        cl_close(&bob);
+        cl_open(&bob2, w, "10.0.0.4");
+        cl_send(&bob2, "{\"type\":\"hello\",\"v\":1,\"lang\":\"fr\",\"seats\":[{\"table\":\"%s\","
+                       "\"token\":\"%s\"}]}", ann.table, token);
+        cl_update(&bob2);
+        assert_true(bob2.snapshot);
+        cl_send(&eve, "{\"type\":\"chat\",\"table\":\"%s\",\"text\":\"R2 please\"}", ann.table);
+        client_t *two[] = { &ann, &bob2 };
+        play(w, two, 2, &rng, NULL, NULL);
+        cl_send(&ann, "{\"type\":\"rematch\",\"table\":\"%s\",\"game\":1}", ann.table);
+        play(w, two, 2, &rng, NULL, NULL);
+        cl_update(&eve);
+        assert_true(eve.over && eve.game == 2);
+        truth_t *tr = calloc(1, sizeof *tr);
+        assert_non_null(tr);
+        tr->ngames = 2;
+        fetch_record(w, ann.table, 1, &tr->games[0]);
+        fetch_record(w, ann.table, 2, &tr->games[1]);
+        tr->tokens[ann.id] = ann.token;
+        tr->tokens[bob.id] = bob.token;
+        tr->tokens[bob2.id] = bob.token;   /* the same seat's */
+        int hands_ann = check_connection(w, ann.id, open, tr);
+        int hands_bob = check_connection(w, bob.id, open, tr) + check_connection(w, bob2.id, open,
+                                                                                 tr);
+        int hands_eve = check_connection(w, eve.id, open, tr);
+        assert_true(hands_ann > 50 && hands_bob > 50);   /* the checks saw the hands */
+        assert_int_equal(hands_eve, 0);
+        free(tr);
+        cl_close(&ann);
+        cl_close(&bob2);
+        cl_close(&eve);
+        world_free(w);
+    }
+}
+
+/* ---- SIGKILL at random moments */
+
+/* The child: opens the service on the folder, takes its seat back (or makes
+ * the table: then "T code token" to the pipe), and plays. Its wire writes
+ * "A n seat action" to the pipe for every action event the moment the
+ * service hands it over: from then on it may be on the network, so it must
+ * already be in the database. Never returns. */
+static void child_play(world_t *w, int out, const char *code, const char *token, uint64_t seed)
+{
+    w->fake_clock = false;
+    start_service(w);
+    client_t me;
+    cl_open(&me, w, "10.0.0.1");
+    if (code[0]) {
+        cl_send(&me, "{\"type\":\"hello\",\"v\":1,\"seats\":[{\"table\":\"%s\",\"token\":\"%s\"}]}",
+                code, token);
+        cl_update(&me);
+        if (me.seat < 0)
+            _exit(3);
+    } else {
+        hello(&me, "en", "Ann");
+        create_table(&me, "{\"kind\":\"person\"},{\"kind\":\"bot\",\"level\":\"random\"},"
+                          "{\"kind\":\"bot\",\"level\":\"easy\"},{\"kind\":\"bot\",\"level\":"
+                          "\"random\"}", NULL);
+        dprintf(out, "T %s\n", me.table);
+        w->wire.report_fd = out;
+        join(&me, me.table, "Ann");
+        dprintf(out, "K %s\n", me.token);
+    }
+    w->wire.report_fd = out;
+    fig_rng_t rng;
+    fig_rng_seed(&rng, seed);
+    for (;;) {
+        cl_play(&me, &rng);
+        if (me.over) {
+            dprintf(out, "O\n");
+            pause();
+        }
+        pump_world(w, 5);
+    }
+}
+
+typedef struct {
+    long long n;
+    int seat;
+    char a[12];
+} ack_t;
+
+/* Reads one line of the child; false at its end. */
+static bool child_line(FILE *in, char code[], char token[], ack_t acked[], int *nacked,
+                       bool *over)
+{
+    char line[200];
+    if (!fgets(line, sizeof line, in))
+        return false;
+    ack_t a;
+    if (line[0] == 'T')
+        sscanf(line, "T %7s", code);
+    else if (line[0] == 'K')
+        sscanf(line, "K %39s", token);
+    else if (line[0] == 'O')
+        *over = true;
+    else if (line[0] == 'A' && sscanf(line, "A %lld %d %11s", &a.n, &a.seat, a.a) == 3 &&
+             (*nacked == 0 || a.n > acked[*nacked - 1].n)) {   /* told again after a restart */
+        assert_true(*nacked < 1000);
+        acked[(*nacked)++] = a;
+    }
+    return true;
+}
+
+static void test_sigkill(void **state)
+{
+    (void)state;
+    world_t *w = world_new(30000);
+    stop_service(w);   /* the children run it */
+    char code[8] = "", token[40] = "";
+    static ack_t acked[1000];
+    int nacked = 0, lives = 0;
+    bool over = false;
+    fig_rng_t rng;
+    fig_rng_seed(&rng, 77);
+    for (int life = 0; life < 40 && !over; life++, lives++) {
+        int p[2];
+        assert_int_equal(pipe(p), 0);
+        fflush(NULL);
+        pid_t pid = fork();
+        assert_true(pid >= 0);
+        if (pid == 0) {
+            close(p[0]);
+            child_play(w, p[1], code, token, 1000 + (uint64_t)life);
+        }
+        close(p[1]);
+        FILE *in = fdopen(p[0], "r");
+        assert_non_null(in);
+        /* Kill after a random number of actions told, at a random moment
+         * after the last (0-3 ms: mid-think, mid-commit, mid-broadcast). */
+        int wait_for = nacked + 1 + (int)fig_rng_below(&rng, 8);
+        while (nacked < wait_for && !over && child_line(in, code, token, acked, &nacked, &over))
+            ;
+        struct timespec nap = { 0, (long)fig_rng_below(&rng, 3000) * 1000L };
+        nanosleep(&nap, NULL);
+        kill(pid, SIGKILL);
+        int status;
+        waitpid(pid, &status, 0);
+        while (child_line(in, code, token, acked, &nacked, &over))
+            ;   /* what it wrote before it died was told too */
+        fclose(in);
+        assert_true(code[0] && token[0]);
+        /* Every action told is in the database, with its event number. */
+        sqlite3 *db;
+        assert_int_equal(sqlite3_open(w->db, &db), SQLITE_OK);
+        sqlite3_stmt *st;
+        assert_int_equal(sqlite3_prepare_v2(db, "SELECT ev, seat, action FROM actions "
+                                                "WHERE code = ? ORDER BY game, idx", -1, &st,
+                                            NULL), SQLITE_OK);
+        sqlite3_bind_text(st, 1, code, -1, SQLITE_STATIC);
+        int k = 0;
+        while (sqlite3_step(st) == SQLITE_ROW && k < nacked) {
+            if (sqlite3_column_int64(st, 0) != acked[k].n)
+                continue;
+            assert_int_equal(sqlite3_column_int(st, 1), acked[k].seat);
+            assert_string_equal((const char *)sqlite3_column_text(st, 2), acked[k].a);
+            k++;
+        }
+        sqlite3_finalize(st);
+        sqlite3_close(db);
+        if (k != nacked)
+            fail_msg("life %d: action %d of %d told (event %lld) is not in the database", life,
+                     k, nacked, acked[k].n);
+    }
+    /* Once more, and the game goes on to its end. */
+    w->fake_clock = false;
+    start_service(w);
+    client_t me;
+    cl_open(&me, w, "10.0.0.1");
+    cl_send(&me, "{\"type\":\"hello\",\"v\":1,\"seats\":[{\"table\":\"%s\",\"token\":\"%s\"}]}",
+            code, token);
+    cl_update(&me);
+    assert_true(me.seat >= 0);
+    client_t *one[] = { &me };
+    play(w, one, 1, &rng, NULL, NULL);
+    fig_game_t g;
+    fetch_record(w, code, 1, &g);
+    /* The record holds every action told, in order. */
+    int k = 0;
+    for (int r = 0; r < FIG_ROUNDS; r++)
+        for (int i = 0; i < g.nmoves[r] && k < nacked; i++) {
+            char a[16];
+            if (g.moves[r][i].seat == acked[k].seat &&
+                strcmp(fig_act_format(g.moves[r][i].action, a, sizeof a), acked[k].a) == 0)
+                k++;
+        }
+    assert_int_equal(k, nacked);
+    assert_true(nacked >= 30 && lives >= 5);
+    cl_close(&me);
+    world_free(w);
+}
+
+static void test_wal_and_no_token_stored(void **state)
+{
+    (void)state;
+    world_t *w = world_new(30000);
+    client_t ann;
+    cl_open(&ann, w, "10.0.0.1");
+    hello(&ann, "en", "Ann");
+    create_table(&ann, "{\"kind\":\"person\"},{\"kind\":\"bot\",\"level\":\"easy\"},"
+                       "{\"kind\":\"bot\",\"level\":\"easy\"}", NULL);
+    join(&ann, ann.table, "Ann");
+    sqlite3 *db;
+    assert_int_equal(sqlite3_open(w->db, &db), SQLITE_OK);
+    sqlite3_stmt *st;
+    assert_int_equal(sqlite3_prepare_v2(db, "PRAGMA journal_mode", -1, &st, NULL), SQLITE_OK);
+    assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+    assert_string_equal((const char *)sqlite3_column_text(st, 0), "wal");
+    sqlite3_finalize(st);
+    assert_int_equal(sqlite3_prepare_v2(db, "SELECT token_hash FROM seats WHERE kind = 'person'",
+                                        -1, &st, NULL), SQLITE_OK);
+    assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+    const char *hash = (const char *)sqlite3_column_text(st, 0);
+    assert_int_equal(strlen(hash), 64);
+    assert_null(strstr(hash, ann.token));
+    sqlite3_finalize(st);
+    sqlite3_close(db);
+    /* Nowhere in the files either. */
+    char path[200];
+    const char *files[] = { "figaro.db", "figaro.db-wal" };
+    for (int i = 0; i < 2; i++) {
+        snprintf(path, sizeof path, "%s/%s", w->dir, files[i]);
+        char *data = NULL;
+        size_t len = 0;
+        if (fig_read_file(path, 64u << 20, &data, &len, NULL, NULL) != FIG_OK)
+            continue;
+        size_t tl = strlen(ann.token);
+        for (size_t at = 0; at + tl <= len; at++)
+            assert_false(memcmp(data + at, ann.token, tl) == 0);
+        free(data);
+    }
+    cl_close(&ann);
+    world_free(w);
+}
+
+int main(void)
+{
+    signal(SIGPIPE, SIG_IGN);
+    if (getenv("FIGARO_TEST_FILTER"))
+        cmocka_set_test_filter(getenv("FIGARO_TEST_FILTER"));
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_full_game),
+        cmocka_unit_test(test_reconnect_since),
+        cmocka_unit_test(test_grace_and_time_limit),
+        cmocka_unit_test(test_rematch_race),
+        cmocka_unit_test(test_bad_input),
+        cmocka_unit_test(test_hello_deadline_and_addr_cap),
+        cmocka_unit_test(test_engine_seat),
+        cmocka_unit_test(test_no_leak),
+        cmocka_unit_test(test_wal_and_no_token_stored),
+        cmocka_unit_test(test_sigkill),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
