@@ -4,6 +4,7 @@
 #                  <- libfigaro-net.a (the table server, below the network)
 #   make test      build everything under ASan+UBSan and run every test
 #   make play      build and start the game
+#   make serve     build and start the table server (SERVE_ARGS: its options)
 #   make bench     run the benchmarks (release build)
 #   make fuzz      run the FGN fuzzer for FUZZ_SECONDS (default 300)
 # Missing Debian packages are installed first by scripts/install-deps.sh.
@@ -36,6 +37,8 @@ NET_SRC  := $(wildcard src/net/*.c)
 # The table server's libraries: SQLite (storage), jansson (the protocol's
 # JSON), libcrypto (SHA-256 of the seats' tokens).
 NET_LIBS := -lsqlite3 -ljansson -lcrypto
+# `figaro serve` puts it on the network with libwebsockets (net/wire.c).
+SERVE_LIBS := -lwebsockets $(NET_LIBS)
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
 SUPPORT  := $(wildcard tests/unit/support*.c) tests/unit/invariants.c
 
@@ -53,7 +56,7 @@ SUPPORT_OBJ  := $(SUPPORT:tests/unit/%.c=$(T)/unit/%.o)
 UNIT_BIN     := $(UNIT_SRC:tests/unit/%.c=$(T)/%)
 DEPS_STAMP   := $(B)/.deps-installed
 
-.PHONY: all test play bench fuzz deps clean examples
+.PHONY: all test play serve bench fuzz deps clean examples
 all: $(B)/figaro $(B)/libfigaro.a $(B)/libfigaro-ai.a $(B)/libfigaro-host.a \
      $(B)/libfigaro-net.a examples
 
@@ -79,8 +82,9 @@ $(B)/libfigaro-host.a: $(HOST_OBJ)
 $(B)/libfigaro-net.a: $(NET_OBJ)
 	$(AR) rcs $@ $^
 
-$(B)/figaro: $(CLI_OBJ) $(B)/libfigaro-host.a $(B)/libfigaro-ai.a $(B)/libfigaro.a
-	$(CC) $(CFLAGS) $(MARCH) -o $@ $^ $(CLI_LIBS)
+$(B)/figaro: $(CLI_OBJ) $(B)/libfigaro-net.a $(B)/libfigaro-host.a $(B)/libfigaro-ai.a \
+             $(B)/libfigaro.a
+	$(CC) $(CFLAGS) $(MARCH) -o $@ $^ $(SERVE_LIBS) $(CLI_LIBS)
 
 # ---- examples: programs on the libraries' API (examples/*.c), in both builds;
 # tests/cli/test_many_matches.sh runs the sanitizer one.
@@ -110,8 +114,9 @@ $(T)/libfigaro-host.a: $(HOST_OBJ_T)
 $(T)/libfigaro-net.a: $(NET_OBJ_T)
 	$(AR) rcs $@ $^
 
-$(T)/figaro: $(CLI_OBJ_T) $(T)/libfigaro-host.a $(T)/libfigaro-ai.a $(T)/libfigaro.a
-	$(CC) $(SAN) -o $@ $^ $(CLI_LIBS)
+$(T)/figaro: $(CLI_OBJ_T) $(T)/libfigaro-net.a $(T)/libfigaro-host.a $(T)/libfigaro-ai.a \
+             $(T)/libfigaro.a
+	$(CC) $(SAN) -o $@ $^ $(SERVE_LIBS) $(CLI_LIBS)
 
 $(T)/many_matches: examples/many_matches.c $(T)/libfigaro-host.a $(T)/libfigaro-ai.a \
                    $(T)/libfigaro.a
@@ -230,6 +235,10 @@ bench: $(B)/figaro
 play: $(B)/figaro
 	$(B)/figaro play
 
+# `make serve SERVE_ARGS='--listen 0.0.0.0:8080'`: the table server (docs/server.md).
+serve: $(B)/figaro
+	$(B)/figaro serve $(SERVE_ARGS)
+
 # ---- shared libraries (issue 12; docs/python.md) ----------------------------
 # libfigaro.so is the core alone (libc only); libfigaro-ai.so holds the bots
 # (pthreads, libm) and needs libfigaro.so. Both are built from their own
@@ -295,6 +304,9 @@ MANDIR       ?= $(DATAROOTDIR)/man
 # the stamp holds the DATADIR the command was built with, so a new one given
 # to `make install` rebuilds what depends on it.
 $(B)/cli/i18n.o $(T)/cli/i18n.o: CPPFLAGS += -DLOCALEDIR='"$(DATADIR)/locale"'
+# Where an installed `figaro serve` finds the browser client when not beside it.
+$(B)/cli/serve.o $(T)/cli/serve.o: CPPFLAGS += -DFIG_WEBDIR='"$(DATADIR)/figaro/web"'
+$(B)/cli/serve.o: $(B)/.datadir
 $(B)/cli/i18n.o: $(B)/.datadir
 $(B)/.datadir: FORCE
 	@mkdir -p $(B); echo '$(DATADIR)' | cmp -s - $@ || echo '$(DATADIR)' > $@

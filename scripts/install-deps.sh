@@ -4,7 +4,7 @@
 set -eu
 
 # package: what it is for
-PACKAGES="gcc make pkg-config libcmocka-dev libjansson-dev clang libclang-rt-14-dev libncurses-dev gettext tmux python3 locales python3-pytest python3-numpy libsqlite3-dev libssl-dev"
+PACKAGES="gcc make pkg-config libcmocka-dev libjansson-dev clang libclang-rt-14-dev libncurses-dev gettext tmux python3 locales python3-pytest python3-numpy libsqlite3-dev libssl-dev libwebsockets-dev python3-websockets"
 
 missing=""
 for p in $PACKAGES; do
@@ -18,7 +18,8 @@ echo "figaro: installing missing Debian packages:$missing"
 echo "  (cmocka: unit tests; jansson: JSON; clang + libclang-rt: fuzzing; ncurses: the terminal game;"
 echo "   gettext: translations; tmux: tests of the terminal game; python3: the example engine;"
 echo "   python3-pytest: tests of the Python binding; python3-numpy: its arrays, examples and bench;"
-echo "   libsqlite3-dev: the table server's storage; libssl-dev: SHA-256 of its seat tokens)"
+echo "   libsqlite3-dev: the table server's storage; libssl-dev: SHA-256 of its seat tokens;"
+echo "   libwebsockets-dev: its HTTP and WebSocket port; python3-websockets: tests of that port)"
 if [ "$(id -u)" -eq 0 ]; then
     SUDO=""
 elif command -v sudo >/dev/null 2>&1; then

@@ -18,6 +18,7 @@ int cmd_bench(int argc, char **argv);
 int cmd_engine(int argc, char **argv);
 int cmd_arena(int argc, char **argv);
 int cmd_rules(int argc, char **argv);   /* rules.c */
+int cmd_serve(int argc, char **argv);   /* serve.c */
 
 /* Prints the rules for players (host/rules_text.h) wrapped to `width` in the
  * process's language to standard output; returns EXIT_OK or EXIT_INPUT. */

@@ -22,6 +22,7 @@ static const struct {
     { "bench", cmd_bench },
     { "engine", cmd_engine },
     { "rules", cmd_rules },
+    { "serve", cmd_serve },
 };
 enum { NCOMMANDS = sizeof commands / sizeof commands[0] };
 

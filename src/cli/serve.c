@@ -1,0 +1,341 @@
+/* serve.c - `figaro serve`: the table server on one port (docs/server.md).
+ *
+ * Options, the data folder, the web folder, the signals and the log; the
+ * rest is the service (net/service.h: tables, storage, bots) behind the wire
+ * (net/wire.h: libwebsockets, HTTP and WebSocket). What it says is for the
+ * operator, in English: one line per significant event on standard error,
+ * the URL to open on standard output.
+ *
+ * SIGTERM and SIGINT write a byte to the wire's wake pipe; the loop then
+ * ends and everything is freed in order: the service (its matches, the bots'
+ * pool, the database, closed cleanly) before the wire. */
+#define _DEFAULT_SOURCE   /* realpath */
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <libwebsockets.h>
+
+#include "cli/cli.h"
+#include "cli/i18n.h"
+#include "net/service.h"
+#include "net/wire.h"
+
+#ifndef FIG_WEBDIR
+#define FIG_WEBDIR "/usr/local/share/figaro/web"
+#endif
+
+enum { MAX_ENGINES = 16 };
+
+/* The wire's wake pipe, for the signal handler (the one process-wide value). */
+static volatile int wake_fd = -1;
+
+static void on_signal(int sig)
+{
+    (void)sig;
+    int saved = errno;
+    if (wake_fd >= 0) {
+        ssize_t r = write(wake_fd, "x", 1);
+        (void)r;
+    }
+    errno = saved;
+}
+
+static void log_line(void *ctx, const char *line)
+{
+    (void)ctx;
+    char when[32];
+    time_t t = time(NULL);
+    struct tm tm;
+    gmtime_r(&t, &tm);
+    strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    fprintf(stderr, "%s %s\n", when, line);
+}
+
+/* mkdir -p; 0 or -1 (errno set). */
+static int make_dirs(const char *path)
+{
+    char buf[PATH_MAX];
+    if (snprintf(buf, sizeof buf, "%s", path) >= (int)sizeof buf) {
+        errno = ENAMETOOLONG;
+        return -1;
+    }
+    for (char *p = buf + 1; *p; p++) {
+        if (*p != '/')
+            continue;
+        *p = '\0';
+        if (mkdir(buf, 0700) != 0 && errno != EEXIST)
+            return -1;
+        *p = '/';
+    }
+    if (mkdir(buf, 0700) != 0 && errno != EEXIST)
+        return -1;
+    return 0;
+}
+
+/* The default data folder: $XDG_DATA_HOME/figaro/server. */
+static int default_data(char *out, size_t cap)
+{
+    const char *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
+    int n;
+    if (xdg && xdg[0] == '/')
+        n = snprintf(out, cap, "%s/figaro/server", xdg);
+    else if (home && home[0])
+        n = snprintf(out, cap, "%s/.local/share/figaro/server", home);
+    else
+        return -1;
+    return n > 0 && (size_t)n < cap ? 0 : -1;
+}
+
+/* The browser client's folder: next to the program in the source tree
+ * (build/figaro, build/test/figaro), installed beside it, or FIG_WEBDIR. */
+static int find_web(char *out, size_t cap)
+{
+    char exe[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    const char *rel[] = { "/../web", "/../../web", "/../share/figaro/web" };
+    if (n > 0) {
+        exe[n] = '\0';
+        char *slash = strrchr(exe, '/');
+        if (slash)
+            *slash = '\0';
+        for (size_t i = 0; i < sizeof rel / sizeof rel[0]; i++) {
+            char cand[PATH_MAX + 64], ix[PATH_MAX + 80];
+            snprintf(cand, sizeof cand, "%s%s", exe, rel[i]);
+            snprintf(ix, sizeof ix, "%s/index.html", cand);
+            if (access(ix, R_OK) == 0 && strlen(cand) < cap) {
+                memcpy(out, cand, strlen(cand) + 1);
+                return 0;
+            }
+        }
+    }
+    char ix[PATH_MAX];
+    snprintf(ix, sizeof ix, "%s/index.html", FIG_WEBDIR);
+    if (access(ix, R_OK) == 0 && strlen(FIG_WEBDIR) < cap) {
+        snprintf(out, cap, "%s", FIG_WEBDIR);
+        return 0;
+    }
+    return -1;
+}
+
+/* "ADDR:PORT", "[V6]:PORT" or ":PORT"; 0 or -1. */
+static int parse_listen(char *s, const char **addr, int *port)
+{
+    char *colon = strrchr(s, ':');
+    if (!colon)
+        return -1;
+    long long p;
+    if (cli_parse_int(colon + 1, 0, 65535, &p))
+        return -1;
+    *colon = '\0';
+    if (s[0] == '[') {
+        size_t n = strlen(s);
+        if (n < 3 || s[n - 1] != ']')
+            return -1;
+        s[n - 1] = '\0';
+        s++;
+    } else if (strchr(s, ':')) {
+        return -1;   /* an IPv6 address needs its brackets */
+    }
+    *addr = s[0] ? s : "0.0.0.0";
+    *port = (int)p;
+    return 0;
+}
+
+/* Raises the soft limit on descriptors to the hard one: each match holds two. */
+static void raise_nofile(void)
+{
+    struct rlimit rl;
+    if (getrlimit(RLIMIT_NOFILE, &rl) != 0)
+        return;
+    rlim_t want = rl.rlim_max;
+    if (want == RLIM_INFINITY || want > (rlim_t)1 << 20)
+        want = (rlim_t)1 << 20;   /* lws keeps a table as large as the limit */
+    if (rl.rlim_cur < want) {
+        rl.rlim_cur = want;
+        setrlimit(RLIMIT_NOFILE, &rl);
+    }
+}
+
+int cmd_serve(int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        { "listen", required_argument, NULL, 'l' },
+        { "data", required_argument, NULL, 'd' },
+        { "tls-cert", required_argument, NULL, 'C' },
+        { "tls-key", required_argument, NULL, 'K' },
+        { "engine", required_argument, NULL, 'e' },
+        { "grace", required_argument, NULL, 'g' },
+        { "max-tables", required_argument, NULL, 't' },
+        { "bot-threads", required_argument, NULL, 'j' },
+        { "max-bot-ms", required_argument, NULL, 'm' },
+        { "help", no_argument, NULL, 'h' },
+        { NULL, 0, NULL, 0 },
+    };
+    char listen_buf[300] = "127.0.0.1:8080", data[PATH_MAX] = "";
+    const char *addr = NULL, *cert = NULL, *key = NULL;
+    int port = 0;
+    fig_engine_def_t engines[MAX_ENGINES];
+    int nengines = 0;
+    long long grace = 0, max_tables = 0, threads = 0, max_bot_ms = 0;
+    int c;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, ":l:d:e:g:t:j:m:h", longopts, NULL)) != -1) {
+        switch (c) {
+        case 'l':
+            if (strlen(optarg) >= sizeof listen_buf)
+                return cli_usage_error("serve", "--listen: '%s' is too long", optarg);
+            snprintf(listen_buf, sizeof listen_buf, "%s", optarg);
+            break;
+        case 'd':
+            if (!optarg[0] || strlen(optarg) >= sizeof data - 32)
+                return cli_usage_error("serve", "--data: give a folder");
+            snprintf(data, sizeof data, "%s", optarg);
+            break;
+        case 'C':
+            cert = optarg;
+            break;
+        case 'K':
+            key = optarg;
+            break;
+        case 'e': {
+            char *eq = strchr(optarg, '=');
+            size_t nl = eq ? (size_t)(eq - optarg) : 0;
+            if (!eq || nl == 0 || nl > 32 || strspn(optarg, "abcdefghijklmnopqrstuvwxyz"
+                                                            "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                                            "0123456789_-") != nl ||
+                !eq[1])
+                return cli_usage_error("serve", "--engine: '%s' is not NAME=COMMAND (NAME: "
+                                       "1 to 32 letters, digits, '-' or '_')", optarg);
+            if (nengines == MAX_ENGINES)
+                return cli_usage_error("serve", "--engine: at most %d engines", MAX_ENGINES);
+            *eq = '\0';
+            for (int i = 0; i < nengines; i++)
+                if (strcmp(engines[i].name, optarg) == 0)
+                    return cli_usage_error("serve", "--engine: '%s' is given twice", optarg);
+            engines[nengines].name = optarg;
+            engines[nengines].cmd = eq + 1;
+            nengines++;
+            break;
+        }
+        case 'g':
+            if (cli_parse_int(optarg, 1, 86400, &grace))
+                return cli_usage_error("serve", "--grace: '%s' is not 1 to 86400 seconds",
+                                       optarg);
+            break;
+        case 't':
+            if (cli_parse_int(optarg, 1, 1000000, &max_tables))
+                return cli_usage_error("serve", "--max-tables: '%s' is not 1 to 1000000",
+                                       optarg);
+            break;
+        case 'j':
+            if (cli_parse_int(optarg, 1, 256, &threads))
+                return cli_usage_error("serve", "--bot-threads: '%s' is not 1 to 256", optarg);
+            break;
+        case 'm':
+            if (cli_parse_int(optarg, 1, 600000, &max_bot_ms))
+                return cli_usage_error("serve", "--max-bot-ms: '%s' is not 1 to 600000",
+                                       optarg);
+            break;
+        case 'h':
+            return cli_help("serve");
+        case ':':
+            return cli_usage_error("serve", "option '%s' needs a value", argv[optind - 1]);
+        default:
+            return cli_usage_error("serve", "unknown option '%s'", argv[optind - 1]);
+        }
+    }
+    if (optind < argc)
+        return cli_usage_error("serve", "unexpected argument '%s'", argv[optind]);
+    if (parse_listen(listen_buf, &addr, &port))
+        return cli_usage_error("serve", "--listen: give ADDRESS:PORT (e.g. 127.0.0.1:8080, "
+                                        "[::1]:8080), the port 0 to 65535");
+    if (!!cert != !!key)
+        return cli_usage_error("serve", "--tls-cert and --tls-key go together");
+
+    if (!data[0] && default_data(data, sizeof data - 32))
+        return cli_usage_error("serve", "cannot tell where to keep the tables: give --data "
+                                        "or set HOME or XDG_DATA_HOME");
+    if (make_dirs(data)) {
+        fprintf(stderr, "figaro serve: cannot create %s: %s\n", data, strerror(errno));
+        return EXIT_INPUT;
+    }
+    char db_path[PATH_MAX + 16];
+    snprintf(db_path, sizeof db_path, "%s/figaro.sqlite", data);
+
+    char err[256];
+    cli_i18n_init(NULL, err, sizeof err);   /* only finds the catalogues for the service */
+    raise_nofile();
+    signal(SIGPIPE, SIG_IGN);
+    lws_set_log_level(LLL_ERR | LLL_WARN, NULL);
+
+    char web[PATH_MAX];
+    bool have_web = find_web(web, sizeof web) == 0;
+    if (!have_web)
+        log_line(NULL, "serve: no web folder found (index.html): only the protocol is served");
+
+    fig_msg_t msg;
+    fig_wire_opts_t wo = { addr, port, cert, key, have_web ? web : NULL, 0, 0, log_line, NULL };
+    fig_wire_t *wire;
+    if (fig_wire_new(&wire, &wo, &msg)) {
+        fprintf(stderr, "figaro serve: %s\n", msg.text);
+        return EXIT_INPUT;
+    }
+    fig_service_opts_t so;
+    memset(&so, 0, sizeof so);
+    so.db_path = db_path;
+    so.localedir = cli_i18n_localedir()[0] ? cli_i18n_localedir() : NULL;
+    so.grace_ms = (int)grace * 1000;
+    so.max_tables = (int)max_tables;
+    so.bot_threads = (int)threads;
+    so.max_bot_ms = (int)max_bot_ms;
+    so.engines = engines;
+    so.nengines = nengines;
+    so.log = log_line;
+    fig_service_t *svc;
+    if (fig_service_new(&svc, &so, fig_wire_ops(wire), &msg)) {
+        fprintf(stderr, "figaro serve: %s\n", msg.text);
+        fig_wire_free(wire);
+        return EXIT_INPUT;
+    }
+    fig_wire_attach(wire, svc);
+
+    wake_fd = fig_wire_wake_fd(wire);
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGINT, &sa, NULL);
+
+    const char *host = strcmp(addr, "0.0.0.0") == 0 ? "localhost"
+                       : strcmp(addr, "::") == 0    ? "localhost"
+                                                    : addr;
+    bool v6 = strchr(host, ':') != NULL;
+    log_line(NULL, "serve: listening");
+    printf("figaro serve: open %s://%s%s%s:%d/ in a browser (data in %s)\n",
+           cert ? "https" : "http", v6 ? "[" : "", host, v6 ? "]" : "",
+           fig_wire_port(wire), data);
+    fflush(stdout);
+
+    int rc = fig_wire_run(wire);
+    log_line(NULL, rc ? "serve: the event loop failed: shutting down"
+                      : "serve: signal received: shutting down");
+    signal(SIGTERM, SIG_DFL);
+    signal(SIGINT, SIG_DFL);
+    wake_fd = -1;
+    fig_wire_attach(wire, NULL);
+    fig_service_free(svc);
+    fig_wire_free(wire);
+    log_line(NULL, "serve: stopped");
+    return rc ? EXIT_INPUT : EXIT_OK;
+}

@@ -1,0 +1,826 @@
+/* wire.c - the table service on the network, through libwebsockets 4.1: one
+ * context, one vhost, one port, HTTP and WebSocket, one loop thread.
+ *
+ * lws 4.1's rules shape this file: only the loop thread calls lws (a signal
+ * handler wakes the loop through a pipe of ours, adopted into it); a
+ * connection writes once per writeable callback, so whatever the service
+ * says is queued per connection and one frame goes out at each callback; the
+ * service's deadlines are one lws_sul timer, set again after every call into
+ * the service; the descriptors the service watches (matches' and hints'
+ * pipes) are adopted as raw files whose readability calls
+ * fig_service_fd_ready. We adopt a dup() of each, so that lws closing its
+ * copy never closes the service's descriptor.
+ *
+ * One protocol, "figaro.v1", is the vhost's first: it gets the HTTP requests
+ * (static files and the service's paths) and the WebSocket upgrades, with or
+ * without that subprotocol named. Every HTTP answer carries the security
+ * headers; files come only from the web folder, by a path checked character
+ * by character (fig_wire_web_path) and then resolved and checked again
+ * (realpath), so neither ".." nor a symbolic link leads out of it. */
+#define _DEFAULT_SOURCE   /* realpath */
+#include "net/wire.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <libwebsockets.h>
+
+#include "host/util.h"
+#include "net/proto.h"
+
+enum {
+    WEB_FILE_MAX = 16 << 20,   /* the largest file of the web folder we serve */
+    HTTP_CHUNK = 16384,        /* one lws_write of an HTTP body */
+    CLOSE_GRACE_S = 3,         /* a closing connection that cannot flush is dropped */
+};
+
+/* One queued text frame, with lws's headroom before it. */
+typedef struct frame {
+    struct frame *next;
+    size_t len;
+    unsigned char buf[];   /* LWS_PRE + len */
+} frame_t;
+
+/* A descriptor the service watches: its dup, adopted into the loop. */
+typedef struct watch {
+    struct watch *next;
+    int fd;               /* the service's descriptor; -1: the wake pipe */
+    struct lws *wsi;      /* NULL once lws closed it */
+    bool dead;            /* unwatched: closing */
+} watch_t;
+
+/* A connection: lws's per-session data, the same for HTTP and WebSocket. */
+struct fig_conn {
+    struct lws *wsi;
+    void *cs;                   /* the service's state; NULL: not (or no longer) open */
+    frame_t *head, *tail;
+    size_t queued;
+    bool closing;               /* flush what is queued, then close */
+    int close_status;
+    bool skip;                  /* the rest of an oversized message */
+    size_t rxlen;
+    char *rx;                   /* FIG_PROTO_FRAME_MAX + 1 bytes, while a message arrives */
+    /* HTTP: the answer being sent */
+    char *body;
+    size_t body_len, body_sent;
+};
+
+struct fig_wire {
+    struct lws_context *ctx;
+    struct lws_vhost *vh;
+    fig_service_t *svc;
+    fig_wire_ops_t ops;
+    lws_sorted_usec_list_t sul;
+    lws_retry_bo_t retry;
+    watch_t *watches;
+    int wake[2];
+    volatile int stop;
+    int port;
+    size_t queue_max;
+    char web_root[PATH_MAX];    /* "" : no web folder */
+    void (*log)(void *ctx, const char *line);
+    void *log_ctx;
+};
+
+static void wlog(fig_wire_t *w, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+static void wlog(fig_wire_t *w, const char *fmt, ...)
+{
+    if (!w->log)
+        return;
+    char line[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    w->log(w->log_ctx, line);
+}
+
+static fig_wire_t *wire_of(struct lws *wsi)
+{
+    return lws_context_user(lws_get_context(wsi));
+}
+
+/* ---- the service's deadlines: one timer */
+
+static void reschedule(fig_wire_t *w);
+
+static void on_timer(lws_sorted_usec_list_t *sul)
+{
+    fig_wire_t *w = lws_container_of(sul, fig_wire_t, sul);
+    if (w->svc)
+        fig_service_tick(w->svc, fig_clock_ms());
+    reschedule(w);
+}
+
+static void reschedule(fig_wire_t *w)
+{
+    long long d = w->svc ? fig_service_next_deadline(w->svc) : -1;
+    if (d < 0) {
+        lws_sul_cancel(&w->sul);
+        return;
+    }
+    long long now = fig_clock_ms();
+    lws_usec_t us = d > now ? (lws_usec_t)(d - now) * 1000 : 0;
+    lws_sul_schedule(w->ctx, 0, &w->sul, on_timer, us);
+}
+
+/* ---- the service's callbacks */
+
+static void conn_drop_queue(struct fig_conn *c)
+{
+    while (c->head) {
+        frame_t *f = c->head;
+        c->head = f->next;
+        free(f);
+    }
+    c->tail = NULL;
+    c->queued = 0;
+}
+
+/* Closes c after what is queued (or at once, dropping it), with a status. */
+static void conn_close(fig_wire_t *w, struct fig_conn *c, int status, bool drop)
+{
+    (void)w;
+    if (drop)
+        conn_drop_queue(c);
+    if (!c->closing) {
+        c->closing = true;
+        c->close_status = status;
+    }
+    lws_callback_on_writable(c->wsi);
+    /* A client that reads nothing never makes us writeable again. */
+    lws_set_timeout(c->wsi, PENDING_TIMEOUT_CLOSE_SEND, CLOSE_GRACE_S);
+}
+
+static void op_send(void *wire, fig_conn_t *conn, const char *text, size_t len)
+{
+    fig_wire_t *w = wire;
+    struct fig_conn *c = conn;
+    if (c->closing)
+        return;
+    if (c->queued + len > w->queue_max) {
+        wlog(w, "wire: a connection reads too slowly (%zu bytes queued): closed", c->queued);
+        conn_close(w, c, LWS_CLOSE_STATUS_POLICY_VIOLATION, true);
+        return;
+    }
+    frame_t *f = malloc(sizeof *f + LWS_PRE + len);
+    if (!f) {
+        wlog(w, "wire: out of memory queueing a frame: connection closed");
+        conn_close(w, c, LWS_CLOSE_STATUS_UNEXPECTED_CONDITION, true);
+        return;
+    }
+    f->next = NULL;
+    f->len = len;
+    memcpy(f->buf + LWS_PRE, text, len);
+    if (c->tail)
+        c->tail->next = f;
+    else
+        c->head = f;
+    c->tail = f;
+    c->queued += len;
+    lws_callback_on_writable(c->wsi);
+}
+
+static void op_close(void *wire, fig_conn_t *conn)
+{
+    conn_close(wire, conn, LWS_CLOSE_STATUS_NORMAL, false);
+}
+
+static void op_watch(void *wire, int fd)
+{
+    fig_wire_t *w = wire;
+    watch_t *e = calloc(1, sizeof *e);
+    int d = e ? fcntl(fd, F_DUPFD_CLOEXEC, 0) : -1;
+    if (d < 0) {
+        free(e);
+        wlog(w, "wire: cannot watch descriptor %d: %s", fd, strerror(errno));
+        return;
+    }
+    e->fd = fd;
+    lws_adopt_desc_t ad;
+    memset(&ad, 0, sizeof ad);
+    ad.vh = w->vh;
+    ad.type = LWS_ADOPT_RAW_FILE_DESC;
+    ad.fd.filefd = d;
+    ad.vh_prot_name = "figaro-fd";
+    ad.opaque = e;
+    e->next = w->watches;
+    w->watches = e;
+    e->wsi = lws_adopt_descriptor_vhost_via_info(&ad);   /* closes d on failure */
+    if (!e->wsi) {
+        w->watches = e->next;
+        free(e);
+        wlog(w, "wire: cannot watch descriptor %d: lws refused it", fd);
+    }
+}
+
+static void op_unwatch(void *wire, int fd)
+{
+    fig_wire_t *w = wire;
+    for (watch_t *e = w->watches; e; e = e->next) {
+        if (e->fd == fd && !e->dead && e->wsi) {
+            e->dead = true;
+            /* lws closes it on its next turn (never from another wsi's callback) */
+            lws_set_timeout(e->wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC);
+            return;
+        }
+    }
+}
+
+/* ---- HTTP */
+
+int fig_wire_web_path(const char *path, char *rel, size_t cap)
+{
+    if (!path || path[0] != '/')
+        return 400;
+    size_t n = strlen(path);
+    if (n > 512)
+        return 404;
+    const char *p = path + 1;
+    size_t o = 0;
+    for (;;) {
+        /* one segment: p up to the next '/' or the end */
+        size_t seg = strcspn(p, "/");
+        if (seg == 0 && p[0] == '/')
+            return 400;                       /* "//": an empty segment */
+        if (seg > 0 && p[0] == '.')
+            return 400;                       /* "..", ".", hidden files */
+        for (size_t i = 0; i < seg; i++) {
+            unsigned char ch = (unsigned char)p[i];
+            if (ch == '%' || ch == '\\' || ch < 0x20 || ch == 0x7f)
+                return 400;                   /* encodings, Windows separators, controls */
+            if (!((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+                  (ch >= '0' && ch <= '9') || ch == '-' || ch == '_' || ch == '.'))
+                return 404;                   /* no file of ours is named so */
+        }
+        if (o + seg + 2 > cap)
+            return 404;
+        memcpy(rel + o, p, seg);
+        o += seg;
+        p += seg;
+        if (*p == '\0') {
+            if (seg == 0) {                   /* "/" or "dir/": its index */
+                const char *ix = "index.html";
+                if (o + strlen(ix) + 1 > cap)
+                    return 404;
+                memcpy(rel + o, ix, strlen(ix));
+                o += strlen(ix);
+            }
+            rel[o] = '\0';
+            return 0;
+        }
+        rel[o++] = '/';
+        p++;
+    }
+}
+
+const char *fig_wire_mime(const char *name)
+{
+    static const struct {
+        const char *ext, *type;
+    } types[] = {
+        { ".html", "text/html; charset=utf-8" },
+        { ".js", "text/javascript; charset=utf-8" },
+        { ".mjs", "text/javascript; charset=utf-8" },
+        { ".css", "text/css; charset=utf-8" },
+        { ".json", "application/json" },
+        { ".webmanifest", "application/manifest+json" },
+        { ".svg", "image/svg+xml" },
+        { ".png", "image/png" },
+        { ".jpg", "image/jpeg" },
+        { ".ico", "image/x-icon" },
+        { ".woff2", "font/woff2" },
+        { ".wasm", "application/wasm" },
+        { ".txt", "text/plain; charset=utf-8" },
+        { ".md", "text/plain; charset=utf-8" },
+        { ".fgn", "text/plain; charset=utf-8" },
+    };
+    size_t n = strlen(name);
+    for (size_t i = 0; i < sizeof types / sizeof types[0]; i++) {
+        size_t e = strlen(types[i].ext);
+        if (n > e && strcasecmp(name + n - e, types[i].ext) == 0)
+            return types[i].type;
+    }
+    return "application/octet-stream";
+}
+
+/* Reads the web folder's file `rel` into a->body; the HTTP status. */
+static int read_web_file(fig_wire_t *w, const char *rel, fig_http_answer_t *a)
+{
+    if (!w->web_root[0])
+        return 404;
+    char full[PATH_MAX], real[PATH_MAX];
+    if (snprintf(full, sizeof full, "%s/%s", w->web_root, rel) >= (int)sizeof full)
+        return 404;
+    if (!realpath(full, real))
+        return 404;
+    size_t rl = strlen(w->web_root);
+    if (strncmp(real, w->web_root, rl) != 0 || real[rl] != '/')
+        return 404;                                   /* a link out of the folder */
+    int fd = open(real, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return 404;
+    struct stat st;
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size > WEB_FILE_MAX) {
+        close(fd);
+        return 404;
+    }
+    size_t len = (size_t)st.st_size, got = 0;
+    char *body = malloc(len + 1);
+    if (!body) {
+        close(fd);
+        return 503;
+    }
+    while (got < len) {
+        ssize_t r = read(fd, body + got, len - got);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0)
+            break;
+        got += (size_t)r;
+    }
+    close(fd);
+    a->status = 200;
+    a->type = fig_wire_mime(rel);
+    a->body = body;
+    a->len = got;
+    return 200;
+}
+
+static int add_header(struct lws *wsi, const char *name, const char *value, unsigned char **p,
+                      unsigned char *end)
+{
+    return lws_add_http_header_by_name(wsi, (const unsigned char *)name,
+                                       (const unsigned char *)value, (int)strlen(value), p,
+                                       end);
+}
+
+/* Writes the status line and headers of `a` and starts its body; the
+ * callback's return value. Takes a->body. */
+static int http_answer(struct lws *wsi, struct fig_conn *c, fig_http_answer_t *a, bool dynamic)
+{
+    unsigned char buf[LWS_PRE + 2048], *start = buf + LWS_PRE, *p = start,
+                  *end = buf + sizeof buf - 1;
+    c->body = a->body;
+    c->body_len = a->len;
+    c->body_sent = 0;
+    if (lws_add_http_common_headers(wsi, (unsigned)a->status, a->type, a->len, &p, end) ||
+        add_header(wsi, "content-security-policy:",
+                   "default-src 'self'; connect-src 'self'; img-src 'self' data:; "
+                   "frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
+                   &p, end) ||
+        add_header(wsi, "x-content-type-options:", "nosniff", &p, end) ||
+        add_header(wsi, "referrer-policy:", "no-referrer", &p, end) ||
+        add_header(wsi, "x-frame-options:", "DENY", &p, end) ||
+        add_header(wsi, "cache-control:", dynamic ? "no-store" : "no-cache", &p, end) ||
+        lws_finalize_write_http_header(wsi, start, &p, end))
+        return -1;
+    if (c->body_len == 0) {
+        free(c->body);
+        c->body = NULL;
+        return lws_http_transaction_completed(wsi) ? -1 : 0;
+    }
+    lws_callback_on_writable(wsi);
+    return 0;
+}
+
+static int http_text(struct lws *wsi, struct fig_conn *c, int status, const char *text)
+{
+    fig_http_answer_t a = { status, "text/plain; charset=utf-8", strdup(text), strlen(text) };
+    if (!a.body)
+        return -1;
+    return http_answer(wsi, c, &a, true);
+}
+
+static int on_http(fig_wire_t *w, struct lws *wsi, struct fig_conn *c, const char *in,
+                   size_t len)
+{
+    free(c->body);
+    c->body = NULL;
+    if (lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) <= 0)
+        return http_text(wsi, c, 405, "only GET is served here\n");
+    if (!in || memchr(in, '\0', len) || strlen(in) != len)
+        return http_text(wsi, c, 400, "bad path\n");
+    char path[600];
+    if (len >= sizeof path)
+        return http_text(wsi, c, 404, "not found\n");
+    memcpy(path, in, len);
+    path[len] = '\0';
+    fig_http_answer_t a = { 0, NULL, NULL, 0 };
+    if (strcmp(path, "/healthz") == 0 || strcmp(path, "/metrics") == 0 ||
+        strncmp(path, "/tables/", 8) == 0) {
+        if (!w->svc)
+            return http_text(wsi, c, 503, "starting\n");
+        fig_service_http(w->svc, path, &a);
+        if (!a.body && a.len == 0)
+            a.body = strdup("");
+        if (!a.body)
+            return -1;
+        if (!a.type)
+            a.type = "text/plain; charset=utf-8";
+        return http_answer(wsi, c, &a, true);
+    }
+    char rel[600];
+    int st = fig_wire_web_path(path, rel, sizeof rel);
+    if (st == 0)
+        st = read_web_file(w, rel, &a);
+    if (st == 200)
+        return http_answer(wsi, c, &a, false);
+    if (st == 400)
+        wlog(w, "http: refused path %s", path);
+    return http_text(wsi, c, st, st == 400 ? "bad path\n"
+                                 : st == 503 ? "out of memory\n" : "not found\n");
+}
+
+static int on_http_writeable(struct lws *wsi, struct fig_conn *c)
+{
+    if (!c->body)
+        return 0;
+    unsigned char buf[LWS_PRE + HTTP_CHUNK];
+    size_t n = c->body_len - c->body_sent;
+    if (n > HTTP_CHUNK)
+        n = HTTP_CHUNK;
+    memcpy(buf + LWS_PRE, c->body + c->body_sent, n);
+    bool final = c->body_sent + n == c->body_len;
+    if (lws_write(wsi, buf + LWS_PRE, n, final ? LWS_WRITE_HTTP_FINAL : LWS_WRITE_HTTP) !=
+        (int)n)
+        return -1;
+    c->body_sent += n;
+    if (!final) {
+        lws_callback_on_writable(wsi);
+        return 0;
+    }
+    free(c->body);
+    c->body = NULL;
+    return lws_http_transaction_completed(wsi) ? -1 : 0;
+}
+
+/* ---- WebSocket */
+
+/* True when a browser's Origin names the host the request was sent to (or
+ * when there is no Origin: not a browser). */
+static bool origin_ok(struct lws *wsi)
+{
+    char origin[256], host[256];
+    int ol = lws_hdr_total_length(wsi, WSI_TOKEN_ORIGIN);
+    if (ol <= 0)
+        return true;
+    if (ol >= (int)sizeof origin || lws_hdr_copy(wsi, origin, sizeof origin,
+                                                 WSI_TOKEN_ORIGIN) < 0)
+        return false;
+    if (lws_hdr_copy(wsi, host, sizeof host, WSI_TOKEN_HOST) <= 0)
+        return false;
+    const char *o = origin;
+    if (strncasecmp(o, "http://", 7) == 0)
+        o += 7;
+    else if (strncasecmp(o, "https://", 8) == 0)
+        o += 8;
+    else
+        return false;   /* "null", file:, other schemes */
+    return strcasecmp(o, host) == 0;
+}
+
+static int ws_filter(fig_wire_t *w, struct lws *wsi)
+{
+    char uri[64], peer[64] = "?";
+    lws_get_peer_simple(wsi, peer, sizeof peer);
+    if (lws_hdr_copy(wsi, uri, sizeof uri, WSI_TOKEN_GET_URI) <= 0 || strcmp(uri, "/ws") != 0) {
+        wlog(w, "ws: refused an upgrade from %s on another path than /ws", peer);
+        return 1;
+    }
+    if (!origin_ok(wsi)) {
+        wlog(w, "ws: refused a connection from %s: its Origin is not this server", peer);
+        return 1;
+    }
+    return 0;
+}
+
+static int ws_established(fig_wire_t *w, struct lws *wsi, struct fig_conn *c)
+{
+    free(c->body);
+    memset(c, 0, sizeof *c);
+    c->wsi = wsi;
+    char peer[64] = "";
+    lws_get_peer_simple(wsi, peer, sizeof peer);
+    c->cs = w->svc ? fig_service_open(w->svc, c, peer) : NULL;
+    if (!c->cs) {
+        static const char why[] = "refused";
+        wlog(w, "ws: refused a connection from %s", peer);
+        lws_close_reason(wsi, LWS_CLOSE_STATUS_POLICY_VIOLATION, (unsigned char *)why,
+                         sizeof why - 1);
+        return -1;
+    }
+    reschedule(w);
+    return 0;
+}
+
+static int ws_receive(fig_wire_t *w, struct lws *wsi, struct fig_conn *c, const char *in,
+                      size_t len)
+{
+    if (c->closing || !c->cs)
+        return 0;
+    bool last = lws_is_final_fragment(wsi) && lws_remaining_packet_payload(wsi) == 0;
+    if (lws_frame_is_binary(wsi)) {
+        static const char why[] = "text frames only";
+        lws_close_reason(wsi, LWS_CLOSE_STATUS_UNACCEPTABLE_OPCODE, (unsigned char *)why,
+                         sizeof why - 1);
+        return -1;
+    }
+    if (!c->rx && !(c->rx = malloc(FIG_PROTO_FRAME_MAX + 1)))
+        return -1;
+    if (c->rxlen + len > FIG_PROTO_FRAME_MAX) {
+        /* The service sees one byte too many and answers too_big; then the
+         * connection closes, the rest of the message unread. */
+        size_t take = FIG_PROTO_FRAME_MAX + 1 - c->rxlen;
+        memcpy(c->rx + c->rxlen, in, take);
+        fig_service_message(w->svc, c->cs, c->rx, FIG_PROTO_FRAME_MAX + 1);
+        c->rxlen = 0;
+        wlog(w, "ws: a message over %d bytes: connection closed", FIG_PROTO_FRAME_MAX);
+        conn_close(w, c, LWS_CLOSE_STATUS_MESSAGE_TOO_LARGE, false);
+        reschedule(w);
+        return 0;
+    }
+    memcpy(c->rx + c->rxlen, in, len);
+    c->rxlen += len;
+    if (!last)
+        return 0;
+    size_t n = c->rxlen;
+    c->rxlen = 0;
+    fig_service_message(w->svc, c->cs, c->rx, n);
+    free(c->rx);    /* most connections are quiet: no buffer while idle */
+    c->rx = NULL;
+    reschedule(w);
+    return 0;
+}
+
+static int ws_writeable(struct lws *wsi, struct fig_conn *c)
+{
+    frame_t *f = c->head;
+    if (!f) {
+        if (c->closing) {
+            static const char why[] = "bye";
+            lws_close_reason(wsi, (enum lws_close_status)c->close_status,
+                             (unsigned char *)why, sizeof why - 1);
+            return -1;
+        }
+        return 0;
+    }
+    if (lws_write(wsi, f->buf + LWS_PRE, f->len, LWS_WRITE_TEXT) < (int)f->len)
+        return -1;
+    c->head = f->next;
+    if (!c->head)
+        c->tail = NULL;
+    c->queued -= f->len;
+    free(f);
+    if (c->head || c->closing)
+        lws_callback_on_writable(wsi);
+    return 0;
+}
+
+static void ws_closed(fig_wire_t *w, struct fig_conn *c)
+{
+    void *cs = c->cs;
+    c->cs = NULL;
+    conn_drop_queue(c);
+    free(c->rx);
+    c->rx = NULL;
+    if (cs && w->svc) {
+        fig_service_closed(w->svc, cs);
+        reschedule(w);
+    }
+}
+
+static int cb_main(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in,
+                   size_t len)
+{
+    fig_wire_t *w = wire_of(wsi);
+    struct fig_conn *c = user;
+    switch (reason) {
+    case LWS_CALLBACK_HTTP:
+        return on_http(w, wsi, c, in, len);
+    case LWS_CALLBACK_HTTP_WRITEABLE:
+        return on_http_writeable(wsi, c);
+    case LWS_CALLBACK_CLOSED_HTTP:
+    case LWS_CALLBACK_HTTP_DROP_PROTOCOL:
+        if (c) {
+            free(c->body);
+            c->body = NULL;
+        }
+        break;
+    case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION:
+        return ws_filter(w, wsi);
+    case LWS_CALLBACK_ESTABLISHED:
+        return ws_established(w, wsi, c);
+    case LWS_CALLBACK_RECEIVE:
+        return ws_receive(w, wsi, c, in, len);
+    case LWS_CALLBACK_SERVER_WRITEABLE:
+        return ws_writeable(wsi, c);
+    case LWS_CALLBACK_CLOSED:
+        ws_closed(w, c);
+        break;
+    default:
+        break;
+    }
+    return lws_callback_http_dummy(wsi, reason, user, in, len);
+}
+
+/* ---- watched descriptors and the wake pipe */
+
+static int cb_fd(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in,
+                 size_t len)
+{
+    fig_wire_t *w = wire_of(wsi);
+    watch_t *e = lws_get_opaque_user_data(wsi);
+    switch (reason) {
+    case LWS_CALLBACK_RAW_RX_FILE:
+        if (!e || e->dead)
+            return -1;
+        if (e->fd < 0) {    /* the wake pipe: a signal */
+            char b[64];
+            while (read(w->wake[0], b, sizeof b) > 0) {
+            }
+            w->stop = 1;
+            return 0;
+        }
+        if (w->svc) {
+            fig_service_fd_ready(w->svc, e->fd);
+            reschedule(w);
+        }
+        return e->dead ? -1 : 0;
+    case LWS_CALLBACK_RAW_CLOSE_FILE:
+        if (e) {
+            lws_set_opaque_user_data(wsi, NULL);
+            for (watch_t **pp = &w->watches; *pp; pp = &(*pp)->next) {
+                if (*pp == e) {
+                    *pp = e->next;
+                    break;
+                }
+            }
+            free(e);
+        }
+        break;
+    default:
+        break;
+    }
+    return lws_callback_http_dummy(wsi, reason, user, in, len);
+}
+
+static const struct lws_protocols protocols[] = {
+    { "figaro.v1", cb_main, sizeof(struct fig_conn), FIG_PROTO_FRAME_MAX, 0, NULL, 0 },
+    { "figaro-fd", cb_fd, 0, 0, 0, NULL, 0 },
+    { NULL, NULL, 0, 0, 0, NULL, 0 },
+};
+
+/* ---- the wire */
+
+fig_err_t fig_wire_new(fig_wire_t **out, const fig_wire_opts_t *o, fig_msg_t *msg)
+{
+    *out = NULL;
+    if (!!o->tls_cert != !!o->tls_key)
+        return fig_fail(msg, FIG_ERR_INPUT, "TLS needs both a certificate and a key");
+    fig_wire_t *w = calloc(1, sizeof *w);
+    if (!w)
+        return fig_fail(msg, FIG_ERR_SPACE, "out of memory");
+    w->wake[0] = w->wake[1] = -1;
+    w->log = o->log;
+    w->log_ctx = o->log_ctx;
+    w->queue_max = o->queue_max ? o->queue_max : (size_t)1 << 20;
+    w->ops = (fig_wire_ops_t){ op_send, op_close, op_watch, op_unwatch, w };
+    if (o->web_dir && !realpath(o->web_dir, w->web_root)) {
+        fig_err_t rc = fig_fail(msg, FIG_ERR_INPUT, "web folder %s: %s", o->web_dir,
+                                strerror(errno));
+        free(w);
+        return rc;
+    }
+    int ping = o->ping_s > 0 ? o->ping_s : 30;
+    w->retry.secs_since_valid_ping = (uint16_t)ping;
+    w->retry.secs_since_valid_hangup = (uint16_t)(2 * ping);
+
+    struct lws_context_creation_info ci;
+    memset(&ci, 0, sizeof ci);
+    ci.options = LWS_SERVER_OPTION_EXPLICIT_VHOSTS | LWS_SERVER_OPTION_VALIDATE_UTF8 |
+                 (o->tls_cert ? LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT : 0);
+    ci.user = w;
+    ci.port = CONTEXT_PORT_NO_LISTEN;
+    w->ctx = lws_create_context(&ci);
+    if (!w->ctx) {
+        free(w);
+        return fig_fail(msg, FIG_ERR_SPACE, "cannot start libwebsockets");
+    }
+    struct lws_context_creation_info vi;
+    memset(&vi, 0, sizeof vi);
+    vi.vhost_name = "figaro";
+    vi.port = o->port;
+    vi.iface = o->addr;
+    vi.protocols = protocols;
+    vi.options = ci.options;
+    vi.ssl_cert_filepath = o->tls_cert;
+    vi.ssl_private_key_filepath = o->tls_key;
+    vi.retry_and_idle_policy = &w->retry;
+    vi.timeout_secs = 10;
+    vi.max_http_header_data = 4096;
+    vi.user = w;
+    w->vh = lws_create_vhost(w->ctx, &vi);
+    if (!w->vh) {
+        lws_context_destroy(w->ctx);
+        free(w);
+        return fig_fail(msg, FIG_ERR_INPUT, "cannot listen on %s port %d%s", o->addr, o->port,
+                        o->tls_cert ? " (or read the certificate and key)" : "");
+    }
+    w->port = lws_get_vhost_listen_port(w->vh);
+    if (pipe(w->wake) != 0 || fcntl(w->wake[0], F_SETFL, O_NONBLOCK) != 0 ||
+        fcntl(w->wake[1], F_SETFL, O_NONBLOCK) != 0 ||
+        fcntl(w->wake[0], F_SETFD, FD_CLOEXEC) != 0 ||
+        fcntl(w->wake[1], F_SETFD, FD_CLOEXEC) != 0) {
+        fig_err_t rc = fig_fail(msg, FIG_ERR_SPACE, "pipe: %s", strerror(errno));
+        lws_context_destroy(w->ctx);
+        free(w);
+        return rc;
+    }
+    watch_t *e = calloc(1, sizeof *e);
+    lws_adopt_desc_t ad;
+    memset(&ad, 0, sizeof ad);
+    ad.vh = w->vh;
+    ad.type = LWS_ADOPT_RAW_FILE_DESC;
+    ad.fd.filefd = w->wake[0];
+    ad.vh_prot_name = "figaro-fd";
+    ad.opaque = e;
+    if (e) {
+        e->fd = -1;
+        e->next = NULL;
+        w->watches = e;
+        e->wsi = lws_adopt_descriptor_vhost_via_info(&ad);
+    }
+    if (!e || !e->wsi) {
+        w->watches = NULL;
+        free(e);
+        close(w->wake[1]);   /* lws closed wake[0] */
+        lws_context_destroy(w->ctx);
+        free(w);
+        return fig_fail(msg, FIG_ERR_SPACE, "cannot watch the wake pipe");
+    }
+    *out = w;
+    return FIG_OK;
+}
+
+const fig_wire_ops_t *fig_wire_ops(fig_wire_t *w)
+{
+    return &w->ops;
+}
+
+void fig_wire_attach(fig_wire_t *w, fig_service_t *svc)
+{
+    w->svc = svc;
+    if (svc)
+        reschedule(w);
+    else
+        lws_sul_cancel(&w->sul);
+}
+
+int fig_wire_port(const fig_wire_t *w)
+{
+    return w->port;
+}
+
+int fig_wire_wake_fd(const fig_wire_t *w)
+{
+    return w->wake[1];
+}
+
+int fig_wire_run(fig_wire_t *w)
+{
+    while (!w->stop)
+        if (lws_service(w->ctx, 0) < 0)
+            return -1;
+    return 0;
+}
+
+void fig_wire_free(fig_wire_t *w)
+{
+    if (!w)
+        return;
+    w->svc = NULL;
+    lws_sul_cancel(&w->sul);
+    lws_context_destroy(w->ctx);   /* closes every wsi: the watches free themselves */
+    while (w->watches) {
+        watch_t *e = w->watches;
+        w->watches = e->next;
+        free(e);
+    }
+    if (w->wake[1] >= 0)
+        close(w->wake[1]);
+    free(w);
+}
