@@ -132,6 +132,9 @@ NET_TESTS := $(T)/test_service $(T)/test_proto
 $(NET_TESTS): $(T)/test_%: $(T)/unit/test_%.o $(SUPPORT_OBJ) $(T)/libfigaro-net.a \
               $(T)/libfigaro-host.a $(T)/libfigaro-ai.a $(T)/libfigaro.a
 	$(CC) $(SAN) -o $@ $^ -lcmocka $(NET_LIBS) -lm -lpthread
+$(T)/test_wire: $(T)/unit/test_wire.o $(T)/libfigaro-net.a $(T)/libfigaro-host.a \
+                $(T)/libfigaro-ai.a $(T)/libfigaro.a
+	$(CC) $(SAN) -o $@ $^ -lcmocka $(SERVE_LIBS) -lm -lpthread
 
 # Allocation-failure sweeps without a hook in the libraries: the linker sends
 # their calls to malloc & co. to tests/unit/alloc_fail.c, which counts them

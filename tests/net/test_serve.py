@@ -1,0 +1,450 @@
+"""`figaro serve` over real sockets (tests/run.sh runs this file with pytest).
+
+The server is the sanitizer build (FIGARO, else build/test/figaro), started on
+a free loopback port (--listen 127.0.0.1:0: it prints the port) with a
+temporary --data folder, and stopped with SIGTERM at the end of each test,
+which must exit 0 with nothing from the sanitizers. Clients are scripted with
+Debian's python3-websockets (asyncio API of version 10) and speak the
+protocol of docs/protocol.md: hello, create, join, act with the number of the
+event they answer, until the game is over."""
+import asyncio
+import json
+import os
+import random
+import re
+import signal
+import socket
+import subprocess
+import tempfile
+import time
+import urllib.error
+import urllib.request
+
+import pytest
+
+websockets = pytest.importorskip("websockets")
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), os.pardir, os.pardir))
+
+
+def figaro_cmd():
+    cmd = os.environ.get("FIGARO") or os.path.join(ROOT, "build", "test", "figaro")
+    if not os.path.isabs(cmd):
+        cmd = os.path.join(ROOT, cmd)
+    assert os.access(cmd, os.X_OK), "no figaro command: run make first"
+    return cmd
+
+
+class Server:
+    """One `figaro serve` process on a free loopback port."""
+
+    def __init__(self, data):
+        self.data = data
+        self.err = open(os.path.join(data, "stderr.log"), "ab")
+        self.proc = subprocess.Popen(
+            [figaro_cmd(), "serve", "--listen", "127.0.0.1:0", "--data", data,
+             "--bot-threads", "2", "--max-bot-ms", "200"],
+            stdout=subprocess.PIPE, stderr=self.err)
+        line = self.proc.stdout.readline().decode()
+        m = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+        assert m, "serve printed no URL: %r" % line
+        self.port = int(m.group(1))
+        self.url = "ws://127.0.0.1:%d/ws" % self.port
+
+    def http(self, path):
+        """(status, headers, body) of GET path, the path sent as it is."""
+        s = socket.create_connection(("127.0.0.1", self.port), timeout=10)
+        s.sendall(("GET %s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nConnection: close\r\n\r\n"
+                   % (path, self.port)).encode("latin-1"))
+        data = b""
+        while True:
+            chunk = s.recv(65536)
+            if not chunk:
+                break
+            data += chunk
+        s.close()
+        if not data:
+            return 0, {}, b""     # lws hung up: a request it refuses to parse
+        head, _, body = data.partition(b"\r\n\r\n")
+        lines = head.decode("latin-1").split("\r\n")
+        status = int(lines[0].split()[1])
+        headers = {}
+        for h in lines[1:]:
+            k, _, v = h.partition(":")
+            headers[k.strip().lower()] = v.strip()
+        return status, headers, body
+
+    def log(self):
+        with open(os.path.join(self.data, "stderr.log"), "rb") as f:
+            return f.read().decode(errors="replace")
+
+    def kill(self):
+        self.proc.kill()
+        self.proc.wait(10)
+        self.proc.stdout.close()
+        self.err.close()
+
+    def stop(self):
+        """SIGTERM: a clean exit, status 0, nothing from the sanitizers."""
+        self.proc.send_signal(signal.SIGTERM)
+        rc = self.proc.wait(30)
+        self.proc.stdout.close()
+        self.err.close()
+        log = self.log()
+        assert rc == 0, "serve exited %d:\n%s" % (rc, log[-3000:])
+        assert "AddressSanitizer" not in log and "runtime error" not in log, log[-3000:]
+        assert "shutting down" in log and "stopped" in log
+
+
+@pytest.fixture
+def data():
+    with tempfile.TemporaryDirectory(prefix="figaro-serve-") as d:
+        yield d
+
+
+@pytest.fixture
+def server(data):
+    s = Server(data)
+    yield s
+    if s.proc.poll() is None:
+        s.stop()
+
+
+def run(coro):
+    return asyncio.run(asyncio.wait_for(coro, 60))
+
+
+class Closed(Exception):
+    """The server closed the connection."""
+
+
+class Client:
+    """A scripted person: remembers the table's numbers and its own view."""
+
+    def __init__(self, name):
+        self.name = name
+        self.ws = None
+        self.table = self.token = self.seat = self.epoch = None
+        self.n = 0            # the largest event number seen
+        self.game_n = 0       # the latest event that changed the game
+        self.view = None
+        self.over = False
+        self.record = None
+        self.actions = []     # every action told, in order (seat, action)
+        self.frames = []
+
+    async def connect(self, url, **kw):
+        self.ws = await websockets.connect(url, ping_interval=None, max_size=1 << 22, **kw)
+        # one reader for the connection's life: no frame is lost to a timeout
+        self.q = asyncio.Queue()
+        self.reader = asyncio.ensure_future(self._read(self.ws, self.q))
+
+    @staticmethod
+    async def _read(ws, q):
+        try:
+            async for raw in ws:
+                await q.put(raw)
+        except websockets.ConnectionClosed:
+            pass
+        await q.put(None)
+
+    async def send(self, obj):
+        await self.ws.send(json.dumps(obj))
+
+    async def recv(self, timeout=20):
+        raw = await asyncio.wait_for(self.q.get(), timeout)
+        if raw is None:
+            await self.q.put(None)
+            raise Closed(self.ws.close_code)
+        m = json.loads(raw)
+        self.frames.append(m)
+        self.note(m)
+        return m
+
+    async def expect(self, typ, timeout=20):
+        while True:
+            m = await self.recv(timeout)
+            if m["type"] == typ:
+                return m
+            assert m["type"] != "error", "%s: %r while waiting for %s" % (self.name, m, typ)
+
+    def note(self, m):
+        t = m["type"]
+        if t == "welcome":
+            self.epoch = m["epoch"]
+        elif t == "seated":
+            self.seat = m["seat"]
+            if m.get("token"):
+                self.token = m["token"]
+        elif t == "snapshot":
+            self.n = max(self.n, m["n"])
+            self.game_n = m["game_n"]
+            self.epoch = m["epoch"]
+            self.view = m.get("view")
+            self.actions = [(a["seat"], a["action"]) for rnd in m.get("history") or []
+                            for a in rnd]
+            if m["state"] == "over":
+                self.over = True
+                self.record = m.get("record")
+        elif t == "event":
+            if m["n"] <= self.n:
+                return   # already seen (docs/protocol.md: ignore it)
+            self.n = m["n"]
+            if m["kind"] in ("start", "deal", "action"):
+                self.game_n = m["n"]
+            if m["kind"] == "start":
+                self.actions = []
+            if "view" in m:
+                self.view = m["view"]
+            if m["kind"] == "action":
+                self.actions.append((m["seat"], m["action"]))
+            if m.get("record"):
+                self.record = m["record"]
+                self.over = True
+
+    def my_turn(self):
+        v = self.view
+        return (v is not None and not self.over and v.get("phase") == "play"
+                and v.get("turn") == self.seat and v.get("legal"))
+
+    async def hello(self, seats=None):
+        msg = {"type": "hello", "v": 1, "name": self.name}
+        if seats:
+            msg["seats"] = seats
+        await self.send(msg)
+        return await self.expect("welcome")
+
+    async def take_back(self):
+        """hello with the token and the last event seen."""
+        await self.hello([{"table": self.table, "token": self.token,
+                           "since": {"epoch": self.epoch, "n": self.n}}])
+        await self.expect("seated")
+
+
+async def seat_two(url, level="easy"):
+    ann, bob = Client("Ann"), Client("Bob")
+    for c in (ann, bob):
+        await c.connect(url)
+        await c.hello()
+    await ann.send({"type": "create", "seats": [{"kind": "person"}, {"kind": "person"},
+                                                 {"kind": "bot", "level": level}]})
+    table = (await ann.expect("created"))["table"]
+    for c in (ann, bob):
+        c.table = table
+        await c.send({"type": "join", "table": table})
+        m = await c.expect("seated")
+        assert re.fullmatch(r"[0-9a-f]{32}", m["token"])
+        await c.expect("snapshot")
+    return ann, bob
+
+
+async def play(clients, rng, stop_after=None):
+    """Plays for the clients until the game is over (or stop_after of their
+    own actions were acknowledged); returns how many they made."""
+    made = 0
+    pending = {}
+
+    async def reader(c):
+        return await c.recv(30)
+
+    while True:
+        if all(c.over for c in clients):
+            return made
+        if stop_after is not None and made >= stop_after:
+            return made
+        for c in clients:
+            if c.my_turn() and pending.get(c) != c.game_n:
+                pending[c] = c.game_n
+                await asyncio.sleep(0.06)   # the server allows 20 messages a second
+                await c.send({"type": "act", "table": c.table, "n": c.game_n,
+                              "action": rng.choice(c.view["legal"])})
+                made += 1
+        tasks = {asyncio.ensure_future(reader(c)): c for c in clients if not c.over}
+        done, rest = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED,
+                                        timeout=30)
+        assert done, "nothing happened for 30 s"
+        for t in rest:
+            t.cancel()
+        await asyncio.gather(*rest, return_exceptions=True)
+        for t in done:
+            m = t.result()
+            assert m["type"] != "error", (m, [(f["type"], f.get("n"), f.get("kind"), f.get("seat"), (f.get("view") or {}).get("turn"), (f.get("view") or {}).get("phase"), f.get("action")) for f in tasks[t].frames[-6:]], tasks[t].seat)
+
+
+def fetch(server, path):
+    try:
+        with urllib.request.urlopen("http://127.0.0.1:%d%s" % (server.port, path),
+                                    timeout=10) as r:
+            return r.status, r.read().decode()
+    except urllib.error.HTTPError as e:
+        return e.code, e.read().decode()
+
+
+def test_full_game_reconnect_and_record(server):
+    async def go():
+        ann, bob = await seat_two(server.url)
+        rng = random.Random(7)
+        await play([ann, bob], rng, stop_after=6)
+        # the record holds every hand: refused before the end
+        code, _ = fetch(server, "/tables/%s/games/1.fgn" % ann.table)
+        assert code == 409
+        # Bob goes away and comes back with his token and the last number he saw
+        await bob.ws.close()
+        seen = list(bob.actions)
+        bob.ws = None
+        await asyncio.sleep(0.2)
+        await bob.connect(server.url)
+        await bob.take_back()
+        await play([ann, bob], rng)
+        assert bob.actions[:len(seen)] == seen
+        assert ann.actions == bob.actions
+        assert ann.record and ann.record == bob.record
+        for c in (ann, bob):
+            await c.ws.close()
+        return ann
+
+    ann = run(go())
+    code, fgn = fetch(server, ann.record)
+    assert code == 200, fgn
+    assert "Ann" in fgn and "Bob" in fgn
+    # every action the clients were told is in the record, in order
+    body = fgn.split("\n\n", 1)[-1]
+    pos = 0
+    for _, a in ann.actions:
+        i = body.find(a, pos)
+        assert i >= 0, "%s missing from the record after offset %d" % (a, pos)
+        pos = i + len(a)
+    code, _ = fetch(server, "/tables/%s/games/2.fgn" % ann.table)
+    assert code == 404
+    log = server.log()
+    assert re.search(r"table|join|seat", log)
+
+
+def test_http_files_headers_and_paths(server):
+    st, h, body = server.http("/")
+    assert st == 200 and b"server is running" in body
+    assert h["content-type"].startswith("text/html")
+    assert h["content-security-policy"].startswith("default-src 'self'")
+    assert h["x-content-type-options"] == "nosniff"
+    assert h["referrer-policy"] == "no-referrer"
+    assert h["x-frame-options"] == "DENY"
+    st, h, body = server.http("/index.html")
+    assert st == 200 and b"server is running" in body
+    st, h, body = server.http("/healthz")
+    assert st == 200 and body.strip() == b"ok" and h["x-frame-options"] == "DENY"
+    st, h, body = server.http("/metrics")
+    assert st == 200 and b"figaro_tables 0" in body and b"figaro_connections" in body
+    st, _, _ = server.http("/no-such-file.js")
+    assert st == 404
+    st, _, _ = server.http("/tables/ZZZZZZ/games/1.fgn")
+    assert st == 404
+    secret = open(os.path.join(ROOT, "Makefile"), "rb").read()[:40]
+    for path in ("/../Makefile", "/../../etc/passwd", "/%2e%2e/Makefile", "/%2E%2E/%2e%2e/etc/passwd",
+                 "/..%2fMakefile", "/.%2e/Makefile", "/web/../../Makefile", "//etc/passwd",
+                 "/.git/config", "/..\\Makefile", "/index.html%00.txt", "/a%00b",
+                 "/docs/../../../../etc/passwd"):
+        st, _, body = server.http(path)
+        assert st in (0, 400, 403, 404), (path, st)
+        assert secret not in body and b"root:" not in body, path
+
+
+def test_bad_input_over_the_wire(server):
+    async def go():
+        c = Client("Eve")
+        await c.connect(server.url)
+        await c.send({"type": "act", "table": "K7M2QX", "n": 1, "action": "take"})
+        m = await c.recv()
+        assert m["type"] == "error" and m["code"] == "hello_first"
+        await c.hello()
+        await c.ws.send("{not json")
+        m = await c.recv()
+        assert m["type"] == "error" and m["code"] == "bad_json"
+        await c.send({"type": "dance"})
+        m = await c.recv()
+        assert m["type"] == "error" and m["code"] == "unknown_type"
+        await c.send({"type": "join", "table": "ZZZZZZ"})
+        m = await c.recv()
+        assert m["type"] == "error" and m["code"] == "no_table"
+        await c.send({"type": "ping"})
+        assert (await c.recv())["type"] == "pong"    # still served
+        # a frame over the cap: told too_big, then closed (1009)
+        await c.ws.send(json.dumps({"type": "chat", "table": "ZZZZZZ", "text": "x" * 9000}))
+        m = await c.recv()
+        assert m["type"] == "error" and m["code"] == "too_big"
+        with pytest.raises(Closed):
+            await c.recv(10)
+        assert c.ws.close_code == 1009
+
+        # binary frames are not the protocol: closed (1003)
+        c = Client("Eve")
+        await c.connect(server.url)
+        await c.ws.send(b"\x00\x01")
+        with pytest.raises(Closed):
+            await c.recv(10)
+        assert c.ws.close_code == 1003
+
+        # a browser on another site is refused; this site's page and non-browsers are not
+        with pytest.raises(Exception):
+            ws = await websockets.connect(server.url, origin="http://evil.example",
+                                          ping_interval=None)
+            await ws.close()
+        ok = Client("Ann")
+        await ok.connect(server.url, origin="http://127.0.0.1:%d" % server.port)
+        await ok.hello()
+        await ok.ws.close()
+        # another path is no WebSocket
+        with pytest.raises(Exception):
+            ws = await websockets.connect("ws://127.0.0.1:%d/" % server.port,
+                                          ping_interval=None)
+            await ws.close()
+
+    run(go())
+    assert "Origin" in server.log()
+
+
+def test_sigkill_mid_game_then_restart(data):
+    srv = Server(data)
+    rng = random.Random(11)
+
+    async def first():
+        ann, bob = await seat_two(srv.url)
+        await play([ann, bob], rng, stop_after=8)
+        return ann, bob
+
+    try:
+        ann, bob = run(first())
+    finally:
+        srv.kill()      # SIGKILL: no chance to tidy anything
+    told = list(ann.actions)
+    assert len(told) >= 8
+
+    srv = Server(data)
+    try:
+        async def second():
+            for c in (ann, bob):
+                c.ws = None
+                await c.connect(srv.url)
+                await c.take_back()
+                await c.expect("snapshot")    # a new epoch: the whole state
+                # nothing acknowledged was lost
+                assert c.actions[:len(told)] == told, c.name
+            await play([ann, bob], rng)
+            assert ann.over and bob.over and ann.actions == bob.actions
+            assert ann.actions[:len(told)] == told
+            for c in (ann, bob):
+                await c.ws.close()
+
+        run(second())
+        code, fgn = fetch(srv, ann.record)
+        assert code == 200 and "Ann" in fgn
+    finally:
+        srv.stop()
+
+
+def test_bad_options():
+    for args in (["--listen", "nowhere"], ["--listen", "127.0.0.1:99999"], ["--grace", "0"],
+                 ["--max-tables", "x"], ["--engine", "noequals"], ["--bot-threads", "0"],
+                 ["--tls-cert", "/nonexistent"], ["--what"], ["extra"]):
+        p = subprocess.run([figaro_cmd(), "serve"] + args, capture_output=True, timeout=30)
+        assert p.returncode == 2, (args, p.stderr)
+        assert b"serve" in p.stderr and b"Try 'figaro help serve'" in p.stderr, args
