@@ -46,16 +46,17 @@ for s in tests/cli/*.sh; do
     [ "$f" -eq 0 ] || failed_names="$failed_names $(basename "$s")"
 done
 
-# The Python binding (python/figaro, tests/python) with Debian's python3-pytest.
+# The Python binding (python/figaro, tests/python) and `figaro serve` over real
+# sockets (tests/net, with python3-websockets) with Debian's python3-pytest.
 # It loads the plain -O2 shared libraries of the release build, next to
 # $T (`make test` builds them): a sanitized library would need libasan
 # preloaded into python3. pytest's closing line ("3 failed, 49 passed in
 # 1.2s") gives the counts; exit status 5 (no tests collected) is a failure.
 PY=/usr/bin/python3
 [ -x "$PY" ] || PY=python3
-echo "== pytest tests/python"
+echo "== pytest tests/python tests/net"
 FIGARO="$T/figaro" FIGARO_LIBDIR="$(dirname "$T")" PYTHONDONTWRITEBYTECODE=1 \
-    "$PY" -m pytest -q -p no:cacheprovider tests/python >"$log" 2>&1
+    "$PY" -m pytest -q -p no:cacheprovider tests/python tests/net >"$log" 2>&1
 status=$?
 cat "$log"
 last=$(grep -E '^=* ?[0-9].* in [0-9.]+s' "$log" | tail -n 1)
