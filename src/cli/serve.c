@@ -330,9 +330,7 @@ int cmd_serve(int argc, char **argv)
     int rc = fig_wire_run(wire);
     log_line(NULL, rc ? "serve: the event loop failed: shutting down"
                       : "serve: signal received: shutting down");
-    signal(SIGTERM, SIG_DFL);
-    signal(SIGINT, SIG_DFL);
-    wake_fd = -1;
+    wake_fd = -1;   /* a second signal now does nothing: the shutdown goes on */
     fig_wire_attach(wire, NULL);
     fig_service_free(svc);
     fig_wire_free(wire);
