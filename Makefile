@@ -289,7 +289,8 @@ $(B)/libfigaro.so $(B)/libfigaro-ai.so: $(B)/%.so: $(B)/%.so.$(SOMAJOR)
 # ---- install, uninstall (GNU conventions; docs/python.md, README) -----------
 # `make install PREFIX=/usr DESTDIR=/tmp/stage` installs the command, the shared
 # and static libraries, the public headers, figaro.pc and figaro-ai.pc for
-# pkg-config, the translations, the man pages and the Python package; each
+# pkg-config, the translations, the man pages, the Python package and the browser client's
+# files (DATADIR/figaro/web, for `figaro serve`); each
 # directory can be set alone (BINDIR, LIBDIR, INCLUDEDIR, DATADIR, MANDIR,
 # PYTHONDIR, PKGCONFIGDIR). The command looks for its translations next to
 # itself (BINDIR/../share/locale), then in DATADIR/locale (compiled in: a
@@ -324,6 +325,8 @@ INSTALL      ?= install
 HEADERS      := $(wildcard include/figaro/*.h)
 MANPAGES     := man/figaro.1 man/figaro-fgn.5 man/figaro-fep.7
 PYFILES      := $(wildcard python/figaro/*.py)
+# The browser client `figaro serve` serves (DATADIR/figaro/web once installed).
+WEBFILES     := $(wildcard web/*.html web/*.js web/*.css web/*.svg web/*.png web/*.ico)
 
 .PHONY: install uninstall
 # The pkg-config files, with this installation's directories.
@@ -360,6 +363,8 @@ install: all $(B)/figaro.pc $(B)/figaro-ai.pc
 	    $(INSTALL) -m 644 $(B)/locale/$$l/LC_MESSAGES/figaro.mo \
 	        $(DESTDIR)$(DATADIR)/locale/$$l/LC_MESSAGES/figaro.mo || exit 1; \
 	done
+	$(INSTALL) -d $(DESTDIR)$(DATADIR)/figaro/web
+	$(INSTALL) -m 644 $(WEBFILES) $(DESTDIR)$(DATADIR)/figaro/web/
 	$(INSTALL) -m 644 man/figaro.1 $(DESTDIR)$(MANDIR)/man1/
 	$(INSTALL) -m 644 man/figaro-fgn.5 $(DESTDIR)$(MANDIR)/man5/
 	$(INSTALL) -m 644 man/figaro-fep.7 $(DESTDIR)$(MANDIR)/man7/
@@ -380,6 +385,8 @@ uninstall:
 	-rmdir $(DESTDIR)$(INCLUDEDIR)/figaro
 	rm -f $(DESTDIR)$(PKGCONFIGDIR)/figaro.pc $(DESTDIR)$(PKGCONFIGDIR)/figaro-ai.pc
 	for l in $(LANGS); do rm -f $(DESTDIR)$(DATADIR)/locale/$$l/LC_MESSAGES/figaro.mo; done
+	rm -f $(WEBFILES:web/%=$(DESTDIR)$(DATADIR)/figaro/web/%)
+	-rmdir $(DESTDIR)$(DATADIR)/figaro/web $(DESTDIR)$(DATADIR)/figaro
 	rm -f $(DESTDIR)$(MANDIR)/man1/figaro.1 $(DESTDIR)$(MANDIR)/man5/figaro-fgn.5 \
 	    $(DESTDIR)$(MANDIR)/man7/figaro-fep.7
 	rm -f $(PYFILES:python/figaro/%=$(DESTDIR)$(PYTHONDIR)/figaro/%)

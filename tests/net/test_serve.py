@@ -336,6 +336,10 @@ def test_http_files_headers_and_paths(server):
     assert st == 200 and body.strip() == b"ok" and h["x-frame-options"] == "DENY"
     st, h, body = server.http("/metrics")
     assert st == 200 and b"figaro_tables 0" in body and b"figaro_connections" in body
+    req = urllib.request.Request("http://127.0.0.1:%d/" % server.port, data=b"x=1")
+    with pytest.raises(urllib.error.HTTPError) as e:
+        urllib.request.urlopen(req, timeout=10)
+    assert e.value.code == 405
     st, _, _ = server.http("/no-such-file.js")
     assert st == 404
     st, _, _ = server.http("/tables/ZZZZZZ/games/1.fgn")
