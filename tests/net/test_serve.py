@@ -46,7 +46,7 @@ class Server:
              "--bot-threads", "2", "--max-bot-ms", "200"] + list(extra),
             stdout=subprocess.PIPE, stderr=self.err)
         line = self.proc.stdout.readline().decode()
-        m = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+        m = re.search(r"https?://127\.0\.0\.1:(\d+)/", line)
         assert m, "serve printed no URL: %r" % line
         self.port = int(m.group(1))
         self.url = "ws://127.0.0.1:%d/ws" % self.port
@@ -512,6 +512,38 @@ def test_sigterm_with_players_connected(server):
         assert code == 409     # the table and its unfinished game came back
     finally:
         again.stop()
+
+
+def test_tls(data):
+    """--tls-cert/--tls-key: HTTPS and WSS on the same port (a certificate
+    made here with the openssl command)."""
+    import shutil
+    import ssl
+    if not shutil.which("openssl"):
+        pytest.skip("no openssl command to make a certificate")
+    cert, key = os.path.join(data, "cert.pem"), os.path.join(data, "key.pem")
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key,
+                    "-out", cert, "-days", "2", "-subj", "/CN=localhost"],
+                   check=True, capture_output=True, timeout=60)
+    srv = Server(data, "--tls-cert", cert, "--tls-key", key)
+    try:
+        ctx = ssl.create_default_context(cafile=cert)
+        ctx.check_hostname = False
+        with urllib.request.urlopen("https://127.0.0.1:%d/healthz" % srv.port, context=ctx,
+                                    timeout=10) as r:
+            assert r.status == 200 and r.read().strip() == b"ok"
+            assert r.headers["X-Frame-Options"] == "DENY"
+
+        async def go():
+            c = Client("Ann")
+            await c.connect("wss://127.0.0.1:%d/ws" % srv.port, ssl=ctx)
+            m = await c.hello()
+            assert m["v"] == 1
+            await c.ws.close()
+
+        run(go())
+    finally:
+        srv.stop()
 
 
 def test_bad_options():
