@@ -8,7 +8,6 @@
  * while its job runs is left to the job, which frees it when the think is
  * over (the cancel flag cuts the think short). */
 #include <errno.h>
-#include <fcntl.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -16,6 +15,7 @@
 #include <unistd.h>
 
 #include "host/hint.h"
+#include "host/util.h"
 
 struct fig_hint {
     fig_pool_t *pool;
@@ -49,13 +49,10 @@ fig_err_t fig_hint_new(fig_hint_t **out, fig_pool_t *pool, fig_msg_t *msg)
     fig_hint_t *h = calloc(1, sizeof *h);
     if (!h)
         return fig_fail(msg, FIG_ERR_SPACE, N_("cannot prepare hints: out of memory"));
-    if (pipe(h->pipe) != 0) {
+    int err = fig_wake_pipe(h->pipe);
+    if (err) {
         free(h);
-        return fig_fail(msg, FIG_ERR_SPACE, N_("cannot prepare hints: %s"), strerror(errno));
-    }
-    for (int i = 0; i < 2; i++) {
-        fcntl(h->pipe[i], F_SETFL, fcntl(h->pipe[i], F_GETFL) | O_NONBLOCK);
-        fcntl(h->pipe[i], F_SETFD, FD_CLOEXEC);
+        return fig_fail(msg, FIG_ERR_SPACE, N_("cannot prepare hints: %s"), strerror(err));
     }
     pthread_mutex_init(&h->lock, NULL);
     atomic_init(&h->cancel, false);

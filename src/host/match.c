@@ -27,7 +27,6 @@
  * `quit`), the pipe and the match. A private pool is released at the same
  * time: its worker finishes that job, then frees the pool. */
 #include <errno.h>
-#include <fcntl.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stddef.h>
@@ -38,6 +37,7 @@
 
 #include "figaro/match.h"
 #include "host/pool.h"
+#include "host/util.h"
 
 enum {
     W_HELLO = 1,   /* fig_bot_game for every bot (an engine's handshake) */
@@ -341,15 +341,11 @@ static fig_err_t create(fig_match_t **out, const fig_match_opts_t *opts, fig_msg
         return fig_fail(msg, FIG_ERR_SPACE, N_("cannot start a match: out of memory"));
     }
     m->pipe[0] = m->pipe[1] = -1;
-    if (pipe(m->pipe) != 0) {
-        int err = errno;
+    int err = fig_wake_pipe(m->pipe);
+    if (err) {
         free(m);
         free_bots(opts->bots);
         return fig_fail(msg, FIG_ERR_SPACE, N_("cannot start a match: %s"), strerror(err));
-    }
-    for (int i = 0; i < 2; i++) {
-        fcntl(m->pipe[i], F_SETFL, fcntl(m->pipe[i], F_GETFL) | O_NONBLOCK);
-        fcntl(m->pipe[i], F_SETFD, FD_CLOEXEC);
     }
     if (pthread_mutex_init(&m->lock, NULL) != 0) {
         close(m->pipe[0]);

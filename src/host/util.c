@@ -19,6 +19,24 @@ long long fig_clock_ms(void)
     return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
+int fig_wake_pipe(int fds[2])
+{
+    if (pipe(fds) != 0)
+        return errno;
+    for (int i = 0; i < 2; i++) {
+        int fl = fcntl(fds[i], F_GETFL);
+        if (fl < 0 || fcntl(fds[i], F_SETFL, fl | O_NONBLOCK) != 0 ||
+            fcntl(fds[i], F_SETFD, FD_CLOEXEC) != 0) {
+            int err = errno;
+            close(fds[0]);
+            close(fds[1]);
+            fds[0] = fds[1] = -1;
+            return err;
+        }
+    }
+    return 0;
+}
+
 fig_err_t fig_random_bytes(void *buf, size_t n, fig_msg_t *msg)
 {
     unsigned char *p = buf;

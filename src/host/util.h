@@ -16,6 +16,11 @@
  * deadlines, timeouts and pacing, never for dates. */
 long long fig_clock_ms(void);
 
+/* A pipe for waking a loop: both ends non-blocking and closed on exec (a
+ * forked engine must not hold another's wake-up). Returns 0, or the errno of
+ * the failure with nothing left open. */
+int fig_wake_pipe(int fds[2]);
+
 /* n unpredictable bytes from the system (getrandom): for what must stay
  * secret (a game's seed nobody chose, the key of sealed saves, a seat's
  * token), never for a game's own randomness, which flows from its seed.

@@ -741,11 +741,9 @@ fig_err_t fig_wire_new(fig_wire_t **out, const fig_wire_opts_t *o, fig_msg_t *ms
                         o->tls_cert ? " (or read the certificate and key)" : "");
     }
     w->port = lws_get_vhost_listen_port(w->vh);
-    if (pipe(w->wake) != 0 || fcntl(w->wake[0], F_SETFL, O_NONBLOCK) != 0 ||
-        fcntl(w->wake[1], F_SETFL, O_NONBLOCK) != 0 ||
-        fcntl(w->wake[0], F_SETFD, FD_CLOEXEC) != 0 ||
-        fcntl(w->wake[1], F_SETFD, FD_CLOEXEC) != 0) {
-        fig_err_t rc = fig_fail(msg, FIG_ERR_SPACE, "pipe: %s", strerror(errno));
+    int err = fig_wake_pipe(w->wake);
+    if (err) {
+        fig_err_t rc = fig_fail(msg, FIG_ERR_SPACE, "pipe: %s", strerror(err));
         lws_context_destroy(w->ctx);
         free(w);
         return rc;
