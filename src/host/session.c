@@ -3,15 +3,13 @@
  *
  * Every bot is made here, through fig_bot_any_new(), the one call of the general
  * bot factory (built-in specs and "cmd:" engines alike), and seeded from the
- * game seed and its seat: fig_seed_derive(seed, 0, 1000 + seat). Those seeds
+ * game seed and its seat: fig_session_bot_seed. Those seeds
  * and the deals from the game seed are what make a seed replay a game; they
  * must not change. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <time.h>
-#include <unistd.h>
 
 #include "host/fep_host.h"
 #include "host/session.h"
@@ -86,14 +84,9 @@ fig_err_t fig_session_check_spec(const char *spec, const fig_tr_t *tr, fig_msg_t
     return FIG_OK;
 }
 
-uint64_t fig_session_clock_seed(void)
+uint64_t fig_session_bot_seed(uint64_t seed, int seat)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_REALTIME, &ts);
-    fig_rng_t r;
-    fig_rng_seed_stream(&r, (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec,
-                        (uint64_t)getpid());
-    return fig_rng_next(&r) % 1000000000u;
+    return fig_seed_derive(seed, 0, 1000 + (uint64_t)seat);
 }
 
 /* Checks the seat table against `players` (the record's, or the table's own). */
@@ -153,7 +146,7 @@ static fig_err_t make_bots(fig_match_opts_t *mo, const fig_session_opts_t *o, ui
             continue;
         fig_msg_t why;
         fig_err_t rc = fig_bot_any_new(&mo->bots[s], o->seats.seat[s].spec,
-                                   fig_seed_derive(seed, 0, 1000 + (uint64_t)s), engine_ms, &why);
+                                       fig_session_bot_seed(seed, s), engine_ms, &why);
         if (rc != FIG_OK) {
             mo->bots[s] = NULL;
             for (int t = 0; t < s; t++) {

@@ -5,7 +5,7 @@
  *
  * A game is a pure function of its seed and its actions: the deals come from
  * the game seed (game.h), and the bot at seat s is created with
- * fig_seed_derive(seed, 0, 1000 + s), so the same seed and the same moves of
+ * fig_session_bot_seed(seed, s), so the same seed and the same moves of
  * the people give the same game, in any front end (time-limited search bots
  * aside: how far they get in their time varies).
  *
@@ -70,11 +70,11 @@ bool fig_session_name_ok(const char *name);
  * program is looked up on PATH, not started). FIG_ERR_INPUT with the reason. */
 fig_err_t fig_session_check_spec(const char *spec, const fig_tr_t *tr, fig_msg_t *msg);
 
-/* A seed from the wall clock and the process, short enough to type again
- * (below 10^9). fig_session_start does not use it: a game nobody gave a seed
- * gets 64 secret bits (util.h: fig_random_u64), which a player cannot find
- * from their own hand by trying seeds. */
-uint64_t fig_session_clock_seed(void);
+/* The seed of the bot at `seat` in a game seeded `seed`
+ * (fig_seed_derive(seed, 0, 1000 + seat)): the terminal and the server derive
+ * it this one way, so a seed and the people's moves give the same game
+ * anywhere. */
+uint64_t fig_session_bot_seed(uint64_t seed, int seat);
 
 /* Starts a new game: checks the seat table, names the bots that have no name
  * (fig_session_bot_name), draws a secret 64-bit seed if there is none, creates every bot

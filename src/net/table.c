@@ -373,8 +373,8 @@ static fig_err_t make_bots(fig_table_t *t, uint64_t seed, fig_bot_t *bots[], fig
                 spec = t->row.fill;
             }
         }
-        fig_err_t rc = fig_bot_any_new(&bots[s], spec, fig_seed_derive(seed, 0, 1000 + (uint64_t)s),
-                                       engine_ms, msg);
+        fig_err_t rc = fig_bot_any_new(&bots[s], spec, fig_session_bot_seed(seed, s), engine_ms,
+                                       msg);
         if (rc) {
             for (int k = 0; k < s; k++)
                 fig_bot_free(bots[k]);
