@@ -33,15 +33,9 @@
 #include "figaro/figaro.h"
 #include "figaro/match.h"
 #include "host/fep_host.h"
+#include "host/util.h"
 
 /* ------------------------------------------------------------------ helpers */
-
-static long long now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
 
 /* This test program's folder. */
 static void own_dir(char *out, size_t cap)
@@ -391,11 +385,11 @@ static void test_cancel_ends_an_engine_think(void **state)
     raiser_t r = { &cancel, 150 };
     pthread_t tid;
     assert_int_equal(pthread_create(&tid, NULL, raise_later, &r), 0);
-    long long t0 = now_ms();
+    long long t0 = fig_clock_ms();
     if (play_game(bot, 0, 3, 9, 0, &cancel, err, sizeof err))
         fail_msg("%s", err);
     pthread_join(tid, NULL);
-    assert_true(now_ms() - t0 < 3000);
+    assert_true(fig_clock_ms() - t0 < 3000);
     assert_int_equal(fig_bot_faults(bot), 0);
     fig_fault_t f;
     assert_false(fig_bot_take_fault(bot, &f));
@@ -419,9 +413,9 @@ static void test_watch_ends_a_handshake(void **state)
     assert_int_equal(pthread_create(&tid, NULL, raise_later, &r), 0);
     fig_setup_t setup;
     fig_setup_random(&setup, 3, 1, NULL);
-    long long t0 = now_ms();
+    long long t0 = fig_clock_ms();
     assert_int_equal(fig_bot_game(bot, &setup, 0, NULL), FIG_OK);
-    long long took = now_ms() - t0;
+    long long took = fig_clock_ms() - t0;
     pthread_join(tid, NULL);
     assert_true(took >= 100 && took < 2000);
     assert_int_equal(fig_bot_faults(bot), 0);

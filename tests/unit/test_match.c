@@ -39,6 +39,7 @@
 #include "figaro/match.h"
 #include "host/fep_host.h"
 #include "host/pool.h"
+#include "host/util.h"
 
 /* ------------------------------------------------------------------ helpers */
 
@@ -60,13 +61,6 @@ static fig_match_opts_t opts_for(int players, uint64_t seed, const char *const s
     for (int s = 0; s < players; s++)
         o.bots[s] = specs[s] ? make(specs[s], seed * 10 + (uint64_t)s) : NULL;
     return o;
-}
-
-static long long now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
 /* Waits up to ms for the match's descriptor; true if it became readable. */
@@ -104,7 +98,7 @@ typedef void (*step_check_fn)(void *ctx, const fig_match_t *m, const fig_match_s
 static int drive(fig_match_t *m, step_check_fn check, void *ctx)
 {
     int steps = 0;
-    long long deadline = now_ms() + 60000;
+    long long deadline = fig_clock_ms() + 60000;
     for (;;) {
         fig_match_step_t step;
         const fig_game_t *g = fig_match_game(m);
@@ -123,7 +117,7 @@ static int drive(fig_match_t *m, step_check_fn check, void *ctx)
             if (check)
                 check(ctx, m, &step);
         }
-        assert_true(now_ms() < deadline);
+        assert_true(fig_clock_ms() < deadline);
         switch (fig_match_status(m)) {
         case FIG_MATCH_OVER:
             return steps;
@@ -724,8 +718,8 @@ static fig_action_t patient_choose(void *data, const fig_bot_turn_t *turn)
 {
     patient_t *p = data;
     atomic_fetch_add(&p->thinks, 1);
-    long long end = now_ms() + 20000;
-    while (now_ms() < end) {
+    long long end = fig_clock_ms() + 20000;
+    while (fig_clock_ms() < end) {
         if (turn->cancel && atomic_load(turn->cancel)) {
             atomic_fetch_add(&p->cancelled, 1);
             break;
@@ -809,9 +803,9 @@ static void test_free_while_a_bot_thinks_returns_at_once(void **state)
             assert_true(fd_ready(m, 10000));
         else
             assert_false(fd_ready(m, 50));        /* held at the gate */
-        long long t0 = now_ms();
+        long long t0 = fig_clock_ms();
         fig_match_free(m);
-        assert_true(now_ms() - t0 < 200);         /* did not wait for the think */
+        assert_true(fig_clock_ms() - t0 < 200);         /* did not wait for the think */
         if (!collected_late) {
             pthread_mutex_lock(&held->lock);      /* alive until its think returns */
             held->open = true;
@@ -849,10 +843,10 @@ static void test_cancel_stops_a_think(void **state)
         assert_false(fig_match_step(m, &step));
         int seat = fig_match_turn(m);
         assert_false(fd_ready(m, 30));
-        long long t0 = now_ms();
+        long long t0 = fig_clock_ms();
         fig_match_cancel(m);
         assert_true(fd_ready(m, 5000));
-        assert_true(now_ms() - t0 < 2000);
+        assert_true(fig_clock_ms() - t0 < 2000);
         assert_true(fig_match_step(m, &step));
         assert_int_equal(step.seat, seat);
         assert_int_equal(cancelled_thinks(p, 3), k + 1);
@@ -882,10 +876,10 @@ static void test_cancel_stops_a_think(void **state)
             continue;
         }
         assert_false(fd_ready(m, 30));
-        long long t0 = now_ms();
+        long long t0 = fig_clock_ms();
         fig_match_cancel(m);
         assert_true(fd_ready(m, 5000));
-        assert_true(now_ms() - t0 < 2000);
+        assert_true(fig_clock_ms() - t0 < 2000);
         int moves = total_moves(fig_match_game(m));
         assert_true(fig_match_step(m, &step));
         assert_int_equal(total_moves(fig_match_game(m)), moves + 1);
@@ -914,7 +908,7 @@ static void test_fifty_matches_on_two_threads(void **state)
         assert_int_equal(fig_match_new(&m[i], &o, NULL), FIG_OK);
     }
     int peak = thread_count(), over = 0;
-    long long deadline = now_ms() + 120000;
+    long long deadline = fig_clock_ms() + 120000;
     while (over < N) {
         struct pollfd fds[N];
         int nfds = 0;
@@ -934,7 +928,7 @@ static void test_fifty_matches_on_two_threads(void **state)
         peak = t > peak ? t : peak;
         if (nfds)
             assert_true(poll(fds, (nfds_t)nfds, 10000) > 0);
-        assert_true(now_ms() < deadline);
+        assert_true(fig_clock_ms() < deadline);
     }
     if (before > 0)
         assert_true(peak <= before + 2);
@@ -1101,20 +1095,20 @@ static void test_new_with_a_silent_engine_returns_at_once(void **state)
     o.pool = pool;
     o.on_fault = log_fault;
     o.fault_user = &log;
-    long long t0 = now_ms();
+    long long t0 = fig_clock_ms();
     fig_match_t *m;
     assert_int_equal(fig_match_new(&m, &o, NULL), FIG_OK);
-    assert_true(now_ms() - t0 < 200);
+    assert_true(fig_clock_ms() - t0 < 200);
     fig_match_step_t step;
     assert_true(fig_match_step(m, &step));   /* the deal needs no engine */
     assert_false(fig_match_step(m, &step));
-    assert_true(now_ms() - t0 < 400);
+    assert_true(fig_clock_ms() - t0 < 400);
     assert_false(fd_ready(m, 300));          /* still in the handshake */
-    t0 = now_ms();
+    t0 = fig_clock_ms();
     fig_match_free(m);
-    assert_true(now_ms() - t0 < 200);
+    assert_true(fig_clock_ms() - t0 < 200);
     fig_pool_free(pool);                     /* the engines stopped, reaped, freed */
-    assert_true(now_ms() - t0 < 2000);
+    assert_true(fig_clock_ms() - t0 < 2000);
     assert_int_equal(log.calls, 0);
 }
 
