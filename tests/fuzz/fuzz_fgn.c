@@ -16,28 +16,11 @@
 
 #include "figaro/figaro.h"
 #include "invariants.h"
+#include "utf8.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static char out1[1 << 16], out2[1 << 16];
-
-/* Messages end up in JSON and on terminals: they must be valid UTF-8 even
- * when they quote a piece of a broken input. */
-static int valid_utf8(const char *s)
-{
-    const unsigned char *p = (const unsigned char *)s;
-    while (*p) {
-        int n = *p < 0x80 ? 1 : (*p & 0xE0) == 0xC0 ? 2 : (*p & 0xF0) == 0xE0 ? 3
-              : (*p & 0xF8) == 0xF0 ? 4 : 0;
-        if (!n)
-            return 0;
-        for (int i = 1; i < n; i++)
-            if ((p[i] & 0xC0) != 0x80)
-                return 0;
-        p += n;
-    }
-    return 1;
-}
 
 /* Says what broke, then stops the run where libFuzzer sees it. */
 static void violated(const char *why)

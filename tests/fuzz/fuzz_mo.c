@@ -17,24 +17,9 @@
 #include <string.h>
 
 #include "host/lang.h"
+#include "utf8.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-static int valid_utf8(const char *s)
-{
-    const unsigned char *p = (const unsigned char *)s;
-    while (*p) {
-        int n = *p < 0x80 ? 1 : (*p & 0xE0) == 0xC0 ? 2 : (*p & 0xF0) == 0xE0 ? 3
-              : (*p & 0xF8) == 0xF0 ? 4 : 0;
-        if (!n)
-            return 0;
-        for (int i = 1; i < n; i++)
-            if ((p[i] & 0xC0) != 0x80)
-                return 0;
-        p += n;
-    }
-    return 1;
-}
 
 /* Whether fmt's conversions are only %d and %s (unnumbered), with at most 4:
  * then it can be formatted here with ints and strings in that order. Returns
