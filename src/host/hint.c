@@ -6,9 +6,15 @@
  * The job writes the answer, then one byte into the handle's pipe. The
  * handle's lock guards `running`, `closing` and the answer: a handle freed
  * while its job runs is left to the job, which frees it when the think is
- * over (the cancel flag cuts the think short). */
+ * over (the cancel flag cuts the think short). The analysis of the think is
+ * written by the job before the answer's byte and read by the caller only
+ * after it took the answer, so it needs no lock of its own.
+ *
+ * fig_hint_explain turns an analysis into sentences: pure wording over the
+ * numbers and the person's view, through the narrator's translator. */
 #include <errno.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,6 +36,8 @@ struct fig_hint {
     fig_bot_t *bot;          /* the question's bot (the job's while running) */
     long tag;
     fig_action_t answer;
+    bool has_analysis;       /* `analysis` is the last answer's */
+    fig_analysis_t analysis;
 };
 
 static void destroy(fig_hint_t *h)
@@ -76,6 +84,7 @@ static void think(fig_pool_job_t *job, const fig_scratch_t *scratch)
 {
     fig_hint_t *h = (fig_hint_t *)(void *)((char *)job - offsetof(fig_hint_t, job));
     fig_action_t a = fig_bot_choose_with(h->bot, 0, scratch, &h->cancel);
+    bool has = fig_bot_analysis(h->bot, &h->analysis);
     /* The answer and its byte are posted under the lock, before `running`
      * falls: once it has, the caller may free the handle at any moment, so
      * the job touches nothing of it after unlocking (but when it was freed
@@ -84,6 +93,7 @@ static void think(fig_pool_job_t *job, const fig_scratch_t *scratch)
     pthread_mutex_lock(&h->lock);
     bool closing = h->closing;
     h->answer = a;
+    h->has_analysis = has;
     if (!closing) {
         char byte = 1;
         while (write(h->pipe[1], &byte, 1) < 0 && errno == EINTR)
@@ -136,6 +146,7 @@ fig_err_t fig_hint_ask(fig_hint_t *h, const fig_game_t *record, int seat, const 
     h->bot = bot;
     h->tag = tag;
     h->asked = true;
+    h->has_analysis = false;
     atomic_store(&h->cancel, false);
     pthread_mutex_lock(&h->lock);
     h->running = true;
@@ -161,4 +172,114 @@ bool fig_hint_take(fig_hint_t *h, fig_action_t *action, long *tag)
     *tag = h->tag;
     h->asked = false;
     return true;
+}
+
+bool fig_hint_analysis(const fig_hint_t *h, fig_analysis_t *out)
+{
+    if (h->asked || !h->has_analysis)
+        return false;
+    *out = h->analysis;
+    return true;
+}
+
+/* ---- wording */
+
+/* The seat (other than nobody) most often making the person collect after
+ * move m, and that chance. */
+static int main_maker(const fig_move_stat_t *m, int players, double *chance)
+{
+    int best = 0;
+    for (int s = 1; s < players; s++)
+        if (m->made_by[s] > m->made_by[best])
+            best = s;
+    *chance = m->made_by[best];
+    return best;
+}
+
+/* The reason for the hint b over the next best move o (NULL if none), from
+ * the search's numbers. The first that applies: the other move gets the
+ * person made to collect soon; it makes them collect more this round;
+ * somebody else collects a lot after the hint; the win chances. */
+static void reason(const fig_narrator_t *nr, const fig_view_t *v, const fig_move_stat_t *b,
+                   const fig_move_stat_t *o, const char *other, char *buf, size_t cap)
+{
+    int me = v->seat, n = v->players;
+    buf[0] = '\0';
+    if (o && o->collect_next >= 0.2 && o->collect_next - b->collect_next >= 0.15) {
+        double chance;
+        int maker = main_maker(o, n, &chance);
+        if (maker == me)
+            snprintf(buf, cap, fig_tr_text(nr->tr, "The other move (%s) makes you collect "
+                                                   "before your next turn in %.0f%% of the "
+                                                   "samples."),
+                     other, 100 * o->collect_next);
+        else
+            snprintf(buf, cap, fig_tr_text(nr->tr, "The other move (%s) lets %s make you "
+                                                   "collect next turn in %.0f%% of the "
+                                                   "samples."),
+                     other, fig_narrate_name(nr, maker), 100 * chance);
+        return;
+    }
+    if (o && o->collect[me] - b->collect[me] >= 1.0) {
+        snprintf(buf, cap, fig_tr_text(nr->tr, "With the other move (%s) you would collect "
+                                               "about %.1f cards this round instead of %.1f."),
+                 other, o->collect[me], b->collect[me]);
+        return;
+    }
+    int most = -1;
+    for (int s = 0; s < n; s++)
+        if (s != me && (most < 0 || b->collect[s] > b->collect[most]))
+            most = s;
+    if (most >= 0 && b->collect[most] >= 2.0) {
+        snprintf(buf, cap, fig_tr_text(nr->tr, "%s collects about %.0f cards this round."),
+                 fig_narrate_name(nr, most), b->collect[most]);
+        return;
+    }
+    if (o)
+        snprintf(buf, cap, fig_tr_text(nr->tr, "It wins %.0f%% of the samples, the other move "
+                                               "(%s) %.0f%%."),
+                 100 * b->win, other, 100 * o->win);
+    else
+        snprintf(buf, cap, "%s", fig_tr_text(nr->tr, "It is the only move."));
+}
+
+void fig_hint_explain(const fig_narrator_t *nr, const fig_view_t *v, fig_action_t a,
+                      const fig_analysis_t *an, fig_hint_text_t *out)
+{
+    memset(out, 0, sizeof *out);
+    out->action = a;
+    fig_narrate_hint(nr, v, a, out->headline, sizeof out->headline);
+    if (!an || an->n <= 0 || an->seat != v->seat)
+        return;
+    out->iterations = an->iterations;
+    /* The hint first (a softened level may play another than the most
+     * visited), then the most visited others. */
+    const fig_move_stat_t *order[FIG_HINT_TOP];
+    int k = 0;
+    for (int i = 0; i < an->n && k < 1; i++)
+        if (an->moves[i].action == a)
+            order[k++] = &an->moves[i];
+    if (k == 0)
+        return;   /* the analysis is not of this answer */
+    for (int i = 0; i < an->n && k < FIG_HINT_TOP; i++)
+        if (an->moves[i].action != a)
+            order[k++] = &an->moves[i];
+    int me = v->seat;
+    for (int i = 0; i < k; i++) {
+        fig_hint_move_t *m = &out->moves[i];
+        const fig_move_stat_t *st = order[i];
+        m->action = st->action;
+        m->share = st->share;
+        m->win = st->win;
+        m->place = st->place;
+        m->collect = st->collect[me];
+        fig_narrate_move(nr, v, st->action, m->move, sizeof m->move);
+        snprintf(m->line, sizeof m->line,
+                 fig_tr_text(nr->tr, "%s: %.0f%% of the search, wins %.0f%%, you collect about "
+                                     "%.1f cards this round"),
+                 m->move, 100 * m->share, 100 * m->win, m->collect);
+    }
+    out->n = k;
+    reason(nr, v, order[0], k > 1 ? order[1] : NULL, k > 1 ? out->moves[1].move : "",
+           out->reason, sizeof out->reason);
 }

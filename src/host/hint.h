@@ -6,14 +6,26 @@
  * (R14). It thinks as a job of the pool (pool.h); the handle's descriptor
  * becomes readable when the answer is in, so a terminal's poll() or a
  * server's event loop waits for it among its other descriptors. One question
- * at a time per handle. The front end words the answer (fig_narrate_hint). */
+ * at a time per handle.
+ *
+ * The answer comes with what the search saw at its root (fig_hint_analysis:
+ * every move's share of the search, chance to win, expected place and cards
+ * collected this round), and fig_hint_explain words it for a person: the
+ * move, the top two or three moves with their numbers, and a reason drawn
+ * from the search ("Rosina collects about 8 cards this round"; "the other
+ * move lets Bartolo make you collect next turn in 40% of the samples"), in
+ * the person's language (the narrator's translator). Everything here comes
+ * from the seat's own knowledge (R14): a server calls the same functions
+ * for each person's seat. */
 #ifndef FIGARO_HOST_HINT_H
 #define FIGARO_HOST_HINT_H
 
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "figaro/bot.h"
 #include "figaro/game.h"
+#include "host/narrate.h"
 #include "host/pool.h"
 
 /* The search that answers: the levels' ISMCTS, a third of a second, trees
@@ -49,5 +61,42 @@ int fig_hint_fd(const fig_hint_t *h);
 /* Takes the answer if it is in: true with the action and the question's tag;
  * false (nothing changed) while the search goes on or nothing was asked. */
 bool fig_hint_take(fig_hint_t *h, fig_action_t *action, long *tag);
+
+/* What the search saw at its root for the answer taken last (fig_bot_analysis
+ * of the hint's bot; moves[0] is the answer). false when nothing was taken
+ * yet, or the spec's bot does not search (e.g. greedy). */
+bool fig_hint_analysis(const fig_hint_t *h, fig_analysis_t *out);
+
+/* ---- the hint in words */
+
+enum { FIG_HINT_TOP = 3 };   /* moves shown with their numbers */
+
+typedef struct {
+    fig_action_t action;
+    double share;          /* of the search's root visits, 0..1 */
+    double win;            /* estimated chance to finish first, 0..1 */
+    double place;          /* expected final place, 1 = first */
+    double collect;        /* cards the seat is expected to collect this round, this move on */
+    char move[200];        /* the move in words (fig_narrate_move) */
+    char line[400];        /* "R2 in front of Bob: 62% of the search, wins 41%, you collect
+                              about 2.5 cards this round" */
+} fig_hint_move_t;
+
+typedef struct {
+    fig_action_t action;                 /* the hint */
+    char headline[400];                  /* "Hint: play [R2] in front of Bob. It ..."
+                                            (fig_narrate_hint) */
+    char reason[400];                    /* why, from the search; "" without an analysis */
+    int n;                               /* moves below, the hint first; 0 without one */
+    fig_hint_move_t moves[FIG_HINT_TOP];
+    long iterations;                     /* of the search, 0 without one */
+} fig_hint_text_t;
+
+/* Words the hint `a` for the person of narrator nr, whose view (their turn)
+ * is v, with the search's analysis an (NULL or an->n == 0: the headline
+ * alone, as before the search could tell more). Every sentence goes through
+ * nr->tr; names are nr's. */
+void fig_hint_explain(const fig_narrator_t *nr, const fig_view_t *v, fig_action_t a,
+                      const fig_analysis_t *an, fig_hint_text_t *out);
 
 #endif

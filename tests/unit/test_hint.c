@@ -8,7 +8,13 @@
  *   - questions out of turn, or while one is out, are refused; a bad spec is
  *     refused and nothing is left running;
  *   - freeing a handle while it thinks returns at once and leaks nothing
- *     (the sanitizers say so), with its own pool and with a shared one. */
+ *     (the sanitizers say so), with its own pool and with a shared one;
+ *   - the answer comes with the search's analysis (its first move is the
+ *     answer), the same for the same question and, like the answer, the same
+ *     when another seat's hand differs (R14);
+ *   - fig_hint_explain: the top moves with their numbers, the hint first;
+ *     each reason from numbers made up for it; every sentence through the
+ *     narrator's translator; no analysis, the headline alone. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -22,6 +28,7 @@
 
 #include "figaro/figaro.h"
 #include "host/hint.h"
+#include "host/narrate.h"
 #include "host/util.h"
 
 #define QUICK "ismcts:iters=300"
@@ -121,7 +128,13 @@ static void test_only_the_seats_knowledge(void **state)
         hands[third].n[k2]--, hands[other].n[k2]++;
         assert_int_equal(fig_game_deal(&g2, hands, &msg), FIG_OK);
         fig_action_t a = answer(h, &g1, seat, (long)seed);
+        fig_analysis_t an1, an2;
+        assert_true(fig_hint_analysis(h, &an1));
         assert_int_equal(a, answer(h, &g2, seat, (long)seed));
+        assert_true(fig_hint_analysis(h, &an2));
+        assert_int_equal(an1.n, an2.n);
+        assert_int_equal(an1.iterations, an2.iterations);
+        assert_memory_equal(an1.moves, an2.moves, (size_t)an1.n * sizeof an1.moves[0]);
         checked++;
         /* The same swap with the seat's own hand is something it knows: the
          * answer may change, and does in some deal (so the equality above
@@ -187,6 +200,194 @@ static void test_free_while_thinking_on_a_shared_pool(void **state)
     assert_true(fig_clock_ms() - t0 < 5000);
 }
 
+/* ---- the hint in words */
+
+static const char *card_code(void *ctx, int kind, char *buf, size_t cap)
+{
+    (void)ctx;
+    return fig_card_code_in(NULL, kind, buf, cap);
+}
+
+static const char names4[4][FIG_NAME_MAX + 1] = { "Ann", "Bartolo", "Rosina", "Figaro" };
+
+static void test_analysis_comes_with_the_answer(void **state)
+{
+    (void)state;
+    fig_hint_t *h;
+    fig_msg_t msg;
+    assert_int_equal(fig_hint_new(&h, NULL, &msg), FIG_OK);
+    fig_analysis_t an, again;
+    assert_false(fig_hint_analysis(h, &an));   /* nothing taken yet */
+    fig_game_t g;
+    int seat = record_at(&g, 4, 17, 9);
+    fig_action_t a = answer(h, &g, seat, 5);
+    assert_true(fig_hint_analysis(h, &an));
+    assert_int_equal(an.seat, seat);
+    assert_true(an.n >= 1 && an.iterations >= 300);
+    assert_int_equal(an.moves[0].action, a);
+    assert_int_equal(answer(h, &g, seat, 5), a);
+    assert_true(fig_hint_analysis(h, &again));
+    assert_memory_equal(an.moves, again.moves, (size_t)an.n * sizeof an.moves[0]);
+    /* While a question is out, there is no analysis to read. */
+    assert_int_equal(fig_hint_ask(h, &g, seat, QUICK, 6, &msg), FIG_OK);
+    assert_false(fig_hint_analysis(h, &again));
+    struct pollfd p = { .fd = fig_hint_fd(h), .events = POLLIN };
+    assert_int_equal(poll(&p, 1, 20000), 1);
+    long tag;
+    assert_true(fig_hint_take(h, &a, &tag));
+    /* greedy does not search: an answer, no analysis */
+    assert_int_equal(fig_hint_ask(h, &g, seat, "greedy", 7, &msg), FIG_OK);
+    assert_int_equal(poll(&p, 1, 20000), 1);
+    assert_true(fig_hint_take(h, &a, &tag));
+    assert_false(fig_hint_analysis(h, &again));
+
+    /* Worded: the hint first, at most three moves, each with its numbers. */
+    fig_narrator_t nr;
+    fig_narrate_init(&nr, 4, seat, names4, NULL, card_code, NULL, NULL);
+    fig_view_t v;
+    fig_view_of(&g.state, seat, &v);
+    fig_hint_text_t t;
+    fig_hint_explain(&nr, &v, an.moves[0].action, &an, &t);
+    assert_int_equal(t.action, an.moves[0].action);
+    assert_true(t.n >= 1 && t.n <= FIG_HINT_TOP && t.n <= an.n);
+    assert_int_equal(t.moves[0].action, an.moves[0].action);
+    assert_non_null(strstr(t.headline, "Hint: "));
+    assert_true(t.reason[0] != '\0');
+    for (int i = 0; i < t.n; i++) {
+        assert_non_null(strstr(t.moves[i].line, "of the search, wins"));
+        assert_true(t.moves[i].share >= 0 && t.moves[i].share <= 1);
+    }
+    /* The hint need not be the most visited move: it still comes first. */
+    if (an.n >= 2) {
+        fig_hint_explain(&nr, &v, an.moves[1].action, &an, &t);
+        assert_int_equal(t.moves[0].action, an.moves[1].action);
+        assert_int_equal(t.moves[1].action, an.moves[0].action);
+    }
+    /* No analysis, or another seat's: the headline alone. */
+    fig_hint_explain(&nr, &v, a, NULL, &t);
+    assert_int_equal(t.n, 0);
+    assert_string_equal(t.reason, "");
+    assert_non_null(strstr(t.headline, "Hint: "));
+    an.seat = (seat + 1) % 4;
+    fig_hint_explain(&nr, &v, an.moves[0].action, &an, &t);
+    assert_int_equal(t.n, 0);
+    fig_hint_free(h);
+}
+
+/* A position at seat 0's turn, and an analysis with two moves made up. */
+static void made_up(fig_game_t *g, fig_view_t *v, fig_analysis_t *an)
+{
+    int seat;
+    uint64_t seed = 100;
+    do
+        seat = record_at(g, 4, seed++, 8);
+    while (seat != 0);
+    fig_view_of(&g->state, 0, v);
+    fig_action_t legal[FIG_MAX_ACTIONS];
+    int n = fig_view_legal(v, legal);
+    assert_true(n >= 2);
+    memset(an, 0, sizeof *an);
+    an->seat = 0;
+    an->n = 2;
+    an->iterations = 1000;
+    an->moves[0] = (fig_move_stat_t){ .action = legal[n - 1], .visits = 700, .share = 0.7,
+                                      .win = 0.41, .place = 1.9 };
+    an->moves[1] = (fig_move_stat_t){ .action = legal[n - 2], .visits = 300, .share = 0.3,
+                                      .win = 0.30, .place = 2.2 };
+}
+
+static void test_reasons(void **state)
+{
+    (void)state;
+    fig_game_t g;
+    fig_view_t v;
+    fig_analysis_t an;
+    made_up(&g, &v, &an);
+    fig_narrator_t nr;
+    fig_narrate_init(&nr, 4, 0, names4, NULL, card_code, NULL, NULL);
+    fig_hint_text_t t;
+    fig_action_t a = an.moves[0].action;
+
+    /* the other move gets the person made to collect soon, mostly by Bartolo */
+    an.moves[1].collect_next = 0.5;
+    an.moves[1].made_by[1] = 0.4;
+    an.moves[1].made_by[2] = 0.1;
+    an.moves[0].collect_next = 0.1;
+    fig_hint_explain(&nr, &v, a, &an, &t);
+    assert_non_null(strstr(t.reason, "lets Bartolo make you collect next turn in 40% of the "
+                                     "samples"));
+    assert_non_null(strstr(t.reason, t.moves[1].move));
+    /* ... by the person's own move */
+    an.moves[1].made_by[0] = 0.5;
+    an.moves[1].made_by[1] = 0;
+    an.moves[1].made_by[2] = 0;
+    fig_hint_explain(&nr, &v, a, &an, &t);
+    assert_non_null(strstr(t.reason, "makes you collect before your next turn in 50% of the "
+                                     "samples"));
+    /* a small difference is no reason: more cards this round is */
+    an.moves[1].collect_next = 0.2;
+    an.moves[1].collect[0] = 4.5;
+    an.moves[0].collect[0] = 2.0;
+    fig_hint_explain(&nr, &v, a, &an, &t);
+    assert_non_null(strstr(t.reason, "you would collect about 4.5 cards this round instead of "
+                                     "2.0"));
+    assert_non_null(strstr(t.moves[0].line, "you collect about 2.0 cards this round"));
+    assert_non_null(strstr(t.moves[0].line, "70% of the search, wins 41%"));
+    /* somebody else collects a lot after the hint */
+    an.moves[1].collect[0] = 2.5;
+    an.moves[0].collect[2] = 7.8;
+    an.moves[0].collect[3] = 3.0;
+    fig_hint_explain(&nr, &v, a, &an, &t);
+    assert_string_equal(t.reason, "Rosina collects about 8 cards this round.");
+    /* nothing stands out: the win chances */
+    an.moves[0].collect[2] = 1.0;
+    an.moves[0].collect[3] = 1.0;
+    fig_hint_explain(&nr, &v, a, &an, &t);
+    assert_non_null(strstr(t.reason, "It wins 41% of the samples, the other move"));
+    assert_non_null(strstr(t.reason, "30%."));
+    an.n = 1;
+    fig_hint_explain(&nr, &v, a, &an, &t);
+    assert_string_equal(t.reason, "It is the only move.");
+    assert_int_equal(t.n, 1);
+}
+
+/* A translator that knows two of the hint's sentences. */
+static const char *fake_text(const fig_tr_t *tr, const char *msgid)
+{
+    (void)tr;
+    if (!strcmp(msgid, "%s collects about %.0f cards this round."))
+        return "%s ramasse environ %.0f cartes dans cette manche.";
+    if (!strcmp(msgid, "%s: %.0f%% of the search, wins %.0f%%, you collect about %.1f cards "
+                       "this round"))
+        return "%s : %.0f %% de la recherche, gagne %.0f %%, vous ramassez environ %.1f cartes "
+               "dans cette manche";
+    return msgid;
+}
+
+static const char *fake_plural(const fig_tr_t *tr, const char *s, const char *p, unsigned long n)
+{
+    (void)tr;
+    return n == 1 ? s : p;
+}
+
+static void test_translated(void **state)
+{
+    (void)state;
+    fig_game_t g;
+    fig_view_t v;
+    fig_analysis_t an;
+    made_up(&g, &v, &an);
+    an.moves[0].collect[2] = 7.8;
+    fig_tr_t tr = { fake_text, fake_plural, NULL };
+    fig_narrator_t nr;
+    fig_narrate_init(&nr, 4, 0, names4, &tr, card_code, NULL, NULL);
+    fig_hint_text_t t;
+    fig_hint_explain(&nr, &v, an.moves[0].action, &an, &t);
+    assert_string_equal(t.reason, "Rosina ramasse environ 8 cartes dans cette manche.");
+    assert_non_null(strstr(t.moves[0].line, ": 70 % de la recherche, gagne 41 %"));
+    assert_non_null(strstr(t.moves[1].line, ": 30 % de la recherche, gagne 30 %"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -194,6 +395,9 @@ int main(void)
         cmocka_unit_test(test_only_the_seats_knowledge),
         cmocka_unit_test(test_refusals),
         cmocka_unit_test(test_free_while_thinking_on_a_shared_pool),
+        cmocka_unit_test(test_analysis_comes_with_the_answer),
+        cmocka_unit_test(test_reasons),
+        cmocka_unit_test(test_translated),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
