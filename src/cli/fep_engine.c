@@ -51,17 +51,20 @@ int cmd_engine(int argc, char **argv)
     static const struct option opts[] = {
         { "bot", required_argument, NULL, 'b' },
         { "seed", required_argument, NULL, 's' },
+        { "analysis", no_argument, NULL, 'a' },
         { "help", no_argument, NULL, 'h' },
         { NULL, 0, NULL, 0 },
     };
     const char *spec = NULL;
     uint64_t seed = 0;
+    bool analysis = false;
     int c;
     opterr = 0;
     optind = 1;
-    while ((c = getopt_long(argc, argv, ":b:s:h", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":b:s:ah", opts, NULL)) != -1) {
         switch (c) {
         case 'b': spec = optarg; break;
+        case 'a': analysis = true; break;
         case 's':
             if (cli_parse_u64(optarg, &seed))
                 return cli_usage_error("engine", "--seed takes a whole number from 0 to "
@@ -87,6 +90,7 @@ int cmd_engine(int argc, char **argv)
         fprintf(stderr, "figaro engine: %s\n", msg.text);
         return EXIT_INPUT;
     }
+    fig_fep_engine_set_analysis(e, analysis);
 
     /* A host that goes away must end the engine quietly, not with a signal:
      * a failed write is noticed by say_stdout(). This process is ours alone. */

@@ -177,7 +177,7 @@ static const cli_help_t helps[] = {
       "\n"
       "Example: figaro bench --games 50000\n" },
     { "engine", "run a bot as an FEP engine on standard input and output",
-      "usage: figaro engine --bot SPEC [--seed S]\n"
+      "usage: figaro engine --bot SPEC [--seed S] [--analysis]\n"
       "\n"
       "Speaks FEP, the Figaro Engine Protocol (docs/fep.md), on standard input and\n"
       "output: a host sends 'fep 1', the game, the hand and every move; 'go MS' asks\n"
@@ -186,6 +186,10 @@ static const cli_help_t helps[] = {
       "\n"
       "  -b, --bot SPEC   random, greedy, ismcts[:k=v,...], easy, normal, hard, max\n"
       "  -s, --seed S     seed of the bot's choices (default 0)\n"
+      "  -a, --analysis   before each 'play' of a bot that searches, tell what the\n"
+      "                   search saw: 'info analysis', 'info move' (the top 3 moves:\n"
+      "                   share, win, place, cards this round, chance to collect\n"
+      "                   next) and 'info hint' (docs/bots.md, Hints)\n"
       "  -h, --help       show this help\n"
       "\n"
       "Exit status: 0 after 'quit' or the end of the input, 1 if the output is gone,\n"

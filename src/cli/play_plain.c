@@ -330,11 +330,18 @@ static void show_hint(plain_t *p)
     while (!fig_hint_take(p->hint, &a, &got))
         if (poll(&pfd, 1, -1) < 0 && errno != EINTR)
             break;
-    char text[400], code[16];
-    fig_narrate_hint(&p->narr, &p->view, a, text, sizeof text);
+    char code[16];
+    fig_analysis_t an;
+    bool has = fig_hint_analysis(p->hint, &an);
+    fig_hint_text_t t;
+    fig_hint_explain(&p->narr, &p->view, a, has ? &an : NULL, &t);
     fig_act_format(a, code, sizeof code);
     action_code(a, code, sizeof code);
-    printf(_("%s (type %s to play it)\n"), text, code);
+    printf(_("%s (type %s to play it)\n"), t.headline, code);
+    if (t.reason[0])
+        printf("  %s\n", t.reason);
+    for (int i = 0; i < t.n; i++)
+        printf("  %d. %s\n", i + 1, t.moves[i].line);
 }
 
 /* Why the person may not play `a`, in a player's words (the engine's are

@@ -14,6 +14,8 @@
 #include <strings.h>
 
 #include "host/fep_engine.h"
+#include "host/hint.h"
+#include "host/narrate.h"
 
 enum { MAX_TOKENS = 96, ECHO_CAP = 100, MAX_MS = 3600000, ANSWER_CAP = 512 };
 
@@ -25,6 +27,9 @@ struct fig_fep_engine {
     bool in_game;      /* a `game` line was accepted and no `gameover` came yet */
     int seat;
     int players;
+    bool analysis;     /* tell the search's analysis in `info` lines before `play` */
+    bool has_names;
+    char names[FIG_MAX_PLAYERS][FIG_NAME_MAX + 1];
 };
 
 typedef struct {
@@ -220,13 +225,21 @@ static bool on_game(fig_fep_engine_t *e, const char *line, const tok_t tok[], in
     return true;
 }
 
-static bool on_names(fig_fep_engine_t *e, const char *line, int n)
+static bool on_names(fig_fep_engine_t *e, const char *line, const tok_t tok[], int n)
 {
     if (!e->in_game)
         return reject(e, line, "names: no game has started");
     if (n - 1 != e->players)
         return reject(e, line, "names: expected %d names, got %d", e->players, n - 1);
-    return true;   /* a bot plays the same whoever it faces */
+    /* A bot plays the same whoever it faces; the names only word the
+     * analysis's `info hint` line. */
+    for (int s = 0; s < e->players; s++) {
+        size_t len = tok[s + 1].len > FIG_NAME_MAX ? FIG_NAME_MAX : tok[s + 1].len;
+        memcpy(e->names[s], tok[s + 1].s, len);
+        e->names[s][len] = '\0';
+    }
+    e->has_names = true;
+    return true;
 }
 
 /* round <R> hand <card> <card> ... */
@@ -281,6 +294,52 @@ static bool on_move(fig_fep_engine_t *e, const char *line, const tok_t tok[], in
     return true;
 }
 
+static const char *fgn_card(void *ctx, int kind, char *buf, size_t cap)
+{
+    (void)ctx;
+    return fig_card_code_in(NULL, kind, buf, cap);
+}
+
+/* The search's analysis of the think that chose a, for a host that shows
+ * hints (fig_fep_engine_set_analysis): numbers a program reads, then the
+ * hint in English. Nothing for a bot that does not search. */
+static bool say_analysis(fig_fep_engine_t *e, fig_action_t a)
+{
+    fig_analysis_t an;
+    if (!fig_bot_analysis(e->bot, &an))
+        return true;
+    char names[FIG_MAX_PLAYERS][FIG_NAME_MAX + 1];
+    for (int s = 0; s < e->players; s++) {
+        if (e->has_names)
+            memcpy(names[s], e->names[s], sizeof names[s]);
+        else
+            snprintf(names[s], sizeof names[s], "seat %d", s);
+    }
+    fig_narrator_t nr;
+    fig_narrate_init(&nr, e->players, e->seat, (const char (*)[FIG_NAME_MAX + 1])names, NULL,
+                     fgn_card, NULL, NULL);
+    fig_view_t v;
+    fig_view_of(fig_bot_state(e->bot), e->seat, &v);
+    fig_hint_text_t t;
+    fig_hint_explain(&nr, &v, a, &an, &t);
+    if (!say(e, "info analysis seat %d iterations %ld moves %d", an.seat, an.iterations, an.n))
+        return false;
+    for (int i = 0; i < t.n; i++) {
+        const fig_move_stat_t *m = NULL;
+        for (int k = 0; k < an.n && !m; k++)
+            if (an.moves[k].action == t.moves[i].action)
+                m = &an.moves[k];
+        if (!m)
+            continue;
+        char act[16];
+        if (!say(e, "info move %d %s share %.3f win %.3f place %.2f collect %.1f next %.2f",
+                 i + 1, fig_act_format(m->action, act, sizeof act), m->share, m->win, m->place,
+                 m->collect[e->seat], m->collect_next))
+            return false;
+    }
+    return say(e, "info hint %s%s%s", t.headline, t.reason[0] ? " " : "", t.reason);
+}
+
 static bool on_go(fig_fep_engine_t *e, const char *line, const tok_t tok[], int n)
 {
     long ms;
@@ -295,6 +354,8 @@ static bool on_go(fig_fep_engine_t *e, const char *line, const tok_t tok[], int 
      * the pipes (docs/fep.md), and 0 lets the bot use its own budget. */
     fig_action_t a = fig_bot_choose(e->bot, (int)ms);
     char act[16];
+    if (e->analysis && !say_analysis(e, a))
+        return false;
     return say(e, "play %s", fig_act_format(a, act, sizeof act));
 }
 
@@ -343,7 +404,7 @@ bool fig_fep_engine_line(fig_fep_engine_t *e, const char *line)
     if (tok_is(tok[0], "game"))
         return on_game(e, line, tok, n);
     if (tok_is(tok[0], "names"))
-        return on_names(e, line, n);
+        return on_names(e, line, tok, n);
     if (tok_is(tok[0], "round"))
         return on_round(e, line, tok, n);
     if (tok_is(tok[0], "move"))
@@ -390,3 +451,5 @@ const fig_bot_t *fig_fep_engine_bot(const fig_fep_engine_t *e)
 {
     return e->bot;
 }
+
+void fig_fep_engine_set_analysis(fig_fep_engine_t *e, bool on) { e->analysis = on; }

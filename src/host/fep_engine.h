@@ -51,6 +51,17 @@ bool fig_fep_engine_line(fig_fep_engine_t *e, const char *line);
  * is otherwise ignored. Returns false when `say` failed. */
 bool fig_fep_engine_too_long(fig_fep_engine_t *e, const char *start);
 
+/* With `on`, every answer to `go` of a bot that searches is preceded by what
+ * the search saw (off by default: the answers stay `play` alone):
+ *   info analysis seat <S> iterations <N> moves <M>
+ *   info move <i> <action> share <0..1> win <0..1> place <1..N> collect <cards> next <0..1>
+ *     (i = 1 to 3: the move played first, then the most searched others;
+ *     collect: cards the seat is expected to collect this round from this
+ *     move on; next: the chance it is made to collect before its next turn)
+ *   info hint <the hint and its reason, in English: host/hint.h>
+ * Names in the hint are those of the `names` line, else "seat N". */
+void fig_fep_engine_set_analysis(fig_fep_engine_t *e, bool on);
+
 /* The engine's bot, e.g. for its overrule counter (fig_bot_overrules). */
 const fig_bot_t *fig_fep_engine_bot(const fig_fep_engine_t *e);
 

@@ -288,6 +288,11 @@ static void show_hint(tui_t *t)
 {
     t->hint.wanted = false;
     set_status(t, false, "%s", t->hint.text);
+    if (!t->hint.logged) {   /* why, and the search's top moves, once per hint */
+        t->hint.logged = true;
+        for (int i = 0; i < t->hint.nmore; i++)
+            tui_log(t, "%s", t->hint.more[i]);
+    }
     fig_action_t a = t->hint.action;
     if (fig_act_is_take(a))
         return;
@@ -334,6 +339,15 @@ static void hint_done(tui_t *t)
         h->position = pos;
         h->action = a;
         tui_explain(t, a, h->text, sizeof h->text);
+        fig_analysis_t an;
+        fig_hint_text_t ht;
+        tui_explain_search(t, a, fig_hint_analysis(h->handle, &an) ? &an : NULL, &ht);
+        h->nmore = 0;
+        if (ht.reason[0])
+            snprintf(h->more[h->nmore++], sizeof h->more[0], _("Hint: %s"), ht.reason);
+        for (int i = 0; i < ht.n; i++)
+            snprintf(h->more[h->nmore++], sizeof h->more[0], "  %d. %s", i + 1, ht.moves[i].line);
+        h->logged = false;
         h->have = true;
     }
     if (h->wanted && t->my_turn) {

@@ -96,6 +96,9 @@ typedef struct {
     bool have;              /* `text` and `action` hold the hint for `position` */
     fig_action_t action;
     char text[320];
+    char more[1 + FIG_HINT_TOP][400];   /* the search's reason and top moves, for the log */
+    int nmore;
+    bool logged;            /* `more` is in the log already */
 } tui_hint_t;
 
 /* A clickable rectangle: a card of the hand or a player's row. */
@@ -273,6 +276,12 @@ void tui_log_step(tui_t *t, const fig_match_step_t *step, const fig_view_t *befo
  * [R2] in front of Bob. It makes Bob collect 8 cards." From the person's view
  * (t->view) only. */
 void tui_explain(const tui_t *t, fig_action_t a, char *buf, size_t cap);
+
+/* The hint with what the search saw (an: its analysis, or NULL): the
+ * headline, the reason and the top moves (host/hint.h), in the person's
+ * words. */
+void tui_explain_search(const tui_t *t, fig_action_t a, const fig_analysis_t *an,
+                        fig_hint_text_t *out);
 
 /* "Bob", or "you" for the person (translated), for a seat after "in front
  * of": "[R2] cannot go in front of you". */

@@ -150,6 +150,14 @@ void tui_explain(const tui_t *t, fig_action_t a, char *buf, size_t cap)
     fig_narrate_hint(&nr, &t->view, a, buf, cap);
 }
 
+void tui_explain_search(const tui_t *t, fig_action_t a, const fig_analysis_t *an,
+                        fig_hint_text_t *out)
+{
+    fig_narrator_t nr;
+    narrator(t, &nr, NULL);
+    fig_hint_explain(&nr, &t->view, a, an, out);
+}
+
 /* ---- the keys, at the top of the help ---- */
 
 int tui_keys(const char *keys[][2], int cap)

@@ -166,11 +166,76 @@ static void test_fep_engine_whole_games(void **cm)
         play_game(seed);
 }
 
+/* With the analysis on, a searching bot's `play` comes after `info analysis`,
+ * up to three `info move` lines (the one played first) and `info hint`
+ * with the names of the `names` line; greedy, which does not search, and an
+ * engine with the analysis off answer `play` alone. */
+static void test_fep_engine_analysis(void **cm)
+{
+    (void)cm;
+    for (int on = 0; on < 2; on++) {
+        heard_t h;
+        fig_fep_engine_t *e = engine("ismcts:iters=200", &h);
+        fig_fep_engine_set_analysis(e, on);
+        fig_setup_t setup;
+        fig_game_t g;
+        char line[400], buf[300];
+        fig_setup_random(&setup, 4, 9, NULL);
+        fig_game_init(&g, &setup);
+        fig_game_deal_seeded(&g);
+        int me = setup.king;
+        send(e, &h, "fep 1", 3, "id name");
+        size_t len = (size_t)snprintf(line, sizeof line, "game players 4 seat %d king %d "
+                                      "removed - roads", me, setup.king);
+        for (int r = 0; r < FIG_ROUNDS; r++)
+            for (int i = 0; i < 3; i++)
+                len += (size_t)snprintf(line + len, sizeof line - len, "%s %u",
+                                        i == 0 && r ? " /" : "", (unsigned)setup.roads[r][i]);
+        send(e, &h, line, 0, NULL);
+        send(e, &h, "names Ann Bartolo Rosina Figaro", 0, NULL);
+        fig_hand_format(&g.hands[0][me], buf, sizeof buf);
+        snprintf(line, sizeof line, "round 1 hand %s", buf);
+        send(e, &h, line, 0, NULL);
+        h.n = 0;
+        assert_true(fig_fep_engine_line(e, "go 0"));
+        if (!on) {
+            assert_int_equal(h.n, 1);
+            assert_true(strncmp(h.lines[0], "play ", 5) == 0);
+            fig_fep_engine_free(e);
+            continue;
+        }
+        assert_true(h.n >= 4 && h.n <= 6);
+        int moves;
+        long iters;
+        int seat;
+        assert_int_equal(sscanf(h.lines[0], "info analysis seat %d iterations %ld moves %d", &seat,
+                                &iters, &moves), 3);
+        assert_int_equal(seat, me);
+        assert_true(iters >= 200 && moves >= 1);
+        assert_int_equal(h.n, 3 + (moves < 3 ? moves : 3));
+        char first[16];
+        double share, win, place, collect, next;
+        assert_int_equal(sscanf(h.lines[1], "info move 1 %15s share %lf win %lf place %lf "
+                                "collect %lf next %lf", first, &share, &win, &place, &collect,
+                                &next), 6);
+        assert_true(share > 0 && share <= 1 && win >= 0 && win <= 1 && place >= 1 && place <= 4);
+        assert_true(strncmp(h.lines[h.n - 2], "info hint Hint: ", 16) == 0);
+        assert_true(strncmp(h.lines[h.n - 1], "play ", 5) == 0);
+        assert_string_equal(h.lines[h.n - 1] + 5, first);   /* the move played comes first */
+        fig_fep_engine_free(e);
+    }
+    heard_t h;
+    fig_fep_engine_t *e = engine("greedy", &h);
+    fig_fep_engine_set_analysis(e, true);
+    fig_fep_engine_free(e);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_fep_engine_handshake),
         cmocka_unit_test(test_fep_engine_whole_games),
+        cmocka_unit_test(test_fep_engine_analysis),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
