@@ -17,6 +17,7 @@ int cmd_random_game(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_engine(int argc, char **argv);
 int cmd_arena(int argc, char **argv);
+int cmd_review(int argc, char **argv);  /* review.c */
 int cmd_rules(int argc, char **argv);   /* rules.c */
 int cmd_serve(int argc, char **argv);   /* serve.c */
 

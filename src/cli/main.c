@@ -16,6 +16,7 @@ static const struct {
     { "play", cmd_play },
     { "history", cmd_history },
     { "replay", cmd_replay },
+    { "review", cmd_review },
     { "perft", cmd_perft },
     { "random-game", cmd_random_game },
     { "arena", cmd_arena },

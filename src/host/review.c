@@ -9,6 +9,7 @@
  * other. A replay of the record beside it gives the seat's true view, which
  * must equal the bot's: a check that the bot was told what the seat knew,
  * nothing more and nothing less. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,8 +37,14 @@ static const fig_move_stat_t *find(const fig_analysis_t *an, fig_action_t a)
 }
 
 /* Fills one reviewed move from the analysis. A move the search never tried
- * (more legal moves than iterations) cannot be judged: it counts as good. */
-static void judge(fig_review_move_t *m, const fig_analysis_t *an, fig_action_t played)
+ * (more legal moves than iterations) cannot be judged: it counts as good.
+ * The grade counts only the part of a loss beyond one standard error of the
+ * played move's estimate (a mean of `visits` results: a win with the
+ * estimated chance, a place spread as a uniform one over 1..players), so that
+ * a move the search sampled a few times is not called a mistake on the
+ * strength of a few unlucky playouts. */
+static void judge(fig_review_move_t *m, const fig_analysis_t *an, fig_action_t played,
+                  int players)
 {
     const fig_move_stat_t *best = &an->moves[0], *p = find(an, played);
     m->played = played;
@@ -53,7 +60,11 @@ static void judge(fig_review_move_t *m, const fig_analysis_t *an, fig_action_t p
         m->loss_place = 0;
     if (m->loss_win < 0 || played == best->action)
         m->loss_win = 0;
-    m->grade = grade_of(m->loss_place, m->loss_win);
+    double v = p && p->visits ? (double)p->visits : 1;
+    double w = (m->played_win * v + 0.5) / (v + 1);   /* never 0 or 1: a few samples */
+    double se_win = sqrt(w * (1 - w) / v);
+    double se_place = sqrt((players * players - 1) / 12.0 / v);   /* places as if uniform */
+    m->grade = grade_of(m->loss_place - se_place, m->loss_win - se_win);
 }
 
 fig_err_t fig_review_game(const fig_game_t *g, int seat, const fig_review_opts_t *opts,
@@ -115,7 +126,7 @@ fig_err_t fig_review_game(const fig_game_t *g, int seat, const fig_review_opts_t
                                                          "not '%s'"), spec);
                     break;
                 }
-                judge(m, an, mv->action);
+                judge(m, an, mv->action, n);
                 out->iterations += an->iterations;
                 out->count[m->grade]++;
                 if (m->grade != FIG_REVIEW_GOOD) {
@@ -157,8 +168,8 @@ void fig_review_describe(const fig_narrator_t *nr, const fig_review_t *rv, int i
     fig_narrate_move(nr, &m->view, m->played, played, sizeof played);
     fig_narrate_move(nr, &m->view, m->best, best, sizeof best);
     if (m->played == m->best) {
-        snprintf(buf, cap, fig_tr_text(nr->tr, "Round %d, move %d: you played %s (wins %.0f%%, "
-                                               "place %.1f), the search's choice too."),
+        snprintf(buf, cap, fig_tr_text(nr->tr, "Round %d, move %d: you chose \"%s\" (wins "
+                                               "%.0f%%, place %.1f), the search's choice too."),
                  m->round, m->number, played, 100 * m->played_win, m->played_place);
         return;
     }
@@ -169,9 +180,9 @@ void fig_review_describe(const fig_narrator_t *nr, const fig_review_t *rv, int i
     case FIG_REVIEW_BLUNDER: verdict = fig_tr_text(nr->tr, "A blunder."); break;
     default: verdict = fig_tr_text(nr->tr, "About as good."); break;
     }
-    snprintf(buf, cap, fig_tr_text(nr->tr, "Round %d, move %d: you played %s (wins %.0f%%, "
-                                           "place %.1f); better: %s (wins %.0f%%, place %.1f). "
-                                           "%s"),
+    snprintf(buf, cap, fig_tr_text(nr->tr, "Round %d, move %d: you chose \"%s\" (wins %.0f%%, "
+                                           "place %.1f); better: \"%s\" (wins %.0f%%, place "
+                                           "%.1f). %s"),
              m->round, m->number, played, 100 * m->played_win, m->played_place, best,
              100 * m->best_win, m->best_place, verdict);
 }
@@ -210,8 +221,8 @@ void fig_review_summary(const fig_narrator_t *nr, const fig_review_t *rv, char *
     fig_narrate_move(nr, &m->view, m->best, best, sizeof best);
     char tail[600];
     snprintf(tail, sizeof tail,
-             fig_tr_text(nr->tr, "The costliest, in round %d (move %d): %s instead of %s, "
-                                 "a chance to win of %.0f%% instead of %.0f%%."),
+             fig_tr_text(nr->tr, "The costliest, in round %d (move %d): \"%s\" instead of "
+                                 "\"%s\", a chance to win of %.0f%% instead of %.0f%%."),
              m->round, m->number, played, best, 100 * m->played_win, 100 * m->best_win);
     snprintf(buf, cap, "%s %s", head, tail);
 }

@@ -20,7 +20,11 @@
  *   inaccuracy  place loss >= 0.10 or win loss >= 0.05
  *   mistake     place loss >= 0.25 or win loss >= 0.10
  *   blunder     place loss >= 0.50 or win loss >= 0.20
- * Smaller losses are within the noise of a short search and count as good. */
+ * Smaller losses are within the noise of a short search and count as good;
+ * so does the part of a loss within one standard error of the played move's
+ * estimate (sqrt(w (1 - w) / visits) in win chance w, sqrt((N^2 - 1) / 12 /
+ * visits) in place at N players): a move the search tried only a few times is
+ * not condemned on a few playouts. The losses reported are the raw ones. */
 #ifndef FIGARO_HOST_REVIEW_H
 #define FIGARO_HOST_REVIEW_H
 
@@ -88,8 +92,8 @@ fig_err_t fig_review_game(const fig_game_t *g, int seat, const fig_review_opts_t
 const char *fig_review_grade_name(fig_review_grade_t grade, const fig_tr_t *tr);
 
 /* One reviewed move in words, through nr (nr->me should be the seat):
- * "Round 2, move 14: you played R2 in front of Bob (wins 22%, place 2.6);
- * better: J1 in front of yourself (wins 41%, place 1.9). A mistake." */
+ * "Round 2, move 14: you chose "R2 in front of Bob" (wins 22%, place 2.6);
+ * better: "J1 in front of yourself" (wins 41%, place 1.9). A mistake." */
 void fig_review_describe(const fig_narrator_t *nr, const fig_review_t *rv, int i, char *buf,
                          size_t cap);
 

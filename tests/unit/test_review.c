@@ -28,7 +28,7 @@
 #include "figaro/figaro.h"
 #include "host/review.h"
 
-#define SPEC "ismcts:iters=400,mem=16"
+#define SPEC "ismcts:iters=1500,mem=16"
 
 /* A game of greedy players; the first time `seat` may take 6 or more cards
  * while a card of its hand could go down without anybody collecting, it
@@ -104,11 +104,13 @@ static void test_a_bad_move_is_flagged(void **state)
             assert_int_equal(g.moves[m->round - 1][m->index].action, m->played);
             assert_int_equal(m->view.seat, seat);
             assert_true(m->loss_place >= 0 && m->loss_win >= 0);
+            /* the grade is that of the loss beyond its noise: no more than
+             * the raw loss's */
             int grade = 0;
             for (int k = 0; k < 3; k++)
                 if (m->loss_place >= pl[k] || m->loss_win >= wl[k])
                     grade = k + 1;
-            assert_int_equal(m->grade, grade);
+            assert_true((int)m->grade <= grade);
             if (m->played == m->best)
                 assert_int_equal(m->grade, FIG_REVIEW_GOOD);
             counts[m->grade]++;
@@ -273,9 +275,9 @@ static void test_words(void **state)
     const fig_review_move_t *c = &rv->moves[rv->costliest];
     fig_review_describe(&nr, rv, rv->costliest, buf, sizeof buf);
     char head[64];
-    snprintf(head, sizeof head, "Round %d, move %d: you played ", c->round, c->number);
+    snprintf(head, sizeof head, "Round %d, move %d: you chose \"", c->round, c->number);
     assert_non_null(strstr(buf, head));
-    assert_non_null(strstr(buf, "; better: "));
+    assert_non_null(strstr(buf, "; better: \""));
     assert_non_null(strstr(buf, c->grade == FIG_REVIEW_BLUNDER ? "A blunder." : c->grade ==
                                 FIG_REVIEW_MISTAKE ? "A mistake." : "An inaccuracy."));
     fig_review_summary(&nr, rv, buf, sizeof buf);

@@ -1,0 +1,180 @@
+/* review.c - `figaro review FILE`: a finished game gone through for one seat,
+ * each of its moves against what a search finds from what that seat knew
+ * then (host/review.h), with a summary; in the terminal's language, or as
+ * JSON for programs.
+ *
+ * The review runs on this thread, synchronously: a command has nothing else
+ * to do meanwhile, and a line on standard error says how long it may take.
+ * The text speaks to the seat's player ("you played ..."); names come from
+ * the record, else "seat N". */
+#include <getopt.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "cli/i18n.h"
+#include "host/review.h"
+
+static const char *fgn_card(void *ctx, int kind, char *buf, size_t cap)
+{
+    (void)ctx;
+    return fig_narrate_code(cli_i18n_tr(), kind, buf, cap);
+}
+
+static void json_report(const fig_game_t *g, const fig_review_t *rv, const char *spec,
+                        const char *names)
+{
+    json_t *moves = json_array();
+    for (int i = 0; i < rv->n; i++) {
+        const fig_review_move_t *m = &rv->moves[i];
+        char played[16], best[16];
+        fig_act_format(m->played, played, sizeof played);
+        fig_act_format(m->best, best, sizeof best);
+        json_array_append_new(moves, json_pack(
+            "{s:i, s:i, s:i, s:s, s:s, s:s, s:f, s:f, s:f, s:f, s:f, s:f, s:f}", "round",
+            m->round, "action", m->index + 1, "number", m->number, "played", played, "best",
+            best, "grade", fig_review_grade_name(m->grade, NULL), "played_win", m->played_win,
+            "best_win", m->best_win, "played_place", m->played_place, "best_place",
+            m->best_place, "played_share", m->played_share, "loss_win", m->loss_win,
+            "loss_place", m->loss_place));
+    }
+    json_t *o = json_pack(
+        "{s:i, s:s, s:i, s:s, s:I, s:o, s:{s:i, s:i, s:i, s:i, s:i}}", "seat", rv->seat, "name",
+        names, "players", g->setup.players, "spec", spec, "iterations", (json_int_t)rv->iterations,
+        "moves", moves, "summary", "moves", rv->n, "inaccuracies",
+        rv->count[FIG_REVIEW_INACCURACY], "mistakes", rv->count[FIG_REVIEW_MISTAKE], "blunders",
+        rv->count[FIG_REVIEW_BLUNDER], "costliest",
+        rv->costliest >= 0 ? rv->moves[rv->costliest].number : 0);
+    char *text = json_dumps(o, JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(4));
+    json_decref(o);
+    if (text) {
+        puts(text);
+        free(text);
+    }
+}
+
+int cmd_review(int argc, char **argv)
+{
+    static const struct option opts[] = {
+        { "seat", required_argument, NULL, 's' },
+        { "json", no_argument, NULL, 'J' },
+        { "ms", required_argument, NULL, 'm' },
+        { "iters", required_argument, NULL, 'i' },
+        { "seed", required_argument, NULL, 'S' },
+        { "all", no_argument, NULL, 'a' },
+        { "help", no_argument, NULL, 'h' },
+        { NULL, 0, NULL, 0 },
+    };
+    char err[256];
+    cli_i18n_init(NULL, err, sizeof err);
+    int seat = 0, ms = 300;
+    long iters = 0;
+    uint64_t seed = 1;
+    bool json = false, all = false;
+    long long v;
+    int c;
+    opterr = 0;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, ":s:m:i:ah", opts, NULL)) != -1) {
+        switch (c) {
+        case 's':
+            if (cli_parse_int(optarg, 0, FIG_MAX_PLAYERS - 1, &v))
+                return cli_usage_error("review", "--seat takes 0 to 5, not '%s'", optarg);
+            seat = (int)v;
+            break;
+        case 'm':
+            if (cli_parse_int(optarg, 1, 600000, &v))
+                return cli_usage_error("review", "--ms takes 1 to 600000, not '%s'", optarg);
+            ms = (int)v;
+            break;
+        case 'i':
+            if (cli_parse_int(optarg, 1, 100000000, &v))
+                return cli_usage_error("review", "--iters takes 1 to 100000000, not '%s'",
+                                       optarg);
+            iters = (long)v;
+            break;
+        case 'S':
+            if (cli_parse_u64(optarg, &seed))
+                return cli_usage_error("review", "--seed takes a whole number, not '%s'", optarg);
+            break;
+        case 'J': json = true; break;
+        case 'a': all = true; break;
+        case 'h': return cli_help("review");
+        case ':': return cli_usage_error("review", "option '%s' needs a value", argv[optind - 1]);
+        default: return cli_usage_error("review", "unknown option '%s'", argv[optind - 1]);
+        }
+    }
+    if (optind == argc)
+        return cli_usage_error("review", "a game record (FILE) is required");
+    if (optind + 1 != argc)
+        return cli_usage_error("review", "unexpected argument '%s'", argv[optind + 1]);
+    fig_game_t *g = malloc(sizeof *g);
+    fig_review_t *rv = malloc(sizeof *rv);
+    if (!g || !rv) {
+        free(g);
+        free(rv);
+        fprintf(stderr, "figaro review: out of memory\n");
+        return EXIT_INPUT;
+    }
+    int status = cli_load_game(argv[optind], g);
+    if (status != EXIT_OK)
+        goto done;
+    if (seat >= g->setup.players) {
+        status = cli_usage_error("review", "--seat %d: this game has seats 0 to %d", seat,
+                                 g->setup.players - 1);
+        goto done;
+    }
+    char spec[64];
+    if (iters)
+        snprintf(spec, sizeof spec, "ismcts:iters=%ld,mem=64", iters);
+    else
+        snprintf(spec, sizeof spec, "ismcts:ms=%d,mem=64", ms);
+    const fig_tr_t *tr = cli_i18n_tr();
+    char names[FIG_MAX_PLAYERS][FIG_NAME_MAX + 1];
+    for (int s = 0; s < g->setup.players; s++) {
+        if (g->has_names)
+            snprintf(names[s], sizeof names[s], "%s", g->names[s]);
+        else
+            snprintf(names[s], sizeof names[s], _("seat %d"), s);
+    }
+    if (!json && !iters) {
+        /* TRANSLATORS: a seat number, then the search's time per move. */
+        fprintf(stderr, _("Reviewing seat %d with a search of %d ms a move...\n"), seat, ms);
+    }
+    fig_review_opts_t o = { spec, seed, NULL };
+    fig_msg_t msg;
+    if (fig_review_game(g, seat, &o, rv, &msg) != FIG_OK) {
+        fprintf(stderr, "figaro review: %s: %s\n", argv[optind], fig_tr_text(tr, msg.text));
+        status = EXIT_INPUT;
+        goto done;
+    }
+    if (json) {
+        json_report(g, rv, spec, names[seat]);
+        goto done;
+    }
+    fig_narrator_t nr;
+    fig_narrate_init(&nr, g->setup.players, seat, (const char (*)[FIG_NAME_MAX + 1])names, tr,
+                     fgn_card, NULL, NULL);
+    printf(_("Review of %s (seat %d), %d players, each move against %s:\n\n"), names[seat], seat,
+           g->setup.players, spec);
+    char line[1200];
+    int shown = 0;
+    for (int i = 0; i < rv->n; i++) {
+        const fig_review_move_t *m = &rv->moves[i];
+        if (!all && m->grade == FIG_REVIEW_GOOD)
+            continue;
+        fig_review_describe(&nr, rv, i, line, sizeof line);
+        printf("%s%s\n", m->grade != FIG_REVIEW_GOOD ? "* " : "  ", line);
+        shown++;
+    }
+    if (shown)
+        printf("\n");
+    fig_review_summary(&nr, rv, line, sizeof line);
+    printf("%s\n", line);
+done:
+    free(g);
+    free(rv);
+    return status;
+}
