@@ -186,8 +186,10 @@ static void finish(tui_t *t)
     const fig_game_t *g = fig_match_game(t->m);
     if (fig_store_finish(t->store, g, path, sizeof path, &msg))
         set_status(t, true, _("The game could not be filed in the history: %s"), msg.text);
-    else
+    else {
         tui_log(t, _("The game is kept in the history: %s"), path);
+        tui_log(t, _("To see where you could have played better: figaro review %s"), path);
+    }
     tui_log(t, _("Its seed was %llu: figaro play --seed %llu deals it again."),
             (unsigned long long)g->setup.seed, (unsigned long long)g->setup.seed);
     t->finished = true;

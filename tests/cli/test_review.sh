@@ -9,6 +9,7 @@
 #   - R14: the review of seat 0 is identical when cards the other seats never
 #     played are swapped between them in the record (another deal that agrees
 #     with every public action), though the record differs;
+#   - the end of a game in plain mode names the command that reviews it;
 #   - errors: no file, a missing or unreadable file, an unfinished game (1),
 #     bad options and a seat the game has not (2).
 # The deliberately bad move (a take of 6+ cards when a card could go down
@@ -97,6 +98,18 @@ cmp -s "$game" "$tmp/swapped.fgn" && ko "the swapped record is the same" || ok
 expect_status "review of the swapped record" 0 "$FIGARO" review "$tmp/swapped.fgn" --seat 0 \
     --iters 600 --json
 cmp -s "$tmp/out" "$tmp/a.json" && ok || ko "R14: seat 0's review changed with others' hands"
+
+# ---- the end of a plain game offers the review, and the command works
+export XDG_DATA_HOME="$tmp/data"
+i=0
+while [ "$i" -lt 400 ]; do echo 1; i=$((i + 1)); done >"$tmp/ones"
+timeout 60 "$FIGARO" play --plain --bots random,random,random --seed 5 --fast --name Ann \
+    <"$tmp/ones" >"$tmp/plain.out" 2>&1 && ok || ko "a plain game to the end"
+expect_in "plain mode offers the review" "$tmp/plain.out" \
+    "To see where you could have played better: figaro review $XDG_DATA_HOME/figaro/history/"
+offered=$(sed -n 's/^To see where you could have played better: figaro review //p' "$tmp/plain.out")
+expect_status "the offered review" 0 "$FIGARO" review "$offered" --iters 100
+expect_in "the offered review names the person" "$tmp/out" "Review of Ann (seat 0)"
 
 # ---- errors
 expect_status "no file" 2 "$FIGARO" review
