@@ -624,7 +624,8 @@ static int finish(plain_t *p)
     }
     printf("\n");
     printf(_("The game is kept in the history: %s\n"), path);
-    printf(_("To see where you could have played better: figaro review %s\n"), path);
+    printf("%s\n", _("To see where you could have played better: 'figaro review FILE' with "
+                     "that file."));
     const fig_game_t *g = fig_match_game(p->m);
     printf(_("Seed %llu: 'figaro play --seed %llu' deals the same cards again.\n"),
            (unsigned long long)g->setup.seed, (unsigned long long)g->setup.seed);

@@ -188,7 +188,8 @@ static void finish(tui_t *t)
         set_status(t, true, _("The game could not be filed in the history: %s"), msg.text);
     else {
         tui_log(t, _("The game is kept in the history: %s"), path);
-        tui_log(t, _("To see where you could have played better: figaro review %s"), path);
+        tui_log(t, "%s", _("To see where you could have played better: 'figaro review FILE' "
+                           "with that file."));
     }
     tui_log(t, _("Its seed was %llu: figaro play --seed %llu deals it again."),
             (unsigned long long)g->setup.seed, (unsigned long long)g->setup.seed);

@@ -106,8 +106,8 @@ while [ "$i" -lt 400 ]; do echo 1; i=$((i + 1)); done >"$tmp/ones"
 timeout 60 "$FIGARO" play --plain --bots random,random,random --seed 5 --fast --name Ann \
     <"$tmp/ones" >"$tmp/plain.out" 2>&1 && ok || ko "a plain game to the end"
 expect_in "plain mode offers the review" "$tmp/plain.out" \
-    "To see where you could have played better: figaro review $XDG_DATA_HOME/figaro/history/"
-offered=$(sed -n 's/^To see where you could have played better: figaro review //p' "$tmp/plain.out")
+    "To see where you could have played better: 'figaro review FILE' with that file."
+offered=$(sed -n 's/^The game is kept in the history: //p' "$tmp/plain.out")
 expect_status "the offered review" 0 "$FIGARO" review "$offered" --iters 100
 expect_in "the offered review names the person" "$tmp/out" "Review of Ann (seat 0)"
 
