@@ -143,10 +143,10 @@ int cmd_review(int argc, char **argv)
         /* TRANSLATORS: a seat number, then the search's time per move. */
         fprintf(stderr, _("Reviewing seat %d with a search of %d ms a move...\n"), seat, ms);
     }
-    fig_review_opts_t o = { spec, seed, NULL };
+    fig_review_opts_t o = { spec, seed, NULL, tr };
     fig_msg_t msg;
     if (fig_review_game(g, seat, &o, rv, &msg) != FIG_OK) {
-        fprintf(stderr, "figaro review: %s: %s\n", argv[optind], fig_tr_text(tr, msg.text));
+        fprintf(stderr, "figaro review: %s: %s\n", argv[optind], msg.text);
         status = EXIT_INPUT;
         goto done;
     }

@@ -74,17 +74,19 @@ fig_err_t fig_review_game(const fig_game_t *g, int seat, const fig_review_opts_t
     out->seat = seat;
     out->costliest = -1;
     int n = g->setup.players;
+    const fig_tr_t *tr = opts ? opts->tr : NULL;
     if (seat < 0 || seat >= n)
-        return fig_fail(msg, FIG_ERR_INPUT, N_("there is no seat %d: the seats are 0 to %d"),
-                        seat, n - 1);
+        return fig_fail_tr(msg, tr, FIG_ERR_INPUT,
+                           N_("there is no seat %d: the seats are 0 to %d"), seat, n - 1);
     if (!fig_game_over(g))
-        return fig_fail(msg, FIG_ERR_INPUT, "%s",
-                        N_("the game is not finished: only a finished game can be reviewed"));
+        return fig_fail_tr(msg, tr, FIG_ERR_INPUT,
+                           N_("the game is not finished: only a finished game can be reviewed"));
     const char *spec = opts && opts->spec ? opts->spec : FIG_REVIEW_SPEC;
     uint64_t seed = opts ? opts->seed : 0;
     const atomic_bool *cancel = opts ? opts->cancel : NULL;
     if (strncmp(spec, "cmd:", 4) == 0)
-        return fig_fail(msg, FIG_ERR_INPUT, "%s", N_("a review needs a built-in bot that searches"));
+        return fig_fail_tr(msg, tr, FIG_ERR_INPUT,
+                           N_("a review needs a built-in bot that searches"));
     fig_bot_t *bot = NULL;
     fig_err_t rc = fig_bot_new(&bot, spec, seed, msg);
     if (rc == FIG_OK)
@@ -92,7 +94,7 @@ fig_err_t fig_review_game(const fig_game_t *g, int seat, const fig_review_opts_t
     fig_game_t *replay = malloc(sizeof *replay);
     fig_analysis_t *an = malloc(sizeof *an);
     if (rc == FIG_OK && (!replay || !an))
-        rc = fig_fail(msg, FIG_ERR_SPACE, "%s", N_("out of memory"));
+        rc = fig_fail_tr(msg, tr, FIG_ERR_SPACE, N_("out of memory"));
     if (rc == FIG_OK)
         fig_game_init(replay, &g->setup);
     int number = 0;
@@ -118,12 +120,12 @@ fig_err_t fig_review_game(const fig_game_t *g, int seat, const fig_review_opts_t
                 fig_bot_seed(bot, fig_seed_derive(seed, (uint64_t)number, 7));
                 fig_bot_choose_with(bot, 0, NULL, cancel);
                 if (cancel && atomic_load(cancel)) {
-                    rc = fig_fail(msg, FIG_ERR_STATE, "%s", N_("the review was stopped"));
+                    rc = fig_fail_tr(msg, tr, FIG_ERR_STATE, N_("the review was stopped"));
                     break;
                 }
                 if (!fig_bot_analysis(bot, an) || an->n < 1) {
-                    rc = fig_fail(msg, FIG_ERR_INPUT, N_("a review needs a bot that searches, "
-                                                         "not '%s'"), spec);
+                    rc = fig_fail_tr(msg, tr, FIG_ERR_INPUT,
+                                     N_("a review needs a bot that searches, not '%s'"), spec);
                     break;
                 }
                 judge(m, an, mv->action, n);

@@ -78,6 +78,7 @@ typedef struct {
     const char *spec;           /* a search bot's spec; NULL: FIG_REVIEW_SPEC */
     uint64_t seed;              /* the searches' seeds derive from it and the move */
     const atomic_bool *cancel;  /* NULL, or true to stop early (FIG_ERR_STATE) */
+    const fig_tr_t *tr;         /* the reader's language for refusals; NULL: English */
 } fig_review_opts_t;
 
 /* Reviews every move of `seat` in the finished game g into *out (about 80

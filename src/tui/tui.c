@@ -188,8 +188,8 @@ static void finish(tui_t *t)
         set_status(t, true, _("The game could not be filed in the history: %s"), msg.text);
     else {
         tui_log(t, _("The game is kept in the history: %s"), path);
-        tui_log(t, "%s", _("To see where you could have played better: 'figaro review FILE' "
-                           "with that file."));
+        tui_log(t, "%s", _("To see where you could have played better: v here, or "
+                           "'figaro review FILE' with that file."));
     }
     tui_log(t, _("Its seed was %llu: figaro play --seed %llu deals it again."),
             (unsigned long long)g->setup.seed, (unsigned long long)g->setup.seed);
@@ -503,7 +503,7 @@ static int slot_of_key(wint_t ch)
 static void take_key(tui_t *t)
 {
     if (t->view.phase == FIG_PHASE_OVER)
-        set_status(t, true, "%s", _("The game is over: n starts a new game, q leaves."));
+        set_status(t, true, "%s", _("The game is over: v reviews your moves, n starts a new game, q leaves."));
     else if (!t->my_turn)
         set_status(t, true, "%s", _("It is not your turn yet."));
     else if (!tui_legal(t, FIG_ACT_TAKE))
@@ -561,7 +561,7 @@ static void table_key(tui_t *t, int r, wint_t ch)
     case ' ': {
         int k = cur_kind(t);
         if (over)
-            set_status(t, false, "%s", _("The game is over: n starts a new game, q leaves."));
+            set_status(t, false, "%s", _("The game is over: v reviews your moves, n starts a new game, q leaves."));
         else if (!t->my_turn)
             set_status(t, true, "%s", _("It is not your turn yet."));
         else if (k >= 0 && t->target >= 0)
@@ -574,13 +574,22 @@ static void table_key(tui_t *t, int r, wint_t ch)
     case 't': take_key(t); break;
     case 'h':
         if (over)
-            set_status(t, false, "%s", _("The game is over: n starts a new game, q leaves."));
+            set_status(t, false, "%s", _("The game is over: v reviews your moves, n starts a new game, q leaves."));
         else
             ask_hint(t);
         break;
     case 's': open_overlay(t, OV_SHEET); break;
     case 'l': open_overlay(t, OV_LOG); break;
     case '?': open_overlay(t, OV_HELP); break;
+    case 'v':
+        if (over) {
+            set_status(t, false, "%s", _("Reviewing your moves..."));
+            tui_draw(t);
+            tui_review(t);
+            t->status[0] = '\0';
+            open_overlay(t, OV_LOG);
+        }
+        break;
     case 'n':
         if (over) {
             t->again = true;

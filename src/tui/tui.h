@@ -283,6 +283,13 @@ void tui_explain(const tui_t *t, fig_action_t a, char *buf, size_t cap);
 void tui_explain_search(const tui_t *t, fig_action_t a, const fig_analysis_t *an,
                         fig_hint_text_t *out);
 
+/* The review of the person's moves in the finished game (host/review.h),
+ * written to the log: each mistake and inaccuracy, then the summary. It
+ * searches every move again from what the person knew then (R14), about
+ * TUI_REVIEW_MS a move, on the caller's thread. */
+#define TUI_REVIEW_MS 150
+void tui_review(tui_t *t);
+
 /* "Bob", or "you" for the person (translated), for a seat after "in front
  * of": "[R2] cannot go in front of you". */
 const char *tui_name(const tui_t *t, int seat);

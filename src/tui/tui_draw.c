@@ -549,7 +549,7 @@ static void draw_messages(const tui_t *t, int top, int bottom)
 static void draw_keys(const tui_t *t, int y)
 {
     const char *keys = t->view.phase == FIG_PHASE_OVER
-        ? _("n a new game  s score sheet  l log  ? rules  q quit")
+        ? _("v review  n a new game  s score sheet  l log  ? rules  q quit")
         : t->utf8
         ? _("←→ card  ↑↓ player  Enter play  t take  h hint  s score  ? rules  q quit")
         : _("<> card  ^v player  Enter play  t take  h hint  s score  ? rules  q quit");

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "host/narrate.h"
+#include "host/review.h"
 #include "tui/tui.h"
 
 const char *tui_seat_name(const tui_t *t, int seat)
@@ -158,6 +159,38 @@ void tui_explain_search(const tui_t *t, fig_action_t a, const fig_analysis_t *an
     fig_hint_explain(&nr, &t->view, a, an, out);
 }
 
+void tui_review(tui_t *t)
+{
+    fig_review_t *rv = malloc(sizeof *rv);
+    if (!rv) {
+        tui_log(t, "%s", _("out of memory"));
+        return;
+    }
+    char spec[64];
+    snprintf(spec, sizeof spec, "ismcts:ms=%d,mem=64", TUI_REVIEW_MS);
+    const fig_game_t *g = fig_match_game(t->m);
+    fig_review_opts_t o = { spec, g->setup.seed, NULL, t->tr };
+    fig_msg_t msg;
+    if (fig_review_game(g, t->me, &o, rv, &msg) != FIG_OK) {
+        tui_log(t, _("The review failed: %s"), msg.text);
+        free(rv);
+        return;
+    }
+    fig_narrator_t nr;
+    narrator(t, &nr, NULL);
+    char line[1200];
+    tui_log(t, "%s", _("Review of your moves (the search's choice, from what you knew then):"));
+    for (int i = 0; i < rv->n; i++) {
+        if (rv->moves[i].grade == FIG_REVIEW_GOOD)
+            continue;
+        fig_review_describe(&nr, rv, i, line, sizeof line);
+        tui_log(t, "%s", line);
+    }
+    fig_review_summary(&nr, rv, line, sizeof line);
+    tui_log(t, "%s", line);
+    free(rv);
+}
+
 /* ---- the keys, at the top of the help ---- */
 
 int tui_keys(const char *keys[][2], int cap)
@@ -174,6 +207,7 @@ int tui_keys(const char *keys[][2], int cap)
         { N_("l"), N_("the log: everything that happened") },
         { N_("?"), N_("this help") },
         { N_("Esc"), N_("close a window") },
+        { N_("v"), N_("once the game is over: a review of your moves") },
         { N_("n"), N_("once the game is over: a new game") },
         { N_("q"), N_("quit (the game is saved: figaro play --resume)") },
         { N_("mouse"), N_("click a card, then a player, to play it there") },

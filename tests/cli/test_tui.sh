@@ -327,7 +327,15 @@ expect_line g8 "n a new game" "the keys at the end offer a new game"
 screen g8
 if grep -qF "Enter play" "$tmp/screen"; then ko "the keys at the end offer no play keys"; else ok; fi
 keys g8 t
-expect_line g8 "The game is over: n starts a new game, q leaves." "t at the end says so"
+expect_line g8 "The game is over: v reviews your moves, n starts a new game, q leaves." \
+    "t at the end says so"
+keys g8 v
+# the review searches every move of the person again: up to 40 s under the sanitizers
+if wait_for g8 "Review of your moves" 400; then ok
+else ko "v at the end reviews the person's moves into the log"; cat "$tmp/screen"; fi
+if grep -qE "blunders?, [0-9]+ mistakes?, [0-9]+ inaccurac(y|ies) in [0-9]+ moves?\." "$tmp/screen"
+then ok; else ko "the review ends with its summary"; cat "$tmp/screen"; fi
+keys g8 Escape
 keys g8 n
 expect_line g8 "Figaro: a new game" "n at the end goes to the start screen"
 keys g8 Escape

@@ -69,7 +69,7 @@ static fig_review_t *review(const fig_game_t *g, int seat, uint64_t seed)
 {
     fig_review_t *rv = malloc(sizeof *rv);
     assert_non_null(rv);
-    fig_review_opts_t o = { SPEC, seed, NULL };
+    fig_review_opts_t o = { SPEC, seed, NULL, NULL };
     fig_msg_t msg;
     fig_err_t rc = fig_review_game(g, seat, &o, rv, &msg);
     if (rc != FIG_OK)
@@ -207,7 +207,7 @@ static void test_refusals(void **state)
     fig_review_t *rv = malloc(sizeof *rv);
     assert_non_null(rv);
     fig_msg_t msg;
-    fig_review_opts_t o = { SPEC, 1, NULL };
+    fig_review_opts_t o = { SPEC, 1, NULL, NULL };
     assert_int_equal(fig_review_game(&g, 3, &o, rv, &msg), FIG_ERR_INPUT);
     assert_non_null(strstr(msg.text, "no seat 3"));
     assert_int_equal(fig_review_game(&g, -1, &o, rv, &msg), FIG_ERR_INPUT);
@@ -220,7 +220,7 @@ static void test_refusals(void **state)
     assert_int_equal(fig_review_game(&g, 0, &o, rv, &msg), FIG_ERR_INPUT);
     atomic_bool stop;
     atomic_init(&stop, true);
-    o = (fig_review_opts_t){ "ismcts:iters=100000000", 1, &stop };
+    o = (fig_review_opts_t){ "ismcts:iters=100000000", 1, &stop, NULL };
     assert_int_equal(fig_review_game(&g, 0, &o, rv, &msg), FIG_ERR_STATE);
     /* unfinished: the same game cut after its first round's moves */
     fig_game_t cut;
@@ -228,7 +228,7 @@ static void test_refusals(void **state)
     assert_int_equal(fig_game_deal(&cut, g.hands[0], NULL), FIG_OK);
     for (int i = 0; i < 5; i++)
         assert_int_equal(fig_game_play(&cut, g.moves[0][i].action, NULL, NULL), FIG_OK);
-    o = (fig_review_opts_t){ SPEC, 1, NULL };
+    o = (fig_review_opts_t){ SPEC, 1, NULL, NULL };
     assert_int_equal(fig_review_game(&cut, 0, &o, rv, &msg), FIG_ERR_INPUT);
     assert_non_null(strstr(msg.text, "not finished"));
     free(rv);
