@@ -324,9 +324,12 @@ static void set_view(client_t *c, json_t *v)
     c->view = json_incref(v);
 }
 
-/* Takes in the frames that came since the last call. */
+/* Takes in the frames that came since the last call, once every write
+ * handed to the writer thread is back and told (the service acknowledges
+ * only then). */
 static void cl_update(client_t *c)
 {
+    fig_service_sync(c->w->svc);
     rconn_t *r = &c->w->wire.c[c->id];
     c->snapshot = false;
     for (; c->read < r->n; c->read++) {
@@ -977,10 +980,15 @@ static void test_rematch_race(void **state)
     play(w, both, 2, &rng, NULL, NULL);
     assert_int_equal(ann.starts, 1);
     assert_int_equal(bob.starts, 0);   /* the game started as he sat: a snapshot told him */
-    /* Both ask at once (and Bob twice): exactly one new game. */
-    cl_send(&ann, "{\"type\":\"rematch\",\"table\":\"%s\",\"game\":1}", ann.table);
-    cl_send(&bob, "{\"type\":\"rematch\",\"table\":\"%s\",\"game\":1}", ann.table);
-    cl_send(&bob, "{\"type\":\"rematch\",\"table\":\"%s\",\"game\":1}", ann.table);
+    /* Both ask at once (and Bob twice): exactly one new game. The three
+     * come before the first one's write is back: the others wait for it. */
+    char rm[100];
+    snprintf(rm, sizeof rm, "{\"type\":\"rematch\",\"table\":\"%s\",\"game\":1}", ann.table);
+    fig_service_message(w->svc, ann.cs, rm, strlen(rm));
+    assert_int_equal(fig_service_pending(w->svc), 1);
+    fig_service_message(w->svc, bob.cs, rm, strlen(rm));
+    fig_service_message(w->svc, bob.cs, rm, strlen(rm));
+    assert_int_equal(fig_service_pending(w->svc), 1);
     cl_update(&ann);
     cl_update(&bob);
     assert_int_equal(ann.starts, 2);
