@@ -536,7 +536,9 @@ static int ws_established(fig_wire_t *w, struct lws *wsi, struct fig_conn *c)
     c->wsi = wsi;
     char peer[64] = "";
     lws_get_peer_simple(wsi, peer, sizeof peer);
-    if (w->proxy[0] && strcmp(peer, w->proxy) == 0)
+    /* An IPv4 peer of a dual-stack socket reads "::ffff:127.0.0.1". */
+    const char *v4 = strncmp(peer, "::ffff:", 7) == 0 && strchr(peer + 7, '.') ? peer + 7 : peer;
+    if (w->proxy[0] && (strcmp(peer, w->proxy) == 0 || strcmp(v4, w->proxy) == 0))
         forwarded_for(wsi, peer, sizeof peer);
     c->cs = w->svc ? fig_service_open(w->svc, c, peer) : NULL;
     if (!c->cs) {
