@@ -872,9 +872,11 @@ static void written(fig_service_t *s)
         }
         tab_t *e = find_tab(s, fig_table_code(t));   /* a busy table is never deleted */
         fig_table_written(t, b);
-        run_waiting(s, e);
-        if (fig_table_dead(t))
-            remove_table(s, e);
+        if (e && e->t == t) {
+            run_waiting(s, e);
+            if (fig_table_dead(t))
+                remove_table(s, e);
+        }
         b = next;
     }
 }
@@ -1056,6 +1058,9 @@ static void metrics(fig_service_t *s, fig_http_answer_t *out)
     put(&t, "# HELP figaro_storage_writes_total Requests' writes committed in them (group "
             "commit: several a transaction).\n# TYPE figaro_storage_writes_total counter\n"
             "figaro_storage_writes_total %llu\n", ws.batches);
+    put(&t, "# HELP figaro_storage_commit_ms_total Time the writer spent in transactions "
+            "(writing and syncing), ms.\n# TYPE figaro_storage_commit_ms_total counter\n"
+            "figaro_storage_commit_ms_total %.1f\n", ws.commit_ms);
     put(&t, "# HELP figaro_storage_queue Writes on their way to the disk.\n"
             "# TYPE figaro_storage_queue gauge\nfigaro_storage_queue %d\n",
         fig_writer_pending(s->writer));

@@ -58,8 +58,11 @@ static void *run(void *arg)
         unsigned long long n = 0;
         for (fig_db_batch_t *b = group.head; b; b = b->next)
             n++;
+        long long t0 = fig_clock_us();
         fig_db_apply(w->db, group.head);
+        double ms = (double)(fig_clock_us() - t0) / 1000.0;
         pthread_mutex_lock(&w->lock);
+        w->stats.commit_ms += ms;
         w->stats.commits++;
         w->stats.batches += n;
         if (n > w->stats.largest)

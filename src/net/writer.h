@@ -30,6 +30,7 @@ typedef struct {
     unsigned long long commits;     /* transactions committed (or failed) */
     unsigned long long batches;     /* batches written in them */
     unsigned long long largest;     /* the most batches in one transaction */
+    double commit_ms;               /* time spent in them (writing and syncing) */
 } fig_writer_stats_t;
 
 /* Starts the thread, which owns `db` from now on (fig_writer_free closes
