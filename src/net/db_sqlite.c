@@ -193,7 +193,7 @@ static fig_err_t write_one(db_t *d, const fig_db_write_t *w, fig_msg_t *msg)
     case FIG_DBW_DELETE:
         return table_delete(d, w->code, msg);
     }
-    return fig_fail(msg, FIG_ERR_INPUT, N_("database: an unknown write"));
+    return fig_fail(msg, FIG_ERR_INPUT, N_("database: %s"), "an unknown write");
 }
 
 static fig_err_t apply(fig_db_t *db, fig_db_batch_t *list)

@@ -6,7 +6,10 @@
  * whole of `todo`, writes it with one fig_db_apply (outside the lock: the
  * loop keeps submitting meanwhile), appends it to `done`, and writes one
  * byte to the pipe when `done` was empty (one wake-up per group the loop has
- * not collected yet, not one per batch). */
+ * not collected yet, not one per batch).
+ *
+ * Its errors (no thread, no pipe) are for the operator's log only, in
+ * English, as the wire's are: not marked for translation. */
 #include <errno.h>
 #include <poll.h>
 #include <pthread.h>
@@ -85,14 +88,14 @@ fig_err_t fig_writer_new(fig_writer_t **out, fig_db_t *db, fig_msg_t *msg)
     fig_writer_t *w = calloc(1, sizeof *w);
     if (!w) {
         fig_db_close(db);
-        return fig_fail(msg, FIG_ERR_SPACE, N_("out of memory"));
+        return fig_fail(msg, FIG_ERR_SPACE, "out of memory");
     }
     w->db = db;
     int err = fig_wake_pipe(w->pipe);
     if (err) {
         fig_db_close(db);
         free(w);
-        return fig_fail(msg, FIG_ERR_SPACE, N_("the writer's pipe: %s"), strerror(err));
+        return fig_fail(msg, FIG_ERR_SPACE, "the writer's pipe: %s", strerror(err));
     }
     pthread_mutex_init(&w->lock, NULL);
     pthread_cond_init(&w->wake, NULL);
@@ -103,7 +106,7 @@ fig_err_t fig_writer_new(fig_writer_t **out, fig_db_t *db, fig_msg_t *msg)
         pthread_mutex_destroy(&w->lock);
         fig_db_close(db);
         free(w);
-        return fig_fail(msg, FIG_ERR_SPACE, N_("the writer's thread: %s"), strerror(err));
+        return fig_fail(msg, FIG_ERR_SPACE, "the writer's thread: %s", strerror(err));
     }
     *out = w;
     return FIG_OK;
