@@ -796,11 +796,12 @@ def test_trust_proxy(data):
 
 
 def test_tables_deleted_then_restart(data):
-    """--keep-finished 1 --keep-idle 3: a finished table nobody watches goes
-    (its record with it) a second after the last one left; a table that
-    never started goes after 3 s, also when the server restarted meanwhile,
-    and a restart after that finds nothing."""
-    srv = Server(data, "--keep-finished", "1", "--keep-idle", "3")
+    """--keep-finished 1: a finished table nobody watches goes (its record
+    with it) a second after the last one left, while a table that never
+    started stays (--keep-idle 600); restarted with --keep-idle 4, that one
+    comes back and goes 4 s after the restart; a restart after that finds
+    nothing."""
+    srv = Server(data, "--keep-finished", "1", "--keep-idle", "600")
 
     async def first():
         c = Client("Ann")
@@ -829,11 +830,13 @@ def test_tables_deleted_then_restart(data):
         assert "figaro_tables 1\n" in metrics
     finally:
         srv.stop()
-    srv = Server(data, "--keep-finished", "1", "--keep-idle", "3")
+    srv = Server(data, "--keep-finished", "1", "--keep-idle", "4")
     try:
+        t0 = time.monotonic()
         code, metrics = fetch(srv, "/metrics")
         assert "figaro_tables 1\n" in metrics      # the waiting table came back
-        assert wait_log(srv, "table %s deleted" % waiting, 10)
+        assert wait_log(srv, "table %s deleted" % waiting, 20)
+        assert time.monotonic() - t0 > 2.5          # not at once: 4 s after the start
         code, metrics = fetch(srv, "/metrics")
         assert "figaro_tables 0\n" in metrics
     finally:
