@@ -96,6 +96,23 @@ def server_latency(port):
     return "p50 %s, p99 %s (%d actions)" % (q(0.5), q(0.99), total)
 
 
+def storage_groups(port):
+    """Commits and writes of the writer thread (/metrics): writes per disk sync."""
+    try:
+        with urllib.request.urlopen("http://127.0.0.1:%d/metrics" % port, timeout=10) as r:
+            text = r.read().decode()
+    except OSError as e:
+        return "no /metrics: %s" % e
+    c = re.search(r"^figaro_storage_commits_total (\d+)", text, re.M)
+    w = re.search(r"^figaro_storage_writes_total (\d+)", text, re.M)
+    if not c or not w:
+        return "one commit per write (no writer thread)"
+    c, w = int(c.group(1)), int(w.group(1))
+    t = re.search(r"^figaro_storage_commit_ms_total ([0-9.]+)", text, re.M)
+    t = " taking %.1f ms each" % (float(t.group(1)) / c) if t and c else ""
+    return "%d writes in %d commits, %.1f a commit%s" % (w, c, w / c if c else 0.0, t)
+
+
 def pct(xs, p):
     if not xs:
         return float("nan")
@@ -269,6 +286,7 @@ async def main(args):
     cpu_srv, cpu_cli = proc_cpu(proc.pid) - cpu_srv0, time.process_time() - cpu_cli0
     hwm = proc_status(proc.pid)["VmHWM"]
     srv_lat = server_latency(int(m.group(1)))
+    groups = storage_groups(int(m.group(1)))
     for t in tasks:
         t.cancel()
     res = await asyncio.gather(*tasks, return_exceptions=True)
@@ -295,6 +313,7 @@ async def main(args):
     print("person actions: %d, latency act -> event p50 %s ms, p99 %s ms, max %s ms"
           % (len(lat), ms(pct(lat, 50)), ms(pct(lat, 99)), ms(lat[-1] if lat else float("nan"))))
     print("server's own latency (action -> broadcast, /metrics): %s" % srv_lat)
+    print("storage (whole run): %s" % groups)
     print("actions/s (people and bots): %.0f; people's: %.0f"
           % (stats.actions / elapsed, stats.person_actions / elapsed))
     print("server VmRSS: %s before, %s with the tables (%s a table), peak %s (%s a table; VmHWM %s)"

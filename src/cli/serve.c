@@ -178,6 +178,12 @@ int cmd_serve(int argc, char **argv)
         { "max-tables", required_argument, NULL, 't' },
         { "bot-threads", required_argument, NULL, 'j' },
         { "max-bot-ms", required_argument, NULL, 'm' },
+        { "idle", required_argument, NULL, 'I' },
+        { "hello", required_argument, NULL, 'H' },
+        { "send-queue", required_argument, NULL, 'Q' },
+        { "keep-finished", required_argument, NULL, 'F' },
+        { "keep-idle", required_argument, NULL, 'A' },
+        { "trust-proxy", required_argument, NULL, 'P' },
         { "help", no_argument, NULL, 'h' },
         { NULL, 0, NULL, 0 },
     };
@@ -187,6 +193,8 @@ int cmd_serve(int argc, char **argv)
     fig_engine_def_t engines[MAX_ENGINES];
     int nengines = 0;
     long long grace = 0, max_tables = 0, threads = 0, max_bot_ms = 0;
+    long long idle = 0, hello = 0, queue_kib = 0, keep_finished = 0, keep_idle = 0;
+    const char *proxy = NULL;
     int c;
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":l:d:e:g:t:j:m:h", longopts, NULL)) != -1) {
@@ -246,6 +254,37 @@ int cmd_serve(int argc, char **argv)
                 return cli_usage_error("serve", "--max-bot-ms: '%s' is not 1 to 600000",
                                        optarg);
             break;
+        case 'I':
+            if (cli_parse_int(optarg, 1, 3600, &idle))
+                return cli_usage_error("serve", "--idle: '%s' is not 1 to 3600 seconds", optarg);
+            break;
+        case 'H':
+            if (cli_parse_int(optarg, 1, 3600, &hello))
+                return cli_usage_error("serve", "--hello: '%s' is not 1 to 3600 seconds",
+                                       optarg);
+            break;
+        case 'Q':
+            if (cli_parse_int(optarg, 16, 1 << 20, &queue_kib))
+                return cli_usage_error("serve", "--send-queue: '%s' is not 16 to 1048576 KiB",
+                                       optarg);
+            break;
+        case 'F':
+            if (cli_parse_int(optarg, 1, 365LL * 86400, &keep_finished))
+                return cli_usage_error("serve", "--keep-finished: '%s' is not 1 to 31536000 "
+                                       "seconds", optarg);
+            break;
+        case 'A':
+            if (cli_parse_int(optarg, 1, 365LL * 86400, &keep_idle))
+                return cli_usage_error("serve", "--keep-idle: '%s' is not 1 to 31536000 "
+                                       "seconds", optarg);
+            break;
+        case 'P':
+            if (!optarg[0] || strlen(optarg) > 45 ||
+                strspn(optarg, "0123456789abcdefABCDEF.:") != strlen(optarg))
+                return cli_usage_error("serve", "--trust-proxy: '%s' is not an IP address",
+                                       optarg);
+            proxy = optarg;
+            break;
         case 'h':
             return cli_help("serve");
         case ':':
@@ -284,7 +323,8 @@ int cmd_serve(int argc, char **argv)
         log_line(NULL, "serve: no web folder found (index.html): only the protocol is served");
 
     fig_msg_t msg;
-    fig_wire_opts_t wo = { addr, port, cert, key, have_web ? web : NULL, 0, 0, log_line, NULL };
+    fig_wire_opts_t wo = { addr, port, cert, key, have_web ? web : NULL, (size_t)queue_kib << 10,
+                           (int)idle, proxy, log_line, NULL };
     fig_wire_t *wire;
     if (fig_wire_new(&wire, &wo, &msg)) {
         fprintf(stderr, "figaro serve: %s\n", msg.text);
@@ -298,6 +338,9 @@ int cmd_serve(int argc, char **argv)
     so.max_tables = (int)max_tables;
     so.bot_threads = (int)threads;
     so.max_bot_ms = (int)max_bot_ms;
+    so.hello_ms = (int)hello * 1000;
+    so.keep_finished_ms = keep_finished * 1000;
+    so.keep_idle_ms = keep_idle * 1000;
     so.engines = engines;
     so.nengines = nengines;
     so.log = log_line;

@@ -19,6 +19,13 @@ long long fig_clock_ms(void)
     return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
+long long fig_clock_us(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (long long)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
+
 int fig_wake_pipe(int fds[2])
 {
     if (pipe(fds) != 0)

@@ -16,6 +16,10 @@
  * deadlines, timeouts and pacing, never for dates. */
 long long fig_clock_ms(void);
 
+/* The same clock in microseconds: for measuring short spans (the server's
+ * latency histogram has sub-millisecond buckets). */
+long long fig_clock_us(void);
+
 /* A pipe for waking a loop: both ends non-blocking and closed on exec (a
  * forked engine must not hold another's wake-up). Returns 0, or the errno of
  * the failure with nothing left open. */

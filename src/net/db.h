@@ -9,12 +9,18 @@
  * actions in order. A game is its setup and its actions: the hands follow
  * from the setup's seed (fig_game_deal_seeded), so no hand is ever stored.
  *
- * Every call that writes returns only once the write is durable as the back
- * end promises (SQLite: committed, synchronous=FULL by default): the server
- * acknowledges and broadcasts an action only after action_add returned
- * FIG_OK. A failed write changes nothing.
+ * Writes come in batches (fig_db_batch_t: the writes of one request, all
+ * or none), and several batches are committed at once (fig_db_apply: one
+ * transaction, one sync to the disk for all of them -- the group commit of
+ * the server's writer thread, net/writer.h). A batch counts as written only
+ * once fig_db_apply returned and its rc is FIG_OK: durable as the back end
+ * promises (SQLite: committed, synchronous=FULL by default). The server
+ * acknowledges and broadcasts an action only after that. A failed batch
+ * changes nothing; the other batches of the same call are not affected
+ * unless the commit itself fails, which fails them all.
  *
- * A handle is used by one thread (the server's loop). */
+ * A handle is used by one thread at a time: the server keeps one for its
+ * writer thread and one for reading on its loop thread. */
 #ifndef FIGARO_NET_DB_H
 #define FIGARO_NET_DB_H
 
@@ -72,18 +78,48 @@ typedef struct {
 typedef fig_err_t fig_db_table_fn(void *ctx, const fig_db_table_t *t, const fig_db_game_t *last,
                                   fig_msg_t *msg);
 
+/* One write. */
+typedef enum {
+    FIG_DBW_TABLE,         /* a new table and its seats: row */
+    FIG_DBW_SEAT,          /* seat `seat` of table `code` is now `seat_row` */
+    FIG_DBW_GAME,          /* game `game` of `code` starts: setup, told by event ev */
+    FIG_DBW_ACTION,        /* action number `index` (0, 1, ...) of game `game`: storing an
+                              index twice is refused (FIG_ERR_STATE), so an action is never
+                              stored twice */
+    FIG_DBW_DELETE         /* table `code` and all it holds are removed */
+} fig_db_write_kind_t;
+
+typedef struct {
+    fig_db_write_kind_t kind;
+    char code[FIG_PROTO_CODE_LEN + 1];
+    int seat;
+    int game;
+    int index;
+    long long ev;
+    fig_db_table_t row;                    /* FIG_DBW_TABLE */
+    fig_db_seat_t seat_row;                /* FIG_DBW_SEAT */
+    fig_setup_t setup;                     /* FIG_DBW_GAME */
+    fig_db_action_t action;                /* FIG_DBW_ACTION */
+} fig_db_write_t;
+
+enum { FIG_DB_BATCH_MAX = 2 };
+
+/* The writes of one request, all or none. `next` chains batches for
+ * fig_db_apply; rc and msg are its outcome; `user` is the submitter's (the
+ * back end leaves it alone). */
+typedef struct fig_db_batch {
+    struct fig_db_batch *next;
+    void *user;
+    int n;
+    fig_db_write_t w[FIG_DB_BATCH_MAX];
+    fig_err_t rc;
+    fig_msg_t msg;
+} fig_db_batch_t;
+
 typedef struct fig_db fig_db_t;
 
 typedef struct {
-    fig_err_t (*table_add)(fig_db_t *db, const fig_db_table_t *t, fig_msg_t *msg);
-    fig_err_t (*seat_set)(fig_db_t *db, const char *code, int seat, const fig_db_seat_t *s,
-                          fig_msg_t *msg);
-    fig_err_t (*game_add)(fig_db_t *db, const char *code, int game, const fig_setup_t *setup,
-                          long long ev, fig_msg_t *msg);
-    /* index: the action's place in its game, 0, 1, ...: storing an index
-     * twice is refused (FIG_ERR_STATE), so an action is never stored twice. */
-    fig_err_t (*action_add)(fig_db_t *db, const char *code, int game, int index,
-                            const fig_db_action_t *a, fig_msg_t *msg);
+    fig_err_t (*apply)(fig_db_t *db, fig_db_batch_t *list);
     fig_err_t (*game_get)(fig_db_t *db, const char *code, int game, fig_db_game_t *out,
                           fig_msg_t *msg);
     fig_err_t (*load)(fig_db_t *db, fig_db_table_fn *fn, void *ctx, fig_msg_t *msg);
@@ -95,24 +131,13 @@ struct fig_db {
     const fig_db_ops_t *ops;
 };
 
-static inline fig_err_t fig_db_table_add(fig_db_t *db, const fig_db_table_t *t, fig_msg_t *msg)
+/* Writes every batch of the chain `list` in one transaction: sets each
+ * batch's rc (and msg); returns FIG_OK when the transaction was committed
+ * (some batches may still have failed alone), else the commit's error, which
+ * every batch then carries too. */
+static inline fig_err_t fig_db_apply(fig_db_t *db, fig_db_batch_t *list)
 {
-    return db->ops->table_add(db, t, msg);
-}
-static inline fig_err_t fig_db_seat_set(fig_db_t *db, const char *code, int seat,
-                                        const fig_db_seat_t *s, fig_msg_t *msg)
-{
-    return db->ops->seat_set(db, code, seat, s, msg);
-}
-static inline fig_err_t fig_db_game_add(fig_db_t *db, const char *code, int game,
-                                        const fig_setup_t *setup, long long ev, fig_msg_t *msg)
-{
-    return db->ops->game_add(db, code, game, setup, ev, msg);
-}
-static inline fig_err_t fig_db_action_add(fig_db_t *db, const char *code, int game, int index,
-                                          const fig_db_action_t *a, fig_msg_t *msg)
-{
-    return db->ops->action_add(db, code, game, index, a, msg);
+    return db->ops->apply(db, list);
 }
 /* Reads game `game` of a table: FIG_ERR_INPUT when there is none. */
 static inline fig_err_t fig_db_game_get(fig_db_t *db, const char *code, int game,

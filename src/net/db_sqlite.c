@@ -2,9 +2,10 @@
  *
  * One file, WAL mode (readers never wait for the writer, and a crash leaves
  * the last committed transaction whole), synchronous=FULL unless asked
- * otherwise: a commit returns once it is on the disk. Every write is one
- * transaction; a table and its seats go in together. Statements are prepared
- * once, at open.
+ * otherwise: a commit returns once it is on the disk. fig_db_apply writes a
+ * chain of batches in one transaction (one sync for all: the group commit),
+ * each batch inside its own savepoint, so that a batch that fails (an action
+ * stored twice) is undone alone. Statements are prepared once, at open.
  *
  * Schema (user_version 1):
  *   tables  (code PK, players, move_seconds, open, fill, seed, created)
@@ -22,7 +23,7 @@
 #include "net/db.h"
 
 enum { ST_TABLE, ST_SEAT, ST_GAME, ST_ACTION, ST_GET_GAME, ST_GET_ACTIONS, ST_TABLES, ST_SEATS,
-       ST_LAST_GAME, ST_COUNT };
+       ST_LAST_GAME, ST_DEL_ACTIONS, ST_DEL_GAMES, ST_DEL_SEATS, ST_DEL_TABLE, ST_COUNT };
 
 static const char *const sql_text[ST_COUNT] = {
     [ST_TABLE] = "INSERT INTO tables (code, players, move_seconds, open, fill, seed, created) "
@@ -42,6 +43,10 @@ static const char *const sql_text[ST_COUNT] = {
     [ST_SEATS] = "SELECT seat, kind, what, name, token_hash FROM seats WHERE code = ? "
                  "ORDER BY seat",
     [ST_LAST_GAME] = "SELECT MAX(game) FROM games WHERE code = ?",
+    [ST_DEL_ACTIONS] = "DELETE FROM actions WHERE code = ?",
+    [ST_DEL_GAMES] = "DELETE FROM games WHERE code = ?",
+    [ST_DEL_SEATS] = "DELETE FROM seats WHERE code = ?",
+    [ST_DEL_TABLE] = "DELETE FROM tables WHERE code = ?",
 };
 
 static const char schema[] =
@@ -106,12 +111,8 @@ static void bind_seat(sqlite3_stmt *s, const char *code, int seat, const fig_db_
     sqlite3_bind_text(s, 6, x->token_hash, -1, SQLITE_TRANSIENT);
 }
 
-static fig_err_t table_add(fig_db_t *db, const fig_db_table_t *t, fig_msg_t *msg)
+static fig_err_t table_add(db_t *d, const fig_db_table_t *t, fig_msg_t *msg)
 {
-    db_t *d = (db_t *)db;
-    fig_err_t rc = exec(d, "BEGIN IMMEDIATE", msg);
-    if (rc)
-        return rc;
     sqlite3_stmt *s = d->st[ST_TABLE];
     sqlite3_bind_text(s, 1, t->code, -1, SQLITE_TRANSIENT);
     sqlite3_bind_int(s, 2, t->players);
@@ -120,30 +121,17 @@ static fig_err_t table_add(fig_db_t *db, const fig_db_table_t *t, fig_msg_t *msg
     sqlite3_bind_text(s, 5, t->fill, -1, SQLITE_TRANSIENT);
     sqlite3_bind_int64(s, 6, (sqlite3_int64)t->seed);
     sqlite3_bind_int64(s, 7, t->created);
-    rc = step_done(d, s, msg, "table");
+    fig_err_t rc = step_done(d, s, msg, "table");
     for (int i = 0; i < t->players && rc == FIG_OK; i++) {
         bind_seat(d->st[ST_SEAT], t->code, i, &t->seats[i]);
         rc = step_done(d, d->st[ST_SEAT], msg, "seat");
     }
-    if (rc == FIG_OK)
-        rc = exec(d, "COMMIT", msg);
-    if (rc != FIG_OK)
-        sqlite3_exec(d->sq, "ROLLBACK", NULL, NULL, NULL);
     return rc;
 }
 
-static fig_err_t seat_set(fig_db_t *db, const char *code, int seat, const fig_db_seat_t *x,
-                          fig_msg_t *msg)
-{
-    db_t *d = (db_t *)db;
-    bind_seat(d->st[ST_SEAT], code, seat, x);
-    return step_done(d, d->st[ST_SEAT], msg, "seat");
-}
-
-static fig_err_t game_add(fig_db_t *db, const char *code, int game, const fig_setup_t *setup,
+static fig_err_t game_add(db_t *d, const char *code, int game, const fig_setup_t *setup,
                           long long ev, fig_msg_t *msg)
 {
-    db_t *d = (db_t *)db;
     char roads[256];
     size_t len = 0;
     roads[0] = '\0';
@@ -163,10 +151,9 @@ static fig_err_t game_add(fig_db_t *db, const char *code, int game, const fig_se
     return step_done(d, s, msg, "game");
 }
 
-static fig_err_t action_add(fig_db_t *db, const char *code, int game, int index,
+static fig_err_t action_add(db_t *d, const char *code, int game, int index,
                             const fig_db_action_t *a, fig_msg_t *msg)
 {
-    db_t *d = (db_t *)db;
     char text[16];
     sqlite3_stmt *s = d->st[ST_ACTION];
     sqlite3_bind_text(s, 1, code, -1, SQLITE_TRANSIENT);
@@ -176,6 +163,63 @@ static fig_err_t action_add(fig_db_t *db, const char *code, int game, int index,
     sqlite3_bind_text(s, 5, fig_act_format(a->action, text, sizeof text), -1, SQLITE_TRANSIENT);
     sqlite3_bind_int64(s, 6, a->ev);
     return step_done(d, s, msg, "action");
+}
+
+/* Everything of a table, children first (the foreign keys). */
+static fig_err_t table_delete(db_t *d, const char *code, fig_msg_t *msg)
+{
+    static const int order[] = { ST_DEL_ACTIONS, ST_DEL_GAMES, ST_DEL_SEATS, ST_DEL_TABLE };
+    fig_err_t rc = FIG_OK;
+    for (size_t i = 0; i < sizeof order / sizeof order[0] && !rc; i++) {
+        sqlite3_stmt *s = d->st[order[i]];
+        sqlite3_bind_text(s, 1, code, -1, SQLITE_TRANSIENT);
+        rc = step_done(d, s, msg, "delete");
+    }
+    return rc;
+}
+
+static fig_err_t write_one(db_t *d, const fig_db_write_t *w, fig_msg_t *msg)
+{
+    switch (w->kind) {
+    case FIG_DBW_TABLE:
+        return table_add(d, &w->row, msg);
+    case FIG_DBW_SEAT:
+        bind_seat(d->st[ST_SEAT], w->code, w->seat, &w->seat_row);
+        return step_done(d, d->st[ST_SEAT], msg, "seat");
+    case FIG_DBW_GAME:
+        return game_add(d, w->code, w->game, &w->setup, w->ev, msg);
+    case FIG_DBW_ACTION:
+        return action_add(d, w->code, w->game, w->index, &w->action, msg);
+    case FIG_DBW_DELETE:
+        return table_delete(d, w->code, msg);
+    }
+    return fig_fail(msg, FIG_ERR_INPUT, N_("database: %s"), "an unknown write");
+}
+
+static fig_err_t apply(fig_db_t *db, fig_db_batch_t *list)
+{
+    db_t *d = (db_t *)db;
+    fig_msg_t msg;
+    fig_err_t rc = exec(d, "BEGIN IMMEDIATE", &msg);
+    for (fig_db_batch_t *b = list; b && !rc; b = b->next) {
+        b->rc = exec(d, "SAVEPOINT b", &b->msg);
+        for (int i = 0; i < b->n && !b->rc; i++)
+            b->rc = write_one(d, &b->w[i], &b->msg);
+        if (b->rc)
+            sqlite3_exec(d->sq, "ROLLBACK TO b", NULL, NULL, NULL);
+        if (exec(d, "RELEASE b", &msg) != FIG_OK)
+            rc = FIG_ERR_INPUT;
+    }
+    if (!rc)
+        rc = exec(d, "COMMIT", &msg);
+    if (rc) {
+        sqlite3_exec(d->sq, "ROLLBACK", NULL, NULL, NULL);
+        for (fig_db_batch_t *b = list; b; b = b->next) {
+            b->rc = rc;
+            b->msg = msg;
+        }
+    }
+    return rc;
 }
 
 /* Reads "15 9 2/14 11 1/13 8 3" into setup->roads. */
@@ -375,7 +419,7 @@ static void close_db(fig_db_t *db)
 }
 
 static const fig_db_ops_t sqlite_ops = {
-    table_add, seat_set, game_add, action_add, game_get, load, close_db,
+    apply, game_get, load, close_db,
 };
 
 fig_err_t fig_db_sqlite_open(fig_db_t **out, const char *path, const fig_db_sqlite_opts_t *opts,

@@ -1,17 +1,30 @@
 /* service.c - the table server below the network (service.h).
  *
  * The service holds the tables (net/table.h), the connections' states, the
- * storage, the bots' pool, the catalogues (one per language, shared
- * read-only by every connection that speaks it) and the counters of
- * /metrics. A client's frame goes: rate limit -> fig_proto_parse -> the
- * request, on one table -> the table's frames to its peers. Every error goes
- * to the connection that caused it, and only there.
+ * storage (a writer thread for the writes, net/writer.h, and a handle for
+ * reading on the loop thread), the bots' pool, the catalogues (one per
+ * language, shared read-only by every connection that speaks it) and the
+ * counters of /metrics. A client's frame goes: rate limit -> fig_proto_parse
+ * -> the request, on one table -> the table's frames to its peers. Every
+ * error goes to the connection that caused it, and only there.
+ *
+ * A table whose write is on its way to the disk is busy (fig_table_busy):
+ * the requests for it wait in its queue here, in the order they came, and
+ * run as soon as the writer gives the write back (the writer's descriptor is
+ * one of the watched ones). So a table never sees a request before its last
+ * write is durable, and per table the order of requests is kept.
+ *
+ * Tables are found by code and by their match's descriptor through two hash
+ * indexes. A table nobody watches or sits at is deleted (from memory and
+ * from the database) keep_finished_ms after that when its last game is over,
+ * keep_idle_ms after that otherwise (never started, or abandoned).
  *
  * Limits: FIG_PROTO_FRAME_MAX bytes a frame; MSG_BURST messages at once then
  * MSG_RATE a second; CHAT_BURST chat lines at once then one every
  * CHAT_EVERY_MS; max_conns_per_addr connections from one address; a
  * connection that has not said hello within hello_ms is closed. */
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +39,7 @@
 #include "net/service.h"
 #include "net/table.h"
 #include "net/token.h"
+#include "net/writer.h"
 
 enum {
     MSG_BURST = 40,
@@ -46,23 +60,53 @@ typedef struct conn {
     long long opened;
     double tokens, chat_tokens;
     long long tokens_at, chat_at, rate_told;
+    int waiting;                 /* its requests waiting in tables' queues */
 } conn_t;
+
+/* A request held back while its table is busy. */
+typedef struct wait {
+    struct wait *next;
+    conn_t *c;
+    long long t0;                /* when its frame came in (us) */
+    fig_proto_msg_t m;           /* a hello here is one seat to take back (held[0]) */
+} wait_t;
+
+/* A table and what the service keeps about it. */
+typedef struct tab {
+    fig_table_t *t;
+    int at;                      /* its place in tabs[] */
+    struct tab *next_code;       /* the code index's chain */
+    wait_t *head, *tail;         /* requests waiting for it */
+} tab_t;
+
+/* A watched descriptor's table (the fd index). */
+typedef struct fdent {
+    struct fdent *next;
+    int fd;
+    fig_table_t *t;
+} fdent_t;
 
 struct fig_service {
     fig_wire_ops_t wire;
-    fig_db_t *db;
+    fig_db_t *rdb;               /* reads, on the loop thread */
+    fig_writer_t *writer;        /* writes, on its thread */
     fig_pool_t *pool;
     fig_catalog_t *cat[LANGS];
     fig_table_env_t env;
     fig_table_stats_t stats;
-    fig_table_t **tables;
+    tab_t **tabs;                /* every table, in no order */
     int ntables, cap;
+    tab_t **by_code;             /* hash index: nbuckets chains */
+    fdent_t **by_fd;
+    int nbuckets;
     conn_t *conns;
     int nconns;
     int nengines;
     char (*engine_names)[FIG_PROTO_ENGINE_NAME_MAX + 1];
     char **engine_specs;
     int grace_ms, max_tables, max_per_addr, hello_ms;
+    long long keep_finished_ms, keep_idle_ms;
+    unsigned long long deleted;
     long long (*clock)(void *);
     void *clock_ctx;
     void (*log)(void *, const char *);
@@ -109,16 +153,52 @@ static void svc_send(void *v, void *peer, const char *text, size_t len)
     s->wire.send(s->wire.wire, c->wc, text, len);
 }
 
-static void svc_watch(void *v, int fd)
+static void send_error(fig_service_t *s, conn_t *c, fig_proto_code_t code, const char *text,
+                       const char *re, const char *table);
+
+static void svc_fail(void *v, void *peer, fig_proto_code_t code, const char *text, const char *re,
+                     const char *table)
+{
+    send_error(v, peer, code, text, re, table);
+}
+
+static void svc_submit(void *v, fig_db_batch_t *b)
 {
     fig_service_t *s = v;
+    fig_writer_submit(s->writer, b);
+}
+
+static unsigned fd_bucket(const fig_service_t *s, int fd)
+{
+    return (unsigned)fd & (unsigned)(s->nbuckets - 1);
+}
+
+static void svc_watch(void *v, int fd, fig_table_t *t)
+{
+    fig_service_t *s = v;
+    fdent_t *e = malloc(sizeof *e);
+    if (!e) {
+        logf_(s, "table %s: cannot watch its match: out of memory", fig_table_code(t));
+        return;
+    }
+    e->fd = fd;
+    e->t = t;
+    e->next = s->by_fd[fd_bucket(s, fd)];
+    s->by_fd[fd_bucket(s, fd)] = e;
     s->wire.watch(s->wire.wire, fd);
 }
 
 static void svc_unwatch(void *v, int fd)
 {
     fig_service_t *s = v;
-    s->wire.unwatch(s->wire.wire, fd);
+    for (fdent_t **pp = &s->by_fd[fd_bucket(s, fd)]; *pp; pp = &(*pp)->next)
+        if ((*pp)->fd == fd) {
+            fdent_t *e = *pp;
+            *pp = e->next;
+            free(e);
+            s->wire.unwatch(s->wire.wire, fd);
+            return;
+        }
 }
 
 static const char *svc_engine(void *v, const char *name)
@@ -130,28 +210,115 @@ static const char *svc_engine(void *v, const char *name)
     return NULL;
 }
 
-/* ---- tables */
+/* ---- the tables and their indexes */
 
-static fig_table_t *find_table(fig_service_t *s, const char *code)
+static unsigned code_bucket(const fig_service_t *s, const char *code)
 {
-    for (int i = 0; i < s->ntables; i++)
-        if (strcmp(fig_table_code(s->tables[i]), code) == 0)
-            return s->tables[i];
+    uint32_t h = 2166136261u;   /* FNV-1a */
+    for (const char *p = code; *p; p++)
+        h = (h ^ (unsigned char)*p) * 16777619u;
+    return h & (unsigned)(s->nbuckets - 1);
+}
+
+static tab_t *find_tab(fig_service_t *s, const char *code)
+{
+    for (tab_t *e = s->by_code[code_bucket(s, code)]; e; e = e->next_code)
+        if (strcmp(fig_table_code(e->t), code) == 0)
+            return e;
     return NULL;
 }
 
-static bool add_table(fig_service_t *s, fig_table_t *t)
+static fig_table_t *find_table(fig_service_t *s, const char *code)
+{
+    tab_t *e = find_tab(s, code);
+    return e ? e->t : NULL;
+}
+
+/* Doubles the indexes' buckets (a power of two) when they hold more tables
+ * than buckets: chains stay short. The fd index holds one entry a table. */
+static bool grow_index(fig_service_t *s)
+{
+    int nb = s->nbuckets * 2;
+    tab_t **bc = calloc((size_t)nb, sizeof *bc);
+    fdent_t **bf = calloc((size_t)nb, sizeof *bf);
+    if (!bc || !bf) {
+        free(bc);
+        free(bf);
+        return false;
+    }
+    for (int i = 0; i < s->nbuckets; i++) {
+        while (s->by_code[i]) {
+            tab_t *e = s->by_code[i];
+            s->by_code[i] = e->next_code;
+            const char *code = fig_table_code(e->t);
+            uint32_t h = 2166136261u;
+            for (const char *p = code; *p; p++)
+                h = (h ^ (unsigned char)*p) * 16777619u;
+            e->next_code = bc[h & (unsigned)(nb - 1)];
+            bc[h & (unsigned)(nb - 1)] = e;
+        }
+        while (s->by_fd[i]) {
+            fdent_t *e = s->by_fd[i];
+            s->by_fd[i] = e->next;
+            e->next = bf[(unsigned)e->fd & (unsigned)(nb - 1)];
+            bf[(unsigned)e->fd & (unsigned)(nb - 1)] = e;
+        }
+    }
+    free(s->by_code);
+    free(s->by_fd);
+    s->by_code = bc;
+    s->by_fd = bf;
+    s->nbuckets = nb;
+    return true;
+}
+
+/* Room for one more table: its entry (NULL: out of memory). Then
+ * insert_table cannot fail. */
+static tab_t *room_for_table(fig_service_t *s)
 {
     if (s->ntables == s->cap) {
         int ncap = s->cap ? 2 * s->cap : 16;
-        fig_table_t **nt = realloc(s->tables, (size_t)ncap * sizeof *nt);
+        tab_t **nt = realloc(s->tabs, (size_t)ncap * sizeof *nt);
         if (!nt)
-            return false;
-        s->tables = nt;
+            return NULL;
+        s->tabs = nt;
         s->cap = ncap;
     }
-    s->tables[s->ntables++] = t;
-    return true;
+    if (s->ntables >= s->nbuckets && !grow_index(s))
+        return NULL;
+    return calloc(1, sizeof(tab_t));
+}
+
+static void insert_table(fig_service_t *s, tab_t *e, fig_table_t *t)
+{
+    e->t = t;
+    e->at = s->ntables;
+    unsigned b = code_bucket(s, fig_table_code(t));
+    e->next_code = s->by_code[b];
+    s->by_code[b] = e;
+    s->tabs[s->ntables++] = e;
+}
+
+/* Takes the table out of the indexes and frees it (with what waits for
+ * it). */
+static void remove_table(fig_service_t *s, tab_t *e)
+{
+    for (tab_t **pp = &s->by_code[code_bucket(s, fig_table_code(e->t))]; *pp;
+         pp = &(*pp)->next_code)
+        if (*pp == e) {
+            *pp = e->next_code;
+            break;
+        }
+    s->tabs[e->at] = s->tabs[--s->ntables];
+    s->tabs[e->at]->at = e->at;
+    while (e->head) {
+        wait_t *w = e->head;
+        e->head = w->next;
+        w->c->waiting--;
+        free(w);
+    }
+    fig_table_free(e->t);   /* its match's descriptor leaves the fd index */
+    free(e);
 }
 
 static fig_err_t load_one(void *ctx, const fig_db_table_t *row, const fig_db_game_t *last,
@@ -159,13 +326,15 @@ static fig_err_t load_one(void *ctx, const fig_db_table_t *row, const fig_db_gam
 {
     fig_service_t *s = ctx;
     fig_table_t *t;
-    fig_err_t rc = fig_table_restore(&t, &s->env, row, last, msg);
-    if (rc)
-        return rc;
-    if (!add_table(s, t)) {
-        fig_table_free(t);
+    tab_t *e = room_for_table(s);
+    if (!e)
         return fig_fail(msg, FIG_ERR_SPACE, N_("out of memory"));
+    fig_err_t rc = fig_table_restore(&t, &s->env, row, last, msg);
+    if (rc) {
+        free(e);
+        return rc;
     }
+    insert_table(s, e, t);
     return FIG_OK;
 }
 
@@ -183,12 +352,21 @@ fig_err_t fig_service_new(fig_service_t **out, const fig_service_opts_t *opts,
     s->max_tables = opts->max_tables > 0 ? opts->max_tables : 1000;
     s->max_per_addr = opts->max_conns_per_addr > 0 ? opts->max_conns_per_addr : 16;
     s->hello_ms = opts->hello_ms > 0 ? opts->hello_ms : 10000;
+    s->keep_finished_ms = opts->keep_finished_ms > 0 ? opts->keep_finished_ms : 3600 * 1000LL;
+    s->keep_idle_ms = opts->keep_idle_ms > 0 ? opts->keep_idle_ms : 24 * 3600 * 1000LL;
     s->clock = opts->clock;
     s->clock_ctx = opts->clock_ctx;
     s->log = opts->log;
     s->log_ctx = opts->log_ctx;
     fig_err_t rc = FIG_OK;
     uint64_t epoch = 0;
+    s->nbuckets = 64;
+    s->by_code = calloc((size_t)s->nbuckets, sizeof *s->by_code);
+    s->by_fd = calloc((size_t)s->nbuckets, sizeof *s->by_fd);
+    if (!s->by_code || !s->by_fd) {
+        rc = fig_fail(msg, FIG_ERR_SPACE, N_("out of memory"));
+        goto fail;
+    }
     if ((rc = fig_random_u64(&epoch, msg)))
         goto fail;
     snprintf(s->env.epoch, sizeof s->env.epoch, "%016llx", (unsigned long long)epoch);
@@ -226,22 +404,32 @@ fig_err_t fig_service_new(fig_service_t **out, const fig_service_opts_t *opts,
     fig_pool_opts_t po = { opts->bot_threads, opts->bot_scratch };
     if ((rc = fig_pool_new(&s->pool, &po, msg)))
         goto fail;
+    /* Two handles on one file: the writer thread's, which creates it, and the
+     * loop's, for reading (WAL: readers never wait for the writer). */
     fig_db_sqlite_opts_t dbo = { opts->normal_sync };
-    if ((rc = fig_db_sqlite_open(&s->db, opts->db_path, &dbo, msg)))
+    fig_db_t *wdb;
+    if ((rc = fig_db_sqlite_open(&wdb, opts->db_path, &dbo, msg)))
+        goto fail;
+    if ((rc = fig_writer_new(&s->writer, wdb, msg)))
+        goto fail;
+    if ((rc = fig_db_sqlite_open(&s->rdb, opts->db_path, &dbo, msg)))
         goto fail;
     s->env.svc = s;
     s->env.send = svc_send;
+    s->env.fail = svc_fail;
+    s->env.submit = svc_submit;
     s->env.watch = svc_watch;
     s->env.unwatch = svc_unwatch;
     s->env.engine = svc_engine;
     s->env.log = svc_log;
     s->env.now = svc_now;
-    s->env.db = s->db;
+    s->env.db = s->rdb;
     s->env.pool = s->pool;
     s->env.grace_ms = s->grace_ms;
     s->env.max_bot_ms = opts->max_bot_ms > 0 ? opts->max_bot_ms : 0;
     s->env.stats = &s->stats;
-    if ((rc = fig_db_load(s->db, load_one, s, msg)))
+    s->wire.watch(s->wire.wire, fig_writer_fd(s->writer));
+    if ((rc = fig_db_load(s->rdb, load_one, s, msg)))
         goto fail;
     logf_(s, "service up: %d tables, epoch %s", s->ntables, s->env.epoch);
     *out = s;
@@ -255,11 +443,32 @@ void fig_service_free(fig_service_t *s)
 {
     if (!s)
         return;
-    for (int i = 0; i < s->ntables; i++)
-        fig_table_free(s->tables[i]);
-    free(s->tables);
+    /* What is queued is written first; what came back and was not told
+     * stays untold (it is on the disk: a client that comes back sees it). */
+    if (s->writer) {
+        s->wire.unwatch(s->wire.wire, fig_writer_fd(s->writer));
+        fig_db_batch_t *left = NULL;
+        fig_writer_free(s->writer, &left);
+        while (left) {
+            fig_db_batch_t *b = left;
+            left = b->next;
+            free(b);
+        }
+    }
+    while (s->ntables > 0)
+        remove_table(s, s->tabs[s->ntables - 1]);
+    free(s->tabs);
+    free(s->by_code);
+    if (s->by_fd)
+        for (int i = 0; i < s->nbuckets; i++)
+            while (s->by_fd[i]) {
+                fdent_t *e = s->by_fd[i];
+                s->by_fd[i] = e->next;
+                free(e);
+            }
+    free(s->by_fd);
     fig_pool_free(s->pool);   /* after the matches: it runs their last jobs */
-    fig_db_close(s->db);
+    fig_db_close(s->rdb);
     for (int i = 0; i < LANGS; i++)
         fig_catalog_free(s->cat[i]);
     while (s->conns) {
@@ -311,8 +520,26 @@ void fig_service_closed(fig_service_t *s, void *cs)
     conn_t *c = cs;
     if (!c)
         return;
-    for (int i = 0; i < s->ntables; i++)
-        fig_table_detach(s->tables[i], c);
+    for (int i = 0; i < s->ntables; i++) {
+        tab_t *e = s->tabs[i];
+        fig_table_detach(e->t, c);
+        /* Its requests that still wait are dropped: nobody to answer. */
+        for (wait_t **pp = &e->head; *pp && c->waiting > 0;) {
+            wait_t *w = *pp;
+            if (w->c != c) {
+                pp = &w->next;
+                continue;
+            }
+            *pp = w->next;
+            if (e->tail == w) {
+                e->tail = NULL;
+                for (wait_t *x = e->head; x; x = x->next)
+                    e->tail = x;
+            }
+            c->waiting--;
+            free(w);
+        }
+    }
     if (c->prev)
         c->prev->next = c->next;
     else
@@ -404,16 +631,35 @@ static void do_hello(fig_service_t *s, conn_t *c, const fig_proto_msg_t *m)
     send_json(s, c, o);
     for (int i = 0; i < m->nheld; i++) {
         const fig_proto_held_t *h = &m->held[i];
-        fig_table_t *t = find_table(s, h->table);
+        tab_t *e = find_tab(s, h->table);
         fig_msg_t msg;
-        if (!t) {
+        if (!e) {
             snprintf(msg.text, sizeof msg.text, fig_tr_text(tr, "there is no table %s"),
                      h->table);
             send_error(s, c, FIG_PC_NO_TABLE, msg.text, "hello", h->table);
             continue;
         }
+        if (fig_table_busy(e->t) || e->head) {   /* its turn comes after the write */
+            wait_t *w = calloc(1, sizeof *w);
+            if (!w) {
+                send_error(s, c, FIG_PC_STORAGE, fig_tr_text(tr, "out of memory"), "hello",
+                           h->table);
+                continue;
+            }
+            w->c = c;
+            w->m.type = FIG_PROTO_HELLO;
+            w->m.nheld = 1;
+            w->m.held[0] = *h;
+            if (e->tail)
+                e->tail->next = w;
+            else
+                e->head = w;
+            e->tail = w;
+            c->waiting++;
+            continue;
+        }
         fig_table_since_t since = { h->has_since, h->epoch, h->since };
-        fig_proto_code_t code = fig_table_resume(t, c, tr, h->token, &since, &msg);
+        fig_proto_code_t code = fig_table_resume(e->t, c, tr, h->token, &since, &msg);
         if (code)
             send_error(s, c, code, msg.text, "hello", h->table);
     }
@@ -459,64 +705,39 @@ static void do_create(fig_service_t *s, conn_t *c, const fig_proto_msg_t *m)
         }
     } while (find_table(s, row.code));
     row.created = (long long)time(NULL);
-    fig_table_t *t;
-    if (fig_table_create(&t, &s->env, &row, &msg) || !add_table(s, t)) {
-        logf_(s, "a table could not be created: %s", msg.text);
+    fig_table_t *t = NULL;
+    tab_t *e = room_for_table(s);
+    if (!e || fig_table_create(&t, &s->env, &row, c, c->tr, &msg)) {
+        free(e);
+        logf_(s, "a table could not be created: %s", e ? msg.text : "out of memory");
         send_error(s, c, FIG_PC_STORAGE,
                    fig_tr_text(c->tr, "the server could not store that; nothing was done"),
                    "create", NULL);
         return;
     }
-    json_t *o = json_object();
-    json_object_set_new(o, "type", json_string("created"));
-    json_object_set_new(o, "table", json_string(row.code));
-    send_json(s, c, o);
+    insert_table(s, e, t);
+    /* `created` goes to c once the table is stored (fig_table_written). */
 }
 
-void fig_service_message(fig_service_t *s, void *cs, const char *text, size_t len)
+/* Runs a request on its table (t: NULL for hello, create, ping), which is
+ * not busy. */
+static void run_request(fig_service_t *s, conn_t *c, fig_table_t *t, const fig_proto_msg_t *m,
+                        long long t0, bool resume_only)
 {
-    conn_t *c = cs;
-    long long t0 = fig_clock_ms(), now = svc_now(s);
-    if (!c || c->closing)
-        return;
-    if (!take_token(&c->tokens, &c->tokens_at, now, MSG_BURST, MSG_RATE / 1000.0)) {
-        if (now - c->rate_told >= 1000) {   /* one word a second, not one per frame */
-            c->rate_told = now;
-            send_error(s, c, FIG_PC_RATE,
-                       fig_tr_text(c->tr, "too many messages: slow down"), NULL, NULL);
-        }
-        return;
-    }
-    fig_proto_msg_t *m = malloc(sizeof *m);
-    if (!m)
-        return;
-    fig_proto_code_t code;
-    fig_msg_t msg;
-    if (fig_proto_parse(text, len, c->tr, m, &code, &msg)) {
-        send_error(s, c, code, msg.text, NULL, NULL);
-        free(m);
-        return;
-    }
     const char *re = type_names[m->type];
-    if (!c->hello && m->type != FIG_PROTO_HELLO) {
-        send_error(s, c, FIG_PC_HELLO_FIRST, fig_tr_text(c->tr, "say hello first"), re, NULL);
-        free(m);
-        return;
-    }
-    fig_table_t *t = NULL;
-    if (m->type != FIG_PROTO_HELLO && m->type != FIG_PROTO_CREATE && m->type != FIG_PROTO_PING &&
-        !(t = find_table(s, m->table))) {
-        snprintf(msg.text, sizeof msg.text, fig_tr_text(c->tr, "there is no table %s"),
-                 m->table);
-        send_error(s, c, FIG_PC_NO_TABLE, msg.text, re, m->table);
-        free(m);
-        return;
-    }
     fig_table_since_t since = { m->has_since, m->epoch, m->since };
-    code = FIG_PC_NONE;
+    fig_proto_code_t code = FIG_PC_NONE;
+    fig_msg_t msg;
+    long long now = svc_now(s);
     switch (m->type) {
     case FIG_PROTO_HELLO:
-        do_hello(s, c, m);
+        if (resume_only) {   /* a seat of a hello, taken back once its table was free */
+            const fig_proto_held_t *h = &m->held[0];
+            fig_table_since_t hs = { h->has_since, h->epoch, h->since };
+            code = fig_table_resume(t, c, c->tr, h->token, &hs, &msg);
+        } else {
+            do_hello(s, c, m);
+        }
         break;
     case FIG_PROTO_CREATE:
         do_create(s, c, m);
@@ -557,23 +778,149 @@ void fig_service_message(fig_service_t *s, void *cs, const char *text, size_t le
     }
     if (code)
         send_error(s, c, code, msg.text, re, t ? fig_table_code(t) : NULL);
-    free(m);
 }
+
+/* Runs what waits for the table while it is free. */
+static void run_waiting(fig_service_t *s, tab_t *e)
+{
+    while (e->head && !fig_table_busy(e->t) && !fig_table_dead(e->t)) {
+        wait_t *w = e->head;
+        e->head = w->next;
+        if (!e->head)
+            e->tail = NULL;
+        w->c->waiting--;
+        if (!w->c->closing)
+            run_request(s, w->c, e->t, &w->m, w->t0, w->m.type == FIG_PROTO_HELLO);
+        free(w);
+    }
+}
+
+void fig_service_message(fig_service_t *s, void *cs, const char *text, size_t len)
+{
+    conn_t *c = cs;
+    long long t0 = fig_clock_us(), now = svc_now(s);
+    if (!c || c->closing)
+        return;
+    if (!take_token(&c->tokens, &c->tokens_at, now, MSG_BURST, MSG_RATE / 1000.0)) {
+        if (now - c->rate_told >= 1000) {   /* one word a second, not one per frame */
+            c->rate_told = now;
+            send_error(s, c, FIG_PC_RATE,
+                       fig_tr_text(c->tr, "too many messages: slow down"), NULL, NULL);
+        }
+        return;
+    }
+    wait_t *w = malloc(sizeof *w);
+    if (!w)
+        return;
+    fig_proto_msg_t *m = &w->m;
+    fig_proto_code_t code;
+    fig_msg_t msg;
+    if (fig_proto_parse(text, len, c->tr, m, &code, &msg)) {
+        send_error(s, c, code, msg.text, NULL, NULL);
+        free(w);
+        return;
+    }
+    const char *re = type_names[m->type];
+    if (!c->hello && m->type != FIG_PROTO_HELLO) {
+        send_error(s, c, FIG_PC_HELLO_FIRST, fig_tr_text(c->tr, "say hello first"), re, NULL);
+        free(w);
+        return;
+    }
+    tab_t *e = NULL;
+    if (m->type != FIG_PROTO_HELLO && m->type != FIG_PROTO_CREATE && m->type != FIG_PROTO_PING &&
+        !(e = find_tab(s, m->table))) {
+        snprintf(msg.text, sizeof msg.text, fig_tr_text(c->tr, "there is no table %s"),
+                 m->table);
+        send_error(s, c, FIG_PC_NO_TABLE, msg.text, re, m->table);
+        free(w);
+        return;
+    }
+    if (e && (fig_table_busy(e->t) || e->head)) {
+        /* Its table's last write is on its way: this waits, in order. */
+        w->next = NULL;
+        w->c = c;
+        w->t0 = t0;
+        if (e->tail)
+            e->tail->next = w;
+        else
+            e->head = w;
+        e->tail = w;
+        c->waiting++;
+        return;
+    }
+    run_request(s, c, e ? e->t : NULL, m, t0, false);
+    free(w);
+}
+
+/* The writer gave writes back: each goes to its table (or was a deletion),
+ * then what waited for those tables runs. */
+static void written(fig_service_t *s)
+{
+    fig_db_batch_t *b = fig_writer_done(s->writer);
+    while (b) {
+        fig_db_batch_t *next = b->next;
+        fig_table_t *t = b->user;
+        if (!t) {   /* a deletion */
+            if (b->rc) {
+                s->stats.storage_errors++;
+                logf_(s, "table %s: not deleted from the database: %s", b->w[0].code,
+                      b->msg.text);
+            }
+            free(b);
+            b = next;
+            continue;
+        }
+        tab_t *e = find_tab(s, fig_table_code(t));   /* a busy table is never deleted */
+        fig_table_written(t, b);
+        if (e && e->t == t) {
+            run_waiting(s, e);
+            if (fig_table_dead(t))
+                remove_table(s, e);
+        }
+        b = next;
+    }
+}
+
+void fig_service_sync(fig_service_t *s)
+{
+    while (fig_writer_pending(s->writer) > 0) {
+        fig_writer_wait(s->writer, -1);
+        written(s);
+    }
+}
+
+int fig_service_pending(const fig_service_t *s) { return fig_writer_pending(s->writer); }
 
 void fig_service_fd_ready(fig_service_t *s, int fd)
 {
-    for (int i = 0; i < s->ntables; i++)
-        if (fig_table_fd(s->tables[i]) == fd) {
-            fig_table_ready(s->tables[i]);
+    if (fd == fig_writer_fd(s->writer)) {
+        written(s);
+        return;
+    }
+    for (fdent_t *e = s->by_fd[fd_bucket(s, fd)]; e; e = e->next)
+        if (e->fd == fd) {
+            fig_table_ready(e->t);
             return;
         }
+}
+
+/* When the table is to be deleted (nobody there for long enough), or -1. */
+static long long delete_at(const fig_service_t *s, const tab_t *e)
+{
+    long long idle = fig_table_idle_since(e->t);
+    if (idle < 0 || e->head)
+        return -1;
+    return idle + (fig_table_over(e->t) ? s->keep_finished_ms : s->keep_idle_ms);
 }
 
 long long fig_service_next_deadline(fig_service_t *s)
 {
     long long d = -1;
     for (int i = 0; i < s->ntables; i++) {
-        long long x = fig_table_deadline(s->tables[i]);
+        long long x = fig_table_deadline(s->tabs[i]->t);
+        if (x >= 0 && (d < 0 || x < d))
+            d = x;
+        x = delete_at(s, s->tabs[i]);
         if (x >= 0 && (d < 0 || x < d))
             d = x;
     }
@@ -586,10 +933,36 @@ long long fig_service_next_deadline(fig_service_t *s)
     return d;
 }
 
+/* Removes the table from memory now and from the database through the
+ * writer (its records go with it). */
+static void delete_table(fig_service_t *s, tab_t *e, long long now)
+{
+    bool over = fig_table_over(e->t);
+    long long idle = fig_table_idle_since(e->t);
+    fig_db_batch_t *b = calloc(1, sizeof *b);
+    if (b) {
+        b->n = 1;
+        b->w[0].kind = FIG_DBW_DELETE;
+        snprintf(b->w[0].code, sizeof b->w[0].code, "%s", fig_table_code(e->t));
+    }
+    logf_(s, "table %s deleted: %s, nobody there for %lld s", fig_table_code(e->t),
+          over ? "its game is over" : "not finished", (now - idle) / 1000);
+    remove_table(s, e);
+    s->deleted++;
+    if (b)
+        fig_writer_submit(s->writer, b);
+}
+
 void fig_service_tick(fig_service_t *s, long long now)
 {
-    for (int i = 0; i < s->ntables; i++)
-        fig_table_tick(s->tables[i], now);
+    for (int i = s->ntables - 1; i >= 0; i--) {
+        tab_t *e = s->tabs[i];
+        long long at = delete_at(s, e);
+        if (at >= 0 && now >= at)
+            delete_table(s, e, now);
+        else
+            fig_table_tick(e->t, now);
+    }
     for (conn_t *c = s->conns; c; c = c->next)
         if (!c->hello && !c->closing && now >= c->opened + s->hello_ms) {
             c->closing = true;
@@ -661,7 +1034,7 @@ static void metrics(fig_service_t *s, fig_http_answer_t *out)
     }
     int thinking = 0;
     for (int i = 0; i < s->ntables; i++)
-        thinking += fig_table_thinking(s->tables[i]);
+        thinking += fig_table_thinking(s->tabs[i]->t);
     const fig_table_stats_t *st = &s->stats;
     put(&t, "# HELP figaro_tables Tables the server holds.\n# TYPE figaro_tables gauge\n"
             "figaro_tables %d\n", s->ntables);
@@ -677,6 +1050,23 @@ static void metrics(fig_service_t *s, fig_http_answer_t *out)
     put(&t, "# HELP figaro_storage_errors_total Writes the database refused.\n"
             "# TYPE figaro_storage_errors_total counter\nfigaro_storage_errors_total %llu\n",
         st->storage_errors);
+    fig_writer_stats_t ws;
+    fig_writer_stats(s->writer, &ws);
+    put(&t, "# HELP figaro_storage_commits_total Transactions the writer committed (each "
+            "one sync to the disk).\n# TYPE figaro_storage_commits_total counter\n"
+            "figaro_storage_commits_total %llu\n", ws.commits);
+    put(&t, "# HELP figaro_storage_writes_total Requests' writes committed in them (group "
+            "commit: several a transaction).\n# TYPE figaro_storage_writes_total counter\n"
+            "figaro_storage_writes_total %llu\n", ws.batches);
+    put(&t, "# HELP figaro_storage_commit_ms_total Time the writer spent in transactions "
+            "(writing and syncing), ms.\n# TYPE figaro_storage_commit_ms_total counter\n"
+            "figaro_storage_commit_ms_total %.1f\n", ws.commit_ms);
+    put(&t, "# HELP figaro_storage_queue Writes on their way to the disk.\n"
+            "# TYPE figaro_storage_queue gauge\nfigaro_storage_queue %d\n",
+        fig_writer_pending(s->writer));
+    put(&t, "# HELP figaro_tables_deleted_total Tables deleted after nobody was there for "
+            "long.\n# TYPE figaro_tables_deleted_total counter\n"
+            "figaro_tables_deleted_total %llu\n", s->deleted);
     put(&t, "# HELP figaro_bot_queue Bots asked to think and not answered yet.\n"
             "# TYPE figaro_bot_queue gauge\nfigaro_bot_queue %d\n", thinking);
     put(&t, "# HELP figaro_bot_threads Worker threads the bots think on.\n"
@@ -687,12 +1077,12 @@ static void metrics(fig_service_t *s, fig_http_answer_t *out)
     for (int b = 0; b < FIG_TABLE_LATENCY_BUCKETS; b++) {
         cum += st->latency[b];
         if (b < FIG_TABLE_LATENCY_BUCKETS - 1)
-            put(&t, "figaro_move_latency_ms_bucket{le=\"%d\"} %llu\n", fig_table_latency_le[b],
+            put(&t, "figaro_move_latency_ms_bucket{le=\"%g\"} %llu\n", fig_table_latency_le[b],
                 cum);
         else
             put(&t, "figaro_move_latency_ms_bucket{le=\"+Inf\"} %llu\n", cum);
     }
-    put(&t, "figaro_move_latency_ms_sum %.0f\nfigaro_move_latency_ms_count %llu\n",
+    put(&t, "figaro_move_latency_ms_sum %.3f\nfigaro_move_latency_ms_count %llu\n",
         st->latency_sum_ms, st->latency_count);
     if (t.failed) {
         free(t.buf);

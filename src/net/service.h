@@ -17,9 +17,13 @@
  * frame to queue for a connection, a connection to close, a descriptor to
  * watch or forget. None of them may call back into the service.
  *
- * Nothing here blocks but the database's commit of an accepted action, which
- * must happen before the action is acknowledged or told (docs/protocol.md);
- * bots think on a shared worker pool (host/pool.h).
+ * Nothing here blocks: the database's commits run on a writer thread, in
+ * groups (net/writer.h), and an accepted action is acknowledged and told only
+ * once it is committed (docs/protocol.md); the writer wakes the loop through
+ * a watched descriptor. Bots think on a shared worker pool (host/pool.h).
+ *
+ * Tables nobody watches or sits at are deleted after a while
+ * (keep_finished_ms, keep_idle_ms), from memory and from the database.
  *
  * Storage: opts.db_path is an SQLite file (net/db.h); fig_service_new loads
  * every table from it and replays its games, so a server killed at any
@@ -66,6 +70,9 @@ typedef struct {
     int max_bot_ms;               /* caps every bot's time per move; 0: the levels' own */
     int max_conns_per_addr;       /* 0: 16 */
     int hello_ms;                 /* a connection must say hello within; 0: 10000 */
+    long long keep_finished_ms;   /* a table whose game is over, with nobody there, is
+                                     deleted after; 0: one hour */
+    long long keep_idle_ms;       /* any other table with nobody there; 0: 24 hours */
     const fig_engine_def_t *engines;
     int nengines;
     /* The monotonic clock in ms (NULL: fig_clock_ms); tests pass a fake one. */
@@ -121,6 +128,14 @@ typedef struct {
  *                                     (409 before: it holds every hand)
  * anything else 404. */
 void fig_service_http(fig_service_t *svc, const char *path, fig_http_answer_t *out);
+
+/* Blocks until every write handed to the writer so far is committed and
+ * acted on (acknowledged, told). For tests, which drive the service
+ * step by step; the loop never calls it. */
+void fig_service_sync(fig_service_t *svc);
+
+/* Writes on their way to the disk. */
+int fig_service_pending(const fig_service_t *svc);
 
 /* The server's epoch: 16 hex digits that change at every start. */
 const char *fig_service_epoch(const fig_service_t *svc);

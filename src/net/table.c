@@ -20,7 +20,19 @@
  *   - The seats a bot plays: bot and engine seats; open seats during a game;
  *     a person's seat while bot_plays (grace period over, or turn time out).
  *     Changing that set rebuilds the match from its record
- *     (fig_match_resume): the bots are told the game so far and think on. */
+ *     (fig_match_resume): the bots are told the game so far and think on.
+ *   - Writes go to the writer thread (env.submit) one at a time: t->inflight
+ *     is the op whose batch is on its way, and while it is, the table tells
+ *     nothing and changes nothing: no event is numbered (an action's event
+ *     number is reserved in its stored row: next_n), the match is not
+ *     stepped (its descriptor is only drained, fig_match_idle), requests
+ *     wait in the service, ticks wait. The match may be one step ahead of
+ *     what was told (the action in flight), never more, and nothing renders
+ *     it meanwhile. When the batch comes back (fig_table_written) the op's
+ *     continuation does what the synchronous request used to do after its
+ *     write, then the presence of the seats is settled (a connection that
+ *     closed meanwhile: its seat is away now) and the game moves on (pump).
+ *   - A person seat nobody holds is away: settle_presence keeps it so. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,8 +46,9 @@
 #include "net/table.h"
 #include "net/token.h"
 
-const int fig_table_latency_le[FIG_TABLE_LATENCY_BUCKETS - 1] = { 1, 2, 5, 10, 25, 50, 100,
-                                                                  250, 500, 1000 };
+const double fig_table_latency_le[FIG_TABLE_LATENCY_BUCKETS - 1] = {
+    0.5, 1, 2, 5, 10, 25, 50, 100, 250, 500, 1000, 2500
+};
 
 typedef enum { EV_START, EV_DEAL, EV_ACTION, EV_SEAT, EV_CHAT } ev_kind_t;
 
@@ -67,6 +80,26 @@ typedef struct {
     bool bot_plays;                       /* a bot plays for the person */
 } seat_t;
 
+/* What a write is for: what to do once it is on the disk. */
+typedef enum { OP_ACTION, OP_JOIN, OP_LEAVE, OP_START, OP_CREATE } op_kind_t;
+
+typedef struct {
+    fig_db_batch_t b;                     /* first: the writer's part */
+    op_kind_t kind;
+    void *peer;                           /* who asked; NULL: a bot, or it went away */
+    const fig_tr_t *tr;
+    bool person;                          /* action: a person's (else a bot's) */
+    long long latency_from;               /* a person's action: when its frame came in (us) */
+    fig_match_step_t step;                /* action: applied in the match, not told yet */
+    fig_state_t prev;                     /* action: the state before it */
+    int seat;                             /* join, leave */
+    char token[FIG_TOKEN_HEX + 1];        /* join: the token for the peer */
+    bool has_since;                       /* join: the peer's catch-up point */
+    char epoch[FIG_PROTO_EPOCH_LEN + 1];
+    long long since;
+    bool start;                           /* join, create: the first game starts (b.w[1]) */
+} op_t;
+
 struct fig_table {
     const fig_table_env_t *env;
     fig_db_table_t row;
@@ -82,6 +115,9 @@ struct fig_table {
     int npeers, cap;
     long long turn_deadline;              /* -1: none */
     long long turn_for;                   /* the game_n it was set for */
+    op_t *inflight;                       /* the write on its way to the disk; NULL: none */
+    bool dead;                            /* its creation failed */
+    long long idle_since;                 /* nobody attached since (service clock); -1: peers */
 };
 
 /* ---- small helpers */
@@ -405,7 +441,7 @@ static void set_match(fig_table_t *t, fig_match_t *m)
     t->match = m;
     t->fd = m ? fig_match_fd(m) : -1;
     if (t->fd >= 0)
-        t->env->watch(t->env->svc, t->fd);
+        t->env->watch(t->env->svc, t->fd, t);
 }
 
 /* Goes on with `rec` with the bots the seats call for now. */
@@ -426,7 +462,8 @@ static fig_err_t resume_match(fig_table_t *t, const fig_game_t *rec, fig_msg_t *
 
 static void pump(fig_table_t *t);
 
-/* The seats a bot plays changed: the same game, with other bots. */
+/* The seats a bot plays changed: the same game, with other bots (the caller
+ * moves it on with pump). */
 static void rebuild(fig_table_t *t)
 {
     if (!running(t))
@@ -441,11 +478,10 @@ static void rebuild(fig_table_t *t)
     if (resume_match(t, rec, &msg))
         logf_(t, "cannot change the bots: %s", msg.text);
     free(rec);
-    pump(t);
 }
 
-/* Storing a bot's action failed: the match goes back to what the database
- * holds, and the bot thinks again. */
+/* Storing an action failed: the match goes back to what the database
+ * holds (the action is not there), and a bot thinks again. */
 static void back_to_storage(fig_table_t *t)
 {
     fig_db_game_t *g = malloc(sizeof *g);
@@ -486,10 +522,63 @@ static void set_turn_deadline(fig_table_t *t)
     }
 }
 
-/* Moves the game on as far as it goes without waiting. */
+/* ---- writes */
+
+static op_t *op_new(fig_table_t *t, op_kind_t kind, void *peer, const fig_tr_t *tr)
+{
+    op_t *op = calloc(1, sizeof *op);
+    if (!op)
+        return NULL;
+    op->kind = kind;
+    op->peer = peer;
+    op->tr = tr;
+    op->b.user = t;
+    return op;
+}
+
+static fig_db_write_t *op_write(fig_table_t *t, op_t *op, fig_db_write_kind_t kind)
+{
+    fig_db_write_t *w = &op->b.w[op->b.n++];
+    w->kind = kind;
+    snprintf(w->code, sizeof w->code, "%s", t->row.code);
+    return w;
+}
+
+/* The table is busy from here until fig_table_written. */
+static void submit(fig_table_t *t, op_t *op)
+{
+    t->inflight = op;
+    t->env->submit(t->env->svc, &op->b);
+}
+
+/* The write of an action (the one the match is about to apply or just
+ * applied): its place in the game and the event that will tell it. */
+static void write_action(fig_table_t *t, op_t *op, int index, int seat, fig_action_t a)
+{
+    fig_db_write_t *w = op_write(t, op, FIG_DBW_ACTION);
+    w->game = t->game;
+    w->index = index;
+    w->action.seat = (uint8_t)seat;
+    w->action.action = a;
+    w->action.ev = t->next_n;   /* nothing is numbered while it is on its way */
+}
+
+/* Game t->game + 1's write: its setup, told by event `ev`. */
+static void write_game(fig_table_t *t, op_t *op, long long ev)
+{
+    fig_db_write_t *w = op_write(t, op, FIG_DBW_GAME);
+    w->game = t->game + 1;
+    w->ev = ev;
+    uint64_t seed = fig_seed_derive(t->row.seed, (uint64_t)w->game, 0);
+    fig_setup_random(&w->setup, t->row.players, seed, NULL);
+}
+
+/* Moves the game on as far as it goes without waiting and without writing:
+ * deals are told at once (they follow from the seed); a bot's action is
+ * stored first, and the table waits for that. */
 static void pump(fig_table_t *t)
 {
-    if (!t->match)
+    if (!t->match || t->inflight)
         return;
     for (int guard = 0; guard < 4 * FIG_DB_GAME_ACTIONS; guard++) {
         fig_state_t prev = fig_match_game(t->match)->state;
@@ -497,37 +586,32 @@ static void pump(fig_table_t *t)
         fig_match_step_t step;
         if (!fig_match_step(t->match, &step))
             break;
-        if (!step.deal) {
-            fig_db_action_t a = { (uint8_t)step.seat, step.action, t->next_n };
-            fig_msg_t msg;
-            if (fig_db_action_add(t->env->db, t->row.code, t->game, index, &a, &msg)) {
-                t->env->stats->storage_errors++;
-                logf_(t, "a bot's action was not stored: %s", msg.text);
-                back_to_storage(t);
-                return;
-            }
-            t->env->stats->actions++;
+        if (step.deal) {
+            emit_game(t, &step, &prev);
+            continue;
         }
-        emit_game(t, &step, &prev);
+        op_t *op = op_new(t, OP_ACTION, NULL, NULL);
+        if (!op) {
+            t->env->stats->storage_errors++;
+            logf_(t, "a bot's action was not stored: out of memory");
+            back_to_storage(t);
+            return;
+        }
+        write_action(t, op, index, step.seat, step.action);
+        op->step = step;
+        op->prev = prev;
+        submit(t, op);
+        return;
     }
     set_turn_deadline(t);
 }
 
-/* Starts the next game: stored, told, dealt. */
-static fig_proto_code_t start_game(fig_table_t *t, const fig_tr_t *tr, fig_msg_t *msg)
+/* Game `g` (stored with `setup`) begins: bots, match, told. The caller
+ * moves it on (pump). */
+static fig_proto_code_t start_stored(fig_table_t *t, int g, const fig_setup_t *setup,
+                                     const fig_tr_t *tr, fig_msg_t *msg)
 {
-    int g = t->game + 1;
-    fig_setup_t setup;
-    uint64_t seed = fig_seed_derive(t->row.seed, (uint64_t)g, 0);
-    fig_setup_random(&setup, t->row.players, seed, NULL);
     fig_msg_t why;
-    if (fig_db_game_add(t->env->db, t->row.code, g, &setup, t->next_n, &why)) {
-        t->env->stats->storage_errors++;
-        logf_(t, "game %d was not stored: %s", g, why.text);
-        fig_fail_tr(msg, tr, FIG_ERR_INPUT, N_("the server could not store that; nothing was "
-                                               "done"));
-        return FIG_PC_STORAGE;
-    }
     long long t_now = now(t);
     for (int s = 0; s < t->row.players; s++)
         if (t->row.seats[s].kind == FIG_DB_SEAT_PERSON && t->seat[s].away &&
@@ -538,10 +622,10 @@ static fig_proto_code_t start_game(fig_table_t *t, const fig_tr_t *tr, fig_msg_t
     fig_match_opts_t o;
     int prev_game = t->game;
     t->game = g;   /* names and bots are the new game's */
-    fig_err_t rc = make_bots(t, seed, bots, &why);
+    fig_err_t rc = make_bots(t, setup->seed, bots, &why);
     if (!rc) {
         match_opts(t, &o, bots);
-        o.setup = setup;
+        o.setup = *setup;
         rc = fig_match_new(&m, &o, &why);
     }
     if (rc) {
@@ -557,7 +641,6 @@ static fig_proto_code_t start_game(fig_table_t *t, const fig_tr_t *tr, fig_msg_t
     t->game_n = e->n;
     logf_(t, "game %d starts", g);
     broadcast_other(t, e);
-    pump(t);
     return FIG_PC_NONE;
 }
 
@@ -573,28 +656,30 @@ static fig_table_t *alloc_table(const fig_table_env_t *env, const fig_db_table_t
     t->fd = -1;
     t->next_n = 1;
     t->turn_deadline = -1;
+    t->idle_since = env->now(env->svc);
     return t;
 }
 
 fig_err_t fig_table_create(fig_table_t **out, const fig_table_env_t *env, const fig_db_table_t *row,
-                           fig_msg_t *msg)
+                           void *peer, const fig_tr_t *tr, fig_msg_t *msg)
 {
     *out = NULL;
-    fig_err_t rc = fig_db_table_add(env->db, row, msg);
-    if (rc)
-        return rc;
     fig_table_t *t = alloc_table(env, row);
-    if (!t)
+    op_t *op = t ? op_new(t, OP_CREATE, peer, tr) : NULL;
+    if (!op) {
+        free(t);
         return fig_fail(msg, FIG_ERR_SPACE, N_("out of memory"));
+    }
     t->log_lo = t->next_n;
+    op_write(t, op, FIG_DBW_TABLE)->row = *row;
     bool open = false;
     for (int s = 0; s < row->players; s++)
         open |= row->seats[s].kind == FIG_DB_SEAT_OPEN;
-    logf_(t, "created (%d seats)", row->players);
-    if (!open && start_game(t, NULL, msg) != FIG_PC_NONE) {
-        fig_table_free(t);
-        return FIG_ERR_INPUT;
+    if (!open) {   /* no person to wait for: the first game starts with it */
+        op->start = true;
+        write_game(t, op, t->next_n);
     }
+    submit(t, op);
     *out = t;
     return FIG_OK;
 }
@@ -654,6 +739,17 @@ void fig_table_free(fig_table_t *t)
     free(t);
 }
 
+bool fig_table_busy(const fig_table_t *t) { return t->inflight != NULL; }
+
+bool fig_table_dead(const fig_table_t *t) { return t->dead; }
+
+long long fig_table_idle_since(const fig_table_t *t)
+{
+    return t->inflight || t->npeers > 0 ? -1 : t->idle_since;
+}
+
+bool fig_table_over(const fig_table_t *t) { return t->match && !running(t); }
+
 const char *fig_table_code(const fig_table_t *t) { return t->row.code; }
 
 int fig_table_fd(const fig_table_t *t) { return t->fd; }
@@ -663,11 +759,19 @@ bool fig_table_thinking(const fig_table_t *t)
     return t->match && fig_match_status(t->match) == FIG_MATCH_THINKING;
 }
 
-void fig_table_ready(fig_table_t *t) { pump(t); }
+void fig_table_ready(fig_table_t *t)
+{
+    if (t->inflight && t->match)
+        fig_match_idle(t->match);   /* takes the answer in (and empties the pipe) for later */
+    else
+        pump(t);
+}
 
 long long fig_table_deadline(const fig_table_t *t)
 {
     long long d = t->turn_deadline;
+    if (t->inflight)
+        return -1;   /* nothing changes until the write is back; then deadlines count */
     if (!running(t))
         return d;
     for (int s = 0; s < t->row.players; s++)
@@ -682,7 +786,7 @@ long long fig_table_deadline(const fig_table_t *t)
 
 void fig_table_tick(fig_table_t *t, long long t_now)
 {
-    if (!running(t))
+    if (!running(t) || t->inflight)
         return;
     bool changed = false;
     for (int s = 0; s < t->row.players; s++)
@@ -702,8 +806,10 @@ void fig_table_tick(fig_table_t *t, long long t_now)
             changed = true;
         }
     }
-    if (changed)
+    if (changed) {
         rebuild(t);
+        pump(t);
+    }
 }
 
 /* ---- peers */
@@ -725,6 +831,7 @@ static bool attach(fig_table_t *t, void *p, const fig_tr_t *tr, int seat)
     t->peers[i].p = p;
     t->peers[i].tr = tr;
     t->peers[i].seat = seat;
+    t->idle_since = -1;
     return true;
 }
 
@@ -736,19 +843,32 @@ static int unlink_peer(fig_table_t *t, void *p)
         return -1;
     int s = t->peers[i].seat;
     t->peers[i] = t->peers[--t->npeers];
+    if (t->npeers == 0)
+        t->idle_since = now(t);
     return s >= 0 && !seat_held(t, s) ? s : -1;
+}
+
+/* Every person seat nobody holds is away, and the table is told so once. */
+static void settle_presence(fig_table_t *t)
+{
+    for (int s = 0; s < t->row.players; s++)
+        if (t->row.seats[s].kind == FIG_DB_SEAT_PERSON && !seat_held(t, s) &&
+            !t->seat[s].away) {
+            t->seat[s].away = true;
+            t->seat[s].away_at = now(t);
+            seat_news(t, s, NEWS_AWAY);
+        }
 }
 
 bool fig_table_has_peer(const fig_table_t *t, const void *p) { return peer_index(t, p) >= 0; }
 
 void fig_table_detach(fig_table_t *t, void *p)
 {
-    int s = unlink_peer(t, p);
-    if (s < 0 || t->row.seats[s].kind != FIG_DB_SEAT_PERSON)
-        return;
-    t->seat[s].away = true;
-    t->seat[s].away_at = now(t);
-    seat_news(t, s, NEWS_AWAY);
+    if (t->inflight && t->inflight->peer == p)
+        t->inflight->peer = NULL;   /* its answer has nobody to go to */
+    unlink_peer(t, p);
+    if (!t->inflight)
+        settle_presence(t);   /* else once the write is back: no event meanwhile */
 }
 
 static const char *seat_kind_name(fig_db_seat_kind_t k)
@@ -965,33 +1085,66 @@ fig_proto_code_t fig_table_join(fig_table_t *t, void *p, const fig_tr_t *tr, con
     fig_msg_t why;
     if (fig_token_new(token, &why) || fig_sha256_hex(token, strlen(token), x.token_hash, &why))
         return storage_error(t, tr, &why, msg);
-    if (fig_db_seat_set(t->env->db, t->row.code, seat, &x, &why))
-        return storage_error(t, tr, &why, msg);
-    bool was_bot = running(t);   /* an open seat in play: its bot stops now */
-    if (i >= 0)
-        unlink_peer(t, p);   /* it watched: it is told again below */
-    t->row.seats[seat] = x;
-    memset(&t->seat[seat], 0, sizeof t->seat[seat]);
-    seat_news(t, seat, NEWS_TAKEN);
-    bool open = false;
-    for (int s = 0; s < t->row.players; s++)
-        open |= t->row.seats[s].kind == FIG_DB_SEAT_OPEN;
-    if (!t->match && !open)
-        start_game(t, tr, msg);   /* a failure is logged; the table waits */
-    else if (was_bot)
-        rebuild(t);
-    if (!attach(t, p, tr, seat)) {
+    op_t *op = op_new(t, OP_JOIN, p, tr);
+    if (!op) {
         fig_fail_tr(msg, tr, FIG_ERR_SPACE, N_("out of memory"));
         return FIG_PC_STORAGE;
     }
+    fig_db_write_t *w = op_write(t, op, FIG_DBW_SEAT);
+    w->seat = seat;
+    w->seat_row = x;
+    op->seat = seat;
+    memcpy(op->token, token, sizeof op->token);
+    if (since && since->has) {
+        op->has_since = true;
+        snprintf(op->epoch, sizeof op->epoch, "%s", since->epoch);
+        op->since = since->n;
+    }
+    bool open = false;
+    for (int s = 0; s < t->row.players; s++)
+        open |= s != seat && t->row.seats[s].kind == FIG_DB_SEAT_OPEN;
+    if (!t->match && !open) {   /* the last open seat: the game starts, after the news */
+        op->start = true;
+        write_game(t, op, t->next_n + 1);
+    }
+    submit(t, op);
+    return FIG_PC_NONE;
+}
+
+/* The seat of a join is stored: the news, the game's start, the token. */
+static void join_stored(fig_table_t *t, op_t *op)
+{
+    const fig_db_seat_t *x = &op->b.w[0].seat_row;
+    int seat = op->seat;
+    void *p = op->peer;
+    bool was_bot = running(t);   /* an open seat in play: its bot stops now */
+    if (p && peer_index(t, p) >= 0)
+        unlink_peer(t, p);   /* it watched: it is told again below */
+    t->row.seats[seat] = *x;
+    memset(&t->seat[seat], 0, sizeof t->seat[seat]);
+    seat_news(t, seat, NEWS_TAKEN);
+    fig_msg_t msg;
+    if (op->start)
+        start_stored(t, op->b.w[1].game, &op->b.w[1].setup, op->tr, &msg);   /* logged */
+    else if (was_bot)
+        rebuild(t);
+    /* A connection that closed meanwhile never gets the token: its seat is
+     * away from now on (settle_presence), and a bot plays it after the grace. */
+    if (!p)
+        return;
+    if (!attach(t, p, op->tr, seat)) {
+        t->env->fail(t->env->svc, p, FIG_PC_STORAGE, fig_tr_text(op->tr, "out of memory"),
+                     "join", t->row.code);
+        return;
+    }
     json_t *o = message(t, "seated");
     json_object_set_new(o, "seat", json_integer(seat));
-    json_object_set_new(o, "name", json_string(x.name));
-    json_object_set_new(o, "token", json_string(token));
+    json_object_set_new(o, "name", json_string(x->name));
+    json_object_set_new(o, "token", json_string(op->token));
     peer_t *me = &t->peers[peer_index(t, p)];
     send_json(t, me, o);
-    welcome(t, me, since);
-    return FIG_PC_NONE;
+    fig_table_since_t since = { op->has_since, op->epoch, op->since };
+    welcome(t, me, &since);
 }
 
 fig_proto_code_t fig_table_resume(fig_table_t *t, void *p, const fig_tr_t *tr, const char *token,
@@ -1029,6 +1182,8 @@ fig_proto_code_t fig_table_resume(fig_table_t *t, void *p, const fig_tr_t *tr, c
     if (bot)
         rebuild(t);
     if (!attach(t, p, tr, seat)) {
+        settle_presence(t);
+        pump(t);
         fig_fail_tr(msg, tr, FIG_ERR_SPACE, N_("out of memory"));
         return FIG_PC_STORAGE;
     }
@@ -1039,6 +1194,7 @@ fig_proto_code_t fig_table_resume(fig_table_t *t, void *p, const fig_tr_t *tr, c
     send_json(t, me, o);
     welcome(t, me, since);
     set_turn_deadline(t);
+    pump(t);
     return FIG_PC_NONE;
 }
 
@@ -1110,31 +1266,57 @@ fig_proto_code_t fig_table_act(fig_table_t *t, void *p, const fig_tr_t *tr, long
     /* The verdict depends only on what the mover knows (state.h). */
     if (fig_state_check_tr(&g->state, a, tr, msg) != FIG_OK)
         return FIG_PC_ILLEGAL;
-    fig_db_action_t rowa = { (uint8_t)s, a, t->next_n };
-    fig_msg_t why;
-    if (fig_db_action_add(t->env->db, t->row.code, t->game, moves_of(g), &rowa, &why))
-        return storage_error(t, tr, &why, msg);
-    fig_state_t prev = g->state;
-    fig_match_step_t step;
-    if (fig_match_play(t->match, a, &step, &why)) {   /* checked above: cannot happen */
-        logf_(t, "a stored action was refused: %s", why.text);
-        back_to_storage(t);
-        fig_fail_tr(msg, tr, FIG_ERR_INPUT, N_("the server could not store that; nothing was "
-                                               "done"));
+    op_t *op = op_new(t, OP_ACTION, p, tr);
+    if (!op) {
+        fig_fail_tr(msg, tr, FIG_ERR_SPACE, N_("out of memory"));
         return FIG_PC_STORAGE;
     }
+    write_action(t, op, moves_of(g), s, a);
+    op->prev = g->state;
+    op->person = true;
+    op->latency_from = latency_from;
+    fig_msg_t why;
+    if (fig_match_play(t->match, a, &op->step, &why)) {   /* checked above: cannot happen */
+        logf_(t, "a checked action was refused: %s", why.text);
+        free(op);
+        fig_fail_tr(msg, tr, FIG_ERR_INPUT, N_("'%s' is not an action (e.g. R2>1, RING, take)"),
+                    action);
+        return FIG_PC_ILLEGAL;
+    }
+    /* Applied in the match, told once stored (action_stored). */
+    submit(t, op);
+    return FIG_PC_NONE;
+}
+
+/* An action's write came back: told (a person's is acknowledged so), or
+ * undone. */
+static void action_stored(fig_table_t *t, op_t *op)
+{
+    if (op->b.rc) {
+        t->env->stats->storage_errors++;
+        logf_(t, "%s action was not stored: %s", op->person ? "a person's" : "a bot's",
+              op->b.msg.text);
+        back_to_storage(t);   /* the match forgets it; a bot thinks again */
+        if (op->peer)
+            t->env->fail(t->env->svc, op->peer, FIG_PC_STORAGE,
+                         fig_tr_text(op->tr, "the server could not store that; nothing was "
+                                             "done"), "act", t->row.code);
+        return;
+    }
     t->env->stats->actions++;
-    emit_game(t, &step, &prev);
-    long long ms = fig_clock_ms() - latency_from;
+    emit_game(t, &op->step, &op->prev);
+    if (!op->person)
+        return;   /* a bot's */
+    double ms = (double)(fig_clock_us() - op->latency_from) / 1000.0;
+    if (ms < 0)
+        ms = 0;
     fig_table_stats_t *st = t->env->stats;
     int b = 0;
     while (b < FIG_TABLE_LATENCY_BUCKETS - 1 && ms > fig_table_latency_le[b])
         b++;
     st->latency[b]++;
     st->latency_count++;
-    st->latency_sum_ms += (double)(ms > 0 ? ms : 0);
-    pump(t);
-    return FIG_PC_NONE;
+    st->latency_sum_ms += ms;
 }
 
 fig_proto_code_t fig_table_leave(fig_table_t *t, void *p, const fig_tr_t *tr, fig_msg_t *msg)
@@ -1142,23 +1324,35 @@ fig_proto_code_t fig_table_leave(fig_table_t *t, void *p, const fig_tr_t *tr, fi
     int s = seat_of(t, p);
     if (s < 0)
         return not_seated(t, tr, msg);
-    fig_db_seat_t x;
-    memset(&x, 0, sizeof x);
-    x.kind = FIG_DB_SEAT_OPEN;
-    fig_msg_t why;
-    if (fig_db_seat_set(t->env->db, t->row.code, s, &x, &why))
-        return storage_error(t, tr, &why, msg);
+    op_t *op = op_new(t, OP_LEAVE, p, tr);
+    if (!op) {
+        fig_fail_tr(msg, tr, FIG_ERR_SPACE, N_("out of memory"));
+        return FIG_PC_STORAGE;
+    }
+    fig_db_write_t *w = op_write(t, op, FIG_DBW_SEAT);
+    w->seat = s;
+    w->seat_row.kind = FIG_DB_SEAT_OPEN;
+    op->seat = s;
+    submit(t, op);
+    return FIG_PC_NONE;
+}
+
+static void leave_stored(fig_table_t *t, op_t *op)
+{
+    int s = op->seat;
     seat_news(t, s, NEWS_LEFT);   /* with the name it had */
-    t->row.seats[s] = x;
+    t->row.seats[s] = op->b.w[0].seat_row;
     memset(&t->seat[s], 0, sizeof t->seat[s]);
     for (int i = 0; i < t->npeers; i++)
         if (t->peers[i].seat == s)
             t->peers[i].seat = -1;   /* every connection of that seat watches now */
-    json_t *o = message(t, "left");
-    json_object_set_new(o, "seat", json_integer(s));
-    send_json(t, &t->peers[peer_index(t, p)], o);
+    int i = op->peer ? peer_index(t, op->peer) : -1;
+    if (i >= 0) {
+        json_t *o = message(t, "left");
+        json_object_set_new(o, "seat", json_integer(s));
+        send_json(t, &t->peers[i], o);
+    }
     rebuild(t);
-    return FIG_PC_NONE;
 }
 
 fig_proto_code_t fig_table_back(fig_table_t *t, void *p, const fig_tr_t *tr, fig_msg_t *msg)
@@ -1172,6 +1366,7 @@ fig_proto_code_t fig_table_back(fig_table_t *t, void *p, const fig_tr_t *tr, fig
     t->seat[s].away = false;
     seat_news(t, s, NEWS_BACK);
     rebuild(t);
+    pump(t);
     return FIG_PC_NONE;
 }
 
@@ -1186,7 +1381,14 @@ fig_proto_code_t fig_table_rematch(fig_table_t *t, void *p, const fig_tr_t *tr, 
         fig_fail_tr(msg, tr, FIG_ERR_INPUT, N_("game %d is not over"), game);
         return FIG_PC_NOT_OVER;
     }
-    return start_game(t, tr, msg);
+    op_t *op = op_new(t, OP_START, p, tr);
+    if (!op) {
+        fig_fail_tr(msg, tr, FIG_ERR_SPACE, N_("out of memory"));
+        return FIG_PC_STORAGE;
+    }
+    write_game(t, op, t->next_n);
+    submit(t, op);
+    return FIG_PC_NONE;
 }
 
 fig_proto_code_t fig_table_chat(fig_table_t *t, void *p, const fig_tr_t *tr, const char *name,
@@ -1218,7 +1420,7 @@ fig_err_t fig_table_record(fig_table_t *t, int game, fig_game_t *out, fig_msg_t 
     if (game < 1 || game > t->game || !t->match)
         return fig_fail(msg, FIG_ERR_INPUT, N_("table %s has no game %d"), t->row.code, game);
     if (game == t->game) {
-        if (running(t))
+        if (running(t) || t->inflight)   /* its last action may not be on the disk yet */
             return fig_fail(msg, FIG_ERR_STATE, N_("game %d is not over: its record holds every "
                                                    "hand"), game);
         *out = *fig_match_game(t->match);
@@ -1239,4 +1441,70 @@ fig_err_t fig_table_record(fig_table_t *t, int game, fig_game_t *out, fig_msg_t 
         seat_names(t, out->names);
     }
     return rc;
+}
+
+/* ---- writes that came back */
+
+static void create_stored(fig_table_t *t, op_t *op)
+{
+    logf_(t, "created (%d seats)", t->row.players);
+    if (op->peer) {
+        json_t *o = json_object();
+        json_object_set_new(o, "type", json_string("created"));
+        json_object_set_new(o, "table", json_string(t->row.code));
+        peer_t who = { op->peer, op->tr, -1 };
+        send_json(t, &who, o);
+    }
+    fig_msg_t msg;
+    if (op->start)
+        start_stored(t, op->b.w[1].game, &op->b.w[1].setup, NULL, &msg);   /* logged */
+}
+
+void fig_table_written(fig_table_t *t, fig_db_batch_t *b)
+{
+    op_t *op = (op_t *)b;
+    t->inflight = NULL;
+    static const char *const re[] = { "act", "join", "leave", "rematch", "create" };
+    if (op->kind != OP_ACTION && op->b.rc) {
+        /* Nothing of the request happened: the database holds none of it. */
+        t->env->stats->storage_errors++;
+        logf_(t, "storage: %s", op->b.msg.text);
+        if (op->peer)
+            t->env->fail(t->env->svc, op->peer, FIG_PC_STORAGE,
+                         fig_tr_text(op->tr, "the server could not store that; nothing was "
+                                             "done"), re[op->kind], t->row.code);
+        if (op->kind == OP_CREATE)
+            t->dead = true;
+        free(op);
+        if (!t->dead) {
+            settle_presence(t);
+            pump(t);
+        }
+        return;
+    }
+    fig_msg_t msg;
+    switch (op->kind) {
+    case OP_ACTION:
+        action_stored(t, op);
+        break;
+    case OP_JOIN:
+        join_stored(t, op);
+        break;
+    case OP_LEAVE:
+        leave_stored(t, op);
+        break;
+    case OP_START: {
+        fig_proto_code_t code = start_stored(t, op->b.w[0].game, &op->b.w[0].setup, op->tr,
+                                             &msg);
+        if (code && op->peer)
+            t->env->fail(t->env->svc, op->peer, code, msg.text, "rematch", t->row.code);
+        break;
+    }
+    case OP_CREATE:
+        create_stored(t, op);
+        break;
+    }
+    free(op);
+    settle_presence(t);
+    pump(t);
 }

@@ -16,10 +16,16 @@
  *
  * Durability: every action a person or a bot makes is stored (fig_db_t)
  * before it is told to anyone; a seat is stored before its token is handed
- * out; a game before its start is told.
+ * out; a game before its start is told. Storing is asynchronous: a request
+ * that writes hands a batch to env.submit (the service's writer thread,
+ * net/writer.h) and returns; the table is then busy (fig_table_busy) until
+ * the service gives the batch back through fig_table_written, and only then
+ * does it acknowledge and tell. While busy the table writes nothing else and
+ * tells nothing: the service holds back every request for it (and ticks
+ * wait), the match is not moved on, so nobody sees a state that is not on
+ * the disk, and the table's order of events is the order of its writes.
  *
- * Every call is made on the service's loop thread; none blocks but for the
- * storage's commit. */
+ * Every call is made on the service's loop thread; none blocks. */
 #ifndef FIGARO_NET_TABLE_H
 #define FIGARO_NET_TABLE_H
 
@@ -33,12 +39,12 @@
 
 enum {
     FIG_TABLE_LOG = 64,            /* events kept for catch-up */
-    FIG_TABLE_LATENCY_BUCKETS = 11
+    FIG_TABLE_LATENCY_BUCKETS = 13
 };
 
-/* The upper bounds (ms) of the move latency histogram's buckets; the last is
- * +Inf. */
-extern const int fig_table_latency_le[FIG_TABLE_LATENCY_BUCKETS - 1];
+/* The upper bounds (ms) of the move latency histogram's buckets, from half a
+ * millisecond to seconds; the last bucket is +Inf. */
+extern const double fig_table_latency_le[FIG_TABLE_LATENCY_BUCKETS - 1];
 
 /* Counters the tables add to and the service shows (/metrics). */
 typedef struct {
@@ -51,12 +57,22 @@ typedef struct {
     double latency_sum_ms;
 } fig_table_stats_t;
 
+typedef struct fig_table fig_table_t;
+
 /* What the service lends every table. */
 typedef struct {
     void *svc;
     /* Queues a text frame to a peer (it copies the text). */
     void (*send)(void *svc, void *peer, const char *text, size_t len);
-    void (*watch)(void *svc, int fd);
+    /* An error for a peer, answering a request whose outcome came later
+     * (its write failed): code, a sentence in the peer's language, the
+     * request's type. */
+    void (*fail)(void *svc, void *peer, fig_proto_code_t code, const char *text, const char *re,
+                 const char *table);
+    /* Hands a batch of writes to the writer (b->user is the table); it comes
+     * back through fig_table_written. */
+    void (*submit)(void *svc, fig_db_batch_t *b);
+    void (*watch)(void *svc, int fd, fig_table_t *t);
     void (*unwatch)(void *svc, int fd);
     /* "cmd:..." spec of the operator's engine `name`, or NULL. */
     const char *(*engine)(void *svc, const char *name);
@@ -64,7 +80,7 @@ typedef struct {
     void (*log)(void *svc, const char *line);
     /* The clock (ms, monotonic) of the service. */
     long long (*now)(void *svc);
-    fig_db_t *db;
+    fig_db_t *db;                          /* for reading, on the loop thread */
     fig_pool_t *pool;
     int grace_ms;
     int max_bot_ms;                        /* 0: the levels' own time */
@@ -72,13 +88,13 @@ typedef struct {
     fig_table_stats_t *stats;
 } fig_table_env_t;
 
-typedef struct fig_table fig_table_t;
-
 /* A new table from its row (seats open, bots, engines; code, options and seed
- * chosen by the service), stored first. Starts its first game at once when
- * no seat is open for a person. */
+ * chosen by the service), busy until it is stored: then `peer` (who asked)
+ * is sent `created`, and the first game starts when no seat is open for a
+ * person. If storing fails, peer is told and the table is dead
+ * (fig_table_dead): the service frees it. */
 fig_err_t fig_table_create(fig_table_t **out, const fig_table_env_t *env, const fig_db_table_t *row,
-                           fig_msg_t *msg);
+                           void *peer, const fig_tr_t *tr, fig_msg_t *msg);
 
 /* A table loaded from storage, with its latest game (NULL: none started),
  * replayed; the people are away (their grace period starts now) and the bots
@@ -86,8 +102,28 @@ fig_err_t fig_table_create(fig_table_t **out, const fig_table_env_t *env, const 
 fig_err_t fig_table_restore(fig_table_t **out, const fig_table_env_t *env,
                             const fig_db_table_t *row, const fig_db_game_t *last, fig_msg_t *msg);
 
-/* Frees the table and its match (returns at once). NULL is a no-op. */
+/* Frees the table and its match (returns at once). A batch still with the
+ * writer must not come back to it: the service drops those. NULL is a
+ * no-op. */
 void fig_table_free(fig_table_t *t);
+
+/* Whether a write of the table is on its way to the disk: requests wait. */
+bool fig_table_busy(const fig_table_t *t);
+
+/* A batch the table submitted came back from the writer, written or not
+ * (b->rc): the table frees it, acknowledges or refuses what it held, tells
+ * the table, and moves the game on. */
+void fig_table_written(fig_table_t *t, fig_db_batch_t *b);
+
+/* Creating it failed: the service removes and frees it. */
+bool fig_table_dead(const fig_table_t *t);
+
+/* Since when (service clock, ms) nobody watches or sits at the table, or -1
+ * while someone does or a write is on its way. */
+long long fig_table_idle_since(const fig_table_t *t);
+
+/* Whether its latest game is over (and no other has started). */
+bool fig_table_over(const fig_table_t *t);
 
 const char *fig_table_code(const fig_table_t *t);
 
@@ -117,8 +153,8 @@ typedef struct {
  * (in tr's language); nothing changes on error. */
 
 /* Takes an open seat (`seat`, or the first open one for -1) for `name`:
- * stores the seat with the hash of a new token, sends the peer `seated`
- * (with the token: the only time it is ever sent) and a snapshot. */
+ * stores the seat with the hash of a new token, then sends the peer
+ * `seated` (with the token: the only time it is ever sent) and a snapshot. */
 fig_proto_code_t fig_table_join(fig_table_t *t, void *peer, const fig_tr_t *tr, const char *name,
                                 int seat, const fig_table_since_t *since, fig_msg_t *msg);
 
@@ -133,7 +169,9 @@ fig_proto_code_t fig_table_spectate(fig_table_t *t, void *peer, const fig_tr_t *
                                     const fig_table_since_t *since, fig_msg_t *msg);
 
 /* An action of the peer's seat, answering event n. `latency_from` is when
- * the frame came in (fig_clock_ms), for the latency histogram. */
+ * the frame came in (fig_clock_us), for the latency histogram. The action is
+ * applied and stored; it is told (its event is the acknowledgement) once
+ * stored, and refused with `storage` if that failed. */
 fig_proto_code_t fig_table_act(fig_table_t *t, void *peer, const fig_tr_t *tr, long long n,
                                const char *action, long long latency_from, fig_msg_t *msg);
 

@@ -86,6 +86,7 @@ struct fig_wire {
     volatile int stop;
     int port;
     size_t queue_max;
+    char proxy[64];             /* the trusted reverse proxy's address; "": none */
     char web_root[PATH_MAX];    /* "" : no web folder */
     void (*log)(void *ctx, const char *line);
     void *log_ctx;
@@ -508,6 +509,26 @@ static int ws_filter(fig_wire_t *w, struct lws *wsi)
     return 0;
 }
 
+/* The client's address a trusted proxy reports: the last entry of
+ * X-Forwarded-For (the one the proxy itself appended; entries before it came
+ * from the client and may be forged). Leaves addr alone when there is none. */
+static void forwarded_for(struct lws *wsi, char *addr, size_t cap)
+{
+    char xff[512];
+    int n = lws_hdr_total_length(wsi, WSI_TOKEN_X_FORWARDED_FOR);
+    if (n <= 0 || n >= (int)sizeof xff ||
+        lws_hdr_copy(wsi, xff, sizeof xff, WSI_TOKEN_X_FORWARDED_FOR) <= 0)
+        return;
+    char *last = strrchr(xff, ',');
+    last = last ? last + 1 : xff;
+    last += strspn(last, " \t");
+    size_t len = strspn(last, "0123456789abcdefABCDEF.:");
+    if (len == 0 || len >= cap || last[len + strspn(last + len, " \t")] != '\0')
+        return;   /* not an address: the proxy's own address counts */
+    memcpy(addr, last, len);
+    addr[len] = '\0';
+}
+
 static int ws_established(fig_wire_t *w, struct lws *wsi, struct fig_conn *c)
 {
     free(c->body);
@@ -515,6 +536,10 @@ static int ws_established(fig_wire_t *w, struct lws *wsi, struct fig_conn *c)
     c->wsi = wsi;
     char peer[64] = "";
     lws_get_peer_simple(wsi, peer, sizeof peer);
+    /* An IPv4 peer of a dual-stack socket reads "::ffff:127.0.0.1". */
+    const char *v4 = strncmp(peer, "::ffff:", 7) == 0 && strchr(peer + 7, '.') ? peer + 7 : peer;
+    if (w->proxy[0] && (strcmp(peer, w->proxy) == 0 || strcmp(v4, w->proxy) == 0))
+        forwarded_for(wsi, peer, sizeof peer);
     c->cs = w->svc ? fig_service_open(w->svc, c, peer) : NULL;
     if (!c->cs) {
         static const char why[] = "refused";
@@ -698,6 +723,8 @@ fig_err_t fig_wire_new(fig_wire_t **out, const fig_wire_opts_t *o, fig_msg_t *ms
     w->log = o->log;
     w->log_ctx = o->log_ctx;
     w->queue_max = o->queue_max ? o->queue_max : (size_t)1 << 20;
+    if (o->trust_proxy)
+        snprintf(w->proxy, sizeof w->proxy, "%s", o->trust_proxy);
     w->ops = (fig_wire_ops_t){ op_send, op_close, op_watch, op_unwatch, w };
     if (o->web_dir && !realpath(o->web_dir, w->web_root)) {
         fig_err_t rc = fig_fail(msg, FIG_ERR_INPUT, "web folder %s: %s", o->web_dir,

@@ -33,6 +33,9 @@ typedef struct {
     const char *web_dir;        /* the browser client's files; NULL: none (404) */
     size_t queue_max;           /* bytes queued for one connection; 0: 1 MiB */
     int ping_s;                 /* idle seconds before a ping; 0: 30 (hang up at twice) */
+    const char *trust_proxy;    /* a reverse proxy's address: for its connections, the
+                                   client's address is the last of X-Forwarded-For; NULL:
+                                   none (the header is never read) */
     void (*log)(void *ctx, const char *line);
     void *log_ctx;
 } fig_wire_opts_t;

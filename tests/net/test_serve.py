@@ -115,6 +115,10 @@ def run(coro):
     return asyncio.run(asyncio.wait_for(coro, 60))
 
 
+def run_long(coro):
+    return asyncio.run(asyncio.wait_for(coro, 150))
+
+
 class Closed(Exception):
     """The server closed the connection."""
 
@@ -553,3 +557,293 @@ def test_bad_options():
         p = subprocess.run([figaro_cmd(), "serve"] + args, capture_output=True, timeout=30)
         assert p.returncode == 2, (args, p.stderr)
         assert b"serve" in p.stderr and b"Try 'figaro help serve'" in p.stderr, args
+
+
+# ---- timeouts, the proxy, deletion: a raw WebSocket where the library would
+# answer for us (pings) or read for us (the send queue).
+
+class RawWS:
+    """A WebSocket client on a bare socket: it answers nothing on its own
+    (no pong) and reads only when told to."""
+
+    def __init__(self, port, rcvbuf=None, headers=()):
+        self.s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        if rcvbuf:
+            self.s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, rcvbuf)
+        self.s.settimeout(10)
+        self.s.connect(("127.0.0.1", port))
+        extra = "".join("%s: %s\r\n" % h for h in headers)
+        self.s.sendall(("GET /ws HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nUpgrade: websocket\r\n"
+                        "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                        "Sec-WebSocket-Version: 13\r\n%s\r\n" % (port, extra)).encode())
+        self.buf = b""
+        while b"\r\n\r\n" not in self.buf:
+            chunk = self.s.recv(4096)
+            assert chunk, "closed during the handshake"
+            self.buf += chunk
+        head, _, self.buf = self.buf.partition(b"\r\n\r\n")
+        assert head.startswith(b"HTTP/1.1 101"), head
+
+    def send(self, obj):
+        data = json.dumps(obj).encode()
+        mask = os.urandom(4)
+        n = len(data)
+        hdr = bytes([0x81]) + (bytes([0x80 | n]) if n < 126 else
+                               bytes([0x80 | 126]) + n.to_bytes(2, "big"))
+        self.s.sendall(hdr + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(data)))
+
+    def frame(self, timeout=10):
+        """(opcode, payload), or None at the end of the stream."""
+        self.s.settimeout(timeout)
+        while True:
+            if len(self.buf) >= 2:
+                n = self.buf[1] & 0x7f
+                off = 2
+                if n == 126:
+                    n, off = int.from_bytes(self.buf[2:4], "big"), 4
+                elif n == 127:
+                    n, off = int.from_bytes(self.buf[2:10], "big"), 10
+                if len(self.buf) >= off + n:
+                    op, payload = self.buf[0] & 0x0f, self.buf[off:off + n]
+                    self.buf = self.buf[off + n:]
+                    return op, payload
+            try:
+                chunk = self.s.recv(65536)
+            except ConnectionResetError:
+                chunk = b""
+            if not chunk:
+                return None
+            self.buf += chunk
+
+    def json(self, timeout=10):
+        while True:
+            f = self.frame(timeout)
+            assert f is not None, "closed"
+            if f[0] == 1:
+                return json.loads(f[1])
+
+    def close(self):
+        self.s.close()
+
+
+def wait_log(srv, text, seconds):
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if text in srv.log():
+            return True
+        time.sleep(0.1)
+    return False
+
+
+def test_hello_limit(data):
+    """--hello 1: a connection that says nothing is closed after a second;
+    one that said hello stays."""
+    srv = Server(data, "--hello", "1")
+    try:
+        mute, talker = RawWS(srv.port), RawWS(srv.port)
+        talker.send({"type": "hello", "v": 1, "name": "Ann"})
+        assert talker.json()["type"] == "welcome"
+        t0 = time.monotonic()
+        frames = []
+        while True:
+            f = mute.frame(10)
+            if f is None:
+                break
+            frames.append(f[0])
+        waited = time.monotonic() - t0
+        assert 0.5 < waited < 5, waited
+        assert 8 in frames            # a close frame first: a clean close
+        assert "said no hello" in srv.log()
+        time.sleep(0.5)
+        talker.send({"type": "ping"})
+        assert talker.json()["type"] == "pong"
+        mute.close()
+        talker.close()
+    finally:
+        srv.stop()
+
+
+def test_idle_ping_then_hang_up(data):
+    """--idle 1: a silent connection is pinged after a second; one that does
+    not answer (half-open, a raw socket here) is dropped a second later;
+    one that answers pings (the websockets library does) stays."""
+    srv = Server(data, "--idle", "1")
+    try:
+        async def go():
+            live = Client("Bob")
+            await live.connect(srv.url)
+            await live.hello()
+            silent = RawWS(srv.port)
+            silent.send({"type": "hello", "v": 1, "name": "Ann"})
+            assert silent.json()["type"] == "welcome"
+            t0 = time.monotonic()
+            got, pinged = [], None
+            loop = asyncio.get_running_loop()
+            while True:
+                f = await loop.run_in_executor(None, silent.frame, 15)
+                if f is None:
+                    break
+                got.append(f[0])
+                if f[0] == 9 and pinged is None:
+                    pinged = time.monotonic() - t0
+            gone = time.monotonic() - t0
+            assert pinged is not None and 0.5 < pinged < 4, (got, pinged)
+            assert pinged < gone < 8, (pinged, gone)
+            silent.close()
+            await asyncio.sleep(max(0.0, 3.5 - (time.monotonic() - t0)))
+            await live.send({"type": "ping"})      # still there after 3.5 s of the policy
+            assert (await live.expect("pong"))["type"] == "pong"
+            await live.ws.close()
+
+        run(go())
+    finally:
+        srv.stop()
+
+
+def test_send_queue_cap_drops_a_reader_that_stops(data):
+    """--send-queue 64 (KiB): a spectator that stops reading is dropped once
+    64 KiB wait for it (after what the sockets' buffers hold), while the
+    people at the tables it watched, who read, play on, game after game."""
+    srv = Server(data, "--send-queue", "64")
+    try:
+        async def go():
+            people = [Client("P%d" % i) for i in range(3)]
+            for c in people:
+                await c.connect(srv.url)
+                await c.hello()
+                await c.send({"type": "create", "seats": [{"kind": "person"}] +
+                              [{"kind": "bot", "level": "random"}] * 5})
+                c.table = (await c.expect("created"))["table"]
+                await c.send({"type": "join", "table": c.table})
+                await c.expect("seated")
+            slow = RawWS(srv.port, rcvbuf=4096)
+            slow.send({"type": "hello", "v": 1, "name": "Slow"})
+            assert slow.json()["type"] == "welcome"
+            for c in people:
+                slow.send({"type": "spectate", "table": c.table})
+            # from here on `slow` reads nothing
+
+            async def games(c, rng):
+                played = 0
+                while not srv_log_has("reads too slowly"):
+                    await play([c], rng)
+                    played += 1
+                    await asyncio.sleep(0.06)
+                    await c.send({"type": "rematch", "table": c.table, "game": played})
+                    while True:
+                        m = await c.recv(30)
+                        if m["type"] == "event" and m["kind"] == "start":
+                            break
+                    c.over = False
+                return played
+
+            def srv_log_has(text):
+                return text in srv.log()
+
+            played = await asyncio.wait_for(
+                asyncio.gather(*(games(c, random.Random(i)) for i, c in enumerate(people))), 120)
+            assert all(p >= 1 for p in played)
+            for c in people:
+                await c.ws.close()
+            return slow
+
+        slow = run_long(go())
+        assert "reads too slowly" in srv.log()
+        # what it finds once it reads again: frames, then the end of the stream
+        n = 0
+        while slow.frame(10) is not None:
+            n += 1
+        slow.close()
+        assert n > 0
+    finally:
+        srv.stop()
+
+
+def test_trust_proxy(data):
+    """Behind a proxy every connection comes from its address: the cap of 16
+    a address counts the proxy, and X-Forwarded-For is ignored... unless the
+    operator names the proxy with --trust-proxy: then its connections count
+    against the address the header's last entry names."""
+    def open_many(srv, xff, n):
+        socks = []
+        for _ in range(n):
+            socks.append(RawWS(srv.port, headers=[("X-Forwarded-For", xff)]))
+        return socks
+
+    def accepted(srv, xff):
+        w = RawWS(srv.port, headers=[("X-Forwarded-For", xff)])
+        try:
+            w.send({"type": "hello", "v": 1})
+            f = w.frame(10)
+            return f is not None and f[0] == 1
+        except (ConnectionError, OSError):
+            return False
+        finally:
+            w.close()
+
+    for trusted in (False, True):
+        d = os.path.join(data, str(trusted))
+        os.mkdir(d)
+        srv = Server(d, *(["--trust-proxy", "127.0.0.1"] if trusted else []))
+        try:
+            held = open_many(srv, "203.0.113.1", 16)
+            assert not accepted(srv, "203.0.113.1")                 # the 17th
+            assert accepted(srv, "198.51.100.7, 203.0.113.2") == trusted
+            for s in held:
+                s.close()
+        finally:
+            srv.stop()
+
+
+def test_tables_deleted_then_restart(data):
+    """--keep-finished 1: a finished table nobody watches goes (its record
+    with it) a second after the last one left, while a table that never
+    started stays (--keep-idle 600); restarted with --keep-idle 4, that one
+    comes back and goes 4 s after the restart; a restart after that finds
+    nothing."""
+    srv = Server(data, "--keep-finished", "1", "--keep-idle", "600")
+
+    async def first():
+        c = Client("Ann")
+        await c.connect(srv.url)
+        await c.hello()
+        await c.send({"type": "create", "seats": [{"kind": "bot", "level": "random"}] * 3})
+        done = (await c.expect("created"))["table"]
+        await c.send({"type": "create", "seats": [{"kind": "person"}] +
+                      [{"kind": "bot", "level": "random"}] * 2})
+        waiting = (await c.expect("created"))["table"]
+        await c.send({"type": "spectate", "table": done})
+        while not c.over:
+            await c.recv(30)
+        code, _ = fetch(srv, c.record)
+        assert code == 200
+        await c.ws.close()
+        return done, waiting, c.record
+
+    try:
+        done, waiting, record = run(first())
+        time.sleep(2.0)
+        code, _ = fetch(srv, record)
+        assert code == 404
+        assert "table %s deleted" % done in srv.log()
+        code, metrics = fetch(srv, "/metrics")
+        assert "figaro_tables 1\n" in metrics
+    finally:
+        srv.stop()
+    srv = Server(data, "--keep-finished", "1", "--keep-idle", "4")
+    try:
+        t0 = time.monotonic()
+        code, metrics = fetch(srv, "/metrics")
+        assert "figaro_tables 1\n" in metrics      # the waiting table came back
+        assert wait_log(srv, "table %s deleted" % waiting, 20)
+        assert time.monotonic() - t0 > 2.5          # not at once: 4 s after the start
+        code, metrics = fetch(srv, "/metrics")
+        assert "figaro_tables 0\n" in metrics
+    finally:
+        srv.stop()
+    srv = Server(data)
+    try:
+        code, metrics = fetch(srv, "/metrics")
+        assert "figaro_tables 0\n" in metrics      # gone from the database too
+    finally:
+        srv.stop()

@@ -27,7 +27,10 @@
  *   - a child process that plays and is SIGKILLed at random moments, many
  *     times: the parent reopens the database and finds every action the
  *     child saw acknowledged, and the game goes on to its end;
- *   - /metrics and /healthz. */
+ *   - /metrics and /healthz;
+ *   - deletion: finished tables nobody is at go after keep_finished_ms, the
+ *     others after keep_idle_ms, from memory and from the database, never
+ *     while someone watches; a restart brings back only what is left. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -135,6 +138,7 @@ typedef struct {
     char db[128];
     char localedir[4096];
     int grace_ms;
+    long long keep_finished_ms, keep_idle_ms;
     int logs;
 } world_t;
 
@@ -167,6 +171,8 @@ static void start_service(world_t *w)
     o.log = log_fn;
     o.log_ctx = w;
     o.max_conns_per_addr = 8;
+    o.keep_finished_ms = w->keep_finished_ms;
+    o.keep_idle_ms = w->keep_idle_ms;
     static fig_engine_def_t engines[1];
     static char cmd[4200];
     const char *fig = getenv("FIGARO");
@@ -324,9 +330,12 @@ static void set_view(client_t *c, json_t *v)
     c->view = json_incref(v);
 }
 
-/* Takes in the frames that came since the last call. */
+/* Takes in the frames that came since the last call, once every write
+ * handed to the writer thread is back and told (the service acknowledges
+ * only then). */
 static void cl_update(client_t *c)
 {
+    fig_service_sync(c->w->svc);
     rconn_t *r = &c->w->wire.c[c->id];
     c->snapshot = false;
     for (; c->read < r->n; c->read++) {
@@ -977,10 +986,15 @@ static void test_rematch_race(void **state)
     play(w, both, 2, &rng, NULL, NULL);
     assert_int_equal(ann.starts, 1);
     assert_int_equal(bob.starts, 0);   /* the game started as he sat: a snapshot told him */
-    /* Both ask at once (and Bob twice): exactly one new game. */
-    cl_send(&ann, "{\"type\":\"rematch\",\"table\":\"%s\",\"game\":1}", ann.table);
-    cl_send(&bob, "{\"type\":\"rematch\",\"table\":\"%s\",\"game\":1}", ann.table);
-    cl_send(&bob, "{\"type\":\"rematch\",\"table\":\"%s\",\"game\":1}", ann.table);
+    /* Both ask at once (and Bob twice): exactly one new game. The three
+     * come before the first one's write is back: the others wait for it. */
+    char rm[100];
+    snprintf(rm, sizeof rm, "{\"type\":\"rematch\",\"table\":\"%s\",\"game\":1}", ann.table);
+    fig_service_message(w->svc, ann.cs, rm, strlen(rm));
+    assert_int_equal(fig_service_pending(w->svc), 1);
+    fig_service_message(w->svc, bob.cs, rm, strlen(rm));
+    fig_service_message(w->svc, bob.cs, rm, strlen(rm));
+    assert_int_equal(fig_service_pending(w->svc), 1);
     cl_update(&ann);
     cl_update(&bob);
     assert_int_equal(ann.starts, 2);
@@ -1439,6 +1453,157 @@ static void test_sigkill(void **state)
     world_free(w);
 }
 
+/* Rows of table `code` in the database, every kind together. */
+static int rows_of(const world_t *w, const char *code)
+{
+    sqlite3 *db;
+    assert_int_equal(sqlite3_open(w->db, &db), SQLITE_OK);
+    int n = 0;
+    const char *q[] = { "SELECT COUNT(*) FROM tables WHERE code = ?",
+                        "SELECT COUNT(*) FROM seats WHERE code = ?",
+                        "SELECT COUNT(*) FROM games WHERE code = ?",
+                        "SELECT COUNT(*) FROM actions WHERE code = ?" };
+    for (int i = 0; i < 4; i++) {
+        sqlite3_stmt *st;
+        assert_int_equal(sqlite3_prepare_v2(db, q[i], -1, &st, NULL), SQLITE_OK);
+        sqlite3_bind_text(st, 1, code, -1, SQLITE_STATIC);
+        assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+        n += sqlite3_column_int(st, 0);
+        sqlite3_finalize(st);
+    }
+    sqlite3_close(db);
+    return n;
+}
+
+static int record_status(world_t *w, const char *code)
+{
+    char path[64];
+    int status;
+    snprintf(path, sizeof path, "/tables/%s/games/1.fgn", code);
+    free(http(w, path, &status));
+    return status;
+}
+
+static int tables_held(world_t *w)
+{
+    int status;
+    char *body = http(w, "/metrics", &status);
+    const char *p = strstr(body, "\nfigaro_tables ");
+    assert_non_null(p);
+    int n = atoi(p + strlen("\nfigaro_tables "));
+    free(body);
+    return n;
+}
+
+static void test_delete_tables(void **state)
+{
+    (void)state;
+    world_t *w = world_new(30000);
+    stop_service(w);
+    w->keep_finished_ms = 60000;
+    w->keep_idle_ms = 600000;
+    start_service(w);
+    client_t ann, bob, eve, watch;
+    cl_open(&ann, w, "10.0.0.1");
+    cl_open(&bob, w, "10.0.0.2");
+    cl_open(&eve, w, "10.0.0.3");
+    cl_open(&watch, w, "10.0.0.4");
+    hello(&ann, "en", "Ann");
+    hello(&bob, "en", "Bob");
+    hello(&eve, "en", "Eve");
+    hello(&watch, "en", "Wat");
+    /* A: bots only, watched to its end, then nobody. */
+    create_table(&ann, "{\"kind\":\"bot\",\"level\":\"random\"},"
+                       "{\"kind\":\"bot\",\"level\":\"random\"},"
+                       "{\"kind\":\"bot\",\"level\":\"random\"}", NULL);
+    char a[8], b[8], c[8], d[8];
+    strcpy(a, ann.table);
+    cl_send(&watch, "{\"type\":\"spectate\",\"table\":\"%s\"}", a);
+    long long end = fig_clock_ms() + 60000;
+    for (cl_update(&watch); !watch.over && fig_clock_ms() < end; cl_update(&watch))
+        pump_world(w, 10);
+    assert_true(watch.over);
+    /* B: never started, nobody ever sat. C: Bob sits, plays, goes. D: Eve watches. */
+    create_table(&ann, "{\"kind\":\"person\"},{\"kind\":\"bot\",\"level\":\"random\"},"
+                       "{\"kind\":\"bot\",\"level\":\"random\"}", NULL);
+    strcpy(b, ann.table);
+    create_table(&ann, "{\"kind\":\"person\"},{\"kind\":\"bot\",\"level\":\"random\"},"
+                       "{\"kind\":\"bot\",\"level\":\"random\"}", NULL);
+    strcpy(c, ann.table);
+    create_table(&ann, "{\"kind\":\"person\"},{\"kind\":\"person\"},"
+                       "{\"kind\":\"bot\",\"level\":\"random\"}", NULL);
+    strcpy(d, ann.table);
+    join(&bob, c, "Bob");
+    fig_rng_t rng;
+    fig_rng_seed(&rng, 8);
+    client_t *solo[] = { &bob };
+    int want[2] = { 6, -1 };
+    play(w, solo, 1, &rng, after_moves, want);
+    cl_send(&eve, "{\"type\":\"spectate\",\"table\":\"%s\"}", d);
+    long long t0 = w->clock;
+    cl_close(&watch);   /* A: nobody from now */
+    cl_close(&bob);     /* C: abandoned mid-game */
+    assert_int_equal(tables_held(w), 4);
+    assert_int_equal(record_status(w, a), 200);
+    assert_true(rows_of(w, a) > 0);
+    /* The finished table goes first, at keep_finished_ms; not a moment before. */
+    long long due = fig_service_next_deadline(w->svc);
+    assert_true(due > w->clock && due <= t0 + 60000);
+    w->clock = t0 + 59999;
+    fig_service_tick(w->svc, w->clock);
+    assert_int_equal(tables_held(w), 4);
+    w->clock = t0 + 60000;
+    fig_service_tick(w->svc, w->clock);
+    fig_service_sync(w->svc);
+    assert_int_equal(tables_held(w), 3);
+    assert_int_equal(record_status(w, a), 404);
+    assert_int_equal(rows_of(w, a), 0);
+    assert_true(rows_of(w, b) > 0 && rows_of(w, c) > 0 && rows_of(w, d) > 0);
+    cl_send(&ann, "{\"type\":\"spectate\",\"table\":\"%s\"}", a);
+    cl_update(&ann);
+    assert_string_equal(ann.error, "no_table");
+    /* A restart brings back the three others; B and C, nobody there, go at
+     * keep_idle_ms after the restart; D's watcher is gone with the old server. */
+    cl_close(&ann);
+    cl_close(&eve);
+    stop_service(w);
+    w->clock += 5000;
+    start_service(w);
+    assert_int_equal(tables_held(w), 3);
+    long long t1 = w->clock;
+    w->clock = t1 + 600000 - 1;
+    fig_service_tick(w->svc, w->clock);
+    assert_int_equal(tables_held(w), 3);
+    /* Eve comes back to D just before: D stays while she watches. */
+    client_t eve2;
+    cl_open(&eve2, w, "10.0.0.3");
+    hello(&eve2, "en", "Eve");
+    cl_send(&eve2, "{\"type\":\"spectate\",\"table\":\"%s\"}", d);
+    cl_update(&eve2);
+    assert_true(eve2.snapshot);
+    assert_int_equal(eve2.errors, 0);
+    w->clock = t1 + 600000;
+    fig_service_tick(w->svc, w->clock);
+    fig_service_sync(w->svc);
+    assert_int_equal(tables_held(w), 1);
+    assert_int_equal(rows_of(w, b) + rows_of(w, c), 0);
+    assert_true(rows_of(w, d) > 0);
+    w->clock += 10 * 600000LL;
+    fig_service_tick(w->svc, w->clock);
+    assert_int_equal(tables_held(w), 1);
+    /* Once she is gone too, D goes; and a restart finds nothing. */
+    cl_close(&eve2);
+    assert_true(fig_service_next_deadline(w->svc) == w->clock + 600000);
+    w->clock += 600000;
+    fig_service_tick(w->svc, w->clock);
+    fig_service_sync(w->svc);
+    assert_int_equal(rows_of(w, d), 0);
+    stop_service(w);
+    start_service(w);
+    assert_int_equal(tables_held(w), 0);
+    world_free(w);
+}
+
 static void test_wal_and_no_token_stored(void **state)
 {
     (void)state;
@@ -1497,6 +1662,7 @@ int main(void)
         cmocka_unit_test(test_engine_seat),
         cmocka_unit_test(test_no_leak),
         cmocka_unit_test(test_wal_and_no_token_stored),
+        cmocka_unit_test(test_delete_tables),
         cmocka_unit_test(test_sigkill),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,0 +1,188 @@
+/* writer.c - the writer thread (writer.h).
+ *
+ * Two queues under one mutex: `todo` (submitted, not yet written) and `done`
+ * (written, not yet taken back), each a chain with a tail pointer, so order
+ * is kept end to end. The thread waits on a condition variable, takes the
+ * whole of `todo`, writes it with one fig_db_apply (outside the lock: the
+ * loop keeps submitting meanwhile), appends it to `done`, and writes one
+ * byte to the pipe when `done` was empty (one wake-up per group the loop has
+ * not collected yet, not one per batch).
+ *
+ * Its errors (no thread, no pipe) are for the operator's log only, in
+ * English, as the wire's are: not marked for translation. */
+#include <errno.h>
+#include <poll.h>
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "host/util.h"
+#include "net/writer.h"
+
+typedef struct {
+    fig_db_batch_t *head, *tail;
+} chain_t;
+
+struct fig_writer {
+    fig_db_t *db;
+    pthread_t thread;
+    pthread_mutex_t lock;
+    pthread_cond_t wake;
+    chain_t todo, done;          /* under lock */
+    bool stop;                   /* under lock */
+    fig_writer_stats_t stats;    /* under lock */
+    int pipe[2];
+    int pending;                 /* the loop's count: submitted - taken back */
+};
+
+static void chain_add(chain_t *c, fig_db_batch_t *first, fig_db_batch_t *last)
+{
+    if (c->tail)
+        c->tail->next = first;
+    else
+        c->head = first;
+    c->tail = last;
+}
+
+static void *run(void *arg)
+{
+    fig_writer_t *w = arg;
+    pthread_mutex_lock(&w->lock);
+    for (;;) {
+        while (!w->todo.head && !w->stop)
+            pthread_cond_wait(&w->wake, &w->lock);
+        if (!w->todo.head)
+            break;   /* stopping, and nothing is left to write */
+        chain_t group = w->todo;
+        w->todo.head = w->todo.tail = NULL;
+        pthread_mutex_unlock(&w->lock);
+        unsigned long long n = 0;
+        for (fig_db_batch_t *b = group.head; b; b = b->next)
+            n++;
+        long long t0 = fig_clock_us();
+        fig_db_apply(w->db, group.head);
+        double ms = (double)(fig_clock_us() - t0) / 1000.0;
+        pthread_mutex_lock(&w->lock);
+        w->stats.commit_ms += ms;
+        w->stats.commits++;
+        w->stats.batches += n;
+        if (n > w->stats.largest)
+            w->stats.largest = n;
+        bool signal = !w->done.head;
+        chain_add(&w->done, group.head, group.tail);
+        if (signal) {
+            ssize_t r = write(w->pipe[1], "w", 1);
+            (void)r;   /* full: the loop has a byte to read already */
+        }
+        pthread_cond_broadcast(&w->wake);   /* fig_writer_wait */
+    }
+    pthread_mutex_unlock(&w->lock);
+    return NULL;
+}
+
+fig_err_t fig_writer_new(fig_writer_t **out, fig_db_t *db, fig_msg_t *msg)
+{
+    *out = NULL;
+    fig_writer_t *w = calloc(1, sizeof *w);
+    if (!w) {
+        fig_db_close(db);
+        return fig_fail(msg, FIG_ERR_SPACE, "out of memory");
+    }
+    w->db = db;
+    int err = fig_wake_pipe(w->pipe);
+    if (err) {
+        fig_db_close(db);
+        free(w);
+        return fig_fail(msg, FIG_ERR_SPACE, "the writer's pipe: %s", strerror(err));
+    }
+    pthread_mutex_init(&w->lock, NULL);
+    pthread_cond_init(&w->wake, NULL);
+    if ((err = pthread_create(&w->thread, NULL, run, w)) != 0) {
+        close(w->pipe[0]);
+        close(w->pipe[1]);
+        pthread_cond_destroy(&w->wake);
+        pthread_mutex_destroy(&w->lock);
+        fig_db_close(db);
+        free(w);
+        return fig_fail(msg, FIG_ERR_SPACE, "the writer's thread: %s", strerror(err));
+    }
+    *out = w;
+    return FIG_OK;
+}
+
+void fig_writer_submit(fig_writer_t *w, fig_db_batch_t *b)
+{
+    b->next = NULL;
+    b->rc = FIG_OK;
+    b->msg.text[0] = '\0';
+    pthread_mutex_lock(&w->lock);
+    bool was_idle = !w->todo.head;
+    chain_add(&w->todo, b, b);
+    if (was_idle)
+        pthread_cond_broadcast(&w->wake);
+    pthread_mutex_unlock(&w->lock);
+    w->pending++;
+}
+
+int fig_writer_fd(const fig_writer_t *w) { return w->pipe[0]; }
+
+fig_db_batch_t *fig_writer_done(fig_writer_t *w)
+{
+    char buf[64];
+    pthread_mutex_lock(&w->lock);
+    /* Drained under the lock: the thread writes a byte only when `done` is
+     * empty, which it is again once we leave. */
+    while (read(w->pipe[0], buf, sizeof buf) > 0)
+        ;
+    fig_db_batch_t *list = w->done.head;
+    w->done.head = w->done.tail = NULL;
+    pthread_mutex_unlock(&w->lock);
+    for (fig_db_batch_t *b = list; b; b = b->next)
+        w->pending--;
+    return list;
+}
+
+int fig_writer_pending(const fig_writer_t *w) { return w->pending; }
+
+void fig_writer_wait(fig_writer_t *w, int ms)
+{
+    struct pollfd p = { w->pipe[0], POLLIN, 0 };
+    while (poll(&p, 1, ms) < 0 && errno == EINTR)
+        ;
+}
+
+void fig_writer_stats(const fig_writer_t *w, fig_writer_stats_t *out)
+{
+    fig_writer_t *mw = (fig_writer_t *)w;   /* the lock, not the data, changes */
+    pthread_mutex_lock(&mw->lock);
+    *out = w->stats;
+    pthread_mutex_unlock(&mw->lock);
+}
+
+void fig_writer_free(fig_writer_t *w, fig_db_batch_t **left)
+{
+    if (!w)
+        return;
+    pthread_mutex_lock(&w->lock);
+    w->stop = true;
+    pthread_cond_broadcast(&w->wake);
+    pthread_mutex_unlock(&w->lock);
+    pthread_join(w->thread, NULL);   /* it wrote what was queued first */
+    fig_db_batch_t *list = w->done.head;
+    if (left)
+        *left = list;
+    else
+        while (list) {
+            fig_db_batch_t *b = list;
+            list = b->next;
+            free(b);
+        }
+    close(w->pipe[0]);
+    close(w->pipe[1]);
+    pthread_cond_destroy(&w->wake);
+    pthread_mutex_destroy(&w->lock);
+    fig_db_close(w->db);
+    free(w);
+}
