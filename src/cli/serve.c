@@ -184,6 +184,7 @@ int cmd_serve(int argc, char **argv)
         { "keep-finished", required_argument, NULL, 'F' },
         { "keep-idle", required_argument, NULL, 'A' },
         { "trust-proxy", required_argument, NULL, 'P' },
+        { "sync", required_argument, NULL, 'S' },
         { "help", no_argument, NULL, 'h' },
         { NULL, 0, NULL, 0 },
     };
@@ -195,6 +196,7 @@ int cmd_serve(int argc, char **argv)
     long long grace = 0, max_tables = 0, threads = 0, max_bot_ms = 0;
     long long idle = 0, hello = 0, queue_kib = 0, keep_finished = 0, keep_idle = 0;
     const char *proxy = NULL;
+    bool normal_sync = false;
     int c;
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":l:d:e:g:t:j:m:h", longopts, NULL)) != -1) {
@@ -285,6 +287,12 @@ int cmd_serve(int argc, char **argv)
                                        optarg);
             proxy = optarg;
             break;
+        case 'S':
+            if (strcmp(optarg, "full") != 0 && strcmp(optarg, "normal") != 0)
+                return cli_usage_error("serve", "--sync: '%s' is neither 'full' nor 'normal'",
+                                       optarg);
+            normal_sync = strcmp(optarg, "normal") == 0;
+            break;
         case 'h':
             return cli_help("serve");
         case ':':
@@ -341,6 +349,7 @@ int cmd_serve(int argc, char **argv)
     so.hello_ms = (int)hello * 1000;
     so.keep_finished_ms = keep_finished * 1000;
     so.keep_idle_ms = keep_idle * 1000;
+    so.normal_sync = normal_sync;
     so.engines = engines;
     so.nengines = nengines;
     so.log = log_line;

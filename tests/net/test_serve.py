@@ -415,8 +415,10 @@ def test_bad_input_over_the_wire(server):
     assert "Origin" in server.log()
 
 
-def test_sigkill_mid_game_then_restart(data):
-    srv = Server(data)
+@pytest.mark.parametrize("sync", ["full", "normal"])
+def test_sigkill_mid_game_then_restart(data, sync):
+    """--sync normal gives up only power-cut safety: a killed server keeps all."""
+    srv = Server(data, "--sync", sync)
     rng = random.Random(11)
 
     async def first():
@@ -431,7 +433,7 @@ def test_sigkill_mid_game_then_restart(data):
     told = list(ann.actions)
     assert len(told) >= 8
 
-    srv = Server(data)
+    srv = Server(data, "--sync", sync)
     try:
         async def second():
             for c in (ann, bob):
@@ -553,7 +555,7 @@ def test_tls(data):
 def test_bad_options():
     for args in (["--listen", "nowhere"], ["--listen", "127.0.0.1:99999"], ["--grace", "0"],
                  ["--max-tables", "x"], ["--engine", "noequals"], ["--bot-threads", "0"],
-                 ["--tls-cert", "/nonexistent"], ["--what"], ["extra"]):
+                 ["--tls-cert", "/nonexistent"], ["--sync", "fast"], ["--what"], ["extra"]):
         p = subprocess.run([figaro_cmd(), "serve"] + args, capture_output=True, timeout=30)
         assert p.returncode == 2, (args, p.stderr)
         assert b"serve" in p.stderr and b"Try 'figaro help serve'" in p.stderr, args
