@@ -67,12 +67,12 @@ function seatEl(s, i) {
     const foot = h("div", { class: "seat-foot" }, [
         h("span", { class: "total", title: _("pile total"),
                     text: fmt(_("pile %d"), s.pile.total) }),
-        h("span", { class: "hand-size", text: ngettext("%d card in hand", "%d cards in hand", s.handSize) }),
-        s.pieces || s.roads ? h("span", { class: "pieces",
+        h("span", { class: "hand-size", text: fmt(ngettext("%d card in hand", "%d cards in hand", s.handSize), s.handSize) }),
+        s.pieces ? h("span", { class: "pieces",
             text: s.roads && s.roads.length ? fmt(_("road %s"), s.roads.join("+"))
-                                            : ngettext("%d road piece", "%d road pieces", s.pieces) }) : null,
+                                            : fmt(ngettext("%d road piece", "%d road pieces", s.pieces), s.pieces) }) : null,
         s.stack !== null ? h("span", { class: "stack",
-            text: ngettext("%d card collected", "%d cards collected", s.stack) }) : null,
+            text: fmt(ngettext("%d card collected", "%d cards collected", s.stack), s.stack) }) : null,
     ]);
     /** @type {HTMLElement[]} */
     const kids = [head, tags, pile, foot];

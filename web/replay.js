@@ -85,7 +85,7 @@ export class ReplayView {
             name: this.names[s], you: false, king: st.king === s,
             turn: st.turn === s && st.phase === "play", pile: st.piles[s], handSize: hand.length,
             hand: hand.slice(), pieces: st.roads[s].length, roads: st.roads[s], stack: st.stacks[s],
-            tags: coll && coll.seat === s ? [ngettext("collected %d card", "collected %d cards", coll.count || 0)] : [],
+            tags: coll && coll.seat === s ? [fmt(ngettext("collected %d card", "collected %d cards", coll.count || 0), coll.count || 0)] : [],
             lastCard: last && last.target === s ? last.card || null
                 : ring && (/** @type {number} */ (ring.seat) + 1) % n === s ? "RING" : null,
             collected: coll && coll.seat === s ? coll.count || 0 : 0, target: null, status: "present",

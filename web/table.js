@@ -218,6 +218,7 @@ export class TableView {
         if (m.say && m.say.length) this.say(m.say, m.kind);
         switch (m.kind) {
         case "start":
+            if (Array.isArray(m.seats)) this.seats = m.seats;
             this.game = m.game;
             this.gameN = m.n;
             this.state = "playing";
@@ -244,7 +245,9 @@ export class TableView {
         }
         case "seat": {
             const s = this.seats[m.seat];
-            if (s) {
+            if (Array.isArray(m.seats)) {
+                this.seats = m.seats;
+            } else if (s) {
                 const st = { taken: "present", away: "away", bot: "bot", timeout: "bot", back: "present",
                              left: "open" }[/** @type {string} */ (m.news)];
                 if (st) s.status = st;
@@ -434,7 +437,7 @@ export class TableView {
             if (s.kind === "bot") tags.push(fmt(_("bot: %s"), levelName(s.level || "normal")));
             if (s.kind === "engine") tags.push(fmt(_("engine: %s"), s.engine || ""));
             if (this.lastCollect && this.lastCollect.seat === i)
-                tags.push(ngettext("collected %d card", "collected %d cards", this.lastCollect.count));
+                tags.push(fmt(ngettext("collected %d card", "collected %d cards", this.lastCollect.count), this.lastCollect.count));
             let target = null;
             const action = canPick ? this.actionFor(/** @type {string} */ (this.selected), i) : null;
             if (action) {
@@ -458,7 +461,7 @@ export class TableView {
             const group = v.road_groups[v.round - 1];
             if (group) centre.push(h("p", { class: "centre-pieces",
                 text: fmt(_("Pieces this round: %s"), group.join(" "))}));
-            centre.push(h("p", { text: ngettext("%d face-up card on the table.", "%d face-up cards on the table.", faceUp) }));
+            centre.push(h("p", { text: fmt(ngettext("%d face-up card on the table.", "%d face-up cards on the table.", faceUp), faceUp) }));
             if (v.removed) centre.push(h("p", { class: "removed",
                 text: fmt(_("With three players the %s cards are left out."), colourName(v.removed)) }));
             if (this.options && this.options.open) centre.push(h("p", { class: "tag", text: _("open game") }));
@@ -494,8 +497,8 @@ export class TableView {
             const legal = v.legal || [];
             const faceUp = v.piles.reduce((/** @type {number} */ k, /** @type {any} */ p) => k + p.cards.length, 0);
             if (this.confirmTake) {
-                kids.push(h("p", { class: "prompt", text: ngettext("Take the %d face-up card into your stack?",
-                                                                     "Take the %d face-up cards into your stack?", faceUp) }),
+                kids.push(h("p", { class: "prompt", text: fmt(ngettext("Take the %d face-up card into your stack?",
+                                                                     "Take the %d face-up cards into your stack?", faceUp), faceUp) }),
                           h("button", { type: "button", class: "primary", "data-focus": "take-yes",
                                         text: _("Take them"), onclick: () => this.act("take") }),
                           h("button", { type: "button", "data-focus": "take-no", text: _("Cancel"),
@@ -510,7 +513,7 @@ export class TableView {
                                             onclick: () => { this.selected = null; this.render(); } }));
                 if (legal.includes("take"))
                     kids.push(h("button", { type: "button", class: "take", "data-focus": "take",
-                                            text: ngettext("Take %d card", "Take %d cards", faceUp),
+                                            text: fmt(ngettext("Take %d card", "Take %d cards", faceUp), faceUp),
                                             onclick: () => { this.confirmTake = true; this.selected = null;
                                                              this.render(); } }));
             }
@@ -574,7 +577,7 @@ export class TableView {
             return el;
         });
         const title = this.state === "playing" && v.phase === "play"
-            ? ngettext("Your hand, %d card:", "Your hand, %d cards:", hand.length) : _("Your hand");
+            ? fmt(ngettext("Your hand, %d card:", "Your hand, %d cards:", hand.length), hand.length) : _("Your hand");
         fill(this.handEl, [h("h2", { class: "hand-title", id: "hand-title", text: title }),
                            h("div", { class: "hand" + (mine ? " mine" : ""), role: "group",
                                       "aria-labelledby": "hand-title" }, kids)]);
