@@ -45,7 +45,8 @@ export async function playTurn(page, rnd) {
             const t = await targets.count();
             await targets.nth(Math.floor(rnd() * t)).click({ timeout: 3000 });
         }
-    } catch {
+    } catch (e) {
+        if (process.env.WEB_DEBUG) console.log("playTurn:", String(e).slice(0, 300));
         return false;   // the page changed under the click: the loop comes back
     }
     return true;
