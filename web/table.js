@@ -244,10 +244,11 @@ export class TableView {
             return;
         }
         case "seat": {
+            // The names from `seats`; the news says this seat's status (the
+            // seats may be built before the returning connection counts).
+            if (Array.isArray(m.seats)) this.seats = m.seats;
             const s = this.seats[m.seat];
-            if (Array.isArray(m.seats)) {
-                this.seats = m.seats;
-            } else if (s) {
+            if (s) {
                 const st = { taken: "present", away: "away", bot: "bot", timeout: "bot", back: "present",
                              left: "open" }[/** @type {string} */ (m.news)];
                 if (st) s.status = st;
