@@ -67,7 +67,7 @@ export class TableView {
         this.bar = h("div", { class: "action-bar" });
         this.handEl = h("div", { class: "hand-area" });
         this.panels = h("div", { class: "panels" });
-        this.log = h("ol", { class: "log", role: "log", "aria-live": "polite", "aria-labelledby": "log-title",
+        this.log = h("div", { class: "log", role: "log", "aria-live": "polite", "aria-labelledby": "log-title",
                              tabindex: "0" });
         this.chatInput = h("input", { type: "text", id: "chat-text", maxlength: "200", autocomplete: "off",
                                       placeholder: _("Say something to the table") });
@@ -291,7 +291,7 @@ export class TableView {
     /** @param {string[]} lines @param {string} kind */
     say(lines, kind) {
         for (const line of lines)
-            this.log.append(h("li", { class: "log-" + kind, text: line }));
+            this.log.append(h("p", { class: "log-" + kind, text: line }));
         while (this.log.children.length > LOG_MAX) this.log.firstChild?.remove();
         this.log.scrollTop = this.log.scrollHeight;
     }
@@ -299,7 +299,7 @@ export class TableView {
     /** @param {Msg} m */
     chat(m) {
         const who = m.name || _("a spectator");
-        this.log.append(h("li", { class: "log-chat" }, [h("b", { text: who + ": " }), m.text]));
+        this.log.append(h("p", { class: "log-chat" }, [h("b", { text: who + ": " }), m.text]));
         this.log.scrollTop = this.log.scrollHeight;
     }
 
