@@ -34,7 +34,18 @@ export function drawSeats(ring, seats, bottom, centre) {
         const p = place(k, n);
         const el = seatEl(s, i);
         el.style.left = p.x + "%";
-        el.style.top = p.y + "%";
+        // The seats at the very bottom and top hang from the table's edge, so
+        // that however tall they grow they stay within the table's box.
+        if (p.y > 87) {
+            el.style.top = "auto";
+            el.style.bottom = "0";
+            el.classList.add("edge");
+        } else if (p.y < 13) {
+            el.style.top = "0";
+            el.classList.add("edge");
+        } else {
+            el.style.top = p.y + "%";
+        }
         return el;
     });
     ring.replaceChildren(felt, ...els);
