@@ -25,9 +25,18 @@ for (const [lang, players] of CASES) {
         /** @type {string[]} */
         const errors = [];
         page.on("pageerror", (e) => errors.push(e.message));
+        // Every request goes to the server itself; the page weighs under 200 KiB.
+        /** @type {string[]} */
+        const foreign = [];
+        let bytes = 0;
+        const origin = new URL(srv.url).host;
+        page.on("request", (r) => { if (new URL(r.url()).host !== origin) foreign.push(r.url()); });
+        page.on("websocket", (ws) => { if (new URL(ws.url()).host !== origin) foreign.push(ws.url()); });
+        page.on("response", async (r) => { try { bytes += (await r.body()).length; } catch { /* a redirect */ } });
         const others = Array.from({ length: Number(players) - 1 }, () => "bot:random");
         await page.goto(srv.url);
         await expect(page.locator("html")).toHaveAttribute("lang", String(lang));   // the browser's language
+        bytes = 0;   // one load of the page, from here
         await createTable(page, srv.url, "Ann", others);
         await expect(page.locator(".hand .card").first()).toBeVisible();
         await expect(page.locator(".seat")).toHaveCount(Number(players));
@@ -52,6 +61,9 @@ for (const [lang, players] of CASES) {
             expect(bad.map((v) => v.id + ": " + v.nodes.map((n) => n.target.join(" ")).join(", "))).toEqual([]);
         }
         expect(errors).toEqual([]);
+        expect(foreign).toEqual([]);
+        expect(bytes).toBeGreaterThan(50000);          // it did count the files
+        expect(bytes).toBeLessThan(200 * 1024);
         await ctx.close();
     });
 }
