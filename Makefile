@@ -328,7 +328,7 @@ PYFILES      := $(wildcard python/figaro/*.py)
 # The browser client `figaro serve` serves (DATADIR/figaro/web once installed).
 WEBFILES     := $(wildcard web/*.html web/*.js web/*.css web/*.svg web/*.png web/*.ico)
 # Its translations, made from po/ by `make` (web/i18n/LANG.json, not in git).
-WEBI18N      := $(LANGS:%=web/i18n/%.json)
+WEBI18N       = $(LANGS:%=web/i18n/%.json)
 
 .PHONY: install uninstall
 # The pkg-config files, with this installation's directories.
