@@ -456,6 +456,7 @@ pot-to:
 WEB_TSV      := $(wildcard web-translations.tsv)
 all: $(WEBI18N)
 test: $(WEBI18N)
+serve: $(WEBI18N)
 $(B)/web.pot: $(WEB_JS) | $(DEPS_STAMP)
 	@mkdir -p $(B)
 	$(XGETTEXT_JS) --force-po -o $@ $(WEB_JS)
