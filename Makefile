@@ -327,6 +327,8 @@ MANPAGES     := man/figaro.1 man/figaro-fgn.5 man/figaro-fep.7
 PYFILES      := $(wildcard python/figaro/*.py)
 # The browser client `figaro serve` serves (DATADIR/figaro/web once installed).
 WEBFILES     := $(wildcard web/*.html web/*.js web/*.css web/*.svg web/*.png web/*.ico)
+# Its translations, made from po/ by `make` (web/i18n/LANG.json, not in git).
+WEBI18N       = $(LANGS:%=web/i18n/%.json)
 
 .PHONY: install uninstall
 # The pkg-config files, with this installation's directories.
@@ -365,6 +367,8 @@ install: all $(B)/figaro.pc $(B)/figaro-ai.pc
 	done
 	$(INSTALL) -d $(DESTDIR)$(DATADIR)/figaro/web
 	$(INSTALL) -m 644 $(WEBFILES) $(DESTDIR)$(DATADIR)/figaro/web/
+	$(INSTALL) -d $(DESTDIR)$(DATADIR)/figaro/web/i18n
+	$(INSTALL) -m 644 $(WEBI18N) $(DESTDIR)$(DATADIR)/figaro/web/i18n/
 	$(INSTALL) -m 644 man/figaro.1 $(DESTDIR)$(MANDIR)/man1/
 	$(INSTALL) -m 644 man/figaro-fgn.5 $(DESTDIR)$(MANDIR)/man5/
 	$(INSTALL) -m 644 man/figaro-fep.7 $(DESTDIR)$(MANDIR)/man7/
@@ -386,6 +390,8 @@ uninstall:
 	rm -f $(DESTDIR)$(PKGCONFIGDIR)/figaro.pc $(DESTDIR)$(PKGCONFIGDIR)/figaro-ai.pc
 	for l in $(LANGS); do rm -f $(DESTDIR)$(DATADIR)/locale/$$l/LC_MESSAGES/figaro.mo; done
 	rm -f $(WEBFILES:web/%=$(DESTDIR)$(DATADIR)/figaro/web/%)
+	rm -f $(WEBI18N:web/%=$(DESTDIR)$(DATADIR)/figaro/web/%)
+	-rmdir $(DESTDIR)$(DATADIR)/figaro/web/i18n
 	-rmdir $(DESTDIR)$(DATADIR)/figaro/web $(DESTDIR)$(DATADIR)/figaro
 	rm -f $(DESTDIR)$(MANDIR)/man1/figaro.1 $(DESTDIR)$(MANDIR)/man5/figaro-fgn.5 \
 	    $(DESTDIR)$(MANDIR)/man7/figaro-fep.7
@@ -429,17 +435,41 @@ $(T)/locale/%/LC_MESSAGES/figaro.mo: po/%.po | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
 	msgfmt --check --statistics -o $@ $<
 
+# The browser client's messages (web/*.js): _("...") and ngettext("...", "...", n),
+# added to the same template with xgettext's JavaScript parser.
+WEB_JS       := $(sort $(wildcard web/*.js))
+XGETTEXT_JS  := xgettext --from-code=UTF-8 --language=JavaScript --keyword=_ --keyword=ngettext:1,2 \
+                --sort-output --add-location=file --add-comments=TRANSLATORS: \
+                --package-name=figaro
+
 # `make pot-to POT_OUT=FILE` writes a fresh template to FILE (tests compare it
 # with po/figaro.pot, POT-Creation-Date aside).
 pot-to:
 	@test -n "$(POT_OUT)" || { echo "usage: make pot-to POT_OUT=FILE" >&2; exit 2; }
 	@$(XGETTEXT) -o $(POT_OUT) $(POT_SRC)
+	@$(XGETTEXT_JS) --join-existing -o $(POT_OUT) $(WEB_JS)
+
+# The browser client's translations: only the messages of web/*.js, from the
+# same catalogues (scripts/po2json.py). web-translations.tsv, if present, holds
+# the words of web messages the catalogues do not have yet (until `make pot`
+# merges them into po/); a catalogue's own translation always wins.
+WEB_TSV      := $(wildcard web-translations.tsv)
+all: $(WEBI18N)
+test: $(WEBI18N)
+serve: $(WEBI18N)
+$(B)/web.pot: $(WEB_JS) | $(DEPS_STAMP)
+	@mkdir -p $(B)
+	$(XGETTEXT_JS) --force-po -o $@ $(WEB_JS)
+web/i18n/%.json: po/%.po $(B)/web.pot scripts/po2json.py $(WEB_TSV)
+	@mkdir -p web/i18n
+	/usr/bin/python3 scripts/po2json.py $(B)/web.pot $< $(WEB_TSV) > $@.tmp && mv $@.tmp $@
 
 # The template is replaced only when more than its date changed, so it stays
 # stable in git; then every catalogue takes the new and changed messages.
 pot: | $(DEPS_STAMP)
 	@mkdir -p $(B)
 	$(XGETTEXT) -o $(B)/figaro.pot $(POT_SRC)
+	$(XGETTEXT_JS) --join-existing -o $(B)/figaro.pot $(WEB_JS)
 	@if [ -f po/figaro.pot ] && diff -q -I '^"POT-Creation-Date:' po/figaro.pot \
 	     $(B)/figaro.pot >/dev/null; then \
 	    echo "po/figaro.pot is up to date"; rm -f $(B)/figaro.pot; \

@@ -4,7 +4,20 @@
 set -eu
 
 # package: what it is for
-PACKAGES="gcc make pkg-config libcmocka-dev libjansson-dev clang libclang-rt-14-dev libncurses-dev gettext tmux python3 locales python3-pytest python3-numpy libsqlite3-dev libssl-dev libwebsockets-dev python3-websockets"
+PACKAGES="gcc make pkg-config libcmocka-dev libjansson-dev clang libclang-rt-14-dev libncurses-dev gettext tmux python3 locales python3-pytest python3-numpy libsqlite3-dev libssl-dev libwebsockets-dev python3-websockets chromium"
+
+# The browser client's tests (tests/web): Playwright, axe and TypeScript from
+# npm, exact versions in tests/web/package-lock.json; no browser download:
+# they drive Debian's chromium (below). Needs the machine's Node.js (>= 20).
+web_deps() {
+    dir=$(dirname "$0")/../tests/web
+    if [ ! -x "$dir/node_modules/.bin/playwright" ] && command -v npm >/dev/null 2>&1; then
+        echo "figaro: installing the browser tests' npm packages (tests/web, npm ci)"
+        (cd "$dir" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund) || \
+            echo "figaro: npm ci failed in tests/web: the browser tests will not run" >&2
+    fi
+}
+web_deps
 
 missing=""
 for p in $PACKAGES; do
@@ -19,7 +32,8 @@ echo "  (cmocka: unit tests; jansson: JSON; clang + libclang-rt: fuzzing; ncurse
 echo "   gettext: translations; tmux: tests of the terminal game; python3: the example engine;"
 echo "   python3-pytest: tests of the Python binding; python3-numpy: its arrays, examples and bench;"
 echo "   libsqlite3-dev: the table server's storage; libssl-dev: SHA-256 of its seat tokens;"
-echo "   libwebsockets-dev: its HTTP and WebSocket port; python3-websockets: tests of that port)"
+echo "   libwebsockets-dev: its HTTP and WebSocket port; python3-websockets: tests of that port;"
+echo "   chromium: the browser client's tests, driven by Playwright)"
 if [ "$(id -u)" -eq 0 ]; then
     SUDO=""
 elif command -v sudo >/dev/null 2>&1; then

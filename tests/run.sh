@@ -71,6 +71,22 @@ passed=$((passed + p))
 failed=$((failed + f))
 [ "$f" -eq 0 ] || failed_names="$failed_names pytest"
 
+# The browser client (web/): tsc --checkJs and the Playwright tests on Debian's
+# chromium against a real `figaro serve` (tests/web/run.sh; its closing line
+# "web: N passed, N failed").
+echo "== tests/web (tsc, Playwright)"
+FIGARO="$T/figaro" sh tests/web/run.sh >"$log" 2>&1
+status=$?
+cat "$log"
+p=$(sed -n 's/^web: \([0-9]*\) passed.*/\1/p' "$log" | tail -n 1)
+f=$(sed -n 's/^web: [0-9]* passed, \([0-9]*\) failed.*/\1/p' "$log" | tail -n 1)
+p=${p:-0}
+f=${f:-0}
+if [ "$status" -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi
+passed=$((passed + p))
+failed=$((failed + f))
+[ "$f" -eq 0 ] || failed_names="$failed_names tests/web"
+
 # fuzz smoke runs: the seed corpus and a few thousand mutations of each parser
 fuzz_smoke() {   # $1: target, $2...: corpus folders
     target=$1

@@ -262,8 +262,11 @@ static json_t *render_game(const fig_table_t *t, const logent_t *e, const fig_ma
     return o;
 }
 
+static json_t *seats_json(const fig_table_t *t);
+
 /* A seat's news, a chat line or a game's start, the same for everyone but
- * for the language. */
+ * for the language. A start and a seat's news carry the seats as they are
+ * now: taking a seat can rename the bots after it (fig_session_bot_name). */
 static json_t *render_other(const fig_table_t *t, const logent_t *e, const fig_tr_t *tr)
 {
     json_t *o = message(t, "event");
@@ -275,6 +278,7 @@ static json_t *render_other(const fig_table_t *t, const logent_t *e, const fig_t
     switch (e->kind) {
     case EV_START:
         json_object_set_new(o, "kind", json_string("start"));
+        json_object_set_new(o, "seats", seats_json(t));
         snprintf(line, sizeof line, fig_tr_text(tr, "Game %d begins."), e->game);
         break;
     case EV_CHAT:
@@ -288,6 +292,7 @@ static json_t *render_other(const fig_table_t *t, const logent_t *e, const fig_t
         json_object_set_new(o, "seat", json_integer(e->seat));
         json_object_set_new(o, "news", json_string(news_names[e->news]));
         json_object_set_new(o, "name", json_string(e->name));
+        json_object_set_new(o, "seats", seats_json(t));
         switch (e->news) {
         case NEWS_TAKEN:
             snprintf(line, sizeof line, fig_tr_text(tr, "%s takes seat %d."), e->name,

@@ -685,6 +685,24 @@ static void test_full_game(void **state)
     assert_string_equal(g.names[2], "Bob");
     /* Bob's narration is French, Ann's English. */
     const rconn_t *rb = &w->wire.c[bob.id], *ra = &w->wire.c[ann.id];
+    /* Ann was told the seats' names again when the game started: Bob taking
+     * seat 2 renamed the bot after him, and the record has the new name. */
+    bool start_names = false;
+    for (int i = 0; i < ra->n; i++) {
+        json_t *f = json_loads(ra->f[i], 0, NULL);
+        assert_non_null(f);
+        const json_t *k = json_object_get(f, "kind");
+        if (k && strcmp(json_string_value(k), "start") == 0) {
+            const json_t *seats = json_object_get(f, "seats");
+            assert_int_equal(json_array_size(seats), 4);
+            for (int s = 0; s < 4; s++)
+                assert_string_equal(json_string_value(json_object_get(json_array_get(seats, s),
+                                                                      "name")), g.names[s]);
+            start_names = true;
+        }
+        json_decref(f);
+    }
+    assert_true(start_names);
     bool fr = false, en = false;
     for (int i = 0; i < rb->n; i++)
         fr |= strstr(rb->f[i], "Manche 1") != NULL || strstr(rb->f[i], "manche") != NULL;

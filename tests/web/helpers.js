@@ -1,0 +1,86 @@
+// helpers.js - what the browser tests do through the page, as a person would.
+import { expect } from "@playwright/test";
+
+/** Creates a table from the home page and sits at seat 1 (index 0).
+ * @param {import("@playwright/test").Page} page @param {string} url
+ * @param {string} name @param {string[]} others each other seat: "person" or "bot:LEVEL"
+ * @returns {Promise<string>} the table's code */
+export async function createTable(page, url, name, others) {
+    await page.goto(url);
+    await page.fill("#name", name);
+    await page.selectOption("#players", String(others.length + 1));
+    for (let i = 0; i < others.length; i++) await page.selectOption("#seat-" + (i + 1), others[i]);
+    await page.click("form.create button[type=submit]");
+    await expect(page.locator(".table-title .code")).toHaveText(/^[A-Z0-9]{6}$/);
+    await expect(page.locator(".seat.you")).toHaveCount(1);
+    return (await page.locator(".table-title .code").textContent()) || "";
+}
+
+/** Joins a table by its link. @param {import("@playwright/test").Page} page
+ * @param {string} url @param {string} code @param {string} name */
+export async function joinTable(page, url, code, name) {
+    await page.goto(url + "#/t/" + code);
+    await page.fill("#join-name", name);
+    await page.click("form.join button[type=submit]");
+    await expect(page.locator(".seat.you")).toHaveCount(1);
+}
+
+/** Plays one turn if it is this page's, by clicking: a card then a lit seat,
+ * or now and then Take (confirmed). @param {import("@playwright/test").Page} page
+ * @param {() => number} rnd @returns {Promise<boolean>} whether it played */
+export async function playTurn(page, rnd) {
+    if (!(await page.locator(".hand.mine").count())) return false;
+    const take = page.locator(".action-bar button.take");
+    const cards = page.locator(".hand button.card.playable");
+    try {
+        if ((await take.count()) && rnd() < 0.15) {
+            await take.click({ timeout: 3000 });
+            await page.click(".action-bar [data-focus=take-yes]", { timeout: 3000 });
+        } else {
+            const n = await cards.count();
+            if (!n) return false;
+            await cards.nth(Math.floor(rnd() * n)).click({ timeout: 3000 });
+            const targets = page.locator(".target-btn");
+            await expect(targets.first()).toBeVisible({ timeout: 3000 });
+            const t = await targets.count();
+            await targets.nth(Math.floor(rnd() * t)).click({ timeout: 3000 });
+        }
+    } catch (e) {
+        if (process.env.WEB_DEBUG) console.log("playTurn:", String(e).slice(0, 300));
+        return false;   // the page changed under the click: the loop comes back
+    }
+    return true;
+}
+
+/** A seeded random number generator (xorshift), so a failing run can be replayed.
+ * @param {number} seed */
+export function rng(seed) {
+    let x = seed >>> 0 || 1;
+    return () => {
+        x ^= x << 13; x >>>= 0;
+        x ^= x >>> 17;
+        x ^= x << 5; x >>>= 0;
+        return x / 4294967296;
+    };
+}
+
+/** The seats' boxes on the page, and whether any two overlap or one leaves
+ * the window's width. @param {import("@playwright/test").Page} page */
+export async function layoutProblems(page) {
+    return page.evaluate(() => {
+        const problems = [];
+        const w = document.documentElement.clientWidth;
+        if (document.documentElement.scrollWidth > w) problems.push("horizontal overflow: " +
+            document.documentElement.scrollWidth + " > " + w);
+        const boxes = [...document.querySelectorAll(".seat")].map((e) => e.getBoundingClientRect());
+        boxes.forEach((a, i) => {
+            if (a.left < 0 || a.right > w) problems.push("seat " + i + " leaves the window");
+            boxes.forEach((b, j) => {
+                if (j <= i) return;
+                if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom)
+                    problems.push("seats " + i + " and " + j + " overlap");
+            });
+        });
+        return { problems, seats: boxes.length };
+    });
+}

@@ -1,0 +1,64 @@
+// app.js - the browser client of `figaro serve`: the header (language menu)
+// and the pages, chosen by the address's fragment:
+//   #/            home: a new table, join one, your tables, replay a record
+//   #/t/CODE      the table CODE, to play (back in your seat with its token)
+//   #/w/CODE      the table CODE, watched (the public view only)
+//   #/r/CODE/N    the replay of game N of table CODE; #/r/file a local record
+
+import { _, LANGS, LANG_NAMES, lang, preferredLang, setLang, missing } from "./i18n.js";
+import { h, fill } from "./dom.js";
+import { HomeView } from "./home.js";
+import { TableView } from "./table.js";
+import { ReplayView } from "./replay.js";
+
+/** @type {{destroy: () => void}|null} */
+let page = null;
+const main = /** @type {HTMLElement} */ (document.getElementById("main"));
+
+function header() {
+    const sel = h("select", { id: "lang" },
+        LANGS.map((l) => h("option", { value: l, lang: l, selected: l === lang(), text: LANG_NAMES[/** @type {"en"} */ (l)] })));
+    sel.addEventListener("change", async () => {
+        await setLang(sel.value);
+        header();
+        route();
+    });
+    fill(/** @type {HTMLElement} */ (document.getElementById("top")), [
+        h("a", { href: "#/", class: "brand", text: "Figaro" }),
+        h("label", { for: "lang", class: "lang-label", text: _("Language") }), sel,
+    ]);
+    document.title = "Figaro";
+}
+
+function route() {
+    if (page) page.destroy();
+    page = null;
+    const parts = location.hash.replace(/^#\/?/, "").split("/");
+    const code = (parts[1] || "").toUpperCase();
+    if ((parts[0] === "t" || parts[0] === "w") && /^[A-Z0-9]{6}$/.test(code)) {
+        page = new TableView(main, code, parts[0] === "w");
+        document.title = "Figaro · " + code;
+    } else if (parts[0] === "r" && parts[1] === "file") {
+        const text = sessionStorage.getItem("figaro.replay");
+        page = new ReplayView(main, sessionStorage.getItem("figaro.replay-name") || "",
+                              text ? Promise.resolve(text) : Promise.reject(new Error(_("no record"))));
+    } else if (parts[0] === "r" && /^[A-Z0-9]{6}$/.test(code) && /^\d+$/.test(parts[2] || "")) {
+        const url = "/tables/" + code + "/games/" + parts[2] + ".fgn";
+        page = new ReplayView(main, code + " · " + parts[2], fetch(url).then((r) => {
+            if (!r.ok) throw new Error(r.status === 409 ? _("the game is not over yet") : String(r.status));
+            return r.text();
+        }));
+    } else {
+        page = new HomeView(main);
+    }
+    main.focus({ preventScroll: true });
+}
+
+/** For the tests: the messages the current language lacks. */
+/** @type {any} */ (window).figaroMissing = () => [...missing];
+
+window.addEventListener("hashchange", route);
+setLang(preferredLang()).catch(() => setLang("en")).finally(() => {
+    header();
+    route();
+});

@@ -1,0 +1,46 @@
+// dom.js - small helpers to build the page's elements without a framework.
+
+/** An element with attributes and children. Attributes: "class", "text"
+ * (its text), "on<event>" (a listener), anything else set as an attribute
+ * (null or false: not set, true: set empty).
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag @param {Object<string, any>} [attrs] @param {(Node|string|null|undefined|false)[]} [kids]
+ * @returns {HTMLElementTagNameMap[K]} */
+export function h(tag, attrs = {}, kids = []) {
+    const el = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs)) {
+        if (v === null || v === undefined || v === false) continue;
+        if (k === "class") el.className = v;
+        else if (k === "text") el.textContent = v;
+        else if (k.startsWith("on") && typeof v === "function") el.addEventListener(k.slice(2), v);
+        else el.setAttribute(k, v === true ? "" : String(v));
+    }
+    for (const kid of kids) if (kid !== null && kid !== undefined && kid !== false) el.append(kid);
+    return el;
+}
+
+/** Replaces an element's children. @param {Element} el @param {(Node|string)[]} kids */
+export function fill(el, kids) {
+    el.replaceChildren(...kids);
+}
+
+/** Whether the person asked for less motion. */
+export function reducedMotion() {
+    return window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
+/** The King's crown, drawn (no font needed). @param {string} label */
+export function crown(label) {
+    const ns = "http://www.w3.org/2000/svg";
+    const svg = document.createElementNS(ns, "svg");
+    svg.setAttribute("viewBox", "0 0 24 18");
+    svg.setAttribute("class", "crown");
+    svg.setAttribute("role", "img");
+    svg.setAttribute("aria-label", label);
+    const title = document.createElementNS(ns, "title");
+    title.textContent = label;
+    const path = document.createElementNS(ns, "path");
+    path.setAttribute("d", "M2 16 L1 4 L7 9 L12 1 L17 9 L23 4 L22 16 Z");
+    svg.append(title, path);
+    return svg;
+}

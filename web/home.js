@@ -1,0 +1,166 @@
+// home.js - the first page: your name, a new table (players 3-6, each other
+// seat open for a friend, a bot of a level or an engine the operator
+// registered; time per move; the open option), joining by code or link, the
+// tables this browser holds a seat at, and replaying a game record.
+
+import { _, fmt } from "./i18n.js";
+import { h, fill } from "./dom.js";
+import { Conn, heldSeats, rememberSeat, savedName, saveName, cleanName } from "./net.js";
+import { LEVELS, levelName } from "./table.js";
+
+/** @typedef {import("./net.js").Msg} Msg */
+
+export class HomeView {
+    /** @param {HTMLElement} root */
+    constructor(root) {
+        this.root = root;
+        /** @type {string[]} */
+        this.engines = [];
+        this.players = 3;
+        this.notice = h("p", { class: "notice", role: "alert" });
+        this.seatsBox = h("div", { class: "seat-choices" });
+        this.conn = new Conn(() => ({ type: "hello", v: 1 }), (m) => this.onMessage(m), () => {});
+        this.render();
+    }
+
+    destroy() {
+        this.conn.close();
+    }
+
+    /** @param {Msg} m */
+    onMessage(m) {
+        if (m.type === "welcome") {
+            this.engines = Array.isArray(m.engines) ? m.engines : [];
+            if (this.engines.length) this.renderSeats();
+        } else if (m.type === "created") {
+            sessionStorage.setItem("figaro.autojoin", m.table);
+            location.hash = "#/t/" + m.table;
+        } else if (m.type === "error") {
+            this.notice.textContent = m.text || m.code;
+        }
+    }
+
+    render() {
+        this.notice = h("p", { class: "notice", role: "alert" });
+        const name = h("input", { type: "text", id: "name", maxlength: "32", autocomplete: "nickname",
+                                  value: savedName(), required: true });
+        name.addEventListener("change", () => saveName(cleanName(name.value)));
+
+        const players = h("select", { id: "players" },
+            [3, 4, 5, 6].map((k) => h("option", { value: k, selected: k === this.players, text: String(k) })));
+        players.addEventListener("change", () => {
+            this.players = Number(players.value);
+            this.renderSeats();
+        });
+        this.seatsBox = h("div", { class: "seat-choices" });
+        const moveTime = h("input", { type: "number", id: "move-time", min: "0", max: "3600", value: "0",
+                                      inputmode: "numeric" });
+        const open = h("input", { type: "checkbox", id: "open" });
+        const fillLevel = h("select", { id: "fill" },
+            LEVELS.map((l) => h("option", { value: l, selected: l === "normal", text: levelName(l) })));
+
+        const create = h("form", { class: "card-panel create", "aria-labelledby": "create-title",
+                                   onsubmit: (/** @type {Event} */ e) => {
+            e.preventDefault();
+            const me = cleanName(name.value);
+            if (!me) {
+                this.notice.textContent = _("Please type your name.");
+                name.focus();
+                return;
+            }
+            saveName(me);
+            /** @type {Object<string, string>[]} */
+            const seats = [{ kind: "person" }];
+            for (const sel of this.seatsBox.querySelectorAll("select")) {
+                const v = /** @type {HTMLSelectElement} */ (sel).value;
+                if (v === "person") seats.push({ kind: "person" });
+                else if (v.startsWith("bot:")) seats.push({ kind: "bot", level: v.slice(4) });
+                else seats.push({ kind: "engine", engine: v.slice(7) });
+            }
+            /** @type {Msg} */
+            const m = { type: "create", seats, open: open.checked, fill: fillLevel.value };
+            const secs = Math.round(Number(moveTime.value) || 0);
+            if (secs > 0) m.move_seconds = Math.min(secs, 3600);
+            if (!this.conn.send(m)) this.notice.textContent = _("Not connected to the server yet: try again.");
+        } }, [
+            h("h2", { id: "create-title", text: _("A new table") }),
+            h("div", { class: "field" }, [h("label", { for: "players", text: _("Players") }), players]),
+            this.seatsBox,
+            h("div", { class: "field" }, [h("label", { for: "move-time", text: _("Time per move in seconds (0: no limit)") }), moveTime]),
+            h("div", { class: "field" }, [h("label", { for: "fill", text: _("A bot of this level plays for someone away") }), fillLevel]),
+            h("div", { class: "field check" }, [open, h("label", { for: "open", text: _("Open game: show stack counts and every road during play") })]),
+            h("button", { type: "submit", class: "primary", text: _("Create the table") }),
+        ]);
+
+        const code = h("input", { type: "text", id: "code", maxlength: "64", autocomplete: "off",
+                                  autocapitalize: "characters", spellcheck: "false" });
+        const go = (/** @type {string} */ where) => {
+            const c = code.value.trim().replace(/^.*#\/[tw]\//, "").toUpperCase();
+            if (!/^[A-Z0-9]{6}$/.test(c)) {
+                this.notice.textContent = _("A table code has six letters and digits.");
+                code.focus();
+                return;
+            }
+            const me = cleanName(name.value);
+            if (me) saveName(me);
+            location.hash = "#/" + where + "/" + c;
+        };
+        const join = h("form", { class: "card-panel join-panel", "aria-labelledby": "join-title",
+                                 onsubmit: (/** @type {Event} */ e) => { e.preventDefault(); go("t"); } }, [
+            h("h2", { id: "join-title", text: _("Join a table") }),
+            h("div", { class: "field" }, [h("label", { for: "code", text: _("Table code or link") }), code]),
+            h("div", { class: "buttons" }, [
+                h("button", { type: "submit", class: "primary", text: _("Join") }),
+                h("button", { type: "button", text: _("Watch"), onclick: () => go("w") })]),
+        ]);
+
+        const held = heldSeats();
+        const mine = Object.entries(held).sort((a, b) => b[1].at - a[1].at);
+        const tables = h("section", { class: "card-panel mine", "aria-labelledby": "mine-title" }, [
+            h("h2", { id: "mine-title", text: _("Your tables") }),
+            mine.length ? h("ul", {}, mine.map(([c, m]) => h("li", {}, [
+                h("a", { href: "#/t/" + c, text: fmt(_("Table %s, as %s"), c, m.name) }), " ",
+                h("button", { type: "button", class: "quiet", text: _("Forget"),
+                              "aria-label": fmt(_("Forget table %s"), c),
+                              onclick: () => { rememberSeat(c, null); this.render(); } })])))
+                : h("p", { text: _("None yet: the tables you sit at are listed here.") }),
+        ]);
+
+        const file = h("input", { type: "file", id: "fgn-file", accept: ".fgn,text/plain" });
+        file.addEventListener("change", async () => {
+            const f = file.files && file.files[0];
+            if (!f) return;
+            sessionStorage.setItem("figaro.replay", await f.text());
+            sessionStorage.setItem("figaro.replay-name", f.name);
+            location.hash = "#/r/file";
+        });
+        const replay = h("section", { class: "card-panel", "aria-labelledby": "replay-title" }, [
+            h("h2", { id: "replay-title", text: _("Replay a game") }),
+            h("label", { for: "fgn-file", text: _("A game record (.fgn file)") }), file,
+        ]);
+
+        fill(this.root, [h("div", { class: "home" }, [
+            h("h1", { text: "Figaro" }),
+            h("p", { class: "lead", text: _("Reiner Knizia's card game, around a table with your friends.") }),
+            h("div", { class: "field name-field" }, [h("label", { for: "name", text: _("Your name") }), name]),
+            this.notice,
+            h("div", { class: "home-grid" }, [create, join, tables, replay]),
+        ])]);
+        this.renderSeats();
+    }
+
+    renderSeats() {
+        const rows = [];
+        for (let s = 1; s < this.players; s++) {
+            const prev = /** @type {HTMLSelectElement|null} */ (this.seatsBox.querySelector("#seat-" + s));
+            const value = prev ? prev.value : s === 1 ? "person" : "bot:normal";
+            const opts = [h("option", { value: "person", text: _("a friend (open seat)") })];
+            for (const l of LEVELS) opts.push(h("option", { value: "bot:" + l, text: fmt(_("bot: %s"), levelName(l)) }));
+            for (const e of this.engines) opts.push(h("option", { value: "engine:" + e, text: fmt(_("engine: %s"), e) }));
+            const sel = h("select", { id: "seat-" + s }, opts);
+            sel.value = [...sel.options].some((o) => o.value === value) ? value : "bot:normal";
+            rows.push(h("div", { class: "field" }, [h("label", { for: "seat-" + s, text: fmt(_("Seat %d"), s + 1) }), sel]));
+        }
+        fill(this.seatsBox, [h("p", { class: "hint", text: _("Seat 1 is yours.") }), ...rows]);
+    }
+}

@@ -1,0 +1,121 @@
+// net.js - the one WebSocket to the table server (docs/protocol.md, v1), and
+// what this browser remembers: the seats it holds (a token per table, kept in
+// local storage so that a reload or another day puts the person back in the
+// seat), the name and the language.
+//
+// The connection comes back by itself after a drop, waiting 0.5 s, 1 s, 2 s...
+// up to 15 s (with some jitter so a restarted server is not hit by every
+// browser at once), and says `hello` again with the seat's token and the
+// last event it saw, so it gets only what it missed.
+
+/** @typedef {{token: string, seat: number, name: string, at: number}} SeatMemo */
+
+const SEATS_KEY = "figaro.seats";
+
+/** The seats this browser holds, by table code. @returns {Object<string, SeatMemo>} */
+export function heldSeats() {
+    try {
+        const v = JSON.parse(localStorage.getItem(SEATS_KEY) || "{}");
+        return v && typeof v === "object" ? v : {};
+    } catch {
+        return {};
+    }
+}
+
+/** @param {string} table @param {SeatMemo|null} memo */
+export function rememberSeat(table, memo) {
+    const all = heldSeats();
+    if (memo) all[table] = memo;
+    else delete all[table];
+    localStorage.setItem(SEATS_KEY, JSON.stringify(all));
+}
+
+export function savedName() {
+    return localStorage.getItem("figaro.name") || "";
+}
+
+/** @param {string} name */
+export function saveName(name) {
+    localStorage.setItem("figaro.name", name);
+}
+
+/** A name the server accepts: 1-32 bytes, no space, control character or '#'.
+ * @param {string} name */
+export function cleanName(name) {
+    let s = name.trim().replace(/[\s#\u0000-\u001f\u007f]+/g, "_");
+    while (new TextEncoder().encode(s).length > 32) s = s.slice(0, -1);
+    return s;
+}
+
+/** @typedef {{type: string, [k: string]: any}} Msg */
+
+export class Conn {
+    /** @param {() => Msg} hello builds the hello to send on each (re)connection
+     * @param {(m: Msg) => void} onMessage @param {(up: boolean) => void} onState */
+    constructor(hello, onMessage, onState) {
+        this.hello = hello;
+        this.onMessage = onMessage;
+        this.onState = onState;
+        /** @type {WebSocket|null} */
+        this.ws = null;
+        this.delay = 500;
+        this.closed = false;
+        /** @type {number|undefined} */
+        this.timer = undefined;
+        this.open();
+    }
+
+    open() {
+        if (this.closed) return;
+        const url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws";
+        const ws = new WebSocket(url, "figaro.v1");
+        this.ws = ws;
+        ws.onopen = () => {
+            this.delay = 500;
+            ws.send(JSON.stringify(this.hello()));
+            this.onState(true);
+        };
+        ws.onmessage = (e) => {
+            let m;
+            try {
+                m = JSON.parse(e.data);
+            } catch {
+                return;
+            }
+            if (m && typeof m.type === "string") this.onMessage(m);
+        };
+        ws.onclose = () => {
+            if (this.ws !== ws) return;
+            this.ws = null;
+            this.onState(false);
+            if (this.closed) return;
+            const wait = this.delay * (0.75 + Math.random() / 2);
+            this.delay = Math.min(this.delay * 2, 15000);
+            this.timer = window.setTimeout(() => this.open(), wait);
+        };
+    }
+
+    /** @param {Msg} m @returns {boolean} whether it went out */
+    send(m) {
+        if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return false;
+        this.ws.send(JSON.stringify(m));
+        return true;
+    }
+
+    /** Drops the connection now and makes a new one (e.g. another language). */
+    restart() {
+        const ws = this.ws;
+        this.ws = null;
+        if (ws) ws.close();
+        window.clearTimeout(this.timer);
+        this.delay = 500;
+        this.open();
+    }
+
+    close() {
+        this.closed = true;
+        window.clearTimeout(this.timer);
+        if (this.ws) this.ws.close();
+        this.ws = null;
+    }
+}
