@@ -450,19 +450,16 @@ pot-to:
 	@$(XGETTEXT_JS) --join-existing -o $(POT_OUT) $(WEB_JS)
 
 # The browser client's translations: only the messages of web/*.js, from the
-# same catalogues (scripts/po2json.py). web-translations.tsv, if present, holds
-# the words of web messages the catalogues do not have yet (until `make pot`
-# merges them into po/); a catalogue's own translation always wins.
-WEB_TSV      := $(wildcard web-translations.tsv)
+# same catalogues (scripts/po2json.py).
 all: $(WEBI18N)
 test: $(WEBI18N)
 serve: $(WEBI18N)
 $(B)/web.pot: $(WEB_JS) | $(DEPS_STAMP)
 	@mkdir -p $(B)
 	$(XGETTEXT_JS) --force-po -o $@ $(WEB_JS)
-web/i18n/%.json: po/%.po $(B)/web.pot scripts/po2json.py $(WEB_TSV)
+web/i18n/%.json: po/%.po $(B)/web.pot scripts/po2json.py
 	@mkdir -p web/i18n
-	/usr/bin/python3 scripts/po2json.py $(B)/web.pot $< $(WEB_TSV) > $@.tmp && mv $@.tmp $@
+	/usr/bin/python3 scripts/po2json.py $(B)/web.pot $< > $@.tmp && mv $@.tmp $@
 
 # The template is replaced only when more than its date changed, so it stays
 # stable in git; then every catalogue takes the new and changed messages.

@@ -1,15 +1,12 @@
 #!/usr/bin/python3
 """po2json.py - the browser client's translations, from the po/ catalogues.
 
-Usage: po2json.py WEB_POT LANG.po [SUPPLEMENT.tsv] > LANG.json
+Usage: po2json.py WEB_POT LANG.po > LANG.json
 
 WEB_POT is the template xgettext extracts from web/*.js (the Makefile makes it
 in the build folder): only its messages go into the JSON, so the page loads a
 few kilobytes, not the whole catalogue. LANG.po is the one source of truth for
-the words (the same as the terminal game's). SUPPLEMENT.tsv (optional; lines
-"msgid<TAB>fr<TAB>nl<TAB>it", plural forms joined by " || ") gives the words of
-messages the catalogue does not hold yet, until `make pot` merges them in; a
-message the catalogue translates always wins. Fuzzy entries are skipped, as
+the words (the same as the terminal game's). Fuzzy entries are skipped, as
 msgfmt skips them. The output is one JSON object:
   {"lang": "fr", "plural": "n>1", "messages": {msgid: msgstr or [forms]}}
 "plural" is one of the plural rules the client knows ("n!=1", "n>1"); another
@@ -79,8 +76,8 @@ def entries(path):
 
 
 def main():
-    if len(sys.argv) not in (3, 4):
-        sys.stderr.write("usage: po2json.py WEB_POT LANG.po [SUPPLEMENT.tsv]\n")
+    if len(sys.argv) != 3:
+        sys.stderr.write("usage: po2json.py WEB_POT LANG.po\n")
         return 2
     pot, po = sys.argv[1], sys.argv[2]
     lang = os.path.splitext(os.path.basename(po))[0]
@@ -102,22 +99,6 @@ def main():
         if fuzzy or msgid not in wanted or not strs or not all(strs):
             continue
         found[msgid] = strs if plural else strs[0]
-    if len(sys.argv) == 4 and os.path.exists(sys.argv[3]):
-        col = {"fr": 1, "nl": 2, "it": 3}.get(lang)
-        with open(sys.argv[3], encoding="utf-8") as f:
-            for n, line in enumerate(f, 1):
-                line = line.rstrip("\n")
-                if not line or line.startswith("#"):
-                    continue
-                cells = line.split("\t")
-                if len(cells) != 4:
-                    sys.stderr.write("%s:%d: expected 4 columns\n" % (sys.argv[3], n))
-                    return 1
-                msgid = cells[0]
-                if col is None or msgid not in wanted or msgid in found or not cells[col]:
-                    continue
-                forms = cells[col].split(" || ")
-                found[msgid] = forms if wanted[msgid] is not None else forms[0]
     json.dump({"lang": lang, "plural": plural_rule or "n!=1", "messages": found}, sys.stdout,
               ensure_ascii=False, sort_keys=True, separators=(",", ":"))
     sys.stdout.write("\n")
