@@ -886,6 +886,23 @@ static bool has_news(const world_t *w, int id, int from, const char *news)
     return false;
 }
 
+/* The status the seat news `news` about `seat` gives that seat in its "seats". */
+static const char *news_status(const world_t *w, int id, int from, const char *news, int seat)
+{
+    static char status[16];
+    status[0] = '\0';
+    const rconn_t *r = &w->wire.c[id];
+    for (int i = from; i < r->n && !status[0]; i++) {
+        json_t *o = json_loads(r->f[i], 0, NULL);
+        if (!strcmp(str(o, "kind"), "seat") && !strcmp(str(o, "news"), news)) {
+            json_t *x = json_array_get(json_object_get(o, "seats"), (size_t)seat);
+            snprintf(status, sizeof status, "%s", str(x, "status"));
+        }
+        json_decref(o);
+    }
+    return status;
+}
+
 static void test_grace_and_time_limit(void **state)
 {
     (void)state;
@@ -942,6 +959,7 @@ static void test_grace_and_time_limit(void **state)
     assert_int_equal(bob2.errors, 0);
     cl_update(&ann);
     assert_true(has_news(w, ann.id, from, "back"));
+    assert_string_equal(news_status(w, ann.id, from, "back", bseat), "present");
     /* Ann's turn runs out (60 s): a bot plays it; "back" takes it again. */
     client_t *two[] = { &ann, &bob2 };
     (void)two;
