@@ -36,6 +36,7 @@
 #include "host/util.h"
 #include "net/db.h"
 #include "net/proto.h"
+#include "net/replay_json.h"
 #include "net/service.h"
 #include "net/table.h"
 #include "net/token.h"
@@ -1092,8 +1093,9 @@ static void metrics(fig_service_t *s, fig_http_answer_t *out)
     answer(out, 200, "text/plain; version=0.0.4; charset=utf-8", t.buf);
 }
 
-/* /tables/CODE/games/N.fgn: the code and the game number, or false. */
-static bool record_path(const char *path, char code[], int *game)
+/* /tables/CODE/games/N.fgn or N.json: the code, the game number and
+ * whether the replay (json) is asked for, or false. */
+static bool record_path(const char *path, char code[], int *game, bool *json)
 {
     static const char head[] = "/tables/", mid[] = "/games/";
     if (strncmp(path, head, sizeof head - 1) != 0)
@@ -1115,10 +1117,44 @@ static bool record_path(const char *path, char code[], int *game)
         n = n * 10 + (*p++ - '0');
         digits++;
     }
-    if (digits == 0 || strcmp(p, ".fgn") != 0 || n < 1)
+    *json = strcmp(p, ".json") == 0;
+    if (digits == 0 || (strcmp(p, ".fgn") != 0 && !*json) || n < 1)
         return false;
     *game = (int)n;
     return true;
+}
+
+/* The catalogue of a query's "lang=xx" (the first one), or NULL: English. */
+static const fig_tr_t *query_tr(const fig_service_t *s, const char *query)
+{
+    for (const char *q = query; q && *q; q += strcspn(q, "&"), q += *q == '&') {
+        if (strncmp(q, "lang=", 5) != 0)
+            continue;
+        size_t n = strcspn(q + 5, "&");
+        for (int i = 1; i < LANGS; i++)
+            if (strlen(fig_lang_code(i)) == n && strncmp(q + 5, fig_lang_code(i), n) == 0 &&
+                s->cat[i])
+                return fig_catalog_tr(s->cat[i]);
+        return NULL;
+    }
+    return NULL;
+}
+
+/* The replay of g as the answer (200), or why not. */
+static void replay_answer(fig_http_answer_t *out, const fig_game_t *g, const fig_tr_t *tr)
+{
+    char *text;
+    size_t len;
+    fig_msg_t msg;
+    fig_err_t rc = fig_replay_json(g, tr, &text, &len, &msg);
+    if (rc != FIG_OK) {
+        char line[sizeof msg.text + 2];
+        snprintf(line, sizeof line, "%s\n", msg.text);
+        answer(out, rc == FIG_ERR_INPUT ? 400 : 503, "text/plain; charset=utf-8",
+               dup_text(line));
+        return;
+    }
+    answer(out, 200, "application/json", text);
 }
 
 void fig_service_http(fig_service_t *s, const char *path, fig_http_answer_t *out)
@@ -1132,10 +1168,20 @@ void fig_service_http(fig_service_t *s, const char *path, fig_http_answer_t *out
         metrics(s, out);
         return;
     }
+    char where[600];
+    size_t plen = strcspn(path, "?");
+    if (plen >= sizeof where) {
+        answer(out, 404, plain, dup_text("not found\n"));
+        return;
+    }
+    memcpy(where, path, plen);
+    where[plen] = '\0';
+    const char *query = path[plen] ? path + plen + 1 : "";
     char code[FIG_PROTO_CODE_LEN + 1];
     int game;
+    bool json;
     fig_table_t *t;
-    if (!record_path(path, code, &game) || !(t = find_table(s, code))) {
+    if (!record_path(where, code, &game, &json) || !(t = find_table(s, code))) {
         answer(out, 404, plain, dup_text("not found\n"));
         return;
     }
@@ -1150,10 +1196,51 @@ void fig_service_http(fig_service_t *s, const char *path, fig_http_answer_t *out
         free(g);
         return;
     }
+    if (json) {
+        replay_answer(out, g, query_tr(s, query));
+        free(g);
+        return;
+    }
     size_t n = fig_fgn_write(g, NULL, 0);
     char *body = malloc(n + 1);
     if (body)
         fig_fgn_write(g, body, n + 1);
     free(g);
     answer(out, body ? 200 : 503, body ? "text/plain; charset=utf-8" : plain, body);
+}
+
+void fig_service_http_post(fig_service_t *s, const char *path, const char *body, size_t len,
+                           fig_http_answer_t *out)
+{
+    const char *plain = "text/plain; charset=utf-8";
+    size_t plen = strcspn(path, "?");
+    if (plen != 7 || strncmp(path, "/replay", 7) != 0) {
+        answer(out, 404, plain, dup_text("not found\n"));
+        return;
+    }
+    if (len > FIG_REPLAY_FGN_MAX) {
+        char text[80];
+        snprintf(text, sizeof text, "a record is at most %d bytes\n", FIG_REPLAY_FGN_MAX);
+        answer(out, 413, plain, dup_text(text));
+        return;
+    }
+    /* Never stored: the record is read, played again and forgotten. */
+    fig_game_t *g = malloc(sizeof *g);
+    if (!g) {
+        answer(out, 503, plain, dup_text("out of memory\n"));
+        return;
+    }
+    fig_msg_t msg;
+    if (fig_fgn_read(g, body ? body : "", len, &msg) != FIG_OK) {
+        char text[sizeof msg.text + 32];
+        if (msg.line > 0)
+            snprintf(text, sizeof text, "line %d: %s\n", msg.line, msg.text);
+        else
+            snprintf(text, sizeof text, "%s\n", msg.text);
+        answer(out, 400, plain, dup_text(text));
+        free(g);
+        return;
+    }
+    replay_answer(out, g, query_tr(s, path[plen] ? path + plen + 1 : ""));
+    free(g);
 }

@@ -120,14 +120,26 @@ typedef struct {
     size_t len;
 } fig_http_answer_t;
 
-/* Answers GET `path`:
+/* Answers GET `path` (it may end in a query, "?lang=fr"):
  *   /healthz                          200 "ok"
  *   /metrics                          Prometheus text: tables, connections,
  *                                     actions, bot queue, move latency
  *   /tables/CODE/games/N.fgn          the game's FGN record, only once over
  *                                     (409 before: it holds every hand)
+ *   /tables/CODE/games/N.json         its replay (net/replay_json.h), under the
+ *                                     same rule; ?lang=xx: its sentences and
+ *                                     unnamed seats in that language
  * anything else 404. */
 void fig_service_http(fig_service_t *svc, const char *path, fig_http_answer_t *out);
+
+/* Answers POST `path` with `body` (len bytes, not NUL-terminated):
+ *   /replay[?lang=xx]   body: an FGN record (at most FIG_REPLAY_FGN_MAX
+ *                       bytes, else 413); 200 and its replay as for
+ *                       N.json, or 400 with the parser's message. The
+ *                       record is never stored.
+ * anything else 404. */
+void fig_service_http_post(fig_service_t *svc, const char *path, const char *body, size_t len,
+                           fig_http_answer_t *out);
 
 /* Blocks until every write handed to the writer so far is committed and
  * acted on (acknowledged, told). For tests, which drive the service

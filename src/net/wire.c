@@ -36,6 +36,7 @@
 
 #include "host/util.h"
 #include "net/proto.h"
+#include "net/replay_json.h"
 
 enum {
     WEB_FILE_MAX = 16 << 20,   /* the largest file of the web folder we serve */
@@ -72,6 +73,10 @@ struct fig_conn {
     /* HTTP: the answer being sent */
     char *body;
     size_t body_len, body_sent;
+    /* HTTP POST: the request's body as it arrives, and the path it goes to */
+    char *post;
+    size_t post_len, post_want;
+    char post_path[64];
 };
 
 struct fig_wire {
@@ -406,33 +411,118 @@ static int http_text(struct lws *wsi, struct fig_conn *c, int status, const char
     return http_answer(wsi, c, &a, true);
 }
 
+/* The service's answer `a` with the defaults it may leave out. */
+static int service_answer(struct lws *wsi, struct fig_conn *c, fig_http_answer_t *a)
+{
+    if (!a->body && a->len == 0)
+        a->body = strdup("");
+    if (!a->body)
+        return -1;
+    if (!a->type)
+        a->type = "text/plain; charset=utf-8";
+    return http_answer(wsi, c, a, true);
+}
+
+/* Appends "?lang=xx" to path when the request names a language (the only
+ * query the service reads). */
+static void add_lang(struct lws *wsi, char *path, size_t cap)
+{
+    char arg[32];
+    const char *v = lws_get_urlarg_by_name(wsi, "lang=", arg, sizeof arg);
+    if (!v || !v[0] || strlen(v) > 5 || strspn(v, "abcdefghijklmnopqrstuvwxyz_") != strlen(v))
+        return;
+    size_t n = strlen(path);
+    snprintf(path + n, cap - n, "?lang=%s", v);
+}
+
+static void post_forget(struct fig_conn *c)
+{
+    free(c->post);
+    c->post = NULL;
+    c->post_len = c->post_want = 0;
+    c->post_path[0] = '\0';
+}
+
+/* POST /replay: checks the length it announces, then lets lws read the body
+ * (on_http_body); anything else is refused. An answer sent before the body
+ * is read makes lws discard the body, then end the transaction. */
+static int on_post(fig_wire_t *w, struct lws *wsi, struct fig_conn *c, const char *path)
+{
+    if (strcmp(path, "/replay") != 0)
+        return http_text(wsi, c, 405, "only GET is served here (and POST /replay)\n");
+    if (!w->svc)
+        return http_text(wsi, c, 503, "starting\n");
+    char cl[24];
+    int n = lws_hdr_total_length(wsi, WSI_TOKEN_HTTP_CONTENT_LENGTH);
+    if (n <= 0 || n >= (int)sizeof cl ||
+        lws_hdr_copy(wsi, cl, sizeof cl, WSI_TOKEN_HTTP_CONTENT_LENGTH) <= 0 ||
+        strspn(cl, "0123456789") != strlen(cl))
+        return http_text(wsi, c, 411, "a record is sent with its Content-Length\n");
+    if (strlen(cl) > 9 || atol(cl) > FIG_REPLAY_FGN_MAX) {
+        char text[80];
+        snprintf(text, sizeof text, "a record is at most %d bytes\n", FIG_REPLAY_FGN_MAX);
+        return http_text(wsi, c, 413, text);
+    }
+    post_forget(c);
+    c->post_want = (size_t)atol(cl);
+    if (!(c->post = malloc(c->post_want + 1)))
+        return -1;
+    memcpy(c->post_path, "/replay", sizeof "/replay");   /* the one path (above) */
+    add_lang(wsi, c->post_path, sizeof c->post_path);
+    return 0;   /* for an empty body, lws calls HTTP_BODY_COMPLETION at once */
+}
+
+static int on_http_body(struct fig_conn *c, const char *in, size_t len)
+{
+    if (!c->post || len == 0)
+        return 0;   /* a body nobody asked for: dropped; lws's empty call for an empty one */
+    if (len > c->post_want - c->post_len)
+        return -1;  /* more than it announced */
+    memcpy(c->post + c->post_len, in, len);
+    c->post_len += len;
+    return 0;
+}
+
+static int on_http_body_done(fig_wire_t *w, struct lws *wsi, struct fig_conn *c)
+{
+    if (!c->post)
+        return 0;
+    if (!w->svc) {
+        post_forget(c);
+        return http_text(wsi, c, 503, "starting\n");
+    }
+    fig_http_answer_t a = { 0, NULL, NULL, 0 };
+    c->post[c->post_len] = '\0';
+    fig_service_http_post(w->svc, c->post_path, c->post, c->post_len, &a);
+    post_forget(c);
+    return service_answer(wsi, c, &a);
+}
+
 static int on_http(fig_wire_t *w, struct lws *wsi, struct fig_conn *c, const char *in,
                    size_t len)
 {
     free(c->body);
     c->body = NULL;
-    if (lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) <= 0)
-        return http_text(wsi, c, 405, "only GET is served here\n");
+    bool post = lws_hdr_total_length(wsi, WSI_TOKEN_POST_URI) > 0;
+    if (!post && lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) <= 0)
+        return http_text(wsi, c, 405, "only GET is served here (and POST /replay)\n");
     if (!in || memchr(in, '\0', len) || strlen(in) != len)
         return http_text(wsi, c, 400, "bad path\n");
     char path[600];
-    if (len >= sizeof path)
+    if (len >= sizeof path - 16)
         return http_text(wsi, c, 404, "not found\n");
     memcpy(path, in, len);
     path[len] = '\0';
+    if (post)
+        return on_post(w, wsi, c, path);
     fig_http_answer_t a = { 0, NULL, NULL, 0 };
     if (strcmp(path, "/healthz") == 0 || strcmp(path, "/metrics") == 0 ||
         strncmp(path, "/tables/", 8) == 0) {
         if (!w->svc)
             return http_text(wsi, c, 503, "starting\n");
+        add_lang(wsi, path, sizeof path);
         fig_service_http(w->svc, path, &a);
-        if (!a.body && a.len == 0)
-            a.body = strdup("");
-        if (!a.body)
-            return -1;
-        if (!a.type)
-            a.type = "text/plain; charset=utf-8";
-        return http_answer(wsi, c, &a, true);
+        return service_answer(wsi, c, &a);
     }
     char rel[600];
     int st = fig_wire_web_path(path, rel, sizeof rel);
@@ -636,6 +726,10 @@ static int cb_main(struct lws *wsi, enum lws_callback_reasons reason, void *user
     switch (reason) {
     case LWS_CALLBACK_HTTP:
         return on_http(w, wsi, c, in, len);
+    case LWS_CALLBACK_HTTP_BODY:
+        return on_http_body(c, in, len);
+    case LWS_CALLBACK_HTTP_BODY_COMPLETION:
+        return on_http_body_done(w, wsi, c);
     case LWS_CALLBACK_HTTP_WRITEABLE:
         return on_http_writeable(wsi, c);
     case LWS_CALLBACK_CLOSED_HTTP:
@@ -643,6 +737,7 @@ static int cb_main(struct lws *wsi, enum lws_callback_reasons reason, void *user
         if (c) {
             free(c->body);
             c->body = NULL;
+            post_forget(c);
         }
         break;
     case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION:
