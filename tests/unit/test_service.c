@@ -732,6 +732,173 @@ static void test_full_game(void **state)
     world_free(w);
 }
 
+/* ---- the replay: GET /tables/CODE/games/N.json and POST /replay */
+
+static char *http_post(world_t *w, const char *path, const char *body, size_t len, int *status)
+{
+    fig_http_answer_t a;
+    fig_service_http_post(w->svc, path, body, len, &a);
+    *status = a.status;
+    assert_non_null(a.body);
+    assert_int_equal(strlen(a.body), a.len);
+    return a.body;
+}
+
+static int int_at(const json_t *a, size_t i)
+{
+    const json_t *v = json_array_get(a, i);
+    if (!json_is_integer(v))
+        fail_msg("not an integer at %zu", i);
+    return (int)json_integer_value(v);
+}
+
+/* Checks a replay against the record it was made from: one step per deal
+ * and action, each hand as the record dealt it and as large as the state
+ * says, and the last step's ranking and the summary the record's. */
+static void check_replay(const char *text, const fig_game_t *g)
+{
+    json_error_t err;
+    json_t *o = json_loads(text, 0, &err);
+    if (!o)
+        fail_msg("the replay is not JSON: %s", err.text);
+    int n = g->setup.players;
+    assert_int_equal(num(o, "players"), n);
+    const json_t *steps = json_object_get(o, "steps");
+    size_t want = 0;
+    for (int r = 0; r < g->dealt; r++)
+        want += 1 + (size_t)g->nmoves[r];
+    assert_int_equal(json_array_size(steps), want);
+    size_t i = 0;
+    for (int r = 0; r < g->dealt; r++) {
+        const json_t *deal = json_array_get(steps, i);
+        assert_string_equal(json_string_value(json_object_get(deal, "kind")), "deal");
+        const json_t *hands = json_object_get(json_object_get(deal, "state"), "hands");
+        for (int s = 0; s < n; s++) {
+            const json_t *h = json_array_get(hands, (size_t)s);
+            int count[FIG_KINDS] = { 0 };
+            for (size_t c = 0; c < json_array_size(h); c++) {
+                const char *code = json_string_value(json_array_get(h, c));
+                int kind = code ? fig_kind_parse(code, strlen(code)) : -1;
+                assert_true(kind >= 0);
+                count[kind]++;
+            }
+            for (int k = 0; k < FIG_KINDS; k++)
+                assert_int_equal(count[k], g->hands[r][s].n[k]);
+        }
+        i += 1 + (size_t)g->nmoves[r];
+    }
+    for (i = 0; i < json_array_size(steps); i++) {
+        const json_t *st = json_object_get(json_array_get(steps, i), "state");
+        const json_t *hands = json_object_get(st, "hands"), *sizes = json_object_get(st, "hand_sizes");
+        for (int s = 0; s < n; s++)
+            assert_int_equal(json_array_size(json_array_get(hands, (size_t)s)),
+                             int_at(sizes, (size_t)s));
+        assert_true(json_array_size(json_object_get(json_array_get(steps, i), "say")) > 0);
+    }
+    int ranking[FIG_MAX_PLAYERS];
+    fig_state_ranking(&g->state, ranking);
+    const json_t *last = json_object_get(json_array_get(steps, want - 1), "events");
+    const json_t *over = json_array_get(last, json_array_size(last) - 1);
+    assert_string_equal(json_string_value(json_object_get(over, "type")), "game_over");
+    const json_t *summary = json_object_get(o, "summary");
+    assert_true(json_is_true(json_object_get(summary, "finished")));
+    for (int s = 0; s < n; s++) {
+        assert_int_equal(int_at(json_object_get(over, "ranking"), (size_t)s), ranking[s]);
+        assert_int_equal(int_at(json_object_get(summary, "ranking"), (size_t)s), ranking[s]);
+        assert_int_equal(int_at(json_object_get(summary, "totals"), (size_t)s),
+                         fig_state_road(&g->state, s));
+    }
+    json_decref(o);
+}
+
+static void test_replay_json(void **state)
+{
+    (void)state;
+    world_t *w = world_new(30000);
+    client_t ann;
+    cl_open(&ann, w, "10.0.0.1");
+    hello(&ann, "en", "Ann");
+    create_table(&ann, "{\"kind\":\"person\"},{\"kind\":\"bot\",\"level\":\"random\"},"
+                       "{\"kind\":\"bot\",\"level\":\"easy\"}", NULL);
+    join(&ann, ann.table, "");
+    int status;
+    char path[80];
+    snprintf(path, sizeof path, "/tables/%s/games/1.json", ann.table);
+    char *body = http(w, path, &status);
+    assert_int_equal(status, 409);   /* never before the end: it holds every hand */
+    free(body);
+    body = http(w, "/tables/ZZZZZZ/games/1.json", &status);
+    assert_int_equal(status, 404);
+    free(body);
+    fig_rng_t rng;
+    fig_rng_seed(&rng, 5);
+    client_t *cl[] = { &ann };
+    play(w, cl, 1, &rng, NULL, NULL);
+    fig_game_t g;
+    fetch_record(w, ann.table, 1, &g);
+    char *json = http(w, path, &status);
+    assert_int_equal(status, 200);
+    check_replay(json, &g);
+    /* A seat's sentences in the language asked for. */
+    snprintf(path, sizeof path, "/tables/%s/games/1.json?lang=fr", ann.table);
+    body = http(w, path, &status);
+    assert_int_equal(status, 200);
+    assert_non_null(strstr(body, "Manche 1"));
+    assert_null(strstr(json, "Manche 1"));
+    free(body);
+    snprintf(path, sizeof path, "/tables/%s/games/2.json", ann.table);
+    body = http(w, path, &status);
+    assert_int_equal(status, 404);
+    free(body);
+
+    /* The same record sent by POST gives the same replay, and is not kept. */
+    snprintf(path, sizeof path, "/tables/%s/games/1.fgn", ann.table);
+    char *fgn = http(w, path, &status);
+    assert_int_equal(status, 200);
+    body = http_post(w, "/replay", fgn, strlen(fgn), &status);
+    assert_int_equal(status, 200);
+    assert_string_equal(body, json);
+    free(body);
+    body = http_post(w, "/replay?lang=fr", fgn, strlen(fgn), &status);
+    assert_int_equal(status, 200);
+    assert_non_null(strstr(body, "Manche 1"));
+    free(body);
+    /* A bad record: 400 and the parser's line. */
+    char *bad = strdup(fgn);
+    char *move = strstr(bad, "\n0 ");
+    if (!move)
+        move = strstr(bad, "\n1 ");
+    assert_non_null(move);
+    move[1] = '9';   /* a seat that does not play */
+    body = http_post(w, "/replay", bad, strlen(bad), &status);
+    assert_int_equal(status, 400);
+    assert_non_null(strstr(body, "line "));
+    free(body);
+    free(bad);
+    body = http_post(w, "/replay", "figaro 2\n", 9, &status);
+    assert_int_equal(status, 400);
+    free(body);
+    body = http_post(w, "/replay", NULL, 0, &status);
+    assert_int_equal(status, 400);
+    free(body);
+    /* Too long: 413 before reading a byte of it. */
+    size_t big = (64 << 10) + 1;
+    char *pad = malloc(big);
+    assert_non_null(pad);
+    memset(pad, '#', big);
+    body = http_post(w, "/replay", pad, big, &status);
+    assert_int_equal(status, 413);
+    free(body);
+    free(pad);
+    body = http_post(w, "/replayed", fgn, strlen(fgn), &status);
+    assert_int_equal(status, 404);
+    free(body);
+    free(fgn);
+    free(json);
+    cl_close(&ann);
+    world_free(w);
+}
+
 /* Stops once the client has seen `after` actions of its game, or when it
  * is the turn of seat ctx[1] (>= 0), a person who is not playing now. */
 static bool after_moves(client_t *cl[], int n, void *ctx)
@@ -1690,6 +1857,7 @@ int main(void)
         cmocka_set_test_filter(getenv("FIGARO_TEST_FILTER"));
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_full_game),
+        cmocka_unit_test(test_replay_json),
         cmocka_unit_test(test_reconnect_since),
         cmocka_unit_test(test_grace_and_time_limit),
         cmocka_unit_test(test_rematch_race),
