@@ -289,6 +289,82 @@ def fetch(server, path):
         return e.code, e.read().decode()
 
 
+def replay_cli(fgn):
+    """What `figaro replay --json -` prints for a record."""
+    out = subprocess.run([figaro_cmd(), "replay", "--json", "-"], input=fgn.encode(),
+                         stdout=subprocess.PIPE, check=True).stdout
+    return json.loads(out)
+
+
+def post(server, path, body, length=None, headers=()):
+    """(status, headers, body) of POST path over a socket of our own, the
+    Content-Length as given (None: the body's; False: none)."""
+    s = socket.create_connection(("127.0.0.1", server.port), timeout=20)
+    head = "POST %s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nConnection: close\r\n" % (path, server.port)
+    if length is not False:
+        head += "Content-Length: %d\r\n" % (len(body) if length is None else length)
+    for h in headers:
+        head += h + "\r\n"
+    s.sendall(head.encode("latin-1") + b"\r\n")
+    try:
+        s.sendall(body)
+    except OSError:
+        pass   # the server answered and hung up before reading it all
+    data = b""
+    while True:
+        try:
+            chunk = s.recv(65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        data += chunk
+    s.close()
+    head, _, rest = data.partition(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    hdrs = {}
+    for h in lines[1:]:
+        k, _, v = h.partition(":")
+        hdrs[k.strip().lower()] = v.strip()
+    return int(lines[0].split()[1]), hdrs, rest
+
+
+def test_replay_a_record_posted(server):
+    for name in ("finished-3p.fgn", "finished-4p.fgn", "unfinished-5p.fgn"):
+        with open(os.path.join(ROOT, "tests", "cases", name), "rb") as f:
+            fgn = f.read()
+        st, h, body = post(server, "/replay", fgn)
+        assert st == 200, body
+        assert h["content-type"] == "application/json"
+        assert h["x-content-type-options"] == "nosniff" and h["cache-control"] == "no-store"
+        rep = json.loads(body)
+        assert rep["summary"] == replay_cli(fgn.decode())
+        assert all(len(hand) == size for step in rep["steps"]
+                   for hand, size in zip(step["state"]["hands"], step["state"]["hand_sizes"]))
+    st, _, body = post(server, "/replay?lang=fr", fgn)
+    assert st == 200 and "Manche 1" in json.loads(body)["steps"][0]["say"][0]
+    # a bad record: the parser's message, with its line
+    with open(os.path.join(ROOT, "tests", "cases", "bad-not-in-hand.fgn"), "rb") as f:
+        st, _, body = post(server, "/replay", f.read())
+    assert st == 400 and body.startswith(b"line ") and b"R3" in body, body
+    st, _, body = post(server, "/replay", b"")
+    assert st == 400
+    # too long: refused from its Content-Length, whether it is sent or not
+    st, _, body = post(server, "/replay", b"#" * (64 * 1024 + 1))
+    assert st == 413, body
+    st, _, body = post(server, "/replay", b"", length=10 ** 9)
+    assert st == 413
+    st, _, _ = post(server, "/replay", fgn, length=False)
+    assert st == 411
+    st, _, _ = post(server, "/tables/ZZZZZZ/games/1.json", fgn)
+    assert st == 405
+    # never stored: no table, nothing in the folder but the database
+    st, _, body = server.http("/metrics")
+    assert st == 200 and b"figaro_tables 0" in body
+    st, _, body = server.http("/healthz")
+    assert st == 200
+
+
 def test_full_game_reconnect_and_record(server):
     async def go():
         ann, bob = await seat_two(server.url)
@@ -296,6 +372,8 @@ def test_full_game_reconnect_and_record(server):
         await play([ann, bob], rng, stop_after=6)
         # the record holds every hand: refused before the end
         code, _ = fetch(server, "/tables/%s/games/1.fgn" % ann.table)
+        assert code == 409
+        code, _ = fetch(server, "/tables/%s/games/1.json" % ann.table)
         assert code == 409
         # Bob goes away and comes back with his token and the last number he saw
         await bob.ws.close()
@@ -324,6 +402,18 @@ def test_full_game_reconnect_and_record(server):
         assert i >= 0, "%s missing from the record after offset %d" % (a, pos)
         pos = i + len(a)
     code, _ = fetch(server, "/tables/%s/games/2.fgn" % ann.table)
+    assert code == 404
+    # the replay the engine computes: one step per deal and action, and the
+    # summary `figaro replay --json` prints for the record
+    code, text = fetch(server, "/tables/%s/games/1.json" % ann.table)
+    assert code == 200, text
+    rep = json.loads(text)
+    assert rep["summary"] == replay_cli(fgn)
+    assert rep["names"][:1] == ["Ann"]
+    assert len(rep["steps"]) == 3 + len(re.findall(r"^\d+ \S+$", body, re.M))
+    last = rep["steps"][-1]["events"][-1]
+    assert last["type"] == "game_over" and last["ranking"] == rep["summary"]["ranking"]
+    code, _ = fetch(server, "/tables/%s/games/2.json" % ann.table)
     assert code == 404
     log = server.log()
     assert re.search(r"table|join|seat", log)
