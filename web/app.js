@@ -9,7 +9,7 @@ import { _, LANGS, LANG_NAMES, lang, preferredLang, setLang, missing } from "./i
 import { h, fill } from "./dom.js";
 import { HomeView } from "./home.js";
 import { TableView } from "./table.js";
-import { ReplayView } from "./replay.js";
+import { ReplayView, replayOfGame, replayOfText } from "./replay.js";
 
 /** @type {{destroy: () => void}|null} */
 let page = null;
@@ -41,13 +41,9 @@ function route() {
     } else if (parts[0] === "r" && parts[1] === "file") {
         const text = sessionStorage.getItem("figaro.replay");
         page = new ReplayView(main, sessionStorage.getItem("figaro.replay-name") || "",
-                              text ? Promise.resolve(text) : Promise.reject(new Error(_("no record"))));
+                              text ? replayOfText(text) : Promise.reject(new Error(_("no record"))));
     } else if (parts[0] === "r" && /^[A-Z0-9]{6}$/.test(code) && /^\d+$/.test(parts[2] || "")) {
-        const url = "/tables/" + code + "/games/" + parts[2] + ".fgn";
-        page = new ReplayView(main, code + " · " + parts[2], fetch(url).then((r) => {
-            if (!r.ok) throw new Error(r.status === 409 ? _("the game is not over yet") : String(r.status));
-            return r.text();
-        }));
+        page = new ReplayView(main, code + " · " + parts[2], replayOfGame(code, parts[2]));
     } else {
         page = new HomeView(main);
     }

@@ -1,7 +1,8 @@
 // home.js - the first page: your name, a new table (players 3-6, each other
 // seat open for a friend, a bot of a level or an engine the operator
 // registered; time per move; the open option), joining by code or link, the
-// tables this browser holds a seat at, and replaying a game record.
+// tables this browser holds a seat at, and replaying a game record (a file,
+// replayed by the server: replay.js).
 
 import { _, fmt } from "./i18n.js";
 import { h, fill } from "./dom.js";
@@ -130,6 +131,11 @@ export class HomeView {
         file.addEventListener("change", async () => {
             const f = file.files && file.files[0];
             if (!f) return;
+            if (f.size > 64 * 1024) {   // the server replays records of up to 64 KiB
+                this.notice.textContent = _("This file is too large to be a game record.");
+                file.value = "";
+                return;
+            }
             sessionStorage.setItem("figaro.replay", await f.text());
             sessionStorage.setItem("figaro.replay-name", f.name);
             location.hash = "#/r/file";

@@ -1,19 +1,50 @@
-// replay.js - a finished game, move by move, from its record (FGN): every
-// hand is shown, since the game is over and the record holds them all. The
-// steps are worked out by rules.js; the last one shows the final ranking,
-// the same as `figaro replay FILE` prints.
+// replay.js - a finished game, move by move, with every hand shown (the game
+// is over, or the record is the person's own file). The client plays no rule
+// here: the server's engine computes every step (docs/protocol.md, "Replays"),
+// from its own record (GET /tables/CODE/games/N.json) or from a file the
+// person chose (POST /replay, never stored), with each step's sentences in
+// the person's language; the last step shows the final ranking, the same as
+// `figaro replay FILE` prints.
 
-import { _, fmt, ngettext } from "./i18n.js";
-import { cardText } from "./cards.js";
+import { _, fmt, ngettext, lang } from "./i18n.js";
 import { h, fill } from "./dom.js";
 import { drawSeats, drawRanking, drawRoundEnd } from "./board.js";
-import { parseFgn, replaySteps } from "./rules.js";
 
-/** @typedef {import("./rules.js").Step} Step */
+/** @typedef {import("./rules.js").Pile} Pile */
+/** @typedef {import("./rules.js").RuleEvent} RuleEvent */
+/** @typedef {{round: number, phase: string, turn: number, king: number, hand_sizes: number[],
+ *   piles: Pile[], road_pieces: number[], roads: number[][], stacks: number[],
+ *   hands: string[][]}} StepState */
+/** @typedef {{kind: string, round: number, seat: number, action?: string,
+ *   events: RuleEvent[], say: string[], state: StepState}} Step */
+/** @typedef {{players: number, names: string[], has_names: boolean, king: number,
+ *   steps: Step[], summary: {finished: boolean, ranking?: number[], totals?: number[]}}} Replay */
+
+/** The server's answer as a replay, or an Error with its reason.
+ * @param {Response} r @returns {Promise<Replay>} */
+async function answer(r) {
+    if (r.ok) return r.json();
+    if (r.status === 409) throw new Error(_("the game is not over yet"));
+    const why = (await r.text()).trim();
+    throw new Error(why || String(r.status));
+}
+
+/** The replay of game n of table code. @param {string} code @param {string} n */
+export function replayOfGame(code, n) {
+    return fetch("/tables/" + code + "/games/" + n + ".json?lang=" + lang()).then(answer);
+}
+
+/** The replay of a record's text (a file the person chose): sent, replayed, forgotten.
+ * @param {string} text */
+export function replayOfText(text) {
+    return fetch("/replay?lang=" + lang(), { method: "POST", body: text,
+                                             headers: { "content-type": "text/plain; charset=utf-8" } })
+        .then(answer);
+}
 
 export class ReplayView {
-    /** @param {HTMLElement} root @param {string} title @param {Promise<string>} text */
-    constructor(root, title, text) {
+    /** @param {HTMLElement} root @param {string} title @param {Promise<Replay>} replay */
+    constructor(root, title, replay) {
         this.root = root;
         this.i = 0;
         /** @type {Step[]} */
@@ -24,8 +55,10 @@ export class ReplayView {
         this.info = h("p", { class: "replay-step", role: "status" });
         this.say = h("p", { class: "replay-say", "aria-live": "polite" });
         this.panels = h("div", { class: "panels" });
+        // disabled until the server's replay has come
         const btn = (/** @type {string} */ label, /** @type {string} */ key, /** @type {() => number} */ to) =>
-            h("button", { type: "button", "data-step": key, text: label, onclick: () => this.go(to()) });
+            h("button", { type: "button", "data-step": key, text: label, disabled: true,
+                          onclick: () => this.go(to()) });
         this.controls = h("div", { class: "replay-controls", role: "group", "aria-label": _("Replay") }, [
             btn(_("Start"), "start", () => 0),
             btn(_("Previous round"), "prev-round", () => this.roundStart(-1)),
@@ -45,7 +78,7 @@ export class ReplayView {
             else if (e.key === "End") this.go(this.steps.length - 1);
         };
         document.addEventListener("keydown", this.keys);
-        text.then((t) => this.load(t)).catch((/** @type {Error} */ e) => {
+        replay.then((r) => this.load(r)).catch((/** @type {Error} */ e) => {
             fill(this.panels, [h("p", { class: "notice", role: "alert",
                                         text: fmt(_("This game cannot be replayed: %s"), e.message) })]);
         });
@@ -55,12 +88,12 @@ export class ReplayView {
         document.removeEventListener("keydown", this.keys);
     }
 
-    /** @param {string} text */
-    load(text) {
-        const rec = parseFgn(text);
-        this.steps = replaySteps(rec);
-        this.names = rec.names && rec.names.length === rec.players ? rec.names
-            : Array.from({ length: rec.players }, (_x, s) => fmt(_("seat %d"), s));
+    /** @param {Replay} r */
+    load(r) {
+        if (!r || !Array.isArray(r.steps) || !r.steps.length || !Array.isArray(r.names))
+            throw new Error(_("no record"));
+        this.steps = r.steps;
+        this.names = r.names;
         this.go(0);
     }
 
@@ -68,7 +101,7 @@ export class ReplayView {
      * @param {number} dir */
     roundStart(dir) {
         let j = this.i + dir;
-        while (j > 0 && j < this.steps.length - 1 && this.steps[j].action !== null) j += dir;
+        while (j > 0 && j < this.steps.length - 1 && this.steps[j].kind !== "deal") j += dir;
         return j;
     }
 
@@ -76,27 +109,29 @@ export class ReplayView {
     go(i) {
         if (!this.steps.length) return;
         this.i = Math.max(0, Math.min(this.steps.length - 1, i));
-        const st = this.steps[this.i];
+        const step = this.steps[this.i];
+        const st = step.state;
         const n = this.names.length;
-        const last = st.events.find((e) => e.type === "play");
-        const ring = st.events.find((e) => e.type === "ring");
-        const coll = st.events.find((e) => e.type === "collect");
+        const ring = step.events.find((e) => e.type === "ring");
+        const last = ring ? null : step.events.find((e) => e.type === "play");
+        const coll = step.events.find((e) => e.type === "collect");
         const shows = st.hands.map((hand, s) => ({
             name: this.names[s], you: false, king: st.king === s,
-            turn: st.turn === s && st.phase === "play", pile: st.piles[s], handSize: hand.length,
-            hand: hand.slice(), pieces: st.roads[s].length, roads: st.roads[s], stack: st.stacks[s],
+            turn: st.turn === s && st.phase === "play", pile: st.piles[s], handSize: st.hand_sizes[s],
+            hand: hand.slice(), pieces: st.road_pieces[s], roads: st.roads[s], stack: st.stacks[s],
             tags: coll && coll.seat === s ? [fmt(ngettext("collected %d card", "collected %d cards", coll.count || 0), coll.count || 0)] : [],
+            // a ring moves the ringer's pile, the ring on top, to the next seat
             lastCard: last && last.target === s ? last.card || null
                 : ring && (/** @type {number} */ (ring.seat) + 1) % n === s ? "RING" : null,
             collected: coll && coll.seat === s ? coll.count || 0 : 0, target: null, status: "present",
         }));
         drawSeats(this.ring, shows, 0, [h("p", { class: "centre-round", text: fmt(_("Round %d of 3"), st.round) })]);
         fill(this.info, [fmt(_("Step %d of %d"), this.i + 1, this.steps.length)]);
-        this.say.textContent = this.sentence(st);
+        this.say.textContent = step.say.join(" ");
         const panels = [];
-        const end = drawRoundEnd(st.events, this.names);
+        const end = drawRoundEnd(step.events, this.names);
         if (end) panels.push(end);
-        const over = st.events.find((e) => e.type === "game_over");
+        const over = step.events.find((e) => e.type === "game_over");
         if (over) panels.push(drawRanking(over.ranking || [], st.roads, this.names));
         fill(this.panels, panels);
         for (const b of this.controls.querySelectorAll("button")) {
@@ -104,36 +139,5 @@ export class ReplayView {
             b.disabled = (k === "start" || k === "back" || k === "prev-round") ? this.i === 0
                                                                                 : this.i === this.steps.length - 1;
         }
-    }
-
-    /** What the step did, in a sentence. @param {Step} st */
-    sentence(st) {
-        if (st.action === null)
-            return fmt(_("Round %d: the cards are dealt; %s holds the King and plays first."), st.round, this.names[st.king]);
-        const who = this.names[st.seat];
-        const coll = st.events.find((e) => e.type === "collect");
-        let s;
-        if (st.action === "take") {
-            s = fmt(ngettext("%s takes the %d face-up card and plays again.", "%s takes all %d face-up cards and plays again.",
-                             coll?.count || 0), who, coll?.count || 0);
-        } else if (st.action.startsWith("RING")) {
-            s = fmt(_("%s plays a ring: every pile moves one seat to the left."), who);
-        } else {
-            const [card, t] = st.action.split(">");
-            const target = Number(t);
-            s = target === st.seat ? fmt(_("%s plays %s in front of themselves."), who, cardText(card))
-                                   : fmt(_("%s plays %s in front of %s."), who, cardText(card), this.names[target]);
-            if (coll) s += " " + fmt(_("%s's pile reaches %d: %s collects %d cards."), this.names[target],
-                                     st.piles.length ? this.reach(st) : 0, this.names[target], coll.count || 0);
-        }
-        return s;
-    }
-
-    /** The total the pile reached before it was collected. @param {Step} st */
-    reach(st) {
-        const prev = this.steps[this.i - 1];
-        const play = st.events.find((e) => e.type === "play");
-        if (!prev || !play || play.target === undefined) return 0;
-        return prev.piles[play.target].total + Number((play.card || "X0").slice(1));
     }
 }

@@ -92,4 +92,9 @@ test("a replay of recorded games shows the ranking figaro replay prints", async 
         const totals = await page.locator(".ranking-list .rank-total").allTextContents();
         expect(totals.map(Number)).toEqual(want.ranking.map((/** @type {number} */ s) => want.totals[s]));
     }
+    // The server's engine replays the file: a bad record gets its parser's words.
+    await page.goto(srv.url);
+    await page.setInputFiles("#fgn-file", path.join(ROOT, "tests", "cases", "bad-not-in-hand.fgn"));
+    await expect(page.locator(".replay-page .notice")).toContainText("line 17: seat 0 has no R3 in hand");
+    await expect(page.locator("[data-step=end]")).toBeDisabled();
 });
