@@ -22,7 +22,8 @@
  * Limits: FIG_PROTO_FRAME_MAX bytes a frame; MSG_BURST messages at once then
  * MSG_RATE a second; CHAT_BURST chat lines at once then one every
  * CHAT_EVERY_MS; max_conns_per_addr connections from one address; a
- * connection that has not said hello within hello_ms is closed. */
+ * connection that has not said hello within hello_ms is closed; a record sent
+ * to be replayed (POST /replay), FIG_REPLAY_FGN_MAX bytes, never stored. */
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
