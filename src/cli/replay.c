@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "net/replay_json.h"
 
 static const char *seat_name(const fig_game_t *g, int s, char *buf, size_t cap)
 {
@@ -15,14 +16,6 @@ static const char *seat_name(const fig_game_t *g, int s, char *buf, size_t cap)
     else
         snprintf(buf, cap, "seat %d", s);
     return buf;
-}
-
-static json_t *int_array(const int *v, int n, int null_value)
-{
-    json_t *a = json_array();
-    for (int i = 0; i < n; i++)
-        json_array_append_new(a, v[i] == null_value ? json_null() : json_integer(v[i]));
-    return a;
 }
 
 static int print_json(json_t *obj)
@@ -45,45 +38,10 @@ static int json_error(int line, const char *message)
 
 static int replay_json(const fig_game_t *g)
 {
-    fig_round_result_t res[FIG_ROUNDS];
-    int n = g->setup.players, done = fig_game_results(g, res);
-    bool finished = fig_game_over(g);
-    json_t *obj = json_object();
-    json_object_set_new(obj, "ok", json_true());
-    json_object_set_new(obj, "finished", json_boolean(finished));
-    json_object_set_new(obj, "players", json_integer(n));
-    json_t *rounds = json_array();
-    for (int r = 0; r < done; r++) {
-        json_t *round = json_object();
-        json_object_set_new(round, "round", json_integer(res[r].round));
-        json_object_set_new(round, "king", json_integer(res[r].king));
-        json_object_set_new(round, "stacks", int_array(res[r].stacks, n, -1));
-        json_object_set_new(round, "exchange",
-                            res[r].exchanged ? json_pack("{s:i, s:i, s:i}",
-                                                         "seat", res[r].exchange_seat,
-                                                         "gave", res[r].gave,
-                                                         "took", res[r].took)
-                                             : json_null());
-        json_object_set_new(round, "pieces", int_array(res[r].pieces, n, 0));
-        json_array_append_new(rounds, round);
-    }
-    json_object_set_new(obj, "rounds", rounds);
-    if (finished) {
-        const fig_state_t *st = &g->state;
-        int totals[FIG_MAX_PLAYERS], ranking[FIG_MAX_PLAYERS];
-        json_t *roads = json_array();
-        for (int s = 0; s < n; s++) {
-            json_t *road = json_array();
-            for (int i = 0; i < st->nroad[s]; i++)
-                json_array_append_new(road, json_integer(st->road[s][i]));
-            json_array_append_new(roads, road);
-            totals[s] = fig_state_road(st, s);
-        }
-        fig_state_ranking(st, ranking);
-        json_object_set_new(obj, "roads", roads);
-        json_object_set_new(obj, "totals", int_array(totals, n, -1));
-        json_object_set_new(obj, "ranking", int_array(ranking, n, -1));
-        json_object_set_new(obj, "winner", json_integer(ranking[0]));
+    json_t *obj = fig_replay_summary_json(g);
+    if (!obj) {
+        fprintf(stderr, "figaro replay: out of memory\n");
+        return EXIT_INPUT;
     }
     return print_json(obj);
 }

@@ -32,8 +32,7 @@ static json_t *int_array(const int *v, int n, int null_value)
     return a;
 }
 
-/* What `figaro replay --json` prints for g, key for key. */
-static json_t *summary_json(const fig_game_t *g)
+json_t *fig_replay_summary_json(const fig_game_t *g)
 {
     fig_round_result_t res[FIG_ROUNDS];
     int n = g->setup.players, done = fig_game_results(g, res);
@@ -232,7 +231,7 @@ fig_err_t fig_replay_json(const fig_game_t *rec, const fig_tr_t *tr, char **out,
         return rc;
     }
     json_object_set_new(top, "steps", steps);
-    json_object_set_new(top, "summary", summary_json(rec));
+    json_object_set_new(top, "summary", fig_replay_summary_json(rec));
     size_t n_out = 0;
     char *text = fig_proto_dump(top, &n_out);
     json_decref(top);

@@ -11,6 +11,7 @@
 #ifndef FIGARO_NET_REPLAY_JSON_H
 #define FIGARO_NET_REPLAY_JSON_H
 
+#include <jansson.h>
 #include <stddef.h>
 
 #include "figaro/figaro.h"
@@ -28,5 +29,10 @@ enum {
  * would pass FIG_REPLAY_JSON_MAX. */
 fig_err_t fig_replay_json(const fig_game_t *g, const fig_tr_t *tr, char **out, size_t *len,
                           fig_msg_t *msg);
+
+/* What `figaro replay --json` prints for g (finished or not): rounds with
+ * their stacks, pieces and exchange; once over, roads, totals, ranking and
+ * winner. A new reference; NULL only when memory runs out. */
+json_t *fig_replay_summary_json(const fig_game_t *g);
 
 #endif
