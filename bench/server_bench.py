@@ -22,12 +22,13 @@ The server allows 16 connections per address: the people connect from
 Debian's python3 and python3-websockets (10.x, asyncio); builds nothing:
     make -j2 build/figaro
     /usr/bin/python3 bench/server_bench.py [--figaro build/figaro] [--tables 1000]
-        [--bots random] [--seconds 20] [--games 1]
+        [--bots random] [--seconds 20] [--games 1] [--sync full|normal] [--think MS]
 """
 import argparse
 import asyncio
 import json
 import os
+import random
 import re
 import signal
 import subprocess
@@ -141,6 +142,7 @@ class Person:
         self.acted_on = None
         self.sent_at = None
         self.tokens, self.t = BURST, time.perf_counter()
+        self.rng = random.Random(i)   # the think times, the same every run
 
     async def send(self, obj):
         # token bucket under the server's limit (docs/protocol.md "Transport")
@@ -227,6 +229,8 @@ class Person:
         while True:
             if self.my_turn() and self.acted_on != self.game_n:
                 self.acted_on = self.game_n
+                if self.args.think:   # a person who thinks: a load below the server's limit
+                    await asyncio.sleep(self.rng.uniform(0.5, 1.5) * self.args.think / 1000)
                 msg = {"type": "act", "table": self.table, "n": self.game_n,
                        "action": self.view["legal"][0]}
                 await self.send(msg)
@@ -243,7 +247,7 @@ async def main(args):
     tmp = tempfile.TemporaryDirectory(prefix="figaro-bench-", dir=args.tmp)
     err = open(os.path.join(tmp.name, "stderr.log"), "wb")
     proc = subprocess.Popen([args.figaro, "serve", "--listen", "127.0.0.1:0", "--data", tmp.name,
-                             "--bot-threads", str(args.bot_threads),
+                             "--bot-threads", str(args.bot_threads), "--sync", args.sync,
                              "--max-tables", str(max(1000, args.tables))],
                             stdout=subprocess.PIPE, stderr=err)
     line = proc.stdout.readline().decode()
@@ -337,6 +341,11 @@ if __name__ == "__main__":
     ap.add_argument("--seconds", type=float, default=20)
     ap.add_argument("--games", type=int, default=1, help="games per table (rematch after each)")
     ap.add_argument("--bot-threads", type=int, default=2)
+    ap.add_argument("--think", type=float, default=0,
+                    help="ms each person thinks before acting (uniform 0.5x to 1.5x); "
+                         "0: act at once (the server's limit)")
+    ap.add_argument("--sync", default="full", choices=["full", "normal"],
+                    help="the server's --sync: full (the default) or normal")
     ap.add_argument("--tmp", default=None,
                     help="where the --data folder is made (default $TMPDIR or /tmp; /dev/shm: no disk)")
     asyncio.run(main(ap.parse_args()))
