@@ -87,6 +87,29 @@ typedef struct {
     char info[160];        /* its last `info` line, "" for none */
 } fig_fault_t;
 
+/* What a search learned about one move at its root (averages over the
+ * playouts through that move, from the searching seat's point of view). */
+typedef struct {
+    fig_action_t action;
+    uint32_t visits;                  /* root visits, summed over the trees */
+    double share;                     /* visits / all root visits, 0..1 */
+    double win;                       /* estimated chance the seat finishes first, 0..1 */
+    double place;                     /* expected final place, 1.0 = first */
+    double collect[FIG_MAX_PLAYERS];  /* expected cards each seat collects from now to the
+                                         end of this round, this move included */
+    double collect_next;              /* chance the seat itself collects (R8 or a Take) at or
+                                         before its next turn after this move */
+    double made_by[FIG_MAX_PLAYERS];  /* chance that seat s's action is the one that makes the
+                                         seat collect then (sums to collect_next) */
+} fig_move_stat_t;
+
+typedef struct {
+    int seat;                         /* the seat that searched */
+    int n;                            /* moves below, most visited first */
+    long iterations;
+    fig_move_stat_t moves[FIG_MAX_ACTIONS];
+} fig_analysis_t;
+
 typedef struct {
     const char *kind;
     /* Required: choose a legal action for view->turn (== the bot's seat). */
@@ -107,6 +130,9 @@ typedef struct {
     /* Optional: every later wait of the bot outside a think (an engine's
      * handshake, its notifications) gives up once *closing is true. */
     void (*watch)(void *data, const atomic_bool *closing);
+    /* Optional: what the last think saw at its root (bots that search);
+     * false when there is nothing to tell. */
+    bool (*analysis)(void *data, fig_analysis_t *out);
 } fig_bot_ops_t;
 
 /* Creates a built-in bot from its spec. `seed` makes its choices
@@ -153,6 +179,16 @@ fig_action_t fig_bot_choose(fig_bot_t *bot, int ms);
  * (ismcts) uses a pool of its own, allocated at its first think. */
 fig_action_t fig_bot_choose_with(fig_bot_t *bot, int ms, const fig_scratch_t *scratch,
                                  const atomic_bool *cancel);
+
+/* What the bot's last think (fig_bot_choose / _with) saw at its root. false for a
+ * bot that does not search (random, greedy, an engine) or before its first think.
+ * "At or before its next turn" (collect_next, made_by) spans this move and every
+ * action after it until the seat's next turn begins (or the round ends): the
+ * move itself when it is a Take or brings the seat's own pile to 6 (made_by the
+ * seat), or a later player's card that brings the seat's pile to 6 (R8). A level
+ * whose choice is softened (a temperature over root values) still reports the
+ * search's numbers; the move it actually played is what fig_bot_choose returned. */
+bool fig_bot_analysis(const fig_bot_t *bot, fig_analysis_t *out);
 
 /* The tracked state (other hands guessed) and the seat's view of it. */
 const fig_state_t *fig_bot_state(const fig_bot_t *bot);

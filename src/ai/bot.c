@@ -155,6 +155,14 @@ const fig_state_t *fig_bot_state(const fig_bot_t *bot) { return &bot->st; }
 
 int fig_bot_overrules(const fig_bot_t *bot) { return bot->overrules; }
 
+bool fig_bot_analysis(const fig_bot_t *bot, fig_analysis_t *out)
+{
+    if (!bot->ops->analysis || !bot->ops->analysis(bot->data, out))
+        return false;
+    out->seat = bot->seat;
+    return true;
+}
+
 int fig_bot_faults(const fig_bot_t *bot)
 {
     return bot->ops->faults ? bot->ops->faults(bot->data) : 0;

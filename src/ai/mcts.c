@@ -57,6 +57,12 @@ typedef struct {
     int redraws;        /* playout policy: see fig_state_playout */
 } params_t;
 
+/* Sums over the playouts through one root child, for fig_bot_analysis. */
+typedef struct {
+    double win, place, next;
+    double collect[FIG_MAX_PLAYERS], made_by[FIG_MAX_PLAYERS];
+} root_stat_t;
+
 typedef struct {
     node_t *nodes;
     uint32_t n, cap;
@@ -71,6 +77,9 @@ typedef struct {
     float c;            /* the exploration constant, as a float for the inner loop */
     float place_reward[FIG_MAX_PLAYERS];   /* by final place, first to last */
     long budget;
+    uint8_t slot[256];                     /* root child's action code -> stats index */
+    int nslots;
+    root_stat_t stats[FIG_MAX_ACTIONS];
 } tree_t;
 
 typedef struct {
@@ -80,6 +89,8 @@ typedef struct {
     node_t *own;        /* the bot's own pool, for thinks without scratch; NULL until then */
     size_t own_nodes;
     long last_iterations;
+    bool analysed;      /* `last` holds the last think's root */
+    fig_analysis_t last;
 } mcts_t;
 
 static double now(void)
@@ -124,6 +135,73 @@ static uint32_t add_child(tree_t *t, uint32_t parent, fig_action_t a, int actor)
     return id;
 }
 
+/* Follows one seat from the root move until its next turn begins (or the
+ * round ends): whether it collects in that window, and whose action made it. */
+typedef struct {
+    int me, by;      /* by: the seat whose action made `me` collect, or -1 */
+    bool open;
+} watch_t;
+
+static inline void watched_apply(fig_state_t *st, fig_action_t a, watch_t *w)
+{
+    if (!w->open) {
+        fig_state_apply_legal(st, a, NULL);
+        return;
+    }
+    int actor = st->turn, before = st->stack[w->me];
+    fig_state_apply_legal(st, a, NULL);   /* a round's stacks stay until the next deal */
+    if (st->stack[w->me] != before) {
+        w->by = actor;
+        w->open = false;
+    } else if (st->phase != FIG_PHASE_PLAY || st->turn == w->me) {
+        w->open = false;
+    }
+}
+
+/* What the seat to move gains at once by playing a, in cards: as the core's
+ * playout policy (fig_state_playout) judges a draw. */
+static inline int immediate_gain(const fig_state_t *st, fig_action_t a)
+{
+    if (fig_act_is_take(a))
+        return -st->table_cards;
+    int k = fig_act_kind(a), t = fig_act_target(a);
+    if (k == FIG_RING || st->pile[t].total + fig_kind_value(k) < 6)
+        return 0;
+    int cards = st->table_cards + 1;
+    return t == st->turn ? -2 * cards : cards;
+}
+
+/* Plays the rest of the current round by the policy of fig_state_playout
+ * (the same draws from rng), watching w. */
+static void playout_round(fig_state_t *st, fig_rng_t *rng, int redraws, watch_t *w)
+{
+    while (st->phase == FIG_PHASE_PLAY) {
+        fig_action_t a = fig_state_random_action(st, rng);
+        if (redraws) {
+            int best = immediate_gain(st, a);
+            for (int i = 0; i < redraws && best < 0; i++) {
+                fig_action_t b = fig_state_random_action(st, rng);
+                int gain = immediate_gain(st, b);
+                if (gain > best) {
+                    best = gain;
+                    a = b;
+                }
+            }
+        }
+        watched_apply(st, a, w);
+    }
+}
+
+static root_stat_t *root_stat(tree_t *t, fig_action_t a)
+{
+    uint8_t *slot = &t->slot[code(a)];
+    if (*slot == 0xFF) {
+        *slot = (uint8_t)t->nslots++;
+        memset(&t->stats[*slot], 0, sizeof t->stats[*slot]);
+    }
+    return &t->stats[*slot];
+}
+
 static void iterate(tree_t *t)
 {
     fig_state_t st;
@@ -132,6 +210,7 @@ static void iterate(tree_t *t)
     int depth = 0;
     uint32_t node = 0;
     fig_view_sample(t->view, &t->rng, &st);
+    watch_t w = { .me = t->view->seat, .by = -1, .open = true };
     path[depth++] = 0;
     while (st.phase == FIG_PHASE_PLAY && depth < MAX_DEPTH) {
         int n = fig_state_legal(&st, moves);
@@ -168,23 +247,41 @@ static void iterate(tree_t *t)
                 if (seen++ == pick) {
                     uint32_t c = add_child(t, node, moves[i], st.turn);
                     t->nodes[c].avail = 1;
-                    fig_state_apply_legal(&st, moves[i], NULL);
+                    watched_apply(&st, moves[i], &w);
                     path[depth++] = c;
                     break;
                 }
             }
             break;
         }
-        fig_state_apply_legal(&st, t->nodes[best].action, NULL);
+        watched_apply(&st, t->nodes[best].action, &w);
         node = best;
         path[depth++] = node;
     }
+    playout_round(&st, &t->rng, t->p->redraws, &w);
+    uint8_t round_end[FIG_MAX_PLAYERS];
+    memcpy(round_end, st.stack, sizeof round_end);
     fig_state_playout(&st, &t->rng, t->p->redraws);
     float r[FIG_MAX_PLAYERS];
     int ranking[FIG_MAX_PLAYERS];
     fig_state_ranking(&st, ranking);
     for (int place = 0; place < st.players; place++)
         r[ranking[place]] = t->place_reward[place];
+    if (depth > 1) {   /* the analysis of the root move this iteration went through */
+        root_stat_t *rs = root_stat(t, t->nodes[path[1]].action);
+        int me = w.me;
+        for (int place = 0; place < st.players; place++)
+            if (ranking[place] == me) {
+                rs->place += place + 1;
+                rs->win += place == 0;
+            }
+        for (int s = 0; s < st.players; s++)
+            rs->collect[s] += round_end[s] - t->view->stack[s];
+        if (w.by >= 0) {
+            rs->next += 1;
+            rs->made_by[w.by] += 1;
+        }
+    }
     t->nodes[0].visits++;
     for (int i = 1; i < depth; i++) {
         node_t *nd = &t->nodes[path[i]];
@@ -199,6 +296,8 @@ static void *search(void *arg)
     t->n = 1;
     memset(&t->nodes[0], 0, sizeof t->nodes[0]);
     t->iterations = 0;
+    memset(t->slot, 0xFF, sizeof t->slot);
+    t->nslots = 0;
     for (;;) {
         if ((t->iterations & 15) == 0 && t->cancel &&
             atomic_load_explicit(t->cancel, memory_order_relaxed))
@@ -254,11 +353,15 @@ static bool place_trees(mcts_t *m, const fig_scratch_t *scratch)
     return true;
 }
 
+static void analyse(mcts_t *m, int trees, const fig_action_t moves[], int n,
+                    const uint32_t visits[], const float reward[]);
+
 static fig_action_t mcts_choose(void *data, const fig_bot_turn_t *turn)
 {
     mcts_t *m = data;
     const params_t *p = &m->p;
     int threads = p->threads;
+    m->analysed = false;
     if (!place_trees(m, turn->scratch))
         return FIG_ACT_NONE;   /* no memory: the handle overrules with a random action */
     double deadline = 0;
@@ -308,7 +411,73 @@ static fig_action_t mcts_choose(void *data, const fig_bot_turn_t *turn)
         if (visits[a] > visits[b] || (visits[a] == visits[b] && reward[a] > reward[b]))
             best = i;
     }
+    analyse(m, started, moves, n, visits, reward);
     return n ? moves[best] : FIG_ACT_NONE;
+}
+
+static bool more_visited(fig_action_t x, fig_action_t y, const uint32_t visits[],
+                         const float reward[])
+{
+    int a = code(x), b = code(y);
+    return visits[a] > visits[b] || (visits[a] == visits[b] && reward[a] > reward[b]);
+}
+
+/* Fills m->last from the trees' root statistics: the visited moves, most
+ * visited first in the order mcts_choose ranks them (so the first is the move
+ * it chose), each with its averages over the playouts through it. */
+static void analyse(mcts_t *m, int trees, const fig_action_t moves[], int n,
+                    const uint32_t visits[], const float reward[])
+{
+    fig_analysis_t *an = &m->last;
+    an->n = 0;
+    an->iterations = m->last_iterations;
+    long total = 0;
+    for (int i = 0; i < n; i++)
+        total += visits[code(moves[i])];
+    for (int i = 0; i < n; i++) {
+        fig_action_t a = moves[i];
+        if (!visits[code(a)])
+            continue;
+        int j = an->n++;   /* stable insertion: equal moves keep the legal order */
+        for (; j > 0 && more_visited(a, an->moves[j - 1].action, visits, reward); j--)
+            an->moves[j] = an->moves[j - 1];
+        fig_move_stat_t *ms = &an->moves[j];
+        memset(ms, 0, sizeof *ms);
+        ms->action = a;
+        ms->visits = visits[code(a)];
+        ms->share = (double)ms->visits / (double)total;
+        for (int k = 0; k < trees; k++) {
+            const tree_t *t = &m->trees[k];
+            if (t->slot[code(a)] == 0xFF)
+                continue;
+            const root_stat_t *rs = &t->stats[t->slot[code(a)]];
+            ms->win += rs->win;
+            ms->place += rs->place;
+            ms->collect_next += rs->next;
+            for (int s = 0; s < FIG_MAX_PLAYERS; s++) {
+                ms->collect[s] += rs->collect[s];
+                ms->made_by[s] += rs->made_by[s];
+            }
+        }
+        double v = ms->visits;
+        ms->win /= v;
+        ms->place /= v;
+        ms->collect_next /= v;
+        for (int s = 0; s < FIG_MAX_PLAYERS; s++) {
+            ms->collect[s] /= v;
+            ms->made_by[s] /= v;
+        }
+    }
+    m->analysed = an->n > 0;
+}
+
+static bool mcts_analysis(void *data, fig_analysis_t *out)
+{
+    mcts_t *m = data;
+    if (!m->analysed)
+        return false;
+    *out = m->last;
+    return true;
 }
 
 static void mcts_free(void *data)
@@ -327,6 +496,7 @@ static void mcts_seed(void *data, uint64_t seed)
 
 static const fig_bot_ops_t mcts_ops = {
     .kind = "ismcts", .choose = mcts_choose, .seed = mcts_seed, .free = mcts_free,
+    .analysis = mcts_analysis,
 };
 
 static fig_err_t set_int(const char *key, const char *value, long min, long max, int *out,
