@@ -36,6 +36,7 @@
 #include <time.h>
 
 #include "ai/ai.h"
+#include "ai/future.h"
 
 enum { MAX_THREADS = 16, MAX_DEPTH = 130 };
 
@@ -55,6 +56,8 @@ typedef struct {
     int mem;            /* MiB for all trees together */
     double win_weight;  /* reward = w * win + (1 - w) * rank score */
     int redraws;        /* playout policy: see fig_state_playout */
+    int exact;          /* 1: playouts end with the round, the rest scored by future.h;
+                           0: played to the game's end at random (the bot before issue 10) */
 } params_t;
 
 /* Sums over the playouts through one root child, for fig_bot_analysis. */
@@ -77,6 +80,7 @@ typedef struct {
     float c;            /* the exploration constant, as a float for the inner loop */
     float place_reward[FIG_MAX_PLAYERS];   /* by final place, first to last */
     long budget;
+    future_cache_t *future;   /* with exact: this tree's values of round ends */
     uint8_t slot[256];                     /* root child's action code -> stats index */
     int nslots;
     root_stat_t stats[FIG_MAX_ACTIONS];
@@ -87,6 +91,7 @@ typedef struct {
     fig_rng_t rng;
     tree_t trees[MAX_THREADS];
     node_t *own;        /* the bot's own pool, for thinks without scratch; NULL until then */
+    future_cache_t *caches;   /* one per tree, made at the first think with exact */
     size_t own_nodes;
     long last_iterations;
     bool analysed;      /* `last` holds the last think's root */
@@ -261,20 +266,33 @@ static void iterate(tree_t *t)
     playout_round(&st, &t->rng, t->p->redraws, &w);
     uint8_t round_end[FIG_MAX_PLAYERS];
     memcpy(round_end, st.stack, sizeof round_end);
-    fig_state_playout(&st, &t->rng, t->p->redraws);
-    float r[FIG_MAX_PLAYERS];
-    int ranking[FIG_MAX_PLAYERS];
-    fig_state_ranking(&st, ranking);
-    for (int place = 0; place < st.players; place++)
-        r[ranking[place]] = t->place_reward[place];
+    float r[FIG_MAX_PLAYERS], win_me, place_me;
+    int me = w.me;
+    if (t->p->exact) {
+        future_t scratch;
+        const future_t *f = future_value(t->future, &st, &scratch);
+        float ww = (float)t->p->win_weight;
+        for (int s = 0; s < st.players; s++)
+            r[s] = ww * f->win[s] + (1 - ww) * f->score[s];
+        win_me = f->win[me];
+        place_me = f->place[me];
+    } else {
+        fig_state_playout(&st, &t->rng, t->p->redraws);
+        int ranking[FIG_MAX_PLAYERS];
+        fig_state_ranking(&st, ranking);
+        win_me = place_me = 0;
+        for (int place = 0; place < st.players; place++) {
+            r[ranking[place]] = t->place_reward[place];
+            if (ranking[place] == me) {
+                win_me = place == 0;
+                place_me = (float)(place + 1);
+            }
+        }
+    }
     if (depth > 1) {   /* the analysis of the root move this iteration went through */
         root_stat_t *rs = root_stat(t, t->nodes[path[1]].action);
-        int me = w.me;
-        for (int place = 0; place < st.players; place++)
-            if (ranking[place] == me) {
-                rs->place += place + 1;
-                rs->win += place == 0;
-            }
+        rs->win += win_me;
+        rs->place += place_me;
         for (int s = 0; s < st.players; s++)
             rs->collect[s] += round_end[s] - t->view->stack[s];
         if (w.by >= 0) {
@@ -346,9 +364,17 @@ static bool place_trees(mcts_t *m, const fig_scratch_t *scratch)
     }
     if (per_tree < 2)
         return false;
+    if (m->p.exact && !m->caches) {
+        m->caches = calloc((size_t)m->p.threads, sizeof *m->caches);
+        if (!m->caches)
+            return false;
+    }
     for (int i = 0; i < m->p.threads; i++) {
         m->trees[i].nodes = base + (size_t)i * per_tree;
         m->trees[i].cap = (uint32_t)per_tree;
+        m->trees[i].future = m->caches ? &m->caches[i] : NULL;
+        if (m->caches)
+            future_reset(&m->caches[i]);
     }
     return true;
 }
@@ -486,6 +512,7 @@ static void mcts_free(void *data)
     if (!m)
         return;
     free(m->own);
+    free(m->caches);
     free(m);
 }
 
@@ -524,6 +551,8 @@ static fig_err_t set_option(void *ctx, const char *key, const char *value, fig_m
         return set_int(key, value, 1, 65536, &p->mem, msg);
     if (strcmp(key, "redraws") == 0)
         return set_int(key, value, 0, 10, &p->redraws, msg);
+    if (strcmp(key, "exact") == 0)
+        return set_int(key, value, 0, 1, &p->exact, msg);
     if (strcmp(key, "c") == 0 || strcmp(key, "win") == 0) {
         char *end;
         double v = strtod(value, &end);
@@ -539,14 +568,14 @@ static fig_err_t set_option(void *ctx, const char *key, const char *value, fig_m
         return FIG_OK;
     }
     return fig_fail(msg, FIG_ERR_INPUT, N_("ismcts: unknown option '%s' (ms, iters, threads, c, "
-                                           "win, mem, redraws)"), key);
+                                           "win, mem, redraws, exact)"), key);
 }
 
 fig_err_t mcts_bot_new(const char *spec, uint64_t seed, const fig_bot_ops_t **ops, void **data,
                        fig_msg_t *msg)
 {
     params_t p = { .ms = 1000, .iters = 0, .threads = 1, .c = 0.7, .mem = 256,
-                   .win_weight = 0.5, .redraws = 2 };
+                   .win_weight = 0.5, .redraws = 2, .exact = 1 };
     char name[32];
     fig_err_t rc = fig_spec_parse(spec, name, sizeof name, set_option, &p, msg);
     if (rc)
