@@ -56,6 +56,7 @@ typedef struct {
     int mem;            /* MiB for all trees together */
     double win_weight;  /* reward = w * win + (1 - w) * rank score */
     int redraws;        /* playout policy: see fig_state_playout */
+    double temp;        /* > 0: choose by a softmax of root values (levels) */
     int exact;          /* 1: playouts end with the round, the rest scored by future.h;
                            0: played to the game's end at random (the bot before issue 10) */
 } params_t;
@@ -382,6 +383,9 @@ static bool place_trees(mcts_t *m, const fig_scratch_t *scratch)
 static void analyse(mcts_t *m, int trees, const fig_action_t moves[], int n,
                     const uint32_t visits[], const float reward[]);
 
+static int soften(mcts_t *m, const fig_state_t *st, const fig_action_t moves[], int n,
+                  const uint32_t visits[], const float reward[], int best);
+
 static fig_action_t mcts_choose(void *data, const fig_bot_turn_t *turn)
 {
     mcts_t *m = data;
@@ -438,7 +442,55 @@ static fig_action_t mcts_choose(void *data, const fig_bot_turn_t *turn)
             best = i;
     }
     analyse(m, started, moves, n, visits, reward);
+    if (p->temp > 0 && n > 1)
+        best = soften(m, turn->guess, moves, n, visits, reward, best);
     return n ? moves[best] : FIG_ACT_NONE;
+}
+
+/* Whether a makes the mover collect at once: a Take, or a card that brings
+ * its own pile to 6 (R5, R8). */
+static bool self_collects(const fig_state_t *st, fig_action_t a)
+{
+    if (fig_act_is_take(a))
+        return true;
+    int k = fig_act_kind(a);
+    return k != FIG_RING && fig_act_target(a) == st->turn &&
+           st->pile[st->turn].total + fig_kind_value(k) >= 6;
+}
+
+/* The levels' knob (docs/bots.md): instead of the most visited move, a move
+ * drawn with probability proportional to exp(value / temp), value being its
+ * mean reward at the root. A person's mistakes, not a random bot's: moves the
+ * search never tried are left out, and so is making oneself collect when some
+ * move does not (the absurd moves a child would not play). */
+static int soften(mcts_t *m, const fig_state_t *st, const fig_action_t moves[], int n,
+                  const uint32_t visits[], const float reward[], int best)
+{
+    bool harmless = false;
+    for (int i = 0; i < n; i++)
+        harmless |= visits[code(moves[i])] > 0 && !self_collects(st, moves[i]);
+    double weight[FIG_MAX_ACTIONS], top = -1e30, sum = 0;
+    for (int i = 0; i < n; i++) {
+        int a = code(moves[i]);
+        weight[i] = -1e30;
+        if (visits[a] > 0 && !(harmless && self_collects(st, moves[i])))
+            weight[i] = reward[a] / visits[a] / m->p.temp;
+        if (weight[i] > top)
+            top = weight[i];
+    }
+    if (top <= -1e30)
+        return best;
+    for (int i = 0; i < n; i++) {
+        weight[i] = weight[i] <= -1e30 ? 0 : exp(weight[i] - top);
+        sum += weight[i];
+    }
+    double x = (double)fig_rng_below(&m->rng, 1u << 30) / (double)(1u << 30) * sum;
+    for (int i = 0; i < n; i++) {
+        if (weight[i] > 0 && x < weight[i])
+            return i;
+        x -= weight[i];
+    }
+    return best;
 }
 
 static bool more_visited(fig_action_t x, fig_action_t y, const uint32_t visits[],
@@ -553,6 +605,15 @@ static fig_err_t set_option(void *ctx, const char *key, const char *value, fig_m
         return set_int(key, value, 0, 10, &p->redraws, msg);
     if (strcmp(key, "exact") == 0)
         return set_int(key, value, 0, 1, &p->exact, msg);
+    if (strcmp(key, "temp") == 0) {
+        char *end;
+        double v = strtod(value, &end);
+        if (*end || end == value || !(v >= 0 && v <= 10))
+            return fig_fail(msg, FIG_ERR_INPUT, N_("ismcts: %s must be a number from 0 to 10, "
+                                                   "not '%s'"), key, value);
+        p->temp = v;
+        return FIG_OK;
+    }
     if (strcmp(key, "c") == 0 || strcmp(key, "win") == 0) {
         char *end;
         double v = strtod(value, &end);
@@ -568,7 +629,7 @@ static fig_err_t set_option(void *ctx, const char *key, const char *value, fig_m
         return FIG_OK;
     }
     return fig_fail(msg, FIG_ERR_INPUT, N_("ismcts: unknown option '%s' (ms, iters, threads, c, "
-                                           "win, mem, redraws, exact)"), key);
+                                           "win, mem, redraws, exact, temp)"), key);
 }
 
 fig_err_t mcts_bot_new(const char *spec, uint64_t seed, const fig_bot_ops_t **ops, void **data,
