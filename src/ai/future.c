@@ -13,11 +13,10 @@
 
 void future_reset(future_cache_t *c)
 {
-    c->stamp++;
-    if (c->stamp == 0) {   /* wrapped: old stamps could look valid again */
-        memset(c->slot, 0, sizeof c->slot);
-        c->stamp = 1;
-    }
+    /* The cache lives in memory lent for one think, which another bot's think
+     * may have used since: every slot is cleared, not only a stamp moved. */
+    memset(c->slot, 0, sizeof c->slot);
+    c->stamp = 1;
     c->computed = c->hits = 0;
 }
 

@@ -15,7 +15,8 @@
  * what was computed before (a search stays deterministic for a seed). A round
  * ends only a few dozen ways during one think, so the values are cached by
  * what they depend on: the round and each seat's road total and longest piece.
- * The cache is a fixed table: no allocation after its creation. */
+ * The cache is a fixed table that a search keeps in its think's memory: no
+ * allocation at all. */
 #ifndef FIGARO_AI_FUTURE_H
 #define FIGARO_AI_FUTURE_H
 
@@ -48,8 +49,9 @@ typedef struct {
     future_slot_t slot[FUTURE_SLOTS];
 } future_cache_t;
 
-/* Forgets every value: call at the start of each think (the road groups, hence
- * the values, differ from game to game). */
+/* Forgets every value (and any bytes the memory held before): call at the
+ * start of each think (the road groups, hence the values, differ from game to
+ * game). */
 void future_reset(future_cache_t *c);
 
 /* The values for st, which must be at a round's end: phase DEAL after round 1

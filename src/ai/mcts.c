@@ -9,10 +9,16 @@
  *   2. descends, among the children legal in that sample, by UCB1 with
  *      availability counts (n_avail instead of the parent's visits);
  *   3. expands one untried legal action;
- *   4. plays out to the end of the *game* with random actions (rounds 2 and 3
- *      are dealt at random: roads are scored over three rounds);
- *   5. backs up each seat's reward from the final ranking.
- * The tree stops at a round's end; the playout continues from there.
+ *   4. plays out to the end of the current *round* (fig_state_playout's policy);
+ *   5. scores the rest of the game exactly over the rank orders of the later
+ *      rounds (future.h) and backs up each seat's expected reward.
+ * The tree stops at a round's end. `exact=0` plays rounds 2 and 3 out at
+ * random instead (the bot before issue 10, kept for comparison).
+ *
+ * Each tree also sums, per root move, what fig_bot_analysis reports (win,
+ * place, cards collected to the round's end, being made to collect before
+ * the next turn); `temp` > 0 draws the move played by a softmax over the
+ * root values instead of taking the most visited (the levels for people).
  *
  * Budget: `iters` iterations (deterministic for a seed) or `ms` milliseconds;
  * a cancel flag in the turn (fig_bot_turn_t) ends the search early, with the
@@ -20,7 +26,8 @@
  * independently (threads - 1 helper threads during the think), their root
  * visits summed.
  *
- * Memory: the trees' nodes come from the scratch block the host lends for
+ * Memory: the trees' nodes (and each tree's cache of round-end values and
+ * root statistics, tree_mem_t) come from the scratch block the host lends for
  * the think (a pool worker's, host/pool.h), split evenly between the trees
  * and capped by `mem` MiB; so a thousand bots in a server use the workers'
  * blocks, not a thousand pools. Called without scratch (bench, tests, a bot
@@ -84,16 +91,24 @@ typedef struct {
     future_cache_t *future;   /* with exact: this tree's values of round ends */
     uint8_t slot[256];                     /* root child's action code -> stats index */
     int nslots;
-    root_stat_t stats[FIG_MAX_ACTIONS];
+    root_stat_t *stats;                    /* in the think's memory (tree_mem_t) */
 } tree_t;
+
+/* What each tree keeps beside its nodes, at the start of its share of the
+ * think's memory (scratch or own pool): nothing of it outlives the think. */
+typedef struct {
+    future_cache_t future;
+    root_stat_t stats[FIG_MAX_ACTIONS];
+} tree_mem_t;
+
+enum { STRIDE_ALIGN = 64 };
 
 typedef struct {
     params_t p;
     fig_rng_t rng;
     tree_t trees[MAX_THREADS];
-    node_t *own;        /* the bot's own pool, for thinks without scratch; NULL until then */
-    future_cache_t *caches;   /* one per tree, made at the first think with exact */
-    size_t own_nodes;
+    char *own;          /* the bot's own pool, for thinks without scratch; NULL until then */
+    size_t own_size;
     long last_iterations;
     bool analysed;      /* `last` holds the last think's root */
     fig_analysis_t last;
@@ -333,11 +348,13 @@ static void *search(void *arg)
     return NULL;
 }
 
-/* Nodes per tree the bot's `mem` allows. */
-static size_t mem_nodes(const params_t *p)
+/* Bytes per tree the bot's `mem` allows, a multiple of STRIDE_ALIGN. */
+static size_t mem_stride(const params_t *p)
 {
-    size_t per_tree = (size_t)p->mem * 1024 * 1024 / (size_t)p->threads / sizeof(node_t);
-    return per_tree > 1u << 30 ? 1u << 30 : per_tree;
+    size_t stride = (size_t)p->mem * 1024 * 1024 / (size_t)p->threads;
+    size_t most = sizeof(tree_mem_t) + ((size_t)1 << 30) * sizeof(node_t);
+    stride = stride > most ? most : stride;
+    return stride / STRIDE_ALIGN * STRIDE_ALIGN;
 }
 
 /* Points each tree at its share of the memory for this think: the host's
@@ -345,37 +362,35 @@ static size_t mem_nodes(const params_t *p)
  * need be. Returns false if there is no memory for even a root and a child. */
 static bool place_trees(mcts_t *m, const fig_scratch_t *scratch)
 {
-    size_t per_tree = mem_nodes(&m->p);
-    node_t *base;
+    size_t stride = mem_stride(&m->p);
+    char *base;
     if (scratch && scratch->mem) {
-        size_t fit = scratch->size / (size_t)m->p.threads / sizeof(node_t);
-        if (fit < per_tree)
-            per_tree = fit;
+        size_t fit = scratch->size / (size_t)m->p.threads / STRIDE_ALIGN * STRIDE_ALIGN;
+        if (fit < stride)
+            stride = fit;
         base = scratch->mem;
     } else {
         if (!m->own) {
             /* Only touched as nodes are made, so a large cap costs nothing
              * until a long think needs it. */
-            m->own = malloc(per_tree * (size_t)m->p.threads * sizeof(node_t));
+            m->own = malloc(stride * (size_t)m->p.threads);
             if (!m->own)
                 return false;
-            m->own_nodes = per_tree * (size_t)m->p.threads;
+            m->own_size = stride * (size_t)m->p.threads;
         }
         base = m->own;
     }
-    if (per_tree < 2)
+    if (stride < sizeof(tree_mem_t) + 2 * sizeof(node_t))
         return false;
-    if (m->p.exact && !m->caches) {
-        m->caches = calloc((size_t)m->p.threads, sizeof *m->caches);
-        if (!m->caches)
-            return false;
-    }
+    size_t per_tree = (stride - sizeof(tree_mem_t)) / sizeof(node_t);
     for (int i = 0; i < m->p.threads; i++) {
-        m->trees[i].nodes = base + (size_t)i * per_tree;
+        tree_mem_t *tm = (tree_mem_t *)(void *)(base + (size_t)i * stride);
+        m->trees[i].stats = tm->stats;
+        m->trees[i].future = &tm->future;
+        m->trees[i].nodes = (node_t *)(void *)(tm + 1);
         m->trees[i].cap = (uint32_t)per_tree;
-        m->trees[i].future = m->caches ? &m->caches[i] : NULL;
-        if (m->caches)
-            future_reset(&m->caches[i]);
+        if (m->p.exact)
+            future_reset(&tm->future);
     }
     return true;
 }
@@ -564,7 +579,6 @@ static void mcts_free(void *data)
     if (!m)
         return;
     free(m->own);
-    free(m->caches);
     free(m);
 }
 
