@@ -9,10 +9,16 @@
  *   2. descends, among the children legal in that sample, by UCB1 with
  *      availability counts (n_avail instead of the parent's visits);
  *   3. expands one untried legal action;
- *   4. plays out to the end of the *game* with random actions (rounds 2 and 3
- *      are dealt at random: roads are scored over three rounds);
- *   5. backs up each seat's reward from the final ranking.
- * The tree stops at a round's end; the playout continues from there.
+ *   4. plays out to the end of the current *round* (fig_state_playout's policy);
+ *   5. scores the rest of the game exactly over the rank orders of the later
+ *      rounds (future.h) and backs up each seat's expected reward.
+ * The tree stops at a round's end. `exact=0` plays rounds 2 and 3 out at
+ * random instead (the bot before issue 10, kept for comparison).
+ *
+ * Each tree also sums, per root move, what fig_bot_analysis reports (win,
+ * place, cards collected to the round's end, being made to collect before
+ * the next turn); `temp` > 0 draws the move played by a softmax over the
+ * root values instead of taking the most visited (the levels for people).
  *
  * Budget: `iters` iterations (deterministic for a seed) or `ms` milliseconds;
  * a cancel flag in the turn (fig_bot_turn_t) ends the search early, with the
@@ -20,7 +26,8 @@
  * independently (threads - 1 helper threads during the think), their root
  * visits summed.
  *
- * Memory: the trees' nodes come from the scratch block the host lends for
+ * Memory: the trees' nodes (and each tree's cache of round-end values and
+ * root statistics, tree_mem_t) come from the scratch block the host lends for
  * the think (a pool worker's, host/pool.h), split evenly between the trees
  * and capped by `mem` MiB; so a thousand bots in a server use the workers'
  * blocks, not a thousand pools. Called without scratch (bench, tests, a bot
@@ -36,6 +43,7 @@
 #include <time.h>
 
 #include "ai/ai.h"
+#include "ai/future.h"
 
 enum { MAX_THREADS = 16, MAX_DEPTH = 130 };
 
@@ -55,6 +63,9 @@ typedef struct {
     int mem;            /* MiB for all trees together */
     double win_weight;  /* reward = w * win + (1 - w) * rank score */
     int redraws;        /* playout policy: see fig_state_playout */
+    double temp;        /* > 0: choose by a softmax of root values (levels) */
+    int exact;          /* 1: playouts end with the round, the rest scored by future.h;
+                           0: played to the game's end at random (the bot before issue 10) */
 } params_t;
 
 /* Sums over the playouts through one root child, for fig_bot_analysis. */
@@ -77,17 +88,27 @@ typedef struct {
     float c;            /* the exploration constant, as a float for the inner loop */
     float place_reward[FIG_MAX_PLAYERS];   /* by final place, first to last */
     long budget;
+    future_cache_t *future;   /* with exact: this tree's values of round ends */
     uint8_t slot[256];                     /* root child's action code -> stats index */
     int nslots;
-    root_stat_t stats[FIG_MAX_ACTIONS];
+    root_stat_t *stats;                    /* in the think's memory (tree_mem_t) */
 } tree_t;
+
+/* What each tree keeps beside its nodes, at the start of its share of the
+ * think's memory (scratch or own pool): nothing of it outlives the think. */
+typedef struct {
+    future_cache_t future;
+    root_stat_t stats[FIG_MAX_ACTIONS];
+} tree_mem_t;
+
+enum { STRIDE_ALIGN = 64 };
 
 typedef struct {
     params_t p;
     fig_rng_t rng;
     tree_t trees[MAX_THREADS];
-    node_t *own;        /* the bot's own pool, for thinks without scratch; NULL until then */
-    size_t own_nodes;
+    char *own;          /* the bot's own pool, for thinks without scratch; NULL until then */
+    size_t own_size;
     long last_iterations;
     bool analysed;      /* `last` holds the last think's root */
     fig_analysis_t last;
@@ -261,20 +282,33 @@ static void iterate(tree_t *t)
     playout_round(&st, &t->rng, t->p->redraws, &w);
     uint8_t round_end[FIG_MAX_PLAYERS];
     memcpy(round_end, st.stack, sizeof round_end);
-    fig_state_playout(&st, &t->rng, t->p->redraws);
-    float r[FIG_MAX_PLAYERS];
-    int ranking[FIG_MAX_PLAYERS];
-    fig_state_ranking(&st, ranking);
-    for (int place = 0; place < st.players; place++)
-        r[ranking[place]] = t->place_reward[place];
+    float r[FIG_MAX_PLAYERS], win_me, place_me;
+    int me = w.me;
+    if (t->p->exact) {
+        future_t scratch;
+        const future_t *f = future_value(t->future, &st, &scratch);
+        float ww = (float)t->p->win_weight;
+        for (int s = 0; s < st.players; s++)
+            r[s] = ww * f->win[s] + (1 - ww) * f->score[s];
+        win_me = f->win[me];
+        place_me = f->place[me];
+    } else {
+        fig_state_playout(&st, &t->rng, t->p->redraws);
+        int ranking[FIG_MAX_PLAYERS];
+        fig_state_ranking(&st, ranking);
+        win_me = place_me = 0;
+        for (int place = 0; place < st.players; place++) {
+            r[ranking[place]] = t->place_reward[place];
+            if (ranking[place] == me) {
+                win_me = place == 0;
+                place_me = (float)(place + 1);
+            }
+        }
+    }
     if (depth > 1) {   /* the analysis of the root move this iteration went through */
         root_stat_t *rs = root_stat(t, t->nodes[path[1]].action);
-        int me = w.me;
-        for (int place = 0; place < st.players; place++)
-            if (ranking[place] == me) {
-                rs->place += place + 1;
-                rs->win += place == 0;
-            }
+        rs->win += win_me;
+        rs->place += place_me;
         for (int s = 0; s < st.players; s++)
             rs->collect[s] += round_end[s] - t->view->stack[s];
         if (w.by >= 0) {
@@ -314,11 +348,13 @@ static void *search(void *arg)
     return NULL;
 }
 
-/* Nodes per tree the bot's `mem` allows. */
-static size_t mem_nodes(const params_t *p)
+/* Bytes per tree the bot's `mem` allows, a multiple of STRIDE_ALIGN. */
+static size_t mem_stride(const params_t *p)
 {
-    size_t per_tree = (size_t)p->mem * 1024 * 1024 / (size_t)p->threads / sizeof(node_t);
-    return per_tree > 1u << 30 ? 1u << 30 : per_tree;
+    size_t stride = (size_t)p->mem * 1024 * 1024 / (size_t)p->threads;
+    size_t most = sizeof(tree_mem_t) + ((size_t)1 << 30) * sizeof(node_t);
+    stride = stride > most ? most : stride;
+    return stride / STRIDE_ALIGN * STRIDE_ALIGN;
 }
 
 /* Points each tree at its share of the memory for this think: the host's
@@ -326,35 +362,44 @@ static size_t mem_nodes(const params_t *p)
  * need be. Returns false if there is no memory for even a root and a child. */
 static bool place_trees(mcts_t *m, const fig_scratch_t *scratch)
 {
-    size_t per_tree = mem_nodes(&m->p);
-    node_t *base;
+    size_t stride = mem_stride(&m->p);
+    char *base;
     if (scratch && scratch->mem) {
-        size_t fit = scratch->size / (size_t)m->p.threads / sizeof(node_t);
-        if (fit < per_tree)
-            per_tree = fit;
+        size_t fit = scratch->size / (size_t)m->p.threads / STRIDE_ALIGN * STRIDE_ALIGN;
+        if (fit < stride)
+            stride = fit;
         base = scratch->mem;
     } else {
         if (!m->own) {
             /* Only touched as nodes are made, so a large cap costs nothing
              * until a long think needs it. */
-            m->own = malloc(per_tree * (size_t)m->p.threads * sizeof(node_t));
+            m->own = malloc(stride * (size_t)m->p.threads);
             if (!m->own)
                 return false;
-            m->own_nodes = per_tree * (size_t)m->p.threads;
+            m->own_size = stride * (size_t)m->p.threads;
         }
         base = m->own;
     }
-    if (per_tree < 2)
+    if (stride < sizeof(tree_mem_t) + 2 * sizeof(node_t))
         return false;
+    size_t per_tree = (stride - sizeof(tree_mem_t)) / sizeof(node_t);
     for (int i = 0; i < m->p.threads; i++) {
-        m->trees[i].nodes = base + (size_t)i * per_tree;
+        tree_mem_t *tm = (tree_mem_t *)(void *)(base + (size_t)i * stride);
+        m->trees[i].stats = tm->stats;
+        m->trees[i].future = &tm->future;
+        m->trees[i].nodes = (node_t *)(void *)(tm + 1);
         m->trees[i].cap = (uint32_t)per_tree;
+        if (m->p.exact)
+            future_reset(&tm->future);
     }
     return true;
 }
 
 static void analyse(mcts_t *m, int trees, const fig_action_t moves[], int n,
                     const uint32_t visits[], const float reward[]);
+
+static int soften(mcts_t *m, const fig_state_t *st, const fig_action_t moves[], int n,
+                  const uint32_t visits[], const float reward[], int best);
 
 static fig_action_t mcts_choose(void *data, const fig_bot_turn_t *turn)
 {
@@ -412,7 +457,55 @@ static fig_action_t mcts_choose(void *data, const fig_bot_turn_t *turn)
             best = i;
     }
     analyse(m, started, moves, n, visits, reward);
+    if (p->temp > 0 && n > 1)
+        best = soften(m, turn->guess, moves, n, visits, reward, best);
     return n ? moves[best] : FIG_ACT_NONE;
+}
+
+/* Whether a makes the mover collect at once: a Take, or a card that brings
+ * its own pile to 6 (R5, R8). */
+static bool self_collects(const fig_state_t *st, fig_action_t a)
+{
+    if (fig_act_is_take(a))
+        return true;
+    int k = fig_act_kind(a);
+    return k != FIG_RING && fig_act_target(a) == st->turn &&
+           st->pile[st->turn].total + fig_kind_value(k) >= 6;
+}
+
+/* The levels' knob (docs/bots.md): instead of the most visited move, a move
+ * drawn with probability proportional to exp(value / temp), value being its
+ * mean reward at the root. A person's mistakes, not a random bot's: moves the
+ * search never tried are left out, and so is making oneself collect when some
+ * move does not (the absurd moves a child would not play). */
+static int soften(mcts_t *m, const fig_state_t *st, const fig_action_t moves[], int n,
+                  const uint32_t visits[], const float reward[], int best)
+{
+    bool harmless = false;
+    for (int i = 0; i < n; i++)
+        harmless |= visits[code(moves[i])] > 0 && !self_collects(st, moves[i]);
+    double weight[FIG_MAX_ACTIONS], top = -1e30, sum = 0;
+    for (int i = 0; i < n; i++) {
+        int a = code(moves[i]);
+        weight[i] = -1e30;
+        if (visits[a] > 0 && !(harmless && self_collects(st, moves[i])))
+            weight[i] = reward[a] / visits[a] / m->p.temp;
+        if (weight[i] > top)
+            top = weight[i];
+    }
+    if (top <= -1e30)
+        return best;
+    for (int i = 0; i < n; i++) {
+        weight[i] = weight[i] <= -1e30 ? 0 : exp(weight[i] - top);
+        sum += weight[i];
+    }
+    double x = (double)fig_rng_below(&m->rng, 1u << 30) / (double)(1u << 30) * sum;
+    for (int i = 0; i < n; i++) {
+        if (weight[i] > 0 && x < weight[i])
+            return i;
+        x -= weight[i];
+    }
+    return best;
 }
 
 static bool more_visited(fig_action_t x, fig_action_t y, const uint32_t visits[],
@@ -524,6 +617,17 @@ static fig_err_t set_option(void *ctx, const char *key, const char *value, fig_m
         return set_int(key, value, 1, 65536, &p->mem, msg);
     if (strcmp(key, "redraws") == 0)
         return set_int(key, value, 0, 10, &p->redraws, msg);
+    if (strcmp(key, "exact") == 0)
+        return set_int(key, value, 0, 1, &p->exact, msg);
+    if (strcmp(key, "temp") == 0) {
+        char *end;
+        double v = strtod(value, &end);
+        if (*end || end == value || !(v >= 0 && v <= 10))
+            return fig_fail(msg, FIG_ERR_INPUT, N_("ismcts: %s must be a number from 0 to 10, "
+                                                   "not '%s'"), key, value);
+        p->temp = v;
+        return FIG_OK;
+    }
     if (strcmp(key, "c") == 0 || strcmp(key, "win") == 0) {
         char *end;
         double v = strtod(value, &end);
@@ -539,14 +643,14 @@ static fig_err_t set_option(void *ctx, const char *key, const char *value, fig_m
         return FIG_OK;
     }
     return fig_fail(msg, FIG_ERR_INPUT, N_("ismcts: unknown option '%s' (ms, iters, threads, c, "
-                                           "win, mem, redraws)"), key);
+                                           "win, mem, redraws, exact, temp)"), key);
 }
 
 fig_err_t mcts_bot_new(const char *spec, uint64_t seed, const fig_bot_ops_t **ops, void **data,
                        fig_msg_t *msg)
 {
     params_t p = { .ms = 1000, .iters = 0, .threads = 1, .c = 0.7, .mem = 256,
-                   .win_weight = 0.5, .redraws = 2 };
+                   .win_weight = 0.5, .redraws = 2, .exact = 1 };
     char name[32];
     fig_err_t rc = fig_spec_parse(spec, name, sizeof name, set_option, &p, msg);
     if (rc)

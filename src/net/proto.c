@@ -49,7 +49,7 @@ const char *fig_proto_code_name(fig_proto_code_t code)
     return code >= 0 && code < FIG_PC_COUNT ? code_names[code] : "?";
 }
 
-static const char *const levels[] = { "random", "easy", "normal", "hard", "max" };
+static const char *const levels[] = { "random", "beginner", "easy", "normal", "hard", "max" };
 
 bool fig_proto_level_ok(const char *level)
 {
@@ -261,7 +261,7 @@ static bool parse_create(err_t *e, const json_t *o, fig_proto_msg_t *m)
                 return false;
             if (!fig_proto_level_ok(d->what))
                 return bad(e, FIG_PC_BAD_SEATS,
-                           N_("a bot's \"%s\" is random, easy, normal, hard or max"), "level");
+                           N_("a bot's \"%s\" is random, beginner, easy, normal, hard or max"), "level");
         } else if (strcmp(kind, "engine") == 0) {
             d->kind = FIG_SEAT_ENGINE;
             if (!get_str(e, s, "engine", true, d->what, sizeof d->what))
@@ -283,7 +283,8 @@ static bool parse_create(err_t *e, const json_t *o, fig_proto_msg_t *m)
     if (fill[0]) {
         if (!fig_proto_level_ok(fill))
             return bad(e, FIG_PC_BAD_MESSAGE,
-                       N_("the field \"%s\" is random, easy, normal, hard or max"), "fill");
+                       N_("the field \"%s\" is random, beginner, easy, normal, hard or "
+                          "max"), "fill");
         strcpy(m->fill, fill);
     }
     return true;

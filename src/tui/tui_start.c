@@ -16,8 +16,8 @@
 
 #include "tui/tui.h"
 
-static const char *const levels[] = { "easy", "normal", "hard", "max" };
-enum { NLEVELS = 4 };
+static const char *const levels[] = { "beginner", "easy", "normal", "hard", "max" };
+enum { NLEVELS = 5 };
 
 typedef struct {
     fig_session_opts_t *o;
@@ -30,8 +30,9 @@ typedef struct {
 const char *tui_level_name(const char *spec)
 {
     /* TRANSLATORS: the levels of the bots, as the start screen and plain mode
-     * show them (the command line keeps easy, normal, hard, max). */
-    static const char *const names[] = { N_("easy"), N_("normal"), N_("hard"), N_("max") };
+     * show them (the command line keeps beginner, easy, normal, hard, max). */
+    static const char *const names[] = { N_("beginner"), N_("easy"), N_("normal"), N_("hard"),
+                                         N_("max") };
     for (int i = 0; i < NLEVELS; i++)
         if (strcmp(spec, levels[i]) == 0)
             return _(names[i]);
@@ -111,8 +112,8 @@ static void draw_start(const start_t *ss, bool utf8)
     }
     y++;
     const char *lines[] = {
-        _("Levels: easy plays move by move; normal, hard and max search ahead, longer and "
-          "longer."),
+        _("Levels: beginner makes mistakes to catch; easy plays move by move; normal, hard "
+          "and max search ahead, further and further."),
         _("Up/Down: choose a line. Left/Right: change it. Type a name or a seed."),
         _("Enter starts the game. Esc leaves."),
     };

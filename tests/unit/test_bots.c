@@ -73,7 +73,8 @@ static void test_specs_and_levels_create_bots(void **state)
     (void)state;
     const char *good[] = { "random", "greedy", "ismcts", "ismcts:ms=50",
                            "ismcts:iters=100,threads=2,c=1.2,win=0.3,mem=8",
-                           "easy", "normal", "hard", "max" };
+                           "ismcts:iters=100,exact=0,temp=0.5,redraws=0",
+                           "beginner", "easy", "normal", "hard", "max" };
     for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
         fig_bot_t *bot = make(good[i], 1);
         assert_string_equal(fig_bot_spec(bot), good[i]);
@@ -100,6 +101,9 @@ static void test_bad_specs_are_refused_with_a_reason(void **state)
         { "ismcts:c=abc", "c must be" },
         { "ismcts:win=2", "win must be" },
         { "ismcts:depth=3", "unknown option 'depth'" },
+        { "ismcts:exact=2", "exact must be" },
+        { "ismcts:temp=-1", "temp must be" },
+        { "beginner:iters=5", "not a bot" },
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         fig_bot_t *bot = (fig_bot_t *)&bot;
@@ -275,6 +279,62 @@ static void test_greedy_never_feeds_its_own_pile_to_six(void **state)
     assert_true(checked > 1000);
 }
 
+/* The beginner level softens its choice (a softmax over root values) but
+ * never makes itself collect when some move does not: mistakes a child can
+ * catch, not absurd moves. Checked at every turn of whole games against greedy. */
+static void test_beginner_never_makes_itself_collect_needlessly(void **state)
+{
+    (void)state;
+    int checked = 0, differs = 0;
+    for (uint64_t seed = 1; seed <= 6; seed++) {
+        int players = 3 + (int)(seed % 4), seat = (int)(seed % (uint64_t)players);
+        fig_setup_t setup;
+        fig_game_t g;
+        fig_msg_t msg;
+        fig_rng_t rng;
+        fig_rng_seed(&rng, seed);
+        fig_setup_random(&setup, players, seed, NULL);
+        fig_game_init(&g, &setup);
+        fig_bot_t *bot = make("beginner", seed);
+        assert_int_equal(fig_bot_game(bot, &setup, seat, &msg), FIG_OK);
+        while (!fig_game_over(&g)) {
+            if (g.state.phase == FIG_PHASE_DEAL) {
+                fig_game_deal_seeded(&g);
+                assert_int_equal(fig_bot_round(bot, &g.hands[g.dealt - 1][seat], &msg), FIG_OK);
+            }
+            fig_action_t a = greedy_choose(&g.state, &rng);
+            if (g.state.turn == seat) {
+                fig_action_t moves[FIG_MAX_ACTIONS];
+                int n = fig_state_legal(&g.state, moves), harmless = 0;
+                for (int i = 0; i < n && !harmless; i++) {
+                    fig_state_t after = g.state;
+                    fig_state_apply_legal(&after, moves[i], NULL);
+                    harmless = !fig_act_is_take(moves[i]) &&
+                               (after.phase != FIG_PHASE_PLAY ||
+                                after.stack[seat] == g.state.stack[seat]);
+                }
+                a = fig_bot_choose(bot, 0);
+                fig_analysis_t an;
+                assert_true(fig_bot_analysis(bot, &an));
+                differs += a != an.moves[0].action;   /* softened: not always the best */
+                fig_state_t after = g.state;
+                fig_state_apply_legal(&after, a, NULL);
+                bool collects = fig_act_is_take(a) || (after.phase == FIG_PHASE_PLAY &&
+                                                       after.stack[seat] > g.state.stack[seat]);
+                if (harmless && collects)
+                    fail_msg("seed %llu: beginner made itself collect with a harmless move at "
+                             "hand", (unsigned long long)seed);
+                checked++;
+            }
+            assert_int_equal(fig_game_play(&g, a, NULL, &msg), FIG_OK);
+            assert_int_equal(fig_bot_move(bot, a, &msg), FIG_OK);
+        }
+        fig_bot_free(bot);
+    }
+    assert_true(checked > 100);
+    assert_true(differs > 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -286,6 +346,7 @@ int main(void)
         cmocka_unit_test(test_ismcts_honours_time_budgets),
         cmocka_unit_test(test_ismcts_memory_cap),
         cmocka_unit_test(test_greedy_never_feeds_its_own_pile_to_six),
+        cmocka_unit_test(test_beginner_never_makes_itself_collect_needlessly),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
