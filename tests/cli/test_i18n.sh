@@ -178,7 +178,7 @@ if command -v gettext >/dev/null 2>&1; then
     check_tr it "Seed" "Numero di partita"   # not "Seme": a suit of cards
     check_tr it "normal" "normale"
     check_tr fr "R B G Y P J RING" "R B Ve Ja Vi Jo RONDE"
-    if catalogue nl "Levels: easy plays move by move; normal, hard and max search ahead, longer and longer." |
+    if catalogue nl "Levels: beginner makes mistakes to catch; easy plays move by move; normal, hard and max search ahead, further and further." |
         grep -q "zet voor zet"; then ok; else ko "nl: 'zet voor zet'"; fi
 else
     ko "gettext(1) is missing (Debian package gettext-base)"
