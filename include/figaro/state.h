@@ -182,6 +182,11 @@ fig_action_t fig_state_random_action(const fig_state_t *st, fig_rng_t *rng);
  * Returns the number of actions played. */
 int fig_state_playout(fig_state_t *st, fig_rng_t *rng, int redraws);
 
+/* One action of that playout policy for the seat to move (phase PLAY): what
+ * fig_state_playout would play here with the same rng. For playouts that stop
+ * elsewhere (a search bot's, at the end of the round). */
+fig_action_t fig_state_policy_action(const fig_state_t *st, fig_rng_t *rng, int redraws);
+
 /* Road length of a seat: the sum of its pieces (R13). */
 int fig_state_road(const fig_state_t *st, int seat);
 

@@ -179,38 +179,12 @@ static inline void watched_apply(fig_state_t *st, fig_action_t a, watch_t *w)
     }
 }
 
-/* What the seat to move gains at once by playing a, in cards: as the core's
- * playout policy (fig_state_playout) judges a draw. */
-static inline int immediate_gain(const fig_state_t *st, fig_action_t a)
-{
-    if (fig_act_is_take(a))
-        return -st->table_cards;
-    int k = fig_act_kind(a), t = fig_act_target(a);
-    if (k == FIG_RING || st->pile[t].total + fig_kind_value(k) < 6)
-        return 0;
-    int cards = st->table_cards + 1;
-    return t == st->turn ? -2 * cards : cards;
-}
-
 /* Plays the rest of the current round by the policy of fig_state_playout
  * (the same draws from rng), watching w. */
 static void playout_round(fig_state_t *st, fig_rng_t *rng, int redraws, watch_t *w)
 {
-    while (st->phase == FIG_PHASE_PLAY) {
-        fig_action_t a = fig_state_random_action(st, rng);
-        if (redraws) {
-            int best = immediate_gain(st, a);
-            for (int i = 0; i < redraws && best < 0; i++) {
-                fig_action_t b = fig_state_random_action(st, rng);
-                int gain = immediate_gain(st, b);
-                if (gain > best) {
-                    best = gain;
-                    a = b;
-                }
-            }
-        }
-        watched_apply(st, a, w);
-    }
+    while (st->phase == FIG_PHASE_PLAY)
+        watched_apply(st, fig_state_policy_action(st, rng, redraws), w);
 }
 
 static root_stat_t *root_stat(tree_t *t, fig_action_t a)

@@ -442,9 +442,10 @@ fig_action_t fig_state_random_action(const fig_state_t *st, fig_rng_t *rng)
     return pick_random(st, rng);
 }
 
-/* What the seat to move gains at once by playing a, in cards collected: minus
- * the table if it collects itself (a take, or its own pile brought to 6), plus
- * half of it if another seat collects (R5, R8); 0 otherwise. No state copy. */
+/* What the seat to move gains at once by playing a, in cards: minus the table
+ * for a take (R5), minus twice what it collects if it brings its own pile to
+ * 6, plus what another seat collects if it brings that seat's pile to 6 (R8);
+ * 0 otherwise. No state copy. */
 static inline int immediate_gain(const fig_state_t *st, fig_action_t a)
 {
     if (fig_act_is_take(a))
@@ -456,6 +457,31 @@ static inline int immediate_gain(const fig_state_t *st, fig_action_t a)
     return t == st->turn ? -2 * cards : cards;
 }
 
+/* The playout policy's action for the seat to move (see fig_state_playout). */
+static inline fig_action_t policy_action(const fig_state_t *st, fig_rng_t *rng, int redraws)
+{
+    counts_t c;   /* counted once for the draw and any redraws */
+    count_actions(st, &c);
+    fig_action_t a = decode(st, &c, (int)fig_rng_below(rng, (uint32_t)c.total));
+    if (redraws) {
+        int best = immediate_gain(st, a);
+        for (int i = 0; i < redraws && best < 0; i++) {
+            fig_action_t b = decode(st, &c, (int)fig_rng_below(rng, (uint32_t)c.total));
+            int gain = immediate_gain(st, b);
+            if (gain > best) {
+                best = gain;
+                a = b;
+            }
+        }
+    }
+    return a;
+}
+
+fig_action_t fig_state_policy_action(const fig_state_t *st, fig_rng_t *rng, int redraws)
+{
+    return policy_action(st, rng, redraws);
+}
+
 int fig_state_playout(fig_state_t *st, fig_rng_t *rng_out, int redraws)
 {
     /* A local generator: the compiler may then keep it in registers, as no
@@ -465,21 +491,7 @@ int fig_state_playout(fig_state_t *st, fig_rng_t *rng_out, int redraws)
     for (; st->phase != FIG_PHASE_OVER; actions++) {
         if (st->phase == FIG_PHASE_DEAL)
             fig_state_deal(st, rng);
-        counts_t c;   /* counted once for the draw and any redraws */
-        count_actions(st, &c);
-        fig_action_t a = decode(st, &c, (int)fig_rng_below(rng, (uint32_t)c.total));
-        if (redraws) {
-            int best = immediate_gain(st, a);
-            for (int i = 0; i < redraws && best < 0; i++) {
-                fig_action_t b = decode(st, &c, (int)fig_rng_below(rng, (uint32_t)c.total));
-                int gain = immediate_gain(st, b);
-                if (gain > best) {
-                    best = gain;
-                    a = b;
-                }
-            }
-        }
-        apply(st, a, NULL);
+        apply(st, policy_action(st, rng, redraws), NULL);
     }
     *rng_out = local;
     return actions;

@@ -436,7 +436,7 @@ static json_t *pile_json(const fig_pile_t *p)
     return o;
 }
 
-static json_t *hand_json(const fig_hand_t *h)
+json_t *fig_proto_hand_json(const fig_hand_t *h)
 {
     json_t *a = json_array();
     for (int k = 0; k < FIG_KINDS; k++)
@@ -502,7 +502,7 @@ json_t *fig_proto_view_json(const fig_view_t *v, int me, const fig_proto_show_t 
     json_object_set_new(o, "road_groups", groups);
     if (me >= 0 && me == v->seat) {
         json_object_set_new(o, "seat", json_integer(me));
-        json_object_set_new(o, "hand", hand_json(&v->hand));
+        json_object_set_new(o, "hand", fig_proto_hand_json(&v->hand));
         fig_action_t acts[FIG_MAX_ACTIONS];
         int k = fig_view_legal(v, acts);
         if (k > 0) {

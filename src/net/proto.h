@@ -152,6 +152,9 @@ json_t *fig_proto_events_json(const fig_match_step_t *step, int players);
 /* A card kind as its FGN code; an action in FGN syntax. */
 json_t *fig_proto_action_json(fig_action_t a);
 
+/* A hand as the array of its cards' codes, kind by kind: ["R1","R1","J2"]. */
+json_t *fig_proto_hand_json(const fig_hand_t *h);
+
 /* Serialises a message compactly; the caller frees the text. NULL when out
  * of memory. */
 char *fig_proto_dump(const json_t *j, size_t *len);

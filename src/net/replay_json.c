@@ -77,15 +77,6 @@ json_t *fig_replay_summary_json(const fig_game_t *g)
     return obj;
 }
 
-static json_t *hand_json(const fig_hand_t *h)
-{
-    json_t *a = json_array();
-    for (int k = 0; k < FIG_KINDS; k++)
-        for (int i = 0; i < h->n[k]; i++)
-            json_array_append_new(a, json_string(fig_kind_code(k)));
-    return a;
-}
-
 /* The state after a step: seat 0's view shown as at an open table, less
  * what the top says once, plus every hand (the game is over, or the record
  * is the person's own). */
@@ -98,7 +89,7 @@ static json_t *state_json(const fig_state_t *st, const fig_view_t *v)
     json_object_del(o, "road_groups");
     json_t *hands = json_array();
     for (int s = 0; s < st->players; s++)
-        json_array_append_new(hands, hand_json(&st->hand[s]));
+        json_array_append_new(hands, fig_proto_hand_json(&st->hand[s]));
     json_object_set_new(o, "hands", hands);
     return o;
 }

@@ -230,6 +230,18 @@ static tab_t *find_tab(fig_service_t *s, const char *code)
     return NULL;
 }
 
+/* Puts w (its c set) at the end of e's queue of requests waiting for the table's write. */
+static void enqueue(tab_t *e, wait_t *w)
+{
+    w->next = NULL;
+    if (e->tail)
+        e->tail->next = w;
+    else
+        e->head = w;
+    e->tail = w;
+    w->c->waiting++;
+}
+
 static fig_table_t *find_table(fig_service_t *s, const char *code)
 {
     tab_t *e = find_tab(s, code);
@@ -652,12 +664,7 @@ static void do_hello(fig_service_t *s, conn_t *c, const fig_proto_msg_t *m)
             w->m.type = FIG_PROTO_HELLO;
             w->m.nheld = 1;
             w->m.held[0] = *h;
-            if (e->tail)
-                e->tail->next = w;
-            else
-                e->head = w;
-            e->tail = w;
-            c->waiting++;
+            enqueue(e, w);
             continue;
         }
         fig_table_since_t since = { h->has_since, h->epoch, h->since };
@@ -839,15 +846,9 @@ void fig_service_message(fig_service_t *s, void *cs, const char *text, size_t le
     }
     if (e && (fig_table_busy(e->t) || e->head)) {
         /* Its table's last write is on its way: this waits, in order. */
-        w->next = NULL;
         w->c = c;
         w->t0 = t0;
-        if (e->tail)
-            e->tail->next = w;
-        else
-            e->head = w;
-        e->tail = w;
-        c->waiting++;
+        enqueue(e, w);
         return;
     }
     run_request(s, c, e ? e->t : NULL, m, t0, false);
