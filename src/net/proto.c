@@ -445,6 +445,37 @@ json_t *fig_proto_hand_json(const fig_hand_t *h)
     return a;
 }
 
+/* What a legal action of the viewer would do, as the engine plays it: the
+ * action is applied to a state sampled from the view (fig_view_sample). The
+ * immediate effect of a move (R5-R8: the target pile's new total, who collects
+ * how many cards) depends only on the public piles and the mover's own card,
+ * so whatever the sample dealt the other seats, the outcome is the same and
+ * tells nothing hidden (R14); the sample's seed is therefore a constant.
+ * {"reach":n} for a card that leaves its pile at n, plus "collector" and
+ * "count" when the pile reaches 6 (R8); {"collector":me,"count":n} for a
+ * take (R5); {"ring":true} for a ring (R7: every pile moves left). */
+static json_t *outcome_json(const fig_state_t *sample, fig_action_t a)
+{
+    fig_state_t st = *sample;
+    fig_events_t ev;
+    int reach = -1;
+    if (!fig_act_is_take(a) && fig_act_kind(a) != FIG_RING)
+        reach = st.pile[fig_act_target(a)].total + fig_kind_value(fig_act_kind(a));
+    fig_state_apply_legal(&st, a, &ev);
+    json_t *o = json_object();
+    if (reach >= 0)
+        json_object_set_new(o, "reach", json_integer(reach));
+    for (int i = 0; i < ev.n; i++) {
+        if (ev.ev[i].type == FIG_EV_RING)
+            json_object_set_new(o, "ring", json_true());
+        if (ev.ev[i].type == FIG_EV_COLLECT) {
+            json_object_set_new(o, "collector", json_integer(ev.ev[i].seat));
+            json_object_set_new(o, "count", json_integer(ev.ev[i].count));
+        }
+    }
+    return o;
+}
+
 static const char *phase_name(int phase)
 {
     return phase == FIG_PHASE_DEAL ? "deal" : phase == FIG_PHASE_PLAY ? "play" : "over";
@@ -506,11 +537,29 @@ json_t *fig_proto_view_json(const fig_view_t *v, int me, const fig_proto_show_t 
         fig_action_t acts[FIG_MAX_ACTIONS];
         int k = fig_view_legal(v, acts);
         if (k > 0) {
-            json_t *legal = json_array();
-            for (int i = 0; i < k; i++)
+            fig_state_t sample;
+            fig_rng_t rng;
+            fig_rng_seed(&rng, 0);
+            fig_view_sample(v, &rng, &sample);
+            json_t *legal = json_array(), *outcomes = json_array();
+            for (int i = 0; i < k; i++) {
                 json_array_append_new(legal, fig_proto_action_json(acts[i]));
+                json_array_append_new(outcomes, outcome_json(&sample, acts[i]));
+            }
             json_object_set_new(o, "legal", legal);
+            json_object_set_new(o, "outcomes", outcomes);
         }
+    }
+    if (over) {
+        /* R13, as the engine ranks: a view of a finished game says who won,
+         * for a client that was not there for the game_over event. */
+        fig_state_t st = { .pub = v->pub };
+        int ranking[FIG_MAX_PLAYERS];
+        fig_state_ranking(&st, ranking);
+        json_t *r = json_array();
+        for (int s = 0; s < n; s++)
+            json_array_append_new(r, json_integer(ranking[s]));
+        json_object_set_new(o, "ranking", r);
     }
     return o;
 }

@@ -5,7 +5,9 @@
  *   - each kind of bad frame gets its own error code and a sentence;
  *   - R14 in the builder: a view shows its hand and legal actions only to
  *     its own seat, stack counts and other seats' roads only on an open
- *     table or at the end of the game. */
+ *     table or at the end of the game;
+ *   - each legal action's outcome in the view is what the engine does when
+ *     the action is applied to the true state; a finished game's view ranks. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -14,6 +16,7 @@
 #include <cmocka.h>
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "net/proto.h"
@@ -178,12 +181,168 @@ static void test_view_r14(void **state)
     json_decref(o);
 }
 
+/* Every legal action's outcome in a seat's view against what the engine does
+ * when the action is applied to the TRUE state (the view knows only the
+ * public piles and the mover's hand): reach is the pile's total after the
+ * card, collector/count the collection the engine makes, ring a rotation. */
+static void check_outcomes(const fig_game_t *g, int *collects, int *plain)
+{
+    int turn = g->state.turn;
+    fig_view_t v;
+    fig_view_of(&g->state, turn, &v);
+    json_t *o = fig_proto_view_json(&v, turn, NULL);
+    json_t *legal = json_object_get(o, "legal"), *outs = json_object_get(o, "outcomes");
+    fig_action_t acts[FIG_MAX_ACTIONS];
+    int k = fig_state_legal(&g->state, acts);
+    assert_int_equal((int)json_array_size(legal), k);
+    assert_int_equal((int)json_array_size(outs), k);
+    for (int i = 0; i < k; i++) {
+        json_t *out = json_array_get(outs, (size_t)i);
+        char buf[16];
+        assert_string_equal(json_string_value(json_array_get(legal, (size_t)i)),
+                            fig_act_format(acts[i], buf, sizeof buf));
+        fig_state_t st = g->state;
+        int t = fig_act_target(acts[i]), before = st.pile[t].total, table = st.table_cards;
+        fig_events_t ev;
+        fig_msg_t msg;
+        assert_int_equal(fig_state_apply(&st, acts[i], &ev, &msg), FIG_OK);
+        int collector = -1, count = 0, ring = 0;
+        for (int e = 0; e < ev.n; e++) {
+            if (ev.ev[e].type == FIG_EV_COLLECT) {
+                collector = ev.ev[e].seat;
+                count = ev.ev[e].count;
+            }
+            ring |= ev.ev[e].type == FIG_EV_RING;
+        }
+        json_t *c = json_object_get(out, "collector");
+        assert_int_equal(c ? (int)json_integer_value(c) : -1, collector);
+        json_t *n = json_object_get(out, "count");
+        assert_int_equal(n ? (int)json_integer_value(n) : 0, count);
+        assert_int_equal(json_is_true(json_object_get(out, "ring")), ring);
+        json_t *r = json_object_get(out, "reach");
+        if (fig_act_is_take(acts[i])) {
+            assert_null(r);
+            assert_int_equal(collector, turn);
+            assert_int_equal(count, table);
+        } else if (ring) {
+            assert_null(r);
+        } else if (collector >= 0) {   /* R8: the pile reached 6 and its seat collected */
+            assert_int_equal(collector, t);
+            assert_int_equal(count, table + 1);
+            assert_true(json_integer_value(r) >= 6);
+            assert_int_equal(json_integer_value(r),
+                             before + fig_kind_value(fig_act_kind(acts[i])));
+            (*collects)++;
+        } else {
+            assert_int_equal(json_integer_value(r), st.pile[t].total);
+            (*plain)++;
+        }
+    }
+    json_decref(o);
+}
+
+static void test_view_outcomes(void **state)
+{
+    (void)state;
+    int collects = 0, plain = 0;
+    for (int players = 3; players <= 6; players++) {
+        fig_setup_t setup;
+        fig_setup_random(&setup, players, (uint64_t)(40 + players), NULL);
+        fig_game_t g;
+        fig_game_init(&g, &setup);
+        fig_rng_t rng;
+        fig_rng_seed(&rng, (uint64_t)players);
+        while (!fig_game_over(&g)) {
+            if (g.state.phase == FIG_PHASE_DEAL) {
+                fig_game_deal_seeded(&g);
+                continue;
+            }
+            check_outcomes(&g, &collects, &plain);
+            assert_int_equal(fig_game_play(&g, fig_state_random_action(&g.state, &rng), NULL,
+                                           NULL),
+                             FIG_OK);
+        }
+        /* The finished game's view carries the engine's ranking (R13). */
+        fig_view_t v;
+        fig_view_of(&g.state, 0, &v);
+        json_t *o = fig_proto_view_json(&v, 0, NULL);
+        json_t *rank = json_object_get(o, "ranking");
+        int want[FIG_MAX_PLAYERS];
+        fig_state_ranking(&g.state, want);
+        assert_int_equal((int)json_array_size(rank), players);
+        for (int s = 0; s < players; s++)
+            assert_int_equal(json_integer_value(json_array_get(rank, (size_t)s)), want[s]);
+        assert_false(has_key(o, "outcomes"));
+        json_decref(o);
+    }
+    assert_true(collects > 0 && plain > 0);   /* both kinds of play were checked */
+}
+
+/* The rules' own example (rules.md, R6/R8): seat 1's pile is R2 R2; seat 0's
+ * J2 there brings it to 6 and seat 1 collects the five cards on the table. */
+static void test_outcome_example(void **state)
+{
+    (void)state;
+    fig_setup_t setup;
+    fig_setup_random(&setup, 4, 1, NULL);
+    fig_game_t g;
+    fig_game_init(&g, &setup);
+    fig_game_deal_seeded(&g);
+    fig_view_t v;
+    fig_view_of(&g.state, g.state.turn, &v);
+    int me = v.seat, t = (me + 1) % 4;
+    memset(v.pile, 0, sizeof v.pile);
+    for (int s = 0; s < 4; s++)
+        v.pile[s].colour = FIG_NO_COLOUR;
+    v.pile[t].colour = FIG_RED;
+    v.pile[t].n[1] = 2;
+    v.pile[t].total = 4;
+    v.pile[t].cards = 2;
+    v.pile[me].n[3] = 1;   /* a J1 in front of the mover */
+    v.pile[me].total = 1;
+    v.pile[me].cards = 1;
+    v.table_cards = 3;
+    v.colourless = (uint8_t)(0xf & ~(1u << t));
+    memset(&v.hand, 0, sizeof v.hand);
+    v.hand.n[FIG_J2] = 1;
+    v.hand.n[FIG_RING] = 1;
+    v.hand_size[me] = 2;
+    json_t *o = fig_proto_view_json(&v, me, NULL);
+    json_t *legal = json_object_get(o, "legal"), *outs = json_object_get(o, "outcomes");
+    char want[16];
+    snprintf(want, sizeof want, "J2>%d", t);
+    int seen = 0;
+    for (size_t i = 0; i < json_array_size(legal); i++) {
+        const char *a = json_string_value(json_array_get(legal, i));
+        json_t *out = json_array_get(outs, i);
+        char *s = json_dumps(out, JSON_COMPACT | JSON_SORT_KEYS);
+        char expect[64];
+        if (strcmp(a, want) == 0)
+            snprintf(expect, sizeof expect, "{\"collector\":%d,\"count\":4,\"reach\":6}", t);
+        else if (strcmp(a, "take") == 0)
+            snprintf(expect, sizeof expect, "{\"collector\":%d,\"count\":3}", me);
+        else if (strcmp(a, "RING") == 0)
+            snprintf(expect, sizeof expect, "{\"ring\":true}");
+        else if (a[3] - '0' == me)
+            snprintf(expect, sizeof expect, "{\"reach\":3}");
+        else
+            snprintf(expect, sizeof expect, "{\"reach\":2}");
+        assert_string_equal(s, expect);
+        free(s);
+        seen++;
+    }
+    assert_int_equal(seen, 6);   /* take, J2 in front of each of 4 seats, RING */
+    json_decref(o);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_messages_read),
         cmocka_unit_test(test_bad_frames),
         cmocka_unit_test(test_view_r14),
+        cmocka_unit_test(test_view_outcomes),
+        cmocka_unit_test(test_outcome_example),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
