@@ -8,7 +8,8 @@ import { _, fmt, ngettext } from "./i18n.js";
 import { cardEl } from "./cards.js";
 import { h, crown, reducedMotion } from "./dom.js";
 
-/** @typedef {import("./rules.js").Pile} Pile */
+/** A seat's face-up pile, as the server's view sends it.
+ * @typedef {{colour: string|null, total: number, cards: string[]}} Pile */
 /** @typedef {{label: string, preview: string, collects: boolean, act: () => void}} Target */
 /** @typedef {{name: string, you: boolean, king: boolean, turn: boolean, pile: Pile,
  *   handSize: number, hand: string[]|null, pieces: number, roads: number[]|null,
@@ -156,7 +157,11 @@ export function drawRanking(order, roads, names) {
     ]);
 }
 
-/** @typedef {import("./rules.js").RuleEvent} RuleEvent */
+/** One of the events the server's engine reports (docs/protocol.md).
+ * @typedef {{type: string, seat?: number, card?: string, target?: number, count?: number,
+ *   reason?: string, round?: number, stacks?: number[], gave?: number, took?: number,
+ *   length?: number, rank?: number, cards?: number, tie?: boolean, ranking?: number[],
+ *   totals?: number[]}} RuleEvent */
 
 /** The end of a round from its events: cards collected, pieces, ties, exchange.
  * @param {RuleEvent[]} events @param {string[]} names @returns {HTMLElement|null} */

@@ -10,8 +10,8 @@ import { _, fmt, ngettext, lang } from "./i18n.js";
 import { h, fill } from "./dom.js";
 import { drawSeats, drawRanking, drawRoundEnd } from "./board.js";
 
-/** @typedef {import("./rules.js").Pile} Pile */
-/** @typedef {import("./rules.js").RuleEvent} RuleEvent */
+/** @typedef {import("./board.js").Pile} Pile */
+/** @typedef {import("./board.js").RuleEvent} RuleEvent */
 /** @typedef {{round: number, phase: string, turn: number, king: number, hand_sizes: number[],
  *   piles: Pile[], road_pieces: number[], roads: number[][], stacks: number[],
  *   hands: string[][]}} StepState */

@@ -12,7 +12,6 @@ import { cardEl, cardOrder, cardText, colourName } from "./cards.js";
 import { h, fill } from "./dom.js";
 import { Conn, heldSeats, rememberSeat, savedName, saveName, cleanName } from "./net.js";
 import { drawSeats, drawRanking, drawRoundEnd, animateRing, pilePlaces } from "./board.js";
-import { outcome, ranking } from "./rules.js";
 
 /** @typedef {import("./net.js").Msg} Msg */
 /** @typedef {import("./board.js").SeatShow} SeatShow */
@@ -345,9 +344,11 @@ export class TableView {
                      preview: _("every pile moves left"), collects: false };
         const [card, t] = action.split(">");
         const target = Number(t);
-        const o = outcome(v.piles, me, action);
+        // What the move would do, as the server's engine computed it (the
+        // view's `outcomes`, parallel to `legal`).
+        const o = v.outcomes[v.legal.indexOf(action)];
         const c = cardText(card);
-        if (o.collector < 0) {
+        if (o.collector === undefined) {
             const label = target === me ? fmt(_("%s in front of yourself"), c)
                                         : fmt(_("%s in front of %s"), c, this.name(target));
             return { label, preview: fmt(_("pile %d"), o.reach), collects: false };
@@ -598,8 +599,7 @@ export class TableView {
                 if (p) kids.push(p);
             }
             const roads = v.roads.map((/** @type {number[]|null} */ r) => r || []);
-            const totals = roads.map((/** @type {number[]} */ r) => r.reduce((a, b) => a + b, 0));
-            const order = this.gameOver ? this.gameOver.ranking : ranking(totals, v.king);
+            const order = this.gameOver ? this.gameOver.ranking : v.ranking;
             const panel = drawRanking(order, roads, names);
             const acts = h("div", { class: "after-game" });
             if (this.seat !== null)

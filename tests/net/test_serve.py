@@ -261,6 +261,8 @@ async def play(clients, rng, stop_after=None):
         for c in clients:
             if c.my_turn() and c.acted_on != c.game_n:
                 c.acted_on = c.game_n
+                # what each legal action would do, one object per action
+                assert len(c.view["outcomes"]) == len(c.view["legal"])
                 await asyncio.sleep(0.06)   # the server allows 20 messages a second
                 await c.send({"type": "act", "table": c.table, "n": c.game_n,
                               "action": rng.choice(c.view["legal"])})
@@ -413,6 +415,8 @@ def test_full_game_reconnect_and_record(server):
     assert len(rep["steps"]) == 3 + len(re.findall(r"^\d+ \S+$", body, re.M))
     last = rep["steps"][-1]["events"][-1]
     assert last["type"] == "game_over" and last["ranking"] == rep["summary"]["ranking"]
+    # the finished game's view ranks too, for a client that missed game_over
+    assert ann.view["phase"] == "over" and ann.view["ranking"] == rep["summary"]["ranking"]
     code, _ = fetch(server, "/tables/%s/games/2.json" % ann.table)
     assert code == 404
     log = server.log()

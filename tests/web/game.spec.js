@@ -4,7 +4,7 @@
 // of that record steps to the end and shows it too.
 import { test, expect } from "@playwright/test";
 import { startServer, replayJson } from "./server.js";
-import { createTable, joinTable, playTurn, rng } from "./helpers.js";
+import { createTable, joinTable, playTurn, rng, badPreviews } from "./helpers.js";
 
 /** @type {Awaited<ReturnType<typeof startServer>>} */
 let srv;
@@ -40,6 +40,7 @@ test("two people and a bot play a complete game by clicking cards", async ({ bro
     await expect(pa.locator(".ranking")).toBeVisible();
     await expect(pb.locator(".ranking")).toBeVisible();
     expect(moves).toBeGreaterThan(20);
+    expect(badPreviews).toEqual([]);   // every lit seat said what the move would do
 
     // Both see the same ranking, and it is figaro replay's.
     const shown = await pa.locator(".ranking-list .rank-name").allTextContents();
@@ -70,6 +71,7 @@ test("two people and a bot play a complete game by clicking cards", async ({ bro
     // Rematch: a new game at the same table.
     await pa.goBack();
     await expect(pa.locator(".ranking")).toBeVisible();
+    expect(await pa.locator(".ranking-list .rank-name").allTextContents()).toEqual(shown);
     await pa.click("[data-focus=rematch]");
     await expect(pa.locator(".round-line")).toHaveText(/2/);
     await a.close();

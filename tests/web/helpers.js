@@ -25,6 +25,11 @@ export async function joinTable(page, url, code, name) {
     await expect(page.locator(".seat.you")).toHaveCount(1);
 }
 
+/** Previews of lit seats that did not say what the move would do (the
+ * server's `outcomes`), seen by playTurn: a test expects it empty.
+ * @type {string[]} */
+export const badPreviews = [];
+
 /** Plays one turn if it is this page's, by clicking: a card then a lit seat,
  * or now and then Take (confirmed). @param {import("@playwright/test").Page} page
  * @param {() => number} rnd @returns {Promise<boolean>} whether it played */
@@ -43,6 +48,8 @@ export async function playTurn(page, rnd) {
             const targets = page.locator(".target-btn");
             await expect(targets.first()).toBeVisible({ timeout: 3000 });
             const t = await targets.count();
+            for (const text of await targets.allTextContents())
+                if (!/\d|\S{4}/.test(text) || /undefined|NaN/.test(text)) badPreviews.push(text);
             await targets.nth(Math.floor(rnd() * t)).click({ timeout: 3000 });
         }
     } catch (e) {
