@@ -142,8 +142,10 @@ typedef struct {
 
 /* A view as JSON. `me` is the seat the view is sent to, or -1 for a
  * spectator: the hand (v->hand) and the legal actions are included only when
- * me == v->seat. Stack counts and other seats' road lengths only when
- * show->open or at the end of the game (R14); road piece counts always. */
+ * me == v->seat, with each action's outcome as the engine plays it
+ * (`outcomes`: public piles and the mover's own card only). Stack counts and
+ * other seats' road lengths only when show->open or at the end of the game
+ * (R14); road piece counts always; the final ranking when the game is over. */
 json_t *fig_proto_view_json(const fig_view_t *v, int me, const fig_proto_show_t *show);
 
 /* A step's public events (state.h) as a JSON array, for animation. */
