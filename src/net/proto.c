@@ -261,7 +261,8 @@ static bool parse_create(err_t *e, const json_t *o, fig_proto_msg_t *m)
                 return false;
             if (!fig_proto_level_ok(d->what))
                 return bad(e, FIG_PC_BAD_SEATS,
-                           N_("a bot's \"%s\" is random, beginner, easy, normal, hard or max"), "level");
+                           N_("a bot's \"%s\" is random, beginner, easy, normal, hard or max"),
+                           "level");
         } else if (strcmp(kind, "engine") == 0) {
             d->kind = FIG_SEAT_ENGINE;
             if (!get_str(e, s, "engine", true, d->what, sizeof d->what))
