@@ -499,11 +499,18 @@ static int slot_of_key(wint_t ch)
     return -1;
 }
 
+/* What the keys do once the game is over, for a key that does nothing then. */
+static void game_over_status(tui_t *t, bool warn)
+{
+    set_status(t, warn, "%s",
+               _("The game is over: v reviews your moves, n starts a new game, q leaves."));
+}
+
 /* `t`: taking collects every face-up card, so it asks first. */
 static void take_key(tui_t *t)
 {
     if (t->view.phase == FIG_PHASE_OVER)
-        set_status(t, true, "%s", _("The game is over: v reviews your moves, n starts a new game, q leaves."));
+        game_over_status(t, true);
     else if (!t->my_turn)
         set_status(t, true, "%s", _("It is not your turn yet."));
     else if (!tui_legal(t, FIG_ACT_TAKE))
@@ -561,7 +568,7 @@ static void table_key(tui_t *t, int r, wint_t ch)
     case ' ': {
         int k = cur_kind(t);
         if (over)
-            set_status(t, false, "%s", _("The game is over: v reviews your moves, n starts a new game, q leaves."));
+            game_over_status(t, false);
         else if (!t->my_turn)
             set_status(t, true, "%s", _("It is not your turn yet."));
         else if (k >= 0 && t->target >= 0)
@@ -574,7 +581,7 @@ static void table_key(tui_t *t, int r, wint_t ch)
     case 't': take_key(t); break;
     case 'h':
         if (over)
-            set_status(t, false, "%s", _("The game is over: v reviews your moves, n starts a new game, q leaves."));
+            game_over_status(t, false);
         else
             ask_hint(t);
         break;
