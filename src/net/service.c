@@ -88,6 +88,10 @@ typedef struct fdent {
     fig_table_t *t;
 } fdent_t;
 
+/* POST /replay costs a parse and a whole replay on the loop thread: an
+ * address may send REPLAY_BURST at once, then one every REPLAY_EVERY_MS. */
+enum { REPLAY_ADDRS = 64, REPLAY_BURST = 10, REPLAY_EVERY_MS = 1000 };
+
 struct fig_service {
     fig_wire_ops_t wire;
     fig_db_t *rdb;               /* reads, on the loop thread */
@@ -109,6 +113,11 @@ struct fig_service {
     int grace_ms, max_tables, max_per_addr, hello_ms;
     long long keep_finished_ms, keep_idle_ms;
     unsigned long long deleted;
+    struct {                     /* POST /replay's token buckets, by client address; */
+        char addr[64];           /* the one unused longest is taken for a new address */
+        double tokens;
+        long long at;
+    } replayers[REPLAY_ADDRS];
     long long (*clock)(void *);
     void *clock_ctx;
     void (*log)(void *, const char *);
@@ -1211,13 +1220,38 @@ void fig_service_http(fig_service_t *s, const char *path, fig_http_answer_t *out
     answer(out, body ? 200 : 503, body ? "text/plain; charset=utf-8" : plain, body);
 }
 
-void fig_service_http_post(fig_service_t *s, const char *path, const char *body, size_t len,
-                           fig_http_answer_t *out)
+/* Whether addr may replay a record now (a token of its bucket). */
+static bool replay_allowed(fig_service_t *s, const char *addr)
+{
+    long long now = svc_now(s);
+    int i, oldest = 0;
+    for (i = 0; i < REPLAY_ADDRS; i++) {
+        if (strcmp(s->replayers[i].addr, addr) == 0)
+            break;
+        if (s->replayers[i].at < s->replayers[oldest].at)
+            oldest = i;
+    }
+    if (i == REPLAY_ADDRS) {   /* a new address takes the longest unused bucket */
+        i = oldest;
+        snprintf(s->replayers[i].addr, sizeof s->replayers[i].addr, "%s", addr);
+        s->replayers[i].tokens = REPLAY_BURST;
+        s->replayers[i].at = now;
+    }
+    return take_token(&s->replayers[i].tokens, &s->replayers[i].at, now, REPLAY_BURST,
+                      1.0 / REPLAY_EVERY_MS);
+}
+
+void fig_service_http_post(fig_service_t *s, const char *addr, const char *path,
+                           const char *body, size_t len, fig_http_answer_t *out)
 {
     const char *plain = "text/plain; charset=utf-8";
     size_t plen = strcspn(path, "?");
     if (plen != 7 || strncmp(path, "/replay", 7) != 0) {
         answer(out, 404, plain, dup_text("not found\n"));
+        return;
+    }
+    if (!replay_allowed(s, addr ? addr : "")) {
+        answer(out, 429, plain, dup_text("too many records from your address: wait a second\n"));
         return;
     }
     if (len > FIG_REPLAY_FGN_MAX) {

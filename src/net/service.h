@@ -132,14 +132,16 @@ typedef struct {
  * anything else 404. */
 void fig_service_http(fig_service_t *svc, const char *path, fig_http_answer_t *out);
 
-/* Answers POST `path` with `body` (len bytes, not NUL-terminated):
+/* Answers POST `path` with `body` (len bytes, not NUL-terminated) from the
+ * client at `addr`:
  *   /replay[?lang=xx]   body: an FGN record (at most FIG_REPLAY_FGN_MAX
  *                       bytes, else 413); 200 and its replay as for
  *                       N.json, or 400 with the parser's message. The
- *                       record is never stored.
+ *                       record is never stored. 429 when addr sent more
+ *                       than 10 at once, then more than one a second.
  * anything else 404. */
-void fig_service_http_post(fig_service_t *svc, const char *path, const char *body, size_t len,
-                           fig_http_answer_t *out);
+void fig_service_http_post(fig_service_t *svc, const char *addr, const char *path,
+                           const char *body, size_t len, fig_http_answer_t *out);
 
 /* Blocks until every write handed to the writer so far is committed and
  * acted on (acknowledged, told). For tests, which drive the service

@@ -78,6 +78,7 @@ struct fig_conn {
     char *post;
     size_t post_len, post_want;
     char post_path[64];
+    char post_addr[64];         /* who sent it (POST /replay's rate limit) */
 };
 
 struct fig_wire {
@@ -444,6 +445,8 @@ static void post_forget(struct fig_conn *c)
     c->post_path[0] = '\0';
 }
 
+static void client_addr(const fig_wire_t *w, struct lws *wsi, char *peer, size_t cap);
+
 /* POST /replay: checks the length it announces, then lets lws read the body
  * (on_http_body); anything else is refused. An answer sent before the body
  * is read makes lws discard the body, then end the transaction. */
@@ -470,6 +473,7 @@ static int on_post(fig_wire_t *w, struct lws *wsi, struct fig_conn *c, const cha
         return -1;
     memcpy(c->post_path, "/replay", sizeof "/replay");   /* the one path (above) */
     add_lang(wsi, c->post_path, sizeof c->post_path);
+    client_addr(w, wsi, c->post_addr, sizeof c->post_addr);
     return 0;   /* for an empty body, lws calls HTTP_BODY_COMPLETION at once */
 }
 
@@ -494,7 +498,7 @@ static int on_http_body_done(fig_wire_t *w, struct lws *wsi, struct fig_conn *c)
     }
     fig_http_answer_t a = { 0, NULL, NULL, 0 };
     c->post[c->post_len] = '\0';
-    fig_service_http_post(w->svc, c->post_path, c->post, c->post_len, &a);
+    fig_service_http_post(w->svc, c->post_addr, c->post_path, c->post, c->post_len, &a);
     post_forget(c);
     return service_answer(wsi, c, &a);
 }
@@ -620,17 +624,24 @@ static void forwarded_for(struct lws *wsi, char *addr, size_t cap)
     addr[len] = '\0';
 }
 
+/* The client's address: the peer's, or the one a trusted proxy names. */
+static void client_addr(const fig_wire_t *w, struct lws *wsi, char *peer, size_t cap)
+{
+    peer[0] = '\0';
+    lws_get_peer_simple(wsi, peer, cap);
+    /* An IPv4 peer of a dual-stack socket reads "::ffff:127.0.0.1". */
+    const char *v4 = strncmp(peer, "::ffff:", 7) == 0 && strchr(peer + 7, '.') ? peer + 7 : peer;
+    if (w->proxy[0] && (strcmp(peer, w->proxy) == 0 || strcmp(v4, w->proxy) == 0))
+        forwarded_for(wsi, peer, cap);
+}
+
 static int ws_established(fig_wire_t *w, struct lws *wsi, struct fig_conn *c)
 {
     free(c->body);
     memset(c, 0, sizeof *c);
     c->wsi = wsi;
-    char peer[64] = "";
-    lws_get_peer_simple(wsi, peer, sizeof peer);
-    /* An IPv4 peer of a dual-stack socket reads "::ffff:127.0.0.1". */
-    const char *v4 = strncmp(peer, "::ffff:", 7) == 0 && strchr(peer + 7, '.') ? peer + 7 : peer;
-    if (w->proxy[0] && (strcmp(peer, w->proxy) == 0 || strcmp(v4, w->proxy) == 0))
-        forwarded_for(wsi, peer, sizeof peer);
+    char peer[64];
+    client_addr(w, wsi, peer, sizeof peer);
     c->cs = w->svc ? fig_service_open(w->svc, c, peer) : NULL;
     if (!c->cs) {
         static const char why[] = "refused";

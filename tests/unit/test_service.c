@@ -737,7 +737,7 @@ static void test_full_game(void **state)
 static char *http_post(world_t *w, const char *path, const char *body, size_t len, int *status)
 {
     fig_http_answer_t a;
-    fig_service_http_post(w->svc, path, body, len, &a);
+    fig_service_http_post(w->svc, "10.0.0.1", path, body, len, &a);
     *status = a.status;
     assert_non_null(a.body);
     assert_int_equal(strlen(a.body), a.len);
@@ -896,6 +896,41 @@ static void test_replay_json(void **state)
     free(fgn);
     free(json);
     cl_close(&ann);
+    world_free(w);
+}
+
+/* POST /replay from one address: ten at once, then one a second (429 between);
+ * another address has its own allowance. */
+static int post_from(world_t *w, const char *addr)
+{
+    fig_http_answer_t a;
+    fig_service_http_post(w->svc, addr, "/replay", "figaro 2\n", 9, &a);
+    free(a.body);
+    return a.status;
+}
+
+static void test_replay_rate(void **state)
+{
+    (void)state;
+    world_t *w = world_new(30000);
+    w->fake_clock = true;
+    w->clock = 5000;
+    for (int i = 0; i < 10; i++)
+        assert_int_equal(post_from(w, "10.0.0.7"), 400);   /* a bad record, but read */
+    assert_int_equal(post_from(w, "10.0.0.7"), 429);
+    assert_int_equal(post_from(w, "10.0.0.8"), 400);
+    w->clock += 1000;
+    assert_int_equal(post_from(w, "10.0.0.7"), 400);
+    assert_int_equal(post_from(w, "10.0.0.7"), 429);
+    /* Many addresses: the buckets are reused, the limit holds for the newest. */
+    char addr[32];
+    for (int i = 0; i < 200; i++) {
+        snprintf(addr, sizeof addr, "10.1.%d.%d", i / 250, i % 250);
+        assert_int_equal(post_from(w, addr), 400);
+    }
+    for (int i = 0; i < 9; i++)
+        assert_int_equal(post_from(w, addr), 400);
+    assert_int_equal(post_from(w, addr), 429);
     world_free(w);
 }
 
@@ -1858,6 +1893,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_full_game),
         cmocka_unit_test(test_replay_json),
+        cmocka_unit_test(test_replay_rate),
         cmocka_unit_test(test_reconnect_since),
         cmocka_unit_test(test_grace_and_time_limit),
         cmocka_unit_test(test_rematch_race),
