@@ -209,8 +209,10 @@ fig_err_t fig_session_resume(fig_match_t **out, const fig_game_t *record,
     return fig_match_resume(out, record, &mo, msg);
 }
 
-fig_err_t fig_session_replay(const fig_game_t *rec, int seat, fig_session_step_fn *fn,
-                             void *ctx, fig_msg_t *msg)
+/* The one replay loop: every step of rec through fn, with seat's views and
+ * the whole state after the step. */
+static fig_err_t replay(const fig_game_t *rec, int seat, fig_session_state_fn *fn, void *ctx,
+                        fig_msg_t *msg)
 {
     if (seat < 0 || seat >= rec->setup.players)
         return fig_fail(msg, FIG_ERR_INPUT, N_("there is no seat %d"), seat);
@@ -238,7 +240,7 @@ fig_err_t fig_session_replay(const fig_game_t *rec, int seat, fig_session_step_f
         step.seat = g->state.turn;
         step.action = FIG_ACT_NONE;
         fig_view_of(&g->state, seat, after);
-        fn(ctx, &step, before, after);
+        fn(ctx, &step, before, after, &g->state);
         for (int i = 0; i < rec->nmoves[r]; i++) {
             memset(&step, 0, sizeof step);
             step.round = g->state.round;
@@ -248,10 +250,37 @@ fig_err_t fig_session_replay(const fig_game_t *rec, int seat, fig_session_step_f
             if ((rc = fig_game_play(g, step.action, &step.events, msg)) != FIG_OK)
                 break;
             fig_view_of(&g->state, seat, after);
-            fn(ctx, &step, before, after);
+            fn(ctx, &step, before, after, &g->state);
         }
     }
     free(v);
     free(g);
     return rc;
+}
+
+typedef struct {
+    fig_session_step_fn *fn;
+    void *ctx;
+} seat_only_t;
+
+/* Hands the seat's views on, never the state (R14). */
+static void seat_only(void *ctx, const fig_match_step_t *step, const fig_view_t *before,
+                      const fig_view_t *after, const fig_state_t *st)
+{
+    (void)st;
+    const seat_only_t *so = ctx;
+    so->fn(so->ctx, step, before, after);
+}
+
+fig_err_t fig_session_replay(const fig_game_t *rec, int seat, fig_session_step_fn *fn,
+                             void *ctx, fig_msg_t *msg)
+{
+    seat_only_t so = { fn, ctx };
+    return replay(rec, seat, seat_only, &so, msg);
+}
+
+fig_err_t fig_session_replay_open(const fig_game_t *rec, fig_session_state_fn *fn, void *ctx,
+                                  fig_msg_t *msg)
+{
+    return replay(rec, 0, fn, ctx, msg);
 }

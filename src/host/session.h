@@ -111,4 +111,15 @@ typedef void fig_session_step_fn(void *ctx, const fig_match_step_t *step,
 fig_err_t fig_session_replay(const fig_game_t *record, int seat, fig_session_step_fn *fn,
                              void *ctx, fig_msg_t *msg);
 
+/* Receives one step of a record told with every hand: as fig_session_step_fn
+ * (seat 0's views), and the whole state after the step. */
+typedef void fig_session_state_fn(void *ctx, const fig_match_step_t *step,
+                                  const fig_view_t *before, const fig_view_t *after,
+                                  const fig_state_t *st);
+
+/* fig_session_replay that also hands fn the whole state, every hand in it:
+ * only for a game that is over, or a record its reader already holds (R14). */
+fig_err_t fig_session_replay_open(const fig_game_t *record, fig_session_state_fn *fn, void *ctx,
+                                  fig_msg_t *msg);
+
 #endif

@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "host/narrate.h"
+#include "host/session.h"
 #include "net/proto.h"
 
 static json_t *int_array(const int *v, int n, int null_value)
@@ -130,39 +131,18 @@ static json_t *step_json(const fig_narrator_t *nr, say_ctx_t *sc, const fig_matc
     return o;
 }
 
-/* Plays the record again into `steps`; the record's error if it does not. */
-static fig_err_t tell(const fig_game_t *rec, const fig_narrator_t *nr, say_ctx_t *sc,
-                      fig_game_t *g, fig_view_t *before, fig_view_t *after, json_t *steps,
-                      fig_msg_t *msg)
+typedef struct {
+    const fig_narrator_t *nr;
+    say_ctx_t *sc;
+    json_t *steps;
+} tell_ctx_t;
+
+/* Each step of the record, told again by the host (fig_session_replay_open). */
+static void tell(void *ctx, const fig_match_step_t *step, const fig_view_t *before,
+                 const fig_view_t *after, const fig_state_t *st)
 {
-    fig_err_t rc;
-    fig_game_init(g, &rec->setup);
-    fig_view_of(&g->state, 0, after);
-    for (int r = 0; r < rec->dealt; r++) {
-        fig_match_step_t step;
-        *before = *after;
-        if ((rc = fig_game_deal(g, rec->hands[r], msg)) != FIG_OK)
-            return rc;
-        memset(&step, 0, sizeof step);
-        step.deal = true;
-        step.round = g->state.round;
-        step.seat = g->state.turn;
-        step.action = FIG_ACT_NONE;
-        fig_view_of(&g->state, 0, after);
-        json_array_append_new(steps, step_json(nr, sc, &step, before, after, &g->state));
-        for (int i = 0; i < rec->nmoves[r]; i++) {
-            memset(&step, 0, sizeof step);
-            step.round = g->state.round;
-            step.seat = g->state.turn;
-            step.action = rec->moves[r][i].action;
-            *before = *after;
-            if ((rc = fig_game_play(g, step.action, &step.events, msg)) != FIG_OK)
-                return rc;
-            fig_view_of(&g->state, 0, after);
-            json_array_append_new(steps, step_json(nr, sc, &step, before, after, &g->state));
-        }
-    }
-    return FIG_OK;
+    tell_ctx_t *tc = ctx;
+    json_array_append_new(tc->steps, step_json(tc->nr, tc->sc, step, before, after, st));
 }
 
 fig_err_t fig_replay_json(const fig_game_t *rec, const fig_tr_t *tr, char **out, size_t *len,
@@ -171,12 +151,8 @@ fig_err_t fig_replay_json(const fig_game_t *rec, const fig_tr_t *tr, char **out,
     *out = NULL;
     *len = 0;
     int n = rec->setup.players;
-    fig_game_t *g = malloc(sizeof *g);
-    fig_view_t *v = malloc(2 * sizeof *v);
     json_t *top = json_object(), *steps = json_array();
-    if (!g || !v || !top || !steps) {
-        free(g);
-        free(v);
+    if (!top || !steps) {
         json_decref(top);
         json_decref(steps);
         return fig_fail(msg, FIG_ERR_SPACE, "out of memory");
@@ -213,9 +189,8 @@ fig_err_t fig_replay_json(const fig_game_t *rec, const fig_tr_t *tr, char **out,
     fig_narrator_t nr;
     fig_narrate_init(&nr, n, -1, (const char(*)[FIG_NAME_MAX + 1])names, tr, card_cb, say_cb,
                      &sc);
-    fig_err_t rc = tell(rec, &nr, &sc, g, &v[0], &v[1], steps, msg);
-    free(v);
-    free(g);
+    tell_ctx_t tc = { &nr, &sc, steps };
+    fig_err_t rc = fig_session_replay_open(rec, tell, &tc, msg);
     if (rc != FIG_OK) {
         json_decref(steps);
         json_decref(top);
