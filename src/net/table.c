@@ -118,8 +118,6 @@ struct fig_table {
     op_t *inflight;                       /* the write on its way to the disk; NULL: none */
     bool dead;                            /* its creation failed */
     long long idle_since;                 /* nobody attached since (service clock); -1: peers */
-    int arriving;                         /* the seat a person is taking back right now, whose
-                                             "back" news shows it present; -1 otherwise */
 };
 
 /* ---- small helpers */
@@ -664,7 +662,6 @@ static fig_table_t *alloc_table(const fig_table_env_t *env, const fig_db_table_t
     t->next_n = 1;
     t->turn_deadline = -1;
     t->idle_since = env->now(env->svc);
-    t->arriving = -1;
     return t;
 }
 
@@ -904,8 +901,7 @@ static json_t *seats_json(const fig_table_t *t)
         if (x->kind == FIG_DB_SEAT_OPEN)
             status = "open";
         else if (x->kind == FIG_DB_SEAT_PERSON)
-            status = t->seat[s].bot_plays ? "bot"
-                   : seat_held(t, s) || s == t->arriving ? "present" : "away";
+            status = t->seat[s].bot_plays ? "bot" : t->seat[s].away ? "away" : "present";
         json_object_set_new(o, "status", json_string(status));
         json_array_append_new(a, o);
     }
@@ -1186,11 +1182,8 @@ fig_proto_code_t fig_table_resume(fig_table_t *t, void *p, const fig_tr_t *tr, c
     bool bot = st->bot_plays, away = st->away;
     st->away = false;
     st->bot_plays = false;
-    if (bot || away) {
-        t->arriving = seat;   /* told before the peer is attached: its snapshot follows */
-        seat_news(t, seat, NEWS_BACK);
-        t->arriving = -1;
-    }
+    if (bot || away)
+        seat_news(t, seat, NEWS_BACK);   /* the peer is attached after: its snapshot follows */
     if (bot)
         rebuild(t);
     if (!attach(t, p, tr, seat)) {
