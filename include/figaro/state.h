@@ -182,10 +182,22 @@ fig_action_t fig_state_random_action(const fig_state_t *st, fig_rng_t *rng);
  * Returns the number of actions played. */
 int fig_state_playout(fig_state_t *st, fig_rng_t *rng, int redraws);
 
-/* One action of that playout policy for the seat to move (phase PLAY): what
- * fig_state_playout would play here with the same rng. For playouts that stop
- * elsewhere (a search bot's, at the end of the round). */
-fig_action_t fig_state_policy_action(const fig_state_t *st, fig_rng_t *rng, int redraws);
+/* How a playout policy chooses among its draws (fig_state_policy_action). */
+typedef enum {
+    FIG_PLAYOUT_AVOID,  /* fig_state_playout's: redraw only while the action drawn would
+                           make the mover collect */
+    FIG_PLAYOUT_SEEK    /* redraw while the best draw gains nothing, so that the mover
+                           makes another seat collect when a draw offers it, and count a
+                           card left on its own pile at 3, 4 or 5 as a risk of collecting */
+} fig_playout_t;
+
+/* One action of a playout policy for the seat to move (phase PLAY), for
+ * playouts that stop elsewhere (a search bot's, at the end of the round).
+ * With FIG_PLAYOUT_AVOID, what fig_state_playout would play here with the
+ * same rng. FIG_PLAYOUT_SEEK imitates a sensible player more closely for a
+ * few more draws: search bots won more with it (docs/bots.md). */
+fig_action_t fig_state_policy_action(const fig_state_t *st, fig_rng_t *rng, int redraws,
+                                     fig_playout_t kind);
 
 /* Road length of a seat: the sum of its pieces (R13). */
 int fig_state_road(const fig_state_t *st, int seat);

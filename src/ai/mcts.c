@@ -9,11 +9,13 @@
  *   2. descends, among the children legal in that sample, by UCB1 with
  *      availability counts (n_avail instead of the parent's visits);
  *   3. expands one untried legal action;
- *   4. plays out to the end of the current *round* (fig_state_playout's policy);
+ *   4. plays out to the end of the current *round* (fig_state_policy_action,
+ *      FIG_PLAYOUT_SEEK unless `playout=avoid`);
  *   5. scores the rest of the game exactly over the rank orders of the later
  *      rounds (future.h) and backs up each seat's expected reward.
  * The tree stops at a round's end. `exact=0` plays rounds 2 and 3 out at
- * random instead (the bot before issue 10, kept for comparison).
+ * random instead; with `playout=avoid` too, it is the bot before issue 10,
+ * kept for comparison.
  *
  * Each tree also sums, per root move, what fig_bot_analysis reports (win,
  * place, cards collected to the round's end, being made to collect before
@@ -62,7 +64,8 @@ typedef struct {
     double c;           /* UCB exploration constant */
     int mem;            /* MiB for all trees together */
     double win_weight;  /* reward = w * win + (1 - w) * rank score */
-    int redraws;        /* playout policy: see fig_state_playout */
+    int redraws;        /* playout policy: see fig_state_policy_action */
+    fig_playout_t playout;
     double temp;        /* > 0: choose by a softmax of root values (levels) */
     int exact;          /* 1: playouts end with the round, the rest scored by future.h;
                            0: played to the game's end at random (the bot before issue 10) */
@@ -181,10 +184,10 @@ static inline void watched_apply(fig_state_t *st, fig_action_t a, watch_t *w)
 
 /* Plays the rest of the current round by the policy of fig_state_playout
  * (the same draws from rng), watching w. */
-static void playout_round(fig_state_t *st, fig_rng_t *rng, int redraws, watch_t *w)
+static void playout_round(fig_state_t *st, fig_rng_t *rng, const params_t *p, watch_t *w)
 {
     while (st->phase == FIG_PHASE_PLAY)
-        watched_apply(st, fig_state_policy_action(st, rng, redraws), w);
+        watched_apply(st, fig_state_policy_action(st, rng, p->redraws, p->playout), w);
 }
 
 static root_stat_t *root_stat(tree_t *t, fig_action_t a)
@@ -253,7 +256,7 @@ static void iterate(tree_t *t)
         node = best;
         path[depth++] = node;
     }
-    playout_round(&st, &t->rng, t->p->redraws, &w);
+    playout_round(&st, &t->rng, t->p, &w);
     uint8_t round_end[FIG_MAX_PLAYERS];
     memcpy(round_end, st.stack, sizeof round_end);
     float r[FIG_MAX_PLAYERS], win_me, place_me;
@@ -591,6 +594,14 @@ static fig_err_t set_option(void *ctx, const char *key, const char *value, fig_m
         return set_int(key, value, 1, 65536, &p->mem, msg);
     if (strcmp(key, "redraws") == 0)
         return set_int(key, value, 0, 10, &p->redraws, msg);
+    if (strcmp(key, "playout") == 0) {
+        if (strcmp(value, "seek") == 0 || strcmp(value, "avoid") == 0) {
+            p->playout = value[0] == 's' ? FIG_PLAYOUT_SEEK : FIG_PLAYOUT_AVOID;
+            return FIG_OK;
+        }
+        return fig_fail(msg, FIG_ERR_INPUT, N_("ismcts: playout must be seek or avoid, not '%s'"),
+                        value);
+    }
     if (strcmp(key, "exact") == 0)
         return set_int(key, value, 0, 1, &p->exact, msg);
     if (strcmp(key, "temp") == 0) {
@@ -617,14 +628,15 @@ static fig_err_t set_option(void *ctx, const char *key, const char *value, fig_m
         return FIG_OK;
     }
     return fig_fail(msg, FIG_ERR_INPUT, N_("ismcts: unknown option '%s' (ms, iters, threads, c, "
-                                           "win, mem, redraws, exact, temp)"), key);
+                                           "win, mem, redraws, playout, exact, temp)"), key);
 }
 
 fig_err_t mcts_bot_new(const char *spec, uint64_t seed, const fig_bot_ops_t **ops, void **data,
                        fig_msg_t *msg)
 {
     params_t p = { .ms = 1000, .iters = 0, .threads = 1, .c = 0.7, .mem = 256,
-                   .win_weight = 0.5, .redraws = 2, .exact = 1 };
+                   .win_weight = 0.5, .redraws = 2,
+                   .playout = FIG_PLAYOUT_SEEK, .exact = 1 };
     char name[32];
     fig_err_t rc = fig_spec_parse(spec, name, sizeof name, set_option, &p, msg);
     if (rc)

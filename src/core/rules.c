@@ -442,34 +442,47 @@ fig_action_t fig_state_random_action(const fig_state_t *st, fig_rng_t *rng)
     return pick_random(st, rng);
 }
 
-/* What the seat to move gains at once by playing a, in cards: minus the table
- * for a take (R5), minus twice what it collects if it brings its own pile to
- * 6, plus what another seat collects if it brings that seat's pile to 6 (R8);
- * 0 otherwise. No state copy. */
-static inline int immediate_gain(const fig_state_t *st, fig_action_t a)
+/* The playout policy's score of a for the seat to move, in quarter cards (no
+ * state copy). What it gains at once: minus the table for a take (R5), minus
+ * twice what it collects if it brings its own pile to 6, plus what another
+ * seat collects if it brings that seat's pile to 6 (R8). With SEEK, also the
+ * risk of a card left on its own pile: at a total of 3, 4 or 5 about 1/4, 5/8
+ * or 7/8 of the cards still to come (R8: the next players need a 3, a 2 or
+ * anything but a ring), counted like a collection of its own on a table of
+ * about two cards more. */
+static inline int policy_score(const fig_state_t *st, fig_action_t a, fig_playout_t kind)
 {
+    static const int risk[6] = { 0, 0, 0, 2, 5, 7 };   /* eighths, times 8 per card */
     if (fig_act_is_take(a))
-        return -st->table_cards;
+        return -4 * st->table_cards;
     int k = fig_act_kind(a), t = fig_act_target(a);
-    if (k == FIG_RING || st->pile[t].total + fig_kind_value(k) < 6)
+    if (k == FIG_RING)
         return 0;
-    int cards = st->table_cards + 1;
-    return t == st->turn ? -2 * cards : cards;
+    int total = st->pile[t].total + fig_kind_value(k);
+    if (total >= 6) {
+        int cards = st->table_cards + 1;
+        return t == st->turn ? -8 * cards : 4 * cards;
+    }
+    if (kind == FIG_PLAYOUT_SEEK && t == st->turn)
+        return -risk[total] * (st->table_cards + 2);
+    return 0;
 }
 
-/* The playout policy's action for the seat to move (see fig_state_playout). */
-static inline fig_action_t policy_action(const fig_state_t *st, fig_rng_t *rng, int redraws)
+/* The playout policy's action for the seat to move (see fig_state_playout
+ * and fig_state_policy_action). */
+static inline fig_action_t policy_action(const fig_state_t *st, fig_rng_t *rng, int redraws,
+                                         fig_playout_t kind)
 {
     counts_t c;   /* counted once for the draw and any redraws */
     count_actions(st, &c);
     fig_action_t a = decode(st, &c, (int)fig_rng_below(rng, (uint32_t)c.total));
     if (redraws) {
-        int best = immediate_gain(st, a);
-        for (int i = 0; i < redraws && best < 0; i++) {
+        int best = policy_score(st, a, kind), enough = kind == FIG_PLAYOUT_SEEK ? 1 : 0;
+        for (int i = 0; i < redraws && best < enough; i++) {
             fig_action_t b = decode(st, &c, (int)fig_rng_below(rng, (uint32_t)c.total));
-            int gain = immediate_gain(st, b);
-            if (gain > best) {
-                best = gain;
+            int score = policy_score(st, b, kind);
+            if (score > best) {
+                best = score;
                 a = b;
             }
         }
@@ -477,9 +490,10 @@ static inline fig_action_t policy_action(const fig_state_t *st, fig_rng_t *rng, 
     return a;
 }
 
-fig_action_t fig_state_policy_action(const fig_state_t *st, fig_rng_t *rng, int redraws)
+fig_action_t fig_state_policy_action(const fig_state_t *st, fig_rng_t *rng, int redraws,
+                                     fig_playout_t kind)
 {
-    return policy_action(st, rng, redraws);
+    return policy_action(st, rng, redraws, kind);
 }
 
 int fig_state_playout(fig_state_t *st, fig_rng_t *rng_out, int redraws)
@@ -491,7 +505,7 @@ int fig_state_playout(fig_state_t *st, fig_rng_t *rng_out, int redraws)
     for (; st->phase != FIG_PHASE_OVER; actions++) {
         if (st->phase == FIG_PHASE_DEAL)
             fig_state_deal(st, rng);
-        apply(st, policy_action(st, rng, redraws), NULL);
+        apply(st, policy_action(st, rng, redraws, FIG_PLAYOUT_AVOID), NULL);
     }
     *rng_out = local;
     return actions;

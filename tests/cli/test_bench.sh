@@ -16,8 +16,9 @@ trap 'rm -rf "$tmp"' EXIT
 
 . "$(dirname "$0")/lib.sh"
 
-QUICK_SIG=2b8cdd31020d34c0   # figaro bench --quick (2000 games); issue 10: ISMCTS playouts
-# end with the round (src/ai/future.c), so its first move from the bench position changed
+QUICK_SIG=2b8cdd31020d353f   # figaro bench --quick (2000 games); issue 10: ISMCTS playouts
+# end with the round (src/ai/future.c) and follow FIG_PLAYOUT_SEEK, so its first move from
+# the bench position changed
 
 sig() { sed -n 's/^signature  *\([0-9a-f]*\)$/\1/p' "$tmp/out"; }
 

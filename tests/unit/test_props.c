@@ -727,36 +727,52 @@ static void test_props_random_action_uniform(void **cm)
 
 /* ---- fig_state_playout ---- */
 
-/* What the mover gains at once by a, in cards, as fig_state_playout's header
- * describes it: a collection by the mover costs (the table, doubled when its
- * own pile reaches 6), one by another seat gains half as much. */
-static int gain_of(const fig_state_t *st, fig_action_t a)
+/* The policy's score of a for the mover, as fig_playout_t describes it, in
+ * cards: a collection by the mover costs the table (doubled when its own pile
+ * reaches 6), one by another seat gains as much as the cards it collects;
+ * with SEEK, a card left on the mover's own pile at 3, 4 or 5 costs 1/4, 5/8
+ * or 7/8 of a collection by the mover of the table and two cards more. */
+static double score_of(const fig_state_t *st, fig_action_t a, fig_playout_t kind)
 {
     if (fig_act_is_take(a))
         return -st->table_cards;
     int k = fig_act_kind(a), t = fig_act_target(a);
-    if (k == FIG_RING || st->pile[t].total + fig_kind_value(k) < 6)
+    int total = st->pile[t].total + fig_kind_value(k);
+    if (k == FIG_RING)
         return 0;
-    return t == st->turn ? -2 * (st->table_cards + 1) : st->table_cards + 1;
+    if (total >= 6)
+        return t == st->turn ? -2.0 * (st->table_cards + 1) : st->table_cards + 1;
+    static const double chance[6] = { 0, 0, 0, 0.25, 0.625, 0.875 };
+    if (kind == FIG_PLAYOUT_SEEK && t == st->turn)
+        return -chance[total] * 2 * (st->table_cards + 2);
+    return 0;
 }
 
-/* The playout the slow way: the public deal, random action and apply, and the
- * redraw policy written out. */
+/* The policy the slow way: random actions, and the redraws written out. */
+static fig_action_t policy_reference(const fig_state_t *st, fig_rng_t *rng, int redraws,
+                                     fig_playout_t kind)
+{
+    fig_action_t a = fig_state_random_action(st, rng);
+    double best = score_of(st, a, kind);
+    for (int i = 0; i < redraws && (kind == FIG_PLAYOUT_SEEK ? best <= 0 : best < 0); i++) {
+        fig_action_t b = fig_state_random_action(st, rng);
+        if (score_of(st, b, kind) > best) {
+            best = score_of(st, b, kind);
+            a = b;
+        }
+    }
+    return a;
+}
+
+/* The playout the slow way: the public deal, the reference policy, checked
+ * apply. */
 static int playout_reference(fig_state_t *st, fig_rng_t *rng, int redraws)
 {
     int actions = 0;
     while (st->phase != FIG_PHASE_OVER) {
         if (st->phase == FIG_PHASE_DEAL)
             fig_state_deal(st, rng);
-        fig_action_t a = fig_state_random_action(st, rng);
-        int best = gain_of(st, a);
-        for (int i = 0; i < redraws && best < 0; i++) {
-            fig_action_t b = fig_state_random_action(st, rng);
-            if (gain_of(st, b) > best) {
-                best = gain_of(st, b);
-                a = b;
-            }
-        }
+        fig_action_t a = policy_reference(st, rng, redraws, FIG_PLAYOUT_AVOID);
         fig_events_t ev;
         fig_msg_t msg;
         assert_int_equal(fig_state_apply(st, a, &ev, &msg), FIG_OK);
@@ -803,6 +819,46 @@ static void test_props_playout_matches_reference(void **cm)
     }
 }
 
+static void test_props_policy_action_matches_reference(void **cm)
+{
+    (void)cm;
+    /* Each policy's action, at every step of games of every size, is the
+     * reference's with the same draws; and SEEK does choose differently from
+     * AVOID somewhere (else the kinds would not be tested apart). */
+    int differ = 0;
+    for (uint64_t seed = 0; seed < 200; seed++) {
+        ctx_t c = { seed, "policy action", 0, 0 };
+        fig_setup_t setup;
+        fig_state_t st;
+        fig_rng_t moves, draws;
+        fig_setup_random(&setup, players_of(seed), seed, NULL);
+        fig_state_init(&st, &setup);
+        fig_rng_seed_stream(&moves, seed, 700);
+        fig_rng_seed_stream(&draws, seed, 701);
+        while (st.phase != FIG_PHASE_OVER) {
+            if (st.phase == FIG_PHASE_DEAL)
+                fig_state_deal(&st, &moves);
+            fig_action_t chosen[2];
+            for (int kind = FIG_PLAYOUT_AVOID; kind <= FIG_PLAYOUT_SEEK; kind++) {
+                int redraws = (int)(c.step % 4);
+                fig_rng_t rf = draws, rs = draws;
+                fig_action_t fast = fig_state_policy_action(&st, &rf, redraws, kind);
+                fig_action_t slow = policy_reference(&st, &rs, redraws, kind);
+                CHECK(&c, fast == slow, "kind %d, redraws %d: %d, the reference %d", kind,
+                      redraws, fast, slow);
+                CHECK(&c, memcmp(&rf, &rs, sizeof rf) == 0,
+                      "kind %d: another number of random values than the reference", kind);
+                chosen[kind] = fast;
+            }
+            differ += chosen[0] != chosen[1];
+            fig_rng_next(&draws);
+            fig_state_apply_legal(&st, chosen[c.step % 2], NULL);
+            c.step++;
+        }
+    }
+    assert_true(differ > 0);
+}
+
 /* ---- determinism ---- */
 
 static void test_props_same_seed_same_game(void **cm)
@@ -844,6 +900,7 @@ int main(void)
         cmocka_unit_test(test_props_relabel_seats_and_colours),
         cmocka_unit_test(test_props_random_action_uniform),
         cmocka_unit_test(test_props_playout_matches_reference),
+        cmocka_unit_test(test_props_policy_action_matches_reference),
         cmocka_unit_test(test_props_same_seed_same_game),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
