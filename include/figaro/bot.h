@@ -11,7 +11,8 @@
  *   ismcts[:k=v,...]            Information-Set MCTS; keys: ms (time per move),
  *                               iters (iterations per move, replaces ms, makes
  *                               the bot deterministic), threads, c, win, mem
- *                               (MiB), redraws, exact, temp (docs/bots.md)
+ *                               (MiB), redraws, playout, exact, temp
+ *                               (docs/bots.md)
  *   beginner, easy, normal,     levels for people (docs/bots.md)
  *   hard, max
  * Other layers add kinds through fig_bot_wrap (e.g. "cmd:PROGRAM" for FEP). */
