@@ -18,15 +18,7 @@
 #include "ai/ai.h"   /* greedy_choose, to play the other seats */
 #include "figaro/bot.h"
 #include "figaro/figaro.h"
-
-static fig_bot_t *make(const char *spec, uint64_t seed)
-{
-    fig_bot_t *bot = NULL;
-    fig_msg_t msg;
-    if (fig_bot_new(&bot, spec, seed, &msg) != FIG_OK)
-        fail_msg("fig_bot_new(%s): %s", spec, msg.text);
-    return bot;
-}
+#include "support_bot.h"
 
 static const fig_move_stat_t *find(const fig_analysis_t *an, fig_action_t a)
 {
@@ -86,7 +78,7 @@ static void test_bots_that_do_not_search_have_no_analysis(void **state)
     fig_analysis_t an;
     const char *specs[] = { "random", "greedy", "ismcts:iters=50" };
     for (int i = 0; i < 3; i++) {
-        fig_bot_t *bot = make(specs[i], 1);
+        fig_bot_t *bot = make_bot(specs[i], 1);
         assert_false(fig_bot_analysis(bot, &an));   /* before any think */
         fig_bot_free(bot);
     }
@@ -107,7 +99,7 @@ static int run_game(uint64_t seed, int players, int seat, const char *spec, pick
     fig_rng_seed(&rng, seed * 31 + 7);
     fig_setup_random(&setup, players, seed, NULL);
     fig_game_init(&g, &setup);
-    fig_bot_t *bot = make(spec, seed);
+    fig_bot_t *bot = make_bot(spec, seed);
     assert_int_equal(fig_bot_game(bot, &setup, seat, &msg), FIG_OK);
     int checks = 0;
     while (!fig_game_over(&g) && checks < max_checks) {

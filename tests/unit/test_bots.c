@@ -15,15 +15,7 @@
 #include "ai/ai.h"   /* greedy_choose, the heuristic itself */
 #include "figaro/bot.h"
 #include "figaro/figaro.h"
-
-static fig_bot_t *make(const char *spec, uint64_t seed)
-{
-    fig_bot_t *bot = NULL;
-    fig_msg_t msg;
-    if (fig_bot_new(&bot, spec, seed, &msg) != FIG_OK)
-        fail_msg("fig_bot_new(%s): %s", spec, msg.text);
-    return bot;
-}
+#include "support_bot.h"
 
 /* Plays a whole game with one bot per seat, checking after every action that
  * each bot's view of the game equals the seat's true view (R14: a bot knows its
@@ -76,7 +68,7 @@ static void test_specs_and_levels_create_bots(void **state)
                            "ismcts:iters=100,exact=0,temp=0.5,redraws=0",
                            "beginner", "easy", "normal", "hard", "max" };
     for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
-        fig_bot_t *bot = make(good[i], 1);
+        fig_bot_t *bot = make_bot(good[i], 1);
         assert_string_equal(fig_bot_spec(bot), good[i]);
         fig_bot_free(bot);
     }
@@ -125,7 +117,7 @@ static void test_bots_play_legal_games_r14_views(void **state)
         for (uint64_t seed = 1; seed <= 3; seed++) {
             fig_bot_t *bots[FIG_MAX_PLAYERS];
             for (int s = 0; s < players; s++)
-                bots[s] = make(specs[(s + seed) % 3], seed * 10 + (uint64_t)s);
+                bots[s] = make_bot(specs[(s + seed) % 3], seed * 10 + (uint64_t)s);
             fig_game_t g;
             play(bots, players, seed * 7 + (uint64_t)players, &g);
             for (int s = 0; s < players; s++)
@@ -138,7 +130,7 @@ static void test_bots_play_legal_games_r14_views(void **state)
 static void test_bot_refuses_out_of_order_messages(void **state)
 {
     (void)state;
-    fig_bot_t *bot = make("greedy", 1);
+    fig_bot_t *bot = make_bot("greedy", 1);
     fig_msg_t msg;
     fig_hand_t hand;
     memset(&hand, 0, sizeof hand);
@@ -163,7 +155,7 @@ static fig_bot_t *at_first_turn(const char *spec, uint64_t bot_seed)
     fig_game_init(&g, &setup);
     fig_game_deal_seeded(&g);
     int seat = g.state.turn;
-    fig_bot_t *bot = make(spec, bot_seed);
+    fig_bot_t *bot = make_bot(spec, bot_seed);
     assert_int_equal(fig_bot_game(bot, &setup, seat, NULL), FIG_OK);
     assert_int_equal(fig_bot_round(bot, &g.hands[0][seat], NULL), FIG_OK);
     return bot;
@@ -189,7 +181,7 @@ static void test_ismcts_is_deterministic_for_an_iteration_budget(void **state)
     for (int run = 0; run < 2; run++) {
         fig_bot_t *bots[3];
         for (int s = 0; s < 3; s++)
-            bots[s] = make(s ? "greedy" : "ismcts:iters=30", (uint64_t)s + 5);
+            bots[s] = make_bot(s ? "greedy" : "ismcts:iters=30", (uint64_t)s + 5);
         play(bots, 3, 77, run ? &g2 : &g1);
         for (int s = 0; s < 3; s++)
             fig_bot_free(bots[s]);
@@ -295,7 +287,7 @@ static void test_beginner_never_makes_itself_collect_needlessly(void **state)
         fig_rng_seed(&rng, seed);
         fig_setup_random(&setup, players, seed, NULL);
         fig_game_init(&g, &setup);
-        fig_bot_t *bot = make("beginner", seed);
+        fig_bot_t *bot = make_bot("beginner", seed);
         assert_int_equal(fig_bot_game(bot, &setup, seat, &msg), FIG_OK);
         while (!fig_game_over(&g)) {
             if (g.state.phase == FIG_PHASE_DEAL) {

@@ -40,17 +40,9 @@
 #include "host/fep_host.h"
 #include "host/pool.h"
 #include "host/util.h"
+#include "support_bot.h"
 
 /* ------------------------------------------------------------------ helpers */
-
-static fig_bot_t *make(const char *spec, uint64_t seed)
-{
-    fig_bot_t *bot = NULL;
-    fig_msg_t msg;
-    if (fig_bot_new(&bot, spec, seed, &msg) != FIG_OK)
-        fail_msg("fig_bot_new(%s): %s", spec, msg.text);
-    return bot;
-}
 
 /* Options for `players` seats: seat s is a person when specs[s] is NULL. */
 static fig_match_opts_t opts_for(int players, uint64_t seed, const char *const specs[])
@@ -59,7 +51,7 @@ static fig_match_opts_t opts_for(int players, uint64_t seed, const char *const s
     memset(&o, 0, sizeof o);
     fig_setup_random(&o.setup, players, seed, NULL);
     for (int s = 0; s < players; s++)
-        o.bots[s] = specs[s] ? make(specs[s], seed * 10 + (uint64_t)s) : NULL;
+        o.bots[s] = specs[s] ? make_bot(specs[s], seed * 10 + (uint64_t)s) : NULL;
     return o;
 }
 
@@ -530,7 +522,7 @@ static fig_match_opts_t resume_opts(int players, uint64_t seed, const char *spec
     for (int s = 1; s < players; s++)
         assert_non_null(o.bots[s] = strcmp(spec, "position") == 0
                                         ? fig_bot_wrap(&position_ops, NULL, "position")
-                                        : make(spec, seed * 10 + (uint64_t)s));
+                                        : make_bot(spec, seed * 10 + (uint64_t)s));
     return o;
 }
 
