@@ -182,8 +182,8 @@ static inline void watched_apply(fig_state_t *st, fig_action_t a, watch_t *w)
     }
 }
 
-/* Plays the rest of the current round by the policy of fig_state_playout
- * (the same draws from rng), watching w. */
+/* Plays the rest of the current round by the bot's playout policy
+ * (fig_state_policy_action), watching w. */
 static void playout_round(fig_state_t *st, fig_rng_t *rng, const params_t *p, watch_t *w)
 {
     while (st->phase == FIG_PHASE_PLAY)

@@ -446,13 +446,14 @@ fig_action_t fig_state_random_action(const fig_state_t *st, fig_rng_t *rng)
  * state copy). What it gains at once: minus the table for a take (R5), minus
  * twice what it collects if it brings its own pile to 6, plus what another
  * seat collects if it brings that seat's pile to 6 (R8). With SEEK, also the
- * risk of a card left on its own pile: at a total of 3, 4 or 5 about 1/4, 5/8
- * or 7/8 of the cards still to come (R8: the next players need a 3, a 2 or
- * anything but a ring), counted like a collection of its own on a table of
- * about two cards more. */
+ * risk of a card left on its own pile at a total of 3, 4 or 5: the chance that
+ * a later card brings it to 6 (R8: it takes a 3; a 2 or more; anything but a
+ * ring), guessed at 1/4, 5/8 and 7/8, times what collecting a table of about
+ * two cards more would cost it. */
 static inline int policy_score(const fig_state_t *st, fig_action_t a, fig_playout_t kind)
 {
-    static const int risk[6] = { 0, 0, 0, 2, 5, 7 };   /* eighths, times 8 per card */
+    /* The chance in eighths; collecting costs the mover 8 quarter cards a card. */
+    static const int risk[6] = { 0, 0, 0, 2, 5, 7 };
     if (fig_act_is_take(a))
         return -4 * st->table_cards;
     int k = fig_act_kind(a), t = fig_act_target(a);
