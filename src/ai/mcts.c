@@ -49,6 +49,12 @@
 
 enum { MAX_THREADS = 16, MAX_DEPTH = 130 };
 
+/* Children are made in blocks of BLOCK adjacent nodes, one block's worth of
+ * siblings at a time (add_child): choosing among a node's children then reads
+ * a few cache lines, not one scattered line per child, which was a quarter of
+ * the search's time. Node 0 is the root, alone in the first block. */
+enum { BLOCK = 8 };
+
 typedef struct {
     uint32_t child;     /* first child, 0 for none (0 is the root: never a child) */
     uint32_t sibling;   /* next sibling, 0 for none */
@@ -147,9 +153,25 @@ static void place_rewards(const params_t *p, int players, float out[])
                          (1 - p->win_weight) * (double)(players - 1 - r) / (players - 1));
 }
 
+/* Whether parent can have one more child: its first child's block has room
+ * left, or the pool has a block to spare. */
+static inline bool child_room(const tree_t *t, uint32_t parent)
+{
+    return t->nodes[parent].child % BLOCK != 0 || t->n + BLOCK <= t->cap;
+}
+
+/* A new first child of parent (child_room must hold). Each block is filled
+ * from its end backwards, so that the children keep the order they had as a
+ * list (the newest first) and a walk over them goes forwards through memory. */
 static uint32_t add_child(tree_t *t, uint32_t parent, fig_action_t a, int actor)
 {
-    uint32_t id = t->n++;
+    uint32_t id = t->nodes[parent].child;
+    if (id % BLOCK != 0) {
+        id--;
+    } else {
+        t->n += BLOCK;
+        id = t->n - 1;
+    }
     node_t *c = &t->nodes[id];
     memset(c, 0, sizeof *c);
     c->action = a;
@@ -236,7 +258,7 @@ static void iterate(tree_t *t)
             }
         }
         if (known < n) {   /* expansion: one untried action, chosen at random */
-            if (t->n >= t->cap)
+            if (!child_room(t, node))
                 break;     /* pool full: play out from here */
             int pick = (int)fig_rng_below(&t->rng, (uint32_t)(n - known)), seen = 0;
             for (int i = 0; i < n; i++) {
@@ -304,7 +326,7 @@ static void iterate(tree_t *t)
 static void *search(void *arg)
 {
     tree_t *t = arg;
-    t->n = 1;
+    t->n = BLOCK;   /* the root's block */
     memset(&t->nodes[0], 0, sizeof t->nodes[0]);
     t->iterations = 0;
     memset(t->slot, 0xFF, sizeof t->slot);
@@ -357,14 +379,18 @@ static bool place_trees(mcts_t *m, const fig_scratch_t *scratch)
         }
         base = m->own;
     }
-    if (stride < sizeof(tree_mem_t) + 2 * sizeof(node_t))
+    /* The nodes start on a cache line, so that a block of siblings spans as
+     * few lines as it can (stride is a multiple of the line). */
+    size_t pad = (size_t)(-(uintptr_t)(base + sizeof(tree_mem_t)) % STRIDE_ALIGN);
+    if (stride < sizeof(tree_mem_t) + pad + 2 * BLOCK * sizeof(node_t))
         return false;
-    size_t per_tree = (stride - sizeof(tree_mem_t)) / sizeof(node_t);
+    size_t per_tree = (stride - sizeof(tree_mem_t) - pad) / sizeof(node_t);
     for (int i = 0; i < m->p.threads; i++) {
-        tree_mem_t *tm = (tree_mem_t *)(void *)(base + (size_t)i * stride);
+        char *at = base + (size_t)i * stride;
+        tree_mem_t *tm = (tree_mem_t *)(void *)at;
         m->trees[i].stats = tm->stats;
         m->trees[i].future = &tm->future;
-        m->trees[i].nodes = (node_t *)(void *)(tm + 1);
+        m->trees[i].nodes = (node_t *)(void *)(at + sizeof(tree_mem_t) + pad);
         m->trees[i].cap = (uint32_t)per_tree;
         if (m->p.exact)
             future_reset(&tm->future);

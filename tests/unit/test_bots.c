@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -221,16 +222,41 @@ static void test_ismcts_honours_time_budgets(void **state)
     fig_bot_free(bot);
 }
 
-/* A tiny node pool fills up long before the budget ends: the search keeps
- * sampling without expanding, and still answers legally. */
-static void test_ismcts_memory_cap(void **state)
+/* A search's memory: one that suffices plays the same whichever memory it
+ * runs in (the bot's own pool or a host's scratch block); one that fills up
+ * (160 KiB: room for about 1,200 nodes, full after about 1,100 iterations) stops
+ * expanding but keeps sampling to the end of its budget, answers legally and
+ * never writes outside its block (the block is malloc'd to its exact size, so
+ * AddressSanitizer sees any write past it). */
+static void test_ismcts_memory(void **state)
 {
     (void)state;
-    fig_bot_t *bot = at_first_turn("ismcts:iters=3000,mem=1", 3);
-    fig_action_t a = fig_bot_choose(bot, 0);
-    assert_int_equal(fig_state_check(fig_bot_state(bot), a, NULL), FIG_OK);
-    assert_int_equal(fig_bot_overrules(bot), 0);
-    fig_bot_free(bot);
+    const char *spec = "ismcts:iters=3000";
+    fig_bot_t *own = at_first_turn(spec, 3);
+    fig_action_t a = fig_bot_choose(own, 0);
+    fig_analysis_t an_own, an;
+    assert_true(fig_bot_analysis(own, &an_own));
+
+    size_t sizes[] = { 8u << 20, 160u << 10 };
+    for (int i = 0; i < 2; i++) {
+        fig_scratch_t scratch = { malloc(sizes[i]), sizes[i] };
+        assert_non_null(scratch.mem);
+        fig_bot_t *bot = at_first_turn(spec, 3);
+        fig_action_t b = fig_bot_choose_with(bot, 0, &scratch, NULL);
+        assert_int_equal(fig_state_check(fig_bot_state(bot), b, NULL), FIG_OK);
+        assert_int_equal(fig_bot_overrules(bot), 0);
+        assert_true(fig_bot_analysis(bot, &an));
+        assert_int_equal(an.iterations, 3000);
+        if (i == 0) {   /* enough memory: the same search */
+            assert_int_equal(b, a);
+            assert_int_equal(an.n, an_own.n);
+            for (int k = 0; k < an.n; k++)
+                assert_int_equal(an.moves[k].visits, an_own.moves[k].visits);
+        }
+        fig_bot_free(bot);
+        free(scratch.mem);
+    }
+    fig_bot_free(own);
 }
 
 /* Greedy's character (docs/bots.md): it never plays a card that makes its own
@@ -336,7 +362,7 @@ int main(void)
         cmocka_unit_test(test_bot_refuses_out_of_order_messages),
         cmocka_unit_test(test_ismcts_is_deterministic_for_an_iteration_budget),
         cmocka_unit_test(test_ismcts_honours_time_budgets),
-        cmocka_unit_test(test_ismcts_memory_cap),
+        cmocka_unit_test(test_ismcts_memory),
         cmocka_unit_test(test_greedy_never_feeds_its_own_pile_to_six),
         cmocka_unit_test(test_beginner_never_makes_itself_collect_needlessly),
     };
