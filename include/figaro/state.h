@@ -199,6 +199,11 @@ typedef enum {
 fig_action_t fig_state_policy_action(const fig_state_t *st, fig_rng_t *rng, int redraws,
                                      fig_playout_t kind);
 
+/* Plays fig_state_policy_action until the current round ends (the phase is
+ * no longer PLAY), with the same draws as calling it action by action, in
+ * one loop the compiler can keep in registers. Returns the actions played. */
+int fig_state_playout_round(fig_state_t *st, fig_rng_t *rng, int redraws, fig_playout_t kind);
+
 /* Road length of a seat: the sum of its pieces (R13). */
 int fig_state_road(const fig_state_t *st, int seat);
 

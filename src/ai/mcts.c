@@ -206,11 +206,13 @@ static inline void watched_apply(fig_state_t *st, fig_action_t a, watch_t *w)
 }
 
 /* Plays the rest of the current round by the bot's playout policy
- * (fig_state_policy_action), watching w. */
+ * (fig_state_policy_action), watching w while it is open, then in the core's
+ * own loop, which draws the same and is a few percent faster. */
 static void playout_round(fig_state_t *st, fig_rng_t *rng, const params_t *p, watch_t *w)
 {
-    while (st->phase == FIG_PHASE_PLAY)
+    while (w->open && st->phase == FIG_PHASE_PLAY)
         watched_apply(st, fig_state_policy_action(st, rng, p->redraws, p->playout), w);
+    fig_state_playout_round(st, rng, p->redraws, p->playout);   /* the rest, unwatched */
 }
 
 static root_stat_t *root_stat(tree_t *t, fig_action_t a)

@@ -497,6 +497,17 @@ fig_action_t fig_state_policy_action(const fig_state_t *st, fig_rng_t *rng, int 
     return policy_action(st, rng, redraws, kind);
 }
 
+int fig_state_playout_round(fig_state_t *st, fig_rng_t *rng_out, int redraws,
+                            fig_playout_t kind)
+{
+    fig_rng_t local = *rng_out, *rng = &local;   /* in registers: see fig_state_playout */
+    int actions = 0;
+    for (; st->phase == FIG_PHASE_PLAY; actions++)
+        apply(st, policy_action(st, rng, redraws, kind), NULL);
+    *rng_out = local;
+    return actions;
+}
+
 int fig_state_playout(fig_state_t *st, fig_rng_t *rng_out, int redraws)
 {
     /* A local generator: the compiler may then keep it in registers, as no

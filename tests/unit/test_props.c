@@ -859,6 +859,48 @@ static void test_props_policy_action_matches_reference(void **cm)
     assert_true(differ > 0);
 }
 
+static void test_props_playout_round_matches_policy_actions(void **cm)
+{
+    (void)cm;
+    /* The round's playout loop plays, draw for draw, what the policy's
+     * actions applied one by one play, for both kinds, to the round's end and
+     * not beyond, from the start and the middle of rounds of every size. */
+    for (uint64_t seed = 0; seed < 300; seed++) {
+        ctx_t c = { seed, "playout round", 0, 0 };
+        fig_setup_t setup;
+        fig_state_t start;
+        fig_rng_t moves;
+        fig_setup_random(&setup, players_of(seed), seed, NULL);
+        fig_state_init(&start, &setup);
+        fig_rng_seed_stream(&moves, seed, 800);
+        int skip = (int)(seed % 4) * 20;
+        for (int i = 0; i < skip || start.phase != FIG_PHASE_PLAY; i++) {
+            if (start.phase == FIG_PHASE_DEAL)
+                fig_state_deal(&start, &moves);
+            else
+                fig_state_apply_legal(&start, fig_state_random_action(&start, &moves), NULL);
+        }
+        int round = start.round;
+        for (int kind = FIG_PLAYOUT_AVOID; kind <= FIG_PLAYOUT_SEEK; kind++) {
+            int redraws = (int)(seed % 3);
+            fig_state_t fast = start, slow = start;
+            fig_rng_t rf, rs;
+            fig_rng_seed_stream(&rf, seed, 810 + (uint64_t)kind);
+            rs = rf;
+            int nf = fig_state_playout_round(&fast, &rf, redraws, kind), ns = 0;
+            for (; slow.phase == FIG_PHASE_PLAY; ns++)
+                fig_state_apply_legal(&slow, fig_state_policy_action(&slow, &rs, redraws, kind),
+                                      NULL);
+            CHECK(&c, nf == ns && nf > 0, "kind %d: %d actions, one by one %d", kind, nf, ns);
+            CHECK(&c, memcmp(&fast, &slow, sizeof fast) == 0 && memcmp(&rf, &rs, sizeof rf) == 0,
+                  "kind %d: another state or draws than one action at a time", kind);
+            bool over = fast.phase == FIG_PHASE_OVER && round == FIG_ROUNDS;
+            CHECK(&c, over || (fast.phase == FIG_PHASE_DEAL && fast.round == round + 1),
+                  "kind %d: the loop did not stop at the end of round %d", kind, round);
+        }
+    }
+}
+
 /* ---- determinism ---- */
 
 static void test_props_same_seed_same_game(void **cm)
@@ -901,6 +943,7 @@ int main(void)
         cmocka_unit_test(test_props_random_action_uniform),
         cmocka_unit_test(test_props_playout_matches_reference),
         cmocka_unit_test(test_props_policy_action_matches_reference),
+        cmocka_unit_test(test_props_playout_round_matches_policy_actions),
         cmocka_unit_test(test_props_same_seed_same_game),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
