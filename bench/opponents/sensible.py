@@ -1,0 +1,138 @@
+#!/usr/bin/env python3
+"""A held-out opponent: a sensible one-move player speaking FEP (docs/fep.md).
+
+The built-in bots were tuned against `greedy` and against each other; this
+player exists so that their strength can also be measured against a style they
+never met while being tuned (issue 10: "win by playing better, not by learning
+greedy's habits"). Nothing in src/ reads it, and no bot parameter may be chosen
+by its results: it is a test set, not a training set.
+
+It scores every legal action for the seat to move, in cards, and plays the
+best (ties: the first in a random order):
+  - collecting costs the table (a Take, or a card that brings one's own pile
+    to 6, which costs twice: it also hands the next turn to oneself on an
+    empty table with nothing gained);
+  - making another seat collect gains the cards it collects;
+  - a pile left at 3, 4 or 5 risks being pushed to 6: one's own is a loss in
+    proportion to the table, another seat's a smaller gain;
+  - a ring trades one's own pile for the right-hand neighbour's (R7): worth
+    the difference of their risks, and a ring kept is an escape;
+  - 3s and jesters are hard to place late: shed them a little earlier.
+
+    figaro arena --players 4 --games 200 --jobs 2 --move-ms 1000 \\
+        --bot ismcts:ms=100 --bot 'cmd:python3 bench/opponents/sensible.py' \\
+        --bot 'cmd:python3 bench/opponents/sensible.py' \\
+        --bot 'cmd:python3 bench/opponents/sensible.py'
+"""
+import random
+import sys
+
+COLOURS = "RBGYP"
+RISK = {3: 0.25, 4: 0.625, 5: 0.875}   # chance a pile at this total reaches 6 before long
+
+
+def value(card):
+    return 0 if card == "RING" else int(card[1])
+
+
+def colour(card):
+    return card[0] if card[0] in COLOURS and card != "RING" else None
+
+
+def pile_colour(pile):
+    return next((colour(c) for c in pile if colour(c)), None)
+
+
+class Player:
+    def __init__(self):
+        self.seat, self.players, self.hand, self.piles = 0, 0, [], []
+        self.rng = random.Random(0)
+
+    def table(self):
+        return sum(len(p) for p in self.piles)
+
+    def total(self, seat):
+        return sum(value(c) for c in self.piles[seat])
+
+    def apply(self, seat, action):
+        if action == "take":
+            self.piles = [[] for _ in range(self.players)]
+            return
+        card, _, target = action.partition(">")
+        if seat == self.seat:
+            self.hand.remove(card)
+        if card == "RING":
+            self.piles[seat].append(card)
+            self.piles = [self.piles[(s - 1) % self.players] for s in range(self.players)]
+            return
+        pile = self.piles[int(target)]
+        pile.append(card)
+        if sum(value(c) for c in pile) >= 6:
+            self.piles = [[] for _ in range(self.players)]
+
+    def legal(self):
+        plays = []
+        for card in sorted(set(self.hand)):
+            if card == "RING":
+                plays.append(("RING", self.seat))
+                continue
+            for t in range(self.players):
+                c = colour(card)
+                others = [pile_colour(p) for s, p in enumerate(self.piles) if s != t]
+                if c is None or (pile_colour(self.piles[t]) in (None, c) and c not in others):
+                    plays.append((card, t))
+        if self.table():
+            plays.append(("take", None))
+        return plays
+
+    def score(self, card, t):
+        table = self.table()
+        if card == "take":
+            return -table - 0.25
+        if card == "RING":
+            right = (self.seat - 1) % self.players
+            mine, theirs = RISK.get(self.total(self.seat), 0), RISK.get(self.total(right), 0)
+            return (mine - theirs) * (table + 3) - 0.75
+        total = self.total(t) + value(card)
+        shed = 0.5 if card[1] == "3" else 0.25 if card[0] == "J" else 0
+        if total >= 6:
+            return -2 * (table + 1) if t == self.seat else table + 1
+        if t == self.seat:
+            return -RISK.get(total, 0) * (table + 2) + shed
+        return RISK.get(total, 0) * (table + 2) / 4 + shed
+
+    def choose(self):
+        plays = self.legal()
+        self.rng.shuffle(plays)
+        card, t = max(plays, key=lambda p: self.score(*p))
+        if card in ("take", "RING"):
+            return card
+        return f"{card}>{t}"
+
+
+def main():
+    player = Player()
+    for line in iter(sys.stdin.readline, ""):
+        words = line.split()
+        if not words:
+            continue
+        cmd = words[0]
+        if cmd == "fep":
+            print("id name sensible.py", flush=True)
+            print("fepok", flush=True)
+        elif cmd == "game":
+            keys = dict(zip(words[1:7:2], words[2:8:2]))
+            player.players, player.seat = int(keys["players"]), int(keys["seat"])
+        elif cmd == "round":
+            player.hand = words[3:]
+            player.piles = [[] for _ in range(player.players)]
+        elif cmd == "move":
+            player.apply(int(words[1]), words[2])
+        elif cmd == "go":
+            print("play " + player.choose(), flush=True)
+        elif cmd == "quit":
+            break
+
+
+if __name__ == "__main__":
+    main()
