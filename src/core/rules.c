@@ -500,7 +500,9 @@ fig_action_t fig_state_policy_action(const fig_state_t *st, fig_rng_t *rng, int 
 int fig_state_playout_round(fig_state_t *st, fig_rng_t *rng_out, int redraws,
                             fig_playout_t kind)
 {
-    fig_rng_t local = *rng_out, *rng = &local;   /* in registers: see fig_state_playout */
+    /* A local generator: the compiler may then keep it in registers, as no
+     * store into the state can change it. */
+    fig_rng_t local = *rng_out, *rng = &local;
     int actions = 0;
     for (; st->phase == FIG_PHASE_PLAY; actions++)
         apply(st, policy_action(st, rng, redraws, kind), NULL);
@@ -508,18 +510,14 @@ int fig_state_playout_round(fig_state_t *st, fig_rng_t *rng_out, int redraws,
     return actions;
 }
 
-int fig_state_playout(fig_state_t *st, fig_rng_t *rng_out, int redraws)
+int fig_state_playout(fig_state_t *st, fig_rng_t *rng, int redraws)
 {
-    /* A local generator: the compiler may then keep it in registers, as no
-     * store into the state can change it. */
-    fig_rng_t local = *rng_out, *rng = &local;
     int actions = 0;
-    for (; st->phase != FIG_PHASE_OVER; actions++) {
+    while (st->phase != FIG_PHASE_OVER) {
         if (st->phase == FIG_PHASE_DEAL)
             fig_state_deal(st, rng);
-        apply(st, policy_action(st, rng, redraws, FIG_PLAYOUT_AVOID), NULL);
+        actions += fig_state_playout_round(st, rng, redraws, FIG_PLAYOUT_AVOID);
     }
-    *rng_out = local;
     return actions;
 }
 
