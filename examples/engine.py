@@ -81,15 +81,16 @@ class Engine:
         return "take"                             # no play: we must take (R5)
 
 
-def main():
-    engine = Engine()
+def main(engine=None, name="example.py"):
+    """Serves FEP on standard input and output for engine (an Engine)."""
+    engine = engine or Engine()
     for line in iter(sys.stdin.readline, ""):   # readline: answer each line as it comes
         words = line.split()
         if not words:
             continue
         cmd = words[0]
         if cmd == "fep":                          # the handshake: fep 1 -> [id ...] fepok
-            print("id name example.py", flush=True)
+            print("id name " + name, flush=True)
             print("fepok", flush=True)
         elif cmd == "game":                       # game players N seat S king K removed C roads ...
             keys = dict(zip(words[1:7:2], words[2:8:2]))

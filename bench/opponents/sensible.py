@@ -24,28 +24,20 @@ best (ties: the first in a random order):
         --bot 'cmd:python3 bench/opponents/sensible.py' \\
         --bot 'cmd:python3 bench/opponents/sensible.py'
 """
+import os
 import random
 import sys
 
-COLOURS = "RBGYP"
+# The FEP loop and the table kept from the moves (R5-R8) are the example engine's.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "examples"))
+from engine import Engine, value, main as serve  # noqa: E402
+
 RISK = {3: 0.25, 4: 0.625, 5: 0.875}   # chance a pile at this total reaches 6 before long
 
 
-def value(card):
-    return 0 if card == "RING" else int(card[1])
-
-
-def colour(card):
-    return card[0] if card[0] in COLOURS and card != "RING" else None
-
-
-def pile_colour(pile):
-    return next((colour(c) for c in pile if colour(c)), None)
-
-
-class Player:
+class Player(Engine):
     def __init__(self):
-        self.seat, self.players, self.hand, self.piles = 0, 0, [], []
+        super().__init__()
         self.rng = random.Random(0)
 
     def table(self):
@@ -53,37 +45,6 @@ class Player:
 
     def total(self, seat):
         return sum(value(c) for c in self.piles[seat])
-
-    def apply(self, seat, action):
-        if action == "take":
-            self.piles = [[] for _ in range(self.players)]
-            return
-        card, _, target = action.partition(">")
-        if seat == self.seat:
-            self.hand.remove(card)
-        if card == "RING":
-            self.piles[seat].append(card)
-            self.piles = [self.piles[(s - 1) % self.players] for s in range(self.players)]
-            return
-        pile = self.piles[int(target)]
-        pile.append(card)
-        if sum(value(c) for c in pile) >= 6:
-            self.piles = [[] for _ in range(self.players)]
-
-    def legal(self):
-        plays = []
-        for card in sorted(set(self.hand)):
-            if card == "RING":
-                plays.append(("RING", self.seat))
-                continue
-            for t in range(self.players):
-                c = colour(card)
-                others = [pile_colour(p) for s, p in enumerate(self.piles) if s != t]
-                if c is None or (pile_colour(self.piles[t]) in (None, c) and c not in others):
-                    plays.append((card, t))
-        if self.table():
-            plays.append(("take", None))
-        return plays
 
     def score(self, card, t):
         table = self.table()
@@ -102,7 +63,7 @@ class Player:
         return RISK.get(total, 0) * (table + 2) / 4 + shed
 
     def choose(self):
-        plays = self.legal()
+        plays = self.legal_plays() + ([("take", None)] if self.table() else [])
         self.rng.shuffle(plays)
         card, t = max(plays, key=lambda p: self.score(*p))
         if card in ("take", "RING"):
@@ -110,29 +71,5 @@ class Player:
         return f"{card}>{t}"
 
 
-def main():
-    player = Player()
-    for line in iter(sys.stdin.readline, ""):
-        words = line.split()
-        if not words:
-            continue
-        cmd = words[0]
-        if cmd == "fep":
-            print("id name sensible.py", flush=True)
-            print("fepok", flush=True)
-        elif cmd == "game":
-            keys = dict(zip(words[1:7:2], words[2:8:2]))
-            player.players, player.seat = int(keys["players"]), int(keys["seat"])
-        elif cmd == "round":
-            player.hand = words[3:]
-            player.piles = [[] for _ in range(player.players)]
-        elif cmd == "move":
-            player.apply(int(words[1]), words[2])
-        elif cmd == "go":
-            print("play " + player.choose(), flush=True)
-        elif cmd == "quit":
-            break
-
-
 if __name__ == "__main__":
-    main()
+    serve(Player(), "sensible.py")

@@ -33,7 +33,6 @@ E=$tmp/fep
 mkdir "$E"
 cp -p tests/fep/*.sh "$E/"
 cp -p examples/engine.py "$tmp/engine.py"
-cp -p bench/opponents/sensible.py "$tmp/sensible.py"
 
 # ---- 1. `figaro engine`: options
 expect_status "help engine" 0 "$FIGARO" help engine
@@ -299,11 +298,11 @@ if command -v python3 >/dev/null 2>&1; then
     expect_games python3p 6 0
     # The opponent kept out of tuning (docs/bots.md), two seats of it at 4 and
     # 6 players (an entrant's games count each seat it played).
-    arena sensible 4 8 --bot "cmd:python3 $tmp/sensible.py" --bot greedy \
-        --bot "cmd:python3 $tmp/sensible.py" --bot random
+    arena sensible 4 8 --bot "cmd:python3 bench/opponents/sensible.py" --bot greedy \
+        --bot "cmd:python3 bench/opponents/sensible.py" --bot random
     expect_games sensible 16 0
-    arena sensible6 6 6 --bot "cmd:python3 $tmp/sensible.py" --bot random --bot random \
-        --bot random --bot random --bot "cmd:python3 $tmp/sensible.py"
+    arena sensible6 6 6 --bot "cmd:python3 bench/opponents/sensible.py" --bot random --bot random \
+        --bot random --bot random --bot "cmd:python3 bench/opponents/sensible.py"
     expect_games sensible6 12 0
 else
     echo "SKIPPED: the Python engines (python3 is not installed)"
