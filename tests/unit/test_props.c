@@ -781,6 +781,23 @@ static int playout_reference(fig_state_t *st, fig_rng_t *rng, int redraws)
     return actions;
 }
 
+/* The game of `seed` (players_of(seed) seats), `skip` random actions in, or
+ * fewer if it ends first; deals and actions drawn from generator stream
+ * `stream`. */
+static void random_start(uint64_t seed, uint64_t stream, int skip, fig_state_t *st)
+{
+    fig_setup_t setup;
+    fig_rng_t moves;
+    fig_setup_random(&setup, players_of(seed), seed, NULL);
+    fig_state_init(st, &setup);
+    fig_rng_seed_stream(&moves, seed, stream);
+    for (int i = 0; i < skip && st->phase != FIG_PHASE_OVER; i++) {
+        if (st->phase == FIG_PHASE_DEAL)
+            fig_state_deal(st, &moves);
+        fig_state_apply_legal(st, fig_state_random_action(st, &moves), NULL);
+    }
+}
+
 static void test_props_playout_matches_reference(void **cm)
 {
     (void)cm;
@@ -790,18 +807,8 @@ static void test_props_playout_matches_reference(void **cm)
      * actions and random draws, as checked play does. */
     for (uint64_t seed = 0; seed < 400; seed++) {
         ctx_t c = { seed, "playout", 0, 0 };
-        fig_setup_t setup;
         fig_state_t start;
-        fig_rng_t moves;
-        fig_setup_random(&setup, players_of(seed), seed, NULL);
-        fig_state_init(&start, &setup);
-        fig_rng_seed_stream(&moves, seed, 500);
-        int skip = (int)(seed % 3) * 50;   /* 0, 50 or 100 actions in */
-        for (int i = 0; i < skip && start.phase != FIG_PHASE_OVER; i++) {
-            if (start.phase == FIG_PHASE_DEAL)
-                fig_state_deal(&start, &moves);
-            fig_state_apply_legal(&start, fig_state_random_action(&start, &moves), NULL);
-        }
+        random_start(seed, 500, (int)(seed % 3) * 50, &start);   /* 0, 50 or 100 actions in */
         for (int redraws = 0; redraws <= 3; redraws++) {
             fig_state_t fast = start, slow = start;
             fig_rng_t rf, rs;
@@ -867,18 +874,12 @@ static void test_props_playout_round_matches_policy_actions(void **cm)
      * not beyond, from the start and the middle of rounds of every size. */
     for (uint64_t seed = 0; seed < 300; seed++) {
         ctx_t c = { seed, "playout round", 0, 0 };
-        fig_setup_t setup;
         fig_state_t start;
-        fig_rng_t moves;
-        fig_setup_random(&setup, players_of(seed), seed, NULL);
-        fig_state_init(&start, &setup);
-        fig_rng_seed_stream(&moves, seed, 800);
-        int skip = (int)(seed % 4) * 20;
-        for (int i = 0; i < skip || start.phase != FIG_PHASE_PLAY; i++) {
-            if (start.phase == FIG_PHASE_DEAL)
-                fig_state_deal(&start, &moves);
-            else
-                fig_state_apply_legal(&start, fig_state_random_action(&start, &moves), NULL);
+        random_start(seed, 800, (int)(seed % 4) * 20, &start);
+        if (start.phase == FIG_PHASE_DEAL) {   /* a round ended just there */
+            fig_rng_t deal;
+            fig_rng_seed_stream(&deal, seed, 801);
+            fig_state_deal(&start, &deal);
         }
         int round = start.round;
         for (int kind = FIG_PLAYOUT_AVOID; kind <= FIG_PLAYOUT_SEEK; kind++) {
