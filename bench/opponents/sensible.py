@@ -9,9 +9,9 @@ by its results: it is a test set, not a training set.
 
 It scores every legal action for the seat to move, in cards, and plays the
 best (ties: the first in a random order):
-  - collecting costs the table (a Take, or a card that brings one's own pile
-    to 6, which costs twice: it also hands the next turn to oneself on an
-    empty table with nothing gained);
+  - collecting costs the table: a Take, or a card that brings one's own pile
+    to 6, which counts twice (a take can be chosen when the table is small;
+    feeding one's own pile to 6 is a blunder to avoid);
   - making another seat collect gains the cards it collects;
   - a pile left at 3, 4 or 5 risks being pushed to 6: one's own is a loss in
     proportion to the table, another seat's a smaller gain;
