@@ -154,11 +154,18 @@ static void place_rewards(const params_t *p, int players, float out[])
                          (1 - p->win_weight) * (double)(players - 1 - r) / (players - 1));
 }
 
+/* Whether the block of a node's first child has a free slot before it (a
+ * block fills backwards, see add_child; 0, no child yet, has none). */
+static inline bool block_open(uint32_t first_child)
+{
+    return first_child % BLOCK != 0;
+}
+
 /* Whether parent can have one more child: its first child's block has room
  * left, or the pool has a block to spare. */
 static inline bool child_room(const tree_t *t, uint32_t parent)
 {
-    return t->nodes[parent].child % BLOCK != 0 || t->n + BLOCK <= t->cap;
+    return block_open(t->nodes[parent].child) || t->n + BLOCK <= t->cap;
 }
 
 /* A new first child of parent (child_room must hold). Each block is filled
@@ -167,7 +174,7 @@ static inline bool child_room(const tree_t *t, uint32_t parent)
 static uint32_t add_child(tree_t *t, uint32_t parent, fig_action_t a, int actor)
 {
     uint32_t id = t->nodes[parent].child;
-    if (id % BLOCK != 0) {
+    if (block_open(id)) {
         id--;
     } else {
         t->n += BLOCK;
