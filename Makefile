@@ -230,7 +230,7 @@ fuzz: $(T)/fuzz_fgn $(T)/fuzz_fep $(T)/fuzz_store_header $(T)/fuzz_fep_host $(T)
 test: $(UNIT_BIN) $(T)/test_bits_native $(T)/figaro $(T)/fuzz_fgn $(T)/fuzz_fep \
       $(T)/fuzz_store_header $(T)/fuzz_fep_host $(T)/fuzz_mo $(T)/fuzz_proto $(T)/many_matches \
       $(B)/libfigaro.a $(T)/libfigaro-net.a
-	@sh tests/run.sh $(T)
+	@sh tests/run.sh $(T) $(UNIT_BIN) $(T)/test_bits_native
 
 bench: $(B)/figaro
 	$(B)/figaro bench
