@@ -54,6 +54,8 @@ NET_OBJ_T    := $(NET_SRC:src/%.c=$(T)/%.o)
 CLI_OBJ_T    := $(CLI_SRC:src/%.c=$(T)/%.o) $(TUI_SRC:src/%.c=$(T)/%.o)
 SUPPORT_OBJ  := $(SUPPORT:tests/unit/%.c=$(T)/unit/%.o)
 UNIT_BIN     := $(UNIT_SRC:tests/unit/%.c=$(T)/%)
+# The test binaries tests/run.sh runs (only these: not a stale one left in $(T)).
+TEST_BIN     := $(UNIT_BIN) $(T)/test_bits_native
 DEPS_STAMP   := $(B)/.deps-installed
 
 .PHONY: all test play serve bench fuzz deps clean examples
@@ -227,10 +229,10 @@ fuzz: $(T)/fuzz_fgn $(T)/fuzz_fep $(T)/fuzz_store_header $(T)/fuzz_fep_host $(T)
 	$(T)/fuzz_proto -max_total_time=$(FUZZ_SECONDS) -max_len=9000 \
 	    tests/fuzz/corpus-run-proto tests/fuzz/corpus-proto
 
-test: $(UNIT_BIN) $(T)/test_bits_native $(T)/figaro $(T)/fuzz_fgn $(T)/fuzz_fep \
+test: $(TEST_BIN) $(T)/figaro $(T)/fuzz_fgn $(T)/fuzz_fep \
       $(T)/fuzz_store_header $(T)/fuzz_fep_host $(T)/fuzz_mo $(T)/fuzz_proto $(T)/many_matches \
       $(B)/libfigaro.a $(T)/libfigaro-net.a
-	@sh tests/run.sh $(T) $(UNIT_BIN) $(T)/test_bits_native
+	@sh tests/run.sh $(T) $(TEST_BIN)
 
 bench: $(B)/figaro
 	$(B)/figaro bench
