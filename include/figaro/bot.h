@@ -10,8 +10,8 @@
  *   greedy                      fast hand-written heuristics
  *   ismcts[:k=v,...]            Information-Set MCTS; keys: ms (time per move),
  *                               iters (iterations per move, replaces ms, makes
- *                               the bot deterministic), threads, c, win, mem
- *                               (MiB), redraws, playout, exact, temp
+ *                               the bot deterministic), threads, c, copp,
+ *                               win, mem (MiB), redraws, playout, exact, temp
  *                               (docs/bots.md)
  *   beginner, easy, normal,     levels for people (docs/bots.md)
  *   hard, max

@@ -68,7 +68,9 @@ typedef struct {
 
 typedef struct {
     int ms, iters, threads;
-    double c;           /* UCB exploration constant */
+    double c;           /* UCB exploration constant at the bot's own choices */
+    double c_opp;       /* and at the other seats' choices (smaller: they are
+                           assumed to play what the search finds best for them) */
     int mem;            /* MiB for all trees together */
     double win_weight;  /* reward = w * win + (1 - w) * rank score */
     int redraws;        /* playout policy: see fig_state_policy_action */
@@ -96,6 +98,7 @@ typedef struct {
     double deadline;    /* CLOCK_MONOTONIC seconds, or 0 with an iteration budget */
     const atomic_bool *cancel;   /* the host's flag, or NULL */
     float c;            /* the exploration constant, as a float for the inner loop */
+    float c_opp;        /* the same at other seats' choices */
     float place_reward[FIG_MAX_PLAYERS];   /* by final place, first to last */
     long budget;
     future_cache_t *future;   /* with exact: this tree's values of round ends */
@@ -250,7 +253,7 @@ static void iterate(tree_t *t)
         /* Selection among the children legal in this sample (UCB1 with
          * availability), and availability counted for each of them. */
         uint32_t best = 0;
-        float best_ucb = -1;
+        float best_ucb = -1, cx = st.turn == w.me ? t->c : t->c_opp;
         int known = 0;
         for (uint32_t c = t->nodes[node].child; c; c = t->nodes[c].sibling) {
             node_t *ch = &t->nodes[c];
@@ -261,7 +264,7 @@ static void iterate(tree_t *t)
             known++;
             ch->avail++;
             float inv = 1.0f / (float)ch->visits;   /* one division, not two */
-            float ucb = ch->reward * inv + t->c * sqrtf(fast_log((float)ch->avail) * inv);
+            float ucb = ch->reward * inv + cx * sqrtf(fast_log((float)ch->avail) * inv);
             if (ucb > best_ucb) {
                 best_ucb = ucb;
                 best = c;
@@ -438,6 +441,7 @@ static fig_action_t mcts_choose(void *data, const fig_bot_turn_t *turn)
         t->cancel = turn->cancel;
         t->budget = p->iters / threads + (i < p->iters % threads);
         t->c = (float)p->c;
+        t->c_opp = (float)p->c_opp;
         place_rewards(p, turn->view->players, t->place_reward);
         fig_rng_seed_stream(&t->rng, move_seed, (uint64_t)i);
     }
@@ -649,14 +653,16 @@ static fig_err_t set_option(void *ctx, const char *key, const char *value, fig_m
         p->temp = v;
         return FIG_OK;
     }
-    if (strcmp(key, "c") == 0 || strcmp(key, "win") == 0) {
+    if (strcmp(key, "c") == 0 || strcmp(key, "copp") == 0 || strcmp(key, "win") == 0) {
         char *end;
         double v = strtod(value, &end);
         if (*end || end == value || !(v >= 0 && v <= 10))
             return fig_fail(msg, FIG_ERR_INPUT, N_("ismcts: %s must be a number from 0 to 10, "
                                                    "not '%s'"), key, value);
-        if (key[0] == 'c')
+        if (strcmp(key, "c") == 0)
             p->c = v;
+        else if (key[0] == 'c')
+            p->c_opp = v;
         else if (v > 1)
             return fig_fail(msg, FIG_ERR_INPUT, N_("ismcts: win must be from 0 to 1"));
         else
@@ -664,13 +670,13 @@ static fig_err_t set_option(void *ctx, const char *key, const char *value, fig_m
         return FIG_OK;
     }
     return fig_fail(msg, FIG_ERR_INPUT, N_("ismcts: unknown option '%s' (ms, iters, threads, c, "
-                                           "win, mem, redraws, playout, exact, temp)"), key);
+                                           "copp, win, mem, redraws, playout, exact, temp)"), key);
 }
 
 fig_err_t mcts_bot_new(const char *spec, uint64_t seed, const fig_bot_ops_t **ops, void **data,
                        fig_msg_t *msg)
 {
-    params_t p = { .ms = 1000, .iters = 0, .threads = 1, .c = 0.7, .mem = 256,
+    params_t p = { .ms = 1000, .iters = 0, .threads = 1, .c = 0.7, .c_opp = 0.35, .mem = 256,
                    .win_weight = 0.5, .redraws = 2,
                    .playout = FIG_PLAYOUT_SEEK, .exact = 1 };
     char name[32];

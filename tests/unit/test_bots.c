@@ -65,7 +65,7 @@ static void test_specs_and_levels_create_bots(void **state)
 {
     (void)state;
     const char *good[] = { "random", "greedy", "ismcts", "ismcts:ms=50",
-                           "ismcts:iters=100,threads=2,c=1.2,win=0.3,mem=8",
+                           "ismcts:iters=100,threads=2,c=1.2,copp=0,win=0.3,mem=8",
                            "ismcts:iters=100,exact=0,temp=0.5,redraws=0",
                            "beginner", "easy", "normal", "hard", "max" };
     for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
@@ -92,6 +92,8 @@ static void test_bad_specs_are_refused_with_a_reason(void **state)
         { "ismcts:iters=-3", "iters must be" },
         { "ismcts:threads=99", "threads must be" },
         { "ismcts:c=abc", "c must be" },
+        { "ismcts:copp=-0.1", "copp must be" },
+        { "ismcts:copp=0.3x", "copp must be" },
         { "ismcts:win=2", "win must be" },
         { "ismcts:depth=3", "unknown option 'depth'" },
         { "ismcts:exact=2", "exact must be" },
@@ -259,6 +261,35 @@ static void test_ismcts_memory(void **state)
     fig_bot_free(own);
 }
 
+/* copp, the exploration constant at the other seats' choices, reaches the
+ * search: from the same position and seed, the root's visits differ when only
+ * copp does (the root is the bot's own choice, so they differ through what the
+ * search expects of the others below it). */
+static void test_ismcts_copp_shapes_the_search(void **state)
+{
+    (void)state;
+    const char *specs[] = { "ismcts:iters=3000", "ismcts:iters=3000,copp=0.35",
+                            "ismcts:iters=3000,copp=2" };
+    fig_analysis_t an[3];
+    for (int i = 0; i < 3; i++) {
+        fig_bot_t *bot = at_first_turn(specs[i], 11);
+        fig_bot_choose(bot, 0);
+        assert_true(fig_bot_analysis(bot, &an[i]));
+        fig_bot_free(bot);
+    }
+    /* the default is 0.35: the same search */
+    assert_int_equal(an[0].n, an[1].n);
+    for (int k = 0; k < an[0].n; k++) {
+        assert_int_equal(an[0].moves[k].action, an[1].moves[k].action);
+        assert_int_equal(an[0].moves[k].visits, an[1].moves[k].visits);
+    }
+    bool differs = an[0].n != an[2].n;
+    for (int k = 0; k < an[0].n && !differs; k++)
+        differs = an[0].moves[k].action != an[2].moves[k].action ||
+                  an[0].moves[k].visits != an[2].moves[k].visits;
+    assert_true(differs);
+}
+
 /* Greedy's character (docs/bots.md): it never plays a card that makes its own
  * pile collect when some action collects nothing. Checked over every position
  * of random games. */
@@ -363,6 +394,7 @@ int main(void)
         cmocka_unit_test(test_ismcts_is_deterministic_for_an_iteration_budget),
         cmocka_unit_test(test_ismcts_honours_time_budgets),
         cmocka_unit_test(test_ismcts_memory),
+        cmocka_unit_test(test_ismcts_copp_shapes_the_search),
         cmocka_unit_test(test_greedy_never_feeds_its_own_pile_to_six),
         cmocka_unit_test(test_beginner_never_makes_itself_collect_needlessly),
     };
