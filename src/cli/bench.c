@@ -182,13 +182,13 @@ int cmd_bench(int argc, char **argv)
     /* 3. ISMCTS from the start of a 4-player game: iterations per second with
      * one and two threads (root parallelism), a fixed iteration budget; then,
      * for comparison, one thread with the playouts of the bot before issue 10
-     * (exact=0,playout=avoid: every playout to the game's end). */
+     * (exact=0,playout=avoid,copp=0.7: every playout to the game's end). */
     double mcts_rate[3] = { 0, 0, 0 };
     for (int t = 0; t < 3; t++) {
         char spec[64];
         long iters = mcts_iters * (t == 1 ? 2 : 1);
         snprintf(spec, sizeof spec, "ismcts:iters=%ld,threads=%d%s", iters, t == 1 ? 2 : 1,
-                 t == 2 ? ",exact=0,playout=avoid" : "");
+                 t == 2 ? ",exact=0,playout=avoid,copp=0.7" : "");
         for (int rep = 0; rep < repeats; rep++) {
             fig_bot_t *bot;
             fig_msg_t msg;
