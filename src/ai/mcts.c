@@ -7,15 +7,17 @@
  * iteration
  *   1. samples a full state consistent with the bot's view (fig_view_sample);
  *   2. descends, among the children legal in that sample, by UCB1 with
- *      availability counts (n_avail instead of the parent's visits);
+ *      availability counts (n_avail instead of the parent's visits), exploring
+ *      with `c` at the bot's own choices and the smaller `copp` at the others'
+ *      (they are expected to play what the search finds best for them);
  *   3. expands one untried legal action;
  *   4. plays out to the end of the current *round* (fig_state_policy_action,
  *      FIG_PLAYOUT_SEEK unless `playout=avoid`);
  *   5. scores the rest of the game exactly over the rank orders of the later
  *      rounds (future.h) and backs up each seat's expected reward.
  * The tree stops at a round's end. `exact=0` plays rounds 2 and 3 out at
- * random instead; with `playout=avoid` too, it is the bot before issue 10,
- * kept for comparison.
+ * random instead; with `playout=avoid,copp=0.7` too, it is the bot before
+ * issue 10, kept for comparison.
  *
  * Each tree also sums, per root move, what fig_bot_analysis reports (win,
  * place, cards collected to the round's end, being made to collect before
