@@ -623,6 +623,18 @@ static fig_err_t set_int(const char *key, const char *value, long min, long max,
     return FIG_OK;
 }
 
+/* A real option from 0 to 10 (temp, c, copp; win, which then checks its own bound). */
+static fig_err_t set_number(const char *key, const char *value, double *out, fig_msg_t *msg)
+{
+    char *end;
+    double v = strtod(value, &end);
+    if (*end || end == value || !(v >= 0 && v <= 10))
+        return fig_fail(msg, FIG_ERR_INPUT, N_("ismcts: %s must be a number from 0 to 10, "
+                                               "not '%s'"), key, value);
+    *out = v;
+    return FIG_OK;
+}
+
 static fig_err_t set_option(void *ctx, const char *key, const char *value, fig_msg_t *msg)
 {
     params_t *p = ctx;
@@ -646,29 +658,20 @@ static fig_err_t set_option(void *ctx, const char *key, const char *value, fig_m
     }
     if (strcmp(key, "exact") == 0)
         return set_int(key, value, 0, 1, &p->exact, msg);
-    if (strcmp(key, "temp") == 0) {
-        char *end;
-        double v = strtod(value, &end);
-        if (*end || end == value || !(v >= 0 && v <= 10))
-            return fig_fail(msg, FIG_ERR_INPUT, N_("ismcts: %s must be a number from 0 to 10, "
-                                                   "not '%s'"), key, value);
-        p->temp = v;
-        return FIG_OK;
-    }
-    if (strcmp(key, "c") == 0 || strcmp(key, "copp") == 0 || strcmp(key, "win") == 0) {
-        char *end;
-        double v = strtod(value, &end);
-        if (*end || end == value || !(v >= 0 && v <= 10))
-            return fig_fail(msg, FIG_ERR_INPUT, N_("ismcts: %s must be a number from 0 to 10, "
-                                                   "not '%s'"), key, value);
-        if (strcmp(key, "c") == 0)
-            p->c = v;
-        else if (key[0] == 'c')
-            p->c_opp = v;
-        else if (v > 1)
+    if (strcmp(key, "temp") == 0)
+        return set_number(key, value, &p->temp, msg);
+    if (strcmp(key, "c") == 0)
+        return set_number(key, value, &p->c, msg);
+    if (strcmp(key, "copp") == 0)
+        return set_number(key, value, &p->c_opp, msg);
+    if (strcmp(key, "win") == 0) {
+        double v;
+        fig_err_t rc = set_number(key, value, &v, msg);
+        if (rc)
+            return rc;
+        if (v > 1)
             return fig_fail(msg, FIG_ERR_INPUT, N_("ismcts: win must be from 0 to 1"));
-        else
-            p->win_weight = v;
+        p->win_weight = v;
         return FIG_OK;
     }
     return fig_fail(msg, FIG_ERR_INPUT, N_("ismcts: unknown option '%s' (ms, iters, threads, c, "
