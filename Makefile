@@ -231,11 +231,20 @@ fuzz: $(T)/fuzz_fgn $(T)/fuzz_fep $(T)/fuzz_store_header $(T)/fuzz_fep_host $(T)
 
 test: $(TEST_BIN) $(T)/figaro $(T)/fuzz_fgn $(T)/fuzz_fep \
       $(T)/fuzz_store_header $(T)/fuzz_fep_host $(T)/fuzz_mo $(T)/fuzz_proto $(T)/many_matches \
-      $(B)/libfigaro.a $(T)/libfigaro-net.a
+      $(B)/libfigaro.a $(T)/libfigaro-net.a $(B)/train_leaf
 	@sh tests/run.sh $(T) $(TEST_BIN)
 
 bench: $(B)/figaro
 	$(B)/figaro bench
+
+# The learned leaf of the search bot (src/ai/leaf.h): its trainer, and the
+# weights written again from the trainer's default seed (docs/bots.md).
+$(B)/train_leaf: bench/train_leaf.c $(B)/libfigaro-ai.a $(B)/libfigaro.a
+	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) $(MARCH) -o $@ $^ -lm -lpthread
+
+.PHONY: leaf-weights
+leaf-weights: $(B)/train_leaf
+	$(B)/train_leaf > src/ai/leaf_weights.c.new && mv src/ai/leaf_weights.c.new src/ai/leaf_weights.c
 
 play: $(B)/figaro
 	$(B)/figaro play

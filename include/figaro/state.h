@@ -204,6 +204,13 @@ fig_action_t fig_state_policy_action(const fig_state_t *st, fig_rng_t *rng, int 
  * one loop the compiler can keep in registers. Returns the actions played. */
 int fig_state_playout_round(fig_state_t *st, fig_rng_t *rng, int redraws, fig_playout_t kind);
 
+/* Ends the current round at once (phase PLAY), as if `king` had just begun a
+ * turn with no cards (R10), and scores it with the stacks as they stand (R11,
+ * R12 and R13 after round 3), exactly as a played round end is scored. Not a
+ * move of the game: for models that estimate how a round ends instead of
+ * playing it (the search bot's learned leaf, docs/bots.md). */
+void fig_state_end_round(fig_state_t *st, int king);
+
 /* Road length of a seat: the sum of its pieces (R13). */
 int fig_state_road(const fig_state_t *st, int seat);
 

@@ -35,14 +35,16 @@ static const struct {
 /* Levels for people (docs/bots.md): a name that stands for a spec. Each is
  * an iteration budget, not a time, so a level plays the same on every machine
  * and the same moves for the same seed; each wins about 60-65% of the games
- * against the one below (measured in the arena, docs/bots.md). */
+ * against the one below (measured in the arena, docs/bots.md). The levels
+ * below max search without the learned leaf (leaf=-1), as they were when
+ * their steps were measured; max, the strongest, has it. */
 static const struct {
     const char *level, *spec;
 } levels[] = {
-    { "beginner", "ismcts:iters=200,temp=0.03" },
+    { "beginner", "ismcts:iters=200,temp=0.03,leaf=-1" },
     { "easy", "greedy" },
-    { "normal", "ismcts:iters=800" },
-    { "hard", "ismcts:iters=8000" },
+    { "normal", "ismcts:iters=800,leaf=-1" },
+    { "hard", "ismcts:iters=8000,leaf=-1" },
     { "max", "ismcts:iters=100000" },
 };
 

@@ -11,13 +11,17 @@
  *      with `c` at the bot's own choices and the smaller `copp` at the others'
  *      (they are expected to play what the search finds best for them);
  *   3. expands one untried legal action;
- *   4. plays out to the end of the current *round* (fig_state_policy_action,
- *      FIG_PLAYOUT_SEEK unless `playout=avoid`);
+ *   4. plays `leaf` actions of the playout policy (fig_state_policy_action,
+ *      FIG_PLAYOUT_SEEK unless `playout=avoid`); then, while at least
+ *      `leafcards` cards are still in play, draws `draws` round ends from the
+ *      learned leaf (leaf.h) instead of playing on, else plays out to the end
+ *      of the current *round* (short and exact late in a round);
  *   5. scores the rest of the game exactly over the rank orders of the later
- *      rounds (future.h) and backs up each seat's expected reward.
+ *      rounds (future.h), averaged over the drawn round ends, and backs up
+ *      each seat's expected reward.
  * The tree stops at a round's end. `exact=0` plays rounds 2 and 3 out at
- * random instead; with `playout=avoid,copp=0.7` too, it is the bot before
- * issue 10, kept for comparison.
+ * random instead (and never uses the leaf); with `playout=avoid,copp=0.7`
+ * too, it is the bot before issue 10, kept for comparison.
  *
  * Each tree also sums, per root move, what fig_bot_analysis reports (win,
  * place, cards collected to the round's end, being made to collect before
@@ -48,6 +52,7 @@
 
 #include "ai/ai.h"
 #include "ai/future.h"
+#include "ai/leaf.h"
 
 enum { MAX_THREADS = 16, MAX_DEPTH = 130 };
 
@@ -80,6 +85,11 @@ typedef struct {
     double temp;        /* > 0: choose by a softmax of root values (levels) */
     int exact;          /* 1: playouts end with the round, the rest scored by future.h;
                            0: played to the game's end at random (the bot before issue 10) */
+    int leaf;           /* >= 0: a playout stops after this many actions and the round's
+                           end is drawn from the learned model (leaf.h); -1: played out */
+    int leaf_cards;     /* ... when at least this many cards are still in play (else
+                           played out: late in a round a playout is short and exact) */
+    int leaf_draws;     /* round ends drawn per leaf, their values averaged */
 } params_t;
 
 /* Sums over the playouts through one root child, for fig_bot_analysis. */
@@ -293,21 +303,34 @@ static void iterate(tree_t *t)
         node = best;
         path[depth++] = node;
     }
-    playout_round(&st, &t->rng, t->p, &w);
+    /* A few actions of the policy, then the learned leaf while the round has
+     * far to go; else the playout to the round's end. */
+    future_t modelled;
+    bool leaf = false;
+    const params_t *p = t->p;
+    int steps = p->exact ? p->leaf : -1;   /* the leaf's value is the exact rest's */
+    for (int i = 0; i < steps && st.phase == FIG_PHASE_PLAY; i++)
+        watched_apply(&st, fig_state_policy_action(&st, &t->rng, p->redraws, p->playout), &w);
+    if (steps >= 0 && st.phase == FIG_PHASE_PLAY && leaf_cards_in_play(&st) >= p->leaf_cards) {
+        leaf_value(&st, &t->rng, p->leaf_draws, t->future, &modelled);
+        leaf = true;
+    } else {
+        playout_round(&st, &t->rng, p, &w);
+    }
     uint8_t round_end[FIG_MAX_PLAYERS];
     memcpy(round_end, st.stack, sizeof round_end);
     float r[FIG_MAX_PLAYERS], win_me, place_me;
     int me = w.me;
-    if (t->p->exact) {
+    if (p->exact) {
         future_t scratch;
-        const future_t *f = future_value(t->future, &st, &scratch);
-        float ww = (float)t->p->win_weight;
+        const future_t *f = leaf ? &modelled : future_value(t->future, &st, &scratch);
+        float ww = (float)p->win_weight;
         for (int s = 0; s < st.players; s++)
             r[s] = ww * f->win[s] + (1 - ww) * f->score[s];
         win_me = f->win[me];
         place_me = f->place[me];
     } else {
-        fig_state_playout(&st, &t->rng, t->p->redraws);
+        fig_state_playout(&st, &t->rng, p->redraws);
         int ranking[FIG_MAX_PLAYERS];
         fig_state_ranking(&st, ranking);
         win_me = place_me = 0;
@@ -656,6 +679,12 @@ static fig_err_t set_option(void *ctx, const char *key, const char *value, fig_m
         return fig_fail(msg, FIG_ERR_INPUT, N_("ismcts: playout must be seek or avoid, not '%s'"),
                         value);
     }
+    if (strcmp(key, "leaf") == 0)
+        return set_int(key, value, -1, 200, &p->leaf, msg);
+    if (strcmp(key, "leafcards") == 0)
+        return set_int(key, value, 0, FIG_DECK_MAX, &p->leaf_cards, msg);
+    if (strcmp(key, "draws") == 0)
+        return set_int(key, value, 1, 256, &p->leaf_draws, msg);
     if (strcmp(key, "exact") == 0)
         return set_int(key, value, 0, 1, &p->exact, msg);
     if (strcmp(key, "temp") == 0)
@@ -675,7 +704,8 @@ static fig_err_t set_option(void *ctx, const char *key, const char *value, fig_m
         return FIG_OK;
     }
     return fig_fail(msg, FIG_ERR_INPUT, N_("ismcts: unknown option '%s' (ms, iters, threads, c, "
-                                           "copp, win, mem, redraws, playout, exact, temp)"), key);
+                                           "copp, win, mem, redraws, playout, exact, leaf, "
+                                           "leafcards, draws, temp)"), key);
 }
 
 fig_err_t mcts_bot_new(const char *spec, uint64_t seed, const fig_bot_ops_t **ops, void **data,
@@ -683,7 +713,8 @@ fig_err_t mcts_bot_new(const char *spec, uint64_t seed, const fig_bot_ops_t **op
 {
     params_t p = { .ms = 1000, .iters = 0, .threads = 1, .c = 0.7, .c_opp = 0.35, .mem = 256,
                    .win_weight = 0.5, .redraws = 2,
-                   .playout = FIG_PLAYOUT_SEEK, .exact = 1 };
+                   .playout = FIG_PLAYOUT_SEEK, .exact = 1, .leaf = 4, .leaf_cards = 30,
+                   .leaf_draws = 8 };
     char name[32];
     fig_err_t rc = fig_spec_parse(spec, name, sizeof name, set_option, &p, msg);
     if (rc)

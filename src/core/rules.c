@@ -377,6 +377,11 @@ void fig_state_apply_legal(fig_state_t *st, fig_action_t a, fig_events_t *ev)
     apply(st, a, ev);
 }
 
+void fig_state_end_round(fig_state_t *st, int king)
+{
+    score_round(st, king, NULL);
+}
+
 /* The legal actions of the seat to move, counted by class instead of listed
  * (a listing dominates a random playout): decode() turns an index below
  * `total` into the action, so drawing one is a count and a decode. Same set as

@@ -36,8 +36,10 @@
 #include "figaro/game.h"
 #include "host/narrate.h"
 
-/* The search of a review: the hint's, with a little more time. */
-#define FIG_REVIEW_SPEC "ismcts:ms=300,mem=64"
+/* The search of a review: the hint's, playouts to the round's end included
+ * (leaf=-1): the grades' thresholds were set on what playouts report, and
+ * the learned leaf's smoother values show smaller losses (docs/bots.md). */
+#define FIG_REVIEW_SPEC "ismcts:ms=300,mem=64,leaf=-1"
 
 typedef enum {
     FIG_REVIEW_GOOD = 0,

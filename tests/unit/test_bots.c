@@ -67,6 +67,8 @@ static void test_specs_and_levels_create_bots(void **state)
     const char *good[] = { "random", "greedy", "ismcts", "ismcts:ms=50",
                            "ismcts:iters=100,threads=2,c=1.2,copp=0,win=0.3,mem=8",
                            "ismcts:iters=100,exact=0,temp=0.5,redraws=0",
+                           "ismcts:iters=100,leaf=-1",
+                           "ismcts:iters=100,leaf=0,leafcards=0,draws=1",
                            "beginner", "easy", "normal", "hard", "max" };
     for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
         fig_bot_t *bot = make_bot(good[i], 1);
@@ -98,6 +100,9 @@ static void test_bad_specs_are_refused_with_a_reason(void **state)
         { "ismcts:depth=3", "unknown option 'depth'" },
         { "ismcts:exact=2", "exact must be" },
         { "ismcts:temp=-1", "temp must be" },
+        { "ismcts:leaf=-2", "leaf must be" },
+        { "ismcts:leafcards=61", "leafcards must be" },
+        { "ismcts:draws=0", "draws must be" },
         { "beginner:iters=5", "not a bot" },
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
@@ -261,6 +266,27 @@ static void test_ismcts_memory(void **state)
     fig_bot_free(own);
 }
 
+/* Each spec thinks once from the same first turn and seed; its root into an[i]. */
+static void root_analyses(const char *const specs[], int n, uint64_t seed, fig_analysis_t an[])
+{
+    for (int i = 0; i < n; i++) {
+        fig_bot_t *bot = at_first_turn(specs[i], seed);
+        fig_bot_choose(bot, 0);
+        assert_true(fig_bot_analysis(bot, &an[i]));
+        fig_bot_free(bot);
+    }
+}
+
+/* Whether two roots differ in a move or in its visits. */
+static bool roots_differ(const fig_analysis_t *a, const fig_analysis_t *b)
+{
+    bool differs = a->n != b->n;
+    for (int k = 0; k < a->n && !differs; k++)
+        differs = a->moves[k].action != b->moves[k].action ||
+                  a->moves[k].visits != b->moves[k].visits;
+    return differs;
+}
+
 /* copp, the exploration constant at the other seats' choices, reaches the
  * search: from the same position and seed, the root's visits differ when only
  * copp does (the root is the bot's own choice, so they differ through what the
@@ -271,23 +297,25 @@ static void test_ismcts_copp_shapes_the_search(void **state)
     const char *specs[] = { "ismcts:iters=3000", "ismcts:iters=3000,copp=0.35",
                             "ismcts:iters=3000,copp=2" };
     fig_analysis_t an[3];
-    for (int i = 0; i < 3; i++) {
-        fig_bot_t *bot = at_first_turn(specs[i], 11);
-        fig_bot_choose(bot, 0);
-        assert_true(fig_bot_analysis(bot, &an[i]));
-        fig_bot_free(bot);
-    }
-    /* the default is 0.35: the same search */
-    assert_int_equal(an[0].n, an[1].n);
-    for (int k = 0; k < an[0].n; k++) {
-        assert_int_equal(an[0].moves[k].action, an[1].moves[k].action);
-        assert_int_equal(an[0].moves[k].visits, an[1].moves[k].visits);
-    }
-    bool differs = an[0].n != an[2].n;
-    for (int k = 0; k < an[0].n && !differs; k++)
-        differs = an[0].moves[k].action != an[2].moves[k].action ||
-                  an[0].moves[k].visits != an[2].moves[k].visits;
-    assert_true(differs);
+    root_analyses(specs, 3, 11, an);
+    assert_false(roots_differ(&an[0], &an[1]));   /* the default is 0.35: the same search */
+    assert_true(roots_differ(&an[0], &an[2]));
+}
+
+/* The learned leaf (leaf.h) reaches the search, and so do its options: from
+ * the same position and seed, the defaults (leaf=4,leafcards=30,draws=8) search
+ * alike when written out, and differently with leaf=-1 (playouts to the
+ * round's end) or another number of draws. */
+static void test_ismcts_leaf_shapes_the_search(void **state)
+{
+    (void)state;
+    const char *specs[] = { "ismcts:iters=3000", "ismcts:iters=3000,leaf=4,leafcards=30,draws=8",
+                            "ismcts:iters=3000,leaf=-1", "ismcts:iters=3000,draws=2" };
+    fig_analysis_t an[4];
+    root_analyses(specs, 4, 12, an);
+    assert_false(roots_differ(&an[0], &an[1]));
+    assert_true(roots_differ(&an[0], &an[2]));
+    assert_true(roots_differ(&an[0], &an[3]));
 }
 
 /* Greedy's character (docs/bots.md): it never plays a card that makes its own
@@ -395,6 +423,7 @@ int main(void)
         cmocka_unit_test(test_ismcts_honours_time_budgets),
         cmocka_unit_test(test_ismcts_memory),
         cmocka_unit_test(test_ismcts_copp_shapes_the_search),
+        cmocka_unit_test(test_ismcts_leaf_shapes_the_search),
         cmocka_unit_test(test_greedy_never_feeds_its_own_pile_to_six),
         cmocka_unit_test(test_beginner_never_makes_itself_collect_needlessly),
     };
