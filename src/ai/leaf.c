@@ -77,10 +77,35 @@ int leaf_cards_in_play(const fig_state_t *st)
     return v;
 }
 
-int leaf_features(const fig_state_t *st, int i, float f[LEAF_FEATURES])
+/* What the features of every seat share, worked out once per state: the
+ * cards in play, the table, the smallest hand and what is left before it runs
+ * out (R10), and each pile's finishers. */
+typedef struct {
+    float v, table, vol;
+    int least;
+    uint32_t finish[FIG_MAX_PLAYERS];
+} shared_t;
+
+static void share(const fig_state_t *st, shared_t *sh)
+{
+    int n = st->players;
+    sh->v = (float)leaf_cards_in_play(st);
+    sh->table = st->table_cards;
+    sh->least = st->hand_size[0];
+    for (int s = 1; s < n; s++)
+        sh->least = st->hand_size[s] < sh->least ? st->hand_size[s] : sh->least;
+    /* The round ends when the first seat runs out (R10): what is still to be
+     * collected is about the table and that many cards from every hand. */
+    sh->vol = sh->table + (float)(n * sh->least);
+    for (int t = 0; t < n; t++)
+        sh->finish[t] = finishers(st, t);
+}
+
+static int seat_features(const fig_state_t *st, const shared_t *sh, int i,
+                         float f[LEAF_FEATURES])
 {
     int n = st->players, d = (i - st->turn + n) % n, k = 0;
-    float table = st->table_cards, v = (float)leaf_cards_in_play(st);
+    float table = sh->table, v = sh->v;
     const fig_hand_t *h = &st->hand[i];
     int c1 = 0, c2 = 0, c3 = 0;
     for (int c = 0; c < FIG_COLOURS; c++) {
@@ -116,13 +141,12 @@ int leaf_features(const fig_state_t *st, int i, float f[LEAF_FEATURES])
     f[k++] = (float)h->n[FIG_RING] * v / 60;
     /* Cards in the other hands that would bring its pile to 6 now, and its
      * own cards that would do that to another pile. */
-    uint32_t mine = finishers(st, i);
     int threats = 0, strikes = 0;
     for (int j = 0; j < n; j++) {
         if (j == i)
             continue;
-        threats += cards_of(&st->hand[j], mine);
-        strikes += cards_of(h, finishers(st, j));
+        threats += cards_of(&st->hand[j], sh->finish[i]);
+        strikes += cards_of(h, sh->finish[j]);
     }
     f[k++] = (float)(threats > 0);
     f[k++] = (float)(threats > 0) * table;
@@ -130,30 +154,38 @@ int leaf_features(const fig_state_t *st, int i, float f[LEAF_FEATURES])
     f[k++] = (float)(strikes > 0);
     f[k++] = (float)(strikes > 0) * table;
     f[k++] = (float)cards_of(h, st->owned);   /* cards with a single place to go */
-    /* The round ends when the first seat runs out (R10): what is still to be
-     * collected is about the table and that many cards from every hand. */
-    int least = st->hand_size[0];
-    for (int s = 1; s < n; s++)
-        least = st->hand_size[s] < least ? st->hand_size[s] : least;
-    float vol = table + (float)(n * least);
-    f[k++] = vol;
-    f[k++] = (float)(st->hand_size[i] - least);
-    f[k++] = vol / (float)n * (float)(st->hand_size[i] == least);
+    f[k++] = sh->vol;
+    f[k++] = (float)(st->hand_size[i] - sh->least);
+    f[k++] = sh->vol / (float)n * (float)(st->hand_size[i] == sh->least);
     for (int e = 0; e < 3; e++)
-        f[k++] = (float)(d == e) * vol;
+        f[k++] = (float)(d == e) * sh->vol;
     return k;
 }
 
-void leaf_predict(const fig_state_t *st, float mean[FIG_MAX_PLAYERS])
+int leaf_features(const fig_state_t *st, int i, float f[LEAF_FEATURES])
+{
+    shared_t sh;
+    share(st, &sh);
+    return seat_features(st, &sh, i, f);
+}
+
+static void predict(const fig_state_t *st, const shared_t *sh, float mean[FIG_MAX_PLAYERS])
 {
     const leaf_model_t *m = &leaf_models[st->players - 3];
     for (int s = 0; s < st->players; s++) {
         float f[LEAF_FEATURES] = { 0 }, y = 0;
-        int nf = leaf_features(st, s, f);
+        int nf = seat_features(st, sh, s, f);
         for (int j = 0; j < nf; j++)
             y += m->w[j] * f[j];
         mean[s] = y;
     }
+}
+
+void leaf_predict(const fig_state_t *st, float mean[FIG_MAX_PLAYERS])
+{
+    shared_t sh;
+    share(st, &sh);
+    predict(st, &sh, mean);
 }
 
 /* Adds a count drawn around mean to a stack (never below what it holds). */
@@ -168,12 +200,14 @@ void leaf_value(fig_state_t *st, fig_rng_t *rng, int draws, future_cache_t *cach
 {
     int n = st->players;
     const leaf_model_t *m = &leaf_models[n - 3];
-    float mean[FIG_MAX_PLAYERS], v = (float)leaf_cards_in_play(st);
-    leaf_predict(st, mean);
+    float mean[FIG_MAX_PLAYERS];
+    shared_t sh;
+    share(st, &sh);
+    predict(st, &sh, mean);
     /* The misses of the seats sum to about nothing (the cards in play are
      * shared out): the noise is centred, and widened by n / (n - 1) in
      * variance so that each seat's keeps the model's size. */
-    float sd = sqrtf(fmaxf(m->var0 + m->var1 * v, 0) * (float)n / (float)(n - 1));
+    float sd = sqrtf(fmaxf(m->var0 + m->var1 * sh.v, 0) * (float)n / (float)(n - 1));
     /* The seat with the fewest cards in hand is taken to run out first (R10). */
     int king = st->turn;
     for (int i = 1; i < n; i++) {
