@@ -91,9 +91,11 @@ $(B)/figaro: $(CLI_OBJ) $(B)/libfigaro-net.a $(B)/libfigaro-host.a $(B)/libfigar
 # ---- examples: programs on the libraries' API (examples/*.c), in both builds;
 # tests/cli/test_many_matches.sh runs the sanitizer one.
 examples: $(B)/many_matches
+# (The sources and libraries of $^ only: the headers that -MMD lists as
+# prerequisites are not inputs of the link.)
 $(B)/many_matches: examples/many_matches.c $(B)/libfigaro-host.a $(B)/libfigaro-ai.a \
                    $(B)/libfigaro.a
-	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) $(MARCH) -o $@ $^ -lm -lpthread
+	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) $(MARCH) -o $@ $(filter %.c %.a,$^) -lm -lpthread
 
 # ---- test build: everything under the sanitizers
 $(T)/%.o: src/%.c | $(DEPS_STAMP)
@@ -122,7 +124,7 @@ $(T)/figaro: $(CLI_OBJ_T) $(T)/libfigaro-net.a $(T)/libfigaro-host.a $(T)/libfig
 
 $(T)/many_matches: examples/many_matches.c $(T)/libfigaro-host.a $(T)/libfigaro-ai.a \
                    $(T)/libfigaro.a
-	$(CC) $(CPPFLAGS) $(WARN) $(SAN) -o $@ $^ -lm -lpthread
+	$(CC) $(CPPFLAGS) $(WARN) $(SAN) -o $@ $(filter %.c %.a,$^) -lm -lpthread
 
 $(T)/test_%: $(T)/unit/test_%.o $(SUPPORT_OBJ) $(T)/libfigaro-host.a $(T)/libfigaro-ai.a \
               $(T)/libfigaro.a
@@ -240,7 +242,7 @@ bench: $(B)/figaro
 # The learned leaf of the search bot (src/ai/leaf.h): its trainer, and the
 # weights written again from the trainer's default seed (docs/bots.md).
 $(B)/train_leaf: bench/train_leaf.c $(B)/libfigaro-ai.a $(B)/libfigaro.a
-	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) $(MARCH) -o $@ $^ -lm -lpthread
+	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) $(MARCH) -o $@ $(filter %.c %.a,$^) -lm -lpthread
 
 .PHONY: leaf-weights
 leaf-weights: $(B)/train_leaf
