@@ -78,11 +78,12 @@ int leaf_cards_in_play(const fig_state_t *st)
 }
 
 /* What the features of every seat share, worked out once per state: the
- * cards in play, the table, the smallest hand and what is left before it runs
- * out (R10), and each pile's finishers. */
+ * cards in play, the table, the smallest hand (its seat, the first from the
+ * seat to move, is taken to run out first, R10) and what is left before it
+ * runs out, and each pile's finishers. */
 typedef struct {
     float v, table, vol;
-    int least;
+    int king, least;
     uint32_t finish[FIG_MAX_PLAYERS];
 } shared_t;
 
@@ -91,9 +92,13 @@ static void share(const fig_state_t *st, shared_t *sh)
     int n = st->players;
     sh->v = (float)leaf_cards_in_play(st);
     sh->table = st->table_cards;
-    sh->least = st->hand_size[0];
-    for (int s = 1; s < n; s++)
-        sh->least = st->hand_size[s] < sh->least ? st->hand_size[s] : sh->least;
+    sh->king = st->turn;
+    for (int i = 1; i < n; i++) {
+        int s = (st->turn + i) % n;
+        if (st->hand_size[s] < st->hand_size[sh->king])
+            sh->king = s;
+    }
+    sh->least = st->hand_size[sh->king];
     /* The round ends when the first seat runs out (R10): what is still to be
      * collected is about the table and that many cards from every hand. */
     sh->vol = sh->table + (float)(n * sh->least);
@@ -208,13 +213,6 @@ void leaf_value(fig_state_t *st, fig_rng_t *rng, int draws, future_cache_t *cach
      * shared out): the noise is centred, and widened by n / (n - 1) in
      * variance so that each seat's keeps the model's size. */
     float sd = sqrtf(fmaxf(m->var0 + m->var1 * sh.v, 0) * (float)n / (float)(n - 1));
-    /* The seat with the fewest cards in hand is taken to run out first (R10). */
-    int king = st->turn;
-    for (int i = 1; i < n; i++) {
-        int s = (st->turn + i) % n;
-        if (st->hand_size[s] < st->hand_size[king])
-            king = s;
-    }
     memset(out, 0, sizeof *out);
     for (int d = 0; d < draws; d++) {
         float noise[FIG_MAX_PLAYERS], centre = 0;
@@ -226,7 +224,7 @@ void leaf_value(fig_state_t *st, fig_rng_t *rng, int draws, future_cache_t *cach
         fig_state_t end = *st;
         for (int s = 0; s < n; s++)
             end.stack[s] = grown(st->stack[s], mean[s] + noise[s] - centre);
-        fig_state_end_round(&end, king);
+        fig_state_end_round(&end, sh.king);
         future_t scratch;
         const future_t *f = future_value(cache, &end, &scratch);
         for (int s = 0; s < n; s++) {
