@@ -128,9 +128,9 @@ int cmd_review(int argc, char **argv)
     }
     char spec[64];
     if (iters)
-        snprintf(spec, sizeof spec, "ismcts:iters=%ld,mem=64,leaf=-1", iters);
+        snprintf(spec, sizeof spec, "ismcts:iters=%ld," FIG_REVIEW_OPTIONS, iters);
     else
-        snprintf(spec, sizeof spec, "ismcts:ms=%d,mem=64,leaf=-1", ms);
+        snprintf(spec, sizeof spec, "ismcts:ms=%d," FIG_REVIEW_OPTIONS, ms);
     const fig_tr_t *tr = cli_i18n_tr();
     char names[FIG_MAX_PLAYERS][FIG_NAME_MAX + 1];
     for (int s = 0; s < g->setup.players; s++) {

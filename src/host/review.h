@@ -36,10 +36,15 @@
 #include "figaro/game.h"
 #include "host/narrate.h"
 
-/* The search of a review: the hint's, playouts to the round's end included
- * (leaf=-1): the grades' thresholds were set on what playouts report, and
- * the learned leaf's smoother values show smaller losses (docs/bots.md). */
-#define FIG_REVIEW_SPEC "ismcts:ms=300,mem=64,leaf=-1"
+/* The options of every review's search, whatever its budget (the command's
+ * --ms or --iters, the terminal game's time): the hint's small trees, and
+ * playouts to the round's end (leaf=-1): the grades' thresholds were set on
+ * what playouts report, and the learned leaf's smoother values show smaller
+ * losses (docs/bots.md). */
+#define FIG_REVIEW_OPTIONS "mem=64,leaf=-1"
+
+/* The search of a review: the hint's. */
+#define FIG_REVIEW_SPEC "ismcts:ms=300," FIG_REVIEW_OPTIONS
 
 typedef enum {
     FIG_REVIEW_GOOD = 0,

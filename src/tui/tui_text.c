@@ -167,7 +167,7 @@ void tui_review(tui_t *t)
         return;
     }
     char spec[64];
-    snprintf(spec, sizeof spec, "ismcts:ms=%d,mem=64,leaf=-1", TUI_REVIEW_MS);
+    snprintf(spec, sizeof spec, "ismcts:ms=%d," FIG_REVIEW_OPTIONS, TUI_REVIEW_MS);
     const fig_game_t *g = fig_match_game(t->m);
     fig_review_opts_t o = { spec, g->setup.seed, NULL, t->tr };
     fig_msg_t msg;
