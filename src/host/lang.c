@@ -541,9 +541,13 @@ static const char *orig_plural(const fig_catalog_t *c, uint32_t i)
     return first < len ? s + first + 1 : NULL;
 }
 
-/* Binary search: the index of msgid among the originals, or -1. */
+/* Binary search: the index of msgid among the originals, or -1. The empty
+ * msgid is the header, not a message: it is never found, so no lookup hands
+ * out the header's text, which check_formats() does not look at. */
 static long find(const fig_catalog_t *c, const char *msgid)
 {
+    if (!*msgid)
+        return -1;
     uint32_t lo = 0, hi = c->n;
     while (lo < hi) {
         uint32_t mid = lo + (hi - lo) / 2;
@@ -662,6 +666,8 @@ static fig_err_t check_header(fig_catalog_t *c, fig_msg_t *msg)
     fig_plural_english(&c->plural);
     if (c->n == 0 || orig_str(c, 0)[0] != '\0')
         return FIG_OK;   /* no header: UTF-8 and English plurals */
+    if (orig_plural(c, 0))
+        return bad(c, msg, "message 0: the header (the empty msgid) has a plural");
     const char *header = trans_str(c, 0);
     char value[512];
     if (header_field(header, "Content-Type:", value, sizeof value)) {
@@ -694,7 +700,7 @@ static fig_err_t check_formats(const fig_catalog_t *c, fig_msg_t *msg)
     for (uint32_t i = 0; i < c->n; i++) {
         const char *id = orig_str(c, i), *plural = orig_plural(c, i);
         if (!*id)
-            continue;   /* the header */
+            continue;   /* the header: never handed out (find) */
         /* A plural message is only ever looked up with its msgid_plural
          * (cat_plural), whose arguments the caller passes: its forms are
          * checked against those, whatever the msgid is. */

@@ -97,7 +97,8 @@ void fig_catalog_free(fig_catalog_t *cat);
 /* The catalogue as a translator, valid until fig_catalog_free. Its `text`
  * returns the translation of a msgid, or the msgid itself when the catalogue
  * has none; `plural` chooses the form by the catalogue's Plural-Forms (English
- * when it has none). The strings returned live in the catalogue. */
+ * when it has none). The header (msgid "") is no message: looking up "" gives
+ * "". The strings returned live in the catalogue. */
 const fig_tr_t *fig_catalog_tr(const fig_catalog_t *cat);
 
 /* The number of messages in the catalogue (its header, msgid "", included). */

@@ -5,7 +5,8 @@
  * Beyond "no crash": a refused file gets a message that names it and is
  * printable UTF-8; an accepted one answers every one of its messages with its
  * own translation (the binary search finds every original), chooses plural
- * forms inside nplurals, answers an unknown msgid with itself, and every
+ * forms inside nplurals, answers an unknown msgid and the header's empty one
+ * with itself, and every
  * translation it hands out works as a printf format with the arguments of
  * its msgid (what lang.c checks at load) - exercised here for the messages
  * whose arguments are ints and strings. The same bytes, as text, also go
@@ -110,8 +111,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             char kinds[5];
             if (!plural) {
                 const char *got = fig_tr_text(tr, id);
-                if (got != (*str ? str : id))
-                    abort();   /* the search missed an original */
+                if (got != (*id && *str ? str : id))
+                    abort();   /* the search missed an original, or gave the header */
                 if (*id && simple_format(id, kinds) >= 0)
                     format_with(got, kinds);
             } else {

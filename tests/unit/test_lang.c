@@ -628,6 +628,37 @@ static void test_formats(void **state)
     accepted_entry((ent_t)ENT("100%", "100\xc2\xa0%"));   /* not a format: not checked */
 }
 
+/* Found by fuzz_mo (tests/fuzz/corpus-mo/crash-header-as-plural.mo): an
+ * empty msgid with a msgid_plural made the header a plural message whose
+ * "forms" (the header's text, with a "% n" in it) a plural lookup handed out
+ * unchecked. The header is no message: it has no plural, and no lookup
+ * returns it. */
+static void test_header_is_no_message(void **state)
+{
+    (void)state;
+    static unsigned char buf[4096];
+    ent_t e[2] = { ENT("\0%s plays %s in front of %s.", "nplurals=2; plural=(n==1 ? 0% n: 1);"),
+                   ENT("red", "rouge") };
+    size_t size = mo_write(buf, sizeof buf, e, 2, false);
+    expect_refused(buf, size, "message 0: the header (the empty msgid) has a plural");
+
+    size = mo_write(buf, sizeof buf, small, NSMALL, false);
+    fig_catalog_t *c;
+    fig_msg_t msg;
+    assert_int_equal(from_buf(buf, size, &c, &msg), FIG_OK);
+    const fig_tr_t *tr = fig_catalog_tr(c);
+    const char *empty = "";
+    assert_ptr_equal(fig_tr_text(tr, empty), empty);
+    assert_string_equal(fig_tr_plural(tr, empty, "%d cards", 2), "%d cards");
+    assert_string_equal(fig_tr_text(tr, "red"), "rouge");
+    fig_catalog_free(c);
+
+    size_t crash_size;
+    unsigned char *crash = slurp("tests/fuzz/corpus-mo/crash-header-as-plural.mo", &crash_size);
+    expect_refused(crash, crash_size, "the header (the empty msgid) has a plural");
+    free(crash);
+}
+
 static void refused_header(const char *header, const char *why)
 {
     static unsigned char buf[32768];
@@ -797,6 +828,7 @@ int main(void)
         cmocka_unit_test(test_order),
         cmocka_unit_test(test_formats),
         cmocka_unit_test(test_hostile_headers),
+        cmocka_unit_test(test_header_is_no_message),
         cmocka_unit_test(test_plural_expressions),
         cmocka_unit_test(test_plural_errors),
     };
