@@ -6,7 +6,9 @@
 #   make play      build and start the game
 #   make serve     build and start the table server (SERVE_ARGS: its options)
 #   make bench     run the benchmarks (release build)
-#   make fuzz      run the FGN fuzzer for FUZZ_SECONDS (default 300)
+#   make fuzz      run every fuzzer (tests/fuzz/targets) for FUZZ_SECONDS each
+#                  (default 300) on FUZZ_JOBS cores, past crashes; a summary
+#                  at the end (scripts/fuzz.sh; FUZZ_TARGETS: some of them)
 # Missing Debian packages are installed first by scripts/install-deps.sh.
 
 CC       ?= cc
@@ -213,26 +215,14 @@ $(T)/fuzz_fep_host: tests/fuzz/fuzz_fep_host.c src/host/fep_host.c src/host/util
 	$(FUZZ_CC) -Iinclude -Isrc -std=c11 -D_POSIX_C_SOURCE=200809L $(FUZZ_FLAGS) -o $@ $^ \
 	    -lm -lpthread
 
+# The fuzz targets (tests/fuzz/targets lists them, with their corpora).
+FUZZ_BIN := $(addprefix $(T)/,$(shell sed -n 's/^\(fuzz_[a-z_]*\).*/\1/p' tests/fuzz/targets))
 FUZZ_SECONDS ?= 300
-fuzz: $(T)/fuzz_fgn $(T)/fuzz_fep $(T)/fuzz_store_header $(T)/fuzz_fep_host $(T)/fuzz_mo \
-      $(T)/fuzz_proto
-	@mkdir -p tests/fuzz/corpus-run tests/fuzz/corpus-run-fep tests/fuzz/corpus-run-store \
-	    tests/fuzz/corpus-run-fep-host tests/fuzz/corpus-run-mo tests/fuzz/corpus-run-proto
-	$(T)/fuzz_fgn -max_total_time=$(FUZZ_SECONDS) -max_len=16384 \
-	    tests/fuzz/corpus-run tests/fuzz/corpus tests/cases
-	$(T)/fuzz_fep -max_total_time=$(FUZZ_SECONDS) -max_len=8192 \
-	    tests/fuzz/corpus-run-fep tests/fuzz/corpus-fep
-	$(T)/fuzz_store_header -max_total_time=$(FUZZ_SECONDS) -max_len=8192 \
-	    tests/fuzz/corpus-run-store tests/fuzz/corpus-store
-	$(T)/fuzz_fep_host -max_total_time=$(FUZZ_SECONDS) -max_len=16384 \
-	    tests/fuzz/corpus-run-fep-host tests/fuzz/corpus-fep-host
-	$(T)/fuzz_mo -max_total_time=$(FUZZ_SECONDS) -max_len=65536 \
-	    tests/fuzz/corpus-run-mo tests/fuzz/corpus-mo
-	$(T)/fuzz_proto -max_total_time=$(FUZZ_SECONDS) -max_len=9000 \
-	    tests/fuzz/corpus-run-proto tests/fuzz/corpus-proto
+FUZZ_JOBS    ?= $(shell nproc)
+fuzz: $(FUZZ_BIN)
+	@T=$(T) FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_JOBS=$(FUZZ_JOBS) sh scripts/fuzz.sh $(FUZZ_TARGETS)
 
-test: $(TEST_BIN) $(T)/figaro $(T)/fuzz_fgn $(T)/fuzz_fep \
-      $(T)/fuzz_store_header $(T)/fuzz_fep_host $(T)/fuzz_mo $(T)/fuzz_proto $(T)/many_matches \
+test: $(TEST_BIN) $(T)/figaro $(FUZZ_BIN) $(T)/many_matches \
       $(B)/libfigaro.a $(T)/libfigaro-net.a $(B)/train_leaf
 	@sh tests/run.sh $(T) $(TEST_BIN)
 
