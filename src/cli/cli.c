@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "host/store.h"
 #include "host/util.h"
 
 int cli_usage_error(const char *cmd, const char *fmt, ...)
@@ -63,19 +64,30 @@ int cli_read_file(const char *path, size_t limit, char **data, size_t *len, char
     return 0;
 }
 
-int cli_load_game(const char *path, fig_game_t *g)
+const char *cli_sealed_text(void)
+{
+    return "this game is still being played, and sealed until it is over (rule R14: nobody "
+           "sees another player's hand): 'figaro play --resume' continues it";
+}
+
+int cli_load_game(const char *cmd, const char *path, fig_game_t *g)
 {
     char *data, err[256];
     size_t len;
     if (cli_read_file(path, 1 << 20, &data, &len, err, sizeof err)) {
-        fprintf(stderr, "figaro: %s: %s\n", path, err);
+        fprintf(stderr, "figaro %s: %s: %s\n", cmd, path, err);
+        return EXIT_INPUT;
+    }
+    if (fig_store_is_sealed(data, len)) {
+        free(data);
+        fprintf(stderr, "figaro %s: %s: %s\n", cmd, path, cli_sealed_text());
         return EXIT_INPUT;
     }
     fig_msg_t msg;
     fig_err_t rc = fig_fgn_read(g, data, len, &msg);
     free(data);
     if (rc != FIG_OK) {
-        fprintf(stderr, "figaro: %s:%d: %s\n", path, msg.line, msg.text);
+        fprintf(stderr, "figaro %s: %s:%d: %s\n", cmd, path, msg.line, msg.text);
         return EXIT_INPUT;
     }
     return EXIT_OK;

@@ -48,8 +48,12 @@ int cli_parse_u64(const char *s, uint64_t *out);
 int cli_read_file(const char *path, size_t limit, char **data, size_t *len, char *err,
                   size_t errcap);
 
-/* Reads and checks a game record; on error prints "PATH:LINE: message" to
- * stderr and returns EXIT_INPUT. */
-int cli_load_game(const char *path, fig_game_t *g);
+/* Why a sealed save (host/store.h: fig_store_is_sealed) cannot be read. */
+const char *cli_sealed_text(void);
+
+/* Reads and checks a game record for command cmd ("review"); on error prints
+ * "figaro CMD: PATH:LINE: message" to stderr and returns EXIT_INPUT. A
+ * sealed save (the terminal game's current.fgn) is named as such. */
+int cli_load_game(const char *cmd, const char *path, fig_game_t *g);
 
 #endif

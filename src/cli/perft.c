@@ -40,7 +40,7 @@ int cmd_perft(int argc, char **argv)
     if (argc - optind != 1)
         return cli_usage_error("perft", "expected one FILE (or '-' for standard input)");
     fig_game_t game;
-    int rc = cli_load_game(argv[optind], &game);
+    int rc = cli_load_game("perft", argv[optind], &game);
     if (rc)
         return rc;
     if (fig_game_over(&game)) {

@@ -351,6 +351,8 @@ int cmd_play(int argc, char **argv)
                                          "%s cannot change it"), game_opt);
     if (level && nspecs)
         return cli_usage_error("play", "%s", _("give --bots or --level, not both"));
+    if (d->fast && pace_given)   /* --fast is --pace 0: two answers to one question */
+        return cli_usage_error("play", "%s", _("give --fast or --pace, not both"));
     if (nspecs > 1 && !players_given)   /* one spec alone is for every seat */
         seats->players = nspecs + 1;
     if (nspecs > 1 && nspecs != seats->players - 1)

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "host/store.h"
 #include "net/replay_json.h"
 
 static const char *seat_name(const fig_game_t *g, int s, char *buf, size_t cap)
@@ -162,12 +163,10 @@ int cmd_replay(int argc, char **argv)
     fig_msg_t msg;
     fig_err_t rc = fig_fgn_read(&game, data, len, &msg);
     /* a sealed save (host/store.h): its hands stay secret while the game runs */
-    bool sealed = rc != FIG_OK && len < (1 << 20) && strstr(data, "\n#= sealed ") != NULL;
+    bool sealed = rc != FIG_OK && fig_store_is_sealed(data, len);
     free(data);
     if (sealed) {
-        snprintf(msg.text, sizeof msg.text, "%s",
-                 "this game is still being played, and sealed until it is over (rule R14: "
-                 "nobody sees another player's hand): 'figaro play --resume' continues it");
+        snprintf(msg.text, sizeof msg.text, "%s", cli_sealed_text());
         msg.line = 0;
     }
     if (rc != FIG_OK) {

@@ -70,6 +70,7 @@ int cmd_review(int argc, char **argv)
     char err[256];
     cli_i18n_init(NULL, err, sizeof err);
     int seat = 0, ms = 300;
+    bool ms_given = false;
     long iters = 0;
     uint64_t seed = 1;
     bool json = false, all = false;
@@ -88,6 +89,7 @@ int cmd_review(int argc, char **argv)
             if (cli_parse_int(optarg, 1, 600000, &v))
                 return cli_usage_error("review", "--ms takes 1 to 600000, not '%s'", optarg);
             ms = (int)v;
+            ms_given = true;
             break;
         case 'i':
             if (cli_parse_int(optarg, 1, 100000000, &v))
@@ -106,6 +108,8 @@ int cmd_review(int argc, char **argv)
         default: return cli_usage_error("review", "unknown option '%s'", argv[optind - 1]);
         }
     }
+    if (ms_given && iters)
+        return cli_usage_error("review", "give --ms or --iters, not both");
     if (optind == argc)
         return cli_usage_error("review", "a game record (FILE) is required");
     if (optind + 1 != argc)
@@ -118,7 +122,7 @@ int cmd_review(int argc, char **argv)
         fprintf(stderr, "figaro review: out of memory\n");
         return EXIT_INPUT;
     }
-    int status = cli_load_game(argv[optind], g);
+    int status = cli_load_game("review", argv[optind], g);
     if (status != EXIT_OK)
         goto done;
     if (seat >= g->setup.players) {
@@ -139,7 +143,7 @@ int cmd_review(int argc, char **argv)
         else
             snprintf(names[s], sizeof names[s], _("seat %d"), s);
     }
-    if (!json && !iters) {
+    if (!json && !iters && fig_game_over(g)) {   /* fig_review_game refuses the others */
         /* TRANSLATORS: a seat number, then the search's time per move. */
         fprintf(stderr, _("Reviewing seat %d with a search of %d ms a move...\n"), seat, ms);
     }

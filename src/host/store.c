@@ -551,7 +551,7 @@ static fig_err_t get_key(const fig_store_t *s, bool create, uint64_t k[KEY_WORDS
     return read_key(s, k, &missing, msg);   /* ours, or one made at the same moment */
 }
 
-/* Whether text holds a sealed record. */
+/* The line where text's sealed record starts, or NULL. */
 static const char *seal_line(const char *text, size_t len)
 {
     for (size_t i = 0; i < len;) {
@@ -562,6 +562,11 @@ static const char *seal_line(const char *text, size_t len)
         i = end + 1;
     }
     return NULL;
+}
+
+bool fig_store_is_sealed(const char *text, size_t len)
+{
+    return !memchr(text, '\0', len) && seal_line(text, len);
 }
 
 /* The clear text of a sealed file: its lines but the "#=" ones, then the
@@ -918,7 +923,7 @@ static fig_err_t load_file(const fig_store_t *s, const char *path, fig_game_t *g
     fig_err_t rc = fig_read_file(path, FIG_STORE_FILE_MAX, &text, &len, s->tr, &why);
     if (rc != FIG_OK)
         return fail(msg, s->tr, 0, rc, "%s: %s", path, why.text);
-    bool sealed = !memchr(text, '\0', len) && seal_line(text, len);
+    bool sealed = fig_store_is_sealed(text, len);
     if (sealed) {
         char *clear = NULL;
         size_t clen = 0;

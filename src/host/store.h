@@ -215,6 +215,11 @@ fig_err_t fig_store_parse_header(const char *text, size_t len, const char *name,
 fig_err_t fig_store_parse(const char *text, size_t len, const char *name, fig_game_t *g,
                           fig_store_header_t *h, const fig_tr_t *tr, fig_msg_t *msg);
 
+/* Whether text (len bytes) is a sealed save: a game in progress whose record
+ * only the store that sealed it can open (its cards stay hidden until the
+ * game ends). */
+bool fig_store_is_sealed(const char *text, size_t len);
+
 /* Writes h's "#!" lines ("#! play 1", the seats, the front-end lines) into buf
  * (cap bytes, NUL-terminated when cap > 0). Returns the length the whole text
  * needs, as snprintf does: it was cut if that is >= cap. */

@@ -48,6 +48,8 @@ play "--lang xx" 2 "$tmp/empty" --plain --lang xx
 play "--pace -1" 2 "$tmp/empty" --plain --pace -1
 play "--name with a space" 2 "$tmp/empty" --plain --name "A B"
 play "--bots and --level" 2 "$tmp/empty" --plain --bots random,random,random --level easy
+play "--fast and --pace" 2 "$tmp/empty" --plain --fast --pace 10
+expect_in "--fast and --pace says why" "$tmp/err" "give --fast or --pace, not both"
 play "unknown option" 2 "$tmp/empty" --plain --frobnicate
 play "extra argument" 2 "$tmp/empty" --plain extra
 expect_status "help play" 0 "$FIGARO" help play
@@ -324,6 +326,8 @@ read p f <"$tmp/counts" && pass=$p && fail=$f
     [ "$(stat -c %a "$S/key")" = 600 ] && ok || ko "secret: the key is the owner's alone"
     expect_status "secret: replay refuses a sealed game" 1 "$FIGARO" replay "$S/current.fgn"
     expect_in "secret: replay says why" "$tmp/err" "sealed until it is over"
+    expect_status "secret: review refuses a sealed game" 1 "$FIGARO" review "$S/current.fgn"
+    expect_in "secret: review says why" "$tmp/err" "figaro review: $S/current.fgn: this game is still being played, and sealed"
     expect_status "secret: history --json" 0 "$FIGARO" history --json
     cp "$S/current.fgn" "$tmp/sealed.fgn"
     play "secret: a new game sets it aside" 0 "$tmp/quit" --plain --bots random --fast --seed 4

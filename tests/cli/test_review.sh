@@ -119,7 +119,14 @@ printf 'figaro 1\nplayers 9\n' >"$tmp/bad.fgn"
 expect_status "bad file" 1 "$FIGARO" review "$tmp/bad.fgn"
 sed '/^round 2$/,$d' "$game" >"$tmp/unfinished.fgn"
 expect_status "unfinished game" 1 "$FIGARO" review "$tmp/unfinished.fgn" --iters 10
-expect_in "unfinished says so" "$tmp/err" "not finished"
+expect_in "unfinished says so" "$tmp/err" "figaro review: $tmp/unfinished.fgn: the game is not finished"
+expect_status "unfinished game, timed" 1 "$FIGARO" review "$tmp/unfinished.fgn" --ms 10
+expect_not_in "no search announced for an unfinished game" "$tmp/err" "Reviewing"
+expect_in "bad file: the command named" "$tmp/err" "figaro review: "
+expect_status "bad file, named" 1 "$FIGARO" review "$tmp/bad.fgn"
+expect_in "a bad record: the command named" "$tmp/err" "figaro review: $tmp/bad.fgn:2:"
+expect_status "--ms and --iters" 2 "$FIGARO" review "$game" --ms 10 --iters 10
+expect_in "--ms and --iters says why" "$tmp/err" "give --ms or --iters, not both"
 expect_status "seat out of the game" 2 "$FIGARO" review "$game" --seat 4
 expect_status "seat not a number" 2 "$FIGARO" review "$game" --seat x
 expect_status "bad ms" 2 "$FIGARO" review "$game" --ms 0
