@@ -412,15 +412,30 @@ int cmd_play(int argc, char **argv)
         offer.record = saved;
         offer.game = o.game;
         offer.display = o.display;
-    } else if (!game_opt && fig_store_has_current(store) && (saved = malloc(sizeof *saved))) {
-        /* a plain `figaro play` over a saved game: offer it first */
+    } else if (fig_store_has_current(store)) {
+        /* a saved game: a plain `figaro play` offers it first; a new game
+         * (--seed, --bots...) sets it aside in the history. A damaged one
+         * stops both, untouched: filed away, it could never be resumed. */
         play_opts_t s = o;
-        if (load_saved(store, saved, &s, pace_given, err, sizeof err) == 0) {
+        int rc = -1;
+        if (!(saved = malloc(sizeof *saved)))
+            snprintf(err, sizeof err, "%s", _("out of memory"));
+        else
+            rc = load_saved(store, saved, &s, pace_given, err, sizeof err);
+        if (rc < 0) {
+            fprintf(stderr, "figaro play: %s\n", err);
+            fprintf(stderr, "%s\n", _("Move the file away (or delete it) to start a new "
+                                      "game."));
+            free(saved);
+            fig_store_free(store);
+            return EXIT_INPUT;
+        }
+        if (rc == 0 && !game_opt) {
             offer.record = saved;
             offer.game = s.game;
             offer.display = s.display;
             offer.ask = true;
-        }   /* a damaged save is set aside when the new game starts, as before */
+        }
     }
     for (int i = 0; i < 2; i++) {
         tui_display_t *di = i ? &offer.display : d;

@@ -239,6 +239,16 @@ play "unknown bot in save" 1 "$tmp/ones" --plain --resume
 expect_in "unknown bot in save says why" "$tmp/err" "'nonsense' is not a bot"
 head -c 3000 /dev/urandom >"$STORE/current.fgn"
 play "random bytes" 1 "$tmp/ones" --plain --resume
+# issue 28: without --resume too, a damaged save stops the game at once, and
+# stays where it is: neither offered, nor quietly filed by a new game
+cp "$STORE/current.fgn" "$tmp/damaged.fgn"
+nhist=$(ls "$STORE/history" | wc -l)
+play "damaged save, plain play" 1 "$tmp/ones" --plain
+expect_in "damaged save, plain play says so" "$tmp/err" "Move the file away (or delete it)"
+play "damaged save, a new game" 1 "$tmp/ones" --plain --seed 9 --bots random
+expect_in "damaged save, a new game says so" "$tmp/err" "current.fgn"
+cmp -s "$STORE/current.fgn" "$tmp/damaged.fgn" && ok || ko "the damaged save was changed"
+[ "$(ls "$STORE/history" | wc -l)" -eq "$nhist" ] && ok || ko "the damaged save was filed"
 cp "$tmp/good.fgn" "$STORE/current.fgn"
 play "the good save still resumes" 0 "$tmp/quit" --plain --resume
 
@@ -356,6 +366,15 @@ read p f <"$tmp/counts" && pass=$p && fail=$f
          { print }' "$tmp/sealed.fgn" >"$S/current.fgn"
     play "secret: altered" 1 "$tmp/quit" --plain --resume
     expect_in "secret: altered says so" "$tmp/err" "sealed record is damaged"
+    # a sealed save cut in half: refused at once, kept, never filed
+    head -c $(($(wc -c <"$tmp/sealed.fgn") / 2)) "$tmp/sealed.fgn" >"$S/current.fgn"
+    cp "$S/current.fgn" "$tmp/halved.fgn"
+    nhist=$(ls "$S/history" | wc -l)
+    play "secret: a halved sealed save" 1 "$tmp/ones" --plain
+    expect_in "secret: a halved sealed save says so" "$tmp/err" "sealed record is damaged"
+    play "secret: a halved sealed save, a new game" 1 "$tmp/ones" --plain --seed 3
+    cmp -s "$S/current.fgn" "$tmp/halved.fgn" && ok || ko "secret: the halved save was changed"
+    [ "$(ls "$S/history" | wc -l)" -eq "$nhist" ] && ok || ko "secret: the halved save was filed"
     cp "$tmp/sealed.fgn" "$S/current.fgn"
     play "secret: the sealed save resumes" 0 "$tmp/quit" --plain --resume
     echo "$pass $fail" >"$tmp/counts"
