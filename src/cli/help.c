@@ -73,19 +73,21 @@ static const cli_help_t helps[] = {
       "resume, 2 usage error.\n"
       "Example: figaro play --plain --players 3 --bots easy,hard --seed 42\n" },
     { "history", "list the games played with 'figaro play'",
-      "usage: figaro history [--json]\n"
+      "usage: figaro history [--json | --delete N | --prune]\n"
       "\n"
       "Lists the games kept in $XDG_DATA_HOME/figaro/history (~/.local/share/figaro/\n"
       "history), oldest first and numbered: date, the players (you are seat 0), your\n"
       "place (1 is the winner), the winner, and the file, which 'figaro replay FILE'\n"
       "reads. An unfinished game (set aside when a new one started) says so, and\n"
       "'figaro play --resume N' continues game number N; a damaged file is listed\n"
-      "with what is wrong in it.\n"
+      "with what is wrong in it. A game you left before playing a card is not kept.\n"
       "\n"
-      "  -j, --json   print one JSON array of objects: number, file, date, players,\n"
-      "               names, human, seed (null while a game's seed is secret),\n"
-      "               finished, and when finished ranking, totals, winner, place\n"
-      "  -h, --help   show this help\n"
+      "  -j, --json     print one JSON array of objects: number, file, date, players,\n"
+      "                 names, human, seed (null while a game's seed is secret),\n"
+      "                 finished, and when finished ranking, totals, winner, place\n"
+      "      --delete N delete game number N of the list (its file)\n"
+      "      --prune    delete the unfinished games in which you had not played\n"
+      "  -h, --help     show this help\n"
       "\n"
       "Example: figaro replay \"$(figaro history --json | jq -r '.[-1].file')\"\n" },
     { "replay", "check a game record and show how it went",

@@ -649,35 +649,121 @@ static void history_print(const history_t *h)
         printf("\n%s\n", _("'figaro play --resume N' continues the unfinished game number N."));
 }
 
+/* --delete N and --prune: the files of the history to remove. */
+typedef struct {
+    int want;        /* --delete N; 0: --prune */
+    int seen;
+    char *paths[64]; /* --prune removes at most this many a run (it says if more are left) */
+    int n;
+    bool more;
+} cull_t;
+
+static bool cull_entry(void *ctx, const fig_store_entry_t *e)
+{
+    cull_t *k = ctx;
+    k->seen++;
+    bool take = k->want ? k->seen == k->want
+                        : e->game && e->header && !fig_game_over(e->game) &&
+                              !fig_store_worth_keeping(e->game, &e->header->seats);
+    if (!take)
+        return true;
+    if (k->n == (int)(sizeof k->paths / sizeof k->paths[0])) {
+        k->more = true;
+        return false;
+    }
+    if (!(k->paths[k->n] = strdup(e->path)))
+        return false;
+    k->n++;
+    return !k->want;
+}
+
+/* `figaro history --delete N` or `--prune`. */
+static int history_cull(fig_store_t *store, long long n)
+{
+    cull_t k = { .want = (int)n };
+    fig_msg_t msg;
+    int status = EXIT_OK;
+    if (fig_store_history(store, cull_entry, &k, &msg) != FIG_OK) {
+        fprintf(stderr, "figaro history: %s\n", msg.text);
+        status = EXIT_INPUT;
+    } else if (n && k.n == 0) {
+        fprintf(stderr, "figaro history: ");
+        fprintf(stderr, ngettext("there is no game %lld: 'figaro history' lists %d game",
+                                 "there is no game %lld: 'figaro history' lists %d games",
+                                 (unsigned long)k.seen), n, k.seen);
+        fprintf(stderr, "\n");
+        status = EXIT_INPUT;
+    }
+    for (int i = 0; i < k.n; i++) {
+        if (status == EXIT_OK && fig_store_remove(store, k.paths[i], &msg) != FIG_OK) {
+            fprintf(stderr, "figaro history: %s\n", msg.text);
+            status = EXIT_INPUT;
+        } else if (status == EXIT_OK) {
+            printf(_("Deleted %s\n"), k.paths[i]);
+        }
+        free(k.paths[i]);
+    }
+    if (status == EXIT_OK && !n)
+        printf(ngettext("%d unfinished game in which you had not played was deleted.\n",
+                        "%d unfinished games in which you had not played were deleted.\n",
+                        (unsigned long)k.n), k.n);
+    if (status == EXIT_OK && k.more)
+        printf("%s\n", _("There are more: run 'figaro history --prune' again."));
+    return status;
+}
+
 int cmd_history(int argc, char **argv)
 {
+    enum { O_DELETE = 256, O_PRUNE };
     static const struct option longopts[] = {
         { "json", no_argument, NULL, 'j' },
+        { "delete", required_argument, NULL, O_DELETE },
+        { "prune", no_argument, NULL, O_PRUNE },
         { "help", no_argument, NULL, 'h' },
         { NULL, 0, NULL, 0 },
     };
     char err[512];
     cli_i18n_init(NULL, err, sizeof err);
     history_t h = { 0 };
+    long long delete_n = 0;
+    bool prune = false;
     int c;
     opterr = 0;
     optind = 1;
     while ((c = getopt_long(argc, argv, ":jh", longopts, NULL)) != -1) {
         switch (c) {
         case 'j': h.json = true; break;
+        case O_DELETE:
+            if (cli_parse_int(optarg, 1, 1000000, &delete_n))
+                return cli_usage_error("history", _("--delete takes the number of a game that "
+                                                    "'figaro history' lists, not '%s'"), optarg);
+            break;
+        case O_PRUNE: prune = true; break;
         case 'h': return cli_help("history");
+        case ':':
+            return cli_usage_error("history", _("option '%s' needs a value"), argv[optind - 1]);
         default:
             return cli_usage_error("history", _("unknown option '%s'"), argv[optind - 1]);
         }
     }
     if (optind != argc)
         return cli_usage_error("history", _("unexpected argument '%s'"), argv[optind]);
-    if (h.json)
-        h.list = json_array();
+    if ((delete_n || prune) && (h.json || (delete_n && prune)))
+        return cli_usage_error("history", "%s", _("give one of --json, --delete N and --prune"));
     fig_store_t *store;
     fig_msg_t msg;
-    if (open_store(&store, &msg) != FIG_OK ||
-        fig_store_history(store, history_entry, &h, &msg) != FIG_OK) {
+    if (open_store(&store, &msg) != FIG_OK) {
+        fprintf(stderr, "figaro history: %s\n", msg.text);
+        return EXIT_INPUT;
+    }
+    if (delete_n || prune) {
+        int status = history_cull(store, delete_n);
+        fig_store_free(store);
+        return status;
+    }
+    if (h.json)
+        h.list = json_array();
+    if (fig_store_history(store, history_entry, &h, &msg) != FIG_OK) {
         json_decref(h.list);
         fig_store_free(store);
         fprintf(stderr, "figaro history: %s\n", msg.text);

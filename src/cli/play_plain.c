@@ -447,7 +447,9 @@ static void told(plain_t *p, const fig_match_step_t *step)
 static int stop_saved(plain_t *p, bool eof)
 {
     autosave(p);
-    if (eof)
+    if (!fig_store_has_current(p->store))   /* store.h: not worth keeping yet */
+        printf("%s%s\n", eof ? "\n" : "", _("You had not played yet: nothing is saved."));
+    else if (eof)
         printf("\n%s\n", _("End of input: the game is saved. 'figaro play --resume' continues "
                            "it."));
     else

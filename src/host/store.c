@@ -782,12 +782,30 @@ static fig_err_t need_seats(const fig_store_t *s, const fig_game_t *g, fig_msg_t
     return FIG_OK;
 }
 
+bool fig_store_worth_keeping(const fig_game_t *g, const fig_seats_t *seats)
+{
+    bool people = false;
+    for (int s = 0; s < seats->players && s < FIG_MAX_PLAYERS; s++)
+        people = people || !seats->seat[s].bot;
+    if (!people)
+        return true;
+    for (int r = 0; r < g->dealt && r < FIG_ROUNDS; r++)
+        for (int i = 0; i < g->nmoves[r]; i++) {
+            int seat = g->moves[r][i].seat;
+            if (seat < seats->players && !seats->seat[seat].bot)
+                return true;
+        }
+    return false;
+}
+
 fig_err_t fig_store_save_current(fig_store_t *s, const fig_game_t *g, fig_msg_t *msg)
 {
     fig_err_t rc = need_seats(s, g, msg);
-    if (rc == FIG_OK)
-        rc = make_dirs(s, s->root, msg);
     if (rc != FIG_OK)
+        return rc;
+    if (!fig_store_worth_keeping(g, &s->header.seats))
+        return FIG_OK;   /* nobody has played yet: nothing to resume */
+    if ((rc = make_dirs(s, s->root, msg)) != FIG_OK)
         return rc;
     char *text;
     if ((rc = render(s, &s->header, g,
@@ -875,18 +893,29 @@ fig_err_t fig_store_set_aside(fig_store_t *s, char *path, size_t pathcap, fig_ms
         path[0] = '\0';
     if (!fig_store_has_current(s))
         return FIG_OK;
-    char *text;
-    size_t len;
-    fig_msg_t why;
-    fig_err_t rc = fig_read_file(s->current, FIG_STORE_FILE_MAX, &text, &len, s->tr, &why);
-    if (rc != FIG_OK)
-        return fail(msg, s->tr, 0, rc, "%s: %s", s->current, why.text);
-    /* A damaged file goes aside too, named without its seed. */
     fig_game_t *g = malloc(sizeof *g);
-    if (!g) {
-        free(text);
+    fig_store_header_t *h = malloc(sizeof *h);
+    if (!g || !h) {
+        free(g);
+        free(h);
         return no_memory(s, msg);
     }
+    fig_msg_t why;
+    bool drop = fig_store_read(s, s->current, g, h, &why) == FIG_OK &&
+                !fig_store_worth_keeping(g, &h->seats);
+    free(h);
+    if (drop) {
+        free(g);
+        return remove_current(s, msg);   /* a start abandoned before anyone played */
+    }
+    char *text;
+    size_t len;
+    fig_err_t rc = fig_read_file(s->current, FIG_STORE_FILE_MAX, &text, &len, s->tr, &why);
+    if (rc != FIG_OK) {
+        free(g);
+        return fail(msg, s->tr, 0, rc, "%s: %s", s->current, why.text);
+    }
+    /* A damaged file goes aside too, named without its seed. */
     bool readable = !memchr(text, '\0', len) && fig_fgn_read(g, text, len, &why) == FIG_OK;
     /* its title said 'figaro play --resume' continues it: no longer true */
     static const char title[] = "# figaro play: the game in progress";
@@ -1009,6 +1038,20 @@ static bool ends_with(const char *s, const char *suffix)
 {
     size_t n = strlen(s), k = strlen(suffix);
     return n >= k && strcmp(s + n - k, suffix) == 0;
+}
+
+fig_err_t fig_store_remove(const fig_store_t *s, const char *path, fig_msg_t *msg)
+{
+    size_t n = strlen(s->history);
+    const char *file = path + n + 1;
+    if (strncmp(path, s->history, n) != 0 || path[n] != '/' || !*file || strchr(file, '/') ||
+        !ends_with(file, ".fgn"))
+        return fail(msg, s->tr, 0, FIG_ERR_INPUT, N_("%s is not a game of the history"), path);
+    char why[128];
+    if (unlink(path) != 0)
+        return fail(msg, s->tr, 0, FIG_ERR_INPUT, N_("cannot remove %s: %s"), path,
+                    fig_strerror(errno, why, sizeof why));
+    return FIG_OK;
 }
 
 /* "YYYYMMDD-HHMMSS..." -> "YYYY-MM-DD HH:MM:SS"; else the file's time. */

@@ -137,9 +137,16 @@ const fig_store_header_t *fig_store_header(const fig_store_t *s);
 
 /* ---- saving and reading */
 
+/* Whether g is worth keeping: false while people sit at the table (seats)
+ * and none of them has made a move yet (a start abandoned before playing is
+ * not a game to resume or list); true at a table of bots alone. */
+bool fig_store_worth_keeping(const fig_game_t *g, const fig_seats_t *seats);
+
 /* Saves g as the game in progress, with the handle's seat table (whose
  * players must be g's) and front-end lines. Cheap enough to call after every
- * step. FIG_ERR_STATE without a matching seat table. */
+ * step. A game not worth keeping yet (fig_store_worth_keeping) is not
+ * written: FIG_OK, and current.fgn stays as it was. FIG_ERR_STATE without a
+ * matching seat table. */
 fig_err_t fig_store_save_current(fig_store_t *s, const fig_game_t *g, fig_msg_t *msg);
 
 /* Reads the game in progress back into g, and its seat table and front-end
@@ -158,8 +165,10 @@ fig_err_t fig_store_finish(fig_store_t *s, const fig_game_t *g, char *path, size
                            fig_msg_t *msg);
 
 /* Before a new game starts: moves an existing current.fgn, readable or not,
- * into the history as ...-unfinished.fgn, so that nothing is overwritten.
- * path (may be NULL) receives where it went, or "" if there was nothing. */
+ * into the history as ...-unfinished.fgn, so that nothing is overwritten; one
+ * that reads as a game not worth keeping (fig_store_worth_keeping) is
+ * removed instead. path (may be NULL) receives where it went, or "" if there
+ * was nothing to keep. */
 fig_err_t fig_store_set_aside(fig_store_t *s, char *path, size_t pathcap, fig_msg_t *msg);
 
 /* Reads any saved file (current.fgn, a history file, a copy) into g and h,
@@ -178,6 +187,11 @@ fig_err_t fig_store_reopen(fig_store_t *s, const char *path, fig_game_t *g, char
                            size_t asidecap, fig_msg_t *msg);
 
 /* ---- the history */
+
+/* Removes the history file `path` (as fig_store_history handed it over).
+ * FIG_ERR_INPUT if path is not a file of this store's history or cannot be
+ * removed. */
+fig_err_t fig_store_remove(const fig_store_t *s, const char *path, fig_msg_t *msg);
 
 /* One file of the history, as fig_store_history() hands it over. */
 typedef struct {

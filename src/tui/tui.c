@@ -823,9 +823,11 @@ static void leave_words(tui_t *t)
     size_t len = strlen(t->result);
     if (!t->m)
         return;
-    if (!t->finished) {
+    if (!t->finished) {   /* store.h: a game nobody has played in is not kept */
         snprintf(t->result + len, sizeof t->result - len, "%s\n",
-                 _("The game is saved: figaro play --resume continues it."));
+                 fig_store_has_current(t->store)
+                     ? _("The game is saved: figaro play --resume continues it.")
+                     : _("You had not played yet: nothing is saved."));
         return;
     }
     for (int i = t->over_log_start; i < t->nlog && len < sizeof t->result; i++)

@@ -145,9 +145,21 @@ expect_not_in "R14: no stack counts without --open" "$tmp/game1.out" "; stack "
 # ---- refused inputs, explained. The first table tells what to try: a card
 # not in hand, a colour card where the colour rule (R6) forbids it.
 printf 'quit\n' >"$tmp/quit"
-play "first look" 0 "$tmp/quit" --plain $BOTS
+printf '1\nquit\n' >"$tmp/onequit"
+# issue 28: a game left before the person's first move is not kept
+nhist=$(ls "$STORE/history" | wc -l)
+play "quit at once" 0 "$tmp/quit" --plain $BOTS
+expect_in "quit at once saves nothing" "$tmp/out" "You had not played yet: nothing is saved."
+[ ! -e "$STORE/current.fgn" ] && ok || ko "quit at once left a current.fgn"
+[ "$(ls "$STORE/history" | wc -l)" -eq "$nhist" ] && ok || ko "quit at once filed a game"
+# one move, then quit (seed 7: the table then refuses a colour card somewhere)
+play "first look" 0 "$tmp/onequit" --plain --bots random,random,random --seed 7 --fast --name Ann
 expect_in "quit saves" "$tmp/out" "The game is saved. 'figaro play --resume' continues it."
 [ -e "$STORE/current.fgn" ] && ok || ko "quit left no current.fgn"
+# the table the person quit at: the last one shown
+awk '/^Round [0-9]*\. Your turn/ { t = "" } { t = t $0 "\n" } END { printf "%s", t }' \
+    "$tmp/out" >"$tmp/table"
+cp "$tmp/table" "$tmp/out"
 hand=$(sed -n 's/^Your hand: //p' "$tmp/out" | head -n 1)
 missing=""
 for c in R1 R2 R3 B1 B2 B3 G1 G2 G3 Y1 Y2 Y3 P1 P2 P3 J1 J2; do
@@ -216,7 +228,7 @@ expect_in "log tells the deal" "$tmp/out" "Round 1: the cards are dealt, 15 each
 expect_in "log tells the person's moves" "$tmp/out" "You play "
 
 # ---- a new game sets an unfinished one aside instead of overwriting it
-play "new game over a saved one" 0 "$tmp/quit" --plain --bots random,random,random --seed 79 --fast
+play "new game over a saved one" 0 "$tmp/onequit" --plain --bots random,random,random --seed 79 --fast
 expect_in "set aside" "$tmp/out" "The unfinished game you had saved is kept as $STORE/history/"
 ls "$STORE"/history/*-78-unfinished.fgn >/dev/null 2>&1 && ok || ko "no *-78-unfinished.fgn"
 
@@ -290,7 +302,7 @@ expect_in "history when empty says so" "$tmp/out" "No games yet"
     expect_in "offer: what the saved game is" "$tmp/out" "Round 1 of 3, Ann against Rosina, Bartolo and Basilio, "
     expect_in "offer: y continues it" "$tmp/out" "Resuming the saved game."
     [ ! -d "$S/history" ] && ok || ko "offer: y set nothing aside"
-    printf 'maybe\nn\nquit\n' >"$tmp/no"
+    printf 'maybe\nn\n1\nquit\n' >"$tmp/no"
     play "offer: a new game" 0 "$tmp/no" --plain --fast
     expect_in "offer: other answers are asked again" "$tmp/out" "Please answer y or n."
     expect_in "offer: n sets it aside" "$tmp/out" "The unfinished game you had saved is kept as $S/history/"
@@ -425,5 +437,46 @@ expect_in "--bots keeps ismcts options" "$tmp/out" \
 play "no terminal" 0 "$tmp/quit" --bots random,random,random --seed 9 --fast
 expect_in "no terminal note" "$tmp/err" "plain lines (--plain)"
 expect_in "no terminal plays plain" "$tmp/out" "Your moves:"
+
+# ---- issue 28: a start nobody played in is dropped, not filed; `figaro
+# history --delete N` and `--prune` clear the history
+(
+    export XDG_DATA_HOME="$tmp/cull"
+    S="$XDG_DATA_HOME/figaro"
+    play "cull: a game to keep" 0 "$tmp/onequit" --plain --bots random --seed 11 --fast --name Ann
+    cp "$S/current.fgn" "$tmp/kept.fgn"
+    grep -v '^[0-9] [^ ]*$' "$tmp/kept.fgn" >"$tmp/nomove.fgn"   # the deal, no move
+    expect_status "cull: a save without a move is a game" 0 "$FIGARO" replay "$tmp/nomove.fgn"
+    cp "$tmp/nomove.fgn" "$S/current.fgn"
+    play "cull: a new game over a save without a move" 0 "$tmp/onequit" --plain --bots random \
+        --seed 12 --fast
+    expect_not_in "cull: the save without a move is not kept" "$tmp/out" "is kept as"
+    [ ! -d "$S/history" ] && ok || ko "cull: the save without a move was filed"
+    mkdir -p "$S/history"
+    cp "$tmp/kept.fgn" "$S/history/20260101-000000-11-unfinished.fgn"
+    cp "$tmp/nomove.fgn" "$S/history/20260102-000000-11-unfinished.fgn"
+    printf 'not a game\n' >"$S/history/20260103-000000-unfinished.fgn"
+    expect_status "cull: --prune" 0 "$FIGARO" history --prune
+    expect_in "cull: --prune names what it deletes" "$tmp/out" \
+        "Deleted $S/history/20260102-000000-11-unfinished.fgn"
+    expect_in "cull: --prune counts" "$tmp/out" \
+        "1 unfinished game in which you had not played was deleted."
+    [ -e "$S/history/20260101-000000-11-unfinished.fgn" ] && ok || ko "cull: --prune deleted a game played in"
+    [ -e "$S/history/20260103-000000-unfinished.fgn" ] && ok || ko "cull: --prune deleted a damaged file"
+    [ ! -e "$S/history/20260102-000000-11-unfinished.fgn" ] && ok || ko "cull: --prune kept the game without a move"
+    expect_status "cull: --delete out of the list" 1 "$FIGARO" history --delete 9
+    expect_in "cull: --delete out of the list says why" "$tmp/err" "there is no game 9: 'figaro history' lists 2 games"
+    expect_status "cull: --delete 2" 0 "$FIGARO" history --delete 2
+    [ ! -e "$S/history/20260103-000000-unfinished.fgn" ] && ok || ko "cull: --delete 2 kept game 2"
+    [ -e "$S/history/20260101-000000-11-unfinished.fgn" ] && ok || ko "cull: --delete 2 deleted game 1"
+    expect_status "cull: --delete x" 2 "$FIGARO" history --delete x
+    expect_status "cull: --delete with --prune" 2 "$FIGARO" history --delete 1 --prune
+    expect_status "cull: --prune with --json" 2 "$FIGARO" history --prune --json
+    expect_status "cull: --delete needs N" 2 "$FIGARO" history --delete
+    expect_status "cull: the list after" 0 "$FIGARO" history
+    grep -c '(unfinished)' "$tmp/out" | grep -qx 1 && ok || ko "cull: one game left"
+    echo "$pass $fail" >"$tmp/counts"
+)
+read p f <"$tmp/counts" && pass=$p && fail=$f
 
 summary

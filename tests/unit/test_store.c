@@ -573,6 +573,71 @@ static void test_set_aside_and_finish(void **state)
     fig_store_free(s);
 }
 
+/* Issue 28: a start nobody played in is neither saved nor filed; a table of
+ * bots alone is kept from its first move; fig_store_remove takes files of
+ * the history only. */
+static void test_games_not_worth_keeping(void **state)
+{
+    tmp_t *t = *state;
+    fig_store_t *s = open_store(t->root);
+    fig_msg_t msg;
+    static const char *const person_first[] = { NULL, "random", "random" };
+    static const char *const bots[] = { "random", "random", "random" };
+    fig_seats_t people = seats_of(3, person_first), nobody = seats_of(3, bots);
+    fig_game_t *g = make_game(3, 77, 1, NULL);   /* the deal only */
+    assert_int_equal(g->nmoves[0], 0);
+    assert_false(fig_store_worth_keeping(g, &people));
+    assert_true(fig_store_worth_keeping(g, &nobody));
+    /* the bots move, not written, until seat 0, the person, plays */
+    assert_int_equal(fig_store_set_seats(s, &people, &msg), FIG_OK);
+    fig_rng_t rng;
+    fig_rng_seed(&rng, 5);
+    for (bool person = false; !person;) {
+        person = g->state.turn == 0;
+        assert_int_equal(fig_game_play(g, fig_state_random_action(&g->state, &rng), NULL, NULL),
+                         FIG_OK);
+        assert_int_equal(fig_store_worth_keeping(g, &people), person);
+        assert_int_equal(fig_store_save_current(s, g, &msg), FIG_OK);
+        assert_int_equal(fig_store_has_current(s), person);
+    }
+
+    /* a save without the person's move (an older figaro's): dropped, not filed */
+    fig_game_t *dealt = make_game(3, 77, 1, NULL);
+    assert_int_equal(fig_store_set_seats(s, &nobody, &msg), FIG_OK);
+    assert_int_equal(fig_store_save_current(s, dealt, &msg), FIG_OK);   /* bots: kept */
+    assert_true(fig_store_has_current(s));
+    char *text = read_text(fig_store_current_path(s), NULL);
+    char *seat0 = strstr(text, "#! seat 0 bot random");
+    assert_non_null(seat0);
+    memcpy(seat0, "#! seat 0 human     ", 20);   /* same length: a person at seat 0 */
+    write_text(fig_store_current_path(s), text, strlen(text));
+    free(text);
+    char aside[FIG_STORE_PATH_MAX];
+    assert_int_equal(fig_store_set_aside(s, aside, sizeof aside, &msg), FIG_OK);
+    assert_string_equal(aside, "");
+    assert_false(fig_store_has_current(s));
+    assert_false(exists(fig_store_history_path(s)));
+
+    /* removing: history files only */
+    assert_int_equal(fig_store_set_seats(s, &people, &msg), FIG_OK);
+    assert_int_equal(fig_store_save_current(s, g, &msg), FIG_OK);
+    assert_true(fig_store_has_current(s));
+    assert_int_equal(fig_store_set_aside(s, aside, sizeof aside, &msg), FIG_OK);
+    assert_true(exists(aside));
+    char bad[FIG_STORE_PATH_MAX + 16];
+    snprintf(bad, sizeof bad, "%s/../current.fgn", fig_store_history_path(s));
+    assert_int_equal(fig_store_remove(s, bad, &msg), FIG_ERR_INPUT);
+    assert_non_null(strstr(msg.text, "is not a game of the history"));
+    assert_int_equal(fig_store_remove(s, "/etc/passwd", &msg), FIG_ERR_INPUT);
+    assert_int_equal(fig_store_remove(s, fig_store_history_path(s), &msg), FIG_ERR_INPUT);
+    assert_int_equal(fig_store_remove(s, aside, &msg), FIG_OK);
+    assert_false(exists(aside));
+    assert_int_equal(fig_store_remove(s, aside, &msg), FIG_ERR_INPUT);   /* gone */
+    free(dealt);
+    free(g);
+    fig_store_free(s);
+}
+
 /* Each damaged file: the error names the file and the line. */
 static void test_damaged_files_name_file_and_line(void **state)
 {
@@ -883,6 +948,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_previous_version_files, setup, teardown),
         cmocka_unit_test_setup_teardown(test_history_walk_order, setup, teardown),
         cmocka_unit_test_setup_teardown(test_set_aside_and_finish, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_games_not_worth_keeping, setup, teardown),
         cmocka_unit_test_setup_teardown(test_sealed_games, setup, teardown),
         cmocka_unit_test_setup_teardown(test_damaged_files_name_file_and_line, setup, teardown),
         cmocka_unit_test(test_parse_header_from_memory),
