@@ -426,6 +426,22 @@ static void draw_my_road(const tui_t *t, int y, int right)
     tui_put(y, right - w > 40 ? right - w : 40, right - 40, 0, line);
 }
 
+enum { HAND_FULL, HAND_COUNTS, HAND_BARE };   /* how the hand is drawn, widest first */
+
+/* The columns the hand takes drawn in `layout`, a space after each kind. */
+static int hand_width(const tui_t *t, int layout)
+{
+    int w = 0;
+    for (int i = 0; i < t->nslots; i++) {
+        int k = t->slot_kind[i], cnt = t->view.hand.n[k];
+        int card = card_width(k) - (layout == HAND_BARE ? 2 : 0);
+        w += (layout == HAND_FULL ? cnt : 1) * card + 1;
+        if (layout != HAND_FULL && cnt > 1)
+            w += cnt > 9 ? 3 : 2;   /* "×n" */
+    }
+    return w;
+}
+
 static void draw_hand(tui_t *t, int y)
 {
     const fig_view_t *v = &t->view;
@@ -437,11 +453,12 @@ static void draw_hand(tui_t *t, int y)
     tui_put(y, 1, 38, A_BOLD, label);
     draw_my_road(t, y, COLS - 1);
 
-    /* every card if they fit, else each kind once with its count */
-    int need = 2, room = COLS - 2;
-    for (int i = 0; i < t->nslots; i++)
-        need += v->hand.n[t->slot_kind[i]] * card_width(t->slot_kind[i]) + 1;
-    bool compact = need > room;
+    /* every card if they fit; else each kind once with its count; else
+     * (the widest hands in the longer languages at 80 columns) the same
+     * without brackets */
+    int layout = HAND_FULL;
+    while (layout < HAND_BARE && 2 + hand_width(t, layout) > COLS - 2)
+        layout++;
     int x = 2;
     for (int i = 0; i < t->nslots; i++) {
         int k = t->slot_kind[i], cnt = v->hand.n[k];
@@ -451,9 +468,15 @@ static void draw_hand(tui_t *t, int y)
             playable |= tui_legal(t, fig_act_play(k, s));
         int attr = sel ? A_REVERSE : (t->my_turn && !playable ? A_DIM : 0);
         int x0 = x;
-        for (int c = 0; c < (compact ? 1 : cnt); c++)
+        if (layout == HAND_BARE) {
+            char code[16];
+            tui_code(k, code, sizeof code);
+            x += tui_put(y + 1, x, 8, A_BOLD | attr | (t->colour ? COLOR_PAIR(kind_pair(k)) : 0),
+                         code);
+        }
+        for (int c = 0; layout != HAND_BARE && c < (layout == HAND_FULL ? cnt : 1); c++)
             x += tui_draw_card(t, y + 1, x, k, attr);
-        if (compact && cnt > 1) {
+        if (layout != HAND_FULL && cnt > 1) {
             char times[16];
             snprintf(times, sizeof times, t->utf8 ? "×%d" : "x%d", cnt);
             x += tui_put(y + 1, x, COLS - x, attr, times);
@@ -462,8 +485,8 @@ static void draw_hand(tui_t *t, int y)
         if (tui_slot_key(i)) {   /* the key that picks it: 1..9, 0, then letters */
             char num[4];
             snprintf(num, sizeof num, "%c", tui_slot_key(i));
-            tui_put(y + 2, x0 + 1, 1, sel ? A_BOLD : (t->colour ? COLOR_PAIR(PAIR_DIM) : A_DIM),
-                    num);
+            tui_put(y + 2, x0 + (layout != HAND_BARE), 1,
+                    sel ? A_BOLD : (t->colour ? COLOR_PAIR(PAIR_DIM) : A_DIM), num);
         }
         x += 1;
     }
@@ -546,6 +569,40 @@ static void draw_messages(const tui_t *t, int top, int bottom)
     }
 }
 
+/* keys (items separated by two spaces, as the translations keep them)
+ * fitted into `room` columns: when they do not all fit, items are left out
+ * from the right, but the last two stay (? lists every key, q leaves). */
+static void fit_keys(const char *keys, int room, char *out, size_t cap)
+{
+    enum { MAX_ITEMS = 16 };
+    const char *item[MAX_ITEMS];
+    int len[MAX_ITEMS], n = 0, width = 0;
+    for (const char *p = keys; *p && n < MAX_ITEMS;) {
+        const char *sep = strstr(p, "  ");
+        item[n] = p;
+        len[n] = sep ? (int)(sep - p) : (int)strlen(p);
+        char one[200];
+        snprintf(one, sizeof one, "%.*s", len[n], p);
+        width += (n ? 2 : 0) + tui_width(one);
+        n++;
+        p = sep ? sep + 2 : p + strlen(p);
+    }
+    bool keep[MAX_ITEMS];
+    for (int i = 0; i < n; i++)
+        keep[i] = true;
+    for (int i = n - 3; i >= 0 && width > room; i--) {
+        char one[200];
+        snprintf(one, sizeof one, "%.*s", len[i], item[i]);
+        width -= 2 + tui_width(one);
+        keep[i] = false;
+    }
+    size_t k = 0;
+    out[0] = '\0';
+    for (int i = 0; i < n && k < cap; i++)
+        if (keep[i])
+            k += (size_t)snprintf(out + k, cap - k, "%s%.*s", k ? "  " : "", len[i], item[i]);
+}
+
 static void draw_keys(const tui_t *t, int y)
 {
     const char *keys = t->view.phase == FIG_PHASE_OVER
@@ -553,7 +610,9 @@ static void draw_keys(const tui_t *t, int y)
         : t->utf8
         ? _("←→ card  ↑↓ player  Enter play  t take  h hint  s score  ? rules  q quit")
         : _("<> card  ^v player  Enter play  t take  h hint  s score  ? rules  q quit");
-    tui_put(y, 1, COLS - 2, t->colour ? COLOR_PAIR(PAIR_DIM) : A_DIM, keys);
+    char fitted[400];
+    fit_keys(keys, COLS - 2, fitted, sizeof fitted);
+    tui_put(y, 1, COLS - 2, t->colour ? COLOR_PAIR(PAIR_DIM) : A_DIM, fitted);
 }
 
 static void draw_table(tui_t *t)

@@ -376,6 +376,27 @@ if [ -n "$c1" ] && [ "$c1" = "$c2" ]; then ok
 else ko "the Italian help's descriptions start in one column ($c1, $c2)"; cat "$tmp/screen"; fi
 tm kill-session -t g10
 
+# ---- issue 28: at 80x24, in every language, the widest hand (seed 526 deals
+# Ann 14 kinds: RING twice) shows every card with the key under it, and the
+# keys bar keeps its help and quit items (the pane is 80 wide: what does
+# not fit is cut, so the ends are what to look for)
+for l in en fr nl it; do
+    data="$tmp/data-wide-$l"
+    mkdir -p "$data"
+    start "w$l" 80 24 --lang $l --seed 526 --name Ann --bots random,random,random --pace 0
+    case $l in en) ring="RING]" quit="q quit" help="? rules" ;; fr) ring=RONDE quit="q quitter" help="? règle" ;;
+               nl) ring=RONDE quit="q stoppen" help="? regels" ;; it) ring=GIRO quit="q esci" help="? regole" ;; esac
+    sleep 1
+    keys "w$l" Enter
+    if wait_for "w$l" "${ring}×2"; then ok; else ko "$l: the widest hand's last card at 80 columns:"; cat "$tmp/screen"; fi
+    hand=$(grep -n "${ring}×2" "$tmp/screen" | head -n 1 | cut -d: -f1)
+    under=$(sed -n "$((hand + 1))p" "$tmp/screen")
+    case "$under" in *" d"*) ok ;; *) ko "$l: the 14th card's key 'd' is not under the hand: '$under'" ;; esac
+    bar=$(tail -n 1 "$tmp/screen")
+    case "$bar" in *"$help  $quit") ok ;; *) ko "$l: the keys bar lost its end: '$bar'" ;; esac
+    tm kill-session -t "w$l"
+done
+
 # ---- the end of a round: q on its summary asks, and "n" goes back to the
 # summary (not on to the next round); a game of its own, played card by card
 data="$tmp/data4"
