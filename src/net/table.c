@@ -32,7 +32,15 @@
  *     continuation does what the synchronous request used to do after its
  *     write, then the presence of the seats is settled (a connection that
  *     closed meanwhile: its seat is away now) and the game moves on (pump).
- *   - A person seat nobody holds is away: settle_presence keeps it so. */
+ *   - A person seat nobody holds is away: settle_presence keeps it so.
+ *   - Once a game is over, the votes for the next one are the people's
+ *     stored seat rows (rematch == t->game: ready); vote_of says who counts.
+ *     Whatever may complete the vote (a vote stored, a seat left, a grace
+ *     period over) ends in maybe_rematch, which stores the next game; a
+ *     table restored with a complete vote starts it at its first tick.
+ *   - A snapshot's story is derived, never stored: the record replayed
+ *     through the receiver's views and narrated as emit_game narrates, with
+ *     the log's other events between (story_json). */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>

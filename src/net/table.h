@@ -12,7 +12,14 @@
  *
  * Events are numbered per table from 1 and kept (the last FIG_TABLE_LOG) for
  * a peer that comes back saying the last number it saw; each is rendered for
- * each peer from that peer's view (R14): its own hand, never another's.
+ * each peer from that peer's view (R14): its own hand, never another's. A
+ * peer that gets a snapshot instead gets the current game's story with it:
+ * the sentences the live events carried to its seat, told again from the
+ * record through its views.
+ *
+ * After a game, the next starts by agreement: every person seated votes
+ * (fig_table_rematch), bots and people a bot plays for agree; the votes are
+ * stored with the seats.
  *
  * Durability: every action a person or a bot makes is stored (fig_db_t)
  * before it is told to anyone; a seat is stored before its token is handed
