@@ -890,10 +890,13 @@ long long fig_table_deadline(const fig_table_t *t)
     if (!t->match)
         return d;
     if (!running(t)) {
-        /* Over: an absent person's grace still ends (a bot agrees for them),
-         * and a vote that is complete (the server restarted between the last
-         * vote and the next game's write) is carried out at once. */
+        /* Over: once somebody asked, an absent person's grace still ends (a
+         * bot agrees for them), and a vote that is complete (the server
+         * restarted between the last vote and the next game's write) is
+         * carried out at once. */
         tally_t y = tally_now(t);
+        if (y.ready == 0)
+            return d;
         if (rematch_due(&y))
             return now(t) > t->rematch_retry ? now(t) : t->rematch_retry;
     }
@@ -912,16 +915,7 @@ void fig_table_tick(fig_table_t *t, long long t_now)
     if (!t->match || t->inflight)
         return;
     if (!running(t)) {
-        /* A person away longer than the grace period after a game's end is
-         * played by a bot from the next game on: the vote does not wait for
-         * them. */
-        for (int s = 0; s < t->row.players; s++)
-            if (t->row.seats[s].kind == FIG_DB_SEAT_PERSON && t->seat[s].away &&
-                !t->seat[s].bot_plays && t_now >= t->seat[s].away_at + t->env->grace_ms) {
-                t->seat[s].bot_plays = true;
-                seat_news(t, s, NEWS_BOT);
-            }
-        maybe_rematch(t);
+        maybe_rematch(t);   /* an absent person's grace may be over: a bot agrees */
         return;
     }
     bool changed = false;
@@ -1687,9 +1681,20 @@ static void vote_stored(fig_table_t *t, op_t *op)
  * one, the next game is stored, then started (start_stored). */
 static void maybe_rematch(fig_table_t *t)
 {
-    if (t->inflight || t->dead || now(t) < t->rematch_retry)
+    if (t->inflight || t->dead || !t->match || running(t) || now(t) < t->rematch_retry)
         return;
     tally_t y = tally_now(t);
+    if (y.ready == 0)
+        return;   /* nobody asked: nothing waits for the absent */
+    /* A person away longer than the grace period is played by a bot from the
+     * next game on: the vote does not wait for them. */
+    for (int s = 0; s < t->row.players; s++)
+        if (t->row.seats[s].kind == FIG_DB_SEAT_PERSON && t->seat[s].away &&
+            !t->seat[s].bot_plays && now(t) >= t->seat[s].away_at + t->env->grace_ms) {
+            t->seat[s].bot_plays = true;
+            seat_news(t, s, NEWS_BOT);
+        }
+    y = tally_now(t);
     if (!rematch_due(&y))
         return;
     op_t *op = op_new(t, OP_START, NULL, NULL);
