@@ -659,8 +659,9 @@ export class TableView {
             kids.push(h("p", { text: fmt(ngettext("%s wants a rematch — %d of %d ready",
                                                   "%s want a rematch — %d of %d ready", ready.length),
                                          ready.join(", "), y.ready, y.of) }));
-        if (ready.length && names("waiting").length)
-            kids.push(h("p", { text: fmt(_("Waiting for %s."), names("waiting").join(", ")) }));
+        const waiting = y.votes.flatMap((v, i) => v !== "waiting" ? [] : i === this.seat ? [_("you")] : [this.name(i)]);
+        if (ready.length && waiting.length)
+            kids.push(h("p", { text: fmt(_("Waiting for %s."), waiting.join(", ")) }));
         if (!ready.length)
             kids.push(h("p", { text: _("A rematch starts when everyone seated asks for it.") }));
         return h("div", { class: "rematch-vote", role: "status" }, kids);

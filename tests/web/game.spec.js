@@ -3,8 +3,8 @@
 // one `figaro replay` prints for the game's record, and the client's replay
 // of that record steps to the end and shows it too.
 import { test, expect } from "@playwright/test";
-import { startServer, replayJson } from "./server.js";
-import { createTable, joinTable, playTurn, rng, badPreviews } from "./helpers.js";
+import { startServer, replayJson, ARTIFACTS } from "./server.js";
+import { createTable, joinTable, playTurn, rng, badPreviews, layoutProblems } from "./helpers.js";
 
 /** @type {Awaited<ReturnType<typeof startServer>>} */
 let srv;
@@ -76,6 +76,7 @@ test("two people and a bot play a complete game by clicking cards", async ({ bro
     await pa.click("[data-focus=rematch]");
     await expect(pb.locator(".rematch-vote")).toHaveText(/Ann wants a rematch — 1 of 2 ready/);
     await expect(pa.locator(".rematch-vote")).toContainText("Waiting for Bob.");
+    await expect(pb.locator(".rematch-vote")).toContainText("Waiting for you.");
     await expect(pa.locator("[data-focus=rematch]")).toHaveText("Cancel my rematch request");
     await expect(pb.locator(".log")).toContainText("Ann wants a rematch: 1 of 2 ready.");
     await expect(pa.locator(".ranking")).toBeVisible();
@@ -85,6 +86,11 @@ test("two people and a bot play a complete game by clicking cards", async ({ bro
     await expect(pa.locator("[data-focus=rematch]")).toHaveText("Rematch");
     await pa.click("[data-focus=rematch]");
     await expect(pb.locator(".rematch-vote")).toContainText("1 of 2 ready");
+    // On a phone, the panel with the vote fits the width.
+    await pb.setViewportSize({ width: 360, height: 640 });
+    expect((await layoutProblems(pb)).problems.filter((p) => /overflow/.test(p))).toEqual([]);
+    await pb.locator(".rematch-vote").scrollIntoViewIfNeeded();
+    await pb.screenshot({ path: ARTIFACTS + "/rematch-vote-phone.png" });
     // A reload keeps the vote (the snapshot has it).
     await pa.reload();
     await expect(pa.locator("[data-focus=rematch]")).toHaveText("Cancel my rematch request");
