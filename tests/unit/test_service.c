@@ -19,7 +19,7 @@
  *   - rematch by agreement: a vote is told to everyone with the count,
  *     withdrawn, kept across a restart of the service; the next game starts
  *     only when every person seated asked, or when the one who did not is
- *     gone past the grace period (a bot agrees for them);
+ *     gone past the grace period (a bot agrees for them) or left the seat;
  *   - the story after a reload: a connection that takes a seat back or
  *     starts watching mid-game gets in its snapshot exactly the sentences
  *     the live events carried to that seat (or to a spectator), in its
@@ -1462,6 +1462,64 @@ static void test_rematch_vote(void **state)
     world_free(w);
 }
 
+/* Two of three people asked; the third leaves the table: their seat opens
+ * (the fill bot plays it), the news carries the count without them, and the
+ * next game starts. */
+static void test_rematch_when_one_leaves(void **state)
+{
+    (void)state;
+    world_t *w = world_new(30000);
+    client_t ann, bob, cat;
+    cl_open(&ann, w, "10.0.0.1");
+    cl_open(&bob, w, "10.0.0.2");
+    cl_open(&cat, w, "10.0.0.3");
+    hello(&ann, "en", "Ann");
+    hello(&bob, "en", "Bob");
+    hello(&cat, "en", "Cat");
+    create_table(&ann, "{\"kind\":\"person\"},{\"kind\":\"person\"},{\"kind\":\"person\"}",
+                 ",\"fill\":\"random\"");
+    join(&ann, ann.table, "Ann");
+    join(&bob, ann.table, "Bob");
+    join(&cat, ann.table, "Cat");
+    fig_rng_t rng;
+    fig_rng_seed(&rng, 41);
+    client_t *all[] = { &ann, &bob, &cat };
+    play(w, all, 3, &rng, NULL, NULL);
+    int from[3] = { frames_of(&ann), frames_of(&bob), frames_of(&cat) };
+    cl_send(&ann, "{\"type\":\"rematch\",\"table\":\"%s\",\"game\":1}", ann.table);
+    expect_vote(w, all, from, 3, 0, true, 1, 3, "ready waiting waiting");
+    for (int i = 0; i < 3; i++)
+        from[i] = frames_of(all[i]);
+    cl_send(&bob, "{\"type\":\"rematch\",\"table\":\"%s\",\"game\":1}", ann.table);
+    expect_vote(w, all, from, 3, 1, true, 2, 3, "ready ready waiting");
+    assert_int_equal(ann.game, 1);
+    int mark = frames_of(&ann);
+    cl_send(&cat, "{\"type\":\"leave\",\"table\":\"%s\"}", ann.table);
+    cl_update(&cat);
+    cl_update(&ann);
+    cl_update(&bob);
+    bool told = false;
+    for (int k = mark; k < frames_of(&ann); k++) {
+        json_t *o = frame_at(w, ann.id, k);
+        if (!strcmp(str(o, "kind"), "seat") && !strcmp(str(o, "news"), "left")) {
+            const json_t *y = json_object_get(o, "rematch");
+            assert_int_equal(num(y, "ready"), 2);
+            assert_int_equal(num(y, "of"), 2);
+            assert_string_equal(str(o, "name"), "Cat");
+            told = true;
+        }
+        json_decref(o);
+    }
+    assert_true(told);
+    assert_int_equal(ann.game, 2);
+    assert_int_equal(bob.game, 2);
+    assert_int_equal(ann.errors + bob.errors + cat.errors, 0);
+    cl_close(&ann);
+    cl_close(&bob);
+    cl_close(&cat);
+    world_free(w);
+}
+
 /* The narration connection id received for game `game`, one string per
  * sentence ("kind\tsentence"; a chat line "chat\tname: text"): its
  * snapshots' stories and its events, until it was unseated. */
@@ -2281,6 +2339,7 @@ int main(void)
         cmocka_unit_test(test_grace_and_time_limit),
         cmocka_unit_test(test_rematch_race),
         cmocka_unit_test(test_rematch_vote),
+        cmocka_unit_test(test_rematch_when_one_leaves),
         cmocka_unit_test(test_story_after_reload),
         cmocka_unit_test(test_bad_input),
         cmocka_unit_test(test_hello_deadline_and_addr_cap),
