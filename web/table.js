@@ -3,9 +3,11 @@
 // It keeps the table as the server tells it (a snapshot, then numbered
 // events, docs/protocol.md) and draws it: the seats around the table, your
 // hand at the bottom, what a card would do before you commit it, the round
-// ends, the final roads, the narration (an ARIA live log) and the chat. Only
-// the server's view is drawn: a spectator's has no hand, and nobody's has
-// another seat's (R14).
+// ends, the final roads, the narration (an ARIA live log) and the chat, the
+// vote for a rematch. Only the server's view is drawn: a spectator's has no
+// hand, and nobody's has another seat's (R14). A snapshot (a reload, a
+// reconnection, a spectator arriving) brings the current game's story, which
+// replaces the log.
 
 import { _, fmt, ngettext, lang } from "./i18n.js";
 import { cardEl, cardOrder, cardText, colourName } from "./cards.js";
@@ -16,6 +18,7 @@ import { drawSeats, drawRanking, drawRoundEnd, animateRing, pilePlaces } from ".
 /** @typedef {import("./net.js").Msg} Msg */
 /** @typedef {import("./board.js").SeatShow} SeatShow */
 /** @typedef {{kind: string, name: string|null, status: string, level?: string, engine?: string}} SeatInfo */
+/** @typedef {{game: number, votes: string[], ready: number, of: number}} Tally */
 
 const LOG_MAX = 400;
 
@@ -48,6 +51,8 @@ export class TableView {
         this.roundEvents = null;
         /** @type {any} */
         this.gameOver = null;
+        /** The vote for the next game, once a game is over. @type {Tally|null} */
+        this.rematch = null;
         /** @type {string|null} */
         this.selected = null;
         this.confirmTake = false;
@@ -206,8 +211,20 @@ export class TableView {
         this.record = m.record || null;
         this.gameOver = null;
         this.roundEvents = null;
+        this.rematch = m.rematch || null;
         this.sent = -1;
+        if (Array.isArray(m.log)) this.story(m.log);
         this.render();
+    }
+
+    /** The current game's story from a snapshot: the log starts again with it.
+     * @param {any[]} entries */
+    story(entries) {
+        this.log.replaceChildren();
+        for (const e of entries) {
+            if (e.kind === "chat") this.chat(e);
+            else if (Array.isArray(e.say)) this.say(e.say, e.kind);
+        }
     }
 
     /** @param {Msg} m */
@@ -215,8 +232,10 @@ export class TableView {
         if (m.table !== this.code || m.n <= this.n) return;
         this.n = m.n;
         if (m.say && m.say.length) this.say(m.say, m.kind);
+        if (m.rematch) this.rematch = m.rematch;
         switch (m.kind) {
         case "start":
+            this.rematch = null;
             if (Array.isArray(m.seats)) this.seats = m.seats;
             this.game = m.game;
             this.gameN = m.n;
@@ -601,10 +620,16 @@ export class TableView {
             const roads = v.roads.map((/** @type {number[]|null} */ r) => r || []);
             const order = this.gameOver ? this.gameOver.ranking : v.ranking;
             const panel = drawRanking(order, roads, names);
+            const vote = this.renderVote();
+            if (vote) panel.append(vote);
             const acts = h("div", { class: "after-game" });
+            const mine = this.seat !== null && !!this.rematch && this.rematch.votes[this.seat] === "ready";
             if (this.seat !== null)
-                acts.append(h("button", { type: "button", class: "primary", "data-focus": "rematch", text: _("Rematch"),
-                                          onclick: () => this.conn.send({ type: "rematch", table: this.code, game: this.game }) }));
+                acts.append(h("button", { type: "button", class: mine ? "" : "primary", "data-focus": "rematch",
+                                          "aria-pressed": String(mine),
+                                          text: mine ? _("Cancel my rematch request") : _("Rematch"),
+                                          onclick: () => this.conn.send({ type: "rematch", table: this.code,
+                                                                          game: this.game, ready: !mine }) }));
             acts.append(h("a", { href: "#/r/" + this.code + "/" + this.game, text: _("Replay this game") }));
             if (this.record) acts.append(h("a", { href: this.record, download: this.code + "-" + this.game + ".fgn",
                                                   text: _("Game record (FGN)") }));
@@ -620,6 +645,26 @@ export class TableView {
                 } })]));
         }
         fill(this.panels, kids);
+    }
+
+    /** Who wants the next game, once a game is over: "Ann wants a rematch —
+     * 1 of 2 ready", and whom it waits for. @returns {HTMLElement|null} */
+    renderVote() {
+        const y = this.rematch;
+        if (!y || !y.of) return null;
+        const names = (/** @type {string} */ want) => y.votes.flatMap((v, i) => v === want ? [this.name(i)] : []);
+        const ready = names("ready");
+        const kids = [];
+        if (ready.length)
+            kids.push(h("p", { text: fmt(ngettext("%s wants a rematch — %d of %d ready",
+                                                  "%s want a rematch — %d of %d ready", ready.length),
+                                         ready.join(", "), y.ready, y.of) }));
+        const waiting = y.votes.flatMap((v, i) => v !== "waiting" ? [] : i === this.seat ? [_("you")] : [this.name(i)]);
+        if (ready.length && waiting.length)
+            kids.push(h("p", { text: fmt(_("Waiting for %s."), waiting.join(", ")) }));
+        if (!ready.length)
+            kids.push(h("p", { text: _("A rematch starts when everyone seated asks for it.") }));
+        return h("div", { class: "rematch-vote", role: "status" }, kids);
     }
 
     /** Keyboard play beyond Tab and Enter: t takes, Escape cancels.

@@ -4,8 +4,9 @@
  *
  * What is stored: tables (code, options, seed, creation time), their seats
  * (who sits: open, a person with the SHA-256 of their token -- never the
- * token --, a bot level, a registered engine's name), their games (the nth
- * game of a table: its setup; a rematch is the next game) and the games'
+ * token --, a bot level, a registered engine's name; a person's rematch
+ * vote), their games (the nth game of a table: its setup; a rematch is the
+ * next game) and the games'
  * actions in order. A game is its setup and its actions: the hands follow
  * from the setup's seed (fig_game_deal_seeded), so no hand is ever stored.
  *
@@ -43,6 +44,8 @@ typedef struct {
     char what[FIG_PROTO_ENGINE_NAME_MAX + 1];
     char name[FIG_NAME_MAX + 1];            /* a person's name; "" else */
     char token_hash[FIG_HASH_HEX + 1];      /* a person's; "" else */
+    int rematch;                            /* a person's vote: the game after whose end
+                                               they asked for the next one; 0: none */
 } fig_db_seat_t;
 
 typedef struct {

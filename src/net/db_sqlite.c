@@ -7,14 +7,17 @@
  * each batch inside its own savepoint, so that a batch that fails (an action
  * stored twice) is undone alone. Statements are prepared once, at open.
  *
- * Schema (user_version 1):
+ * Schema (user_version 2):
  *   tables  (code PK, players, move_seconds, open, fill, seed, created)
- *   seats   (code, seat, kind, what, name, token_hash)        PK (code, seat)
+ *   seats   (code, seat, kind, what, name, token_hash, rematch)  PK (code, seat)
  *   games   (code, game, players, removed, king, roads, seed, ev)  PK (code, game)
  *   actions (code, game, idx, seat, action, ev)               PK (code, game, idx)
  * A seat's kind is the text open/person/bot/engine; an action is in FGN
  * syntax ("R2>1", "RING>0", "take"); roads are the three groups, "15 9 2/...".
- * A 64-bit seed is stored as the signed integer of the same bits. */
+ * A 64-bit seed is stored as the signed integer of the same bits. A seat's
+ * rematch is the game after whose end its person asked for the next (0: no
+ * vote). A database of version 1 (no rematch column) takes the column at
+ * open; one of a later version than this program's is refused. */
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,8 +31,8 @@ enum { ST_TABLE, ST_SEAT, ST_GAME, ST_ACTION, ST_GET_GAME, ST_GET_ACTIONS, ST_TA
 static const char *const sql_text[ST_COUNT] = {
     [ST_TABLE] = "INSERT INTO tables (code, players, move_seconds, open, fill, seed, created) "
                  "VALUES (?, ?, ?, ?, ?, ?, ?)",
-    [ST_SEAT] = "INSERT OR REPLACE INTO seats (code, seat, kind, what, name, token_hash) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
+    [ST_SEAT] = "INSERT OR REPLACE INTO seats (code, seat, kind, what, name, token_hash, "
+                "rematch) VALUES (?, ?, ?, ?, ?, ?, ?)",
     [ST_GAME] = "INSERT INTO games (code, game, players, removed, king, roads, seed, ev) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
     [ST_ACTION] = "INSERT INTO actions (code, game, idx, seat, action, ev) "
@@ -40,7 +43,7 @@ static const char *const sql_text[ST_COUNT] = {
                        "ORDER BY idx",
     [ST_TABLES] = "SELECT code, players, move_seconds, open, fill, seed, created FROM tables "
                   "ORDER BY created, rowid",
-    [ST_SEATS] = "SELECT seat, kind, what, name, token_hash FROM seats WHERE code = ? "
+    [ST_SEATS] = "SELECT seat, kind, what, name, token_hash, rematch FROM seats WHERE code = ? "
                  "ORDER BY seat",
     [ST_LAST_GAME] = "SELECT MAX(game) FROM games WHERE code = ?",
     [ST_DEL_ACTIONS] = "DELETE FROM actions WHERE code = ?",
@@ -55,7 +58,8 @@ static const char schema[] =
     "  seed INTEGER NOT NULL, created INTEGER NOT NULL);"
     "CREATE TABLE IF NOT EXISTS seats (code TEXT NOT NULL REFERENCES tables(code), "
     "  seat INTEGER NOT NULL, kind TEXT NOT NULL, what TEXT NOT NULL, name TEXT NOT NULL, "
-    "  token_hash TEXT NOT NULL, PRIMARY KEY (code, seat));"
+    "  token_hash TEXT NOT NULL, rematch INTEGER NOT NULL DEFAULT 0, "
+    "  PRIMARY KEY (code, seat));"
     "CREATE TABLE IF NOT EXISTS games (code TEXT NOT NULL REFERENCES tables(code), "
     "  game INTEGER NOT NULL, players INTEGER NOT NULL, removed INTEGER NOT NULL, "
     "  king INTEGER NOT NULL, roads TEXT NOT NULL, seed INTEGER NOT NULL, ev INTEGER NOT NULL, "
@@ -63,7 +67,14 @@ static const char schema[] =
     "CREATE TABLE IF NOT EXISTS actions (code TEXT NOT NULL, game INTEGER NOT NULL, "
     "  idx INTEGER NOT NULL, seat INTEGER NOT NULL, action TEXT NOT NULL, ev INTEGER NOT NULL, "
     "  PRIMARY KEY (code, game, idx), FOREIGN KEY (code, game) REFERENCES games(code, game));"
-    "PRAGMA user_version = 1;";
+    "PRAGMA user_version = 2;";
+
+enum { SCHEMA_VERSION = 2 };
+
+/* Version 1 to 2: a person's rematch vote. */
+static const char upgrade_1[] =
+    "ALTER TABLE seats ADD COLUMN rematch INTEGER NOT NULL DEFAULT 0;"
+    "PRAGMA user_version = 2;";
 
 typedef struct {
     fig_db_t base;        /* first: a fig_db_t * is a db_t * */
@@ -101,6 +112,17 @@ static fig_err_t exec(db_t *d, const char *sql, fig_msg_t *msg)
     return rc;
 }
 
+static fig_err_t user_version(db_t *d, int *out, fig_msg_t *msg)
+{
+    sqlite3_stmt *s;
+    if (sqlite3_prepare_v2(d->sq, "PRAGMA user_version", -1, &s, NULL) != SQLITE_OK)
+        return sq_fail(d, msg, "user_version");
+    int rc = sqlite3_step(s);
+    *out = rc == SQLITE_ROW ? sqlite3_column_int(s, 0) : 0;
+    sqlite3_finalize(s);
+    return rc == SQLITE_ROW ? FIG_OK : sq_fail(d, msg, "user_version");
+}
+
 static void bind_seat(sqlite3_stmt *s, const char *code, int seat, const fig_db_seat_t *x)
 {
     sqlite3_bind_text(s, 1, code, -1, SQLITE_TRANSIENT);
@@ -109,6 +131,7 @@ static void bind_seat(sqlite3_stmt *s, const char *code, int seat, const fig_db_
     sqlite3_bind_text(s, 4, x->what, -1, SQLITE_TRANSIENT);
     sqlite3_bind_text(s, 5, x->name, -1, SQLITE_TRANSIENT);
     sqlite3_bind_text(s, 6, x->token_hash, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_int(s, 7, x->rematch);
 }
 
 static fig_err_t table_add(db_t *d, const fig_db_table_t *t, fig_msg_t *msg)
@@ -330,6 +353,7 @@ static fig_err_t read_seats(db_t *d, fig_db_table_t *t, fig_msg_t *msg)
         strcpy(x->what, col_text(s, 2));
         strcpy(x->name, col_text(s, 3));
         strcpy(x->token_hash, col_text(s, 4));
+        x->rematch = sqlite3_column_int(s, 5);
         n++;
     }
     if (!err && rc != SQLITE_DONE)
@@ -445,8 +469,14 @@ fig_err_t fig_db_sqlite_open(fig_db_t **out, const char *path, const fig_db_sqli
                                                : "PRAGMA synchronous=FULL", msg);
     if (!rc)
         rc = exec(d, "PRAGMA foreign_keys=ON", msg);
+    int version = 0;
     if (!rc)
-        rc = exec(d, schema, msg);
+        rc = user_version(d, &version, msg);
+    if (!rc && version > SCHEMA_VERSION)
+        rc = fig_fail(msg, FIG_ERR_INPUT, N_("database %s: version %d, newer than this "
+                                             "program's (%d)"), path, version, SCHEMA_VERSION);
+    if (!rc)
+        rc = exec(d, version == 1 ? upgrade_1 : schema, msg);
     for (int i = 0; i < ST_COUNT && !rc; i++)
         if (sqlite3_prepare_v2(d->sq, sql_text[i], -1, &d->st[i], NULL) != SQLITE_OK)
             rc = sq_fail(d, msg, "prepare");

@@ -373,7 +373,8 @@ static bool parse_object(err_t *e, const json_t *o, fig_proto_msg_t *m)
         if (!get_int(e, o, "game", true, 1, 1000000000, &x))
             return false;
         m->game = (int)x;
-        return true;
+        m->ready = true;   /* a version-1 client without the field asks */
+        return get_bool(e, o, "ready", &m->ready);
     case FIG_PROTO_CHAT:
         return parse_chat(e, o, m);
     default:   /* leave, back: the table alone */

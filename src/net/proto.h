@@ -118,6 +118,8 @@ typedef struct {
     long long n;                                 /* act: the event it answers */
     char action[12];                             /* act: FGN syntax */
     int game;                                    /* rematch: the game it follows */
+    bool ready;                                  /* rematch: asks (true, the default) or
+                                                    withdraws (false) */
     char text[FIG_PROTO_CHAT_MAX + 1];           /* chat */
 } fig_proto_msg_t;
 

@@ -782,7 +782,7 @@ static void run_request(fig_service_t *s, conn_t *c, fig_table_t *t, const fig_p
         code = fig_table_back(t, c, c->tr, &msg);
         break;
     case FIG_PROTO_REMATCH:
-        code = fig_table_rematch(t, c, c->tr, m->game, &msg);
+        code = fig_table_rematch(t, c, c->tr, m->game, m->ready, &msg);
         break;
     case FIG_PROTO_CHAT:
         if (!take_token(&c->chat_tokens, &c->chat_at, now, CHAT_BURST, 1.0 / CHAT_EVERY_MS)) {

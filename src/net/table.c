@@ -32,7 +32,15 @@
  *     continuation does what the synchronous request used to do after its
  *     write, then the presence of the seats is settled (a connection that
  *     closed meanwhile: its seat is away now) and the game moves on (pump).
- *   - A person seat nobody holds is away: settle_presence keeps it so. */
+ *   - A person seat nobody holds is away: settle_presence keeps it so.
+ *   - Once a game is over, the votes for the next one are the people's
+ *     stored seat rows (rematch == t->game: ready); vote_of says who counts.
+ *     Whatever may complete the vote (a vote stored, a seat left, a grace
+ *     period over) ends in maybe_rematch, which stores the next game; a
+ *     table restored with a complete vote starts it at its first tick.
+ *   - A snapshot's story is derived, never stored: the record replayed
+ *     through the receiver's views and narrated as emit_game narrates, with
+ *     the log's other events between (story_json). */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -50,12 +58,28 @@ const double fig_table_latency_le[FIG_TABLE_LATENCY_BUCKETS - 1] = {
     0.5, 1, 2, 5, 10, 25, 50, 100, 250, 500, 1000, 2500
 };
 
-typedef enum { EV_START, EV_DEAL, EV_ACTION, EV_SEAT, EV_CHAT } ev_kind_t;
+typedef enum { EV_START, EV_DEAL, EV_ACTION, EV_SEAT, EV_CHAT, EV_REMATCH } ev_kind_t;
 
 /* What happened to a seat (EV_SEAT). */
 typedef enum { NEWS_TAKEN, NEWS_AWAY, NEWS_BOT, NEWS_TIMEOUT, NEWS_BACK, NEWS_LEFT } news_t;
 
 static const char *const news_names[] = { "taken", "away", "bot", "timeout", "back", "left" };
+
+/* A seat's part in the vote for the next game, once a game is over: a person
+ * who has not asked (waiting), a person who has (ready), or a seat whose
+ * consent is taken: a bot, an engine, an open seat, a person a bot plays for
+ * (their grace period is over, or their time ran out). */
+typedef enum { VOTE_BOT, VOTE_WAITING, VOTE_READY } vote_t;
+
+static const char *const vote_names[] = { "bot", "waiting", "ready" };
+
+/* The vote as it stood at an event (a rematch event, a seat's news while a
+ * game is over), so that catching up tells it as it was. */
+typedef struct {
+    bool has;
+    uint8_t votes[FIG_MAX_PLAYERS];       /* vote_t per seat */
+    int ready, of;                        /* people ready, people whose vote counts */
+} tally_t;
 
 typedef struct {
     long long n;
@@ -64,6 +88,8 @@ typedef struct {
     int pos;                              /* deal, action: the step's place in its game */
     int seat;                             /* seat, chat: the seat, -1 for a spectator */
     news_t news;
+    bool ready;                           /* rematch: asked (else withdrew) */
+    tally_t tally;                        /* rematch; seat news after a game's end */
     char name[FIG_NAME_MAX + 1];
     char text[FIG_PROTO_CHAT_MAX + 1];
 } logent_t;
@@ -81,7 +107,7 @@ typedef struct {
 } seat_t;
 
 /* What a write is for: what to do once it is on the disk. */
-typedef enum { OP_ACTION, OP_JOIN, OP_LEAVE, OP_START, OP_CREATE } op_kind_t;
+typedef enum { OP_ACTION, OP_JOIN, OP_LEAVE, OP_START, OP_CREATE, OP_VOTE } op_kind_t;
 
 typedef struct {
     fig_db_batch_t b;                     /* first: the writer's part */
@@ -92,7 +118,8 @@ typedef struct {
     long long latency_from;               /* a person's action: when its frame came in (us) */
     fig_match_step_t step;                /* action: applied in the match, not told yet */
     fig_state_t prev;                     /* action: the state before it */
-    int seat;                             /* join, leave */
+    int seat;                             /* join, leave, vote */
+    bool ready;                           /* vote: asks (else withdraws) */
     char token[FIG_TOKEN_HEX + 1];        /* join: the token for the peer */
     bool has_since;                       /* join: the peer's catch-up point */
     char epoch[FIG_PROTO_EPOCH_LEN + 1];
@@ -118,6 +145,7 @@ struct fig_table {
     op_t *inflight;                       /* the write on its way to the disk; NULL: none */
     bool dead;                            /* its creation failed */
     long long idle_since;                 /* nobody attached since (service clock); -1: peers */
+    long long rematch_retry;              /* a rematch whose write failed: not before then */
 };
 
 /* ---- small helpers */
@@ -209,6 +237,50 @@ static void record_url(const fig_table_t *t, int game, char *buf, size_t cap)
     snprintf(buf, cap, "/tables/%s/games/%d.fgn", t->row.code, game);
 }
 
+/* ---- the vote for the next game */
+
+static vote_t vote_of(const fig_table_t *t, int s)
+{
+    const fig_db_seat_t *x = &t->row.seats[s];
+    if (x->kind != FIG_DB_SEAT_PERSON || t->seat[s].bot_plays)
+        return VOTE_BOT;
+    return x->rematch == t->game ? VOTE_READY : VOTE_WAITING;
+}
+
+/* The vote now; `has` only once the current game is over. */
+static tally_t tally_now(const fig_table_t *t)
+{
+    tally_t y;
+    memset(&y, 0, sizeof y);
+    y.has = t->match && !running(t);
+    for (int s = 0; s < t->row.players && y.has; s++) {
+        vote_t v = vote_of(t, s);
+        y.votes[s] = (uint8_t)v;
+        y.ready += v == VOTE_READY;
+        y.of += v != VOTE_BOT;
+    }
+    return y;
+}
+
+/* The next game starts when every person whose vote counts asked for it,
+ * and at least one did (a table of bots alone waits for somebody). */
+static bool rematch_due(const tally_t *y) { return y->has && y->ready > 0 && y->ready == y->of; }
+
+/* {"game":1,"votes":["ready","waiting","bot"],"ready":1,"of":2}: game is the
+ * game that ended. */
+static json_t *tally_json(const fig_table_t *t, const tally_t *y, int game)
+{
+    json_t *o = json_object();
+    json_object_set_new(o, "game", json_integer(game));
+    json_t *a = json_array();
+    for (int s = 0; s < t->row.players; s++)
+        json_array_append_new(a, json_string(vote_names[y->votes[s]]));
+    json_object_set_new(o, "votes", a);
+    json_object_set_new(o, "ready", json_integer(y->ready));
+    json_object_set_new(o, "of", json_integer(y->of));
+    return o;
+}
+
 /* ---- rendering an event for one peer */
 
 typedef struct {
@@ -264,22 +336,69 @@ static json_t *render_game(const fig_table_t *t, const logent_t *e, const fig_ma
 
 static json_t *seats_json(const fig_table_t *t);
 
-/* A seat's news, a chat line or a game's start, the same for everyone but
- * for the language. A start and a seat's news carry the seats as they are
- * now: taking a seat can rename the bots after it (fig_session_bot_name). */
+/* The sentence of a game's start, a seat's news or a rematch vote, in tr's
+ * language, into line ("" for a chat line: it has no narration). */
+static void other_line(const logent_t *e, const fig_tr_t *tr, char *line, size_t cap)
+{
+    line[0] = '\0';
+    switch (e->kind) {
+    case EV_START:
+        snprintf(line, cap, fig_tr_text(tr, "Game %d begins."), e->game);
+        break;
+    case EV_REMATCH:
+        if (e->ready)
+            snprintf(line, cap, fig_tr_text(tr, "%s wants a rematch: %d of %d ready."),
+                     e->name, e->tally.ready, e->tally.of);
+        else
+            snprintf(line, cap,
+                     fig_tr_text(tr, "%s no longer wants a rematch: %d of %d ready."),
+                     e->name, e->tally.ready, e->tally.of);
+        break;
+    case EV_SEAT:
+        switch (e->news) {
+        case NEWS_TAKEN:
+            snprintf(line, cap, fig_tr_text(tr, "%s takes seat %d."), e->name, e->seat + 1);
+            break;
+        case NEWS_AWAY:
+            snprintf(line, cap, fig_tr_text(tr, "%s is away."), e->name);
+            break;
+        case NEWS_BOT:
+            snprintf(line, cap, fig_tr_text(tr, "%s has not come back: a bot plays for them."),
+                     e->name);
+            break;
+        case NEWS_TIMEOUT:
+            snprintf(line, cap, fig_tr_text(tr, "%s ran out of time: a bot plays for them."),
+                     e->name);
+            break;
+        case NEWS_BACK:
+            snprintf(line, cap, fig_tr_text(tr, "%s is back."), e->name);
+            break;
+        case NEWS_LEFT:
+            snprintf(line, cap,
+                     fig_tr_text(tr, "%s has left: a bot plays the seat until someone takes it."),
+                     e->name);
+            break;
+        }
+        break;
+    default:
+        break;
+    }
+}
+
+/* A seat's news, a chat line, a rematch vote or a game's start, the same for
+ * everyone but for the language. A start and a seat's news carry the seats
+ * as they are now: taking a seat can rename the bots after it
+ * (fig_session_bot_name). A vote, and a seat's news once the game is over,
+ * carry the vote as it stood then (`rematch`). */
 static json_t *render_other(const fig_table_t *t, const logent_t *e, const fig_tr_t *tr)
 {
     json_t *o = message(t, "event");
     json_object_set_new(o, "n", json_integer(e->n));
     json_object_set_new(o, "game", json_integer(e->game));
-    json_t *say = json_array();
-    char line[300];
-    line[0] = '\0';
     switch (e->kind) {
     case EV_START:
         json_object_set_new(o, "kind", json_string("start"));
         json_object_set_new(o, "seats", seats_json(t));
-        snprintf(line, sizeof line, fig_tr_text(tr, "Game %d begins."), e->game);
         break;
     case EV_CHAT:
         json_object_set_new(o, "kind", json_string("chat"));
@@ -287,39 +406,25 @@ static json_t *render_other(const fig_table_t *t, const logent_t *e, const fig_t
         json_object_set_new(o, "name", json_string(e->name));
         json_object_set_new(o, "text", json_string(e->text));
         break;
+    case EV_REMATCH:
+        json_object_set_new(o, "kind", json_string("rematch"));
+        json_object_set_new(o, "seat", json_integer(e->seat));
+        json_object_set_new(o, "name", json_string(e->name));
+        json_object_set_new(o, "ready", json_boolean(e->ready));
+        break;
     default:
         json_object_set_new(o, "kind", json_string("seat"));
         json_object_set_new(o, "seat", json_integer(e->seat));
         json_object_set_new(o, "news", json_string(news_names[e->news]));
         json_object_set_new(o, "name", json_string(e->name));
         json_object_set_new(o, "seats", seats_json(t));
-        switch (e->news) {
-        case NEWS_TAKEN:
-            snprintf(line, sizeof line, fig_tr_text(tr, "%s takes seat %d."), e->name,
-                     e->seat + 1);
-            break;
-        case NEWS_AWAY:
-            snprintf(line, sizeof line, fig_tr_text(tr, "%s is away."), e->name);
-            break;
-        case NEWS_BOT:
-            snprintf(line, sizeof line,
-                     fig_tr_text(tr, "%s has not come back: a bot plays for them."), e->name);
-            break;
-        case NEWS_TIMEOUT:
-            snprintf(line, sizeof line,
-                     fig_tr_text(tr, "%s ran out of time: a bot plays for them."), e->name);
-            break;
-        case NEWS_BACK:
-            snprintf(line, sizeof line, fig_tr_text(tr, "%s is back."), e->name);
-            break;
-        case NEWS_LEFT:
-            snprintf(line, sizeof line,
-                     fig_tr_text(tr, "%s has left: a bot plays the seat until someone takes it."),
-                     e->name);
-            break;
-        }
         break;
     }
+    if (e->tally.has)
+        json_object_set_new(o, "rematch", tally_json(t, &e->tally, e->game));
+    char line[300];
+    other_line(e, tr, line, sizeof line);
+    json_t *say = json_array();
     if (line[0])
         json_array_append_new(say, json_string(line));
     json_object_set_new(o, "say", say);
@@ -351,17 +456,21 @@ static void broadcast_other(fig_table_t *t, const logent_t *e)
         send_json(t, &t->peers[i], render_other(t, e, t->peers[i].tr));
 }
 
-static void seat_news(fig_table_t *t, int s, news_t news)
+/* Seat s's news, told with `name` (NULL: its name now). */
+static void seat_news_as(fig_table_t *t, int s, news_t news, const char *name)
 {
     char names[FIG_MAX_PLAYERS][FIG_NAME_MAX + 1];
     seat_names(t, names);
     logent_t *e = log_put(t, EV_SEAT);
     e->seat = s;
     e->news = news;
-    snprintf(e->name, sizeof e->name, "%s", names[s]);
+    e->tally = tally_now(t);
+    snprintf(e->name, sizeof e->name, "%s", name ? name : names[s]);
     logf_(t, "seat %d (%s): %s", s, e->name, news_names[news]);
     broadcast_other(t, e);
 }
+
+static void seat_news(fig_table_t *t, int s, news_t news) { seat_news_as(t, s, news, NULL); }
 
 /* A step of the match, told to every peer. prev: the state before it. */
 static void emit_game(fig_table_t *t, const fig_match_step_t *step, const fig_state_t *prev)
@@ -466,6 +575,7 @@ static fig_err_t resume_match(fig_table_t *t, const fig_game_t *rec, fig_msg_t *
 }
 
 static void pump(fig_table_t *t);
+static void maybe_rematch(fig_table_t *t);
 
 /* The seats a bot plays changed: the same game, with other bots (the caller
  * moves it on with pump). */
@@ -777,8 +887,19 @@ long long fig_table_deadline(const fig_table_t *t)
     long long d = t->turn_deadline;
     if (t->inflight)
         return -1;   /* nothing changes until the write is back; then deadlines count */
-    if (!running(t))
+    if (!t->match)
         return d;
+    if (!running(t)) {
+        /* Over: once somebody asked, an absent person's grace still ends (a
+         * bot agrees for them), and a vote that is complete (the server
+         * restarted between the last vote and the next game's write) is
+         * carried out at once. */
+        tally_t y = tally_now(t);
+        if (y.ready == 0)
+            return d;
+        if (rematch_due(&y))
+            return now(t) > t->rematch_retry ? now(t) : t->rematch_retry;
+    }
     for (int s = 0; s < t->row.players; s++)
         if (t->row.seats[s].kind == FIG_DB_SEAT_PERSON && t->seat[s].away &&
             !t->seat[s].bot_plays) {
@@ -791,8 +912,12 @@ long long fig_table_deadline(const fig_table_t *t)
 
 void fig_table_tick(fig_table_t *t, long long t_now)
 {
-    if (!running(t) || t->inflight)
+    if (!t->match || t->inflight)
         return;
+    if (!running(t)) {
+        maybe_rematch(t);   /* an absent person's grace may be over: a bot agrees */
+        return;
+    }
     bool changed = false;
     for (int s = 0; s < t->row.players; s++)
         if (t->row.seats[s].kind == FIG_DB_SEAT_PERSON && t->seat[s].away &&
@@ -908,7 +1033,124 @@ static json_t *seats_json(const fig_table_t *t)
     return a;
 }
 
-static json_t *snapshot(const fig_table_t *t, int me)
+/* ---- the story so far: what a receiver would have read, had it been there
+ *
+ * The current game's sentences for seat `me` (-1: a spectator) in tr's
+ * language: its start, then every deal and action told again from the
+ * record through that seat's views, exactly as emit_game told them live
+ * (fig_session_replay hands over the same views; seat 0's, with nobody's
+ * hand narrated, for a spectator), with the seats' news, votes and chat lines
+ * the event log still holds in between (the last FIG_TABLE_LOG events of
+ * this life of the server). A step the log holds is placed by its number;
+ * the steps it no longer holds are older than everything it holds. */
+
+typedef struct {
+    fig_narrator_t nr;
+    say_ctx_t sc;
+    json_t **says;            /* per step of the game: its sentences */
+    bool *deal;               /* per step: a deal (else an action) */
+    int nsteps, pos;
+} story_t;
+
+static json_t *story_entry(const char *kind, json_t *say)
+{
+    json_t *o = json_object();
+    json_object_set_new(o, "kind", json_string(kind));
+    json_object_set_new(o, "say", say ? say : json_array());
+    return o;
+}
+
+static void story_step(void *ctx, const fig_match_step_t *step, const fig_view_t *before,
+                       const fig_view_t *after)
+{
+    story_t *c = ctx;
+    int pos = c->pos++;
+    if (pos >= c->nsteps)
+        return;   /* not told yet */
+    c->sc.say = json_array();
+    fig_narrate_step(&c->nr, step, before, after);
+    c->says[pos] = c->sc.say;
+    c->deal[pos] = step->deal;
+}
+
+/* Step `pos` of the story as an entry (its sentences move into it). */
+static json_t *story_told(story_t *c, int pos)
+{
+    json_t *o = story_entry(c->deal[pos] ? "deal" : "action", c->says[pos]);
+    c->says[pos] = NULL;
+    return o;
+}
+
+static json_t *story_json(const fig_table_t *t, int me, const fig_tr_t *tr)
+{
+    json_t *out = json_array();
+    story_t c;
+    memset(&c, 0, sizeof c);
+    c.nsteps = t->match ? t->steps : 0;
+    if (c.nsteps > 0) {
+        c.says = calloc((size_t)c.nsteps, sizeof *c.says);
+        c.deal = calloc((size_t)c.nsteps, sizeof *c.deal);
+        if (!c.says || !c.deal) {
+            free(c.says);
+            free(c.deal);
+            return out;
+        }
+        char names[FIG_MAX_PLAYERS][FIG_NAME_MAX + 1];
+        seat_names(t, names);
+        fig_narrate_init(&c.nr, t->row.players, me, (const char(*)[FIG_NAME_MAX + 1])names, tr,
+                         card_cb, say_cb, &c.sc);
+        fig_session_replay(fig_match_game(t->match), me >= 0 ? me : 0, story_step, &c, NULL);
+    }
+    if (t->game > 0) {
+        char line[100];
+        snprintf(line, sizeof line, fig_tr_text(tr, "Game %d begins."), t->game);
+        json_t *say = json_array();
+        json_array_append_new(say, json_string(line));
+        json_array_append_new(out, story_entry("start", say));
+    }
+    long long lo = t->next_n - FIG_TABLE_LOG > t->log_lo ? t->next_n - FIG_TABLE_LOG : t->log_lo;
+    int first = c.nsteps;   /* the first step the log holds */
+    for (long long n = lo; n < t->next_n; n++) {
+        const logent_t *e = log_get(t, n);
+        if (e && e->game == t->game && (e->kind == EV_DEAL || e->kind == EV_ACTION) &&
+            e->pos < first)
+            first = e->pos;
+    }
+    int next = 0;   /* the next step to tell */
+    for (; next < first; next++)
+        json_array_append_new(out, story_told(&c, next));
+    for (long long n = lo; n < t->next_n; n++) {
+        const logent_t *e = log_get(t, n);
+        if (!e || e->game != t->game || e->kind == EV_START)
+            continue;
+        if (e->kind == EV_DEAL || e->kind == EV_ACTION) {
+            for (; next <= e->pos && next < c.nsteps; next++)
+                json_array_append_new(out, story_told(&c, next));
+            continue;
+        }
+        if (e->kind == EV_CHAT) {
+            json_t *o = story_entry("chat", NULL);
+            json_object_set_new(o, "seat", e->seat >= 0 ? json_integer(e->seat) : json_null());
+            json_object_set_new(o, "name", json_string(e->name));
+            json_object_set_new(o, "text", json_string(e->text));
+            json_array_append_new(out, o);
+            continue;
+        }
+        char line[300];
+        other_line(e, tr, line, sizeof line);
+        json_t *say = json_array();
+        if (line[0])
+            json_array_append_new(say, json_string(line));
+        json_array_append_new(out, story_entry(e->kind == EV_REMATCH ? "rematch" : "seat", say));
+    }
+    for (; next < c.nsteps; next++)
+        json_array_append_new(out, story_told(&c, next));
+    free(c.says);
+    free(c.deal);
+    return out;
+}
+
+static json_t *snapshot(const fig_table_t *t, int me, const fig_tr_t *tr)
 {
     json_t *o = message(t, "snapshot");
     json_object_set_new(o, "epoch", json_string(t->env->epoch));
@@ -945,6 +1187,8 @@ static json_t *snapshot(const fig_table_t *t, int me)
         }
         json_object_set_new(o, "history", hist);
         if (!running(t)) {
+            tally_t y = tally_now(t);
+            json_object_set_new(o, "rematch", tally_json(t, &y, t->game));
             char url[64];
             record_url(t, t->game, url, sizeof url);
             json_object_set_new(o, "record", json_string(url));
@@ -952,6 +1196,7 @@ static json_t *snapshot(const fig_table_t *t, int me)
     }
     long long left = t->turn_deadline >= 0 ? t->turn_deadline - now(t) : -1;
     json_object_set_new(o, "turn_ms_left", left >= 0 ? json_integer(left) : json_null());
+    json_object_set_new(o, "log", story_json(t, me, tr));
     return o;
 }
 
@@ -996,7 +1241,7 @@ static void welcome(fig_table_t *t, const peer_t *p, const fig_table_since_t *si
             games = true;
     }
     if (!ok) {
-        send_json(t, p, snapshot(t, p->seat));
+        send_json(t, p, snapshot(t, p->seat, p->tr));
         return;
     }
     int count = (int)(last - since->n);
@@ -1004,7 +1249,7 @@ static void welcome(fig_table_t *t, const peer_t *p, const fig_table_since_t *si
         return;
     catchup_t c = { t, since->n, last, calloc((size_t)count, sizeof(char *)), p->seat, p->tr, 0 };
     if (!c.frames) {
-        send_json(t, p, snapshot(t, p->seat));
+        send_json(t, p, snapshot(t, p->seat, p->tr));
         return;
     }
     if (games && t->match)
@@ -1027,7 +1272,7 @@ static void welcome(fig_table_t *t, const peer_t *p, const fig_table_since_t *si
             t->env->stats->frames++;
         }
     else
-        send_json(t, p, snapshot(t, p->seat));
+        send_json(t, p, snapshot(t, p->seat, p->tr));
     for (int i = 0; i < count; i++)
         free(c.frames[i]);
     free(c.frames);
@@ -1345,9 +1590,11 @@ fig_proto_code_t fig_table_leave(fig_table_t *t, void *p, const fig_tr_t *tr, fi
 static void leave_stored(fig_table_t *t, op_t *op)
 {
     int s = op->seat;
-    seat_news(t, s, NEWS_LEFT);   /* with the name it had */
+    char names[FIG_MAX_PLAYERS][FIG_NAME_MAX + 1];
+    seat_names(t, names);
     t->row.seats[s] = op->b.w[0].seat_row;
     memset(&t->seat[s], 0, sizeof t->seat[s]);
+    seat_news_as(t, s, NEWS_LEFT, names[s]);   /* with the name it had; the vote without it */
     for (int i = 0; i < t->npeers; i++)
         if (t->peers[i].seat == s)
             t->peers[i].seat = -1;   /* every connection of that seat watches now */
@@ -1376,24 +1623,87 @@ fig_proto_code_t fig_table_back(fig_table_t *t, void *p, const fig_tr_t *tr, fig
 }
 
 fig_proto_code_t fig_table_rematch(fig_table_t *t, void *p, const fig_tr_t *tr, int game,
-                                   fig_msg_t *msg)
+                                   bool ready, fig_msg_t *msg)
 {
-    if (seat_of(t, p) < 0)
+    int s = seat_of(t, p);
+    if (s < 0)
         return not_seated(t, tr, msg);
     if (game < t->game)
-        return FIG_PC_NONE;   /* someone asked first: that rematch is this game */
+        return FIG_PC_NONE;   /* that rematch is this game: late clicks do nothing */
     if (game > t->game || running(t) || !t->match) {
         fig_fail_tr(msg, tr, FIG_ERR_INPUT, N_("game %d is not over"), game);
         return FIG_PC_NOT_OVER;
     }
-    op_t *op = op_new(t, OP_START, p, tr);
+    if (t->seat[s].bot_plays) {
+        /* Their time ran out during the game: whoever votes is here again. */
+        t->seat[s].bot_plays = false;
+        t->seat[s].away = false;
+        seat_news(t, s, NEWS_BACK);
+    }
+    if ((t->row.seats[s].rematch == t->game) == ready) {
+        maybe_rematch(t);   /* nothing to store; coming back may have changed the count */
+        return FIG_PC_NONE;
+    }
+    op_t *op = op_new(t, OP_VOTE, p, tr);
     if (!op) {
         fig_fail_tr(msg, tr, FIG_ERR_SPACE, N_("out of memory"));
         return FIG_PC_STORAGE;
     }
-    write_game(t, op, t->next_n);
+    fig_db_write_t *w = op_write(t, op, FIG_DBW_SEAT);
+    w->seat = s;
+    w->seat_row = t->row.seats[s];
+    w->seat_row.rematch = ready ? t->game : 0;
+    op->seat = s;
+    op->ready = ready;
     submit(t, op);
     return FIG_PC_NONE;
+}
+
+/* A vote is stored: everyone is told who asked or withdrew and the count
+ * (fig_table_written then starts the game if that was the last one). */
+static void vote_stored(fig_table_t *t, op_t *op)
+{
+    int s = op->seat;
+    t->row.seats[s] = op->b.w[0].seat_row;
+    char names[FIG_MAX_PLAYERS][FIG_NAME_MAX + 1];
+    seat_names(t, names);
+    logent_t *e = log_put(t, EV_REMATCH);
+    e->seat = s;
+    e->ready = op->ready;
+    e->tally = tally_now(t);
+    snprintf(e->name, sizeof e->name, "%s", names[s]);
+    logf_(t, "seat %d (%s): %s a rematch, %d of %d ready", s, e->name,
+          op->ready ? "asks for" : "withdraws from", e->tally.ready, e->tally.of);
+    broadcast_other(t, e);
+}
+
+/* Once a game is over and every person whose vote counts asked for the next
+ * one, the next game is stored, then started (start_stored). */
+static void maybe_rematch(fig_table_t *t)
+{
+    if (t->inflight || t->dead || !t->match || running(t) || now(t) < t->rematch_retry)
+        return;
+    tally_t y = tally_now(t);
+    if (y.ready == 0)
+        return;   /* nobody asked: nothing waits for the absent */
+    /* A person away longer than the grace period is played by a bot from the
+     * next game on: the vote does not wait for them. */
+    for (int s = 0; s < t->row.players; s++)
+        if (t->row.seats[s].kind == FIG_DB_SEAT_PERSON && t->seat[s].away &&
+            !t->seat[s].bot_plays && now(t) >= t->seat[s].away_at + t->env->grace_ms) {
+            t->seat[s].bot_plays = true;
+            seat_news(t, s, NEWS_BOT);
+        }
+    y = tally_now(t);
+    if (!rematch_due(&y))
+        return;
+    op_t *op = op_new(t, OP_START, NULL, NULL);
+    if (!op) {
+        logf_(t, "the rematch cannot start: out of memory");
+        return;
+    }
+    write_game(t, op, t->next_n);
+    submit(t, op);
 }
 
 fig_proto_code_t fig_table_chat(fig_table_t *t, void *p, const fig_tr_t *tr, const char *name,
@@ -1469,7 +1779,7 @@ void fig_table_written(fig_table_t *t, fig_db_batch_t *b)
 {
     op_t *op = (op_t *)b;
     t->inflight = NULL;
-    static const char *const re[] = { "act", "join", "leave", "rematch", "create" };
+    static const char *const re[] = { "act", "join", "leave", "rematch", "create", "rematch" };
     if (op->kind != OP_ACTION && op->b.rc) {
         /* Nothing of the request happened: the database holds none of it. */
         t->env->stats->storage_errors++;
@@ -1480,6 +1790,8 @@ void fig_table_written(fig_table_t *t, fig_db_batch_t *b)
                                              "done"), re[op->kind], t->row.code);
         if (op->kind == OP_CREATE)
             t->dead = true;
+        if (op->kind == OP_START && !op->peer)
+            t->rematch_retry = now(t) + 1000;   /* the vote is complete: tried again later */
         free(op);
         if (!t->dead) {
             settle_presence(t);
@@ -1508,8 +1820,12 @@ void fig_table_written(fig_table_t *t, fig_db_batch_t *b)
     case OP_CREATE:
         create_stored(t, op);
         break;
+    case OP_VOTE:
+        vote_stored(t, op);
+        break;
     }
     free(op);
     settle_presence(t);
     pump(t);
+    maybe_rematch(t);   /* a vote, a seat left: maybe everyone left is ready now */
 }

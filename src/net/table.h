@@ -12,7 +12,14 @@
  *
  * Events are numbered per table from 1 and kept (the last FIG_TABLE_LOG) for
  * a peer that comes back saying the last number it saw; each is rendered for
- * each peer from that peer's view (R14): its own hand, never another's.
+ * each peer from that peer's view (R14): its own hand, never another's. A
+ * peer that gets a snapshot instead gets the current game's story with it:
+ * the sentences the live events carried to its seat, told again from the
+ * record through its views.
+ *
+ * After a game, the next starts by agreement: every person seated votes
+ * (fig_table_rematch), bots and people a bot plays for agree; the votes are
+ * stored with the seats.
  *
  * Durability: every action a person or a bot makes is stored (fig_db_t)
  * before it is told to anyone; a seat is stored before its token is handed
@@ -181,10 +188,14 @@ fig_proto_code_t fig_table_leave(fig_table_t *t, void *peer, const fig_tr_t *tr,
 /* The peer takes back the seat a bot plays for it since a turn ran out. */
 fig_proto_code_t fig_table_back(fig_table_t *t, void *peer, const fig_tr_t *tr, fig_msg_t *msg);
 
-/* The next game, once game `game` is over; a second request for the same
- * game does nothing (FIG_PC_NONE). */
+/* The peer's vote for the next game, once game `game` is over: `ready`
+ * asks for it, !ready withdraws. The vote is stored, then told to everyone
+ * (an event `rematch` with the count); the next game starts once every
+ * person whose vote counts asked (a bot, an open seat, a person a bot plays
+ * for agree). A vote that changes nothing, or one for a game already
+ * followed, does nothing (FIG_PC_NONE). */
 fig_proto_code_t fig_table_rematch(fig_table_t *t, void *peer, const fig_tr_t *tr, int game,
-                                   fig_msg_t *msg);
+                                   bool ready, fig_msg_t *msg);
 
 /* A chat line from the peer (seated or watching), told to everyone. */
 fig_proto_code_t fig_table_chat(fig_table_t *t, void *peer, const fig_tr_t *tr,

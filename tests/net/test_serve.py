@@ -945,3 +945,116 @@ def test_tables_deleted_then_restart(data):
         assert "figaro_tables 0\n" in metrics      # gone from the database too
     finally:
         srv.stop()
+
+
+async def vote_of(c, timeout=20):
+    """The next `rematch` event the client receives."""
+    while True:
+        m = await c.recv(timeout)
+        if m["type"] == "event" and m["kind"] == "rematch":
+            return m
+
+
+def test_rematch_by_agreement_survives_sigkill(data):
+    """A rematch starts when every person seated asked: Ann's vote is told to
+    both with the count, withdrawn, asked again, then the server is killed
+    (SIGKILL) and started again: the vote is still there in both snapshots,
+    with the game's story; Bob's vote then starts game 2."""
+    srv = Server(data)
+    rng = random.Random(23)
+
+    async def first():
+        ann, bob = await seat_two(srv.url, level="random")
+        await play([ann, bob], rng)
+        await ann.send({"type": "rematch", "table": ann.table, "game": 1})
+        for c in (ann, bob):
+            m = await vote_of(c)
+            assert m["seat"] == ann.seat and m["ready"] is True and m["name"] == "Ann"
+            assert m["rematch"] == {"game": 1, "votes": ["ready", "waiting", "bot"],
+                                    "ready": 1, "of": 2}
+            assert m["say"] == ["Ann wants a rematch: 1 of 2 ready."]
+        await ann.send({"type": "rematch", "table": ann.table, "game": 1, "ready": False})
+        for c in (ann, bob):
+            m = await vote_of(c)
+            assert m["ready"] is False and m["rematch"]["ready"] == 0
+        await ann.send({"type": "rematch", "table": ann.table, "game": 1, "ready": True})
+        for c in (ann, bob):
+            m = await vote_of(c)
+            assert m["ready"] is True and m["rematch"]["ready"] == 1
+        return ann, bob
+
+    try:
+        ann, bob = run_long(first())
+    finally:
+        srv.kill()
+    srv = Server(data)
+    try:
+        async def second():
+            for c in (ann, bob):
+                await c.connect(srv.url)
+                await c.hello([{"table": ann.table, "token": c.token}])
+                await c.expect("seated")
+                snap = await c.expect("snapshot")
+                assert snap["state"] == "over"
+                assert snap["rematch"]["votes"] == ["ready", "waiting", "bot"]
+                story = [line for e in snap["log"] for line in e["say"]]
+                assert story[0] == "Game 1 begins." and "The game is over" in " ".join(story)
+            await bob.send({"type": "rematch", "table": bob.table, "game": 1})
+            for c in (ann, bob):
+                m = await vote_of(c)
+                assert m["rematch"]["ready"] == 2 and m["rematch"]["of"] == 2
+                while True:
+                    m = await c.recv(20)
+                    if m["type"] == "event" and m["kind"] == "start":
+                        assert m["game"] == 2
+                        break
+            for c in (ann, bob):
+                await c.ws.close()
+
+        run(second())
+    finally:
+        srv.stop()
+
+
+def test_database_of_version_1_is_upgraded(data):
+    """A database written before rematch votes (user_version 1, no seats.rematch)
+    is upgraded when the server opens it: its tables come back, and a newer
+    version than the program's is refused."""
+    import sqlite3
+    path = os.path.join(data, "figaro.sqlite")
+    db = sqlite3.connect(path)
+    db.executescript(
+        "CREATE TABLE tables (code TEXT PRIMARY KEY, players INTEGER NOT NULL, "
+        "  move_seconds INTEGER NOT NULL, open INTEGER NOT NULL, fill TEXT NOT NULL, "
+        "  seed INTEGER NOT NULL, created INTEGER NOT NULL);"
+        "CREATE TABLE seats (code TEXT NOT NULL REFERENCES tables(code), "
+        "  seat INTEGER NOT NULL, kind TEXT NOT NULL, what TEXT NOT NULL, name TEXT NOT NULL, "
+        "  token_hash TEXT NOT NULL, PRIMARY KEY (code, seat));"
+        "CREATE TABLE games (code TEXT NOT NULL REFERENCES tables(code), "
+        "  game INTEGER NOT NULL, players INTEGER NOT NULL, removed INTEGER NOT NULL, "
+        "  king INTEGER NOT NULL, roads TEXT NOT NULL, seed INTEGER NOT NULL, ev INTEGER NOT NULL, "
+        "  PRIMARY KEY (code, game));"
+        "CREATE TABLE actions (code TEXT NOT NULL, game INTEGER NOT NULL, "
+        "  idx INTEGER NOT NULL, seat INTEGER NOT NULL, action TEXT NOT NULL, ev INTEGER NOT NULL, "
+        "  PRIMARY KEY (code, game, idx), FOREIGN KEY (code, game) REFERENCES games(code, game));"
+        "INSERT INTO tables VALUES ('K7M2QX', 3, 0, 0, 'random', 42, 1);"
+        "INSERT INTO seats VALUES ('K7M2QX', 0, 'open', '', '', '');"
+        "INSERT INTO seats VALUES ('K7M2QX', 1, 'bot', 'random', '', '');"
+        "INSERT INTO seats VALUES ('K7M2QX', 2, 'open', '', '', '');"
+        "PRAGMA user_version = 1;")
+    db.close()
+    srv = Server(data)
+    try:
+        code, metrics = fetch(srv, "/metrics")
+        assert "figaro_tables 1\n" in metrics
+    finally:
+        srv.stop()
+    db = sqlite3.connect(path)
+    assert db.execute("PRAGMA user_version").fetchone()[0] == 2
+    assert db.execute("SELECT rematch FROM seats WHERE seat = 1").fetchone()[0] == 0
+    db.execute("PRAGMA user_version = 3")
+    db.commit()
+    db.close()
+    p = subprocess.run([figaro_cmd(), "serve", "--listen", "127.0.0.1:0", "--data", data],
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=20)
+    assert p.returncode == 1 and b"newer than this program" in p.stderr, p.stderr

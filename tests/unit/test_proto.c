@@ -79,6 +79,13 @@ static void test_messages_read(void **state)
     assert_int_equal(parse("{\"type\":\"rematch\",\"table\":\"ABCDEF\",\"game\":1}", &m),
                      FIG_PC_NONE);
     assert_int_equal(m.game, 1);
+    assert_true(m.ready);   /* a client of before the vote asks */
+    assert_int_equal(parse("{\"type\":\"rematch\",\"table\":\"ABCDEF\",\"game\":2,"
+                           "\"ready\":false}", &m), FIG_PC_NONE);
+    assert_int_equal(m.game, 2);
+    assert_false(m.ready);
+    assert_int_equal(parse("{\"type\":\"rematch\",\"table\":\"ABCDEF\",\"game\":2,"
+                           "\"ready\":0}", &m), FIG_PC_BAD_MESSAGE);
 }
 
 static void test_bad_frames(void **state)

@@ -16,6 +16,14 @@
  *     person takes the seat back with the token; the same for a turn's time
  *     limit and "back";
  *   - rematch race: two people ask at once, exactly one new game;
+ *   - rematch by agreement: a vote is told to everyone with the count,
+ *     withdrawn, kept across a restart of the service; the next game starts
+ *     only when every person seated asked, or when the one who did not is
+ *     gone past the grace period (a bot agrees for them) or left the seat;
+ *   - the story after a reload: a connection that takes a seat back or
+ *     starts watching mid-game gets in its snapshot exactly the sentences
+ *     the live events carried to that seat (or to a spectator), in its
+ *     language; after a restart, every deal and action of the game still;
  *   - bad input of every kind: an error to that client only, the table goes
  *     on, nothing is lost;
  *   - the leak test: every frame to every connection during whole games
@@ -23,7 +31,8 @@
  *     in its owner's view and within its owner's deal, legal actions only to
  *     the seat to move, no token to anyone but its owner, narration naming
  *     only cards the event made public, stack counts and others' roads only
- *     as R14 and the table's `open` option allow;
+ *     as R14 and the table's `open` option allow; a snapshot's story names
+ *     only cards its history made public;
  *   - a child process that plays and is SIGKILLed at random moments, many
  *     times: the parent reopens the database and finds every action the
  *     child saw acknowledged, and the game goes on to its end;
@@ -544,6 +553,38 @@ static void check_say(const json_t *msg, const char *sentence)
     }
 }
 
+/* A snapshot's story names a card only once an action of its history played
+ * it (the history is public, R14): never a card still in someone's hand. */
+static void check_story(const json_t *snap)
+{
+    json_t *fake = json_object();   /* an "event" whose public cards are the history's */
+    json_t *events = json_array();
+    const json_t *hist = json_object_get(snap, "history");
+    for (size_t r = 0; r < json_array_size(hist); r++) {
+        const json_t *round = json_array_get(hist, r);
+        for (size_t i = 0; i < json_array_size(round); i++) {
+            char card[8];
+            snprintf(card, sizeof card, "%s", str(json_array_get(round, i), "action"));
+            char *gt = strchr(card, '>');
+            if (gt)
+                *gt = '\0';
+            json_t *e = json_object();
+            json_object_set_new(e, "card", json_string(card));
+            json_array_append_new(events, e);
+        }
+    }
+    json_object_set_new(fake, "events", events);
+    const json_t *log = json_object_get(snap, "log");
+    if (!json_is_array(log))
+        fail_msg("a snapshot without its story");
+    for (size_t i = 0; i < json_array_size(log); i++) {
+        const json_t *say = json_object_get(json_array_get(log, i), "say");
+        for (size_t k = 0; k < json_array_size(say); k++)
+            check_say(fake, json_string_value(json_array_get(say, k)));
+    }
+    json_decref(fake);
+}
+
 /* Every view in j (objects with "hand_sizes") as R14 allows for `seat` (-1:
  * spectator) in game `game`. Returns the number of hands seen. */
 static int check_views(const json_t *j, int seat, int game, bool open, const truth_t *tr)
@@ -624,6 +665,8 @@ static int check_connection(const world_t *w, int id, bool open, const truth_t *
         if (json_object_get(o, "game"))
             game = (int)num(o, "game");
         hands += check_views(o, seat, game, open, tr);
+        if (!strcmp(type, "snapshot"))
+            check_story(o);
         const json_t *say = json_object_get(o, "say");
         for (size_t k = 0; k < json_array_size(say); k++)
             check_say(o, json_string_value(json_array_get(say, k)));
@@ -1251,6 +1294,403 @@ static void test_rematch_race(void **state)
     world_free(w);
 }
 
+static void expect_error(world_t *w, client_t *c, client_t *others[], int n, const char *code,
+                         const char *frame);
+
+/* The frame `k` of connection id, parsed (the caller frees it). */
+static json_t *frame_at(const world_t *w, int id, int k)
+{
+    json_t *o = json_loads(w->wire.c[id].f[k], 0, NULL);
+    assert_non_null(o);
+    return o;
+}
+
+/* Checks that every one of the clients got, since frames from[i], exactly
+ * one event of kind "rematch": seat `seat` asked (ready) or withdrew, with
+ * the count `ready` of `of` and the votes `votes` ("ready waiting bot"). */
+static void expect_vote(world_t *w, client_t *cl[], const int from[], int n, int seat, bool ready,
+                        int nready, int of, const char *votes)
+{
+    for (int i = 0; i < n; i++) {
+        cl_update(cl[i]);
+        int seen = 0;
+        for (int k = from[i]; k < frames_of(cl[i]); k++) {
+            json_t *o = frame_at(w, cl[i]->id, k);
+            if (!strcmp(str(o, "type"), "event") && !strcmp(str(o, "kind"), "rematch")) {
+                seen++;
+                assert_int_equal(num(o, "seat"), seat);
+                assert_true(json_is_true(json_object_get(o, "ready")) == ready);
+                const json_t *y = json_object_get(o, "rematch");
+                assert_int_equal(num(y, "ready"), nready);
+                assert_int_equal(num(y, "of"), of);
+                char got[64] = "";
+                const json_t *v = json_object_get(y, "votes");
+                for (size_t s = 0; s < json_array_size(v); s++)
+                    snprintf(got + strlen(got), sizeof got - strlen(got), "%s%s", s ? " " : "",
+                             json_string_value(json_array_get(v, s)));
+                assert_string_equal(got, votes);
+                const json_t *say = json_object_get(o, "say");
+                assert_int_equal(json_array_size(say), 1);
+                char count[16];
+                snprintf(count, sizeof count, "%d", of);
+                assert_non_null(strstr(json_string_value(json_array_get(say, 0)), count));
+            }
+            json_decref(o);
+        }
+        assert_int_equal(seen, 1);
+    }
+}
+
+static void test_rematch_vote(void **state)
+{
+    (void)state;
+    world_t *w = world_new(5000);
+    client_t ann, bob, eve, ann2, bob2;
+    cl_open(&ann, w, "10.0.0.1");
+    cl_open(&bob, w, "10.0.0.2");
+    cl_open(&eve, w, "10.0.0.3");
+    hello(&ann, "en", "Ann");
+    hello(&bob, "fr", "Bob");
+    hello(&eve, "en", "Eve");
+    create_table(&ann, "{\"kind\":\"person\"},{\"kind\":\"bot\",\"level\":\"random\"},"
+                       "{\"kind\":\"person\"}", NULL);
+    cl_send(&eve, "{\"type\":\"spectate\",\"table\":\"%s\"}", ann.table);
+    join(&ann, ann.table, "Ann");
+    join(&bob, ann.table, "Bob");
+    fig_rng_t rng;
+    fig_rng_seed(&rng, 31);
+    client_t *both[] = { &ann, &bob };
+    client_t *all[] = { &ann, &bob, &eve };
+    play(w, both, 2, &rng, NULL, NULL);
+    int from[3];
+#define MARK() for (int i_ = 0; i_ < 3; i_++) (cl_update(all[i_]), from[i_] = frames_of(all[i_]))
+    /* Ann asks: everyone is told, the game does not start. */
+    MARK();
+    cl_send(&ann, "{\"type\":\"rematch\",\"table\":\"%s\",\"game\":1}", ann.table);
+    expect_vote(w, all, from, 3, 0, true, 1, 2, "ready bot waiting");
+    assert_int_equal(ann.starts, 1);
+    assert_true(ann.over && bob.over && eve.over);
+    /* Asking again changes nothing and tells nothing. */
+    MARK();
+    cl_send(&ann, "{\"type\":\"rematch\",\"table\":\"%s\",\"game\":1,\"ready\":true}", ann.table);
+    for (int i = 0; i < 3; i++) {
+        cl_update(all[i]);
+        assert_int_equal(frames_of(all[i]), from[i]);
+    }
+    /* She withdraws; a bad field and a spectator's vote are refused. */
+    cl_send(&ann, "{\"type\":\"rematch\",\"table\":\"%s\",\"game\":1,\"ready\":false}", ann.table);
+    expect_vote(w, all, from, 3, 0, false, 0, 2, "waiting bot waiting");
+    char frame[200];
+    client_t *not_ann[] = { &bob, &eve }, *not_eve[] = { &ann, &bob };
+    snprintf(frame, sizeof frame, "{\"type\":\"rematch\",\"table\":\"%s\",\"game\":1,"
+                                  "\"ready\":\"yes\"}", ann.table);
+    expect_error(w, &ann, not_ann, 2, "bad_message", frame);
+    snprintf(frame, sizeof frame, "{\"type\":\"rematch\",\"table\":\"%s\",\"game\":1}", ann.table);
+    expect_error(w, &eve, not_eve, 2, "not_seated", frame);
+    ann.errors = eve.errors = 0;
+    MARK();
+    cl_send(&ann, "{\"type\":\"rematch\",\"table\":\"%s\",\"game\":1}", ann.table);
+    expect_vote(w, all, from, 3, 0, true, 1, 2, "ready bot waiting");
+    /* The vote is stored: after a restart, the snapshot still has it. */
+    char ta[40], tb[40], code[8];
+    strcpy(ta, ann.token);
+    strcpy(tb, bob.token);
+    strcpy(code, ann.table);
+    cl_close(&ann);
+    cl_close(&bob);
+    cl_close(&eve);
+    stop_service(w);
+    start_service(w);
+    cl_open(&ann2, w, "10.0.0.1");
+    cl_open(&bob2, w, "10.0.0.2");
+    cl_send(&ann2, "{\"type\":\"hello\",\"v\":1,\"lang\":\"en\",\"seats\":[{\"table\":\"%s\","
+                   "\"token\":\"%s\"}]}", code, ta);
+    cl_send(&bob2, "{\"type\":\"hello\",\"v\":1,\"lang\":\"fr\",\"seats\":[{\"table\":\"%s\","
+                   "\"token\":\"%s\"}]}", code, tb);
+    cl_update(&ann2);
+    cl_update(&bob2);
+    assert_true(bob2.snapshot && bob2.over);
+    json_t *snap = NULL;
+    for (int k = frames_of(&bob2) - 1; k >= 0 && !snap; k--) {
+        json_t *o = frame_at(w, bob2.id, k);
+        if (!strcmp(str(o, "type"), "snapshot"))
+            snap = o;
+        else
+            json_decref(o);
+    }
+    assert_non_null(snap);
+    const json_t *y = json_object_get(snap, "rematch");
+    assert_int_equal(num(y, "game"), 1);
+    assert_int_equal(num(y, "ready"), 1);
+    assert_int_equal(num(y, "of"), 2);
+    assert_string_equal(json_string_value(json_array_get(json_object_get(y, "votes"), 0)),
+                        "ready");
+    json_decref(snap);
+    /* Bob asks too: the last vote starts game 2, for everyone. */
+    client_t *two[] = { &ann2, &bob2 };
+    int from2[2] = { frames_of(&ann2), frames_of(&bob2) };
+    cl_send(&bob2, "{\"type\":\"rematch\",\"table\":\"%s\",\"game\":1}", code);
+    expect_vote(w, two, from2, 2, 2, true, 2, 2, "ready bot ready");
+    assert_int_equal(ann2.game, 2);
+    assert_int_equal(bob2.game, 2);
+    assert_false(ann2.over);
+    /* Game 2 ends; Ann asks, Bob goes away: the vote waits for him through
+     * the grace period, then a bot agrees for him and game 3 starts. */
+    play(w, two, 2, &rng, NULL, NULL);
+    cl_send(&ann2, "{\"type\":\"rematch\",\"table\":\"%s\",\"game\":2}", code);
+    cl_close(&bob2);
+    cl_update(&ann2);
+    assert_int_equal(ann2.game, 2);
+    int mark = frames_of(&ann2);
+    w->clock += 4999;
+    fig_service_tick(w->svc, w->clock);
+    cl_update(&ann2);
+    assert_int_equal(ann2.game, 2);
+    assert_false(has_news(w, ann2.id, mark, "bot"));
+    long long at = fig_service_next_deadline(w->svc);
+    assert_true(at >= 0 && at <= w->clock + 1);
+    w->clock += 1;
+    fig_service_tick(w->svc, w->clock);
+    fig_service_tick(w->svc, w->clock);
+    cl_update(&ann2);
+    assert_true(has_news(w, ann2.id, mark, "bot"));
+    assert_int_equal(ann2.game, 3);
+    assert_false(ann2.over);
+    assert_int_equal(ann2.errors + bob2.errors, 0);
+#undef MARK
+    cl_close(&ann2);
+    world_free(w);
+}
+
+/* Two of three people asked; the third leaves the table: their seat opens
+ * (the fill bot plays it), the news carries the count without them, and the
+ * next game starts. */
+static void test_rematch_when_one_leaves(void **state)
+{
+    (void)state;
+    world_t *w = world_new(30000);
+    client_t ann, bob, cat;
+    cl_open(&ann, w, "10.0.0.1");
+    cl_open(&bob, w, "10.0.0.2");
+    cl_open(&cat, w, "10.0.0.3");
+    hello(&ann, "en", "Ann");
+    hello(&bob, "en", "Bob");
+    hello(&cat, "en", "Cat");
+    create_table(&ann, "{\"kind\":\"person\"},{\"kind\":\"person\"},{\"kind\":\"person\"}",
+                 ",\"fill\":\"random\"");
+    join(&ann, ann.table, "Ann");
+    join(&bob, ann.table, "Bob");
+    join(&cat, ann.table, "Cat");
+    fig_rng_t rng;
+    fig_rng_seed(&rng, 41);
+    client_t *all[] = { &ann, &bob, &cat };
+    play(w, all, 3, &rng, NULL, NULL);
+    int from[3] = { frames_of(&ann), frames_of(&bob), frames_of(&cat) };
+    cl_send(&ann, "{\"type\":\"rematch\",\"table\":\"%s\",\"game\":1}", ann.table);
+    expect_vote(w, all, from, 3, 0, true, 1, 3, "ready waiting waiting");
+    for (int i = 0; i < 3; i++)
+        from[i] = frames_of(all[i]);
+    cl_send(&bob, "{\"type\":\"rematch\",\"table\":\"%s\",\"game\":1}", ann.table);
+    expect_vote(w, all, from, 3, 1, true, 2, 3, "ready ready waiting");
+    assert_int_equal(ann.game, 1);
+    int mark = frames_of(&ann);
+    cl_send(&cat, "{\"type\":\"leave\",\"table\":\"%s\"}", ann.table);
+    cl_update(&cat);
+    cl_update(&ann);
+    cl_update(&bob);
+    bool told = false;
+    for (int k = mark; k < frames_of(&ann); k++) {
+        json_t *o = frame_at(w, ann.id, k);
+        if (!strcmp(str(o, "kind"), "seat") && !strcmp(str(o, "news"), "left")) {
+            const json_t *y = json_object_get(o, "rematch");
+            assert_int_equal(num(y, "ready"), 2);
+            assert_int_equal(num(y, "of"), 2);
+            assert_string_equal(str(o, "name"), "Cat");
+            told = true;
+        }
+        json_decref(o);
+    }
+    assert_true(told);
+    assert_int_equal(ann.game, 2);
+    assert_int_equal(bob.game, 2);
+    assert_int_equal(ann.errors + bob.errors + cat.errors, 0);
+    cl_close(&ann);
+    cl_close(&bob);
+    cl_close(&cat);
+    world_free(w);
+}
+
+/* The narration connection id received for game `game`, one string per
+ * sentence ("kind\tsentence"; a chat line "chat\tname: text"): its
+ * snapshots' stories and its events, until it was unseated. */
+static json_t *told(const world_t *w, int id, int game)
+{
+    json_t *out = json_array();
+    const rconn_t *r = &w->wire.c[id];
+    char line[1000];
+    for (int i = 0; i < r->n; i++) {
+        json_t *o = json_loads(r->f[i], 0, NULL);
+        const char *type = str(o, "type");
+        if (!strcmp(type, "unseated")) {
+            json_decref(o);
+            break;
+        }
+        const json_t *items = NULL;
+        json_t *one = NULL;
+        if (!strcmp(type, "snapshot") && num(o, "game") == game) {
+            items = json_object_get(o, "log");
+            json_array_clear(out);   /* a snapshot tells the whole game again */
+        } else if (!strcmp(type, "event") && num(o, "game") == game) {
+            one = json_array();
+            json_array_append(one, o);
+            items = one;
+        }
+        for (size_t k = 0; k < json_array_size(items); k++) {
+            const json_t *e = json_array_get(items, k);
+            const char *kind = str(e, "kind");
+            if (!strcmp(kind, "chat")) {
+                snprintf(line, sizeof line, "chat\t%s: %s", str(e, "name"), str(e, "text"));
+                json_array_append_new(out, json_string(line));
+                continue;
+            }
+            const json_t *say = json_object_get(e, "say");
+            for (size_t j = 0; j < json_array_size(say); j++) {
+                snprintf(line, sizeof line, "%s\t%s", kind,
+                         json_string_value(json_array_get(say, j)));
+                json_array_append_new(out, json_string(line));
+            }
+        }
+        json_decref(one);
+        json_decref(o);
+    }
+    return out;
+}
+
+/* Only the lines of a game's steps and start (what a restart keeps). */
+static json_t *steps_only(json_t *lines)
+{
+    json_t *out = json_array();
+    for (size_t i = 0; i < json_array_size(lines); i++) {
+        const char *l = json_string_value(json_array_get(lines, i));
+        if (!strncmp(l, "start\t", 6) || !strncmp(l, "deal\t", 5) || !strncmp(l, "action\t", 7))
+            json_array_append_new(out, json_string(l));
+    }
+    json_decref(lines);
+    return out;
+}
+
+static void expect_same(json_t *live, json_t *restored)
+{
+    if (!json_equal(live, restored)) {
+        char *a = json_dumps(live, JSON_INDENT(1)), *b = json_dumps(restored, JSON_INDENT(1));
+        fprintf(stderr, "live %s\nrestored %s\n", a, b);
+        free(a);
+        free(b);
+        fail_msg("the story differs from what was told live");
+    }
+    assert_true(json_array_size(live) > 20);
+    json_decref(live);
+    json_decref(restored);
+}
+
+/* after_moves, but stopping only at the turn of seat ctx[1]: a person's
+ * turn, where nothing moves until they act. */
+static bool moves_then_turn(client_t *cl[], int n, void *ctx)
+{
+    int wait = ((int *)ctx)[1];
+    int want[2] = { ((int *)ctx)[0], -1 };
+    const json_t *v = cl[0]->view;
+    return v && after_moves(cl, n, want) && num(v, "turn") == wait && !cl[0]->over &&
+           strcmp(str(v, "phase"), "play") == 0;
+}
+
+static void test_story_after_reload(void **state)
+{
+    (void)state;
+    world_t *w = world_new(30000);
+    client_t ann, bob, eve, ann2, bob2, eve2, ann3, eve3;
+    cl_open(&ann, w, "10.0.0.1");
+    cl_open(&bob, w, "10.0.0.2");
+    cl_open(&eve, w, "10.0.0.3");
+    hello(&ann, "en", "Ann");
+    hello(&bob, "fr", "Bob");
+    hello(&eve, "nl", "Eve");
+    create_table(&ann, "{\"kind\":\"person\"},{\"kind\":\"person\"},"
+                       "{\"kind\":\"bot\",\"level\":\"random\"},"
+                       "{\"kind\":\"bot\",\"level\":\"easy\"}", NULL);
+    cl_send(&eve, "{\"type\":\"spectate\",\"table\":\"%s\"}", ann.table);
+    join(&ann, ann.table, "Ann");
+    join(&bob, ann.table, "Bob");
+    fig_rng_t rng;
+    fig_rng_seed(&rng, 17);
+    client_t *both[] = { &ann, &bob };
+    int want[2] = { 30, 1 };   /* then Bob's turn: nothing moves while the others reload */
+    play(w, both, 2, &rng, moves_then_turn, want);
+    cl_send(&eve, "{\"type\":\"chat\",\"table\":\"%s\",\"text\":\"goed gespeeld\"}", ann.table);
+    cl_update(&ann);
+    cl_update(&bob);
+    cl_update(&eve);
+    /* Each takes its place again from another connection (a reload): the
+     * snapshot's story is what the live events told that seat, word for
+     * word, in its language: Ann's in English from her seat, Bob's in French
+     * from his, Eve's in Dutch as a spectator. */
+    cl_open(&ann2, w, "10.0.1.1");
+    cl_open(&bob2, w, "10.0.1.2");
+    cl_open(&eve2, w, "10.0.1.3");
+    cl_send(&ann2, "{\"type\":\"hello\",\"v\":1,\"lang\":\"en\",\"seats\":[{\"table\":\"%s\","
+                   "\"token\":\"%s\"}]}", ann.table, ann.token);
+    cl_send(&bob2, "{\"type\":\"hello\",\"v\":1,\"lang\":\"fr\",\"seats\":[{\"table\":\"%s\","
+                   "\"token\":\"%s\"}]}", ann.table, bob.token);
+    hello(&eve2, "nl", "Eve");
+    cl_send(&eve2, "{\"type\":\"spectate\",\"table\":\"%s\"}", ann.table);
+    cl_update(&ann2);
+    cl_update(&bob2);
+    cl_update(&eve2);
+    assert_true(ann2.snapshot && bob2.snapshot && eve2.snapshot);
+    json_t *ann_live = told(w, ann.id, 1);
+    /* Ann's sentences are her own ("You ..."), Bob's are French. */
+    bool you = false;
+    for (size_t i = 0; i < json_array_size(ann_live); i++)
+        you |= strstr(json_string_value(json_array_get(ann_live, i)), "\tYou ") != NULL;
+    assert_true(you);
+    expect_same(ann_live, told(w, ann2.id, 1));
+    expect_same(told(w, bob.id, 1), told(w, bob2.id, 1));
+    expect_same(told(w, eve.id, 1), told(w, eve2.id, 1));
+    /* After a restart of the server, the deals and actions are all still
+     * told (the seats' news and chat of the last life are not). */
+    client_t *two[] = { &ann2, &bob2 };
+    want[0] = 45;
+    play(w, two, 2, &rng, moves_then_turn, want);
+    cl_update(&eve);
+    json_t *ann_before = steps_only(told(w, ann2.id, 1));
+    json_t *eve_before = steps_only(told(w, eve.id, 1));
+    char token[40], code[8];
+    strcpy(token, ann.token);
+    strcpy(code, ann.table);
+    cl_close(&ann);
+    cl_close(&bob);
+    cl_close(&eve);
+    cl_close(&ann2);
+    cl_close(&bob2);
+    cl_close(&eve2);
+    stop_service(w);
+    start_service(w);
+    cl_open(&ann3, w, "10.0.2.1");
+    cl_open(&eve3, w, "10.0.2.3");
+    cl_send(&ann3, "{\"type\":\"hello\",\"v\":1,\"lang\":\"en\",\"seats\":[{\"table\":\"%s\","
+                   "\"token\":\"%s\"}]}", code, token);
+    hello(&eve3, "nl", "Eve");
+    cl_send(&eve3, "{\"type\":\"spectate\",\"table\":\"%s\"}", code);
+    cl_update(&ann3);
+    cl_update(&eve3);
+    assert_true(ann3.snapshot && eve3.snapshot);
+    expect_same(ann_before, steps_only(told(w, ann3.id, 1)));
+    expect_same(eve_before, steps_only(told(w, eve3.id, 1)));
+    cl_close(&ann3);
+    cl_close(&eve3);
+    world_free(w);
+}
+
 /* Sends `frame`; expects exactly one error frame with `code` to c and
  * nothing to anyone else. */
 static void expect_error(world_t *w, client_t *c, client_t *others[], int n, const char *code,
@@ -1508,6 +1948,7 @@ static void test_no_leak(void **state)
         client_t *two[] = { &ann, &bob2 };
         play(w, two, 2, &rng, NULL, NULL);
         cl_send(&ann, "{\"type\":\"rematch\",\"table\":\"%s\",\"game\":1}", ann.table);
+        cl_send(&bob2, "{\"type\":\"rematch\",\"table\":\"%s\",\"game\":1}", ann.table);
         play(w, two, 2, &rng, NULL, NULL);
         cl_update(&eve);
         assert_true(eve.over && eve.game == 2);
@@ -1897,6 +2338,9 @@ int main(void)
         cmocka_unit_test(test_reconnect_since),
         cmocka_unit_test(test_grace_and_time_limit),
         cmocka_unit_test(test_rematch_race),
+        cmocka_unit_test(test_rematch_vote),
+        cmocka_unit_test(test_rematch_when_one_leaves),
+        cmocka_unit_test(test_story_after_reload),
         cmocka_unit_test(test_bad_input),
         cmocka_unit_test(test_hello_deadline_and_addr_cap),
         cmocka_unit_test(test_engine_seat),

@@ -3,8 +3,8 @@
 // one `figaro replay` prints for the game's record, and the client's replay
 // of that record steps to the end and shows it too.
 import { test, expect } from "@playwright/test";
-import { startServer, replayJson } from "./server.js";
-import { createTable, joinTable, playTurn, rng, badPreviews } from "./helpers.js";
+import { startServer, replayJson, ARTIFACTS } from "./server.js";
+import { createTable, joinTable, playTurn, rng, badPreviews, layoutProblems } from "./helpers.js";
 
 /** @type {Awaited<ReturnType<typeof startServer>>} */
 let srv;
@@ -68,12 +68,36 @@ test("two people and a bot play a complete game by clicking cards", async ({ bro
     await pa.click("[data-step=start]");
     await expect(pa.locator(".seat-hand")).toHaveCount(3);
 
-    // Rematch: a new game at the same table.
+    // Rematch by agreement: Ann asks, Bob sees it and the ranking stays on
+    // both screens; Ann changes her mind, asks again; Bob's yes starts game 2.
     await pa.goBack();
     await expect(pa.locator(".ranking")).toBeVisible();
     expect(await pa.locator(".ranking-list .rank-name").allTextContents()).toEqual(shown);
     await pa.click("[data-focus=rematch]");
-    await expect(pa.locator(".round-line")).toHaveText(/2/);
+    await expect(pb.locator(".rematch-vote")).toHaveText(/Ann wants a rematch — 1 of 2 ready/);
+    await expect(pa.locator(".rematch-vote")).toContainText("Waiting for Bob.");
+    await expect(pb.locator(".rematch-vote")).toContainText("Waiting for you.");
+    await expect(pa.locator("[data-focus=rematch]")).toHaveText("Cancel my rematch request");
+    await expect(pb.locator(".log")).toContainText("Ann wants a rematch: 1 of 2 ready.");
+    await expect(pa.locator(".ranking")).toBeVisible();
+    await expect(pb.locator(".ranking")).toBeVisible();
+    await pa.click("[data-focus=rematch]");
+    await expect(pb.locator(".rematch-vote")).not.toContainText("Ann");
+    await expect(pa.locator("[data-focus=rematch]")).toHaveText("Rematch");
+    await pa.click("[data-focus=rematch]");
+    await expect(pb.locator(".rematch-vote")).toContainText("1 of 2 ready");
+    // On a phone, the panel with the vote fits the width.
+    await pb.setViewportSize({ width: 360, height: 640 });
+    expect((await layoutProblems(pb)).problems.filter((p) => /overflow/.test(p))).toEqual([]);
+    await pb.locator(".rematch-vote").scrollIntoViewIfNeeded();
+    await pb.screenshot({ path: ARTIFACTS + "/rematch-vote-phone.png" });
+    // A reload keeps the vote (the snapshot has it).
+    await pa.reload();
+    await expect(pa.locator("[data-focus=rematch]")).toHaveText("Cancel my rematch request");
+    await pb.click("[data-focus=rematch]");
+    await expect(pa.locator(".round-line")).toHaveText(/Game 2/);
+    await expect(pb.locator(".round-line")).toHaveText(/Game 2/);
+    await expect(pa.locator(".ranking")).toHaveCount(0);
     await a.close();
     await b.close();
 });

@@ -1,7 +1,8 @@
-// Seats over time: a reload puts the person back in the seat; a closed
-// browser shows the seat away, then played by a bot, and coming back (the
-// token kept in the browser) takes it back. A spectator never receives a
-// seat's hand: every WebSocket frame it got is checked.
+// Seats over time: a reload puts the person back in the seat, with the
+// game's whole log; a closed browser shows the seat away, then played by a
+// bot, and coming back (the token kept in the browser) takes it back. A
+// spectator never receives a seat's hand: every WebSocket frame it got is
+// checked; one who arrives mid-game reads the same log as one who watched.
 import { test, expect } from "@playwright/test";
 import { startServer } from "./server.js";
 import { createTable, joinTable, playTurn, rng } from "./helpers.js";
@@ -24,6 +25,12 @@ async function playUntil(pages, until, rnd, ms = 30000) {
     throw new Error("timed out");
 }
 
+/** The log's lines of the game and the chat (not the page's own notes).
+ * @param {import("@playwright/test").Page} page @returns {Promise<string[]>} */
+async function story(page) {
+    return page.locator(".log p.log-start, .log p.log-deal, .log p.log-action, .log p.log-chat").allTextContents();
+}
+
 test("reload returns to the seat; away, then a bot, then back", async ({ browser }) => {
     const a = await browser.newContext({ reducedMotion: "reduce" });
     const b = await browser.newContext({ reducedMotion: "reduce" });
@@ -35,12 +42,22 @@ test("reload returns to the seat; away, then a bot, then back", async ({ browser
     const handOf = async (/** @type {import("@playwright/test").Page} */ p) => p.locator(".hand .card").count();
     await playUntil([pa, pb], async () => (await handOf(pb)) <= 12 && (await handOf(pa)) <= 13, rnd);
 
-    // A reload: the same seat, the same hand.
+    // A reload: the same seat, the same hand, the whole log (the game's
+    // sentences as Bob read them, and the chat); the bot may have played on.
+    await pb.fill("#chat-text", "back in a second");
+    await pb.click(".chat button[type=submit]");
+    await expect(pa.locator(".log")).toContainText("back in a second");
     const before = (await pb.locator(".hand .card").allTextContents()).sort();
+    const told = await story(pb);
+    expect(told[0]).toBe("Game 1 begins.");
+    expect(told.filter((l) => /^You /.test(l)).length).toBeGreaterThan(0);
+    expect(told.length).toBeGreaterThan(6);
     await pb.reload();
     await expect(pb.locator(".seat.you .seat-name")).toHaveText(/Bob/);
     await expect(pb.locator(".hand .card").first()).toBeVisible();
     expect((await pb.locator(".hand .card").allTextContents()).sort()).toEqual(before);
+    await expect(pb.locator(".log")).toContainText("back in a second");
+    expect((await story(pb)).slice(0, told.length)).toEqual(told);
     await expect(pb.locator("form.join")).toHaveCount(0);
 
     // Closed: away, then a bot plays Bob's turns (his hand shrinks).
@@ -94,6 +111,22 @@ test("a spectator never receives a seat's hand", async ({ browser }) => {
     expect(got.flatMap(secrets)).toEqual([]);
     // The check can fail: the seated person's own frames do hold a hand.
     expect(seatedFrames.map((f) => JSON.parse(f)).flatMap(secrets).length).toBeGreaterThan(0);
+
+    // A spectator who arrives now reads the log of one who watched from the
+    // start, once the table waits for Ann (the bots do not move then).
+    await expect(pa.locator(".hand.mine")).toHaveCount(1, { timeout: 15000 });
+    const w2 = await browser.newContext();
+    const pw2 = await w2.newPage();
+    /** @type {string[]} */
+    const frames2 = [];
+    pw2.on("websocket", (ws) => ws.on("framereceived", (f) => frames2.push(String(f.payload))));
+    await pw2.goto(srv.url + "#/w/" + code);
+    await expect(pw2.locator(".log")).toContainText("hello from the gallery");
+    const watched = await story(pw);
+    expect(watched.length).toBeGreaterThan(10);
+    expect(await story(pw2)).toEqual(watched);
+    expect(frames2.map((f) => JSON.parse(f)).flatMap(secrets)).toEqual([]);
     await a.close();
     await w.close();
+    await w2.close();
 });
