@@ -197,7 +197,7 @@ int tui_keys(const char *keys[][2], int cap)
 {
     static const char *const k[][2] = {
         { N_("Left, Right, Tab, H, L"), N_("pick a card of your hand") },
-        { N_("1 ... 9, 0, a ... i"), N_("pick the card with that key: it is written under the "
+        { N_("1 ... 9, 0, a ... g, i"), N_("pick the card with that key: it is written under the "
                                         "card") },
         { N_("Up, Down, j, k"), N_("pick the player in front of whom the card goes") },
         { N_("Enter, Space"), N_("play the card") },

@@ -69,6 +69,10 @@ for text in "# player" "0 Ann" "Rosina" "Bartolo" "Basilio" "♔" "Your hand, 15
     if grep -qF -- "$text" "$tmp/table0"; then ok; else ko "table shows '$text'"; fi
 done
 if grep -q "0 Ann *♔" "$tmp/table0"; then ok; else ko "the King is at Ann's row"; fi
+# the README's sample screen has the real keys bar (issue 28: it had drifted)
+readme_keys=$(sed -n '/^ ←→ card/p' "$(dirname "$0")/../../README.md" | head -n 1)
+if [ -n "$readme_keys" ] && grep -qxF -- "$readme_keys" "$tmp/screen"; then ok
+else ko "the README's keys bar '$readme_keys' is not the game's:"; tail -n 1 "$tmp/screen"; fi
 
 # R14: the hand on the screen is seat 0's as dealt, and nothing else shows
 # cards but the face-up ones (none yet) and the one card named in the prompt.
