@@ -8,6 +8,8 @@
  * game of a table: its setup; a rematch is the next game) and the games'
  * actions in order. A game is its setup and its actions: the hands follow
  * from the setup's seed (fig_game_deal_seeded), so no hand is ever stored.
+ * Each game's seed is drawn from the system when the game is made, stored
+ * with it, and derived from nothing (docs/server.md, "Fairness").
  *
  * Writes come in batches (fig_db_batch_t: the writes of one request, all
  * or none), and several batches are committed at once (fig_db_apply: one
@@ -52,7 +54,8 @@ typedef struct {
     int move_seconds;                      /* a person's time per move, 0: none */
     bool open;                             /* stacks and roads shown in play */
     char fill[8];                          /* the level that plays for an absent person */
-    uint64_t seed;                         /* game g's seed: fig_seed_derive(seed, g, 0) */
+    uint64_t seed;                         /* from getrandom, never shown, and no longer used:
+                                              each game draws its own (fig_db_game_t) */
     long long created;                     /* Unix seconds */
 } fig_db_table_t;
 

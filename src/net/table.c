@@ -394,8 +394,12 @@ static bool bot_seat(const fig_table_t *t, int s)
            x->kind == FIG_DB_SEAT_OPEN || t->seat[s].bot_plays;
 }
 
-/* The bots of a game seeded `seed`, for the seats a bot plays now. */
-static fig_err_t make_bots(fig_table_t *t, uint64_t seed, fig_bot_t *bots[], fig_msg_t *msg)
+/* The bots for the seats a bot plays now. Each draws its own seed from the
+ * system: a bot's stream never follows from the game's seed (which the
+ * record shows), so a record tells nothing of a bot's later choices. A bot
+ * rebuilt mid-game (a seat changed hands, a restart) thinks on with a new
+ * stream: what it played is stored, not replayed. */
+static fig_err_t make_bots(fig_table_t *t, fig_bot_t *bots[], fig_msg_t *msg)
 {
     memset(bots, 0, FIG_MAX_PLAYERS * sizeof bots[0]);
     int engine_ms = t->env->max_bot_ms > 0 ? t->env->max_bot_ms : FIG_SESSION_ENGINE_MS;
@@ -414,8 +418,10 @@ static fig_err_t make_bots(fig_table_t *t, uint64_t seed, fig_bot_t *bots[], fig
                 spec = t->row.fill;
             }
         }
-        fig_err_t rc = fig_bot_any_new(&bots[s], spec, fig_session_bot_seed(seed, s), engine_ms,
-                                       msg);
+        uint64_t seed;
+        fig_err_t rc = fig_random_u64(&seed, msg);
+        if (!rc)
+            rc = fig_bot_any_new(&bots[s], spec, seed, engine_ms, msg);
         if (rc) {
             for (int k = 0; k < s; k++)
                 fig_bot_free(bots[k]);
@@ -453,7 +459,7 @@ static void set_match(fig_table_t *t, fig_match_t *m)
 static fig_err_t resume_match(fig_table_t *t, const fig_game_t *rec, fig_msg_t *msg)
 {
     fig_bot_t *bots[FIG_MAX_PLAYERS];
-    fig_err_t rc = make_bots(t, rec->setup.seed, bots, msg);
+    fig_err_t rc = make_bots(t, bots, msg);
     if (rc)
         return rc;
     fig_match_opts_t o;
@@ -568,14 +574,22 @@ static void write_action(fig_table_t *t, op_t *op, int index, int seat, fig_acti
     w->action.ev = t->next_n;   /* nothing is numbered while it is on its way */
 }
 
-/* Game t->game + 1's write: its setup, told by event `ev`. */
-static void write_game(fig_table_t *t, op_t *op, long long ev)
+/* Game t->game + 1's write: its setup, told by event `ev`. Its seed is
+ * drawn from the system for this game alone (getrandom) and stored with
+ * it: the record shows it once the game is over, and nothing else -- no
+ * other game's deal, no bot's stream -- follows from it (docs/server.md,
+ * "Fairness"). FIG_ERR_* when the system gives no random bytes. */
+static fig_err_t write_game(fig_table_t *t, op_t *op, long long ev, fig_msg_t *msg)
 {
+    uint64_t seed;
+    fig_err_t rc = fig_random_u64(&seed, msg);
+    if (rc)
+        return rc;
     fig_db_write_t *w = op_write(t, op, FIG_DBW_GAME);
     w->game = t->game + 1;
     w->ev = ev;
-    uint64_t seed = fig_seed_derive(t->row.seed, (uint64_t)w->game, 0);
     fig_setup_random(&w->setup, t->row.players, seed, NULL);
+    return FIG_OK;
 }
 
 /* Moves the game on as far as it goes without waiting and without writing:
@@ -627,7 +641,7 @@ static fig_proto_code_t start_stored(fig_table_t *t, int g, const fig_setup_t *s
     fig_match_opts_t o;
     int prev_game = t->game;
     t->game = g;   /* names and bots are the new game's */
-    fig_err_t rc = make_bots(t, setup->seed, bots, &why);
+    fig_err_t rc = make_bots(t, bots, &why);
     if (!rc) {
         match_opts(t, &o, bots);
         o.setup = *setup;
@@ -682,7 +696,12 @@ fig_err_t fig_table_create(fig_table_t **out, const fig_table_env_t *env, const 
         open |= row->seats[s].kind == FIG_DB_SEAT_OPEN;
     if (!open) {   /* no person to wait for: the first game starts with it */
         op->start = true;
-        write_game(t, op, t->next_n);
+        fig_err_t rc = write_game(t, op, t->next_n, msg);
+        if (rc) {
+            free(op);
+            free(t);
+            return rc;
+        }
     }
     submit(t, op);
     *out = t;
@@ -1110,7 +1129,10 @@ fig_proto_code_t fig_table_join(fig_table_t *t, void *p, const fig_tr_t *tr, con
         open |= s != seat && t->row.seats[s].kind == FIG_DB_SEAT_OPEN;
     if (!t->match && !open) {   /* the last open seat: the game starts, after the news */
         op->start = true;
-        write_game(t, op, t->next_n + 1);
+        if (write_game(t, op, t->next_n + 1, &why)) {
+            free(op);
+            return storage_error(t, tr, &why, msg);
+        }
     }
     submit(t, op);
     return FIG_PC_NONE;
@@ -1391,7 +1413,11 @@ fig_proto_code_t fig_table_rematch(fig_table_t *t, void *p, const fig_tr_t *tr, 
         fig_fail_tr(msg, tr, FIG_ERR_SPACE, N_("out of memory"));
         return FIG_PC_STORAGE;
     }
-    write_game(t, op, t->next_n);
+    fig_msg_t why;
+    if (write_game(t, op, t->next_n, &why)) {
+        free(op);
+        return storage_error(t, tr, &why, msg);
+    }
     submit(t, op);
     return FIG_PC_NONE;
 }

@@ -1251,6 +1251,100 @@ static void test_rematch_race(void **state)
     world_free(w);
 }
 
+/* A 64-bit column of the database, read with SQLite itself. */
+static uint64_t db_u64(world_t *w, const char *sql)
+{
+    sqlite3 *db;
+    sqlite3_stmt *st;
+    assert_int_equal(sqlite3_open_v2(w->db, &db, SQLITE_OPEN_READONLY, NULL), SQLITE_OK);
+    assert_int_equal(sqlite3_prepare_v2(db, sql, -1, &st, NULL), SQLITE_OK);
+    assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+    uint64_t x = (uint64_t)sqlite3_column_int64(st, 0);
+    sqlite3_finalize(st);
+    sqlite3_close(db);
+    return x;
+}
+
+/* Round 1's hands of a game of `players` seeded `seed`, as the server deals. */
+static void deal_of(int players, uint64_t seed, fig_hand_t out[])
+{
+    fig_setup_t su;
+    fig_setup_random(&su, players, seed, NULL);
+    fig_game_t *g = malloc(sizeof *g);
+    assert_non_null(g);
+    fig_game_init(g, &su);
+    fig_game_deal_seeded(g);
+    memcpy(out, g->hands[0], (size_t)players * sizeof out[0]);
+    free(g);
+}
+
+/* Nobody can foretell a deal (docs/server.md, "Fairness"). Before, game g's
+ * seed was fig_seed_derive(table seed, g, 0), a chain of reversible steps:
+ * game 1's record (its seed) gave the table's seed, hence every later deal.
+ * Here the table's seed is read from the database -- all the old inversion
+ * could learn -- and neither game 1 nor the rematch follows from it or from
+ * game 1's seed; two tables made by the same request deal differently. */
+static void test_fair_deals(void **state)
+{
+    (void)state;
+    world_t *w = world_new(30000);
+    client_t ann;
+    cl_open(&ann, w, "10.0.0.1");
+    hello(&ann, "en", "Ann");
+    create_table(&ann, "{\"kind\":\"person\"},{\"kind\":\"bot\",\"level\":\"random\"},"
+                       "{\"kind\":\"bot\",\"level\":\"random\"}", NULL);
+    join(&ann, ann.table, "Ann");
+    fig_rng_t rng;
+    fig_rng_seed(&rng, 31);
+    client_t *one[] = { &ann };
+    play(w, one, 1, &rng, NULL, NULL);
+    char sql[200];
+    snprintf(sql, sizeof sql, "SELECT seed FROM tables WHERE code = '%s'", ann.table);
+    uint64_t table_seed = db_u64(w, sql);
+    fig_game_t *g = malloc(sizeof *g);
+    assert_non_null(g);
+    fetch_record(w, ann.table, 1, g);
+    uint64_t seed1 = g->setup.seed;
+    snprintf(sql, sizeof sql, "SELECT seed FROM games WHERE code = '%s' AND game = 1", ann.table);
+    assert_true(db_u64(w, sql) == seed1);   /* the record's seed is the stored one */
+    assert_true(seed1 != fig_seed_derive(table_seed, 1, 0));
+    /* The rematch: what the old derivation foretells is not what is dealt. */
+    cl_send(&ann, "{\"type\":\"rematch\",\"table\":\"%s\",\"game\":1}", ann.table);
+    cl_update(&ann);
+    assert_int_equal(ann.game, 2);
+    play(w, one, 1, &rng, NULL, NULL);
+    fetch_record(w, ann.table, 2, g);
+    uint64_t foretold[] = { fig_seed_derive(table_seed, 2, 0), fig_seed_derive(seed1, 2, 0),
+                            fig_seed_derive(seed1, 1, 0), seed1 + 1, seed1 };
+    for (size_t i = 0; i < sizeof foretold / sizeof foretold[0]; i++) {
+        fig_hand_t hands[FIG_MAX_PLAYERS];
+        deal_of(3, foretold[i], hands);
+        assert_true(g->setup.seed != foretold[i]);
+        assert_true(memcmp(hands, g->hands[0], 3 * sizeof hands[0]) != 0);
+    }
+    /* Two tables of the same request: two different deals. */
+    char code[2][8];
+    for (int k = 0; k < 2; k++) {
+        create_table(&ann, "{\"kind\":\"bot\",\"level\":\"random\"},"
+                           "{\"kind\":\"bot\",\"level\":\"random\"},"
+                           "{\"kind\":\"bot\",\"level\":\"random\"}", NULL);
+        snprintf(code[k], sizeof code[k], "%s", ann.table);
+    }
+    uint64_t s[2];
+    fig_hand_t deal[2][FIG_MAX_PLAYERS];
+    for (int k = 0; k < 2; k++) {
+        snprintf(sql, sizeof sql, "SELECT seed FROM games WHERE code = '%s' AND game = 1",
+                 code[k]);
+        s[k] = db_u64(w, sql);
+        deal_of(3, s[k], deal[k]);
+    }
+    assert_true(s[0] != s[1]);
+    assert_true(memcmp(deal[0], deal[1], 3 * sizeof deal[0][0]) != 0);
+    free(g);
+    cl_close(&ann);
+    world_free(w);
+}
+
 /* Sends `frame`; expects exactly one error frame with `code` to c and
  * nothing to anyone else. */
 static void expect_error(world_t *w, client_t *c, client_t *others[], int n, const char *code,
@@ -1897,6 +1991,7 @@ int main(void)
         cmocka_unit_test(test_reconnect_since),
         cmocka_unit_test(test_grace_and_time_limit),
         cmocka_unit_test(test_rematch_race),
+        cmocka_unit_test(test_fair_deals),
         cmocka_unit_test(test_bad_input),
         cmocka_unit_test(test_hello_deadline_and_addr_cap),
         cmocka_unit_test(test_engine_seat),
