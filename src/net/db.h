@@ -43,7 +43,7 @@ typedef enum {
 typedef struct {
     fig_db_seat_kind_t kind;
     char what[FIG_PROTO_ENGINE_NAME_MAX + 1];
-    char name[FIG_NAME_MAX + 1];            /* a person's name; "" else */
+    char name[FIG_PROTO_NAME_BYTES + 1];    /* a person's name (proto.h); "" else */
     char token_hash[FIG_HASH_HEX + 1];      /* a person's; "" else */
 } fig_db_seat_t;
 

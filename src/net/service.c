@@ -58,7 +58,7 @@ typedef struct conn {
     char addr[NAME_CAP];
     bool hello, closing;
     const fig_tr_t *tr;
-    char name[FIG_NAME_MAX + 1];
+    char name[FIG_PROTO_NAME_BYTES + 1];   /* the hello's, clean; "" if none */
     long long opened;
     double tokens, chat_tokens;
     long long tokens_at, chat_at, rate_told;

@@ -64,7 +64,7 @@ typedef struct {
     int pos;                              /* deal, action: the step's place in its game */
     int seat;                             /* seat, chat: the seat, -1 for a spectator */
     news_t news;
-    char name[FIG_NAME_MAX + 1];
+    char name[FIG_PROTO_NAME_BYTES + 1];
     char text[FIG_PROTO_CHAT_MAX + 1];
 } logent_t;
 
@@ -162,26 +162,70 @@ static bool seat_held(const fig_table_t *t, int s)
     return false;
 }
 
-/* The players' names: people's own, bots' from the Barber of Seville
- * (fig_session_bot_name), "Seat3" for an open seat nobody took. */
-static void seat_names(const fig_table_t *t, char names[][FIG_NAME_MAX + 1])
+/* A seat's name as people see it: FIG_PROTO_NAME_CHARS characters of UTF-8. */
+typedef char name_t[FIG_PROTO_NAME_BYTES + 1];
+
+/* The name of the bot that plays seat s, fixed when the table is made: the
+ * bot and engine seats take the names of the Barber of Seville
+ * (fig_session_bot_name) in seat order, then the seats made for people take
+ * the names after those, for the fill bot that plays one nobody holds.
+ * Only the seats' kinds as created count, so nobody joining, leaving or
+ * naming themselves "Rosina" renames a bot (a person who takes a bot's
+ * name gets a number: unique_name). */
+static const char *bot_name(const fig_table_t *t, int seat)
 {
-    fig_seats_t seats;
-    memset(&seats, 0, sizeof seats);
-    seats.players = t->row.players;
+    fig_seats_t all;
+    memset(&all, 0, sizeof all);
+    all.players = t->row.players;
+    for (int s = 0; s < t->row.players; s++)
+        all.seat[s].bot = true;   /* nobody's name is taken: the k-th name is names[k] */
+    int rank = 0;
+    bool made_bot = t->row.seats[seat].kind == FIG_DB_SEAT_BOT ||
+                    t->row.seats[seat].kind == FIG_DB_SEAT_ENGINE;
     for (int s = 0; s < t->row.players; s++) {
-        const fig_db_seat_t *x = &t->row.seats[s];
-        seats.seat[s].bot = x->kind != FIG_DB_SEAT_PERSON;
-        snprintf(seats.seat[s].name, sizeof seats.seat[s].name, "%s", x->name);
+        bool b = t->row.seats[s].kind == FIG_DB_SEAT_BOT ||
+                 t->row.seats[s].kind == FIG_DB_SEAT_ENGINE;
+        if (made_bot ? b && s < seat : b || s < seat)
+            rank++;
     }
+    const char *n = fig_session_bot_name(&all, rank);
+    return n ? n : "Bot";
+}
+
+/* The players' names: people's own, bots' (bot_name), "Seat3" for an open
+ * seat nobody took before the first game. */
+static void seat_names(const fig_table_t *t, name_t names[])
+{
     for (int s = 0; s < t->row.players; s++) {
         const fig_db_seat_t *x = &t->row.seats[s];
-        const char *n = x->kind == FIG_DB_SEAT_PERSON ? x->name : fig_session_bot_name(&seats, s);
-        if (x->kind == FIG_DB_SEAT_OPEN && !running(t) && t->game == 0)
-            snprintf(names[s], FIG_NAME_MAX + 1, "Seat%d", s + 1);
+        if (x->kind == FIG_DB_SEAT_PERSON && x->name[0])
+            snprintf(names[s], sizeof names[s], "%s", x->name);
+        else if (x->kind == FIG_DB_SEAT_OPEN && !running(t) && t->game == 0)
+            snprintf(names[s], sizeof names[s], "Seat%d", s + 1);
         else
-            snprintf(names[s], FIG_NAME_MAX + 1, "%s", n ? n : "Bot");
+            snprintf(names[s], sizeof names[s], "%s", bot_name(t, s));
     }
+}
+
+/* The players' names as an FGN record holds them (fig_proto_name_record). */
+static void record_names(const fig_table_t *t, char out[][FIG_NAME_MAX + 1])
+{
+    name_t names[FIG_MAX_PLAYERS];
+    seat_names(t, names);
+    for (int s = 0; s < t->row.players; s++)
+        fig_proto_name_record(names[s], out[s]);
+}
+
+/* A narrator speaking the seats' names as people see them. */
+static void narrator_init(const fig_table_t *t, fig_narrator_t *nr, int me, const fig_tr_t *tr,
+                          fig_narrate_card_fn *card, fig_narrate_say_fn *say, void *ctx)
+{
+    static const char none[FIG_MAX_PLAYERS][FIG_NAME_MAX + 1];
+    name_t names[FIG_MAX_PLAYERS];
+    seat_names(t, names);
+    fig_narrate_init(nr, t->row.players, me, none, tr, card, say, ctx);
+    for (int s = 0; s < t->row.players; s++)
+        fig_narrate_set_name(nr, s, names[s]);
 }
 
 static void send_json(fig_table_t *t, const peer_t *p, json_t *j)
@@ -245,12 +289,9 @@ static json_t *render_game(const fig_table_t *t, const logent_t *e, const fig_ma
     json_object_set_new(o, "events", fig_proto_events_json(step, t->row.players));
     fig_proto_show_t show = { t->row.open };
     json_object_set_new(o, "view", fig_proto_view_json(after, me, &show));
-    char names[FIG_MAX_PLAYERS][FIG_NAME_MAX + 1];
-    seat_names(t, names);
     say_ctx_t sc = { json_array() };
     fig_narrator_t nr;
-    fig_narrate_init(&nr, t->row.players, me, (const char(*)[FIG_NAME_MAX + 1])names, tr,
-                     card_cb, say_cb, &sc);
+    narrator_init(t, &nr, me, tr, card_cb, say_cb, &sc);
     fig_narrate_step(&nr, step, before, after);
     json_object_set_new(o, "say", sc.say);
     for (int i = 0; i < step->events.n; i++)
@@ -353,7 +394,7 @@ static void broadcast_other(fig_table_t *t, const logent_t *e)
 
 static void seat_news(fig_table_t *t, int s, news_t news)
 {
-    char names[FIG_MAX_PLAYERS][FIG_NAME_MAX + 1];
+    name_t names[FIG_MAX_PLAYERS];
     seat_names(t, names);
     logent_t *e = log_put(t, EV_SEAT);
     e->seat = s;
@@ -436,7 +477,7 @@ static void match_opts(fig_table_t *t, fig_match_opts_t *o, fig_bot_t *bots[])
 {
     memset(o, 0, sizeof *o);
     o->has_names = true;
-    seat_names(t, o->names);
+    record_names(t, o->names);
     memcpy(o->bots, bots, sizeof o->bots);
     o->move_ms = t->env->max_bot_ms;
     o->pool = t->env->pool;
@@ -903,7 +944,7 @@ static const char *seat_kind_name(fig_db_seat_kind_t k)
 
 static json_t *seats_json(const fig_table_t *t)
 {
-    char names[FIG_MAX_PLAYERS][FIG_NAME_MAX + 1];
+    name_t names[FIG_MAX_PLAYERS];
     seat_names(t, names);
     json_t *a = json_array();
     for (int s = 0; s < t->row.players; s++) {
@@ -1061,22 +1102,25 @@ static fig_proto_code_t storage_error(fig_table_t *t, const fig_tr_t *tr, const 
     return FIG_PC_STORAGE;
 }
 
-/* A name not used by another seat (ignoring case): the name, else name2,
- * name3, ... */
+/* A name not used by another seat (ignoring case), a bot's included: the
+ * name, else name2, name3, ... (cut to stay within FIG_PROTO_NAME_CHARS). */
 static void unique_name(const fig_table_t *t, int seat, const char *want, char out[])
 {
-    char names[FIG_MAX_PLAYERS][FIG_NAME_MAX + 1];
+    name_t names[FIG_MAX_PLAYERS];
     seat_names(t, names);
-    snprintf(out, FIG_NAME_MAX + 1, "%s", want);
+    snprintf(out, FIG_PROTO_NAME_BYTES + 1, "%s", want);
     for (int k = 2; k < 100; k++) {
         bool clash = false;
         for (int s = 0; s < t->row.players; s++)
-            if (s != seat && strcasecmp(names[s], out) == 0)
+            if (s != seat && (strcasecmp(names[s], out) == 0 ||
+                              strcasecmp(bot_name(t, s), out) == 0))
                 clash = true;
         if (!clash)
             return;
-        int room = FIG_NAME_MAX - (k < 10 ? 1 : 2);
-        snprintf(out, FIG_NAME_MAX + 1, "%.*s%d", room, want, k);
+        char cut[FIG_PROTO_NAME_BYTES - 1], both[FIG_PROTO_NAME_BYTES + 16];
+        fig_proto_name_cut(want, FIG_PROTO_NAME_CHARS - (k < 10 ? 1 : 2), cut, sizeof cut);
+        snprintf(both, sizeof both, "%s%d", cut, k);   /* at most 126 bytes and 2 digits */
+        memcpy(out, both, FIG_PROTO_NAME_BYTES + 1);
     }
 }
 
@@ -1100,7 +1144,8 @@ fig_proto_code_t fig_table_join(fig_table_t *t, void *p, const fig_tr_t *tr, con
         fig_fail_tr(msg, tr, FIG_ERR_INPUT, N_("this table has no open seat"));
         return FIG_PC_NO_SEAT;
     }
-    char token[FIG_TOKEN_HEX + 1], want[FIG_NAME_MAX + 1];
+    char token[FIG_TOKEN_HEX + 1];
+    name_t want;
     fig_db_seat_t x;
     memset(&x, 0, sizeof x);
     x.kind = FIG_DB_SEAT_PERSON;
@@ -1432,14 +1477,19 @@ fig_proto_code_t fig_table_chat(fig_table_t *t, void *p, const fig_tr_t *tr, con
         return FIG_PC_NOT_SEATED;
     }
     int s = t->peers[i].seat;
+    if (s < 0 && !(name && name[0])) {   /* a spectator speaks under the hello's name */
+        fig_fail_tr(msg, tr, FIG_ERR_INPUT,
+                    N_("a spectator needs a name to chat: send hello with your name"));
+        return FIG_PC_BAD_NAME;
+    }
     logent_t *e = log_put(t, EV_CHAT);
     e->seat = s;
     if (s >= 0) {
-        char names[FIG_MAX_PLAYERS][FIG_NAME_MAX + 1];
+        name_t names[FIG_MAX_PLAYERS];
         seat_names(t, names);
         snprintf(e->name, sizeof e->name, "%s", names[s]);
     } else {
-        snprintf(e->name, sizeof e->name, "%s", name && name[0] ? name : "?");
+        snprintf(e->name, sizeof e->name, "%s", name);
     }
     snprintf(e->text, sizeof e->text, "%s", text);
     broadcast_other(t, e);
@@ -1469,7 +1519,7 @@ fig_err_t fig_table_record(fig_table_t *t, int game, fig_game_t *out, fig_msg_t 
                       game);
     if (!rc) {
         out->has_names = true;
-        seat_names(t, out->names);
+        record_names(t, out->names);
     }
     return rc;
 }

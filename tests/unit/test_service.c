@@ -1518,6 +1518,109 @@ static void test_bad_input(void **state)
     world_free(w);
 }
 
+/* The name of seat `seat` in the latest frame to c that carries the seats
+ * (a snapshot, a start, a seat's news); NULL if it is null. */
+static const char *latest_seat_name(const client_t *c, int seat, char *buf, size_t cap)
+{
+    const rconn_t *r = &c->w->wire.c[c->id];
+    for (int i = r->n - 1; i >= 0; i--) {
+        json_t *f = json_loads(r->f[i], 0, NULL);
+        assert_non_null(f);
+        const json_t *seats = json_object_get(f, "seats");
+        if (json_is_array(seats)) {
+            const json_t *n = json_object_get(json_array_get(seats, (size_t)seat), "name");
+            const char *v = json_is_string(n) ? json_string_value(n) : NULL;
+            if (v)
+                snprintf(buf, cap, "%s", v);
+            json_decref(f);
+            return v ? buf : NULL;
+        }
+        json_decref(f);
+    }
+    fail_msg("no frame with the seats");
+    return NULL;
+}
+
+/* Names as people type them (docs/protocol.md, hello): spaces kept, told
+ * as typed, written with '_' in the record; a bot keeps its name from the
+ * table's creation to its end, whoever joins and whatever they are called;
+ * a spectator chats only with a name. */
+static void test_names_at_table(void **state)
+{
+    (void)state;
+    world_t *w = world_new(30000);
+    client_t ann, bob, sam;
+    cl_open(&ann, w, "10.0.0.1");
+    cl_open(&bob, w, "10.0.0.2");
+    cl_open(&sam, w, "10.0.0.3");
+    hello(&ann, "en", "  Ann   Lee \xf0\x9f\x8e\xa9 ");
+    hello(&bob, "en", "Rosina");
+    cl_send(&sam, "{\"type\":\"hello\",\"v\":1}");   /* no name */
+    cl_update(&sam);
+    create_table(&ann, "{\"kind\":\"person\"},{\"kind\":\"bot\",\"level\":\"random\"},"
+                       "{\"kind\":\"person\"},{\"kind\":\"bot\",\"level\":\"random\"}", NULL);
+    join(&ann, ann.table, "");
+    char b1[200], b3[200], buf[200];
+    assert_string_equal(latest_seat_name(&ann, 0, buf, sizeof buf), "Ann Lee \xf0\x9f\x8e\xa9");
+    assert_non_null(latest_seat_name(&ann, 1, b1, sizeof b1));
+    assert_null(latest_seat_name(&ann, 2, buf, sizeof buf));   /* open, no game yet */
+    assert_non_null(latest_seat_name(&ann, 3, b3, sizeof b3));
+    assert_string_not_equal(b1, b3);
+    /* Sam watches: a spectator without a name cannot chat. */
+    cl_send(&sam, "{\"type\":\"spectate\",\"table\":\"%s\"}", ann.table);
+    cl_update(&sam);
+    client_t *others[] = { &ann, &bob };
+    char frame[200];
+    snprintf(frame, sizeof frame, "{\"type\":\"chat\",\"table\":\"%s\",\"text\":\"hi\"}",
+             ann.table);
+    expect_error(w, &sam, others, 2, "bad_name", frame);
+    /* Bob calls himself Rosina, a bot's name: he gets a number, and no bot
+     * changes its name as he sits (before, the bot after him was renamed). */
+    join(&bob, ann.table, "Rosina");
+    assert_int_equal(bob.game, 1);
+    for (int s = 0; s < 4; s++) {
+        const char *n = latest_seat_name(&ann, s, buf, sizeof buf);
+        assert_non_null(n);
+        if (s == 1)
+            assert_string_equal(n, b1);
+        if (s == 3)
+            assert_string_equal(n, b3);
+        if (s == 2) {
+            assert_string_not_equal(n, b1);
+            assert_string_not_equal(n, b3);
+        }
+    }
+    assert_string_equal(latest_seat_name(&ann, 2, buf, sizeof buf),
+                        strcmp(b1, "Rosina") && strcmp(b3, "Rosina") ? "Rosina" : "Rosina2");
+    /* Sam says hello with a name: now he may chat, under it. */
+    cl_send(&sam, "{\"type\":\"hello\",\"v\":1,\"name\":\"Sam  S\"}");
+    cl_send(&sam, "{\"type\":\"spectate\",\"table\":\"%s\"}", ann.table);
+    cl_send(&sam, "{\"type\":\"chat\",\"table\":\"%s\",\"text\":\"hi\"}", ann.table);
+    cl_update(&sam);
+    cl_update(&ann);
+    assert_int_equal(ann.chats, 1);
+    const rconn_t *ra = &w->wire.c[ann.id];
+    assert_non_null(strstr(ra->f[ra->n - 1], "\"name\":\"Sam S\""));
+    /* The game to its end: the record holds the names as one word each. */
+    fig_rng_t rng;
+    fig_rng_seed(&rng, 41);
+    client_t *both[] = { &ann, &bob };
+    play(w, both, 2, &rng, NULL, NULL);
+    fig_game_t *g = malloc(sizeof *g);
+    assert_non_null(g);
+    fetch_record(w, ann.table, 1, g);
+    assert_string_equal(g->names[0], "Ann_Lee_\xf0\x9f\x8e\xa9");
+    assert_string_equal(g->names[1], b1);
+    assert_string_equal(g->names[3], b3);
+    assert_string_equal(latest_seat_name(&ann, 1, buf, sizeof buf), b1);
+    assert_string_equal(latest_seat_name(&ann, 3, buf, sizeof buf), b3);
+    free(g);
+    cl_close(&ann);
+    cl_close(&bob);
+    cl_close(&sam);
+    world_free(w);
+}
+
 static void test_hello_deadline_and_addr_cap(void **state)
 {
     (void)state;
@@ -1993,6 +2096,7 @@ int main(void)
         cmocka_unit_test(test_rematch_race),
         cmocka_unit_test(test_fair_deals),
         cmocka_unit_test(test_bad_input),
+        cmocka_unit_test(test_names_at_table),
         cmocka_unit_test(test_hello_deadline_and_addr_cap),
         cmocka_unit_test(test_engine_seat),
         cmocka_unit_test(test_no_leak),
