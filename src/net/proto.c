@@ -341,6 +341,25 @@ static bool get_name(err_t *e, const json_t *o, char out[])
 
 /* ---- the messages */
 
+/* One seat of a hello: {"table", "token", "since"?}. On failure d->table is
+ * the code if it was read, else "". */
+static bool parse_held(err_t *e, const json_t *h, fig_proto_held_t *d)
+{
+    if (!json_is_object(h))
+        return bad(e, FIG_PC_BAD_MESSAGE, N_("each of \"%s\" must be an object"), "seats");
+    char tok[FIG_PROTO_TOKEN_LEN + 2] = "";
+    if (!get_code(e, h, "table", d->table)) {
+        d->table[0] = '\0';
+        return false;
+    }
+    if (!get_str(e, h, "token", true, tok, sizeof tok))
+        return false;
+    if (!all_hex(tok, FIG_PROTO_TOKEN_LEN))
+        return bad(e, FIG_PC_BAD_TOKEN, N_("\"%s\" is not a token"), "token");
+    memcpy(d->token, tok, FIG_PROTO_TOKEN_LEN + 1);
+    return get_since(e, h, &d->has_since, d->epoch, &d->since);
+}
+
 static bool parse_hello(err_t *e, const json_t *o, fig_proto_msg_t *m)
 {
     long long v = 0;
@@ -372,19 +391,14 @@ static bool parse_hello(err_t *e, const json_t *o, fig_proto_msg_t *m)
         return bad(e, FIG_PC_BAD_MESSAGE, N_("the field \"%s\" must be a list of at most 8 seats"),
                    "seats");
     for (size_t i = 0; i < json_array_size(seats); i++) {
-        const json_t *h = json_array_get(seats, i);
-        fig_proto_held_t *d = &m->held[m->nheld];
-        if (!json_is_object(h))
-            return bad(e, FIG_PC_BAD_MESSAGE, N_("each of \"%s\" must be an object"), "seats");
-        char tok[FIG_PROTO_TOKEN_LEN + 2] = "";
-        if (!get_code(e, h, "table", d->table) || !get_str(e, h, "token", true, tok, sizeof tok))
-            return false;
-        if (!all_hex(tok, FIG_PROTO_TOKEN_LEN))
-            return bad(e, FIG_PC_BAD_TOKEN, N_("\"%s\" is not a token"), "token");
-        memcpy(d->token, tok, FIG_PROTO_TOKEN_LEN + 1);
-        if (!get_since(e, h, &d->has_since, d->epoch, &d->since))
-            return false;
-        m->nheld++;
+        fig_proto_held_t *d = &m->held[m->nheld++];
+        fig_proto_code_t code = FIG_PC_NONE;
+        fig_msg_t why;
+        err_t se = { &code, &why, e->tr };
+        if (!parse_held(&se, json_array_get(seats, i), d)) {
+            d->bad = code;
+            snprintf(d->bad_text, sizeof d->bad_text, "%s", why.text);
+        }
     }
     return true;
 }
@@ -495,6 +509,7 @@ static bool parse_object(err_t *e, const json_t *o, fig_proto_msg_t *m)
     if (i == sizeof types / sizeof types[0])
         return bad(e, FIG_PC_UNKNOWN_TYPE, N_("unknown message type (\"%s\")"), "type");
     m->type = types[i].type;
+    m->typed = true;
     m->seat = -1;
     long long x = 0;
     switch (m->type) {
@@ -507,8 +522,10 @@ static bool parse_object(err_t *e, const json_t *o, fig_proto_msg_t *m)
     default:
         break;
     }
-    if (!get_code(e, o, "table", m->table))
+    if (!get_code(e, o, "table", m->table)) {
+        m->table[0] = '\0';
         return false;
+    }
     switch (m->type) {
     case FIG_PROTO_JOIN:
         x = -1;

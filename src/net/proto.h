@@ -86,18 +86,26 @@ typedef struct {
 } fig_proto_seat_t;
 
 /* A seat a hello takes back: its table, token, and where the client's log
- * of that table stopped (epoch and event number), if it has one. */
+ * of that table stopped (epoch and event number), if it has one. A seat
+ * that does not read (a malformed token, code or since) has `bad` set. */
 typedef struct {
     char table[FIG_PROTO_CODE_LEN + 1];
     char token[FIG_PROTO_TOKEN_LEN + 1];
     bool has_since;
     char epoch[FIG_PROTO_EPOCH_LEN + 1];
     long long since;
+    fig_proto_code_t bad;           /* FIG_PC_NONE, or why this seat cannot be read: the
+                                       hello is still read, and this seat alone refused */
+    char bad_text[200];             /* ... and the sentence (`table` "" if unreadable) */
 } fig_proto_held_t;
 
-/* One client message, checked. Only the fields of its type are set. */
+/* One client message, checked. Only the fields of its type are set. When
+ * the parse fails, `typed` says whether `type` was read all the same, and
+ * `table` holds the table's code if it was read: the error answers them
+ * (`re`, `table`). */
 typedef struct {
     fig_proto_type_t type;
+    bool typed;
     /* hello */
     int version;
     char lang[3];                                /* "en" when not given */

@@ -98,8 +98,33 @@ static void test_bad_frames(void **state)
                      FIG_PC_NO_TABLE);
     assert_int_equal(parse("{\"type\":\"join\",\"table\":\"ABCDEF\",\"name\":"
                            "\"abcdefghijabcdefghijabcdefghijabc\"}", &m), FIG_PC_BAD_NAME);
+    /* A seat of a hello that does not read is that seat's error alone: the
+     * hello is read, with the seat marked (the server welcomes, then refuses
+     * that seat and takes the others back). */
     assert_int_equal(parse("{\"type\":\"hello\",\"v\":1,\"seats\":[{\"table\":\"ABCDEF\","
-                           "\"token\":\"secret\"}]}", &m), FIG_PC_BAD_TOKEN);
+                           "\"token\":\"secret\"},{\"table\":\"ghijkl\",\"token\":"
+                           "\"00112233445566778899aabbccddeeff\"},{\"table\":\"A\"},7]}", &m),
+                     FIG_PC_NONE);
+    assert_int_equal(m.nheld, 4);
+    assert_int_equal(m.held[0].bad, FIG_PC_BAD_TOKEN);
+    assert_string_equal(m.held[0].table, "ABCDEF");
+    assert_true(m.held[0].bad_text[0]);
+    assert_int_equal(m.held[1].bad, FIG_PC_NONE);
+    assert_string_equal(m.held[1].table, "GHIJKL");
+    assert_int_equal(m.held[2].bad, FIG_PC_NO_TABLE);
+    assert_string_equal(m.held[2].table, "");
+    assert_int_equal(m.held[3].bad, FIG_PC_BAD_MESSAGE);
+    /* A refused frame whose type was read says so (`re`), and its table. */
+    assert_int_equal(parse("{\"type\":\"act\",\"table\":\"abcdef\",\"n\":-1,"
+                           "\"action\":\"take\"}", &m), FIG_PC_BAD_MESSAGE);
+    assert_true(m.typed);
+    assert_int_equal(m.type, FIG_PROTO_ACT);
+    assert_string_equal(m.table, "ABCDEF");
+    assert_int_equal(parse("{\"type\":\"join\",\"table\":\"AB\"}", &m), FIG_PC_NO_TABLE);
+    assert_true(m.typed);
+    assert_string_equal(m.table, "");
+    assert_int_equal(parse("{\"type\":\"dance\"}", &m), FIG_PC_UNKNOWN_TYPE);
+    assert_false(m.typed);
     assert_int_equal(parse("{\"type\":\"hello\",\"v\":1,\"lang\":\"de\"}", &m),
                      FIG_PC_BAD_MESSAGE);
     assert_int_equal(parse("{\"type\":\"create\",\"seats\":[{\"kind\":\"person\"},"

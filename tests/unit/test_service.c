@@ -1414,8 +1414,18 @@ static void test_bad_input(void **state)
              n);
     expect_error(w, mover, watchers, 2, "no_table", buf);
     /* Wrong, missing and stolen tokens. */
-    expect_error(w, &eve, not_eve, 2, "bad_token",
-                 "{\"type\":\"hello\",\"v\":1,\"seats\":[{\"table\":\"ABCDEF\",\"token\":\"1\"}]}");
+    /* A malformed token is that seat's error, after the welcome. */
+    cl_update(&eve);
+    int eve_at = frames_of(&eve);
+    snprintf(buf, sizeof buf,
+             "{\"type\":\"hello\",\"v\":1,\"seats\":[{\"table\":\"ABCDEF\",\"token\":\"1\"}]}");
+    fig_service_message(w->svc, eve.cs, buf, strlen(buf));
+    assert_int_equal(frames_of(&eve), eve_at + 2);
+    assert_non_null(strstr(w->wire.c[eve.id].f[eve_at], "\"welcome\""));
+    assert_non_null(strstr(w->wire.c[eve.id].f[eve_at + 1], "\"code\":\"bad_token\""));
+    assert_non_null(strstr(w->wire.c[eve.id].f[eve_at + 1], "\"re\":\"hello\""));
+    assert_non_null(strstr(w->wire.c[eve.id].f[eve_at + 1], "\"table\":\"ABCDEF\""));
+    cl_update(&eve);
     snprintf(buf, sizeof buf, "{\"type\":\"hello\",\"v\":1,\"seats\":[{\"table\":\"%s\","
              "\"token\":\"00000000000000000000000000000000\"}]}", ann.table);
     int eve_before = frames_of(&eve);
