@@ -57,6 +57,8 @@ typedef struct {
     uint64_t seed;                         /* from getrandom, never shown, and no longer used:
                                               each game draws its own (fig_db_game_t) */
     long long created;                     /* Unix seconds */
+    long long ev_hw;                       /* read: the event numbers told stayed at or
+                                              below it (FIG_DBW_EVENTS); 0: none stored */
 } fig_db_table_t;
 
 enum { FIG_DB_GAME_ACTIONS = FIG_ROUNDS * FIG_MAX_ROUND_ACTIONS };
@@ -89,7 +91,9 @@ typedef enum {
     FIG_DBW_ACTION,        /* action number `index` (0, 1, ...) of game `game`: storing an
                               index twice is refused (FIG_ERR_STATE), so an action is never
                               stored twice */
-    FIG_DBW_DELETE         /* table `code` and all it holds are removed */
+    FIG_DBW_DELETE,        /* table `code` and all it holds are removed */
+    FIG_DBW_EVENTS         /* table `code` may tell event numbers up to `ev` (its stored
+                              high-water mark is raised to ev, never lowered) */
 } fig_db_write_kind_t;
 
 typedef struct {
@@ -105,7 +109,7 @@ typedef struct {
     fig_db_action_t action;                /* FIG_DBW_ACTION */
 } fig_db_write_t;
 
-enum { FIG_DB_BATCH_MAX = 2 };
+enum { FIG_DB_BATCH_MAX = 3 };   /* a request's writes, and its FIG_DBW_EVENTS */
 
 /* The writes of one request, all or none. `next` chains batches for
  * fig_db_apply; rc and msg are its outcome; `user` is the submitter's (the

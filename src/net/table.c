@@ -81,7 +81,13 @@ typedef struct {
 } seat_t;
 
 /* What a write is for: what to do once it is on the disk. */
-typedef enum { OP_ACTION, OP_JOIN, OP_LEAVE, OP_START, OP_CREATE } op_kind_t;
+typedef enum { OP_ACTION, OP_JOIN, OP_LEAVE, OP_START, OP_CREATE, OP_EVENTS } op_kind_t;
+
+/* Event numbers are reserved on the disk ahead of their use, EV_RESERVE at
+ * a time (FIG_DBW_EVENTS rides on every write, and a write of its own goes
+ * when less than half is left): after a crash the numbers continue above
+ * every number that may have been told, never reusing one. */
+enum { EV_RESERVE = 256 };
 
 typedef struct {
     fig_db_batch_t b;                     /* first: the writer's part */
@@ -109,6 +115,7 @@ struct fig_table {
     int fd;                               /* the match's descriptor, watched; -1 */
     int steps;                            /* steps of the current game so far */
     long long next_n, game_n;
+    long long hw;                         /* numbers up to hw are reserved on the disk */
     long long log_lo;                     /* the first event of this life */
     logent_t log[FIG_TABLE_LOG];
     peer_t *peers;
@@ -596,9 +603,11 @@ static fig_db_write_t *op_write(fig_table_t *t, op_t *op, fig_db_write_kind_t ki
     return w;
 }
 
-/* The table is busy from here until fig_table_written. */
+/* The table is busy from here until fig_table_written. Every write
+ * reserves the event numbers of the next EV_RESERVE events. */
 static void submit(fig_table_t *t, op_t *op)
 {
+    op_write(t, op, FIG_DBW_EVENTS)->ev = t->next_n + EV_RESERVE;
     t->inflight = op;
     t->env->submit(t->env->svc, &op->b);
 }
@@ -631,6 +640,17 @@ static fig_err_t write_game(fig_table_t *t, op_t *op, long long ev, fig_msg_t *m
     w->ev = ev;
     fig_setup_random(&w->setup, t->row.players, seed, NULL);
     return FIG_OK;
+}
+
+/* Reserves more event numbers when less than half of the reserve is left
+ * and the table is free (chat and seat news write nothing of their own). */
+static void reserve_numbers(fig_table_t *t)
+{
+    if (t->inflight || t->dead || t->next_n + EV_RESERVE / 2 <= t->hw)
+        return;
+    op_t *op = op_new(t, OP_EVENTS, NULL, NULL);
+    if (op)
+        submit(t, op);
 }
 
 /* Moves the game on as far as it goes without waiting and without writing:
@@ -763,12 +783,15 @@ fig_err_t fig_table_restore(fig_table_t **out, const fig_table_env_t *env,
             t->seat[s].away_at = t_now;
         }
     fig_err_t rc = FIG_OK;
+    /* Above every number the previous life may have told (its reserve). */
+    t->hw = row->ev_hw;
+    t->next_n = row->ev_hw + 1;
     if (last) {
         long long maxev = last->ev;
         for (int i = 0; i < last->nactions; i++)
             if (last->actions[i].ev > maxev)
                 maxev = last->actions[i].ev;
-        t->next_n = maxev + 1;
+        t->next_n = (maxev > row->ev_hw ? maxev : row->ev_hw) + 1;
         t->game_n = maxev;
         t->game = last->game;
         fig_game_t *rec = malloc(sizeof *rec);
@@ -791,6 +814,7 @@ fig_err_t fig_table_restore(fig_table_t **out, const fig_table_env_t *env,
     }
     logf_(t, "restored at game %d, event %lld", t->game, t->next_n - 1);
     pump(t);
+    reserve_numbers(t);   /* before anything is told, this life's numbers are stored */
     *out = t;
     return FIG_OK;
 }
@@ -851,8 +875,10 @@ long long fig_table_deadline(const fig_table_t *t)
 
 void fig_table_tick(fig_table_t *t, long long t_now)
 {
-    if (!running(t) || t->inflight)
+    if (!running(t) || t->inflight) {
+        reserve_numbers(t);
         return;
+    }
     bool changed = false;
     for (int s = 0; s < t->row.players; s++)
         if (t->row.seats[s].kind == FIG_DB_SEAT_PERSON && t->seat[s].away &&
@@ -875,6 +901,7 @@ void fig_table_tick(fig_table_t *t, long long t_now)
         rebuild(t);
         pump(t);
     }
+    reserve_numbers(t);
 }
 
 /* ---- peers */
@@ -932,8 +959,10 @@ void fig_table_detach(fig_table_t *t, void *p)
     if (t->inflight && t->inflight->peer == p)
         t->inflight->peer = NULL;   /* its answer has nobody to go to */
     unlink_peer(t, p);
-    if (!t->inflight)
+    if (!t->inflight) {
         settle_presence(t);   /* else once the write is back: no event meanwhile */
+        reserve_numbers(t);
+    }
 }
 
 static const char *seat_kind_name(fig_db_seat_kind_t k)
@@ -1039,8 +1068,16 @@ static void catchup_step(void *ctx, const fig_match_step_t *step, const fig_view
     }
 }
 
+/* The end of a catch-up: the peer has every event up to n. */
+static void caught_up(fig_table_t *t, const peer_t *p)
+{
+    json_t *o = message(t, "caught_up");
+    json_object_set_new(o, "n", json_integer(t->next_n - 1));
+    send_json(t, p, o);
+}
+
 /* Sends the events after `since` when they are all still here, from this
- * life of the server and this game; else a snapshot. */
+ * life of the server and this game, then `caught_up`; else a snapshot. */
 static void welcome(fig_table_t *t, const peer_t *p, const fig_table_since_t *since)
 {
     long long last = t->next_n - 1;
@@ -1060,8 +1097,10 @@ static void welcome(fig_table_t *t, const peer_t *p, const fig_table_since_t *si
         return;
     }
     int count = (int)(last - since->n);
-    if (count == 0)
+    if (count == 0) {   /* nothing missed: said, so the client knows it is current */
+        caught_up(t, p);
         return;
+    }
     catchup_t c = { t, since->n, last, calloc((size_t)count, sizeof(char *)), p->seat, p->tr, 0 };
     if (!c.frames) {
         send_json(t, p, snapshot(t, p->seat));
@@ -1081,12 +1120,13 @@ static void welcome(fig_table_t *t, const peer_t *p, const fig_table_since_t *si
         }
         whole &= *f != NULL;
     }
-    if (whole)
+    if (whole) {
         for (int i = 0; i < count; i++) {
             t->env->send(t->env->svc, p->p, c.frames[i], strlen(c.frames[i]));
             t->env->stats->frames++;
         }
-    else
+        caught_up(t, p);
+    } else
         send_json(t, p, snapshot(t, p->seat));
     for (int i = 0; i < count; i++)
         free(c.frames[i]);
@@ -1493,6 +1533,7 @@ fig_proto_code_t fig_table_chat(fig_table_t *t, void *p, const fig_tr_t *tr, con
     }
     snprintf(e->text, sizeof e->text, "%s", text);
     broadcast_other(t, e);
+    reserve_numbers(t);
     return FIG_PC_NONE;
 }
 
@@ -1545,7 +1586,9 @@ void fig_table_written(fig_table_t *t, fig_db_batch_t *b)
 {
     op_t *op = (op_t *)b;
     t->inflight = NULL;
-    static const char *const re[] = { "act", "join", "leave", "rematch", "create" };
+    static const char *const re[] = { "act", "join", "leave", "rematch", "create", NULL };
+    if (!op->b.rc && op->b.w[op->b.n - 1].ev > t->hw)
+        t->hw = op->b.w[op->b.n - 1].ev;   /* the reserve it carried (submit) */
     if (op->kind != OP_ACTION && op->b.rc) {
         /* Nothing of the request happened: the database holds none of it. */
         t->env->stats->storage_errors++;
@@ -1559,7 +1602,7 @@ void fig_table_written(fig_table_t *t, fig_db_batch_t *b)
         free(op);
         if (!t->dead) {
             settle_presence(t);
-            pump(t);
+            pump(t);   /* a reserve that failed is asked again at the next tick */
         }
         return;
     }
@@ -1584,8 +1627,11 @@ void fig_table_written(fig_table_t *t, fig_db_batch_t *b)
     case OP_CREATE:
         create_stored(t, op);
         break;
+    case OP_EVENTS:
+        break;
     }
     free(op);
     settle_presence(t);
     pump(t);
+    reserve_numbers(t);
 }
