@@ -139,6 +139,16 @@ static void test_bad_frames(void **state)
                      FIG_PC_BAD_MESSAGE);
     assert_int_equal(parse("{\"type\":\"chat\",\"table\":\"ABCDEF\",\"text\":\"a\\u0000b\"}", &m),
                      FIG_PC_BAD_JSON);   /* jansson refuses NUL unless asked */
+    /* Valid JSON the parser refuses, as docs/protocol.md says. */
+    assert_int_equal(parse("{\"type\":\"chat\",\"table\":\"ABCDEF\",\"text\":\"\\ud800\"}", &m),
+                     FIG_PC_BAD_JSON);   /* a lone surrogate */
+    assert_int_equal(parse("{\"type\":\"act\",\"table\":\"ABCDEF\",\"n\":9223372036854775808,"
+                           "\"action\":\"take\"}", &m), FIG_PC_BAD_JSON);   /* above 2^63 - 1 */
+    assert_int_equal(parse("{\"type\":\"act\",\"table\":\"ABCDEF\",\"n\":57.0,"
+                           "\"action\":\"take\"}", &m), FIG_PC_BAD_MESSAGE);
+    assert_int_equal(parse("{\"type\":\"hello\",\"v\":1,\"seats\":[{\"table\":\"ABCDEF\","
+                           "\"token\":\"00112233445566778899AABBCCDDEEFF\"}]}", &m), FIG_PC_NONE);
+    assert_int_equal(m.held[0].bad, FIG_PC_BAD_TOKEN);   /* tokens are lower case */
     static char big[FIG_PROTO_FRAME_MAX + 100];
     memset(big, ' ', sizeof big - 1);
     memcpy(big, "{\"type\":\"ping\"}", 15);
