@@ -314,7 +314,7 @@ static json_t *seats_json(const fig_table_t *t);
 
 /* A seat's news, a chat line or a game's start, the same for everyone but
  * for the language. A start and a seat's news carry the seats as they are
- * now: taking a seat can rename the bots after it (fig_session_bot_name). */
+ * now (who sits where; a bot's name never changes: bot_name). */
 static json_t *render_other(const fig_table_t *t, const logent_t *e, const fig_tr_t *tr)
 {
     json_t *o = message(t, "event");
