@@ -6,7 +6,7 @@
 
 import { _, fmt } from "./i18n.js";
 import { h, fill } from "./dom.js";
-import { Conn, heldSeats, rememberSeat, savedName, saveName, cleanName } from "./net.js";
+import { Conn, heldSeats, rememberSeat, savedName, saveName, cleanName, NAME_CHARS, nameChars } from "./net.js";
 import { LEVELS, levelName } from "./table.js";
 
 /** @typedef {import("./net.js").Msg} Msg */
@@ -43,8 +43,11 @@ export class HomeView {
 
     render() {
         this.notice = h("p", { class: "notice", role: "alert" });
-        const name = h("input", { type: "text", id: "name", maxlength: "32", autocomplete: "nickname",
-                                  value: savedName(), required: true });
+        // maxlength counts UTF-16 units, not characters: room for 32 emoji;
+        // the 32 characters are checked on submit (nameOk).
+        const name = h("input", { type: "text", id: "name", maxlength: String(4 * NAME_CHARS),
+                                  autocomplete: "nickname", value: savedName(), required: true,
+                                  "aria-describedby": "name-hint" });
         name.addEventListener("change", () => saveName(cleanName(name.value)));
 
         const players = h("select", { id: "players" },
@@ -66,6 +69,11 @@ export class HomeView {
             const me = cleanName(name.value);
             if (!me) {
                 this.notice.textContent = _("Please type your name.");
+                name.focus();
+                return;
+            }
+            if (nameChars(me) > NAME_CHARS) {
+                this.notice.textContent = fmt(_("A name has at most %s characters."), String(NAME_CHARS));
                 name.focus();
                 return;
             }
@@ -148,7 +156,8 @@ export class HomeView {
         fill(this.root, [h("div", { class: "home" }, [
             h("h1", { text: "Figaro" }),
             h("p", { class: "lead", text: _("Reiner Knizia's card game, around a table with your friends.") }),
-            h("div", { class: "field name-field" }, [h("label", { for: "name", text: _("Your name") }), name]),
+            h("div", { class: "field name-field" }, [h("label", { for: "name", text: _("Your name") }), name,
+                h("small", { id: "name-hint", text: fmt(_("Up to %s characters, spaces included."), String(NAME_CHARS)) })]),
             this.notice,
             h("div", { class: "home-grid" }, [create, join, tables, replay]),
         ])]);

@@ -42,9 +42,19 @@ export function saveName(name) {
 /** A name the server accepts: 1-32 bytes, no space, control character or '#'.
  * @param {string} name */
 export function cleanName(name) {
-    let s = name.trim().replace(/[\s#\u0000-\u001f\u007f]+/g, "_");
-    while (new TextEncoder().encode(s).length > 32) s = s.slice(0, -1);
-    return s;
+    // The server's rule (docs/protocol.md, hello): runs of spaces become one,
+    // none at the ends; control characters are refused there, dropped here.
+    // It counts characters (code points), at most NAME_CHARS: nothing is cut
+    // here, the form says the limit and the server refuses a longer name.
+    return name.replace(/[\u0000-\u001f\u007f-\u009f]/g, "").replace(/\s+/g, " ").trim();
+}
+
+/** The most characters (code points) a name may have. */
+export const NAME_CHARS = 32;
+
+/** @param {string} name @returns {number} its characters, as the server counts them */
+export function nameChars(name) {
+    return Array.from(name).length;
 }
 
 /** @typedef {{type: string, [k: string]: any}} Msg */

@@ -185,6 +185,7 @@ int cmd_serve(int argc, char **argv)
         { "keep-idle", required_argument, NULL, 'A' },
         { "trust-proxy", required_argument, NULL, 'P' },
         { "sync", required_argument, NULL, 'S' },
+        { "allowed-hosts", required_argument, NULL, 'O' },
         { "help", no_argument, NULL, 'h' },
         { NULL, 0, NULL, 0 },
     };
@@ -195,7 +196,7 @@ int cmd_serve(int argc, char **argv)
     int nengines = 0;
     long long grace = 0, max_tables = 0, threads = 0, max_bot_ms = 0;
     long long idle = 0, hello = 0, queue_kib = 0, keep_finished = 0, keep_idle = 0;
-    const char *proxy = NULL;
+    const char *proxy = NULL, *hosts = NULL;
     bool normal_sync = false;
     int c;
     opterr = 0;
@@ -287,6 +288,15 @@ int cmd_serve(int argc, char **argv)
                                        optarg);
             proxy = optarg;
             break;
+        case 'O':
+            if (!optarg[0] || strlen(optarg) > 2000 ||
+                strspn(optarg, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                               "0123456789.-:[]*,") != strlen(optarg) ||
+                strstr(optarg, ",,") || optarg[0] == ',' || optarg[strlen(optarg) - 1] == ',')
+                return cli_usage_error("serve", "--allowed-hosts: '%s' is not a comma list of "
+                                       "host names", optarg);
+            hosts = optarg;
+            break;
         case 'S':
             if (strcmp(optarg, "full") != 0 && strcmp(optarg, "normal") != 0)
                 return cli_usage_error("serve", "--sync: '%s' is neither 'full' nor 'normal'",
@@ -332,7 +342,7 @@ int cmd_serve(int argc, char **argv)
 
     fig_msg_t msg;
     fig_wire_opts_t wo = { addr, port, cert, key, have_web ? web : NULL, (size_t)queue_kib << 10,
-                           (int)idle, proxy, log_line, NULL };
+                           (int)idle, proxy, log_line, NULL, hosts };
     fig_wire_t *wire;
     if (fig_wire_new(&wire, &wo, &msg)) {
         fprintf(stderr, "figaro serve: %s\n", msg.text);

@@ -40,6 +40,12 @@ void fig_narrate_init(fig_narrator_t *nr, int players, int me, const char names[
     nr->ctx = ctx;
 }
 
+void fig_narrate_set_name(fig_narrator_t *nr, int seat, const char *name)
+{
+    if (seat >= 0 && seat < nr->n)
+        snprintf(nr->names[seat], sizeof nr->names[seat], "%s", name);
+}
+
 const char *fig_narrate_name(const fig_narrator_t *nr, int seat)
 {
     if (seat < 0 || seat >= nr->n)
@@ -170,7 +176,7 @@ static void tell_round_end(const fig_narrator_t *nr, const fig_event_t *e)
              fig_tr_text(nr->tr, "Round %d is over: %s starts a turn with no cards left and "
                                  "takes the King."),
              e->round, fig_narrate_name(nr, e->seat));
-    char counts[FIG_MAX_PLAYERS * (FIG_NAME_MAX + 8)];   /* "Ann 12, Bob 9, Cid 5" */
+    char counts[FIG_MAX_PLAYERS * (FIG_NARRATE_NAME_MAX + 8)];   /* "Ann 12, Bob 9, Cid 5" */
     size_t len = 0;
     counts[0] = '\0';
     for (int s = 0; s < nr->n; s++)
@@ -199,7 +205,7 @@ static void tell_ties(const fig_narrator_t *nr, const fig_events_t *ev, int from
         while (j < k && counts[j] == counts[i])
             j++;
         if (j - i > 1 && counts[i] > 0) {
-            char names[FIG_MAX_PLAYERS * (FIG_NAME_MAX + 2) + 8];
+            char names[FIG_MAX_PLAYERS * (FIG_NARRATE_NAME_MAX + 2) + 8];
             size_t len = 0;
             names[0] = '\0';
             for (int x = i; x < j; x++)

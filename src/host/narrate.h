@@ -32,6 +32,7 @@ typedef void fig_narrate_say_fn(void *ctx, int about, const char *sentence);
 typedef const char *fig_narrate_card_fn(void *ctx, int kind, char *buf, size_t cap);
 
 enum {
+    FIG_NARRATE_NAME_MAX = 128,   /* bytes of a name: 32 characters of UTF-8 (the server's) */
     FIG_NARRATE_DEAL = -1,   /* `about` of a deal's sentences */
     FIG_NARRATE_NONE = -2    /* never passed: a starting value for callers who compare `about`s */
 };
@@ -39,7 +40,7 @@ enum {
 typedef struct {
     int n;                                   /* players */
     int me;                                  /* the person's seat, or -1 for nobody */
-    char names[FIG_MAX_PLAYERS][FIG_NAME_MAX + 1];
+    char names[FIG_MAX_PLAYERS][FIG_NARRATE_NAME_MAX + 1];
     const fig_tr_t *tr;                      /* the person's language; NULL: English */
     fig_narrate_card_fn *card;
     fig_narrate_say_fn *say;
@@ -52,6 +53,10 @@ typedef struct {
 void fig_narrate_init(fig_narrator_t *nr, int players, int me, const char names[][FIG_NAME_MAX + 1],
                       const fig_tr_t *tr, fig_narrate_card_fn *card, fig_narrate_say_fn *say,
                       void *ctx);
+
+/* Names seat `seat` `name` (up to FIG_NARRATE_NAME_MAX bytes: a name
+ * longer than a record's, with spaces, as the server's people type them). */
+void fig_narrate_set_name(fig_narrator_t *nr, int seat, const char *name);
 
 /* A seat's name, or "?" for a seat out of range. */
 const char *fig_narrate_name(const fig_narrator_t *nr, int seat);

@@ -9,6 +9,8 @@
  * next game) and the games'
  * actions in order. A game is its setup and its actions: the hands follow
  * from the setup's seed (fig_game_deal_seeded), so no hand is ever stored.
+ * Each game's seed is drawn from the system when the game is made, stored
+ * with it, and derived from nothing (docs/server.md, "Fairness").
  *
  * Writes come in batches (fig_db_batch_t: the writes of one request, all
  * or none), and several batches are committed at once (fig_db_apply: one
@@ -42,7 +44,7 @@ typedef enum {
 typedef struct {
     fig_db_seat_kind_t kind;
     char what[FIG_PROTO_ENGINE_NAME_MAX + 1];
-    char name[FIG_NAME_MAX + 1];            /* a person's name; "" else */
+    char name[FIG_PROTO_NAME_BYTES + 1];    /* a person's name (proto.h); "" else */
     char token_hash[FIG_HASH_HEX + 1];      /* a person's; "" else */
     int rematch;                            /* a person's vote: the game after whose end
                                                they asked for the next one; 0: none */
@@ -55,8 +57,11 @@ typedef struct {
     int move_seconds;                      /* a person's time per move, 0: none */
     bool open;                             /* stacks and roads shown in play */
     char fill[8];                          /* the level that plays for an absent person */
-    uint64_t seed;                         /* game g's seed: fig_seed_derive(seed, g, 0) */
+    uint64_t seed;                         /* from getrandom, never shown, and no longer used:
+                                              each game draws its own (fig_db_game_t) */
     long long created;                     /* Unix seconds */
+    long long ev_hw;                       /* read: the event numbers told stayed at or
+                                              below it (FIG_DBW_EVENTS); 0: none stored */
 } fig_db_table_t;
 
 enum { FIG_DB_GAME_ACTIONS = FIG_ROUNDS * FIG_MAX_ROUND_ACTIONS };
@@ -89,7 +94,9 @@ typedef enum {
     FIG_DBW_ACTION,        /* action number `index` (0, 1, ...) of game `game`: storing an
                               index twice is refused (FIG_ERR_STATE), so an action is never
                               stored twice */
-    FIG_DBW_DELETE         /* table `code` and all it holds are removed */
+    FIG_DBW_DELETE,        /* table `code` and all it holds are removed */
+    FIG_DBW_EVENTS         /* table `code` may tell event numbers up to `ev` (its stored
+                              high-water mark is raised to ev, never lowered) */
 } fig_db_write_kind_t;
 
 typedef struct {
@@ -105,7 +112,7 @@ typedef struct {
     fig_db_action_t action;                /* FIG_DBW_ACTION */
 } fig_db_write_t;
 
-enum { FIG_DB_BATCH_MAX = 2 };
+enum { FIG_DB_BATCH_MAX = 3 };   /* a request's writes, and its FIG_DBW_EVENTS */
 
 /* The writes of one request, all or none. `next` chains batches for
  * fig_db_apply; rc and msg are its outcome; `user` is the submitter's (the

@@ -9,6 +9,8 @@
  *
  * Schema (user_version 2):
  *   tables  (code PK, players, move_seconds, open, fill, seed, created)
+ *   events  (code PK, hw): the table's event numbers told may reach hw (a
+ *           high-water mark, only ever raised)
  *   seats   (code, seat, kind, what, name, token_hash, rematch)  PK (code, seat)
  *   games   (code, game, players, removed, king, roads, seed, ev)  PK (code, game)
  *   actions (code, game, idx, seat, action, ev)               PK (code, game, idx)
@@ -16,8 +18,8 @@
  * syntax ("R2>1", "RING>0", "take"); roads are the three groups, "15 9 2/...".
  * A 64-bit seed is stored as the signed integer of the same bits. A seat's
  * rematch is the game after whose end its person asked for the next (0: no
- * vote). A database of version 1 (no rematch column) takes the column at
- * open; one of a later version than this program's is refused. */
+ * vote). A database of version 1 (no rematch column, no events) takes both
+ * at open; one of a later version than this program's is refused. */
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,7 +28,8 @@
 #include "net/db.h"
 
 enum { ST_TABLE, ST_SEAT, ST_GAME, ST_ACTION, ST_GET_GAME, ST_GET_ACTIONS, ST_TABLES, ST_SEATS,
-       ST_LAST_GAME, ST_DEL_ACTIONS, ST_DEL_GAMES, ST_DEL_SEATS, ST_DEL_TABLE, ST_COUNT };
+       ST_LAST_GAME, ST_DEL_ACTIONS, ST_DEL_GAMES, ST_DEL_SEATS, ST_DEL_EVENTS, ST_DEL_TABLE,
+       ST_EVENTS, ST_COUNT };
 
 static const char *const sql_text[ST_COUNT] = {
     [ST_TABLE] = "INSERT INTO tables (code, players, move_seconds, open, fill, seed, created) "
@@ -41,15 +44,19 @@ static const char *const sql_text[ST_COUNT] = {
                     "WHERE code = ? AND game = ?",
     [ST_GET_ACTIONS] = "SELECT idx, seat, action, ev FROM actions WHERE code = ? AND game = ? "
                        "ORDER BY idx",
-    [ST_TABLES] = "SELECT code, players, move_seconds, open, fill, seed, created FROM tables "
-                  "ORDER BY created, rowid",
+    [ST_TABLES] = "SELECT t.code, players, move_seconds, open, fill, seed, created, "
+                  "COALESCE(e.hw, 0) FROM tables t LEFT JOIN events e ON e.code = t.code "
+                  "ORDER BY created, t.rowid",
     [ST_SEATS] = "SELECT seat, kind, what, name, token_hash, rematch FROM seats WHERE code = ? "
                  "ORDER BY seat",
     [ST_LAST_GAME] = "SELECT MAX(game) FROM games WHERE code = ?",
     [ST_DEL_ACTIONS] = "DELETE FROM actions WHERE code = ?",
     [ST_DEL_GAMES] = "DELETE FROM games WHERE code = ?",
     [ST_DEL_SEATS] = "DELETE FROM seats WHERE code = ?",
+    [ST_DEL_EVENTS] = "DELETE FROM events WHERE code = ?",
     [ST_DEL_TABLE] = "DELETE FROM tables WHERE code = ?",
+    [ST_EVENTS] = "INSERT INTO events (code, hw) VALUES (?, ?) "
+                  "ON CONFLICT (code) DO UPDATE SET hw = MAX(hw, excluded.hw)",
 };
 
 static const char schema[] =
@@ -67,13 +74,18 @@ static const char schema[] =
     "CREATE TABLE IF NOT EXISTS actions (code TEXT NOT NULL, game INTEGER NOT NULL, "
     "  idx INTEGER NOT NULL, seat INTEGER NOT NULL, action TEXT NOT NULL, ev INTEGER NOT NULL, "
     "  PRIMARY KEY (code, game, idx), FOREIGN KEY (code, game) REFERENCES games(code, game));"
+    "CREATE TABLE IF NOT EXISTS events (code TEXT PRIMARY KEY REFERENCES tables(code), "
+    "  hw INTEGER NOT NULL);"
     "PRAGMA user_version = 2;";
 
 enum { SCHEMA_VERSION = 2 };
 
-/* Version 1 to 2: a person's rematch vote. */
+/* Version 1 to 2: a person's rematch vote, and the event numbers' high-water
+ * marks (none yet: a table's numbers then go on from its stored events). */
 static const char upgrade_1[] =
     "ALTER TABLE seats ADD COLUMN rematch INTEGER NOT NULL DEFAULT 0;"
+    "CREATE TABLE IF NOT EXISTS events (code TEXT PRIMARY KEY REFERENCES tables(code), "
+    "  hw INTEGER NOT NULL);"
     "PRAGMA user_version = 2;";
 
 typedef struct {
@@ -191,7 +203,8 @@ static fig_err_t action_add(db_t *d, const char *code, int game, int index,
 /* Everything of a table, children first (the foreign keys). */
 static fig_err_t table_delete(db_t *d, const char *code, fig_msg_t *msg)
 {
-    static const int order[] = { ST_DEL_ACTIONS, ST_DEL_GAMES, ST_DEL_SEATS, ST_DEL_TABLE };
+    static const int order[] = { ST_DEL_ACTIONS, ST_DEL_GAMES, ST_DEL_SEATS, ST_DEL_EVENTS,
+                                 ST_DEL_TABLE };
     fig_err_t rc = FIG_OK;
     for (size_t i = 0; i < sizeof order / sizeof order[0] && !rc; i++) {
         sqlite3_stmt *s = d->st[order[i]];
@@ -215,6 +228,10 @@ static fig_err_t write_one(db_t *d, const fig_db_write_t *w, fig_msg_t *msg)
         return action_add(d, w->code, w->game, w->index, &w->action, msg);
     case FIG_DBW_DELETE:
         return table_delete(d, w->code, msg);
+    case FIG_DBW_EVENTS:
+        sqlite3_bind_text(d->st[ST_EVENTS], 1, w->code, -1, SQLITE_TRANSIENT);
+        sqlite3_bind_int64(d->st[ST_EVENTS], 2, w->ev);
+        return step_done(d, d->st[ST_EVENTS], msg, "events");
     }
     return fig_fail(msg, FIG_ERR_INPUT, N_("database: %s"), "an unknown write");
 }
@@ -405,6 +422,7 @@ static fig_err_t load(fig_db_t *db, fig_db_table_fn *fn, void *ctx, fig_msg_t *m
         t->open = sqlite3_column_int(s, 3) != 0;
         t->seed = (uint64_t)sqlite3_column_int64(s, 5);
         t->created = sqlite3_column_int64(s, 6);
+        t->ev_hw = sqlite3_column_int64(s, 7);
         if (strlen(code) != FIG_PROTO_CODE_LEN || !fig_proto_level_ok(fill) ||
             t->players < FIG_MIN_PLAYERS || t->players > FIG_MAX_PLAYERS) {
             err = fig_fail(msg, FIG_ERR_INPUT, N_("database: a bad table row (%s)"), code);

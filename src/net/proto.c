@@ -174,23 +174,191 @@ static bool get_since(err_t *e, const json_t *o, bool *has, char epoch[], long l
     return true;
 }
 
+/* ---- names */
+
+/* The code point at s (n bytes left) into *cp; its length, or 0 for a
+ * malformed sequence (overlong, a surrogate, beyond U+10FFFF, cut short). */
+static int utf8_next(const unsigned char *s, size_t n, uint32_t *cp)
+{
+    if (n == 0)
+        return 0;
+    if (s[0] < 0x80) {
+        *cp = s[0];
+        return 1;
+    }
+    int len = s[0] >= 0xF0 ? 4 : s[0] >= 0xE0 ? 3 : s[0] >= 0xC0 ? 2 : 0;
+    if (len == 0 || s[0] > 0xF4 || (size_t)len > n)
+        return 0;
+    uint32_t c = s[0] & (0x3F >> (len - 1));
+    for (int i = 1; i < len; i++) {
+        if ((s[i] & 0xC0) != 0x80)
+            return 0;
+        c = c << 6 | (s[i] & 0x3F);
+    }
+    static const uint32_t least[] = { 0, 0, 0x80, 0x800, 0x10000 };
+    if (c < least[len] || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF))
+        return 0;
+    *cp = c;
+    return len;
+}
+
+/* A space: a run of them is one space in a name. */
+static bool name_space(uint32_t c)
+{
+    return c == 0x20 || c == 0xA0 || c == 0x1680 || (c >= 0x2000 && c <= 0x200A) ||
+           c == 0x202F || c == 0x205F || c == 0x3000;
+}
+
+/* A character that must not be in a name: C0, DEL, C1; line and paragraph
+ * separators; the bidirectional embeddings, overrides and isolates (they
+ * reorder what others see); noncharacters. */
+static bool name_control(uint32_t c)
+{
+    return c < 0x20 || (c >= 0x7F && c <= 0x9F) || c == 0x2028 || c == 0x2029 ||
+           (c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069) ||
+           (c >= 0xFDD0 && c <= 0xFDEF) || (c & 0xFFFE) == 0xFFFE;
+}
+
+/* A character that shows nothing alone: zero-width characters and joiners,
+ * fillers, variation selectors, tags, combining marks, the soft hyphen. A
+ * name of only these (and spaces) names nobody. */
+static bool name_invisible(uint32_t c)
+{
+    return c == 0xAD || c == 0x34F || c == 0x61C || c == 0x115F || c == 0x1160 ||
+           c == 0x17B4 || c == 0x17B5 || c == 0x180E || (c >= 0x180B && c <= 0x180F) ||
+           (c >= 0x200B && c <= 0x200F) || (c >= 0x2060 && c <= 0x2064) || c == 0x2800 ||
+           c == 0x3164 || c == 0xFEFF || c == 0xFFA0 || (c >= 0xFE00 && c <= 0xFE0F) ||
+           (c >= 0xFFF0 && c <= 0xFFF8) || (c >= 0xE0000 && c <= 0xE0FFF) ||
+           (c >= 0x300 && c <= 0x36F) || (c >= 0x1AB0 && c <= 0x1AFF) ||
+           (c >= 0x1DC0 && c <= 0x1DFF) || (c >= 0x20D0 && c <= 0x20FF) ||
+           (c >= 0xFE20 && c <= 0xFE2F) || (c >= 0x1D173 && c <= 0x1D17A);
+}
+
+fig_err_t fig_proto_name_clean(const char *in, const fig_tr_t *tr,
+                               char out[FIG_PROTO_NAME_BYTES + 1], fig_msg_t *msg)
+{
+    const unsigned char *s = (const unsigned char *)in;
+    size_t n = strlen(in), len = 0;
+    int chars = 0;
+    bool visible = false, space = false;
+    out[0] = '\0';
+    while (n > 0) {
+        uint32_t c;
+        int k = utf8_next(s, n, &c);
+        if (k == 0)
+            return fig_fail_tr(msg, tr, FIG_ERR_INPUT, N_("a name must be UTF-8 text"));
+        s += k;
+        n -= (size_t)k;
+        if (name_control(c))
+            return fig_fail_tr(msg, tr, FIG_ERR_INPUT,
+                               N_("a name cannot hold control characters (U+%04X)"),
+                               (unsigned)c);
+        if (name_space(c)) {
+            space = chars > 0;   /* none at the start; one for a run */
+            continue;
+        }
+        if (space) {
+            if (len >= FIG_PROTO_NAME_BYTES || ++chars > FIG_PROTO_NAME_CHARS)
+                goto too_long;
+            out[len++] = ' ';
+            space = false;
+        }
+        if (len + (size_t)k > FIG_PROTO_NAME_BYTES || ++chars > FIG_PROTO_NAME_CHARS)
+            goto too_long;
+        memcpy(out + len, s - k, (size_t)k);
+        len += (size_t)k;
+        visible |= !name_invisible(c);
+    }
+    out[len] = '\0';
+    if (chars == 0)
+        return fig_fail_tr(msg, tr, FIG_ERR_INPUT, N_("a name has 1 to %d characters"),
+                           FIG_PROTO_NAME_CHARS);
+    if (!visible) {
+        out[0] = '\0';
+        return fig_fail_tr(msg, tr, FIG_ERR_INPUT,
+                           N_("a name needs a visible character, not only spaces or "
+                              "invisible ones"));
+    }
+    return FIG_OK;
+too_long:
+    out[0] = '\0';
+    return fig_fail_tr(msg, tr, FIG_ERR_INPUT, N_("a name has at most %d characters"),
+                       FIG_PROTO_NAME_CHARS);
+}
+
+void fig_proto_name_cut(const char *name, int chars, char *out, size_t cap)
+{
+    const unsigned char *s = (const unsigned char *)name;
+    size_t n = strlen(name), len = 0;
+    for (int i = 0; i < chars && n > 0; i++) {
+        uint32_t c;
+        int k = utf8_next(s, n, &c);
+        if (k == 0)
+            k = 1;   /* not a name's: copied byte by byte */
+        if (len + (size_t)k >= cap)
+            break;
+        memcpy(out + len, s, (size_t)k);
+        len += (size_t)k;
+        s += k;
+        n -= (size_t)k;
+    }
+    out[len] = '\0';
+}
+
+void fig_proto_name_record(const char *name, char out[FIG_NAME_MAX + 1])
+{
+    fig_proto_name_cut(name, FIG_PROTO_NAME_BYTES, out, FIG_NAME_MAX + 1);
+    for (char *p = out; *p; p++)
+        if ((unsigned char)*p <= ' ' || *p == '#' || *p == 0x7F)
+            *p = '_';
+    if (!out[0])
+        strcpy(out, "_");
+}
+
+/* "name", optional: cleaned; "" stays "" (the caller says whether it may). */
 static bool get_name(err_t *e, const json_t *o, char out[])
 {
-    char s[FIG_NAME_MAX + 1] = "";
+    char s[4 * FIG_PROTO_NAME_BYTES + 1] = "";
     const json_t *v = json_object_get(o, "name");
-    if (v && json_is_string(v) && json_string_length(v) > FIG_NAME_MAX)
-        return bad(e, FIG_PC_BAD_NAME, N_("a name has at most 32 bytes (\"%s\")"), "name");
+    if (v && json_is_string(v) && json_string_length(v) >= sizeof s) {
+        *e->code = FIG_PC_BAD_NAME;
+        fig_fail_tr(e->msg, e->tr, FIG_ERR_INPUT, N_("a name has at most %d characters"),
+                    FIG_PROTO_NAME_CHARS);
+        return false;
+    }
     if (!get_str(e, o, "name", false, s, sizeof s))
         return false;
-    if (s[0] && !fig_session_name_ok(s))
-        return bad(e, FIG_PC_BAD_NAME,
-                   N_("a name is one word without spaces, control characters or '#' (\"%s\")"),
-                   "name");
-    memcpy(out, s, sizeof s);
+    if (!v || !s[0]) {
+        out[0] = '\0';
+        return true;
+    }
+    if (fig_proto_name_clean(s, e->tr, out, e->msg)) {
+        *e->code = FIG_PC_BAD_NAME;
+        return false;
+    }
     return true;
 }
 
 /* ---- the messages */
+
+/* One seat of a hello: {"table", "token", "since"?}. On failure d->table is
+ * the code if it was read, else "". */
+static bool parse_held(err_t *e, const json_t *h, fig_proto_held_t *d)
+{
+    if (!json_is_object(h))
+        return bad(e, FIG_PC_BAD_MESSAGE, N_("each of \"%s\" must be an object"), "seats");
+    char tok[FIG_PROTO_TOKEN_LEN + 2] = "";
+    if (!get_code(e, h, "table", d->table)) {
+        d->table[0] = '\0';
+        return false;
+    }
+    if (!get_str(e, h, "token", true, tok, sizeof tok))
+        return false;
+    if (!all_hex(tok, FIG_PROTO_TOKEN_LEN))
+        return bad(e, FIG_PC_BAD_TOKEN, N_("\"%s\" is not a token"), "token");
+    memcpy(d->token, tok, FIG_PROTO_TOKEN_LEN + 1);
+    return get_since(e, h, &d->has_since, d->epoch, &d->since);
+}
 
 static bool parse_hello(err_t *e, const json_t *o, fig_proto_msg_t *m)
 {
@@ -210,6 +378,12 @@ static bool parse_hello(err_t *e, const json_t *o, fig_proto_msg_t *m)
     }
     if (!get_name(e, o, m->name))
         return false;
+    if (json_object_get(o, "name") && !m->name[0]) {   /* "": 1 to 32 characters */
+        *e->code = FIG_PC_BAD_NAME;
+        fig_fail_tr(e->msg, e->tr, FIG_ERR_INPUT, N_("a name has 1 to %d characters"),
+                    FIG_PROTO_NAME_CHARS);
+        return false;
+    }
     const json_t *seats = json_object_get(o, "seats");
     if (!seats)
         return true;
@@ -217,19 +391,14 @@ static bool parse_hello(err_t *e, const json_t *o, fig_proto_msg_t *m)
         return bad(e, FIG_PC_BAD_MESSAGE, N_("the field \"%s\" must be a list of at most 8 seats"),
                    "seats");
     for (size_t i = 0; i < json_array_size(seats); i++) {
-        const json_t *h = json_array_get(seats, i);
-        fig_proto_held_t *d = &m->held[m->nheld];
-        if (!json_is_object(h))
-            return bad(e, FIG_PC_BAD_MESSAGE, N_("each of \"%s\" must be an object"), "seats");
-        char tok[FIG_PROTO_TOKEN_LEN + 2] = "";
-        if (!get_code(e, h, "table", d->table) || !get_str(e, h, "token", true, tok, sizeof tok))
-            return false;
-        if (!all_hex(tok, FIG_PROTO_TOKEN_LEN))
-            return bad(e, FIG_PC_BAD_TOKEN, N_("\"%s\" is not a token"), "token");
-        memcpy(d->token, tok, FIG_PROTO_TOKEN_LEN + 1);
-        if (!get_since(e, h, &d->has_since, d->epoch, &d->since))
-            return false;
-        m->nheld++;
+        fig_proto_held_t *d = &m->held[m->nheld++];
+        fig_proto_code_t code = FIG_PC_NONE;
+        fig_msg_t why;
+        err_t se = { &code, &why, e->tr };
+        if (!parse_held(&se, json_array_get(seats, i), d)) {
+            d->bad = code;
+            snprintf(d->bad_text, sizeof d->bad_text, "%s", why.text);
+        }
     }
     return true;
 }
@@ -340,6 +509,7 @@ static bool parse_object(err_t *e, const json_t *o, fig_proto_msg_t *m)
     if (i == sizeof types / sizeof types[0])
         return bad(e, FIG_PC_UNKNOWN_TYPE, N_("unknown message type (\"%s\")"), "type");
     m->type = types[i].type;
+    m->typed = true;
     m->seat = -1;
     long long x = 0;
     switch (m->type) {
@@ -352,8 +522,10 @@ static bool parse_object(err_t *e, const json_t *o, fig_proto_msg_t *m)
     default:
         break;
     }
-    if (!get_code(e, o, "table", m->table))
+    if (!get_code(e, o, "table", m->table)) {
+        m->table[0] = '\0';
         return false;
+    }
     switch (m->type) {
     case FIG_PROTO_JOIN:
         x = -1;

@@ -29,7 +29,9 @@ enum {
     FIG_PROTO_CHAT_MAX = 200,        /* bytes of one chat line (UTF-8) */
     FIG_PROTO_HELD_MAX = 8,          /* seats one hello may take back */
     FIG_PROTO_ENGINE_NAME_MAX = 32,
-    FIG_PROTO_MOVE_SECONDS_MAX = 3600
+    FIG_PROTO_MOVE_SECONDS_MAX = 3600,
+    FIG_PROTO_NAME_CHARS = 32,       /* a person's name: 1 to 32 characters (code points) */
+    FIG_PROTO_NAME_BYTES = 4 * FIG_PROTO_NAME_CHARS   /* ... in UTF-8 */
 };
 
 /* What a client asks. */
@@ -84,25 +86,33 @@ typedef struct {
 } fig_proto_seat_t;
 
 /* A seat a hello takes back: its table, token, and where the client's log
- * of that table stopped (epoch and event number), if it has one. */
+ * of that table stopped (epoch and event number), if it has one. A seat
+ * that does not read (a malformed token, code or since) has `bad` set. */
 typedef struct {
     char table[FIG_PROTO_CODE_LEN + 1];
     char token[FIG_PROTO_TOKEN_LEN + 1];
     bool has_since;
     char epoch[FIG_PROTO_EPOCH_LEN + 1];
     long long since;
+    fig_proto_code_t bad;           /* FIG_PC_NONE, or why this seat cannot be read: the
+                                       hello is still read, and this seat alone refused */
+    char bad_text[200];             /* ... and the sentence (`table` "" if unreadable) */
 } fig_proto_held_t;
 
-/* One client message, checked. Only the fields of its type are set. */
+/* One client message, checked. Only the fields of its type are set. When
+ * the parse fails, `typed` says whether `type` was read all the same, and
+ * `table` holds the table's code if it was read: the error answers them
+ * (`re`, `table`). */
 typedef struct {
     fig_proto_type_t type;
+    bool typed;
     /* hello */
     int version;
     char lang[3];                                /* "en" when not given */
     int nheld;
     fig_proto_held_t held[FIG_PROTO_HELD_MAX];
-    /* hello, join: the person's name ("" if none) */
-    char name[FIG_NAME_MAX + 1];
+    /* hello, join: the person's name, cleaned (fig_proto_name_clean); "" if none */
+    char name[FIG_PROTO_NAME_BYTES + 1];
     /* create */
     int players;
     fig_proto_seat_t seats[FIG_MAX_PLAYERS];
@@ -128,6 +138,27 @@ typedef struct {
  * in msg, in tr's language (NULL: English). Never reads beyond len. */
 fig_err_t fig_proto_parse(const char *text, size_t len, const fig_tr_t *tr, fig_proto_msg_t *out,
                           fig_proto_code_t *code, fig_msg_t *msg);
+
+/* A person's name as typed, made a name (the one place the server's name
+ * rules live): every run of spaces (any Unicode space: U+00A0, U+3000, ...)
+ * becomes one space, none at either end; then it must hold 1 to
+ * FIG_PROTO_NAME_CHARS code points, no control character (C0, DEL, C1, the
+ * bidirectional overrides and isolates, line and paragraph separators) and
+ * at least one visible character (not only spaces, zero-width characters,
+ * joiners, fillers, variation selectors or combining marks). FIG_OK with the
+ * name in out, else FIG_ERR_INPUT with the reason in tr's language. `in`
+ * must be UTF-8 (a malformed sequence is refused). */
+fig_err_t fig_proto_name_clean(const char *in, const fig_tr_t *tr,
+                               char out[FIG_PROTO_NAME_BYTES + 1], fig_msg_t *msg);
+
+/* The form of a (clean) name that an FGN record holds: one word of at most
+ * FIG_NAME_MAX bytes (docs/fgn.md): spaces and '#' become '_', and the
+ * name is cut after its last whole character that fits. */
+void fig_proto_name_record(const char *name, char out[FIG_NAME_MAX + 1]);
+
+/* Writes into out (cap bytes) `name` cut to at most `chars` code points and
+ * cap - 1 bytes, never inside a character. */
+void fig_proto_name_cut(const char *name, int chars, char *out, size_t cap);
 
 /* The code's name on the wire ("bad_json", ...); "?" out of range. */
 const char *fig_proto_code_name(fig_proto_code_t code);

@@ -58,7 +58,7 @@ typedef struct conn {
     char addr[NAME_CAP];
     bool hello, closing;
     const fig_tr_t *tr;
-    char name[FIG_NAME_MAX + 1];
+    char name[FIG_PROTO_NAME_BYTES + 1];   /* the hello's, clean; "" if none */
     long long opened;
     double tokens, chat_tokens;
     long long tokens_at, chat_at, rate_told;
@@ -654,6 +654,10 @@ static void do_hello(fig_service_t *s, conn_t *c, const fig_proto_msg_t *m)
     send_json(s, c, o);
     for (int i = 0; i < m->nheld; i++) {
         const fig_proto_held_t *h = &m->held[i];
+        if (h->bad) {   /* this seat alone: the others are taken back */
+            send_error(s, c, h->bad, h->bad_text, "hello", h->table[0] ? h->table : NULL);
+            continue;
+        }
         tab_t *e = find_tab(s, h->table);
         fig_msg_t msg;
         if (!e) {
@@ -834,7 +838,9 @@ void fig_service_message(fig_service_t *s, void *cs, const char *text, size_t le
     fig_proto_code_t code;
     fig_msg_t msg;
     if (fig_proto_parse(text, len, c->tr, m, &code, &msg)) {
-        send_error(s, c, code, msg.text, NULL, NULL);
+        /* `re` and `table` whenever they could be read (docs/protocol.md) */
+        send_error(s, c, code, msg.text, m->typed ? type_names[m->type] : NULL,
+                   m->typed && m->table[0] ? m->table : NULL);
         free(w);
         return;
     }

@@ -90,7 +90,7 @@ typedef struct {
     news_t news;
     bool ready;                           /* rematch: asked (else withdrew) */
     tally_t tally;                        /* rematch; seat news after a game's end */
-    char name[FIG_NAME_MAX + 1];
+    char name[FIG_PROTO_NAME_BYTES + 1];
     char text[FIG_PROTO_CHAT_MAX + 1];
 } logent_t;
 
@@ -107,7 +107,13 @@ typedef struct {
 } seat_t;
 
 /* What a write is for: what to do once it is on the disk. */
-typedef enum { OP_ACTION, OP_JOIN, OP_LEAVE, OP_START, OP_CREATE, OP_VOTE } op_kind_t;
+typedef enum { OP_ACTION, OP_JOIN, OP_LEAVE, OP_START, OP_CREATE, OP_VOTE, OP_EVENTS } op_kind_t;
+
+/* Event numbers are reserved on the disk ahead of their use, EV_RESERVE at
+ * a time (FIG_DBW_EVENTS rides on every write, and a write of its own goes
+ * when less than half is left): after a crash the numbers continue above
+ * every number that may have been told, never reusing one. */
+enum { EV_RESERVE = 256 };
 
 typedef struct {
     fig_db_batch_t b;                     /* first: the writer's part */
@@ -136,6 +142,7 @@ struct fig_table {
     int fd;                               /* the match's descriptor, watched; -1 */
     int steps;                            /* steps of the current game so far */
     long long next_n, game_n;
+    long long hw;                         /* numbers up to hw are reserved on the disk */
     long long log_lo;                     /* the first event of this life */
     logent_t log[FIG_TABLE_LOG];
     peer_t *peers;
@@ -190,26 +197,70 @@ static bool seat_held(const fig_table_t *t, int s)
     return false;
 }
 
-/* The players' names: people's own, bots' from the Barber of Seville
- * (fig_session_bot_name), "Seat3" for an open seat nobody took. */
-static void seat_names(const fig_table_t *t, char names[][FIG_NAME_MAX + 1])
+/* A seat's name as people see it: FIG_PROTO_NAME_CHARS characters of UTF-8. */
+typedef char name_t[FIG_PROTO_NAME_BYTES + 1];
+
+/* The name of the bot that plays seat s, fixed when the table is made: the
+ * bot and engine seats take the names of the Barber of Seville
+ * (fig_session_bot_name) in seat order, then the seats made for people take
+ * the names after those, for the fill bot that plays one nobody holds.
+ * Only the seats' kinds as created count, so nobody joining, leaving or
+ * naming themselves "Rosina" renames a bot (a person who takes a bot's
+ * name gets a number: unique_name). */
+static const char *bot_name(const fig_table_t *t, int seat)
 {
-    fig_seats_t seats;
-    memset(&seats, 0, sizeof seats);
-    seats.players = t->row.players;
+    fig_seats_t all;
+    memset(&all, 0, sizeof all);
+    all.players = t->row.players;
+    for (int s = 0; s < t->row.players; s++)
+        all.seat[s].bot = true;   /* nobody's name is taken: the k-th name is names[k] */
+    int rank = 0;
+    bool made_bot = t->row.seats[seat].kind == FIG_DB_SEAT_BOT ||
+                    t->row.seats[seat].kind == FIG_DB_SEAT_ENGINE;
     for (int s = 0; s < t->row.players; s++) {
-        const fig_db_seat_t *x = &t->row.seats[s];
-        seats.seat[s].bot = x->kind != FIG_DB_SEAT_PERSON;
-        snprintf(seats.seat[s].name, sizeof seats.seat[s].name, "%s", x->name);
+        bool b = t->row.seats[s].kind == FIG_DB_SEAT_BOT ||
+                 t->row.seats[s].kind == FIG_DB_SEAT_ENGINE;
+        if (made_bot ? b && s < seat : b || s < seat)
+            rank++;
     }
+    const char *n = fig_session_bot_name(&all, rank);
+    return n ? n : "Bot";
+}
+
+/* The players' names: people's own, bots' (bot_name), "Seat3" for an open
+ * seat nobody took before the first game. */
+static void seat_names(const fig_table_t *t, name_t names[])
+{
     for (int s = 0; s < t->row.players; s++) {
         const fig_db_seat_t *x = &t->row.seats[s];
-        const char *n = x->kind == FIG_DB_SEAT_PERSON ? x->name : fig_session_bot_name(&seats, s);
-        if (x->kind == FIG_DB_SEAT_OPEN && !running(t) && t->game == 0)
-            snprintf(names[s], FIG_NAME_MAX + 1, "Seat%d", s + 1);
+        if (x->kind == FIG_DB_SEAT_PERSON && x->name[0])
+            snprintf(names[s], sizeof names[s], "%s", x->name);
+        else if (x->kind == FIG_DB_SEAT_OPEN && !running(t) && t->game == 0)
+            snprintf(names[s], sizeof names[s], "Seat%d", s + 1);
         else
-            snprintf(names[s], FIG_NAME_MAX + 1, "%s", n ? n : "Bot");
+            snprintf(names[s], sizeof names[s], "%s", bot_name(t, s));
     }
+}
+
+/* The players' names as an FGN record holds them (fig_proto_name_record). */
+static void record_names(const fig_table_t *t, char out[][FIG_NAME_MAX + 1])
+{
+    name_t names[FIG_MAX_PLAYERS];
+    seat_names(t, names);
+    for (int s = 0; s < t->row.players; s++)
+        fig_proto_name_record(names[s], out[s]);
+}
+
+/* A narrator speaking the seats' names as people see them. */
+static void narrator_init(const fig_table_t *t, fig_narrator_t *nr, int me, const fig_tr_t *tr,
+                          fig_narrate_card_fn *card, fig_narrate_say_fn *say, void *ctx)
+{
+    static const char none[FIG_MAX_PLAYERS][FIG_NAME_MAX + 1];
+    name_t names[FIG_MAX_PLAYERS];
+    seat_names(t, names);
+    fig_narrate_init(nr, t->row.players, me, none, tr, card, say, ctx);
+    for (int s = 0; s < t->row.players; s++)
+        fig_narrate_set_name(nr, s, names[s]);
 }
 
 static void send_json(fig_table_t *t, const peer_t *p, json_t *j)
@@ -317,12 +368,9 @@ static json_t *render_game(const fig_table_t *t, const logent_t *e, const fig_ma
     json_object_set_new(o, "events", fig_proto_events_json(step, t->row.players));
     fig_proto_show_t show = { t->row.open };
     json_object_set_new(o, "view", fig_proto_view_json(after, me, &show));
-    char names[FIG_MAX_PLAYERS][FIG_NAME_MAX + 1];
-    seat_names(t, names);
     say_ctx_t sc = { json_array() };
     fig_narrator_t nr;
-    fig_narrate_init(&nr, t->row.players, me, (const char(*)[FIG_NAME_MAX + 1])names, tr,
-                     card_cb, say_cb, &sc);
+    narrator_init(t, &nr, me, tr, card_cb, say_cb, &sc);
     fig_narrate_step(&nr, step, before, after);
     json_object_set_new(o, "say", sc.say);
     for (int i = 0; i < step->events.n; i++)
@@ -387,9 +435,9 @@ static void other_line(const logent_t *e, const fig_tr_t *tr, char *line, size_t
 
 /* A seat's news, a chat line, a rematch vote or a game's start, the same for
  * everyone but for the language. A start and a seat's news carry the seats
- * as they are now: taking a seat can rename the bots after it
- * (fig_session_bot_name). A vote, and a seat's news once the game is over,
- * carry the vote as it stood then (`rematch`). */
+ * as they are now (who sits where; a bot's name never changes: bot_name). A
+ * vote, and a seat's news once the game is over, carry the vote as it stood
+ * then (`rematch`). */
 static json_t *render_other(const fig_table_t *t, const logent_t *e, const fig_tr_t *tr)
 {
     json_t *o = message(t, "event");
@@ -459,7 +507,7 @@ static void broadcast_other(fig_table_t *t, const logent_t *e)
 /* Seat s's news, told with `name` (NULL: its name now). */
 static void seat_news_as(fig_table_t *t, int s, news_t news, const char *name)
 {
-    char names[FIG_MAX_PLAYERS][FIG_NAME_MAX + 1];
+    name_t names[FIG_MAX_PLAYERS];
     seat_names(t, names);
     logent_t *e = log_put(t, EV_SEAT);
     e->seat = s;
@@ -503,8 +551,12 @@ static bool bot_seat(const fig_table_t *t, int s)
            x->kind == FIG_DB_SEAT_OPEN || t->seat[s].bot_plays;
 }
 
-/* The bots of a game seeded `seed`, for the seats a bot plays now. */
-static fig_err_t make_bots(fig_table_t *t, uint64_t seed, fig_bot_t *bots[], fig_msg_t *msg)
+/* The bots for the seats a bot plays now. Each draws its own seed from the
+ * system: a bot's stream never follows from the game's seed (which the
+ * record shows), so a record tells nothing of a bot's later choices. A bot
+ * rebuilt mid-game (a seat changed hands, a restart) thinks on with a new
+ * stream: what it played is stored, not replayed. */
+static fig_err_t make_bots(fig_table_t *t, fig_bot_t *bots[], fig_msg_t *msg)
 {
     memset(bots, 0, FIG_MAX_PLAYERS * sizeof bots[0]);
     int engine_ms = t->env->max_bot_ms > 0 ? t->env->max_bot_ms : FIG_SESSION_ENGINE_MS;
@@ -523,8 +575,10 @@ static fig_err_t make_bots(fig_table_t *t, uint64_t seed, fig_bot_t *bots[], fig
                 spec = t->row.fill;
             }
         }
-        fig_err_t rc = fig_bot_any_new(&bots[s], spec, fig_session_bot_seed(seed, s), engine_ms,
-                                       msg);
+        uint64_t seed;
+        fig_err_t rc = fig_random_u64(&seed, msg);
+        if (!rc)
+            rc = fig_bot_any_new(&bots[s], spec, seed, engine_ms, msg);
         if (rc) {
             for (int k = 0; k < s; k++)
                 fig_bot_free(bots[k]);
@@ -539,7 +593,7 @@ static void match_opts(fig_table_t *t, fig_match_opts_t *o, fig_bot_t *bots[])
 {
     memset(o, 0, sizeof *o);
     o->has_names = true;
-    seat_names(t, o->names);
+    record_names(t, o->names);
     memcpy(o->bots, bots, sizeof o->bots);
     o->move_ms = t->env->max_bot_ms;
     o->pool = t->env->pool;
@@ -562,7 +616,7 @@ static void set_match(fig_table_t *t, fig_match_t *m)
 static fig_err_t resume_match(fig_table_t *t, const fig_game_t *rec, fig_msg_t *msg)
 {
     fig_bot_t *bots[FIG_MAX_PLAYERS];
-    fig_err_t rc = make_bots(t, rec->setup.seed, bots, msg);
+    fig_err_t rc = make_bots(t, bots, msg);
     if (rc)
         return rc;
     fig_match_opts_t o;
@@ -659,9 +713,11 @@ static fig_db_write_t *op_write(fig_table_t *t, op_t *op, fig_db_write_kind_t ki
     return w;
 }
 
-/* The table is busy from here until fig_table_written. */
+/* The table is busy from here until fig_table_written. Every write
+ * reserves the event numbers of the next EV_RESERVE events. */
 static void submit(fig_table_t *t, op_t *op)
 {
+    op_write(t, op, FIG_DBW_EVENTS)->ev = t->next_n + EV_RESERVE;
     t->inflight = op;
     t->env->submit(t->env->svc, &op->b);
 }
@@ -678,14 +734,33 @@ static void write_action(fig_table_t *t, op_t *op, int index, int seat, fig_acti
     w->action.ev = t->next_n;   /* nothing is numbered while it is on its way */
 }
 
-/* Game t->game + 1's write: its setup, told by event `ev`. */
-static void write_game(fig_table_t *t, op_t *op, long long ev)
+/* Game t->game + 1's write: its setup, told by event `ev`. Its seed is
+ * drawn from the system for this game alone (getrandom) and stored with
+ * it: the record shows it once the game is over, and nothing else -- no
+ * other game's deal, no bot's stream -- follows from it (docs/server.md,
+ * "Fairness"). FIG_ERR_* when the system gives no random bytes. */
+static fig_err_t write_game(fig_table_t *t, op_t *op, long long ev, fig_msg_t *msg)
 {
+    uint64_t seed;
+    fig_err_t rc = fig_random_u64(&seed, msg);
+    if (rc)
+        return rc;
     fig_db_write_t *w = op_write(t, op, FIG_DBW_GAME);
     w->game = t->game + 1;
     w->ev = ev;
-    uint64_t seed = fig_seed_derive(t->row.seed, (uint64_t)w->game, 0);
     fig_setup_random(&w->setup, t->row.players, seed, NULL);
+    return FIG_OK;
+}
+
+/* Reserves more event numbers when less than half of the reserve is left
+ * and the table is free (chat and seat news write nothing of their own). */
+static void reserve_numbers(fig_table_t *t)
+{
+    if (t->inflight || t->dead || t->next_n + EV_RESERVE / 2 <= t->hw)
+        return;
+    op_t *op = op_new(t, OP_EVENTS, NULL, NULL);
+    if (op)
+        submit(t, op);
 }
 
 /* Moves the game on as far as it goes without waiting and without writing:
@@ -737,7 +812,7 @@ static fig_proto_code_t start_stored(fig_table_t *t, int g, const fig_setup_t *s
     fig_match_opts_t o;
     int prev_game = t->game;
     t->game = g;   /* names and bots are the new game's */
-    fig_err_t rc = make_bots(t, setup->seed, bots, &why);
+    fig_err_t rc = make_bots(t, bots, &why);
     if (!rc) {
         match_opts(t, &o, bots);
         o.setup = *setup;
@@ -792,7 +867,12 @@ fig_err_t fig_table_create(fig_table_t **out, const fig_table_env_t *env, const 
         open |= row->seats[s].kind == FIG_DB_SEAT_OPEN;
     if (!open) {   /* no person to wait for: the first game starts with it */
         op->start = true;
-        write_game(t, op, t->next_n);
+        fig_err_t rc = write_game(t, op, t->next_n, msg);
+        if (rc) {
+            free(op);
+            free(t);
+            return rc;
+        }
     }
     submit(t, op);
     *out = t;
@@ -813,12 +893,15 @@ fig_err_t fig_table_restore(fig_table_t **out, const fig_table_env_t *env,
             t->seat[s].away_at = t_now;
         }
     fig_err_t rc = FIG_OK;
+    /* Above every number the previous life may have told (its reserve). */
+    t->hw = row->ev_hw;
+    t->next_n = row->ev_hw + 1;
     if (last) {
         long long maxev = last->ev;
         for (int i = 0; i < last->nactions; i++)
             if (last->actions[i].ev > maxev)
                 maxev = last->actions[i].ev;
-        t->next_n = maxev + 1;
+        t->next_n = (maxev > row->ev_hw ? maxev : row->ev_hw) + 1;
         t->game_n = maxev;
         t->game = last->game;
         fig_game_t *rec = malloc(sizeof *rec);
@@ -841,6 +924,7 @@ fig_err_t fig_table_restore(fig_table_t **out, const fig_table_env_t *env,
     }
     logf_(t, "restored at game %d, event %lld", t->game, t->next_n - 1);
     pump(t);
+    reserve_numbers(t);   /* before anything is told, this life's numbers are stored */
     *out = t;
     return FIG_OK;
 }
@@ -912,10 +996,10 @@ long long fig_table_deadline(const fig_table_t *t)
 
 void fig_table_tick(fig_table_t *t, long long t_now)
 {
-    if (!t->match || t->inflight)
-        return;
-    if (!running(t)) {
-        maybe_rematch(t);   /* an absent person's grace may be over: a bot agrees */
+    if (!t->match || t->inflight || !running(t)) {
+        if (t->match && !t->inflight)
+            maybe_rematch(t);   /* an absent person's grace may be over: a bot agrees */
+        reserve_numbers(t);
         return;
     }
     bool changed = false;
@@ -940,6 +1024,7 @@ void fig_table_tick(fig_table_t *t, long long t_now)
         rebuild(t);
         pump(t);
     }
+    reserve_numbers(t);
 }
 
 /* ---- peers */
@@ -997,8 +1082,10 @@ void fig_table_detach(fig_table_t *t, void *p)
     if (t->inflight && t->inflight->peer == p)
         t->inflight->peer = NULL;   /* its answer has nobody to go to */
     unlink_peer(t, p);
-    if (!t->inflight)
+    if (!t->inflight) {
         settle_presence(t);   /* else once the write is back: no event meanwhile */
+        reserve_numbers(t);
+    }
 }
 
 static const char *seat_kind_name(fig_db_seat_kind_t k)
@@ -1009,7 +1096,7 @@ static const char *seat_kind_name(fig_db_seat_kind_t k)
 
 static json_t *seats_json(const fig_table_t *t)
 {
-    char names[FIG_MAX_PLAYERS][FIG_NAME_MAX + 1];
+    name_t names[FIG_MAX_PLAYERS];
     seat_names(t, names);
     json_t *a = json_array();
     for (int s = 0; s < t->row.players; s++) {
@@ -1095,10 +1182,7 @@ static json_t *story_json(const fig_table_t *t, int me, const fig_tr_t *tr)
             free(c.deal);
             return out;
         }
-        char names[FIG_MAX_PLAYERS][FIG_NAME_MAX + 1];
-        seat_names(t, names);
-        fig_narrate_init(&c.nr, t->row.players, me, (const char(*)[FIG_NAME_MAX + 1])names, tr,
-                         card_cb, say_cb, &c.sc);
+        narrator_init(t, &c.nr, me, tr, card_cb, say_cb, &c.sc);
         fig_session_replay(fig_match_game(t->match), me >= 0 ? me : 0, story_step, &c, NULL);
     }
     if (t->game > 0) {
@@ -1224,8 +1308,16 @@ static void catchup_step(void *ctx, const fig_match_step_t *step, const fig_view
     }
 }
 
+/* The end of a catch-up: the peer has every event up to n. */
+static void caught_up(fig_table_t *t, const peer_t *p)
+{
+    json_t *o = message(t, "caught_up");
+    json_object_set_new(o, "n", json_integer(t->next_n - 1));
+    send_json(t, p, o);
+}
+
 /* Sends the events after `since` when they are all still here, from this
- * life of the server and this game; else a snapshot. */
+ * life of the server and this game, then `caught_up`; else a snapshot. */
 static void welcome(fig_table_t *t, const peer_t *p, const fig_table_since_t *since)
 {
     long long last = t->next_n - 1;
@@ -1245,8 +1337,10 @@ static void welcome(fig_table_t *t, const peer_t *p, const fig_table_since_t *si
         return;
     }
     int count = (int)(last - since->n);
-    if (count == 0)
+    if (count == 0) {   /* nothing missed: said, so the client knows it is current */
+        caught_up(t, p);
         return;
+    }
     catchup_t c = { t, since->n, last, calloc((size_t)count, sizeof(char *)), p->seat, p->tr, 0 };
     if (!c.frames) {
         send_json(t, p, snapshot(t, p->seat, p->tr));
@@ -1266,12 +1360,13 @@ static void welcome(fig_table_t *t, const peer_t *p, const fig_table_since_t *si
         }
         whole &= *f != NULL;
     }
-    if (whole)
+    if (whole) {
         for (int i = 0; i < count; i++) {
             t->env->send(t->env->svc, p->p, c.frames[i], strlen(c.frames[i]));
             t->env->stats->frames++;
         }
-    else
+        caught_up(t, p);
+    } else
         send_json(t, p, snapshot(t, p->seat, p->tr));
     for (int i = 0; i < count; i++)
         free(c.frames[i]);
@@ -1287,22 +1382,25 @@ static fig_proto_code_t storage_error(fig_table_t *t, const fig_tr_t *tr, const 
     return FIG_PC_STORAGE;
 }
 
-/* A name not used by another seat (ignoring case): the name, else name2,
- * name3, ... */
+/* A name not used by another seat (ignoring case), a bot's included: the
+ * name, else name2, name3, ... (cut to stay within FIG_PROTO_NAME_CHARS). */
 static void unique_name(const fig_table_t *t, int seat, const char *want, char out[])
 {
-    char names[FIG_MAX_PLAYERS][FIG_NAME_MAX + 1];
+    name_t names[FIG_MAX_PLAYERS];
     seat_names(t, names);
-    snprintf(out, FIG_NAME_MAX + 1, "%s", want);
+    snprintf(out, FIG_PROTO_NAME_BYTES + 1, "%s", want);
     for (int k = 2; k < 100; k++) {
         bool clash = false;
         for (int s = 0; s < t->row.players; s++)
-            if (s != seat && strcasecmp(names[s], out) == 0)
+            if (s != seat && (strcasecmp(names[s], out) == 0 ||
+                              strcasecmp(bot_name(t, s), out) == 0))
                 clash = true;
         if (!clash)
             return;
-        int room = FIG_NAME_MAX - (k < 10 ? 1 : 2);
-        snprintf(out, FIG_NAME_MAX + 1, "%.*s%d", room, want, k);
+        char cut[FIG_PROTO_NAME_BYTES - 1], both[FIG_PROTO_NAME_BYTES + 16];
+        fig_proto_name_cut(want, FIG_PROTO_NAME_CHARS - (k < 10 ? 1 : 2), cut, sizeof cut);
+        snprintf(both, sizeof both, "%s%d", cut, k);   /* at most 126 bytes and 2 digits */
+        memcpy(out, both, FIG_PROTO_NAME_BYTES + 1);
     }
 }
 
@@ -1326,7 +1424,8 @@ fig_proto_code_t fig_table_join(fig_table_t *t, void *p, const fig_tr_t *tr, con
         fig_fail_tr(msg, tr, FIG_ERR_INPUT, N_("this table has no open seat"));
         return FIG_PC_NO_SEAT;
     }
-    char token[FIG_TOKEN_HEX + 1], want[FIG_NAME_MAX + 1];
+    char token[FIG_TOKEN_HEX + 1];
+    name_t want;
     fig_db_seat_t x;
     memset(&x, 0, sizeof x);
     x.kind = FIG_DB_SEAT_PERSON;
@@ -1355,7 +1454,10 @@ fig_proto_code_t fig_table_join(fig_table_t *t, void *p, const fig_tr_t *tr, con
         open |= s != seat && t->row.seats[s].kind == FIG_DB_SEAT_OPEN;
     if (!t->match && !open) {   /* the last open seat: the game starts, after the news */
         op->start = true;
-        write_game(t, op, t->next_n + 1);
+        if (write_game(t, op, t->next_n + 1, &why)) {
+            free(op);
+            return storage_error(t, tr, &why, msg);
+        }
     }
     submit(t, op);
     return FIG_PC_NONE;
@@ -1590,7 +1692,7 @@ fig_proto_code_t fig_table_leave(fig_table_t *t, void *p, const fig_tr_t *tr, fi
 static void leave_stored(fig_table_t *t, op_t *op)
 {
     int s = op->seat;
-    char names[FIG_MAX_PLAYERS][FIG_NAME_MAX + 1];
+    name_t names[FIG_MAX_PLAYERS];
     seat_names(t, names);
     t->row.seats[s] = op->b.w[0].seat_row;
     memset(&t->seat[s], 0, sizeof t->seat[s]);
@@ -1665,7 +1767,7 @@ static void vote_stored(fig_table_t *t, op_t *op)
 {
     int s = op->seat;
     t->row.seats[s] = op->b.w[0].seat_row;
-    char names[FIG_MAX_PLAYERS][FIG_NAME_MAX + 1];
+    name_t names[FIG_MAX_PLAYERS];
     seat_names(t, names);
     logent_t *e = log_put(t, EV_REMATCH);
     e->seat = s;
@@ -1702,7 +1804,13 @@ static void maybe_rematch(fig_table_t *t)
         logf_(t, "the rematch cannot start: out of memory");
         return;
     }
-    write_game(t, op, t->next_n);
+    fig_msg_t why;
+    if (write_game(t, op, t->next_n, &why)) {
+        logf_(t, "the rematch cannot start: %s", why.text);
+        free(op);
+        t->rematch_retry = now(t) + 1000;   /* tried again later, as after a failed write */
+        return;
+    }
     submit(t, op);
 }
 
@@ -1716,17 +1824,23 @@ fig_proto_code_t fig_table_chat(fig_table_t *t, void *p, const fig_tr_t *tr, con
         return FIG_PC_NOT_SEATED;
     }
     int s = t->peers[i].seat;
+    if (s < 0 && !(name && name[0])) {   /* a spectator speaks under the hello's name */
+        fig_fail_tr(msg, tr, FIG_ERR_INPUT,
+                    N_("a spectator needs a name to chat: send hello with your name"));
+        return FIG_PC_BAD_NAME;
+    }
     logent_t *e = log_put(t, EV_CHAT);
     e->seat = s;
     if (s >= 0) {
-        char names[FIG_MAX_PLAYERS][FIG_NAME_MAX + 1];
+        name_t names[FIG_MAX_PLAYERS];
         seat_names(t, names);
         snprintf(e->name, sizeof e->name, "%s", names[s]);
     } else {
-        snprintf(e->name, sizeof e->name, "%s", name && name[0] ? name : "?");
+        snprintf(e->name, sizeof e->name, "%s", name);
     }
     snprintf(e->text, sizeof e->text, "%s", text);
     broadcast_other(t, e);
+    reserve_numbers(t);
     return FIG_PC_NONE;
 }
 
@@ -1753,7 +1867,7 @@ fig_err_t fig_table_record(fig_table_t *t, int game, fig_game_t *out, fig_msg_t 
                       game);
     if (!rc) {
         out->has_names = true;
-        seat_names(t, out->names);
+        record_names(t, out->names);
     }
     return rc;
 }
@@ -1779,7 +1893,10 @@ void fig_table_written(fig_table_t *t, fig_db_batch_t *b)
 {
     op_t *op = (op_t *)b;
     t->inflight = NULL;
-    static const char *const re[] = { "act", "join", "leave", "rematch", "create", "rematch" };
+    static const char *const re[] = { "act", "join", "leave", "rematch", "create", "rematch",
+                                      NULL };
+    if (!op->b.rc && op->b.w[op->b.n - 1].ev > t->hw)
+        t->hw = op->b.w[op->b.n - 1].ev;   /* the reserve it carried (submit) */
     if (op->kind != OP_ACTION && op->b.rc) {
         /* Nothing of the request happened: the database holds none of it. */
         t->env->stats->storage_errors++;
@@ -1795,7 +1912,7 @@ void fig_table_written(fig_table_t *t, fig_db_batch_t *b)
         free(op);
         if (!t->dead) {
             settle_presence(t);
-            pump(t);
+            pump(t);   /* a reserve that failed is asked again at the next tick */
         }
         return;
     }
@@ -1823,9 +1940,12 @@ void fig_table_written(fig_table_t *t, fig_db_batch_t *b)
     case OP_VOTE:
         vote_stored(t, op);
         break;
+    case OP_EVENTS:
+        break;
     }
     free(op);
     settle_presence(t);
     pump(t);
     maybe_rematch(t);   /* a vote, a seat left: maybe everyone left is ready now */
+    reserve_numbers(t);
 }

@@ -41,6 +41,11 @@
 
 enum {
     WEB_FILE_MAX = 16 << 20,   /* the largest file of the web folder we serve */
+    PATH_MAX_URL = 512,        /* a longer path is answered 414 */
+    HEADERS_MAX = 16384,       /* lws's buffer for a request's line and headers: above,
+                                  lws hangs up without an answer (docs/server.md) */
+    HOSTS_MAX = 16,            /* --allowed-hosts entries */
+    HOST_LEN = 256,
     HTTP_CHUNK = 16384,        /* one lws_write of an HTTP body */
     CLOSE_GRACE_S = 3,         /* a closing connection that cannot flush is dropped */
 };
@@ -94,6 +99,9 @@ struct fig_wire {
     int port;
     size_t queue_max;
     char proxy[64];             /* the trusted reverse proxy's address; "": none */
+    bool any_host;              /* every Host is answered */
+    int nhosts;
+    char hosts[HOSTS_MAX][HOST_LEN];   /* else these only, lower case, IPv6 in brackets */
     char web_root[PATH_MAX];    /* "" : no web folder */
     void (*log)(void *ctx, const char *line);
     void *log_ctx;
@@ -368,32 +376,39 @@ static int read_web_file(fig_wire_t *w, const char *rel, fig_http_answer_t *a)
     return 200;
 }
 
-static int add_header(struct lws *wsi, const char *name, const char *value, unsigned char **p,
-                      unsigned char *end)
-{
-    return lws_add_http_header_by_name(wsi, (const unsigned char *)name,
-                                       (const unsigned char *)value, (int)strlen(value), p,
-                                       end);
-}
+/* The headers of every HTTP answer: the vhost's, which lws writes after
+ * every status line, its own refusals included (a request line it will not
+ * take: a target that is not a path, a method it does not know). The files
+ * are sent without validators, so "no-store" costs them nothing. */
+static const struct lws_protocol_vhost_options hdr_cache = {
+    NULL, NULL, "cache-control:", "no-store"
+};
+static const struct lws_protocol_vhost_options hdr_frame = {
+    &hdr_cache, NULL, "x-frame-options:", "DENY"
+};
+static const struct lws_protocol_vhost_options hdr_referrer = {
+    &hdr_frame, NULL, "referrer-policy:", "no-referrer"
+};
+static const struct lws_protocol_vhost_options hdr_nosniff = {
+    &hdr_referrer, NULL, "x-content-type-options:", "nosniff"
+};
+static const struct lws_protocol_vhost_options hdr_csp = {
+    &hdr_nosniff, NULL, "content-security-policy:",
+    "default-src 'self'; connect-src 'self'; img-src 'self' data:; frame-ancestors 'none'; "
+    "base-uri 'none'; form-action 'self'"
+};
 
-/* Writes the status line and headers of `a` and starts its body; the
- * callback's return value. Takes a->body. */
+/* Writes the status line and headers of `a` (the vhost's with them) and
+ * starts its body; the callback's return value. Takes a->body. */
 static int http_answer(struct lws *wsi, struct fig_conn *c, fig_http_answer_t *a, bool dynamic)
 {
+    (void)dynamic;   /* every answer is no-store (hdr_cache) */
     unsigned char buf[LWS_PRE + 2048], *start = buf + LWS_PRE, *p = start,
                   *end = buf + sizeof buf - 1;
     c->body = a->body;
     c->body_len = a->len;
     c->body_sent = 0;
     if (lws_add_http_common_headers(wsi, (unsigned)a->status, a->type, a->len, &p, end) ||
-        add_header(wsi, "content-security-policy:",
-                   "default-src 'self'; connect-src 'self'; img-src 'self' data:; "
-                   "frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
-                   &p, end) ||
-        add_header(wsi, "x-content-type-options:", "nosniff", &p, end) ||
-        add_header(wsi, "referrer-policy:", "no-referrer", &p, end) ||
-        add_header(wsi, "x-frame-options:", "DENY", &p, end) ||
-        add_header(wsi, "cache-control:", dynamic ? "no-store" : "no-cache", &p, end) ||
         lws_finalize_write_http_header(wsi, start, &p, end))
         return -1;
     if (c->body_len == 0) {
@@ -503,19 +518,100 @@ static int on_http_body_done(fig_wire_t *w, struct lws *wsi, struct fig_conn *c)
     return service_answer(wsi, c, &a);
 }
 
+/* ---- Host names (DNS rebinding: a page of evil.example resolving to our
+ * address would otherwise be same-origin with us) */
+
+/* Adds one allowed host name, lower case, an IPv6 address in brackets. */
+static bool host_add(fig_wire_t *w, const char *name, size_t len)
+{
+    if (len == 0 || w->nhosts == HOSTS_MAX)
+        return false;
+    char *h = w->hosts[w->nhosts];
+    bool v6 = memchr(name, ':', len) && name[0] != '[';
+    if (len + 3 > HOST_LEN)
+        return false;
+    size_t o = 0;
+    if (v6)
+        h[o++] = '[';
+    for (size_t i = 0; i < len; i++)
+        h[o++] = (char)((name[i] >= 'A' && name[i] <= 'Z') ? name[i] - 'A' + 'a' : name[i]);
+    if (v6)
+        h[o++] = ']';
+    h[o] = '\0';
+    w->nhosts++;
+    return true;
+}
+
+/* The host names answered: the list given, or the default (wire.h). */
+static fig_err_t hosts_init(fig_wire_t *w, const char *list, const char *addr, fig_msg_t *msg)
+{
+    if (!list) {
+        bool loopback = addr && (strncmp(addr, "127.", 4) == 0 || strcmp(addr, "::1") == 0 ||
+                                 strcmp(addr, "[::1]") == 0 || strcmp(addr, "localhost") == 0);
+        if (!loopback) {
+            w->any_host = true;
+            return FIG_OK;
+        }
+        host_add(w, "localhost", 9);
+        host_add(w, "127.0.0.1", 9);
+        host_add(w, "::1", 3);
+        if (addr[0] != '[')
+            host_add(w, addr, strlen(addr));
+        return FIG_OK;
+    }
+    for (const char *p = list; *p;) {
+        size_t n = strcspn(p, ",");
+        if (n == 1 && p[0] == '*')
+            w->any_host = true;
+        else if (!host_add(w, p, n))
+            return fig_fail(msg, FIG_ERR_INPUT, "--allowed-hosts: at most %d names of at most "
+                            "%d characters, none empty", HOSTS_MAX, HOST_LEN - 3);
+        p += n;
+        if (*p == ',')
+            p++;
+    }
+    return FIG_OK;
+}
+
+/* Whether the request's Host (its name: the port aside) is one we answer. */
+static bool host_ok(const fig_wire_t *w, struct lws *wsi)
+{
+    if (w->any_host)
+        return true;
+    char host[HOST_LEN];
+    int n = lws_hdr_total_length(wsi, WSI_TOKEN_HOST);
+    if (n <= 0 || n >= (int)sizeof host || lws_hdr_copy(wsi, host, sizeof host,
+                                                        WSI_TOKEN_HOST) <= 0)
+        return false;
+    char *end = host[0] == '[' ? strchr(host, ']') : strchr(host, ':');
+    if (end)
+        end[host[0] == '[' ? 1 : 0] = '\0';   /* "[::1]:8080" -> "[::1]", "a:80" -> "a" */
+    for (int i = 0; i < w->nhosts; i++)
+        if (strcasecmp(host, w->hosts[i]) == 0)
+            return true;
+    return false;
+}
+
 static int on_http(fig_wire_t *w, struct lws *wsi, struct fig_conn *c, const char *in,
                    size_t len)
 {
     free(c->body);
     c->body = NULL;
+    if (!host_ok(w, wsi)) {
+        char peer[64] = "?";
+        lws_get_peer_simple(wsi, peer, sizeof peer);
+        wlog(w, "http: refused a request from %s: its Host is not this server's "
+                "(--allowed-hosts)", peer);
+        return http_text(wsi, c, 403, "this server does not answer to that host name\n");
+    }
     bool post = lws_hdr_total_length(wsi, WSI_TOKEN_POST_URI) > 0;
     if (!post && lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) <= 0)
         return http_text(wsi, c, 405, "only GET is served here (and POST /replay)\n");
     if (!in || memchr(in, '\0', len) || strlen(in) != len)
         return http_text(wsi, c, 400, "bad path\n");
-    char path[600];
-    if (len >= sizeof path - 16)
-        return http_text(wsi, c, 404, "not found\n");
+    char path[PATH_MAX_URL + 24];
+    if (len > PATH_MAX_URL)
+        return http_text(wsi, c, 414, "the path is too long\n");
     memcpy(path, in, len);
     path[len] = '\0';
     if (post)
@@ -595,6 +691,11 @@ static int ws_filter(fig_wire_t *w, struct lws *wsi)
     lws_get_peer_simple(wsi, peer, sizeof peer);
     if (lws_hdr_copy(wsi, uri, sizeof uri, WSI_TOKEN_GET_URI) <= 0 || strcmp(uri, "/ws") != 0) {
         wlog(w, "ws: refused an upgrade from %s on another path than /ws", peer);
+        return 1;
+    }
+    if (!host_ok(w, wsi)) {
+        wlog(w, "ws: refused a connection from %s: its Host is not this server's "
+                "(--allowed-hosts)", peer);
         return 1;
     }
     if (!origin_ok(wsi)) {
@@ -832,6 +933,11 @@ fig_err_t fig_wire_new(fig_wire_t **out, const fig_wire_opts_t *o, fig_msg_t *ms
     w->queue_max = o->queue_max ? o->queue_max : (size_t)1 << 20;
     if (o->trust_proxy)
         snprintf(w->proxy, sizeof w->proxy, "%s", o->trust_proxy);
+    fig_err_t hrc = hosts_init(w, o->allowed_hosts, o->addr, msg);
+    if (hrc) {
+        free(w);
+        return hrc;
+    }
     w->ops = (fig_wire_ops_t){ op_send, op_close, op_watch, op_unwatch, w };
     if (o->web_dir && !realpath(o->web_dir, w->web_root)) {
         fig_err_t rc = fig_fail(msg, FIG_ERR_INPUT, "web folder %s: %s", o->web_dir,
@@ -849,6 +955,7 @@ fig_err_t fig_wire_new(fig_wire_t **out, const fig_wire_opts_t *o, fig_msg_t *ms
                  (o->tls_cert ? LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT : 0);
     ci.user = w;
     ci.port = CONTEXT_PORT_NO_LISTEN;
+    ci.max_http_header_data = HEADERS_MAX;   /* the parser's limit is the context's */
     w->ctx = lws_create_context(&ci);
     if (!w->ctx) {
         free(w);
@@ -865,7 +972,8 @@ fig_err_t fig_wire_new(fig_wire_t **out, const fig_wire_opts_t *o, fig_msg_t *ms
     vi.ssl_private_key_filepath = o->tls_key;
     vi.retry_and_idle_policy = &w->retry;
     vi.timeout_secs = 10;
-    vi.max_http_header_data = 4096;
+    vi.max_http_header_data = HEADERS_MAX;
+    vi.headers = &hdr_csp;
     vi.user = w;
     w->vh = lws_create_vhost(w->ctx, &vi);
     if (!w->vh) {

@@ -5,6 +5,8 @@
  * HTTP: GET /healthz, /metrics and /tables/... are the service's answers
  * (fig_service_http); every other path is a file of the web folder (the
  * browser client), checked against traversal, with security headers.
+ * A request whose Host is not one the server answers to (allowed_hosts)
+ * gets 403, an upgrade to it is refused.
  * WebSocket: one path, /ws, subprotocol "figaro.v1" or none; text frames of
  * at most FIG_PROTO_FRAME_MAX bytes go to fig_service_message; a browser's
  * Origin must be the request's Host. Each connection has a send queue (one
@@ -38,6 +40,10 @@ typedef struct {
                                    none (the header is never read) */
     void (*log)(void *ctx, const char *line);
     void *log_ctx;
+    const char *allowed_hosts;  /* the Host names answered, a comma list ("figaro.example.org,
+                                   localhost"; "*": any); NULL: on a loopback address,
+                                   localhost, 127.0.0.1, [::1] and the address itself only
+                                   (DNS rebinding), on any other address any Host */
 } fig_wire_opts_t;
 
 /* Opens the listening socket. FIG_ERR_INPUT (the address, the port, the

@@ -1058,3 +1058,301 @@ def test_database_of_version_1_is_upgraded(data):
     p = subprocess.run([figaro_cmd(), "serve", "--listen", "127.0.0.1:0", "--data", data],
                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=20)
     assert p.returncode == 1 and b"newer than this program" in p.stderr, p.stderr
+
+
+# ---- conformance: what docs/protocol.md and RFC 6455 say, one test each ----
+
+async def seat_waiting(url):
+    """Ann alone at a table of three people's seats: no game, nothing moves."""
+    ann = Client("Ann")
+    await ann.connect(url)
+    await ann.hello()
+    await ann.send({"type": "create", "seats": [{"kind": "person"}] * 3})
+    ann.table = (await ann.expect("created"))["table"]
+    await ann.send({"type": "join", "table": ann.table})
+    await ann.expect("seated")
+    await ann.expect("snapshot")
+    return ann
+
+
+async def next_error(c):
+    while True:
+        m = await c.recv()
+        if m["type"] == "error":
+            return m
+
+
+def test_hello_with_one_bad_seat_takes_the_others_back(server):
+    """A malformed token beside a valid one: `welcome`, then the valid seat
+    taken back, and one error for each bad seat alone (`re` hello, its
+    `table` when it reads); before, the whole hello was refused
+    (`bad_token`, no welcome) and no seat came back."""
+    async def go():
+        ann = await seat_waiting(server.url)
+        back = Client("Ann")
+        await back.connect(server.url)
+        await back.send({"type": "hello", "v": 1, "name": "Ann", "seats": [
+            {"table": ann.table, "token": "not-a-token"},
+            {"table": ann.table, "token": ann.token},
+            {"table": "ZZ", "token": ann.token}]})
+        assert (await back.recv())["type"] == "welcome"
+        got = [await back.recv() for _ in range(4)]
+        assert [m["type"] for m in got] == ["error", "seated", "snapshot", "error"], got
+        assert got[0]["code"] == "bad_token" and got[0]["re"] == "hello"
+        assert got[0]["table"] == ann.table
+        assert got[1]["seat"] == 0 and got[1]["table"] == ann.table
+        assert got[3]["code"] == "no_table" and got[3]["re"] == "hello" and "table" not in got[3]
+    run(go())
+
+
+def test_refusals_carry_re_and_table(server):
+    """Every refusal of a frame whose type could be read carries `re`, and
+    `table` when it named a readable one."""
+    async def go():
+        ann, bob = await seat_two(server.url)
+        t = ann.table
+        frames = [
+            ({"type": "act", "table": t, "n": "x", "action": "take"}, "act", t),
+            ({"type": "act", "table": t, "n": -1, "action": "take"}, "act", t),
+            ({"type": "act", "table": t}, "act", t),
+            ({"type": "act", "table": "AB", "n": 1, "action": "take"}, "act", None),
+            ({"type": "join", "table": t, "name": "\u200b"}, "join", t),
+            ({"type": "join", "table": t, "seat": 9}, "join", t),
+            ({"type": "chat", "table": t, "text": ""}, "chat", t),
+            ({"type": "chat", "table": t}, "chat", t),
+            ({"type": "chat", "table": t, "text": "x" * 201}, "chat", t),
+            ({"type": "rematch", "table": t, "game": 0}, "rematch", t),
+            ({"type": "rematch", "table": t}, "rematch", t),
+            ({"type": "spectate", "table": 7}, "spectate", None),
+            ({"type": "spectate", "table": t, "since": {"epoch": "x", "n": 1}}, "spectate", t),
+            ({"type": "create", "seats": [{"kind": "person"}]}, "create", None),
+            ({"type": "create", "seats": "three"}, "create", None),
+            ({"type": "create", "seats": [{"kind": "bot", "level": "x"}] * 3}, "create", None),
+            ({"type": "create", "seats": [{"kind": "person"}] * 3, "fill": "x"}, "create", None),
+            ({"type": "hello", "v": "1"}, "hello", None),
+            ({"type": "hello", "v": 1, "lang": "de"}, "hello", None),
+            ({"type": "hello", "v": 1, "name": ""}, "hello", None),
+            ({"type": "leave", "table": "??????"}, "leave", None),
+        ]
+        for frame, re_, table in frames:
+            await asyncio.sleep(0.06)
+            await bob.send(frame)
+            m = await next_error(bob)
+            assert m["type"] == "error", (frame, m)
+            assert m.get("re") == re_, (frame, m)
+            assert m.get("table") == table, (frame, m)
+        # frames whose type cannot be read: no `re`
+        for raw in ('{"type":', '[1]', '{"type":"dance"}', '{"type":7}'):
+            await bob.ws.send(raw)
+            m = await next_error(bob)
+            assert m["type"] == "error" and "re" not in m, (raw, m)
+    run(go())
+
+
+def test_hello_with_an_empty_name_is_refused(server):
+    """`name` is 1 to 32 characters: "" is `bad_name`, and no welcome."""
+    async def go():
+        c = Client("")
+        await c.connect(server.url)
+        await c.send({"type": "hello", "v": 1, "name": ""})
+        m = await c.recv()
+        assert m["type"] == "error" and m["code"] == "bad_name" and m["re"] == "hello", m
+        await c.send({"type": "hello", "v": 1, "name": "  Ann   Lee \U0001F3A9 "})
+        assert (await c.recv())["type"] == "welcome"
+        await c.send({"type": "create", "seats": [{"kind": "person"}, {"kind": "person"},
+                                                   {"kind": "bot", "level": "random"}]})
+        t = (await c.expect("created"))["table"]
+        await c.send({"type": "join", "table": t})
+        assert (await c.expect("seated"))["name"] == "Ann Lee \U0001F3A9"
+    run(go())
+
+
+def test_caught_up_when_nothing_was_missed(server):
+    """`since` equal to the latest number: no events, but `caught_up`."""
+    async def go():
+        ann = await seat_waiting(server.url)
+        eve = Client("Eve")
+        await eve.connect(server.url)
+        await eve.hello()
+        await eve.send({"type": "spectate", "table": ann.table})
+        snap = await eve.expect("snapshot")
+        await eve.send({"type": "spectate", "table": ann.table,
+                        "since": {"epoch": snap["epoch"], "n": snap["n"]}})
+        m = await eve.recv()
+        assert m == {"type": "caught_up", "table": ann.table, "n": snap["n"]}, m
+    run(go())
+
+
+def raw_ws(server, host=None):
+    """A WebSocket handshake on a socket of our own: the socket, or None
+    with the status line when the upgrade is refused."""
+    s = socket.create_connection(("127.0.0.1", server.port), timeout=10)
+    s.sendall(("GET /ws HTTP/1.1\r\nHost: %s\r\nUpgrade: websocket\r\n"
+               "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+               "Sec-WebSocket-Version: 13\r\n\r\n"
+               % (host or "127.0.0.1:%d" % server.port)).encode())
+    data = b""
+    while b"\r\n\r\n" not in data:
+        chunk = s.recv(4096)
+        if not chunk:
+            break
+        data += chunk
+    status = data.split(b"\r\n", 1)[0]
+    if b" 101 " not in status:
+        s.close()
+        return None, status
+    return s, status
+
+
+def ws_frame(payload, masked=True):
+    b = payload.encode()
+    head = bytes([0x81, (0x80 if masked else 0) | len(b)])
+    if not masked:
+        return head + b
+    key = b"\x01\x02\x03\x04"
+    return head + key + bytes(c ^ key[i % 4] for i, c in enumerate(b))
+
+
+@pytest.mark.xfail(strict=True, reason="libwebsockets 4.1.6 reads unmasked client frames "
+                   "(docs/server.md): when it closes with 1002, this passes and the doc changes")
+def test_unmasked_frame_closes_1002(server):
+    """RFC 6455 §5.1: a server closes on an unmasked client frame (1002)."""
+    s, status = raw_ws(server)
+    assert s, status
+    s.sendall(ws_frame('{"type":"hello","v":1,"name":"Ann"}', masked=False))
+    data = b""
+    s.settimeout(5)
+    try:
+        while True:
+            chunk = s.recv(4096)
+            if not chunk:
+                break
+            data += chunk
+            if data[:1] == b"\x88" or b"welcome" in data:
+                break
+    except socket.timeout:
+        pass
+    s.close()
+    assert data[:1] == b"\x88" and data[2:4] == (1002).to_bytes(2, "big"), data[:80]
+
+
+SECURITY_HEADERS = ("content-security-policy", "x-content-type-options", "referrer-policy",
+                    "x-frame-options", "cache-control")
+
+
+def raw_http(server, line, host=None):
+    s = socket.create_connection(("127.0.0.1", server.port), timeout=10)
+    s.sendall((line + "\r\nHost: %s\r\nConnection: close\r\n\r\n"
+               % (host or "127.0.0.1:%d" % server.port)).encode("latin-1"))
+    data = b""
+    while True:
+        try:
+            chunk = s.recv(65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        data += chunk
+    s.close()
+    if not data:
+        return 0, {}
+    head = data.partition(b"\r\n\r\n")[0].decode("latin-1").split("\r\n")
+    hdrs = {}
+    for h in head[1:]:
+        k, _, v = h.partition(":")
+        hdrs[k.strip().lower()] = v.strip()
+    return int(head[0].split()[1]), hdrs
+
+
+def test_every_http_answer_has_the_headers(server):
+    """Every answer, libwebsockets' own refusals included, carries the
+    documented headers, with the documented status (docs/protocol.md, HTTP);
+    what libwebsockets drops unanswered is documented there too."""
+    cases = [
+        ("GET http://127.0.0.1/../../etc/passwd HTTP/1.1", 403),   # lws: not a path
+        ("TRACE / HTTP/1.1", 403),                                   # lws: unknown method
+        ("PUT / HTTP/1.1", 405),
+        ("DELETE /healthz HTTP/1.1", 405),
+        ("GET /%2e%2e/%2e%2e/etc/passwd HTTP/1.1", 404),  # lws decodes and folds "..": "/etc/passwd"
+        ("GET /.hidden HTTP/1.1", 400),
+        ("GET /" + "a" * 600 + " HTTP/1.1", 414),
+        ("GET /" + "a" * 10000 + " HTTP/1.1", 414),
+        ("GET /nothing-here.js HTTP/1.1", 404),
+        ("GET /healthz HTTP/1.1", 200),
+    ]
+    for line, want in cases:
+        status, hdrs = raw_http(server, line)
+        assert status == want, (line[:60], status)
+        for h in SECURITY_HEADERS:
+            assert h in hdrs, (line[:60], h, hdrs)
+        assert hdrs["cache-control"] == "no-store"
+    # Documented as closed without an answer (libwebsockets 4.1.6's parser):
+    assert raw_http(server, "GET /a%00b HTTP/1.1")[0] == 0
+    assert raw_http(server, "GET /" + "a" * 20000 + " HTTP/1.1")[0] == 0
+    # the server still answers
+    assert raw_http(server, "GET /healthz HTTP/1.1")[0] == 200
+
+
+def test_allowed_hosts(data):
+    """DNS rebinding: on loopback, only local names are answered by default;
+    --allowed-hosts names the others (HTTP 403, no WebSocket)."""
+    s = Server(data)
+    try:
+        assert raw_http(s, "GET /healthz HTTP/1.1", "evil.example:%d" % s.port)[0] == 403
+        assert raw_http(s, "GET /healthz HTTP/1.1", "localhost:%d" % s.port)[0] == 200
+        assert raw_http(s, "GET /healthz HTTP/1.1", "LOCALHOST")[0] == 200
+        assert raw_http(s, "GET /healthz HTTP/1.1", "[::1]:%d" % s.port)[0] == 200
+        sock, status = raw_ws(s, "evil.example:%d" % s.port)
+        assert sock is None, status
+        sock, status = raw_ws(s)
+        assert sock, status
+        sock.close()
+        assert "its Host is not this server's" in s.log()
+    finally:
+        s.stop()
+    s = Server(data, "--allowed-hosts", "figaro.example.org,[::1]")
+    try:
+        assert raw_http(s, "GET /healthz HTTP/1.1", "figaro.example.org")[0] == 200
+        assert raw_http(s, "GET /healthz HTTP/1.1", "[::1]:%d" % s.port)[0] == 200
+        assert raw_http(s, "GET /healthz HTTP/1.1", "127.0.0.1:%d" % s.port)[0] == 403
+        sock, status = raw_ws(s, "figaro.example.org")
+        assert sock, status
+        sock.close()
+    finally:
+        s.stop()
+    bad = subprocess.run([figaro_cmd(), "serve", "--allowed-hosts", "a,,b"],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert bad.returncode == 2 and b"--allowed-hosts" in bad.stderr
+
+
+def test_numbers_never_reused_after_sigkill(data):
+    """A chat's number told before a SIGKILL is never told again after the
+    restart: the numbers go on above it (reserved on the disk)."""
+    async def before(url):
+        ann, bob = await seat_two(url)
+        await ann.send({"type": "chat", "table": ann.table, "text": "hi"})
+        m = await ann.expect("event")
+        while m["kind"] != "chat":
+            m = await ann.expect("event")
+        return ann, m["n"]
+
+    s = Server(data)
+    ann, told = run(before(s.url))
+    s.kill()
+    s = Server(data)
+    try:
+        async def after():
+            c = Client("Ann")
+            await c.connect(s.url)
+            await c.hello([{"table": ann.table, "token": ann.token}])
+            await c.expect("seated")
+            snap = await c.expect("snapshot")
+            assert snap["n"] >= told
+            await c.send({"type": "chat", "table": ann.table, "text": "again"})
+            m = await c.expect("event")
+            while m["kind"] != "chat":
+                m = await c.expect("event")
+            assert m["n"] > told, (m["n"], told)
+        run(after())
+    finally:
+        s.stop()

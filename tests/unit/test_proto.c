@@ -103,12 +103,35 @@ static void test_bad_frames(void **state)
                      FIG_PC_BAD_MESSAGE);
     assert_int_equal(parse("{\"type\":\"act\",\"table\":\"AB\",\"n\":1,\"action\":\"take\"}", &m),
                      FIG_PC_NO_TABLE);
-    assert_int_equal(parse("{\"type\":\"join\",\"table\":\"ABCDEF\",\"name\":\"Ann Lee\"}", &m),
-                     FIG_PC_BAD_NAME);
     assert_int_equal(parse("{\"type\":\"join\",\"table\":\"ABCDEF\",\"name\":"
                            "\"abcdefghijabcdefghijabcdefghijabc\"}", &m), FIG_PC_BAD_NAME);
+    /* A seat of a hello that does not read is that seat's error alone: the
+     * hello is read, with the seat marked (the server welcomes, then refuses
+     * that seat and takes the others back). */
     assert_int_equal(parse("{\"type\":\"hello\",\"v\":1,\"seats\":[{\"table\":\"ABCDEF\","
-                           "\"token\":\"secret\"}]}", &m), FIG_PC_BAD_TOKEN);
+                           "\"token\":\"secret\"},{\"table\":\"ghijkl\",\"token\":"
+                           "\"00112233445566778899aabbccddeeff\"},{\"table\":\"A\"},7]}", &m),
+                     FIG_PC_NONE);
+    assert_int_equal(m.nheld, 4);
+    assert_int_equal(m.held[0].bad, FIG_PC_BAD_TOKEN);
+    assert_string_equal(m.held[0].table, "ABCDEF");
+    assert_true(m.held[0].bad_text[0]);
+    assert_int_equal(m.held[1].bad, FIG_PC_NONE);
+    assert_string_equal(m.held[1].table, "GHIJKL");
+    assert_int_equal(m.held[2].bad, FIG_PC_NO_TABLE);
+    assert_string_equal(m.held[2].table, "");
+    assert_int_equal(m.held[3].bad, FIG_PC_BAD_MESSAGE);
+    /* A refused frame whose type was read says so (`re`), and its table. */
+    assert_int_equal(parse("{\"type\":\"act\",\"table\":\"abcdef\",\"n\":-1,"
+                           "\"action\":\"take\"}", &m), FIG_PC_BAD_MESSAGE);
+    assert_true(m.typed);
+    assert_int_equal(m.type, FIG_PROTO_ACT);
+    assert_string_equal(m.table, "ABCDEF");
+    assert_int_equal(parse("{\"type\":\"join\",\"table\":\"AB\"}", &m), FIG_PC_NO_TABLE);
+    assert_true(m.typed);
+    assert_string_equal(m.table, "");
+    assert_int_equal(parse("{\"type\":\"dance\"}", &m), FIG_PC_UNKNOWN_TYPE);
+    assert_false(m.typed);
     assert_int_equal(parse("{\"type\":\"hello\",\"v\":1,\"lang\":\"de\"}", &m),
                      FIG_PC_BAD_MESSAGE);
     assert_int_equal(parse("{\"type\":\"create\",\"seats\":[{\"kind\":\"person\"},"
@@ -123,6 +146,16 @@ static void test_bad_frames(void **state)
                      FIG_PC_BAD_MESSAGE);
     assert_int_equal(parse("{\"type\":\"chat\",\"table\":\"ABCDEF\",\"text\":\"a\\u0000b\"}", &m),
                      FIG_PC_BAD_JSON);   /* jansson refuses NUL unless asked */
+    /* Valid JSON the parser refuses, as docs/protocol.md says. */
+    assert_int_equal(parse("{\"type\":\"chat\",\"table\":\"ABCDEF\",\"text\":\"\\ud800\"}", &m),
+                     FIG_PC_BAD_JSON);   /* a lone surrogate */
+    assert_int_equal(parse("{\"type\":\"act\",\"table\":\"ABCDEF\",\"n\":9223372036854775808,"
+                           "\"action\":\"take\"}", &m), FIG_PC_BAD_JSON);   /* above 2^63 - 1 */
+    assert_int_equal(parse("{\"type\":\"act\",\"table\":\"ABCDEF\",\"n\":57.0,"
+                           "\"action\":\"take\"}", &m), FIG_PC_BAD_MESSAGE);
+    assert_int_equal(parse("{\"type\":\"hello\",\"v\":1,\"seats\":[{\"table\":\"ABCDEF\","
+                           "\"token\":\"00112233445566778899AABBCCDDEEFF\"}]}", &m), FIG_PC_NONE);
+    assert_int_equal(m.held[0].bad, FIG_PC_BAD_TOKEN);   /* tokens are lower case */
     static char big[FIG_PROTO_FRAME_MAX + 100];
     memset(big, ' ', sizeof big - 1);
     memcpy(big, "{\"type\":\"ping\"}", 15);
@@ -131,6 +164,90 @@ static void test_bad_frames(void **state)
     assert_int_equal(parse(big, &m), FIG_PC_NONE);
     for (int c = 1; c < FIG_PC_COUNT; c++)
         assert_string_not_equal(fig_proto_code_name((fig_proto_code_t)c), "?");
+}
+
+/* A name as people type it: spaces kept (runs made one, none at the ends),
+ * at most 32 characters whatever their bytes, no control character, not
+ * only invisible ones (docs/protocol.md, hello). */
+static void test_names(void **state)
+{
+    (void)state;
+    fig_proto_msg_t m;
+    static const struct {
+        const char *json;   /* the "name" field's JSON text */
+        const char *clean;  /* NULL: bad_name */
+    } cases[] = {
+        { "\"Alice \\ud83c\\udfa9\"", "Alice \xf0\x9f\x8e\xa9" },
+        { "\"  Ann   Lee  \"", "Ann Lee" },
+        { "\"Ann\\u00a0\\u3000Lee\"", "Ann Lee" },            /* any Unicode space */
+        { "\"Jos\\u00e9\"", "Jos\xc3\xa9" },
+        { "\"R\\u00e9my #1\"", "R\xc3\xa9my #1" },
+        { "\"e\\u0301\"", "e\xcc\x81" },                       /* a mark on a letter */
+        { "\"\"", NULL },                                       /* 1 to 32 characters */
+        { "\"   \"", NULL },
+        { "\"\\u200b\\u200b\"", NULL },                         /* zero-width only */
+        { "\"\\u00a0\\u3000\"", NULL },
+        { "\"\\ufeff\"", NULL },
+        { "\"\\u0301\\u0302\"", NULL },                         /* combining marks alone */
+        { "\"\\u3164\"", NULL },                                /* a Hangul filler */
+        { "\"Ann\\u0007\"", NULL },                             /* C0 */
+        { "\"Ann\\tLee\"", NULL },
+        { "\"Ann\\u0085\"", NULL },                             /* C1 */
+        { "\"Ann\\u202e\"", NULL },                             /* a bidi override */
+        { "\"Ann\\u2028Lee\"", NULL },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char frame[300];
+        snprintf(frame, sizeof frame, "{\"type\":\"hello\",\"v\":1,\"name\":%s}", cases[i].json);
+        fig_proto_code_t code = parse(frame, &m);
+        if (!cases[i].clean) {
+            if (code != FIG_PC_BAD_NAME)
+                fail_msg("%s: %s, not bad_name", cases[i].json, fig_proto_code_name(code));
+            continue;
+        }
+        if (code != FIG_PC_NONE)
+            fail_msg("%s: %s", cases[i].json, fig_proto_code_name(code));
+        assert_string_equal(m.name, cases[i].clean);
+    }
+    /* Characters, not bytes: 32 two-byte or four-byte characters are a name,
+     * 33 are not; runs of spaces count once. */
+    char frame[2000], name[1500];
+    const char *units[] = { "\\u00e9", "\\ud83c\\udfa9", "a" };
+    for (size_t u = 0; u < 3; u++)
+        for (int n = 32; n <= 33; n++) {
+            name[0] = '\0';
+            for (int k = 0; k < n; k++)
+                strcat(name, units[u]);
+            snprintf(frame, sizeof frame, "{\"type\":\"hello\",\"v\":1,\"name\":\"%s\"}", name);
+            assert_int_equal(parse(frame, &m), n == 32 ? FIG_PC_NONE : FIG_PC_BAD_NAME);
+        }
+    assert_int_equal(parse("{\"type\":\"hello\",\"v\":1,\"name\":\"a          b\"}", &m),
+                     FIG_PC_NONE);
+    assert_string_equal(m.name, "a b");
+    /* join: "" or no name is the hello's name. */
+    assert_int_equal(parse("{\"type\":\"join\",\"table\":\"ABCDEF\",\"name\":\"\"}", &m),
+                     FIG_PC_NONE);
+    assert_string_equal(m.name, "");
+    assert_int_equal(parse("{\"type\":\"join\",\"table\":\"ABCDEF\",\"name\":\" Ann  Lee\"}", &m),
+                     FIG_PC_NONE);
+    assert_string_equal(m.name, "Ann Lee");
+    assert_int_equal(parse("{\"type\":\"join\",\"table\":\"ABCDEF\",\"name\":\"\\u200b\"}", &m),
+                     FIG_PC_BAD_NAME);
+    /* An FGN record holds one word of at most 32 bytes. */
+    char rec[FIG_NAME_MAX + 1];
+    fig_proto_name_record("Alice \xf0\x9f\x8e\xa9", rec);
+    assert_string_equal(rec, "Alice_\xf0\x9f\x8e\xa9");
+    fig_proto_name_record("R\xc3\xa9my #1", rec);
+    assert_string_equal(rec, "R\xc3\xa9my__1");
+    char long_name[100] = "";
+    for (int k = 0; k < 20; k++)
+        strcat(long_name, "\xc3\xa9");   /* 40 bytes */
+    fig_proto_name_record(long_name, rec);
+    assert_int_equal(strlen(rec), 32);   /* 16 whole characters, none cut */
+    assert_memory_equal(rec, long_name, 32);
+    strcpy(long_name, "abcdefghijabcdefghijabcdefghija\xf0\x9f\x8e\xa9");   /* 31 + 4 bytes */
+    fig_proto_name_record(long_name, rec);
+    assert_string_equal(rec, "abcdefghijabcdefghijabcdefghija");
 }
 
 /* Whether key appears anywhere in j. */
@@ -347,6 +464,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_messages_read),
         cmocka_unit_test(test_bad_frames),
+        cmocka_unit_test(test_names),
         cmocka_unit_test(test_view_r14),
         cmocka_unit_test(test_view_outcomes),
         cmocka_unit_test(test_outcome_example),

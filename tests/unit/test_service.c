@@ -1691,6 +1691,100 @@ static void test_story_after_reload(void **state)
     world_free(w);
 }
 
+/* A 64-bit column of the database, read with SQLite itself. */
+static uint64_t db_u64(world_t *w, const char *sql)
+{
+    sqlite3 *db;
+    sqlite3_stmt *st;
+    assert_int_equal(sqlite3_open_v2(w->db, &db, SQLITE_OPEN_READONLY, NULL), SQLITE_OK);
+    assert_int_equal(sqlite3_prepare_v2(db, sql, -1, &st, NULL), SQLITE_OK);
+    assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+    uint64_t x = (uint64_t)sqlite3_column_int64(st, 0);
+    sqlite3_finalize(st);
+    sqlite3_close(db);
+    return x;
+}
+
+/* Round 1's hands of a game of `players` seeded `seed`, as the server deals. */
+static void deal_of(int players, uint64_t seed, fig_hand_t out[])
+{
+    fig_setup_t su;
+    fig_setup_random(&su, players, seed, NULL);
+    fig_game_t *g = malloc(sizeof *g);
+    assert_non_null(g);
+    fig_game_init(g, &su);
+    fig_game_deal_seeded(g);
+    memcpy(out, g->hands[0], (size_t)players * sizeof out[0]);
+    free(g);
+}
+
+/* Nobody can foretell a deal (docs/server.md, "Fairness"). Before, game g's
+ * seed was fig_seed_derive(table seed, g, 0), a chain of reversible steps:
+ * game 1's record (its seed) gave the table's seed, hence every later deal.
+ * Here the table's seed is read from the database -- all the old inversion
+ * could learn -- and neither game 1 nor the rematch follows from it or from
+ * game 1's seed; two tables made by the same request deal differently. */
+static void test_fair_deals(void **state)
+{
+    (void)state;
+    world_t *w = world_new(30000);
+    client_t ann;
+    cl_open(&ann, w, "10.0.0.1");
+    hello(&ann, "en", "Ann");
+    create_table(&ann, "{\"kind\":\"person\"},{\"kind\":\"bot\",\"level\":\"random\"},"
+                       "{\"kind\":\"bot\",\"level\":\"random\"}", NULL);
+    join(&ann, ann.table, "Ann");
+    fig_rng_t rng;
+    fig_rng_seed(&rng, 31);
+    client_t *one[] = { &ann };
+    play(w, one, 1, &rng, NULL, NULL);
+    char sql[200];
+    snprintf(sql, sizeof sql, "SELECT seed FROM tables WHERE code = '%s'", ann.table);
+    uint64_t table_seed = db_u64(w, sql);
+    fig_game_t *g = malloc(sizeof *g);
+    assert_non_null(g);
+    fetch_record(w, ann.table, 1, g);
+    uint64_t seed1 = g->setup.seed;
+    snprintf(sql, sizeof sql, "SELECT seed FROM games WHERE code = '%s' AND game = 1", ann.table);
+    assert_true(db_u64(w, sql) == seed1);   /* the record's seed is the stored one */
+    assert_true(seed1 != fig_seed_derive(table_seed, 1, 0));
+    /* The rematch: what the old derivation foretells is not what is dealt. */
+    cl_send(&ann, "{\"type\":\"rematch\",\"table\":\"%s\",\"game\":1}", ann.table);
+    cl_update(&ann);
+    assert_int_equal(ann.game, 2);
+    play(w, one, 1, &rng, NULL, NULL);
+    fetch_record(w, ann.table, 2, g);
+    uint64_t foretold[] = { fig_seed_derive(table_seed, 2, 0), fig_seed_derive(seed1, 2, 0),
+                            fig_seed_derive(seed1, 1, 0), seed1 + 1, seed1 };
+    for (size_t i = 0; i < sizeof foretold / sizeof foretold[0]; i++) {
+        fig_hand_t hands[FIG_MAX_PLAYERS];
+        deal_of(3, foretold[i], hands);
+        assert_true(g->setup.seed != foretold[i]);
+        assert_true(memcmp(hands, g->hands[0], 3 * sizeof hands[0]) != 0);
+    }
+    /* Two tables of the same request: two different deals. */
+    char code[2][8];
+    for (int k = 0; k < 2; k++) {
+        create_table(&ann, "{\"kind\":\"bot\",\"level\":\"random\"},"
+                           "{\"kind\":\"bot\",\"level\":\"random\"},"
+                           "{\"kind\":\"bot\",\"level\":\"random\"}", NULL);
+        snprintf(code[k], sizeof code[k], "%s", ann.table);
+    }
+    uint64_t s[2];
+    fig_hand_t deal[2][FIG_MAX_PLAYERS];
+    for (int k = 0; k < 2; k++) {
+        snprintf(sql, sizeof sql, "SELECT seed FROM games WHERE code = '%s' AND game = 1",
+                 code[k]);
+        s[k] = db_u64(w, sql);
+        deal_of(3, s[k], deal[k]);
+    }
+    assert_true(s[0] != s[1]);
+    assert_true(memcmp(deal[0], deal[1], 3 * sizeof deal[0][0]) != 0);
+    free(g);
+    cl_close(&ann);
+    world_free(w);
+}
+
 /* Sends `frame`; expects exactly one error frame with `code` to c and
  * nothing to anyone else. */
 static void expect_error(world_t *w, client_t *c, client_t *others[], int n, const char *code,
@@ -1760,8 +1854,18 @@ static void test_bad_input(void **state)
              n);
     expect_error(w, mover, watchers, 2, "no_table", buf);
     /* Wrong, missing and stolen tokens. */
-    expect_error(w, &eve, not_eve, 2, "bad_token",
-                 "{\"type\":\"hello\",\"v\":1,\"seats\":[{\"table\":\"ABCDEF\",\"token\":\"1\"}]}");
+    /* A malformed token is that seat's error, after the welcome. */
+    cl_update(&eve);
+    int eve_at = frames_of(&eve);
+    snprintf(buf, sizeof buf,
+             "{\"type\":\"hello\",\"v\":1,\"seats\":[{\"table\":\"ABCDEF\",\"token\":\"1\"}]}");
+    fig_service_message(w->svc, eve.cs, buf, strlen(buf));
+    assert_int_equal(frames_of(&eve), eve_at + 2);
+    assert_non_null(strstr(w->wire.c[eve.id].f[eve_at], "\"welcome\""));
+    assert_non_null(strstr(w->wire.c[eve.id].f[eve_at + 1], "\"code\":\"bad_token\""));
+    assert_non_null(strstr(w->wire.c[eve.id].f[eve_at + 1], "\"re\":\"hello\""));
+    assert_non_null(strstr(w->wire.c[eve.id].f[eve_at + 1], "\"table\":\"ABCDEF\""));
+    cl_update(&eve);
     snprintf(buf, sizeof buf, "{\"type\":\"hello\",\"v\":1,\"seats\":[{\"table\":\"%s\","
              "\"token\":\"00000000000000000000000000000000\"}]}", ann.table);
     int eve_before = frames_of(&eve);
@@ -1861,6 +1965,109 @@ static void test_bad_input(void **state)
     cl_close(&ann);
     cl_close(&bob);
     cl_close(&eve);
+    world_free(w);
+}
+
+/* The name of seat `seat` in the latest frame to c that carries the seats
+ * (a snapshot, a start, a seat's news); NULL if it is null. */
+static const char *latest_seat_name(const client_t *c, int seat, char *buf, size_t cap)
+{
+    const rconn_t *r = &c->w->wire.c[c->id];
+    for (int i = r->n - 1; i >= 0; i--) {
+        json_t *f = json_loads(r->f[i], 0, NULL);
+        assert_non_null(f);
+        const json_t *seats = json_object_get(f, "seats");
+        if (json_is_array(seats)) {
+            const json_t *n = json_object_get(json_array_get(seats, (size_t)seat), "name");
+            const char *v = json_is_string(n) ? json_string_value(n) : NULL;
+            if (v)
+                snprintf(buf, cap, "%s", v);
+            json_decref(f);
+            return v ? buf : NULL;
+        }
+        json_decref(f);
+    }
+    fail_msg("no frame with the seats");
+    return NULL;
+}
+
+/* Names as people type them (docs/protocol.md, hello): spaces kept, told
+ * as typed, written with '_' in the record; a bot keeps its name from the
+ * table's creation to its end, whoever joins and whatever they are called;
+ * a spectator chats only with a name. */
+static void test_names_at_table(void **state)
+{
+    (void)state;
+    world_t *w = world_new(30000);
+    client_t ann, bob, sam;
+    cl_open(&ann, w, "10.0.0.1");
+    cl_open(&bob, w, "10.0.0.2");
+    cl_open(&sam, w, "10.0.0.3");
+    hello(&ann, "en", "  Ann   Lee \xf0\x9f\x8e\xa9 ");
+    hello(&bob, "en", "Rosina");
+    cl_send(&sam, "{\"type\":\"hello\",\"v\":1}");   /* no name */
+    cl_update(&sam);
+    create_table(&ann, "{\"kind\":\"person\"},{\"kind\":\"bot\",\"level\":\"random\"},"
+                       "{\"kind\":\"person\"},{\"kind\":\"bot\",\"level\":\"random\"}", NULL);
+    join(&ann, ann.table, "");
+    char b1[200], b3[200], buf[200];
+    assert_string_equal(latest_seat_name(&ann, 0, buf, sizeof buf), "Ann Lee \xf0\x9f\x8e\xa9");
+    assert_non_null(latest_seat_name(&ann, 1, b1, sizeof b1));
+    assert_null(latest_seat_name(&ann, 2, buf, sizeof buf));   /* open, no game yet */
+    assert_non_null(latest_seat_name(&ann, 3, b3, sizeof b3));
+    assert_string_not_equal(b1, b3);
+    /* Sam watches: a spectator without a name cannot chat. */
+    cl_send(&sam, "{\"type\":\"spectate\",\"table\":\"%s\"}", ann.table);
+    cl_update(&sam);
+    client_t *others[] = { &ann, &bob };
+    char frame[200];
+    snprintf(frame, sizeof frame, "{\"type\":\"chat\",\"table\":\"%s\",\"text\":\"hi\"}",
+             ann.table);
+    expect_error(w, &sam, others, 2, "bad_name", frame);
+    /* Bob calls himself Rosina, a bot's name: he gets a number, and no bot
+     * changes its name as he sits (before, the bot after him was renamed). */
+    join(&bob, ann.table, "Rosina");
+    assert_int_equal(bob.game, 1);
+    for (int s = 0; s < 4; s++) {
+        const char *n = latest_seat_name(&ann, s, buf, sizeof buf);
+        assert_non_null(n);
+        if (s == 1)
+            assert_string_equal(n, b1);
+        if (s == 3)
+            assert_string_equal(n, b3);
+        if (s == 2) {
+            assert_string_not_equal(n, b1);
+            assert_string_not_equal(n, b3);
+        }
+    }
+    assert_string_equal(latest_seat_name(&ann, 2, buf, sizeof buf),
+                        strcmp(b1, "Rosina") && strcmp(b3, "Rosina") ? "Rosina" : "Rosina2");
+    /* Sam says hello with a name: now he may chat, under it. */
+    cl_send(&sam, "{\"type\":\"hello\",\"v\":1,\"name\":\"Sam  S\"}");
+    cl_send(&sam, "{\"type\":\"spectate\",\"table\":\"%s\"}", ann.table);
+    cl_send(&sam, "{\"type\":\"chat\",\"table\":\"%s\",\"text\":\"hi\"}", ann.table);
+    cl_update(&sam);
+    cl_update(&ann);
+    assert_int_equal(ann.chats, 1);
+    const rconn_t *ra = &w->wire.c[ann.id];
+    assert_non_null(strstr(ra->f[ra->n - 1], "\"name\":\"Sam S\""));
+    /* The game to its end: the record holds the names as one word each. */
+    fig_rng_t rng;
+    fig_rng_seed(&rng, 41);
+    client_t *both[] = { &ann, &bob };
+    play(w, both, 2, &rng, NULL, NULL);
+    fig_game_t *g = malloc(sizeof *g);
+    assert_non_null(g);
+    fetch_record(w, ann.table, 1, g);
+    assert_string_equal(g->names[0], "Ann_Lee_\xf0\x9f\x8e\xa9");
+    assert_string_equal(g->names[1], b1);
+    assert_string_equal(g->names[3], b3);
+    assert_string_equal(latest_seat_name(&ann, 1, buf, sizeof buf), b1);
+    assert_string_equal(latest_seat_name(&ann, 3, buf, sizeof buf), b3);
+    free(g);
+    cl_close(&ann);
+    cl_close(&bob);
+    cl_close(&sam);
     world_free(w);
 }
 
@@ -2326,6 +2533,79 @@ static void test_wal_and_no_token_stored(void **state)
     world_free(w);
 }
 
+/* Event numbers are never told twice (docs/protocol.md, "Events"): chat
+ * and seat news are not stored, but their numbers are reserved on the disk
+ * ahead of use, so after a restart -- even a SIGKILL, which this stop is as
+ * far as the numbers go: nothing is written at the stop -- the table's
+ * numbers go on above every one told. Before, a chat numbered 6 was
+ * followed after the restart by another 6. And a database of version 1
+ * (before the reserve) opens and keeps its tables. */
+static void test_numbers_never_reused(void **state)
+{
+    (void)state;
+    world_t *w = world_new(30000);
+    client_t ann;
+    cl_open(&ann, w, "10.0.0.1");
+    hello(&ann, "en", "Ann");
+    create_table(&ann, "{\"kind\":\"person\"},{\"kind\":\"person\"},"
+                       "{\"kind\":\"bot\",\"level\":\"random\"}", NULL);
+    join(&ann, ann.table, "Ann");
+    for (int i = 0; i < 5; i++) {
+        cl_send(&ann, "{\"type\":\"chat\",\"table\":\"%s\",\"text\":\"line %d\"}", ann.table, i);
+        cl_update(&ann);
+    }
+    assert_int_equal(ann.chats, 5);
+    long long told = ann.last_n;
+    assert_true(told >= 6);
+    char table[8], token[40];
+    snprintf(table, sizeof table, "%s", ann.table);
+    snprintf(token, sizeof token, "%s", ann.token);
+    fig_service_sync(w->svc);
+    stop_service(w);
+    /* The reserve on the disk covers every number told. */
+    sqlite3 *db;
+    assert_int_equal(sqlite3_open(w->db, &db), SQLITE_OK);
+    long long hw = -1;
+    sqlite3_stmt *st;
+    char sql[200];
+    snprintf(sql, sizeof sql, "SELECT hw FROM events WHERE code = '%s'", table);
+    assert_int_equal(sqlite3_prepare_v2(db, sql, -1, &st, NULL), SQLITE_OK);
+    assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+    hw = sqlite3_column_int64(st, 0);
+    sqlite3_finalize(st);
+    assert_true(hw >= told);
+    start_service(w);
+    client_t again;
+    cl_open(&again, w, "10.0.0.1");
+    cl_send(&again, "{\"type\":\"hello\",\"v\":1,\"name\":\"Ann\",\"seats\":[{\"table\":\"%s\","
+                    "\"token\":\"%s\"}]}", table, token);
+    cl_update(&again);
+    assert_true(again.snapshot);
+    cl_send(&again, "{\"type\":\"chat\",\"table\":\"%s\",\"text\":\"after\"}", table);
+    cl_update(&again);
+    assert_int_equal(again.chats, 1);
+    assert_true(again.last_n > told);
+    cl_close(&again);
+    stop_service(w);
+    /* Version 1: no events table at all (nor rematch votes); the table is
+     * found all the same, and its numbers go on from what its rows hold. */
+    assert_int_equal(sqlite3_exec(db, "DROP TABLE events; ALTER TABLE seats DROP COLUMN rematch; "
+                                      "PRAGMA user_version = 1;", NULL, NULL, NULL), SQLITE_OK);
+    sqlite3_close(db);
+    start_service(w);
+    client_t old;
+    cl_open(&old, w, "10.0.0.1");
+    cl_send(&old, "{\"type\":\"hello\",\"v\":1,\"name\":\"Ann\",\"seats\":[{\"table\":\"%s\","
+                  "\"token\":\"%s\"}]}", table, token);
+    cl_update(&old);
+    assert_true(old.snapshot);
+    assert_int_equal(old.seat, 0);
+    assert_int_equal(old.errors, 0);
+    cl_close(&old);
+    json_decref(ann.view);   /* its connection went with the first service */
+    world_free(w);
+}
+
 int main(void)
 {
     signal(SIGPIPE, SIG_IGN);
@@ -2341,11 +2621,14 @@ int main(void)
         cmocka_unit_test(test_rematch_vote),
         cmocka_unit_test(test_rematch_when_one_leaves),
         cmocka_unit_test(test_story_after_reload),
+        cmocka_unit_test(test_fair_deals),
         cmocka_unit_test(test_bad_input),
+        cmocka_unit_test(test_names_at_table),
         cmocka_unit_test(test_hello_deadline_and_addr_cap),
         cmocka_unit_test(test_engine_seat),
         cmocka_unit_test(test_no_leak),
         cmocka_unit_test(test_wal_and_no_token_stored),
+        cmocka_unit_test(test_numbers_never_reused),
         cmocka_unit_test(test_delete_tables),
         cmocka_unit_test(test_sigkill),
     };
