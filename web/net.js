@@ -39,7 +39,7 @@ export function saveName(name) {
     localStorage.setItem("figaro.name", name);
 }
 
-/** A name the server accepts: 1-32 bytes, no space, control character or '#'.
+/** A name as the server takes it (spaces kept, 1-32 characters).
  * @param {string} name */
 export function cleanName(name) {
     // The server's rule (docs/protocol.md, hello): runs of spaces become one,

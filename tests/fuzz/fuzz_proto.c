@@ -3,9 +3,12 @@
  *
  * Nothing may crash, leak or read out of bounds, and the parser's answer
  * must keep its invariants: an accepted message has a known type, its
- * strings are NUL-terminated within their fields, a name is one FGN can
- * hold, a table code is six capitals or digits, a chat line has no control
- * character; a refused one has an error code with a name and a sentence. */
+ * strings are NUL-terminated within their fields, a name is clean (cleaning
+ * it again changes nothing) and its record form is one FGN can hold, a
+ * table code is six capitals or digits, a chat line has no control
+ * character, a hello's seat is either read (code, token) or refused alone
+ * (an error code and a sentence); a refused message has an error code with
+ * a name and a sentence. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,15 +41,31 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (m.type > FIG_PROTO_PING || memchr(m.name, 0, sizeof m.name) == NULL ||
         memchr(m.text, 0, sizeof m.text) == NULL || memchr(m.action, 0, sizeof m.action) == NULL)
         abort();
-    if (m.name[0] && !fig_session_name_ok(m.name))
-        abort();
+    if (m.name[0]) {
+        char again[FIG_PROTO_NAME_BYTES + 1], rec[FIG_NAME_MAX + 1];
+        if (fig_proto_name_clean(m.name, NULL, again, &msg) != FIG_OK ||
+            strcmp(again, m.name) != 0)
+            abort();
+        fig_proto_name_record(m.name, rec);
+        if (!fig_session_name_ok(rec))
+            abort();
+    }
     switch (m.type) {
     case FIG_PROTO_HELLO:
         if (m.version < 0 || m.nheld < 0 || m.nheld > FIG_PROTO_HELD_MAX)
             abort();
         for (int i = 0; i < m.nheld; i++) {
-            check_code(m.held[i].table);
-            if (strlen(m.held[i].token) != FIG_PROTO_TOKEN_LEN)
+            const fig_proto_held_t *h = &m.held[i];
+            if (h->bad) {
+                if (h->bad >= FIG_PC_COUNT || !h->bad_text[0] ||
+                    memchr(h->bad_text, 0, sizeof h->bad_text) == NULL)
+                    abort();
+                if (h->table[0])
+                    check_code(h->table);
+                continue;
+            }
+            check_code(h->table);
+            if (strlen(h->token) != FIG_PROTO_TOKEN_LEN)
                 abort();
         }
         break;

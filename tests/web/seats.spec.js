@@ -90,6 +90,8 @@ test("a spectator never receives a seat's hand", async ({ browser }) => {
     const code = await createTable(pa, srv.url, "Ann", ["bot:random", "bot:random"]);
     const w = await browser.newContext();
     const pw = await w.newPage();
+    // A spectator chats under its name (docs/protocol.md, chat): this one typed it before.
+    await pw.addInitScript(() => localStorage.setItem("figaro.name", "Eve in the gallery"));
     /** @type {string[]} */
     const frames = [];
     pw.on("websocket", (ws) => ws.on("framereceived", (f) => frames.push(String(f.payload))));
