@@ -12,7 +12,7 @@
 import { _, fmt, ngettext, lang } from "./i18n.js";
 import { cardEl, cardOrder, cardText, colourName } from "./cards.js";
 import { h, fill } from "./dom.js";
-import { Conn, heldSeats, rememberSeat, savedName, saveName, cleanName } from "./net.js";
+import { Conn, heldSeats, rememberSeat, savedName, saveName, cleanName, NAME_CHARS } from "./net.js";
 import { drawSeats, drawRanking, drawRoundEnd, animateRing, pilePlaces } from "./board.js";
 
 /** @typedef {import("./net.js").Msg} Msg */
@@ -75,11 +75,34 @@ export class TableView {
                              tabindex: "0" });
         this.chatInput = h("input", { type: "text", id: "chat-text", maxlength: "200", autocomplete: "off",
                                       placeholder: _("Say something to the table") });
+        // A spectator chats under the name its hello gave (docs/protocol.md,
+        // chat): one who never typed a name is asked for it here first.
+        this.chatName = h("input", { type: "text", id: "chat-name", maxlength: String(4 * NAME_CHARS),
+                                     autocomplete: "nickname", placeholder: _("Your name") });
+        this.chatNameField = h("div", { class: "chat-name", hidden: true }, [
+            h("label", { for: "chat-name", text: _("To chat, say who you are:") }), this.chatName]);
+        /** @type {string|null} a line to say once the connection knows the name */
+        this.pendingChat = null;
         const chatForm = h("form", { class: "chat", onsubmit: (/** @type {Event} */ e) => {
             e.preventDefault();
             const text = this.chatInput.value.trim();
-            if (text && this.conn.send({ type: "chat", table: this.code, text })) this.chatInput.value = "";
+            if (!text) return;
+            if (this.needsChatName()) {
+                const name = cleanName(this.chatName.value);
+                if (!name) {
+                    this.chatName.focus();
+                    return;
+                }
+                saveName(name);   // the next hello carries it
+                this.pendingChat = text;
+                this.chatInput.value = "";
+                this.chatNameField.hidden = true;
+                this.conn.restart();
+                return;
+            }
+            if (this.conn.send({ type: "chat", table: this.code, text })) this.chatInput.value = "";
         } }, [
+            this.chatNameField,
             h("label", { for: "chat-text", class: "sr-only", text: _("Chat") }),
             this.chatInput,
             h("button", { type: "submit", text: _("Send") }),
@@ -147,6 +170,10 @@ export class TableView {
                 this.conn.send({ type: "join", table: this.code, seat: 0, name: cleanName(savedName()) || undefined });
             } else if (!memo || this.watch || this.yielded) {
                 this.spectate();
+            }
+            if (this.pendingChat) {   // said after the spectate, on the connection that has the name
+                this.conn.send({ type: "chat", table: this.code, text: this.pendingChat });
+                this.pendingChat = null;
             }
             break;
         }
@@ -381,7 +408,13 @@ export class TableView {
         return { label, preview, collects: true };
     }
 
+    /** Whether chatting needs a name first: a spectator who never gave one. */
+    needsChatName() {
+        return this.seat === null && !cleanName(savedName());
+    }
+
     render() {
+        this.chatNameField.hidden = !this.needsChatName();
         const focusKey = document.activeElement instanceof HTMLElement ? document.activeElement.dataset.focus : undefined;
         this.renderTop();
         this.renderRing();
@@ -422,7 +455,8 @@ export class TableView {
         }
         if (!this.watch && this.seat === null && this.state && this.seats.some((s) => s.status === "open") &&
             !this.yielded) {
-            const input = h("input", { type: "text", id: "join-name", maxlength: "32", value: savedName(),
+            // maxlength counts UTF-16 units: room for NAME_CHARS characters of any kind
+            const input = h("input", { type: "text", id: "join-name", maxlength: String(4 * NAME_CHARS), value: savedName(),
                                        autocomplete: "nickname", required: true });
             kids.push(h("form", { class: "join", onsubmit: (/** @type {Event} */ e) => {
                 e.preventDefault();

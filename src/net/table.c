@@ -951,7 +951,6 @@ bool fig_table_over(const fig_table_t *t) { return t->match && !running(t); }
 
 const char *fig_table_code(const fig_table_t *t) { return t->row.code; }
 
-int fig_table_fd(const fig_table_t *t) { return t->fd; }
 
 bool fig_table_thinking(const fig_table_t *t)
 {
@@ -1075,7 +1074,6 @@ static void settle_presence(fig_table_t *t)
         }
 }
 
-bool fig_table_has_peer(const fig_table_t *t, const void *p) { return peer_index(t, p) >= 0; }
 
 void fig_table_detach(fig_table_t *t, void *p)
 {

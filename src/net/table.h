@@ -134,9 +134,6 @@ bool fig_table_over(const fig_table_t *t);
 
 const char *fig_table_code(const fig_table_t *t);
 
-/* The match's descriptor to watch, or -1. */
-int fig_table_fd(const fig_table_t *t);
-
 /* The descriptor became readable: moves the game on. */
 void fig_table_ready(fig_table_t *t);
 
@@ -200,9 +197,6 @@ fig_proto_code_t fig_table_rematch(fig_table_t *t, void *peer, const fig_tr_t *t
 /* A chat line from the peer (seated or watching), told to everyone. */
 fig_proto_code_t fig_table_chat(fig_table_t *t, void *peer, const fig_tr_t *tr,
                                 const char *name, const char *text, fig_msg_t *msg);
-
-/* Whether the peer watches or sits at the table. */
-bool fig_table_has_peer(const fig_table_t *t, const void *peer);
 
 /* The peer's connection closed: its seat (if any) is away from now. */
 void fig_table_detach(fig_table_t *t, void *peer);

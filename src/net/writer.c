@@ -76,7 +76,6 @@ static void *run(void *arg)
             ssize_t r = write(w->pipe[1], "w", 1);
             (void)r;   /* full: the loop has a byte to read already */
         }
-        pthread_cond_broadcast(&w->wake);   /* fig_writer_wait */
     }
     pthread_mutex_unlock(&w->lock);
     return NULL;

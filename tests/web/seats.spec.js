@@ -90,8 +90,6 @@ test("a spectator never receives a seat's hand", async ({ browser }) => {
     const code = await createTable(pa, srv.url, "Ann", ["bot:random", "bot:random"]);
     const w = await browser.newContext();
     const pw = await w.newPage();
-    // A spectator chats under its name (docs/protocol.md, chat): this one typed it before.
-    await pw.addInitScript(() => localStorage.setItem("figaro.name", "Eve in the gallery"));
     /** @type {string[]} */
     const frames = [];
     pw.on("websocket", (ws) => ws.on("framereceived", (f) => frames.push(String(f.payload))));
@@ -100,9 +98,17 @@ test("a spectator never receives a seat's hand", async ({ browser }) => {
     const rnd = rng(3);
     let turns = 0;
     await playUntil([pa], async () => (await pa.locator(".hand .card").count()) <= 10 || ++turns > 400, rnd);
+    // A spectator chats under its name (docs/protocol.md, chat): this one never
+    // gave one, so the page asks for it first, then says the line.
+    await expect(pw.locator("#chat-name")).toBeVisible();
     await pw.fill("#chat-text", "hello from the gallery");
     await pw.click(".chat button[type=submit]");
-    await expect(pa.locator(".log")).toContainText("hello from the gallery");
+    await expect(pw.locator("#chat-name")).toBeFocused();   // nothing sent without a name
+    await pw.fill("#chat-name", "Eve  in the gallery ");
+    await pw.fill("#chat-text", "hello from the gallery");
+    await pw.click(".chat button[type=submit]");
+    await expect(pa.locator(".log")).toContainText("Eve in the gallery: hello from the gallery");
+    await expect(pw.locator("#chat-name")).toBeHidden();
     await expect(pw.locator(".hand")).toHaveCount(0);
 
     /** Keys named `hand` or `legal` anywhere in a message. @param {any} o @returns {string[]} */
