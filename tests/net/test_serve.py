@@ -298,6 +298,21 @@ def replay_cli(fgn):
     return json.loads(out)
 
 
+def read_to_close(s):
+    """Everything the server sends on socket s until it closes (or fails); closes s."""
+    data = b""
+    while True:
+        try:
+            chunk = s.recv(65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        data += chunk
+    s.close()
+    return data
+
+
 def post(server, path, body, length=None, headers=()):
     """(status, headers, body) of POST path over a socket of our own, the
     Content-Length as given (None: the body's; False: none)."""
@@ -312,16 +327,7 @@ def post(server, path, body, length=None, headers=()):
         s.sendall(body)
     except OSError:
         pass   # the server answered and hung up before reading it all
-    data = b""
-    while True:
-        try:
-            chunk = s.recv(65536)
-        except OSError:
-            break
-        if not chunk:
-            break
-        data += chunk
-    s.close()
+    data = read_to_close(s)
     head, _, rest = data.partition(b"\r\n\r\n")
     lines = head.decode("latin-1").split("\r\n")
     hdrs = {}
@@ -1244,16 +1250,7 @@ def raw_http(server, line, host=None):
     s = socket.create_connection(("127.0.0.1", server.port), timeout=10)
     s.sendall((line + "\r\nHost: %s\r\nConnection: close\r\n\r\n"
                % (host or "127.0.0.1:%d" % server.port)).encode("latin-1"))
-    data = b""
-    while True:
-        try:
-            chunk = s.recv(65536)
-        except OSError:
-            break
-        if not chunk:
-            break
-        data += chunk
-    s.close()
+    data = read_to_close(s)
     if not data:
         return 0, {}
     head = data.partition(b"\r\n\r\n")[0].decode("latin-1").split("\r\n")
