@@ -13,6 +13,7 @@
 
 #include "host/narrate.h"
 #include "host/review.h"
+#include "host/sheet.h"
 #include "tui/tui.h"
 
 const char *tui_seat_name(const tui_t *t, int seat)
@@ -90,8 +91,8 @@ static void narrator(const tui_t *t, fig_narrator_t *nr, said_t *ctx)
     fig_narrate_init(nr, t->n, t->me, t->names, t->tr, card, say, ctx);
 }
 
-/* The last move (for the table's highlight) and the score sheet, from the
- * step's events (public: R14). */
+/* The last move (for the table's highlight), from the step's events
+ * (public: R14). */
 static void track(tui_t *t, const fig_match_step_t *step)
 {
     if (step->deal) {
@@ -103,7 +104,6 @@ static void track(tui_t *t, const fig_match_step_t *step)
     t->last_collector = -1;
     for (int i = 0; i < step->events.n; i++) {
         const fig_event_t *e = &step->events.ev[i];
-        int r = e->round >= 1 && e->round <= FIG_ROUNDS ? e->round - 1 : 0;
         switch (e->type) {
         case FIG_EV_PLAY:
             t->last_kind = e->kind;
@@ -116,16 +116,6 @@ static void track(tui_t *t, const fig_match_step_t *step)
         case FIG_EV_COLLECT:
             t->last_collector = e->seat;
             t->last_collected = e->count;
-            break;
-        case FIG_EV_ROUND_END:
-            for (int s = 0; s < t->n; s++) {
-                t->sheet_cards[r][s] = e->counts[s];
-                t->sheet_piece[r][s] = 0;
-            }
-            t->sheet_rounds = r + 1;
-            break;
-        case FIG_EV_PIECE:
-            t->sheet_piece[r][e->seat] = e->a;
             break;
         default:
             break;
@@ -189,6 +179,80 @@ void tui_review(tui_t *t)
     fig_review_summary(&nr, rv, line, sizeof line);
     tui_log(t, "%s", line);
     free(rv);
+}
+
+/* ---- the score sheet as text (host/sheet.h) ---- */
+
+/* Pads s with spaces to `cols` columns (cut if longer), into buf. */
+static void cell(char *buf, size_t cap, size_t *len, const char *s, int cols, bool right)
+{
+    int w = tui_width(s), pad = cols - w > 0 ? cols - w : 0;
+    if (right)
+        *len += (size_t)snprintf(buf + *len, cap - *len, "%*s%s", pad, "", s);
+    else
+        *len += (size_t)snprintf(buf + *len, cap - *len, "%s%*s", s, pad, "");
+    if (*len >= cap)
+        *len = cap - 1;
+}
+
+/* A cell's text: its number, or the mark of what is hidden (host/sheet.h). */
+static const char *mark(const fig_sheet_cell_t *c, const char *hidden, char *buf, size_t cap)
+{
+    switch (c->mark) {
+    case FIG_SHEET_NUMBER: snprintf(buf, cap, "%d", c->value); return buf;
+    case FIG_SHEET_HIDDEN: return hidden;
+    case FIG_SHEET_NO_PIECE: return "-";
+    case FIG_SHEET_UNKNOWN: return "?";
+    case FIG_SHEET_BLANK: break;
+    }
+    return "";
+}
+
+int tui_sheet_text(const fig_sheet_t *sh, const char names[][FIG_NAME_MAX + 1], bool utf8,
+                   char lines[][TUI_SHEET_LINE], int cap)
+{
+    const char *dot = utf8 ? "·" : ".", *block = utf8 ? "▮" : "#";
+    char num[32];
+    size_t len = 0;
+    int n = 0;
+    if (cap < 2 + sh->players)
+        return 0;
+    char *line = lines[n++];
+    line[0] = '\0';
+    cell(line, TUI_SHEET_LINE, &len, _("player"), 14, false);
+    for (int r = 0; r < FIG_ROUNDS; r++) {
+        snprintf(num, sizeof num, _("Round %d"), r + 1);
+        cell(line, TUI_SHEET_LINE, &len, num, 16, true);
+    }
+    cell(line, TUI_SHEET_LINE, &len, _("road"), 8, true);
+    line = lines[n++];
+    len = 0;
+    line[0] = '\0';
+    cell(line, TUI_SHEET_LINE, &len, "", 14, false);
+    for (int r = 0; r < FIG_ROUNDS; r++) {
+        cell(line, TUI_SHEET_LINE, &len, _("cards"), 8, true);
+        cell(line, TUI_SHEET_LINE, &len, _("piece"), 8, true);
+    }
+    for (int s = 0; s < sh->players; s++) {
+        char cb[16];
+        line = lines[n++];
+        len = 0;
+        line[0] = '\0';
+        cell(line, TUI_SHEET_LINE, &len, names[s], 14, false);
+        for (int r = 0; r < FIG_ROUNDS; r++) {
+            cell(line, TUI_SHEET_LINE, &len, mark(&sh->cards[r][s], dot, cb, sizeof cb), 8, true);
+            cell(line, TUI_SHEET_LINE, &len, mark(&sh->piece[r][s], block, cb, sizeof cb), 8,
+                 true);
+        }
+        cell(line, TUI_SHEET_LINE, &len, mark(&sh->road[s], block, cb, sizeof cb), 8, true);
+    }
+    return n;
+}
+
+const char *tui_sheet_note(void)
+{
+    return _("During play the rules (R14) hide the others' cards and road lengths "
+             "(▮ is a piece); every number shows after each round.");
 }
 
 /* ---- the keys, at the top of the help ---- */
