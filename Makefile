@@ -133,6 +133,10 @@ $(T)/many_matches: examples/many_matches.c $(T)/libfigaro-host.a $(T)/libfigaro-
                    $(T)/libfigaro.a
 	$(CC) $(CPPFLAGS) $(WARN) $(SAN) -o $@ $(filter %.c %.a,$^) -lm -lpthread
 
+# The tests' objects are kept: as intermediate files of the pattern rule below
+# make would delete them after a first build, and the next one (where the .d
+# files name them) would compile them all again.
+.SECONDARY: $(UNIT_SRC:tests/unit/%.c=$(T)/unit/%.o)
 $(T)/test_%: $(T)/unit/test_%.o $(SUPPORT_OBJ) $(T)/libfigaro-host.a $(T)/libfigaro-ai.a \
               $(T)/libfigaro.a
 	$(CC) $(SAN) $(TEST_LDFLAGS) -o $@ $^ -lcmocka -lm -lpthread
