@@ -2,7 +2,12 @@
 #   make           build build/figaro and the libraries (release, -O2):
 #                  libfigaro.a (core) <- libfigaro-ai.a <- libfigaro-host.a
 #                  <- libfigaro-net.a (the table server, below the network)
-#   make test      build everything under ASan+UBSan and run every test
+#   make test      build everything under ASan+UBSan and run every test, the
+#                  threaded ones under ThreadSanitizer too, side by side
+#                  (tests/run.sh: TEST_JOBS at once, TEST_TIMEOUT s each)
+#   make check-quick  the unit tests but the slowest, without sanitizers: the
+#                  edit-test loop (under a minute)
+#   make test-tsan the threaded unit tests under ThreadSanitizer alone
 #   make play      build and start the game
 #   make serve     build and start the table server (SERVE_ARGS: its options)
 #   make bench     run the benchmarks (release build)
@@ -128,6 +133,10 @@ $(T)/many_matches: examples/many_matches.c $(T)/libfigaro-host.a $(T)/libfigaro-
                    $(T)/libfigaro.a
 	$(CC) $(CPPFLAGS) $(WARN) $(SAN) -o $@ $(filter %.c %.a,$^) -lm -lpthread
 
+# The tests' objects are kept: as intermediate files of the pattern rule below
+# make would delete them after a first build, and the next one (where the .d
+# files name them) would compile them all again.
+.SECONDARY: $(UNIT_SRC:tests/unit/%.c=$(T)/unit/%.o)
 $(T)/test_%: $(T)/unit/test_%.o $(SUPPORT_OBJ) $(T)/libfigaro-host.a $(T)/libfigaro-ai.a \
               $(T)/libfigaro.a
 	$(CC) $(SAN) $(TEST_LDFLAGS) -o $@ $^ -lcmocka -lm -lpthread
@@ -223,8 +232,37 @@ fuzz: $(FUZZ_BIN)
 	@T=$(T) FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_JOBS=$(FUZZ_JOBS) sh scripts/fuzz.sh $(FUZZ_TARGETS)
 
 test: $(TEST_BIN) $(T)/figaro $(FUZZ_BIN) $(T)/many_matches \
-      $(B)/libfigaro.a $(T)/libfigaro-net.a $(B)/train_leaf
-	@sh tests/run.sh $(T) $(TEST_BIN)
+      $(B)/libfigaro.a $(T)/libfigaro-net.a $(B)/train_leaf tsan-build
+	@sh tests/run.sh $(T) $(TEST_BIN) $(TSAN_BIN)
+
+# ---- ThreadSanitizer: the unit tests that start threads (the match runner
+# and its worker pool, hints, a search on two threads through whole games
+# (test_analysis; test_bots' longer searches stay out: 40 s more under
+# TSan), the FEP host, the server's service and writer), built again into $(TS)
+# with -fsanitize=thread instead of ASan (the two do not mix). `make test`
+# runs them with the rest; `make test-tsan` alone.
+TS         := build/tsan
+TSAN_TESTS := test_match test_hint test_analysis test_fep_host test_service
+TSAN_BIN   := $(TSAN_TESTS:%=$(TS)/%)
+TSAN_SAN   := -O1 -g -fsanitize=thread -fno-omit-frame-pointer
+.PHONY: tsan-build test-tsan check-quick
+tsan-build: | $(DEPS_STAMP)
+	@$(MAKE) --no-print-directory T=$(TS) SAN='$(TSAN_SAN)' $(TSAN_BIN)
+test-tsan: tsan-build $(T)/figaro
+	@TEST_KINDS=unit sh tests/run.sh $(T) $(TSAN_BIN)
+
+# ---- check-quick: the unit tests built without sanitizers into $(Q), but
+# for the slowest suites (QUICK_SKIP: the property sweeps and the long
+# searches, which `make test` runs), for the edit-test loop.
+Q          := build/quick
+# (-Wformat-truncation's guesses depend on the optimizer: without the
+# sanitizers, -O1 sees truncations that the real builds do not report.)
+QUICK_FLAGS := -O1 -g -Wno-format-truncation
+QUICK_SKIP := test_props test_bots test_alloc test_fep_host
+QUICK_BIN  := $(filter-out $(QUICK_SKIP:%=$(Q)/%),$(UNIT_BIN:$(T)/%=$(Q)/%))
+check-quick: | $(DEPS_STAMP)
+	@$(MAKE) --no-print-directory T=$(Q) SAN='$(QUICK_FLAGS)' $(QUICK_BIN)
+	@TEST_KINDS=unit sh tests/run.sh $(Q) $(QUICK_BIN)
 
 bench: $(B)/figaro
 	$(B)/figaro bench

@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <langinfo.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -28,8 +29,10 @@
 #include "host/hint.h"
 #include "host/narrate.h"
 #include "cli/play.h"
+#include "cli/review.h"
 #include "host/rules_text.h"
 #include "host/session.h"
+#include "host/sheet.h"
 #include "host/store.h"
 #include "tui/tui.h"
 
@@ -298,10 +301,32 @@ static void show_help(void)
 {
     print_para(_("Commands: a move in FGN (R2>1 plays R2 in front of seat 1; RING; take) or its "
                  "number in the menu plays it. 'hint' asks the strongest bot what it would "
-                 "play, and why. 'show' prints the table again, 'log' tells what happened so "
-                 "far ('log 20': the last 20 lines), 'rules' prints the rules, 'help' or '?' "
+                 "play, and why. 'show' prints the table again, 'score' the score sheet, 'log' "
+                 "tells what happened so far ('log 20': the last 20 lines), 'rules' prints the "
+                 "rules, 'help' or '?' "
                  "this text, 'quit' saves the game and stops: 'figaro play --resume' "
                  "continues it."));
+}
+
+/* `score`: the score sheet, the full-screen game's lines (tui_sheet_text), with
+ * what R14 hides hidden the same way (host/sheet.h decides). */
+static void show_sheet(const plain_t *p)
+{
+    fig_sheet_t sh;
+    fig_sheet_make(fig_match_game(p->m), 0, p->o.open, &sh);
+    const char *cs = nl_langinfo(CODESET);
+    bool utf8 = cs && !strcmp(cs, "UTF-8");
+    char lines[2 + FIG_MAX_PLAYERS][TUI_SHEET_LINE];
+    int n = tui_sheet_text(&sh, p->names, utf8, lines, 2 + FIG_MAX_PLAYERS);
+    printf("%s\n", _("Score sheet"));
+    for (int i = 0; i < n; i++) {
+        size_t len = strlen(lines[i]);
+        while (len && lines[i][len - 1] == ' ')   /* no trailing blanks in a line */
+            lines[i][--len] = '\0';
+        printf("  %s\n", lines[i]);
+    }
+    if (!sh.open)
+        print_para(tui_sheet_note());
 }
 
 /* `hint`: the move a search bot would make in the person's seat, told only
@@ -511,6 +536,10 @@ static int person_turn(plain_t *p)
             show_hint(p);
             continue;
         }
+        if (!strcmp(word, "score") || !strcmp(word, "s") || !strcmp(word, "sheet")) {
+            show_sheet(p);
+            continue;
+        }
         if (!strcmp(word, "show") || !strcmp(word, "table")) {
             show_table(p);
             show_menu(p, acts, nacts);
@@ -690,6 +719,46 @@ static int ask_continue(plain_t *p, const fig_game_t *g)
     return answer;
 }
 
+/* At the end: "Review your moves? (y/n)"; on yes, every move of the person
+ * searched again from what they knew then (host/review.h, the full-screen
+ * game's budget) and printed as `figaro review` prints it. Anything but yes,
+ * or the end of the input, leaves it there. */
+static void offer_review(plain_t *p)
+{
+    /* TRANSLATORS: the keys that answer yes and no ('y' and 'n' work too). */
+    const char *yes = _("y");
+    char *line = NULL;
+    size_t cap = 0;
+    printf("\n%s", _("Review your moves? (y/n) "));
+    bool go = false;
+    if (read_answer(p, &line, &cap)) {
+        int c = tolower((unsigned char)line[0]);
+        go = c && (c == 'y' || c == tolower((unsigned char)yes[0]));
+    } else {
+        printf("\n");
+    }
+    free(line);
+    if (!go)
+        return;
+    fig_review_t *rv = malloc(sizeof *rv);
+    if (!rv) {
+        printf("%s\n", _("out of memory"));
+        return;
+    }
+    const fig_game_t *g = fig_match_game(p->m);
+    char spec[64];
+    snprintf(spec, sizeof spec, "ismcts:ms=%d," FIG_REVIEW_OPTIONS, TUI_REVIEW_MS);
+    printf(_("Reviewing seat %d with a search of %d ms a move...\n"), 0, TUI_REVIEW_MS);
+    fflush(stdout);
+    fig_review_opts_t o = { spec, g->setup.seed, NULL, p->tr };
+    fig_msg_t msg;
+    if (fig_review_game(g, 0, &o, rv, &msg) != FIG_OK)
+        printf(_("The review failed: %s"), msg.text), putchar('\n');
+    else
+        cli_review_print(g, rv, spec, (const char (*)[FIG_NAME_MAX + 1])p->names, false);
+    free(rv);
+}
+
 int play_plain(const play_opts_t *opts, const tui_saved_t *saved, fig_store_t *store,
                const fig_tr_t *tr)
 {
@@ -753,7 +822,11 @@ int play_plain(const play_opts_t *opts, const tui_saved_t *saved, fig_store_t *s
                 pace(p);   /* only bots move through fig_match_step */
         }
         switch (fig_match_status(p->m)) {
-        case FIG_MATCH_OVER: rc = finish(p); break;
+        case FIG_MATCH_OVER:
+            rc = finish(p);
+            if (rc == EXIT_OK)
+                offer_review(p);
+            break;
         case FIG_MATCH_THINKING: wait_bot(p); break;
         case FIG_MATCH_WAIT_HUMAN: rc = person_turn(p); break;
         case FIG_MATCH_READY: break;

@@ -15,7 +15,7 @@
 
 #include "cli/cli.h"
 #include "cli/i18n.h"
-#include "host/review.h"
+#include "cli/review.h"
 
 static const char *fgn_card(void *ctx, int kind, char *buf, size_t cap)
 {
@@ -53,6 +53,30 @@ static void json_report(const fig_game_t *g, const fig_review_t *rv, const char 
         puts(text);
         free(text);
     }
+}
+
+void cli_review_print(const fig_game_t *g, const fig_review_t *rv, const char *spec,
+                      const char names[][FIG_NAME_MAX + 1], bool all)
+{
+    int seat = rv->seat;
+    fig_narrator_t nr;
+    fig_narrate_init(&nr, g->setup.players, seat, names, cli_i18n_tr(), fgn_card, NULL, NULL);
+    printf(_("Review of %s (seat %d), %d players, each move against %s:\n\n"), names[seat], seat,
+           g->setup.players, spec);
+    char line[1200];
+    int shown = 0;
+    for (int i = 0; i < rv->n; i++) {
+        const fig_review_move_t *m = &rv->moves[i];
+        if (!all && m->grade == FIG_REVIEW_GOOD)
+            continue;
+        fig_review_describe(&nr, rv, i, line, sizeof line);
+        printf("%s%s\n", m->grade != FIG_REVIEW_GOOD ? "* " : "  ", line);
+        shown++;
+    }
+    if (shown)
+        printf("\n");
+    fig_review_summary(&nr, rv, line, sizeof line);
+    printf("%s\n", line);
 }
 
 int cmd_review(int argc, char **argv)
@@ -158,25 +182,7 @@ int cmd_review(int argc, char **argv)
         json_report(g, rv, spec, names[seat]);
         goto done;
     }
-    fig_narrator_t nr;
-    fig_narrate_init(&nr, g->setup.players, seat, (const char (*)[FIG_NAME_MAX + 1])names, tr,
-                     fgn_card, NULL, NULL);
-    printf(_("Review of %s (seat %d), %d players, each move against %s:\n\n"), names[seat], seat,
-           g->setup.players, spec);
-    char line[1200];
-    int shown = 0;
-    for (int i = 0; i < rv->n; i++) {
-        const fig_review_move_t *m = &rv->moves[i];
-        if (!all && m->grade == FIG_REVIEW_GOOD)
-            continue;
-        fig_review_describe(&nr, rv, i, line, sizeof line);
-        printf("%s%s\n", m->grade != FIG_REVIEW_GOOD ? "* " : "  ", line);
-        shown++;
-    }
-    if (shown)
-        printf("\n");
-    fig_review_summary(&nr, rv, line, sizeof line);
-    printf("%s\n", line);
+    cli_review_print(g, rv, spec, (const char (*)[FIG_NAME_MAX + 1])names, all);
 done:
     free(g);
     free(rv);

@@ -22,6 +22,7 @@
 #include "host/hint.h"
 #include "host/pool.h"
 #include "host/session.h"
+#include "host/sheet.h"
 #include "host/store.h"
 
 /* How the terminal shows a game: the display options of `figaro play`, for
@@ -165,10 +166,6 @@ typedef struct {
     int last_collector;     /* who collected with the last move, or -1 */
     int last_collected;     /* how many cards */
 
-    /* the score sheet, round by round, from the round ends' events */
-    int sheet_cards[FIG_ROUNDS][FIG_MAX_PLAYERS];   /* cards collected */
-    int sheet_piece[FIG_ROUNDS][FIG_MAX_PLAYERS];   /* road piece received, 0: none */
-    int sheet_rounds;                                /* rounds over so far */
 
     tui_region_t regions[FIG_KINDS + FIG_MAX_PLAYERS];
     int nregions;
@@ -282,6 +279,17 @@ void tui_explain(const tui_t *t, fig_action_t a, char *buf, size_t cap);
  * words. */
 void tui_explain_search(const tui_t *t, fig_action_t a, const fig_analysis_t *an,
                         fig_hint_text_t *out);
+
+/* The score sheet (host/sheet.h) as lines of text, its columns padded: the
+ * heading, the sub-heading (cards, piece), one line per player; hidden
+ * numbers are a dot (cards) or a block (a piece, a road), "#" and "." without
+ * UTF-8. Returns the number of lines, 0 if cap is too small. The full-screen
+ * sheet and plain mode's `score` print these same lines, and tui_sheet_note()
+ * under them while numbers are hidden. */
+enum { TUI_SHEET_LINE = 256 };
+int tui_sheet_text(const fig_sheet_t *sh, const char names[][FIG_NAME_MAX + 1], bool utf8,
+                   char lines[][TUI_SHEET_LINE], int cap);
+const char *tui_sheet_note(void);
 
 /* The review of the person's moves in the finished game (host/review.h),
  * written to the log: each mistake and inaccuracy, then the summary. It

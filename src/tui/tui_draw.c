@@ -822,62 +822,84 @@ static void cell(char *buf, size_t cap, size_t *len, const char *s, int cols, bo
         *len = cap - 1;
 }
 
-/* The score sheet: per round, the cards each player collected and the road
- * piece each received, then the road. During play it shows what R14 lets a
- * player see: your own numbers; for the others the pieces as blocks, their
- * cards and lengths only with --open. After a round (its summary) and at the
- * end, everything. */
-static void sheet_lines(const tui_t *t, styled_t *st, bool reveal, int width)
+/* A cell's text: its number, or the mark of what is hidden (host/sheet.h). */
+static const char *mark(const fig_sheet_cell_t *c, const char *hidden, char *buf, size_t cap)
 {
-    const fig_view_t *v = &t->view;
-    bool open = reveal || t->opts.open || v->phase == FIG_PHASE_OVER;
-    char line[512], num[32];
+    switch (c->mark) {
+    case FIG_SHEET_NUMBER: snprintf(buf, cap, "%d", c->value); return buf;
+    case FIG_SHEET_HIDDEN: return hidden;
+    case FIG_SHEET_NO_PIECE: return "-";
+    case FIG_SHEET_UNKNOWN: return "?";
+    case FIG_SHEET_BLANK: break;
+    }
+    return "";
+}
+
+int tui_sheet_text(const fig_sheet_t *sh, const char names[][FIG_NAME_MAX + 1], bool utf8,
+                   char lines[][TUI_SHEET_LINE], int cap)
+{
+    const char *dot = utf8 ? "·" : ".", *block = utf8 ? "▮" : "#";
+    char num[32];
     size_t len = 0;
+    int n = 0;
+    if (cap < 2 + sh->players)
+        return 0;
+    char *line = lines[n++];
     line[0] = '\0';
-    cell(line, sizeof line, &len, _("player"), 14, false);
+    cell(line, TUI_SHEET_LINE, &len, _("player"), 14, false);
     for (int r = 0; r < FIG_ROUNDS; r++) {
         snprintf(num, sizeof num, _("Round %d"), r + 1);
-        cell(line, sizeof line, &len, num, 16, true);
+        cell(line, TUI_SHEET_LINE, &len, num, 16, true);
     }
-    cell(line, sizeof line, &len, _("road"), 8, true);
-    styled_add(st, line, A_BOLD);
+    cell(line, TUI_SHEET_LINE, &len, _("road"), 8, true);
+    line = lines[n++];
     len = 0;
-    cell(line, sizeof line, &len, "", 14, false);
+    line[0] = '\0';
+    cell(line, TUI_SHEET_LINE, &len, "", 14, false);
     for (int r = 0; r < FIG_ROUNDS; r++) {
-        cell(line, sizeof line, &len, _("cards"), 8, true);
-        cell(line, sizeof line, &len, _("piece"), 8, true);
+        cell(line, TUI_SHEET_LINE, &len, _("cards"), 8, true);
+        cell(line, TUI_SHEET_LINE, &len, _("piece"), 8, true);
     }
-    styled_add(st, line, t->colour ? COLOR_PAIR(PAIR_DIM) : A_DIM);
-    int current = v->phase == FIG_PHASE_PLAY ? v->round - 1 : -1;
-    for (int s = 0; s < t->n; s++) {
-        bool see = open || s == t->me;
+    for (int s = 0; s < sh->players; s++) {
+        char cb[16];
+        line = lines[n++];
         len = 0;
-        cell(line, sizeof line, &len, tui_seat_name(t, s), 14, false);
+        line[0] = '\0';
+        cell(line, TUI_SHEET_LINE, &len, names[s], 14, false);
         for (int r = 0; r < FIG_ROUNDS; r++) {
-            const char *c = "", *p = "";
-            char cb[16], pb[16];
-            if (r < t->sheet_rounds) {
-                snprintf(cb, sizeof cb, "%d", t->sheet_cards[r][s]);
-                c = see ? cb : (t->utf8 ? "·" : ".");
-                int piece = t->sheet_piece[r][s];
-                snprintf(pb, sizeof pb, "%d", piece);
-                p = !piece ? "-" : see ? pb : (t->utf8 ? "▮" : "#");
-            } else if (r == current) {   /* the round being played: its stacks */
-                snprintf(cb, sizeof cb, "%d", v->stack[s]);
-                c = open ? cb : "?";
-            }
-            cell(line, sizeof line, &len, c, 8, true);
-            cell(line, sizeof line, &len, p, 8, true);
+            cell(line, TUI_SHEET_LINE, &len, mark(&sh->cards[r][s], dot, cb, sizeof cb), 8, true);
+            cell(line, TUI_SHEET_LINE, &len, mark(&sh->piece[r][s], block, cb, sizeof cb), 8,
+                 true);
         }
-        snprintf(num, sizeof num, "%d", fig_view_road(v, s));
-        cell(line, sizeof line, &len, see ? num : (t->utf8 ? "▮" : "#"), 8, true);
-        styled_add(st, line, s == t->me ? A_BOLD : 0);
+        cell(line, TUI_SHEET_LINE, &len, mark(&sh->road[s], block, cb, sizeof cb), 8, true);
     }
-    if (!open) {
+    return n;
+}
+
+const char *tui_sheet_note(void)
+{
+    return _("During play the rules (R14) hide the others' cards and road lengths "
+             "(▮ is a piece); every number shows after each round.");
+}
+
+/* The score sheet: per round, the cards each player collected and the road
+ * piece each received, then the road, as R14 lets the person see them
+ * (host/sheet.h decides, tui_sheet_text writes the lines plain mode prints
+ * too). After a round (its summary) and at the end, everything. */
+static void sheet_lines(const tui_t *t, styled_t *st, bool reveal, int width)
+{
+    fig_sheet_t sh;
+    fig_sheet_make(fig_match_game(t->m), t->me, reveal || t->opts.open, &sh);
+    char lines[2 + FIG_MAX_PLAYERS][TUI_SHEET_LINE];
+    int n = tui_sheet_text(&sh, t->names, t->utf8, lines, 2 + FIG_MAX_PLAYERS);
+    for (int i = 0; i < n; i++)
+        styled_add(st, lines[i], i == 0                ? A_BOLD
+                                 : i == 1              ? (t->colour ? COLOR_PAIR(PAIR_DIM) : A_DIM)
+                                 : i - 2 == t->me      ? A_BOLD
+                                                       : 0);
+    if (!sh.open) {
         styled_add(st, "", 0);
-        styled_wrap(st, _("During play the rules (R14) hide the others' cards and road lengths "
-                          "(▮ is a piece); every number shows after each round."),
-                    width, "", "", 0);
+        styled_wrap(st, tui_sheet_note(), width, "", "", 0);
     }
 }
 

@@ -90,8 +90,8 @@ static void narrator(const tui_t *t, fig_narrator_t *nr, said_t *ctx)
     fig_narrate_init(nr, t->n, t->me, t->names, t->tr, card, say, ctx);
 }
 
-/* The last move (for the table's highlight) and the score sheet, from the
- * step's events (public: R14). */
+/* The last move (for the table's highlight), from the step's events
+ * (public: R14). */
 static void track(tui_t *t, const fig_match_step_t *step)
 {
     if (step->deal) {
@@ -103,7 +103,6 @@ static void track(tui_t *t, const fig_match_step_t *step)
     t->last_collector = -1;
     for (int i = 0; i < step->events.n; i++) {
         const fig_event_t *e = &step->events.ev[i];
-        int r = e->round >= 1 && e->round <= FIG_ROUNDS ? e->round - 1 : 0;
         switch (e->type) {
         case FIG_EV_PLAY:
             t->last_kind = e->kind;
@@ -116,16 +115,6 @@ static void track(tui_t *t, const fig_match_step_t *step)
         case FIG_EV_COLLECT:
             t->last_collector = e->seat;
             t->last_collected = e->count;
-            break;
-        case FIG_EV_ROUND_END:
-            for (int s = 0; s < t->n; s++) {
-                t->sheet_cards[r][s] = e->counts[s];
-                t->sheet_piece[r][s] = 0;
-            }
-            t->sheet_rounds = r + 1;
-            break;
-        case FIG_EV_PIECE:
-            t->sheet_piece[r][e->seat] = e->a;
             break;
         default:
             break;

@@ -207,10 +207,17 @@ cmd_result() {   # FILE -> "games faults" of the first cmd: entrant
         "$1" |
         head -n 1
 }
+# The move time: 100 ms for the broken engines (slow.sh is late after 1100
+# ms). The good engines answer in milliseconds whatever they are told, so
+# they get 3000 (late after 4 s): under load (this script runs some twenty
+# arenas at once, beside other tests) a sanitized engine could be scheduled
+# past 1100 ms and counted late, a fault of the machine, not of the engine;
+# every other fault (a bad line, an illegal move, an exit) is still caught.
+move_ms=100
 arena() {   # NAME PLAYERS GAMES ARGS... : runs the arena into $tmp/NAME.{json,err,rc}
     name=$1 players=$2 games=$3
     shift 3
-    $TO "$FIGARO" arena --players "$players" --games "$games" --move-ms 100 --json "$@" \
+    $TO "$FIGARO" arena --players "$players" --games "$games" --move-ms "$move_ms" --json "$@" \
         >"$tmp/$name.json" 2>"$tmp/$name.err"
     echo $? >"$tmp/$name.rc"
 }
@@ -253,7 +260,8 @@ while kill -0 "$zpid" 2>/dev/null; do
     sleep 0.2
 done
 
-# Meanwhile, the good engines, in the foreground.
+# Meanwhile, the good engines, in the foreground, with time to spare.
+move_ms=3000
 arena random4 4 4 --bot "cmd:$FIGARO engine --bot random" --bot random --bot random --bot random
 expect_games random4 4 0
 arena greedy3 3 6 --bot "cmd:$FIGARO engine --bot greedy --seed 5" --bot greedy --bot random
@@ -261,7 +269,8 @@ expect_games greedy3 6 0
 arena mixed6 6 6 --bot "cmd:$FIGARO engine --bot ismcts:iters=30" --bot greedy --bot random \
     --bot "cmd:$FIGARO engine --bot easy" --bot random --bot random
 expect_games mixed6 6 0
-expect_eq "no fault reported" "$(grep -c fault "$tmp/mixed6.err")" 0
+if grep -q fault "$tmp/mixed6.err"; then ko "mixed6: a fault reported:"; grep fault "$tmp/mixed6.err" | head -n 5
+else ok; fi
 arena chatty 4 4 --bot "cmd:$E/noisy.sh chatty $FIGARO engine --bot random" --bot random \
     --bot random --bot random
 expect_games chatty 4 0
@@ -280,7 +289,7 @@ expect_eq "host: 24 hands of 15 cards" \
     "$(grep '^> round [1-3] hand ' "$tmp/host.log" | awk 'NF == 19' | wc -l | tr -d ' ')" 24
 expect_eq "host: 8 gameover lines" \
     "$(grep -c '^> gameover [0-9]* [0-9]* [0-9]* [0-9]*$' "$tmp/host.log")" 8
-expect_eq "host: go with the move time" "$(grep '^> go ' "$tmp/host.log" | sort -u)" "> go 100"
+expect_eq "host: go with the move time" "$(grep '^> go ' "$tmp/host.log" | sort -u)" "> go $move_ms"
 expect_eq "host: quit last" "$(tail -n 1 "$tmp/host.log")" "> quit"
 if grep -q '^> names' "$tmp/host.log"; then ko "host: sends no names"; else ok; fi
 # 3 players: the removed colour is named
@@ -334,6 +343,7 @@ expect_status "cmd: a folder" 1 $TO "$FIGARO" arena --players 3 --games 3 \
     --bot "cmd:$tmp" --bot random --bot random
 
 # ---- 3. the broken engines' results
+move_ms=100
 wait
 for spec in "silent.sh" "garbage.sh junk" "garbage.sh word" "garbage.sh empty" \
     "garbage.sh two" "garbage.sh binary" "garbage.sh id" "illegal.sh ring9" \

@@ -142,6 +142,54 @@ grep -F -f "$tmp/mine" "$tmp/game1.out" | grep -c '^Your hand: ' >"$tmp/count"
 [ "$(cat "$tmp/count")" -gt 10 ] && ok || ko "the person's hands were not found in the output"
 expect_not_in "R14: no stack counts without --open" "$tmp/game1.out" "; stack "
 
+# ---- the score sheet: `score` (or `s`) prints the full-screen sheet's lines,
+# with what R14 hides hidden the same way (host/sheet.h): during play the
+# person's own numbers, the others' as marks; all of them with --open.
+printf 'help\nquit\n' >"$tmp/help.in"
+play "help" 0 "$tmp/help.in" --plain $BOTS
+expect_in "help names score" "$tmp/out" "'score' the score sheet"
+rm -f "$STORE/current.fgn"
+{ answers 40 1; printf 'score\ns\nquit\n'; } >"$tmp/sheet.in"
+play "score sheet" 0 "$tmp/sheet.in" --plain $BOTS
+cp "$tmp/out" "$tmp/sheet.out"
+grep -A 6 '^Score sheet$' "$tmp/sheet.out" | tail -n 7 >"$tmp/sheet1"
+grep -c '^Score sheet$' "$tmp/sheet.out" | grep -qx 2 && ok || ko "score and s: not two sheets"
+grep -q '^  player  *Round 1  *Round 2  *Round 3  *road$' "$tmp/sheet1" && ok || ko "sheet: no heading"
+grep -q '^  Ann  *[0-9][0-9]*  *\([0-9][0-9]*\|-\)  *?  *[0-9][0-9]*$' "$tmp/sheet1" && ok \
+    || { ko "sheet: the person's round 1, the current round and road"; cat "$tmp/sheet1"; }
+grep -E '^  (Rosina|Bartolo|Basilio) ' "$tmp/sheet1" >"$tmp/others_rows"
+[ "$(wc -l <"$tmp/others_rows")" -eq 3 ] && ok || ko "sheet: not three other rows"
+if grep -q '[0-9]' "$tmp/others_rows"; then ko "R14: the sheet shows another seat's number:"; cat "$tmp/others_rows"
+else ok; fi
+grep -q '▮' "$tmp/others_rows" && ok || ko "sheet: no other seat's piece shown as a block"
+expect_in "sheet: the R14 note" "$tmp/sheet.out" "During play the rules (R14) hide the others'"
+# the same game with --open: every number, the person's the same as above
+rm -f "$STORE/current.fgn"
+play "score sheet, --open" 0 "$tmp/sheet.in" --plain $BOTS --open
+grep -A 6 '^Score sheet$' "$tmp/out" | tail -n 7 >"$tmp/sheet2"
+grep -E '^  (Rosina|Bartolo|Basilio)  *[0-9]+  *([0-9]+|-)  *[0-9]+  .*[0-9]+$' "$tmp/sheet2" \
+    | wc -l | grep -qx 3 && ok || { ko "--open: the sheet shows every number"; cat "$tmp/sheet2"; }
+[ "$(grep '^  Ann ' "$tmp/sheet2" | sed 's/  */ /g' | cut -d' ' -f2-4)" = \
+  "$(grep '^  Ann ' "$tmp/sheet1" | sed 's/  */ /g' | cut -d' ' -f2-4)" ] && ok \
+    || ko "--open and not: the person's numbers differ"
+expect_not_in "--open: no R14 note" "$tmp/out" "During play the rules (R14) hide the others'"
+rm -f "$STORE/current.fgn"
+
+# ---- the review at the end: offered, done on "y" as `figaro review` prints
+# it; the end of the input or another answer ("1" above) does nothing
+expect_in "review offered" "$tmp/game1.out" "Review your moves? (y/n) 1"
+expect_not_in "review: another answer does nothing" "$tmp/game1.out" "Review of "
+nmoves=$(grep -c '^Your move (' "$tmp/game1.out")
+answers "$nmoves" 1 >"$tmp/upto"
+play "review: end of input" 0 "$tmp/upto" --plain $BOTS
+tail -n 1 "$tmp/out" | grep -qx 'Review your moves? (y/n) ' && ok || { ko "review: the question is not last"; tail -n 3 "$tmp/out"; }
+expect_not_in "review: the end of the input does nothing" "$tmp/out" "Review of "
+{ answers "$nmoves" 1; echo y; } >"$tmp/review.in"
+play "review: y" 0 "$tmp/review.in" --plain $BOTS
+expect_in "review: y reviews" "$tmp/out" "Review of Ann (seat 0), 4 players, each move against ismcts:ms="
+grep -Eq '^[0-9]+ blunders?, [0-9]+ mistakes?, [0-9]+ inaccurac(y|ies) in [0-9]+ moves\.' "$tmp/out" && ok \
+    || { ko "review: no summary"; tail -n 5 "$tmp/out"; }
+
 # ---- refused inputs, explained. The first table tells what to try: a card
 # not in hand, a colour card where the colour rule (R6) forbids it.
 printf 'quit\n' >"$tmp/quit"
