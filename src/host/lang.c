@@ -32,8 +32,17 @@
 
 /* ---- the languages we have ---- */
 
-static const char *const langs[] = { "en", "fr", "nl", "it" };
+/* To add a language: a line here and po/LANG.po (docs/translations.md). */
+static const struct {
+    const char *code, *name;
+} langs[] = {
+    { "en", "English" },
+    { "fr", "Français" },
+    { "nl", "Nederlands" },
+    { "it", "Italiano" },
+};
 enum { NLANGS = sizeof langs / sizeof langs[0] };
+_Static_assert((int)NLANGS <= (int)FIG_LANG_MAX, "FIG_LANG_MAX is too small");
 
 int fig_lang_count(void)
 {
@@ -42,13 +51,29 @@ int fig_lang_count(void)
 
 const char *fig_lang_code(int i)
 {
-    return i >= 0 && i < NLANGS ? langs[i] : NULL;
+    return i >= 0 && i < NLANGS ? langs[i].code : NULL;
+}
+
+const char *fig_lang_name(int i)
+{
+    return i >= 0 && i < NLANGS ? langs[i].name : NULL;
+}
+
+void fig_lang_list(char *out, size_t cap)
+{
+    size_t len = 0;
+    if (cap)
+        out[0] = '\0';
+    for (int i = 0; i < NLANGS && len < cap; i++) {
+        int w = snprintf(out + len, cap - len, "%s%s", i ? ", " : "", langs[i].code);
+        len += w > 0 ? (size_t)w : 0;
+    }
 }
 
 bool fig_lang_known(const char *code)
 {
     for (int i = 0; code && i < NLANGS; i++)
-        if (strcmp(code, langs[i]) == 0)
+        if (strcmp(code, langs[i].code) == 0)
             return true;
     return false;
 }
@@ -861,9 +886,12 @@ fig_err_t fig_catalog_open(fig_catalog_t **out, const char *localedir, const cha
                            fig_msg_t *msg)
 {
     *out = NULL;
-    if (!fig_lang_known(lang))   /* also keeps the path inside localedir */
-        return fig_fail(msg, FIG_ERR_INPUT, "unknown language '%.20s' (en, fr, nl, it)",
-                        lang ? lang : "");
+    if (!fig_lang_known(lang)) {   /* also keeps the path inside localedir */
+        char list[8 * FIG_LANG_MAX];
+        fig_lang_list(list, sizeof list);
+        return fig_fail(msg, FIG_ERR_INPUT, "unknown language '%.20s' (%s)", lang ? lang : "",
+                        list);
+    }
     if (strcmp(lang, "en") == 0) {
         fig_catalog_t *c = catalog_new("en");
         if (!c)

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "host/lang.h"
 #include "host/session.h"
 #include "net/proto.h"
 
@@ -49,14 +50,32 @@ const char *fig_proto_code_name(fig_proto_code_t code)
     return code >= 0 && code < FIG_PC_COUNT ? code_names[code] : "?";
 }
 
-static const char *const levels[] = { "random", "beginner", "easy", "normal", "hard", "max" };
+/* A table's levels: "random" (a uniformly random player, for a quick table
+ * and the tests), then the ai layer's levels for people. */
+int fig_proto_level_count(void)
+{
+    return 1 + fig_bot_level_count();
+}
+
+const char *fig_proto_level_name(int i)
+{
+    return i == 0 ? "random" : fig_bot_level_name(i - 1);
+}
 
 bool fig_proto_level_ok(const char *level)
 {
-    for (size_t i = 0; i < sizeof levels / sizeof levels[0]; i++)
-        if (strcmp(level, levels[i]) == 0)
-            return true;
-    return false;
+    return strcmp(level, "random") == 0 || fig_bot_level_index(level) >= 0;
+}
+
+/* "a, b, c": the names name(0) .. name(n - 1), cut to cap - 1 bytes. */
+static void join(char *out, size_t cap, int n, const char *(*name)(int))
+{
+    size_t len = 0;
+    out[0] = '\0';
+    for (int i = 0; i < n && len < cap; i++) {
+        int w = snprintf(out + len, cap - len, "%s%s", i ? ", " : "", name(i));
+        len += w > 0 ? (size_t)w : 0;
+    }
 }
 
 /* ---- typed getters: each returns false with the error set */
@@ -73,6 +92,19 @@ static bool bad(err_t *e, fig_proto_code_t code, const char *fmt, const char *fi
     *e->code = code;
     if (e->msg)
         snprintf(e->msg->text, sizeof e->msg->text, fig_tr_text(e->tr, fmt), field);
+    return false;
+}
+
+/* bad() for an fmt with two %s: the field's name, then the choices. */
+static bool bad_choice(err_t *e, fig_proto_code_t code, const char *fmt, const char *field,
+                       int n, const char *(*name)(int))
+{
+    *e->code = code;
+    if (e->msg) {
+        char list[200];
+        join(list, sizeof list, n, name);
+        snprintf(e->msg->text, sizeof e->msg->text, fig_tr_text(e->tr, fmt), field, list);
+    }
     return false;
 }
 
@@ -367,14 +399,14 @@ static bool parse_hello(err_t *e, const json_t *o, fig_proto_msg_t *m)
         return false;
     m->version = (int)v;
     strcpy(m->lang, "en");
-    char lang[8] = "";
+    char lang[sizeof m->lang] = "";
     if (!get_str(e, o, "lang", false, lang, sizeof lang))
         return false;
     if (lang[0]) {
-        if (strcmp(lang, "en") && strcmp(lang, "fr") && strcmp(lang, "nl") && strcmp(lang, "it"))
-            return bad(e, FIG_PC_BAD_MESSAGE, N_("the field \"%s\" must be en, fr, nl or it"),
-                       "lang");
-        memcpy(m->lang, lang, 3);
+        if (!fig_lang_known(lang))
+            return bad_choice(e, FIG_PC_BAD_MESSAGE, N_("the field \"%s\" is one of %s"),
+                              "lang", fig_lang_count(), fig_lang_code);
+        memcpy(m->lang, lang, sizeof lang);
     }
     if (!get_name(e, o, m->name))
         return false;
@@ -429,9 +461,8 @@ static bool parse_create(err_t *e, const json_t *o, fig_proto_msg_t *m)
             if (!get_str(e, s, "level", true, d->what, sizeof d->what))
                 return false;
             if (!fig_proto_level_ok(d->what))
-                return bad(e, FIG_PC_BAD_SEATS,
-                           N_("a bot's \"%s\" is random, beginner, easy, normal, hard or max"),
-                           "level");
+                return bad_choice(e, FIG_PC_BAD_SEATS, N_("a bot's \"%s\" is one of %s"),
+                                  "level", fig_proto_level_count(), fig_proto_level_name);
         } else if (strcmp(kind, "engine") == 0) {
             d->kind = FIG_SEAT_ENGINE;
             if (!get_str(e, s, "engine", true, d->what, sizeof d->what))
@@ -447,14 +478,13 @@ static bool parse_create(err_t *e, const json_t *o, fig_proto_msg_t *m)
         return false;
     m->move_seconds = (int)secs;
     strcpy(m->fill, "normal");
-    char fill[16] = "";
+    char fill[sizeof m->fill] = "";
     if (!get_str(e, o, "fill", false, fill, sizeof fill))
         return false;
     if (fill[0]) {
         if (!fig_proto_level_ok(fill))
-            return bad(e, FIG_PC_BAD_MESSAGE,
-                       N_("the field \"%s\" is random, beginner, easy, normal, hard or "
-                          "max"), "fill");
+            return bad_choice(e, FIG_PC_BAD_MESSAGE, N_("the field \"%s\" is one of %s"),
+                              "fill", fig_proto_level_count(), fig_proto_level_name);
         strcpy(m->fill, fill);
     }
     return true;

@@ -19,6 +19,7 @@
 
 #include "figaro/figaro.h"
 #include "figaro/match.h"
+#include "host/lang.h"
 
 enum {
     FIG_PROTO_VERSION = 1,
@@ -29,6 +30,7 @@ enum {
     FIG_PROTO_CHAT_MAX = 200,        /* bytes of one chat line (UTF-8) */
     FIG_PROTO_HELD_MAX = 8,          /* seats one hello may take back */
     FIG_PROTO_ENGINE_NAME_MAX = 32,
+    FIG_PROTO_LEVEL_MAX = 15,        /* bytes of a level's name (fig_proto_level_name) */
     FIG_PROTO_MOVE_SECONDS_MAX = 3600,
     FIG_PROTO_NAME_CHARS = 32,       /* a person's name: 1 to 32 characters (code points) */
     FIG_PROTO_NAME_BYTES = 4 * FIG_PROTO_NAME_CHARS   /* ... in UTF-8 */
@@ -108,7 +110,7 @@ typedef struct {
     bool typed;
     /* hello */
     int version;
-    char lang[3];                                /* "en" when not given */
+    char lang[FIG_LANG_CODE_MAX + 1];            /* fig_lang_known; "en" when not given */
     int nheld;
     fig_proto_held_t held[FIG_PROTO_HELD_MAX];
     /* hello, join: the person's name, cleaned (fig_proto_name_clean); "" if none */
@@ -118,7 +120,7 @@ typedef struct {
     fig_proto_seat_t seats[FIG_MAX_PLAYERS];
     int move_seconds;                            /* 0: no limit */
     bool open;
-    char fill[8];                                /* level that plays for the absent */
+    char fill[FIG_PROTO_LEVEL_MAX + 1];          /* level that plays for the absent */
     /* join, spectate, act, leave, back, rematch, chat */
     char table[FIG_PROTO_CODE_LEN + 1];
     int seat;                                    /* join: a seat, or -1 for any open one */
@@ -163,7 +165,13 @@ void fig_proto_name_cut(const char *name, int chars, char *out, size_t cap);
 /* The code's name on the wire ("bad_json", ...); "?" out of range. */
 const char *fig_proto_code_name(fig_proto_code_t code);
 
-/* Whether a bot level is one a table may have ("random", "easy" ... "max"). */
+/* The levels a table's bot may have: "random", then the ai layer's levels
+ * (fig_bot_level_name). The server lists them in `welcome`; name is NULL out
+ * of range. */
+int fig_proto_level_count(void);
+const char *fig_proto_level_name(int i);
+
+/* Whether a bot level is one a table may have. */
 bool fig_proto_level_ok(const char *level);
 
 /* ---- building the server's messages ---- */

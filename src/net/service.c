@@ -48,7 +48,6 @@ enum {
     MSG_RATE = 20,               /* messages a second, after the burst */
     CHAT_BURST = 5,
     CHAT_EVERY_MS = 2000,
-    LANGS = 4,
     NAME_CAP = 64
 };
 
@@ -97,7 +96,7 @@ struct fig_service {
     fig_db_t *rdb;               /* reads, on the loop thread */
     fig_writer_t *writer;        /* writes, on its thread */
     fig_pool_t *pool;
-    fig_catalog_t *cat[LANGS];
+    fig_catalog_t *cat[FIG_LANG_MAX];   /* fig_lang_code(i)'s; [0], English, NULL */
     fig_table_env_t env;
     fig_table_stats_t stats;
     tab_t **tabs;                /* every table, in no order */
@@ -419,7 +418,7 @@ fig_err_t fig_service_new(fig_service_t **out, const fig_service_opts_t *opts,
             s->nengines = i + 1;
         }
     }
-    for (int i = 1; i < LANGS && opts->localedir; i++) {
+    for (int i = 1; i < fig_lang_count() && opts->localedir; i++) {
         fig_msg_t why;
         if (fig_catalog_open(&s->cat[i], opts->localedir, fig_lang_code(i), &why))
             logf_(s, "no %s catalogue (%s): English instead", fig_lang_code(i), why.text);
@@ -492,7 +491,7 @@ void fig_service_free(fig_service_t *s)
     free(s->by_fd);
     fig_pool_free(s->pool);   /* after the matches: it runs their last jobs */
     fig_db_close(s->rdb);
-    for (int i = 0; i < LANGS; i++)
+    for (int i = 0; i < fig_lang_count(); i++)
         fig_catalog_free(s->cat[i]);
     while (s->conns) {
         conn_t *c = s->conns;
@@ -624,7 +623,7 @@ static bool take_token(double *tokens, long long *at, long long now, double burs
 static void do_hello(fig_service_t *s, conn_t *c, const fig_proto_msg_t *m)
 {
     const fig_tr_t *tr = NULL;
-    for (int i = 1; i < LANGS; i++)
+    for (int i = 1; i < fig_lang_count(); i++)
         if (strcmp(m->lang, fig_lang_code(i)) == 0 && s->cat[i])
             tr = fig_catalog_tr(s->cat[i]);
     if (m->version != FIG_PROTO_VERSION) {
@@ -647,6 +646,18 @@ static void do_hello(fig_service_t *s, conn_t *c, const fig_proto_msg_t *m)
     for (int i = 0; i < s->nengines; i++)
         json_array_append_new(engines, json_string(s->engine_names[i]));
     json_object_set_new(o, "engines", engines);
+    json_t *levels = json_array();
+    for (int i = 0; i < fig_proto_level_count(); i++)
+        json_array_append_new(levels, json_string(fig_proto_level_name(i)));
+    json_object_set_new(o, "levels", levels);
+    json_t *langs = json_array();
+    for (int i = 0; i < fig_lang_count(); i++) {
+        json_t *l = json_object();
+        json_object_set_new(l, "code", json_string(fig_lang_code(i)));
+        json_object_set_new(l, "name", json_string(fig_lang_name(i)));
+        json_array_append_new(langs, l);
+    }
+    json_object_set_new(o, "languages", langs);
     json_t *lim = json_object();
     json_object_set_new(lim, "frame", json_integer(FIG_PROTO_FRAME_MAX));
     json_object_set_new(lim, "chat", json_integer(FIG_PROTO_CHAT_MAX));
@@ -1148,7 +1159,7 @@ static const fig_tr_t *query_tr(const fig_service_t *s, const char *query)
         if (strncmp(q, "lang=", 5) != 0)
             continue;
         size_t n = strcspn(q + 5, "&");
-        for (int i = 1; i < LANGS; i++)
+        for (int i = 1; i < fig_lang_count(); i++)
             if (strlen(fig_lang_code(i)) == n && strncmp(q + 5, fig_lang_code(i), n) == 0 &&
                 s->cat[i])
                 return fig_catalog_tr(s->cat[i]);

@@ -16,9 +16,6 @@
 
 #include "tui/tui.h"
 
-static const char *const levels[] = { "beginner", "easy", "normal", "hard", "max" };
-enum { NLEVELS = 5 };
-
 typedef struct {
     fig_session_opts_t *o;
     int field;                          /* 0 players, 1 name, 2.. levels, then seed */
@@ -27,36 +24,28 @@ typedef struct {
     char error[400];
 } start_t;
 
+/* The levels' names are msgids (marked in the ai layer's table, bot.c). */
 const char *tui_level_name(const char *spec)
 {
-    /* TRANSLATORS: the levels of the bots, as the start screen and plain mode
-     * show them (the command line keeps beginner, easy, normal, hard, max). */
-    static const char *const names[] = { N_("beginner"), N_("easy"), N_("normal"), N_("hard"),
-                                         N_("max") };
-    for (int i = 0; i < NLEVELS; i++)
-        if (strcmp(spec, levels[i]) == 0)
-            return _(names[i]);
-    return spec;
+    return fig_bot_level_index(spec) >= 0 ? _(spec) : spec;
 }
 
 static int level_index(const char *spec)
 {
-    for (int i = 0; i < NLEVELS; i++)
-        if (strcmp(spec, levels[i]) == 0)
-            return i;
-    return -1;
+    return fig_bot_level_index(spec);
 }
 
 /* Cycles the spec of seat s through the levels (and its custom spec, if any). */
 static void cycle_level(start_t *ss, int s, int dir)
 {
     char *spec = ss->o->seats.seat[s].spec;
-    int n = NLEVELS + (ss->custom[s][0] ? 1 : 0);
+    int nlevels = fig_bot_level_count();
+    int n = nlevels + (ss->custom[s][0] ? 1 : 0);
     int i = level_index(spec);
     if (i < 0)
-        i = NLEVELS;   /* the custom one */
+        i = nlevels;   /* the custom one */
     i = ((i + dir) % n + n) % n;
-    snprintf(spec, FIG_SPEC_MAX, "%s", i < NLEVELS ? levels[i] : ss->custom[s]);
+    snprintf(spec, FIG_SPEC_MAX, "%s", i < nlevels ? fig_bot_level_name(i) : ss->custom[s]);
 }
 
 static void draw_start(const start_t *ss, bool utf8)
