@@ -928,6 +928,9 @@ fig_err_t fig_wire_new(fig_wire_t **out, const fig_wire_opts_t *o, fig_msg_t *ms
     if (!w)
         return fig_fail(msg, FIG_ERR_SPACE, "out of memory");
     w->wake[0] = w->wake[1] = -1;
+    /* The library's own log (process-wide, stderr): its errors and warnings
+     * only. Here, so that no file but this one calls libwebsockets. */
+    lws_set_log_level(LLL_ERR | LLL_WARN, NULL);
     w->log = o->log;
     w->log_ctx = o->log_ctx;
     w->queue_max = o->queue_max ? o->queue_max : (size_t)1 << 20;
