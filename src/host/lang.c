@@ -29,6 +29,7 @@
 #include <unistd.h>
 
 #include "host/lang.h"
+#include "host/util.h"
 
 /* ---- the languages we have ---- */
 
@@ -64,10 +65,8 @@ void fig_lang_list(char *out, size_t cap)
     size_t len = 0;
     if (cap)
         out[0] = '\0';
-    for (int i = 0; i < NLANGS && len < cap; i++) {
-        int w = snprintf(out + len, cap - len, "%s%s", i ? ", " : "", langs[i].code);
-        len += w > 0 ? (size_t)w : 0;
-    }
+    for (int i = 0; i < NLANGS; i++)
+        fig_putf(out, cap, &len, "%s%s", i ? ", " : "", langs[i].code);
 }
 
 bool fig_lang_known(const char *code)

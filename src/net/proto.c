@@ -17,6 +17,7 @@
 
 #include "host/lang.h"
 #include "host/session.h"
+#include "host/util.h"
 #include "net/proto.h"
 
 static const char *const code_names[FIG_PC_COUNT] = {
@@ -72,10 +73,8 @@ static void join(char *out, size_t cap, int n, const char *(*name)(int))
 {
     size_t len = 0;
     out[0] = '\0';
-    for (int i = 0; i < n && len < cap; i++) {
-        int w = snprintf(out + len, cap - len, "%s%s", i ? ", " : "", name(i));
-        len += w > 0 ? (size_t)w : 0;
-    }
+    for (int i = 0; i < n; i++)
+        fig_putf(out, cap, &len, "%s%s", i ? ", " : "", name(i));
 }
 
 /* ---- typed getters: each returns false with the error set */

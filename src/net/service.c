@@ -138,24 +138,6 @@ static void svc_log(void *v, const char *line)
         s->log(s->log_ctx, line);
 }
 
-static void logf_(fig_service_t *s, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
-
-static void logf_(fig_service_t *s, const char *fmt, ...)
-{
-    if (!s->log)
-        return;
-    char line[400];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(line, sizeof line, fmt, ap);
-    va_end(ap);
-    s->log(s->log_ctx, line);
-}
-
 static void svc_send(void *v, void *peer, const char *text, size_t len)
 {
     fig_service_t *s = v;
@@ -188,7 +170,8 @@ static void svc_watch(void *v, int fd, fig_table_t *t)
     fig_service_t *s = v;
     fdent_t *e = malloc(sizeof *e);
     if (!e) {
-        logf_(s, "table %s: cannot watch its match: out of memory", fig_table_code(t));
+        fig_logf(s->log, s->log_ctx, "",
+                 "table %s: cannot watch its match: out of memory", fig_table_code(t));
         return;
     }
     e->fd = fd;
@@ -421,7 +404,8 @@ fig_err_t fig_service_new(fig_service_t **out, const fig_service_opts_t *opts,
     for (int i = 1; i < fig_lang_count() && opts->localedir; i++) {
         fig_msg_t why;
         if (fig_catalog_open(&s->cat[i], opts->localedir, fig_lang_code(i), &why))
-            logf_(s, "no %s catalogue (%s): English instead", fig_lang_code(i), why.text);
+            fig_logf(s->log, s->log_ctx, "",
+                     "no %s catalogue (%s): English instead", fig_lang_code(i), why.text);
     }
     fig_pool_opts_t po = { opts->bot_threads, opts->bot_scratch };
     if ((rc = fig_pool_new(&s->pool, &po, msg)))
@@ -453,7 +437,7 @@ fig_err_t fig_service_new(fig_service_t **out, const fig_service_opts_t *opts,
     s->wire.watch(s->wire.wire, fig_writer_fd(s->writer));
     if ((rc = fig_db_load(s->rdb, load_one, s, msg)))
         goto fail;
-    logf_(s, "service up: %d tables, epoch %s", s->ntables, s->env.epoch);
+    fig_logf(s->log, s->log_ctx, "", "service up: %d tables, epoch %s", s->ntables, s->env.epoch);
     *out = s;
     return FIG_OK;
 fail:
@@ -515,7 +499,8 @@ void *fig_service_open(fig_service_t *s, fig_conn_t *wc, const char *addr)
     for (conn_t *c = s->conns; c; c = c->next)
         same += strcmp(c->addr, addr ? addr : "") == 0;
     if (same >= s->max_per_addr) {
-        logf_(s, "connection from %s refused: %d already", addr ? addr : "?", same);
+        fig_logf(s->log, s->log_ctx, "",
+                 "connection from %s refused: %d already", addr ? addr : "?", same);
         return NULL;
     }
     conn_t *c = calloc(1, sizeof *c);
@@ -533,7 +518,7 @@ void *fig_service_open(fig_service_t *s, fig_conn_t *wc, const char *addr)
         s->conns->prev = c;
     s->conns = c;
     s->nconns++;
-    logf_(s, "connection from %s", c->addr);
+    fig_logf(s->log, s->log_ctx, "", "connection from %s", c->addr);
     return c;
 }
 
@@ -569,7 +554,7 @@ void fig_service_closed(fig_service_t *s, void *cs)
     if (c->next)
         c->next->prev = c->prev;
     s->nconns--;
-    logf_(s, "connection from %s closed", c->addr);
+    fig_logf(s->log, s->log_ctx, "", "connection from %s closed", c->addr);
     free(c);
 }
 
@@ -742,7 +727,8 @@ static void do_create(fig_service_t *s, conn_t *c, const fig_proto_msg_t *m)
     tab_t *e = room_for_table(s);
     if (!e || fig_table_create(&t, &s->env, &row, c, c->tr, &msg)) {
         free(e);
-        logf_(s, "a table could not be created: %s", e ? msg.text : "out of memory");
+        fig_logf(s->log, s->log_ctx, "",
+                 "a table could not be created: %s", e ? msg.text : "out of memory");
         send_error(s, c, FIG_PC_STORAGE,
                    fig_tr_text(c->tr, "the server could not store that; nothing was done"),
                    "create", NULL);
@@ -892,8 +878,9 @@ static void written(fig_service_t *s)
         if (!t) {   /* a deletion */
             if (b->rc) {
                 s->stats.storage_errors++;
-                logf_(s, "table %s: not deleted from the database: %s", b->w[0].code,
-                      b->msg.text);
+                fig_logf(s->log, s->log_ctx, "",
+                         "table %s: not deleted from the database: %s", b->w[0].code,
+                         b->msg.text);
             }
             free(b);
             b = next;
@@ -974,8 +961,9 @@ static void delete_table(fig_service_t *s, tab_t *e, long long now)
         b->w[0].kind = FIG_DBW_DELETE;
         snprintf(b->w[0].code, sizeof b->w[0].code, "%s", fig_table_code(e->t));
     }
-    logf_(s, "table %s deleted: %s, nobody there for %lld s", fig_table_code(e->t),
-          over ? "its game is over" : "not finished", (now - idle) / 1000);
+    fig_logf(s->log, s->log_ctx, "",
+             "table %s deleted: %s, nobody there for %lld s", fig_table_code(e->t),
+             over ? "its game is over" : "not finished", (now - idle) / 1000);
     remove_table(s, e);
     s->deleted++;
     if (b)
@@ -995,7 +983,7 @@ void fig_service_tick(fig_service_t *s, long long now)
     for (conn_t *c = s->conns; c; c = c->next)
         if (!c->hello && !c->closing && now >= c->opened + s->hello_ms) {
             c->closing = true;
-            logf_(s, "connection from %s said no hello: closed", c->addr);
+            fig_logf(s->log, s->log_ctx, "", "connection from %s said no hello: closed", c->addr);
             s->wire.close(s->wire.wire, c->wc);
         }
 }

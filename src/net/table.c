@@ -153,28 +153,12 @@ struct fig_table {
     bool dead;                            /* its creation failed */
     long long idle_since;                 /* nobody attached since (service clock); -1: peers */
     long long rematch_retry;              /* a rematch whose write failed: not before then */
+    char logp[24];                        /* its log lines' prefix: "table K7M2QX: " */
 };
 
 /* ---- small helpers */
 
 static long long now(const fig_table_t *t) { return t->env->now(t->env->svc); }
-
-static void logf_(const fig_table_t *t, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
-
-static void logf_(const fig_table_t *t, const char *fmt, ...)
-{
-    char line[400];
-    int k = snprintf(line, sizeof line, "table %s: ", t->row.code);
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(line + k, sizeof line - (size_t)k, fmt, ap);
-    va_end(ap);
-    t->env->log(t->env->svc, line);
-}
 
 static bool running(const fig_table_t *t)
 {
@@ -514,7 +498,7 @@ static void seat_news_as(fig_table_t *t, int s, news_t news, const char *name)
     e->news = news;
     e->tally = tally_now(t);
     snprintf(e->name, sizeof e->name, "%s", name ? name : names[s]);
-    logf_(t, "seat %d (%s): %s", s, e->name, news_names[news]);
+    fig_logf(t->env->log, t->env->svc, t->logp, "seat %d (%s): %s", s, e->name, news_names[news]);
     broadcast_other(t, e);
 }
 
@@ -540,8 +524,9 @@ static void emit_game(fig_table_t *t, const fig_match_step_t *step, const fig_st
 
 static void on_fault(void *user, const fig_fault_t *f)
 {
+    const fig_table_t *t = user;
     char buf[400];
-    logf_((fig_table_t *)user, "%s", fig_fault_text(f, NULL, buf, sizeof buf));
+    fig_logf(t->env->log, t->env->svc, t->logp, "%s", fig_fault_text(f, NULL, buf, sizeof buf));
 }
 
 static bool bot_seat(const fig_table_t *t, int s)
@@ -570,8 +555,9 @@ static fig_err_t make_bots(fig_table_t *t, fig_bot_t *bots[], fig_msg_t *msg)
         } else if (x->kind == FIG_DB_SEAT_ENGINE) {
             spec = t->env->engine(t->env->svc, x->what);
             if (!spec) {   /* the operator dropped it since: the fill level plays */
-                logf_(t, "engine '%s' is no longer registered: %s plays seat %d", x->what,
-                      t->row.fill, s);
+                fig_logf(t->env->log, t->env->svc, t->logp,
+                         "engine '%s' is no longer registered: %s plays seat %d", x->what,
+                         t->row.fill, s);
                 spec = t->row.fill;
             }
         }
@@ -640,12 +626,12 @@ static void rebuild(fig_table_t *t)
     fig_game_t *rec = malloc(sizeof *rec);
     fig_msg_t msg;
     if (!rec) {
-        logf_(t, "cannot change the bots: out of memory");
+        fig_logf(t->env->log, t->env->svc, t->logp, "cannot change the bots: out of memory");
         return;
     }
     *rec = *fig_match_game(t->match);
     if (resume_match(t, rec, &msg))
-        logf_(t, "cannot change the bots: %s", msg.text);
+        fig_logf(t->env->log, t->env->svc, t->logp, "cannot change the bots: %s", msg.text);
     free(rec);
 }
 
@@ -662,7 +648,8 @@ static void back_to_storage(fig_table_t *t)
         for (int r = 0; r < rec->dealt; r++)
             t->steps += rec->nmoves[r];
     } else {
-        logf_(t, "cannot go back to the stored game: %s", g && rec ? msg.text : "out of memory");
+        fig_logf(t->env->log, t->env->svc, t->logp,
+                 "cannot go back to the stored game: %s", g && rec ? msg.text : "out of memory");
     }
     free(g);
     free(rec);
@@ -783,7 +770,8 @@ static void pump(fig_table_t *t)
         op_t *op = op_new(t, OP_ACTION, NULL, NULL);
         if (!op) {
             t->env->stats->storage_errors++;
-            logf_(t, "a bot's action was not stored: out of memory");
+            fig_logf(t->env->log, t->env->svc, t->logp,
+                     "a bot's action was not stored: out of memory");
             back_to_storage(t);
             return;
         }
@@ -820,7 +808,7 @@ static fig_proto_code_t start_stored(fig_table_t *t, int g, const fig_setup_t *s
     }
     if (rc) {
         /* The game row stays: it is replayed (with no action) at the next start. */
-        logf_(t, "game %d cannot start: %s", g, why.text);
+        fig_logf(t->env->log, t->env->svc, t->logp, "game %d cannot start: %s", g, why.text);
         t->game = prev_game;
         fig_fail_tr(msg, tr, FIG_ERR_INPUT, N_("the game cannot start: %s"), why.text);
         return FIG_PC_STORAGE;
@@ -829,7 +817,7 @@ static fig_proto_code_t start_stored(fig_table_t *t, int g, const fig_setup_t *s
     t->steps = 0;
     logent_t *e = log_put(t, EV_START);
     t->game_n = e->n;
-    logf_(t, "game %d starts", g);
+    fig_logf(t->env->log, t->env->svc, t->logp, "game %d starts", g);
     broadcast_other(t, e);
     return FIG_PC_NONE;
 }
@@ -843,6 +831,7 @@ static fig_table_t *alloc_table(const fig_table_env_t *env, const fig_db_table_t
         return NULL;
     t->env = env;
     t->row = *row;
+    snprintf(t->logp, sizeof t->logp, "table %s: ", row->code);
     t->fd = -1;
     t->next_n = 1;
     t->turn_deadline = -1;
@@ -922,7 +911,8 @@ fig_err_t fig_table_restore(fig_table_t **out, const fig_table_env_t *env,
         fig_table_free(t);
         return rc;
     }
-    logf_(t, "restored at game %d, event %lld", t->game, t->next_n - 1);
+    fig_logf(t->env->log, t->env->svc, t->logp,
+             "restored at game %d, event %lld", t->game, t->next_n - 1);
     pump(t);
     reserve_numbers(t);   /* before anything is told, this life's numbers are stored */
     *out = t;
@@ -1375,7 +1365,7 @@ static fig_proto_code_t storage_error(fig_table_t *t, const fig_tr_t *tr, const 
                                       fig_msg_t *msg)
 {
     t->env->stats->storage_errors++;
-    logf_(t, "storage: %s", why->text);
+    fig_logf(t->env->log, t->env->svc, t->logp, "storage: %s", why->text);
     fig_fail_tr(msg, tr, FIG_ERR_INPUT, N_("the server could not store that; nothing was done"));
     return FIG_PC_STORAGE;
 }
@@ -1627,7 +1617,7 @@ fig_proto_code_t fig_table_act(fig_table_t *t, void *p, const fig_tr_t *tr, long
     op->latency_from = latency_from;
     fig_msg_t why;
     if (fig_match_play(t->match, a, &op->step, &why)) {   /* checked above: cannot happen */
-        logf_(t, "a checked action was refused: %s", why.text);
+        fig_logf(t->env->log, t->env->svc, t->logp, "a checked action was refused: %s", why.text);
         free(op);
         fig_fail_tr(msg, tr, FIG_ERR_INPUT, N_("'%s' is not an action (e.g. R2>1, RING, take)"),
                     action);
@@ -1644,8 +1634,9 @@ static void action_stored(fig_table_t *t, op_t *op)
 {
     if (op->b.rc) {
         t->env->stats->storage_errors++;
-        logf_(t, "%s action was not stored: %s", op->person ? "a person's" : "a bot's",
-              op->b.msg.text);
+        fig_logf(t->env->log, t->env->svc, t->logp,
+                 "%s action was not stored: %s", op->person ? "a person's" : "a bot's",
+                 op->b.msg.text);
         back_to_storage(t);   /* the match forgets it; a bot thinks again */
         if (op->peer)
             t->env->fail(t->env->svc, op->peer, FIG_PC_STORAGE,
@@ -1772,8 +1763,9 @@ static void vote_stored(fig_table_t *t, op_t *op)
     e->ready = op->ready;
     e->tally = tally_now(t);
     snprintf(e->name, sizeof e->name, "%s", names[s]);
-    logf_(t, "seat %d (%s): %s a rematch, %d of %d ready", s, e->name,
-          op->ready ? "asks for" : "withdraws from", e->tally.ready, e->tally.of);
+    fig_logf(t->env->log, t->env->svc, t->logp,
+             "seat %d (%s): %s a rematch, %d of %d ready", s, e->name,
+             op->ready ? "asks for" : "withdraws from", e->tally.ready, e->tally.of);
     broadcast_other(t, e);
 }
 
@@ -1799,12 +1791,12 @@ static void maybe_rematch(fig_table_t *t)
         return;
     op_t *op = op_new(t, OP_START, NULL, NULL);
     if (!op) {
-        logf_(t, "the rematch cannot start: out of memory");
+        fig_logf(t->env->log, t->env->svc, t->logp, "the rematch cannot start: out of memory");
         return;
     }
     fig_msg_t why;
     if (write_game(t, op, t->next_n, &why)) {
-        logf_(t, "the rematch cannot start: %s", why.text);
+        fig_logf(t->env->log, t->env->svc, t->logp, "the rematch cannot start: %s", why.text);
         free(op);
         t->rematch_retry = now(t) + 1000;   /* tried again later, as after a failed write */
         return;
@@ -1874,7 +1866,7 @@ fig_err_t fig_table_record(fig_table_t *t, int game, fig_game_t *out, fig_msg_t 
 
 static void create_stored(fig_table_t *t, op_t *op)
 {
-    logf_(t, "created (%d seats)", t->row.players);
+    fig_logf(t->env->log, t->env->svc, t->logp, "created (%d seats)", t->row.players);
     if (op->peer) {
         json_t *o = json_object();
         json_object_set_new(o, "type", json_string("created"));
@@ -1898,7 +1890,7 @@ void fig_table_written(fig_table_t *t, fig_db_batch_t *b)
     if (op->kind != OP_ACTION && op->b.rc) {
         /* Nothing of the request happened: the database holds none of it. */
         t->env->stats->storage_errors++;
-        logf_(t, "storage: %s", op->b.msg.text);
+        fig_logf(t->env->log, t->env->svc, t->logp, "storage: %s", op->b.msg.text);
         if (op->peer)
             t->env->fail(t->env->svc, op->peer, FIG_PC_STORAGE,
                          fig_tr_text(op->tr, "the server could not store that; nothing was "
