@@ -844,6 +844,99 @@ json_t *fig_proto_events_json(const fig_match_step_t *step, int players)
     return a;
 }
 
+/* ---- a table's frames */
+
+json_t *fig_proto_table_msg(const char *type, const char *table)
+{
+    json_t *o = json_object();
+    json_object_set_new(o, "type", json_string(type));
+    json_object_set_new(o, "table", json_string(table));
+    return o;
+}
+
+json_t *fig_proto_seats_json(const fig_proto_seat_info_t *seats, int n)
+{
+    json_t *a = json_array();
+    for (int s = 0; s < n; s++) {
+        const fig_proto_seat_info_t *x = &seats[s];
+        json_t *o = json_object();
+        json_object_set_new(o, "kind", json_string(x->kind));
+        json_object_set_new(o, "name", x->name ? json_string(x->name) : json_null());
+        if (x->level)
+            json_object_set_new(o, "level", json_string(x->level));
+        if (x->engine)
+            json_object_set_new(o, "engine", json_string(x->engine));
+        json_object_set_new(o, "status", json_string(x->status));
+        json_array_append_new(a, o);
+    }
+    return a;
+}
+
+json_t *fig_proto_tally_json(const fig_proto_tally_t *y)
+{
+    json_t *o = json_object();
+    json_object_set_new(o, "game", json_integer(y->game));
+    json_t *a = json_array();
+    for (int s = 0; s < y->n; s++)
+        json_array_append_new(a, json_string(y->votes[s]));
+    json_object_set_new(o, "votes", a);
+    json_object_set_new(o, "ready", json_integer(y->ready));
+    json_object_set_new(o, "of", json_integer(y->of));
+    return o;
+}
+
+json_t *fig_proto_other_event(const fig_proto_other_t *e)
+{
+    json_t *o = fig_proto_table_msg("event", e->table);
+    json_object_set_new(o, "n", json_integer(e->n));
+    json_object_set_new(o, "game", json_integer(e->game));
+    json_object_set_new(o, "kind", json_string(e->kind));
+    if (strcmp(e->kind, "start") == 0) {
+        json_object_set_new(o, "seats", fig_proto_seats_json(e->seats, e->nseats));
+    } else if (strcmp(e->kind, "chat") == 0) {
+        json_object_set_new(o, "seat", e->seat >= 0 ? json_integer(e->seat) : json_null());
+        json_object_set_new(o, "name", json_string(e->name));
+        json_object_set_new(o, "text", json_string(e->text));
+    } else if (strcmp(e->kind, "rematch") == 0) {
+        json_object_set_new(o, "seat", json_integer(e->seat));
+        json_object_set_new(o, "name", json_string(e->name));
+        json_object_set_new(o, "ready", json_boolean(e->ready));
+    } else {
+        json_object_set_new(o, "seat", json_integer(e->seat));
+        json_object_set_new(o, "news", json_string(e->news));
+        json_object_set_new(o, "name", json_string(e->name));
+        json_object_set_new(o, "seats", fig_proto_seats_json(e->seats, e->nseats));
+    }
+    if (e->tally)
+        json_object_set_new(o, "rematch", fig_proto_tally_json(e->tally));
+    json_t *say = json_array();
+    if (e->say && e->say[0])
+        json_array_append_new(say, json_string(e->say));
+    json_object_set_new(o, "say", say);
+    return o;
+}
+
+json_t *fig_proto_game_event(const char *table, long long n, int game,
+                             const fig_match_step_t *step, int players, const fig_view_t *after,
+                             int me, const fig_proto_show_t *show, json_t *say,
+                             const char *record)
+{
+    json_t *o = fig_proto_table_msg("event", table);
+    json_object_set_new(o, "n", json_integer(n));
+    json_object_set_new(o, "game", json_integer(game));
+    json_object_set_new(o, "kind", json_string(step->deal ? "deal" : "action"));
+    json_object_set_new(o, "round", json_integer(step->round));
+    json_object_set_new(o, "seat", json_integer(step->seat));
+    if (!step->deal)
+        json_object_set_new(o, "action", fig_proto_action_json(step->action));
+    json_object_set_new(o, "events", fig_proto_events_json(step, players));
+    json_object_set_new(o, "view", fig_proto_view_json(after, me, show));
+    json_object_set_new(o, "say", say);
+    if (record)
+        json_object_set_new(o, "record", json_string(record));
+    return o;
+}
+
 char *fig_proto_dump(const json_t *j, size_t *len)
 {
     char *s = json_dumps(j, JSON_COMPACT);

@@ -198,6 +198,59 @@ json_t *fig_proto_action_json(fig_action_t a);
 /* A hand as the array of its cards' codes, kind by kind: ["R1","R1","J2"]. */
 json_t *fig_proto_hand_json(const fig_hand_t *h);
 
+/* ---- a table's frames (table.c decides what happened; these say it) ---- */
+
+/* {"type":TYPE,"table":CODE}, to which the caller adds its fields. */
+json_t *fig_proto_table_msg(const char *type, const char *table);
+
+/* A seat as a table's frames show it (`seats` of a start, a seat's news, a
+ * snapshot). */
+typedef struct {
+    const char *kind;              /* "open", "person", "bot", "engine" */
+    const char *name;              /* NULL: null (an open seat before the first game) */
+    const char *level, *engine;    /* a bot's level, an engine's name; else NULL */
+    const char *status;            /* "open", "present", "away", "bot" */
+} fig_proto_seat_info_t;
+
+json_t *fig_proto_seats_json(const fig_proto_seat_info_t *seats, int n);
+
+/* The vote for the next game once game `game` is over:
+ * {"game":1,"votes":["ready","waiting","bot"],"ready":1,"of":2}. */
+typedef struct {
+    int game, n;                            /* n: seats */
+    const char *votes[FIG_MAX_PLAYERS];     /* "bot", "waiting", "ready" */
+    int ready, of;
+} fig_proto_tally_t;
+
+json_t *fig_proto_tally_json(const fig_proto_tally_t *y);
+
+/* An event that is no step of the game: a game's start, a chat line, a
+ * rematch vote or a seat's news (docs/protocol.md, event). */
+typedef struct {
+    const char *table;
+    long long n;
+    int game;
+    const char *kind;                  /* "start", "chat", "rematch", "seat" */
+    int seat;                          /* chat: -1 for a spectator (null) */
+    const char *name, *text;           /* chat, rematch, seat; text: chat */
+    bool ready;                        /* rematch */
+    const char *news;                  /* seat: "taken", "away", ... */
+    const fig_proto_seat_info_t *seats;   /* start, seat: the seats now */
+    int nseats;
+    const fig_proto_tally_t *tally;    /* NULL: no vote under way */
+    const char *say;                   /* its sentence; "": none */
+} fig_proto_other_t;
+
+json_t *fig_proto_other_event(const fig_proto_other_t *e);
+
+/* A deal or an action as seat `me` (-1: a spectator) sees it: `after` its
+ * view after the step, `say` the sentences (an array, taken), `record` the
+ * game's record's path once the step ends the game (else NULL). */
+json_t *fig_proto_game_event(const char *table, long long n, int game,
+                             const fig_match_step_t *step, int players, const fig_view_t *after,
+                             int me, const fig_proto_show_t *show, json_t *say,
+                             const char *record);
+
 /* Serialises a message compactly; the caller frees the text. NULL when out
  * of memory. */
 char *fig_proto_dump(const json_t *j, size_t *len);

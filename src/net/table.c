@@ -261,10 +261,7 @@ static void send_json(fig_table_t *t, const peer_t *p, json_t *j)
 
 static json_t *message(const fig_table_t *t, const char *type)
 {
-    json_t *o = json_object();
-    json_object_set_new(o, "type", json_string(type));
-    json_object_set_new(o, "table", json_string(t->row.code));
-    return o;
+    return fig_proto_table_msg(type, t->row.code);
 }
 
 static void record_url(const fig_table_t *t, int game, char *buf, size_t cap)
@@ -301,19 +298,13 @@ static tally_t tally_now(const fig_table_t *t)
  * and at least one did (a table of bots alone waits for somebody). */
 static bool rematch_due(const tally_t *y) { return y->has && y->ready > 0 && y->ready == y->of; }
 
-/* {"game":1,"votes":["ready","waiting","bot"],"ready":1,"of":2}: game is the
- * game that ended. */
-static json_t *tally_json(const fig_table_t *t, const tally_t *y, int game)
+/* The vote as the frames say it; game is the game that ended. */
+static fig_proto_tally_t tally_say(const fig_table_t *t, const tally_t *y, int game)
 {
-    json_t *o = json_object();
-    json_object_set_new(o, "game", json_integer(game));
-    json_t *a = json_array();
+    fig_proto_tally_t out = { .game = game, .n = t->row.players, .ready = y->ready, .of = y->of };
     for (int s = 0; s < t->row.players; s++)
-        json_array_append_new(a, json_string(vote_names[y->votes[s]]));
-    json_object_set_new(o, "votes", a);
-    json_object_set_new(o, "ready", json_integer(y->ready));
-    json_object_set_new(o, "of", json_integer(y->of));
-    return o;
+        out.votes[s] = vote_names[y->votes[s]];
+    return out;
 }
 
 /* ---- rendering an event for one peer */
@@ -341,32 +332,21 @@ static json_t *render_game(const fig_table_t *t, const logent_t *e, const fig_ma
                            const fig_view_t *before, const fig_view_t *after, int me,
                            const fig_tr_t *tr)
 {
-    json_t *o = message(t, "event");
-    json_object_set_new(o, "n", json_integer(e->n));
-    json_object_set_new(o, "game", json_integer(e->game));
-    json_object_set_new(o, "kind", json_string(step->deal ? "deal" : "action"));
-    json_object_set_new(o, "round", json_integer(step->round));
-    json_object_set_new(o, "seat", json_integer(step->seat));
-    if (!step->deal)
-        json_object_set_new(o, "action", fig_proto_action_json(step->action));
-    json_object_set_new(o, "events", fig_proto_events_json(step, t->row.players));
-    fig_proto_show_t show = { t->row.open };
-    json_object_set_new(o, "view", fig_proto_view_json(after, me, &show));
     say_ctx_t sc = { json_array() };
     fig_narrator_t nr;
     narrator_init(t, &nr, me, tr, card_cb, say_cb, &sc);
     fig_narrate_step(&nr, step, before, after);
-    json_object_set_new(o, "say", sc.say);
+    char url[64] = "";
     for (int i = 0; i < step->events.n; i++)
-        if (step->events.ev[i].type == FIG_EV_GAME_OVER) {
-            char url[64];
+        if (step->events.ev[i].type == FIG_EV_GAME_OVER)
             record_url(t, e->game, url, sizeof url);
-            json_object_set_new(o, "record", json_string(url));
-        }
-    return o;
+    fig_proto_show_t show = { t->row.open };
+    return fig_proto_game_event(t->row.code, e->n, e->game, step, t->row.players, after, me,
+                                &show, sc.say, url[0] ? url : NULL);
 }
 
-static json_t *seats_json(const fig_table_t *t);
+/* The seats as the frames show them, into out (names: their storage). */
+static int seats_say(const fig_table_t *t, fig_proto_seat_info_t out[], name_t names[]);
 
 /* The sentence of a game's start, a seat's news or a rematch vote, in tr's
  * language, into line ("" for a chat line: it has no narration). */
@@ -424,43 +404,24 @@ static void other_line(const logent_t *e, const fig_tr_t *tr, char *line, size_t
  * then (`rematch`). */
 static json_t *render_other(const fig_table_t *t, const logent_t *e, const fig_tr_t *tr)
 {
-    json_t *o = message(t, "event");
-    json_object_set_new(o, "n", json_integer(e->n));
-    json_object_set_new(o, "game", json_integer(e->game));
-    switch (e->kind) {
-    case EV_START:
-        json_object_set_new(o, "kind", json_string("start"));
-        json_object_set_new(o, "seats", seats_json(t));
-        break;
-    case EV_CHAT:
-        json_object_set_new(o, "kind", json_string("chat"));
-        json_object_set_new(o, "seat", e->seat >= 0 ? json_integer(e->seat) : json_null());
-        json_object_set_new(o, "name", json_string(e->name));
-        json_object_set_new(o, "text", json_string(e->text));
-        break;
-    case EV_REMATCH:
-        json_object_set_new(o, "kind", json_string("rematch"));
-        json_object_set_new(o, "seat", json_integer(e->seat));
-        json_object_set_new(o, "name", json_string(e->name));
-        json_object_set_new(o, "ready", json_boolean(e->ready));
-        break;
-    default:
-        json_object_set_new(o, "kind", json_string("seat"));
-        json_object_set_new(o, "seat", json_integer(e->seat));
-        json_object_set_new(o, "news", json_string(news_names[e->news]));
-        json_object_set_new(o, "name", json_string(e->name));
-        json_object_set_new(o, "seats", seats_json(t));
-        break;
-    }
-    if (e->tally.has)
-        json_object_set_new(o, "rematch", tally_json(t, &e->tally, e->game));
+    static const char *const kinds[] = { [EV_START] = "start", [EV_CHAT] = "chat",
+                                         [EV_REMATCH] = "rematch", [EV_SEAT] = "seat" };
+    fig_proto_seat_info_t seats[FIG_MAX_PLAYERS];
+    name_t names[FIG_MAX_PLAYERS];
+    fig_proto_tally_t tally = tally_say(t, &e->tally, e->game);
     char line[300];
     other_line(e, tr, line, sizeof line);
-    json_t *say = json_array();
-    if (line[0])
-        json_array_append_new(say, json_string(line));
-    json_object_set_new(o, "say", say);
-    return o;
+    fig_proto_other_t o = {
+        .table = t->row.code, .n = e->n, .game = e->game,
+        .kind = e->kind == EV_START || e->kind == EV_CHAT || e->kind == EV_REMATCH
+                    ? kinds[e->kind] : kinds[EV_SEAT],
+        .seat = e->seat, .name = e->name, .text = e->text, .ready = e->ready,
+        .news = news_names[e->news], .seats = seats,
+        .tally = e->tally.has ? &tally : NULL, .say = line,
+    };
+    if (e->kind == EV_START || (e->kind != EV_CHAT && e->kind != EV_REMATCH))
+        o.nseats = seats_say(t, seats, names);
+    return fig_proto_other_event(&o);
 }
 
 static logent_t *log_put(fig_table_t *t, ev_kind_t kind)
@@ -1082,30 +1043,32 @@ static const char *seat_kind_name(fig_db_seat_kind_t k)
     return names[k];
 }
 
-static json_t *seats_json(const fig_table_t *t)
+static int seats_say(const fig_table_t *t, fig_proto_seat_info_t out[], name_t names[])
 {
-    name_t names[FIG_MAX_PLAYERS];
     seat_names(t, names);
-    json_t *a = json_array();
     for (int s = 0; s < t->row.players; s++) {
         const fig_db_seat_t *x = &t->row.seats[s];
-        json_t *o = json_object();
-        json_object_set_new(o, "kind", json_string(seat_kind_name(x->kind)));
-        json_object_set_new(o, "name", x->kind == FIG_DB_SEAT_OPEN && t->game == 0
-                                           ? json_null() : json_string(names[s]));
-        if (x->kind == FIG_DB_SEAT_BOT)
-            json_object_set_new(o, "level", json_string(x->what));
-        if (x->kind == FIG_DB_SEAT_ENGINE)
-            json_object_set_new(o, "engine", json_string(x->what));
         const char *status = "bot";
         if (x->kind == FIG_DB_SEAT_OPEN)
             status = "open";
         else if (x->kind == FIG_DB_SEAT_PERSON)
             status = t->seat[s].bot_plays ? "bot" : t->seat[s].away ? "away" : "present";
-        json_object_set_new(o, "status", json_string(status));
-        json_array_append_new(a, o);
+        out[s] = (fig_proto_seat_info_t){
+            .kind = seat_kind_name(x->kind),
+            .name = x->kind == FIG_DB_SEAT_OPEN && t->game == 0 ? NULL : names[s],
+            .level = x->kind == FIG_DB_SEAT_BOT ? x->what : NULL,
+            .engine = x->kind == FIG_DB_SEAT_ENGINE ? x->what : NULL,
+            .status = status,
+        };
     }
-    return a;
+    return t->row.players;
+}
+
+static json_t *seats_json(const fig_table_t *t)
+{
+    fig_proto_seat_info_t seats[FIG_MAX_PLAYERS];
+    name_t names[FIG_MAX_PLAYERS];
+    return fig_proto_seats_json(seats, seats_say(t, seats, names));
 }
 
 /* ---- the story so far: what a receiver would have read, had it been there
@@ -1260,7 +1223,8 @@ static json_t *snapshot(const fig_table_t *t, int me, const fig_tr_t *tr)
         json_object_set_new(o, "history", hist);
         if (!running(t)) {
             tally_t y = tally_now(t);
-            json_object_set_new(o, "rematch", tally_json(t, &y, t->game));
+            fig_proto_tally_t ty = tally_say(t, &y, t->game);
+            json_object_set_new(o, "rematch", fig_proto_tally_json(&ty));
             char url[64];
             record_url(t, t->game, url, sizeof url);
             json_object_set_new(o, "record", json_string(url));

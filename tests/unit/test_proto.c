@@ -404,6 +404,47 @@ static void test_view_outcomes(void **state)
 
 /* The rules' own example (rules.md, R6/R8): seat 1's pile is R2 R2; seat 0's
  * J2 there brings it to 6 and seat 1 collects the five cards on the table. */
+/* The table's frames proto.c builds from plain values (table.c only says
+ * what happened): their bytes, keys in protocol order. */
+static void expect_dump(json_t *j, const char *want)
+{
+    char *text = fig_proto_dump(j, NULL);
+    assert_non_null(text);
+    assert_string_equal(text, want);
+    free(text);
+    json_decref(j);
+}
+
+static void test_table_frames(void **state)
+{
+    (void)state;
+    expect_dump(fig_proto_table_msg("caught_up", "K7M2QX"),
+                "{\"type\":\"caught_up\",\"table\":\"K7M2QX\"}");
+    fig_proto_seat_info_t seats[3] = {
+        { "person", "Ann", NULL, NULL, "present" },
+        { "bot", "Rosina", "beginner", NULL, "bot" },
+        { "open", NULL, NULL, NULL, "open" },
+    };
+    fig_proto_tally_t tally = { .game = 1, .n = 3, .votes = { "ready", "bot", "bot" },
+                                .ready = 1, .of = 1 };
+    fig_proto_other_t seat = { .table = "K7M2QX", .n = 9, .game = 1, .kind = "seat", .seat = 0,
+                               .name = "Ann", .news = "back", .seats = seats, .nseats = 3,
+                               .tally = &tally, .say = "Ann is back." };
+    expect_dump(fig_proto_other_event(&seat),
+                "{\"type\":\"event\",\"table\":\"K7M2QX\",\"n\":9,\"game\":1,\"kind\":\"seat\","
+                "\"seat\":0,\"news\":\"back\",\"name\":\"Ann\",\"seats\":["
+                "{\"kind\":\"person\",\"name\":\"Ann\",\"status\":\"present\"},"
+                "{\"kind\":\"bot\",\"name\":\"Rosina\",\"level\":\"beginner\",\"status\":\"bot\"},"
+                "{\"kind\":\"open\",\"name\":null,\"status\":\"open\"}],"
+                "\"rematch\":{\"game\":1,\"votes\":[\"ready\",\"bot\",\"bot\"],\"ready\":1,"
+                "\"of\":1},\"say\":[\"Ann is back.\"]}");
+    fig_proto_other_t chat = { .table = "K7M2QX", .n = 10, .game = 1, .kind = "chat", .seat = -1,
+                               .name = "Eve", .text = "hi", .say = "" };
+    expect_dump(fig_proto_other_event(&chat),
+                "{\"type\":\"event\",\"table\":\"K7M2QX\",\"n\":10,\"game\":1,\"kind\":\"chat\","
+                "\"seat\":null,\"name\":\"Eve\",\"text\":\"hi\",\"say\":[]}");
+}
+
 static void test_outcome_example(void **state)
 {
     (void)state;
@@ -468,6 +509,7 @@ int main(void)
         cmocka_unit_test(test_view_r14),
         cmocka_unit_test(test_view_outcomes),
         cmocka_unit_test(test_outcome_example),
+        cmocka_unit_test(test_table_frames),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
