@@ -844,6 +844,61 @@ json_t *fig_proto_events_json(const fig_match_step_t *step, int players)
     return a;
 }
 
+/* ---- the service's frames */
+
+json_t *fig_proto_welcome(const char *epoch, const char *lang, const char *server,
+                          const char *const engines[], int nengines)
+{
+    json_t *o = json_object();
+    json_object_set_new(o, "type", json_string("welcome"));
+    json_object_set_new(o, "v", json_integer(FIG_PROTO_VERSION));
+    json_object_set_new(o, "epoch", json_string(epoch));
+    json_object_set_new(o, "lang", json_string(lang));
+    json_object_set_new(o, "server", json_string(server));
+    json_t *names = json_array();
+    for (int i = 0; i < nengines; i++)
+        json_array_append_new(names, json_string(engines[i]));
+    json_object_set_new(o, "engines", names);
+    json_t *levels = json_array();
+    for (int i = 0; i < fig_proto_level_count(); i++)
+        json_array_append_new(levels, json_string(fig_proto_level_name(i)));
+    json_object_set_new(o, "levels", levels);
+    json_t *langs = json_array();
+    for (int i = 0; i < fig_lang_count(); i++) {
+        json_t *l = json_object();
+        json_object_set_new(l, "code", json_string(fig_lang_code(i)));
+        json_object_set_new(l, "name", json_string(fig_lang_name(i)));
+        json_array_append_new(langs, l);
+    }
+    json_object_set_new(o, "languages", langs);
+    json_t *lim = json_object();
+    json_object_set_new(lim, "frame", json_integer(FIG_PROTO_FRAME_MAX));
+    json_object_set_new(lim, "chat", json_integer(FIG_PROTO_CHAT_MAX));
+    json_object_set_new(o, "limits", lim);
+    return o;
+}
+
+json_t *fig_proto_error(fig_proto_code_t code, const char *text, const char *re,
+                        const char *table)
+{
+    json_t *o = json_object();
+    json_object_set_new(o, "type", json_string("error"));
+    json_object_set_new(o, "code", json_string(fig_proto_code_name(code)));
+    json_object_set_new(o, "text", json_string(text));
+    if (re)
+        json_object_set_new(o, "re", json_string(re));
+    if (table)
+        json_object_set_new(o, "table", json_string(table));
+    return o;
+}
+
+json_t *fig_proto_pong(void)
+{
+    json_t *o = json_object();
+    json_object_set_new(o, "type", json_string("pong"));
+    return o;
+}
+
 /* ---- a table's frames */
 
 json_t *fig_proto_table_msg(const char *type, const char *table)
@@ -934,6 +989,91 @@ json_t *fig_proto_game_event(const char *table, long long n, int game,
     json_object_set_new(o, "say", say);
     if (record)
         json_object_set_new(o, "record", json_string(record));
+    return o;
+}
+
+json_t *fig_proto_seated(const char *table, int seat, const char *name, const char *token)
+{
+    json_t *o = fig_proto_table_msg("seated", table);
+    json_object_set_new(o, "seat", json_integer(seat));
+    json_object_set_new(o, "name", json_string(name));
+    if (token)
+        json_object_set_new(o, "token", json_string(token));
+    return o;
+}
+
+json_t *fig_proto_seat_msg(const char *type, const char *table, int seat)
+{
+    json_t *o = fig_proto_table_msg(type, table);
+    json_object_set_new(o, "seat", json_integer(seat));
+    return o;
+}
+
+json_t *fig_proto_caught_up(const char *table, long long n)
+{
+    json_t *o = fig_proto_table_msg("caught_up", table);
+    json_object_set_new(o, "n", json_integer(n));
+    return o;
+}
+
+json_t *fig_proto_story_entry(const char *kind, json_t *say)
+{
+    json_t *o = json_object();
+    json_object_set_new(o, "kind", json_string(kind));
+    json_object_set_new(o, "say", say ? say : json_array());
+    return o;
+}
+
+json_t *fig_proto_story_chat(int seat, const char *name, const char *text)
+{
+    json_t *o = fig_proto_story_entry("chat", NULL);
+    json_object_set_new(o, "seat", seat >= 0 ? json_integer(seat) : json_null());
+    json_object_set_new(o, "name", json_string(name));
+    json_object_set_new(o, "text", json_string(text));
+    return o;
+}
+
+json_t *fig_proto_snapshot(const fig_proto_snapshot_t *s)
+{
+    json_t *o = fig_proto_table_msg("snapshot", s->table);
+    json_object_set_new(o, "epoch", json_string(s->epoch));
+    json_object_set_new(o, "n", json_integer(s->n));
+    json_object_set_new(o, "game_n", json_integer(s->game_n));
+    json_object_set_new(o, "game", json_integer(s->game));
+    json_object_set_new(o, "state", json_string(s->state));
+    json_object_set_new(o, "seat", s->me >= 0 ? json_integer(s->me) : json_null());
+    json_t *opts = json_object();
+    json_object_set_new(opts, "players", json_integer(s->players));
+    json_object_set_new(opts, "move_seconds", json_integer(s->move_seconds));
+    json_object_set_new(opts, "open", json_boolean(s->open));
+    json_object_set_new(opts, "fill", json_string(s->fill));
+    json_object_set_new(o, "options", opts);
+    json_object_set_new(o, "seats", fig_proto_seats_json(s->seats, s->players));
+    if (s->view) {
+        fig_proto_show_t show = { s->open };
+        json_object_set_new(o, "view", fig_proto_view_json(s->view, s->me, &show));
+        /* Every action taken is public (R14); the deals are not in it. */
+        const fig_game_t *g = s->game_rec;
+        json_t *hist = json_array();
+        for (int r = 0; r < g->dealt; r++) {
+            json_t *round = json_array();
+            for (int i = 0; i < g->nmoves[r]; i++) {
+                json_t *m = json_object();
+                json_object_set_new(m, "seat", json_integer(g->moves[r][i].seat));
+                json_object_set_new(m, "action", fig_proto_action_json(g->moves[r][i].action));
+                json_array_append_new(round, m);
+            }
+            json_array_append_new(hist, round);
+        }
+        json_object_set_new(o, "history", hist);
+        if (s->tally)
+            json_object_set_new(o, "rematch", fig_proto_tally_json(s->tally));
+        if (s->record)
+            json_object_set_new(o, "record", json_string(s->record));
+    }
+    json_object_set_new(o, "turn_ms_left",
+                        s->turn_ms_left >= 0 ? json_integer(s->turn_ms_left) : json_null());
+    json_object_set_new(o, "log", s->log);
     return o;
 }
 

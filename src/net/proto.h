@@ -198,6 +198,22 @@ json_t *fig_proto_action_json(fig_action_t a);
 /* A hand as the array of its cards' codes, kind by kind: ["R1","R1","J2"]. */
 json_t *fig_proto_hand_json(const fig_hand_t *h);
 
+/* ---- the service's frames ---- */
+
+/* welcome (docs/protocol.md): the server's epoch, the hello's language, the
+ * engines the operator registered, the levels (fig_proto_level_name) and the
+ * languages (host/lang.h) it takes, and its limits. */
+json_t *fig_proto_welcome(const char *epoch, const char *lang, const char *server,
+                          const char *const engines[], int nengines);
+
+/* {"type":"error","code":C,"text":T[,"re":R][,"table":CODE]}; re and table
+ * NULL: absent. */
+json_t *fig_proto_error(fig_proto_code_t code, const char *text, const char *re,
+                        const char *table);
+
+/* {"type":"pong"}. */
+json_t *fig_proto_pong(void);
+
 /* ---- a table's frames (table.c decides what happened; these say it) ---- */
 
 /* {"type":TYPE,"table":CODE}, to which the caller adds its fields. */
@@ -250,6 +266,40 @@ json_t *fig_proto_game_event(const char *table, long long n, int game,
                              const fig_match_step_t *step, int players, const fig_view_t *after,
                              int me, const fig_proto_show_t *show, json_t *say,
                              const char *record);
+
+/* {"type":"seated","table":T,"seat":S,"name":N[,"token":K]} (token NULL:
+ * none, a seat taken back); {"type":TYPE,"table":T,"seat":S} for
+ * "unseated" and "left"; {"type":"caught_up","table":T,"n":N}. */
+json_t *fig_proto_seated(const char *table, int seat, const char *name, const char *token);
+json_t *fig_proto_seat_msg(const char *type, const char *table, int seat);
+json_t *fig_proto_caught_up(const char *table, long long n);
+
+/* An entry of a snapshot's `log`: {"kind":K,"say":[...]} (say taken; NULL:
+ * []), and a chat line's {"kind":"chat","say":[],"seat":S|null,"name","text"}. */
+json_t *fig_proto_story_entry(const char *kind, json_t *say);
+json_t *fig_proto_story_chat(int seat, const char *name, const char *text);
+
+/* A table as one seat (me; -1: a spectator) finds it (docs/protocol.md,
+ * snapshot). */
+typedef struct {
+    const char *table, *epoch;
+    long long n, game_n;
+    int game;
+    const char *state;                    /* "waiting", "playing", "over" */
+    int me;
+    int players, move_seconds;            /* the options */
+    bool open;
+    const char *fill;
+    const fig_proto_seat_info_t *seats;
+    const fig_view_t *view;               /* NULL before the first game */
+    const fig_game_t *game_rec;           /* its actions: `history` (with view) */
+    const fig_proto_tally_t *tally;       /* once the game is over; else NULL */
+    const char *record;                   /* likewise */
+    long long turn_ms_left;               /* -1: null */
+    json_t *log;                          /* the story (taken) */
+} fig_proto_snapshot_t;
+
+json_t *fig_proto_snapshot(const fig_proto_snapshot_t *s);
 
 /* Serialises a message compactly; the caller frees the text. NULL when out
  * of memory. */

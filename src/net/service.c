@@ -578,15 +578,7 @@ static const char *const type_names[] = { "hello", "create", "join", "spectate",
 static void send_error(fig_service_t *s, conn_t *c, fig_proto_code_t code, const char *text,
                        const char *re, const char *table)
 {
-    json_t *o = json_object();
-    json_object_set_new(o, "type", json_string("error"));
-    json_object_set_new(o, "code", json_string(fig_proto_code_name(code)));
-    json_object_set_new(o, "text", json_string(text));
-    if (re)
-        json_object_set_new(o, "re", json_string(re));
-    if (table)
-        json_object_set_new(o, "table", json_string(table));
-    send_json(s, c, o);
+    send_json(s, c, fig_proto_error(code, text, re, table));
 }
 
 /* Token buckets: false when the connection must wait. */
@@ -621,33 +613,13 @@ static void do_hello(fig_service_t *s, conn_t *c, const fig_proto_msg_t *m)
     c->hello = true;
     c->tr = tr;
     snprintf(c->name, sizeof c->name, "%s", m->name);
-    json_t *o = json_object();
-    json_object_set_new(o, "type", json_string("welcome"));
-    json_object_set_new(o, "v", json_integer(FIG_PROTO_VERSION));
-    json_object_set_new(o, "epoch", json_string(s->env.epoch));
-    json_object_set_new(o, "lang", json_string(m->lang));
-    json_object_set_new(o, "server", json_string("figaro " FIG_VERSION));
-    json_t *engines = json_array();
-    for (int i = 0; i < s->nengines; i++)
-        json_array_append_new(engines, json_string(s->engine_names[i]));
-    json_object_set_new(o, "engines", engines);
-    json_t *levels = json_array();
-    for (int i = 0; i < fig_proto_level_count(); i++)
-        json_array_append_new(levels, json_string(fig_proto_level_name(i)));
-    json_object_set_new(o, "levels", levels);
-    json_t *langs = json_array();
-    for (int i = 0; i < fig_lang_count(); i++) {
-        json_t *l = json_object();
-        json_object_set_new(l, "code", json_string(fig_lang_code(i)));
-        json_object_set_new(l, "name", json_string(fig_lang_name(i)));
-        json_array_append_new(langs, l);
-    }
-    json_object_set_new(o, "languages", langs);
-    json_t *lim = json_object();
-    json_object_set_new(lim, "frame", json_integer(FIG_PROTO_FRAME_MAX));
-    json_object_set_new(lim, "chat", json_integer(FIG_PROTO_CHAT_MAX));
-    json_object_set_new(o, "limits", lim);
-    send_json(s, c, o);
+    const char **engines = calloc((size_t)s->nengines + 1, sizeof *engines);
+    int nengines = engines ? s->nengines : 0;   /* out of memory: none listed */
+    for (int i = 0; i < nengines; i++)
+        engines[i] = s->engine_names[i];
+    send_json(s, c, fig_proto_welcome(s->env.epoch, m->lang, "figaro " FIG_VERSION, engines,
+                                      nengines));
+    free(engines);
     for (int i = 0; i < m->nheld; i++) {
         const fig_proto_held_t *h = &m->held[i];
         if (h->bad) {   /* this seat alone: the others are taken back */
@@ -762,9 +734,7 @@ static void run_request(fig_service_t *s, conn_t *c, fig_table_t *t, const fig_p
         do_create(s, c, m);
         break;
     case FIG_PROTO_PING: {
-        json_t *o = json_object();
-        json_object_set_new(o, "type", json_string("pong"));
-        send_json(s, c, o);
+        send_json(s, c, fig_proto_pong());
         break;
     }
     case FIG_PROTO_JOIN:

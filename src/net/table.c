@@ -4,9 +4,10 @@
  *   - t->match is NULL until the first game starts, then always the current
  *     game's match; its record (fig_match_game) holds every hand and never
  *     leaves this file except through fig_table_record once the game is over.
- *   - Every frame for a peer is built from that peer's view (fig_view_of for
+ *   - Every frame for a peer is said from that peer's view (fig_view_of for
  *     its seat; seat 0's view with no hand for a spectator): render_game,
- *     render_snapshot.
+ *     snapshot. The JSON is proto.c's (fig_proto_game_event,
+ *     fig_proto_snapshot, ...): this file decides what happened and to whom.
  *   - An action is in the database before its event exists: the person's is
  *     checked, stored, then played; a bot's is stored right after the match
  *     applied it and before it is told (if storing fails, the match is
@@ -257,11 +258,6 @@ static void send_json(fig_table_t *t, const peer_t *p, json_t *j)
     t->env->send(t->env->svc, p->p, text, len);
     t->env->stats->frames++;
     free(text);
-}
-
-static json_t *message(const fig_table_t *t, const char *type)
-{
-    return fig_proto_table_msg(type, t->row.code);
 }
 
 static void record_url(const fig_table_t *t, int game, char *buf, size_t cap)
@@ -1064,13 +1060,6 @@ static int seats_say(const fig_table_t *t, fig_proto_seat_info_t out[], name_t n
     return t->row.players;
 }
 
-static json_t *seats_json(const fig_table_t *t)
-{
-    fig_proto_seat_info_t seats[FIG_MAX_PLAYERS];
-    name_t names[FIG_MAX_PLAYERS];
-    return fig_proto_seats_json(seats, seats_say(t, seats, names));
-}
-
 /* ---- the story so far: what a receiver would have read, had it been there
  *
  * The current game's sentences for seat `me` (-1: a spectator) in tr's
@@ -1090,14 +1079,6 @@ typedef struct {
     int nsteps, pos;
 } story_t;
 
-static json_t *story_entry(const char *kind, json_t *say)
-{
-    json_t *o = json_object();
-    json_object_set_new(o, "kind", json_string(kind));
-    json_object_set_new(o, "say", say ? say : json_array());
-    return o;
-}
-
 static void story_step(void *ctx, const fig_match_step_t *step, const fig_view_t *before,
                        const fig_view_t *after)
 {
@@ -1114,7 +1095,7 @@ static void story_step(void *ctx, const fig_match_step_t *step, const fig_view_t
 /* Step `pos` of the story as an entry (its sentences move into it). */
 static json_t *story_told(story_t *c, int pos)
 {
-    json_t *o = story_entry(c->deal[pos] ? "deal" : "action", c->says[pos]);
+    json_t *o = fig_proto_story_entry(c->deal[pos] ? "deal" : "action", c->says[pos]);
     c->says[pos] = NULL;
     return o;
 }
@@ -1141,7 +1122,7 @@ static json_t *story_json(const fig_table_t *t, int me, const fig_tr_t *tr)
         snprintf(line, sizeof line, fig_tr_text(tr, "Game %d begins."), t->game);
         json_t *say = json_array();
         json_array_append_new(say, json_string(line));
-        json_array_append_new(out, story_entry("start", say));
+        json_array_append_new(out, fig_proto_story_entry("start", say));
     }
     long long lo = t->next_n - FIG_TABLE_LOG > t->log_lo ? t->next_n - FIG_TABLE_LOG : t->log_lo;
     int first = c.nsteps;   /* the first step the log holds */
@@ -1164,11 +1145,7 @@ static json_t *story_json(const fig_table_t *t, int me, const fig_tr_t *tr)
             continue;
         }
         if (e->kind == EV_CHAT) {
-            json_t *o = story_entry("chat", NULL);
-            json_object_set_new(o, "seat", e->seat >= 0 ? json_integer(e->seat) : json_null());
-            json_object_set_new(o, "name", json_string(e->name));
-            json_object_set_new(o, "text", json_string(e->text));
-            json_array_append_new(out, o);
+            json_array_append_new(out, fig_proto_story_chat(e->seat, e->name, e->text));
             continue;
         }
         char line[300];
@@ -1176,7 +1153,8 @@ static json_t *story_json(const fig_table_t *t, int me, const fig_tr_t *tr)
         json_t *say = json_array();
         if (line[0])
             json_array_append_new(say, json_string(line));
-        json_array_append_new(out, story_entry(e->kind == EV_REMATCH ? "rematch" : "seat", say));
+        json_array_append_new(out, fig_proto_story_entry(e->kind == EV_REMATCH ? "rematch" : "seat",
+                                                         say));
     }
     for (; next < c.nsteps; next++)
         json_array_append_new(out, story_told(&c, next));
@@ -1187,53 +1165,34 @@ static json_t *story_json(const fig_table_t *t, int me, const fig_tr_t *tr)
 
 static json_t *snapshot(const fig_table_t *t, int me, const fig_tr_t *tr)
 {
-    json_t *o = message(t, "snapshot");
-    json_object_set_new(o, "epoch", json_string(t->env->epoch));
-    json_object_set_new(o, "n", json_integer(t->next_n - 1));
-    json_object_set_new(o, "game_n", json_integer(t->game_n));
-    json_object_set_new(o, "game", json_integer(t->game));
-    const char *state = !t->match ? "waiting" : running(t) ? "playing" : "over";
-    json_object_set_new(o, "state", json_string(state));
-    json_object_set_new(o, "seat", me >= 0 ? json_integer(me) : json_null());
-    json_t *opts = json_object();
-    json_object_set_new(opts, "players", json_integer(t->row.players));
-    json_object_set_new(opts, "move_seconds", json_integer(t->row.move_seconds));
-    json_object_set_new(opts, "open", json_boolean(t->row.open));
-    json_object_set_new(opts, "fill", json_string(t->row.fill));
-    json_object_set_new(o, "options", opts);
-    json_object_set_new(o, "seats", seats_json(t));
+    fig_proto_seat_info_t seats[FIG_MAX_PLAYERS];
+    name_t names[FIG_MAX_PLAYERS];
+    seats_say(t, seats, names);
+    long long left = t->turn_deadline >= 0 ? t->turn_deadline - now(t) : -1;
+    fig_proto_snapshot_t snap = {
+        .table = t->row.code, .epoch = t->env->epoch, .n = t->next_n - 1, .game_n = t->game_n,
+        .game = t->game, .state = !t->match ? "waiting" : running(t) ? "playing" : "over",
+        .me = me, .players = t->row.players, .move_seconds = t->row.move_seconds,
+        .open = t->row.open, .fill = t->row.fill, .seats = seats,
+        .turn_ms_left = left >= 0 ? left : -1,
+    };
+    fig_view_t v;
+    fig_proto_tally_t ty;
+    char url[64];
     if (t->match) {
-        const fig_game_t *g = fig_match_game(t->match);
-        fig_view_t v;
         fig_match_view(t->match, me >= 0 ? me : 0, &v);
-        fig_proto_show_t show = { t->row.open };
-        json_object_set_new(o, "view", fig_proto_view_json(&v, me, &show));
-        /* Every action taken is public (R14); the deals are not in it. */
-        json_t *hist = json_array();
-        for (int r = 0; r < g->dealt; r++) {
-            json_t *round = json_array();
-            for (int i = 0; i < g->nmoves[r]; i++) {
-                json_t *m = json_object();
-                json_object_set_new(m, "seat", json_integer(g->moves[r][i].seat));
-                json_object_set_new(m, "action", fig_proto_action_json(g->moves[r][i].action));
-                json_array_append_new(round, m);
-            }
-            json_array_append_new(hist, round);
-        }
-        json_object_set_new(o, "history", hist);
+        snap.view = &v;
+        snap.game_rec = fig_match_game(t->match);
         if (!running(t)) {
             tally_t y = tally_now(t);
-            fig_proto_tally_t ty = tally_say(t, &y, t->game);
-            json_object_set_new(o, "rematch", fig_proto_tally_json(&ty));
-            char url[64];
+            ty = tally_say(t, &y, t->game);
+            snap.tally = &ty;
             record_url(t, t->game, url, sizeof url);
-            json_object_set_new(o, "record", json_string(url));
+            snap.record = url;
         }
     }
-    long long left = t->turn_deadline >= 0 ? t->turn_deadline - now(t) : -1;
-    json_object_set_new(o, "turn_ms_left", left >= 0 ? json_integer(left) : json_null());
-    json_object_set_new(o, "log", story_json(t, me, tr));
-    return o;
+    snap.log = story_json(t, me, tr);
+    return fig_proto_snapshot(&snap);
 }
 
 typedef struct {
@@ -1263,9 +1222,7 @@ static void catchup_step(void *ctx, const fig_match_step_t *step, const fig_view
 /* The end of a catch-up: the peer has every event up to n. */
 static void caught_up(fig_table_t *t, const peer_t *p)
 {
-    json_t *o = message(t, "caught_up");
-    json_object_set_new(o, "n", json_integer(t->next_n - 1));
-    send_json(t, p, o);
+    send_json(t, p, fig_proto_caught_up(t->row.code, t->next_n - 1));
 }
 
 /* Sends the events after `since` when they are all still here, from this
@@ -1441,12 +1398,8 @@ static void join_stored(fig_table_t *t, op_t *op)
                      "join", t->row.code);
         return;
     }
-    json_t *o = message(t, "seated");
-    json_object_set_new(o, "seat", json_integer(seat));
-    json_object_set_new(o, "name", json_string(x->name));
-    json_object_set_new(o, "token", json_string(op->token));
     peer_t *me = &t->peers[peer_index(t, p)];
-    send_json(t, me, o);
+    send_json(t, me, fig_proto_seated(t->row.code, seat, x->name, op->token));
     fig_table_since_t since = { op->has_since, op->epoch, op->since };
     welcome(t, me, &since);
 }
@@ -1473,9 +1426,7 @@ fig_proto_code_t fig_table_resume(fig_table_t *t, void *p, const fig_tr_t *tr, c
     for (int i = 0; i < t->npeers; i++)
         if (t->peers[i].seat == seat) {
             t->peers[i].seat = -1;
-            json_t *o = message(t, "unseated");
-            json_object_set_new(o, "seat", json_integer(seat));
-            send_json(t, &t->peers[i], o);
+            send_json(t, &t->peers[i], fig_proto_seat_msg("unseated", t->row.code, seat));
         }
     seat_t *st = &t->seat[seat];
     bool bot = st->bot_plays, away = st->away;
@@ -1492,10 +1443,7 @@ fig_proto_code_t fig_table_resume(fig_table_t *t, void *p, const fig_tr_t *tr, c
         return FIG_PC_STORAGE;
     }
     peer_t *me = &t->peers[peer_index(t, p)];
-    json_t *o = message(t, "seated");
-    json_object_set_new(o, "seat", json_integer(seat));
-    json_object_set_new(o, "name", json_string(t->row.seats[seat].name));
-    send_json(t, me, o);
+    send_json(t, me, fig_proto_seated(t->row.code, seat, t->row.seats[seat].name, NULL));
     welcome(t, me, since);
     set_turn_deadline(t);
     pump(t);
@@ -1655,9 +1603,7 @@ static void leave_stored(fig_table_t *t, op_t *op)
             t->peers[i].seat = -1;   /* every connection of that seat watches now */
     int i = op->peer ? peer_index(t, op->peer) : -1;
     if (i >= 0) {
-        json_t *o = message(t, "left");
-        json_object_set_new(o, "seat", json_integer(s));
-        send_json(t, &t->peers[i], o);
+        send_json(t, &t->peers[i], fig_proto_seat_msg("left", t->row.code, s));
     }
     rebuild(t);
 }
@@ -1832,11 +1778,8 @@ static void create_stored(fig_table_t *t, op_t *op)
 {
     fig_logf(t->env->log, t->env->svc, t->logp, "created (%d seats)", t->row.players);
     if (op->peer) {
-        json_t *o = json_object();
-        json_object_set_new(o, "type", json_string("created"));
-        json_object_set_new(o, "table", json_string(t->row.code));
         peer_t who = { op->peer, op->tr, -1 };
-        send_json(t, &who, o);
+        send_json(t, &who, fig_proto_table_msg("created", t->row.code));
     }
     fig_msg_t msg;
     if (op->start)

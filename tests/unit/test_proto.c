@@ -443,6 +443,30 @@ static void test_table_frames(void **state)
     expect_dump(fig_proto_other_event(&chat),
                 "{\"type\":\"event\",\"table\":\"K7M2QX\",\"n\":10,\"game\":1,\"kind\":\"chat\","
                 "\"seat\":null,\"name\":\"Eve\",\"text\":\"hi\",\"say\":[]}");
+    expect_dump(fig_proto_seated("K7M2QX", 2, "Bob", "00ff"),
+                "{\"type\":\"seated\",\"table\":\"K7M2QX\",\"seat\":2,\"name\":\"Bob\","
+                "\"token\":\"00ff\"}");
+    expect_dump(fig_proto_seated("K7M2QX", 2, "Bob", NULL),
+                "{\"type\":\"seated\",\"table\":\"K7M2QX\",\"seat\":2,\"name\":\"Bob\"}");
+    expect_dump(fig_proto_seat_msg("left", "K7M2QX", 1),
+                "{\"type\":\"left\",\"table\":\"K7M2QX\",\"seat\":1}");
+    expect_dump(fig_proto_caught_up("K7M2QX", 57),
+                "{\"type\":\"caught_up\",\"table\":\"K7M2QX\",\"n\":57}");
+    expect_dump(fig_proto_story_chat(1, "Bob", "gg"),
+                "{\"kind\":\"chat\",\"say\":[],\"seat\":1,\"name\":\"Bob\",\"text\":\"gg\"}");
+    fig_proto_snapshot_t snap = { .table = "K7M2QX", .epoch = "9f0c2b7a11d35e40", .n = 3,
+                                  .game_n = 0, .game = 0, .state = "waiting", .me = -1,
+                                  .players = 3, .move_seconds = 0, .open = false,
+                                  .fill = "normal", .seats = seats, .turn_ms_left = -1,
+                                  .log = json_array() };
+    expect_dump(fig_proto_snapshot(&snap),
+                "{\"type\":\"snapshot\",\"table\":\"K7M2QX\",\"epoch\":\"9f0c2b7a11d35e40\","
+                "\"n\":3,\"game_n\":0,\"game\":0,\"state\":\"waiting\",\"seat\":null,"
+                "\"options\":{\"players\":3,\"move_seconds\":0,\"open\":false,\"fill\":\"normal\"},"
+                "\"seats\":[{\"kind\":\"person\",\"name\":\"Ann\",\"status\":\"present\"},"
+                "{\"kind\":\"bot\",\"name\":\"Rosina\",\"level\":\"beginner\",\"status\":\"bot\"},"
+                "{\"kind\":\"open\",\"name\":null,\"status\":\"open\"}],"
+                "\"turn_ms_left\":null,\"log\":[]}");
 }
 
 static void test_outcome_example(void **state)
