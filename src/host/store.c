@@ -526,9 +526,9 @@ static fig_err_t get_key(const fig_store_t *s, bool create, uint64_t k[KEY_WORDS
         uint64_t word;
         if ((rc = fig_random_u64(&word, msg)) != FIG_OK)
             return rc;
-        n += (size_t)snprintf(text + n, sizeof text - n, "%016" PRIx64, word);
+        fig_putf(text, sizeof text, &n, "%016" PRIx64, word);
     }
-    snprintf(text + n, sizeof text - n, "\n");
+    fig_putf(text, sizeof text, &n, "\n");
     rc = write_atomic(s, s->keyfile, text, true, msg);   /* mkstemp: mode 0600 */
     if (rc != FIG_OK && rc != FIG_ERR_STATE)
         return rc;
@@ -660,13 +660,12 @@ static fig_err_t render(const fig_store_t *s, const fig_store_header_t *h, const
         return rc;
     }
     xor_stream(k, nonce, clear, rec);
-    n += (size_t)snprintf(buf + n, cap - n, "%s%016" PRIx64 " %zu %016" PRIx64 "\n", seal_tag,
-                          nonce, rec, check);
+    fig_putf(buf, cap, &n, "%s%016" PRIx64 " %zu %016" PRIx64 "\n", seal_tag, nonce, rec, check);
     for (size_t i = 0; i < rec; i += SEAL_BYTES_PER_LINE) {
-        n += (size_t)snprintf(buf + n, cap - n, "#= ");
+        fig_putf(buf, cap, &n, "#= ");
         for (size_t j = i; j < rec && j < i + SEAL_BYTES_PER_LINE; j++)
-            n += (size_t)snprintf(buf + n, cap - n, "%02x", clear[j]);
-        n += (size_t)snprintf(buf + n, cap - n, "\n");
+            fig_putf(buf, cap, &n, "%02x", clear[j]);
+        fig_putf(buf, cap, &n, "\n");
     }
     free(clear);
     *out = buf;

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "host/util.h"
 #include "tui/tui.h"
 
 typedef struct {
@@ -250,10 +251,9 @@ void tui_saved_summary(const fig_game_t *g, char *buf, size_t cap)
     int n = g->setup.players, moves = 0;
     for (int r = 0; r < g->dealt; r++)
         moves += g->nmoves[r];
-    for (int s = 1; s < n && len < sizeof others; s++)
-        len += (size_t)snprintf(others + len, sizeof others - len, "%s%s",
-                                s == 1 ? "" : s == n - 1 ? _(" and ") : ", ",
-                                g->has_names ? g->names[s] : "?");
+    for (int s = 1; s < n; s++)
+        fig_putf(others, sizeof others, &len, "%s%s",
+                 s == 1 ? "" : s == n - 1 ? _(" and ") : ", ", g->has_names ? g->names[s] : "?");
     snprintf(buf, cap,
              ngettext("Round %d of 3, %s against %s, %d move played.",
                       "Round %d of 3, %s against %s, %d moves played.", (unsigned long)moves),
