@@ -447,7 +447,9 @@ uninstall:
 # figaro.mo (and $(T)/locale/... for the test build), where the program finds
 # them next to itself. `make pot` regenerates the template and merges it into
 # every catalogue; the build only compiles, it never rewrites po/.
-LANGS      := fr nl it
+# The languages but English are those of po/*.po; test_lang checks that they
+# are those of src/host/lang.c's table, which the server and its page follow.
+LANGS      := $(sort $(patsubst po/%.po,%,$(wildcard po/*.po)))
 POT_SRC    := $(sort $(wildcard src/cli/*.c src/tui/*.c src/host/*.c src/net/*.c src/core/*.c \
                                 src/ai/*.c))
 XGETTEXT   := xgettext --from-code=UTF-8 --language=C --keyword=_ --keyword=N_ \

@@ -5,7 +5,7 @@
 //   #/w/CODE      the table CODE, watched (the public view only)
 //   #/r/CODE/N    the replay of game N of table CODE; #/r/file a local record
 
-import { _, LANGS, LANG_NAMES, lang, preferredLang, setLang, missing } from "./i18n.js";
+import { _, languages, lang, startLang, setLang, missing } from "./i18n.js";
 import { h, fill } from "./dom.js";
 import { HomeView } from "./home.js";
 import { TableView } from "./table.js";
@@ -15,9 +15,13 @@ import { ReplayView, replayOfGame, replayOfText } from "./replay.js";
 let page = null;
 const main = /** @type {HTMLElement} */ (document.getElementById("main"));
 
+// The menu holds the languages of the server's welcome (each named in
+// itself), and the current one even before a welcome has said it.
 function header() {
+    const list = languages().slice();
+    if (!list.some((l) => l.code === lang())) list.push({ code: lang(), name: lang() });
     const sel = h("select", { id: "lang" },
-        LANGS.map((l) => h("option", { value: l, lang: l, selected: l === lang(), text: LANG_NAMES[/** @type {"en"} */ (l)] })));
+        list.map((l) => h("option", { value: l.code, lang: l.code, selected: l.code === lang(), text: l.name })));
     sel.addEventListener("change", async () => {
         await setLang(sel.value);
         header();
@@ -54,7 +58,8 @@ function route() {
 /** @type {any} */ (window).figaroMissing = () => [...missing];
 
 window.addEventListener("hashchange", route);
-setLang(preferredLang()).catch(() => setLang("en")).finally(() => {
+window.addEventListener("figaro:languages", header);
+startLang().finally(() => {
     header();
     route();
 });

@@ -7,7 +7,7 @@
 import { _, fmt } from "./i18n.js";
 import { h, fill } from "./dom.js";
 import { Conn, heldSeats, rememberSeat, savedName, saveName, cleanName, NAME_CHARS, nameChars } from "./net.js";
-import { LEVELS, levelName } from "./table.js";
+import { levelName } from "./table.js";
 
 /** @typedef {import("./net.js").Msg} Msg */
 
@@ -17,7 +17,11 @@ export class HomeView {
         this.root = root;
         /** @type {string[]} */
         this.engines = [];
+        /** The bots' levels, weakest first, as the server's welcome lists them.
+         * @type {string[]} */
+        this.levels = [];
         this.players = 3;
+        this.fillLevel = h("select", { id: "fill" });
         this.notice = h("p", { class: "notice", role: "alert" });
         this.seatsBox = h("div", { class: "seat-choices" });
         this.conn = new Conn(() => ({ type: "hello", v: 1 }), (m) => this.onMessage(m), () => {});
@@ -32,7 +36,9 @@ export class HomeView {
     onMessage(m) {
         if (m.type === "welcome") {
             this.engines = Array.isArray(m.engines) ? m.engines : [];
-            if (this.engines.length) this.renderSeats();
+            this.levels = Array.isArray(m.levels) ? m.levels.filter((/** @type {any} */ l) => typeof l === "string") : [];
+            this.renderFill();
+            this.renderSeats();
         } else if (m.type === "created") {
             sessionStorage.setItem("figaro.autojoin", m.table);
             location.hash = "#/t/" + m.table;
@@ -60,8 +66,8 @@ export class HomeView {
         const moveTime = h("input", { type: "number", id: "move-time", min: "0", max: "3600", value: "0",
                                       inputmode: "numeric" });
         const open = h("input", { type: "checkbox", id: "open" });
-        const fillLevel = h("select", { id: "fill" },
-            LEVELS.map((l) => h("option", { value: l, selected: l === "normal", text: levelName(l) })));
+        const fillLevel = this.fillLevel = h("select", { id: "fill" });
+        this.renderFill();
 
         const create = h("form", { class: "card-panel create", "aria-labelledby": "create-title",
                                    onsubmit: (/** @type {Event} */ e) => {
@@ -164,16 +170,30 @@ export class HomeView {
         this.renderSeats();
     }
 
+    /** A level to start a menu on: normal, if the server has it. */
+    defaultLevel() {
+        return this.levels.includes("normal") ? "normal" : this.levels[0] || "";
+    }
+
+    /** The menu of the level that plays for someone away, keeping its choice. */
+    renderFill() {
+        const sel = /** @type {HTMLSelectElement} */ (this.fillLevel);
+        const value = this.levels.includes(sel.value) ? sel.value : this.defaultLevel();
+        fill(sel, this.levels.map((l) => h("option", { value: l, text: levelName(l) })));
+        sel.value = value;
+    }
+
     renderSeats() {
         const rows = [];
         for (let s = 1; s < this.players; s++) {
             const prev = /** @type {HTMLSelectElement|null} */ (this.seatsBox.querySelector("#seat-" + s));
-            const value = prev ? prev.value : s === 1 ? "person" : "bot:normal";
+            const first = "bot:" + this.defaultLevel();
+            const value = prev && prev.value ? prev.value : s === 1 ? "person" : first;
             const opts = [h("option", { value: "person", text: _("a friend (open seat)") })];
-            for (const l of LEVELS) opts.push(h("option", { value: "bot:" + l, text: fmt(_("bot: %s"), levelName(l)) }));
+            for (const l of this.levels) opts.push(h("option", { value: "bot:" + l, text: fmt(_("bot: %s"), levelName(l)) }));
             for (const e of this.engines) opts.push(h("option", { value: "engine:" + e, text: fmt(_("engine: %s"), e) }));
             const sel = h("select", { id: "seat-" + s }, opts);
-            sel.value = [...sel.options].some((o) => o.value === value) ? value : "bot:normal";
+            sel.value = [...sel.options].some((o) => o.value === value) ? value : first;
             rows.push(h("div", { class: "field" }, [h("label", { for: "seat-" + s, text: fmt(_("Seat %d"), s + 1) }), sel]));
         }
         fill(this.seatsBox, [h("p", { class: "hint", text: _("Seat 1 is yours.") }), ...rows]);

@@ -7,10 +7,56 @@
 // C ones the catalogues already use: %s, %d, %u and positional %1$s.
 // A message with no translation falls back to English and is remembered in
 // `missing` (the browser tests check that no language misses one).
+//
+// Which languages there are is the server's fact (src/host/lang.c): its
+// `welcome` lists them, with each one's name in itself, and the page keeps
+// the last list (so a page that opens no connection, a replay, offers them
+// too). Before any welcome, the browser's languages are tried in turn: the
+// server has a catalogue i18n/LANG.json for each of its own.
 
 /** @typedef {{lang: string, plural: string, messages: Object<string, string|string[]>}} Catalog */
 
-export const LANGS = ["en", "fr", "nl", "it"];
+/** @typedef {{code: string, name: string}} Language */
+const LANGUAGES_KEY = "figaro.languages";
+/** @type {Language[]} */
+const ENGLISH = [{ code: "en", name: "English" }];
+
+/** The languages of the server's last welcome (English alone before any).
+ * @returns {Language[]} */
+export function languages() {
+    try {
+        const v = JSON.parse(localStorage.getItem(LANGUAGES_KEY) || "null");
+        if (Array.isArray(v) && v.length && v.every((l) => l && typeof l.code === "string" && typeof l.name === "string"))
+            return v;
+    } catch {
+        // a list this page did not write: none
+    }
+    return ENGLISH;
+}
+
+/** Whether the last welcome listed languages (else any code may be tried). */
+function listed() {
+    return localStorage.getItem(LANGUAGES_KEY) !== null && languages() !== ENGLISH;
+}
+
+/** Takes a welcome's `languages`; says "figaro:languages" on window when they changed.
+ * @param {any} list */
+export function setLanguages(list) {
+    if (!Array.isArray(list)) return;
+    const clean = list.filter((l) => l && typeof l.code === "string" && typeof l.name === "string")
+        .map((l) => ({ code: l.code, name: l.name }));
+    if (!clean.length) return;
+    const text = JSON.stringify(clean);
+    if (text === localStorage.getItem(LANGUAGES_KEY)) return;
+    localStorage.setItem(LANGUAGES_KEY, text);
+    window.dispatchEvent(new Event("figaro:languages"));
+}
+
+/** @param {string} l */
+function known(l) {
+    if (!/^[a-z]{2,3}(_[A-Z]{2})?$/.test(l)) return false;
+    return !listed() || languages().some((x) => x.code === l);
+}
 /** @type {Catalog|null} */
 let catalog = null;
 let current = "en";
@@ -50,15 +96,30 @@ export function fmt(f, ...args) {
     });
 }
 
-/** The language to start in: the one chosen before, else the browser's. */
-export function preferredLang() {
+/** The languages to try starting in, best first: the one chosen before,
+ * else the browser's, then English. @returns {string[]} */
+export function preferredLangs() {
+    const out = [];
     const saved = localStorage.getItem("figaro.lang");
-    if (saved && LANGS.includes(saved)) return saved;
+    if (saved && known(saved)) out.push(saved);
     for (const l of navigator.languages || [navigator.language || "en"]) {
         const short = l.slice(0, 2).toLowerCase();
-        if (LANGS.includes(short)) return short;
+        if (known(short) && !out.includes(short)) out.push(short);
     }
-    return "en";
+    if (!out.includes("en")) out.push("en");
+    return out;
+}
+
+/** Starts in the first of preferredLangs() whose catalogue loads. */
+export async function startLang() {
+    for (const l of preferredLangs()) {
+        try {
+            await setLang(l);
+            return;
+        } catch {
+            // no catalogue for it here: the next one
+        }
+    }
 }
 
 export function lang() {
@@ -68,7 +129,7 @@ export function lang() {
 /** Loads a language's catalogue (English needs none).
  * @param {string} l @returns {Promise<void>} */
 export async function setLang(l) {
-    if (!LANGS.includes(l)) l = "en";
+    if (!known(l)) l = "en";
     missing.clear();
     if (l === "en") {
         catalog = null;
@@ -82,5 +143,3 @@ export async function setLang(l) {
     localStorage.setItem("figaro.lang", l);
 }
 
-/** The languages' own names, for the menu (not translated: each in itself). */
-export const LANG_NAMES = { en: "English", fr: "Français", nl: "Nederlands", it: "Italiano" };

@@ -8,6 +8,8 @@
 // browser at once), and says `hello` again with the seat's token and the
 // last event it saw, so it gets only what it missed.
 
+import { setLanguages } from "./i18n.js";
+
 /** @typedef {{token: string, seat: number, name: string, at: number}} SeatMemo */
 
 const SEATS_KEY = "figaro.seats";
@@ -92,7 +94,9 @@ export class Conn {
             } catch {
                 return;
             }
-            if (m && typeof m.type === "string") this.onMessage(m);
+            if (!m || typeof m.type !== "string") return;
+            if (m.type === "welcome") setLanguages(m.languages);
+            this.onMessage(m);
         };
         ws.onclose = () => {
             if (this.ws !== ws) return;

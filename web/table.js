@@ -724,8 +724,10 @@ export class TableView {
 
 /** A bot level's name. @param {string} level */
 export function levelName(level) {
-    const names = { random: _("random"), easy: _("easy"), normal: _("normal"), hard: _("hard"), max: _("max") };
+    // The levels themselves come from the server (welcome); these are their
+    // names in the reader's language (msgids of src/ai/bot.c's table).
+    const names = { random: _("random"), beginner: _("beginner"), easy: _("easy"), normal: _("normal"),
+                    hard: _("hard"), max: _("max") };
     return /** @type {Object<string, string>} */ (names)[level] || level;
 }
 
-export const LEVELS = ["random", "easy", "normal", "hard", "max"];

@@ -149,6 +149,14 @@ fig_bot_t *fig_bot_wrap(const fig_bot_ops_t *ops, void *data, const char *spec);
 
 void fig_bot_free(fig_bot_t *bot);   /* NULL is a no-op */
 
+/* The levels for people, weakest first ("beginner" ... "max"): the one list
+ * the terminal's start screen, the server and its page offer. Each is a name
+ * fig_bot_new takes. fig_bot_level_name is NULL when i is out of range;
+ * fig_bot_level_index is -1 for a name that is no level. */
+int fig_bot_level_count(void);
+const char *fig_bot_level_name(int i);
+int fig_bot_level_index(const char *name);
+
 const char *fig_bot_spec(const fig_bot_t *bot);
 void fig_bot_seed(fig_bot_t *bot, uint64_t seed);
 int fig_bot_seat(const fig_bot_t *bot);

@@ -41,12 +41,34 @@ static const struct {
 static const struct {
     const char *level, *spec;
 } levels[] = {
-    { "beginner", "ismcts:iters=200,temp=0.03,leaf=-1" },
-    { "easy", "greedy" },
-    { "normal", "ismcts:iters=800,leaf=-1" },
-    { "hard", "ismcts:iters=8000,leaf=-1" },
-    { "max", "ismcts:iters=100000" },
+    /* TRANSLATORS: the levels of the bots, as the start screen, plain mode
+     * and the page show them (the command line and the protocol keep
+     * beginner, easy, normal, hard, max). */
+    { N_("beginner"), "ismcts:iters=200,temp=0.03,leaf=-1" },
+    { N_("easy"), "greedy" },
+    { N_("normal"), "ismcts:iters=800,leaf=-1" },
+    { N_("hard"), "ismcts:iters=8000,leaf=-1" },
+    { N_("max"), "ismcts:iters=100000" },
 };
+enum { NLEVELS = sizeof levels / sizeof levels[0] };
+
+int fig_bot_level_count(void)
+{
+    return NLEVELS;
+}
+
+const char *fig_bot_level_name(int i)
+{
+    return i >= 0 && i < NLEVELS ? levels[i].level : NULL;
+}
+
+int fig_bot_level_index(const char *name)
+{
+    for (int i = 0; name && i < NLEVELS; i++)
+        if (strcmp(name, levels[i].level) == 0)
+            return i;
+    return -1;
+}
 
 fig_err_t fig_spec_parse(const char *spec, char *name, size_t cap, fig_spec_fn f, void *ctx,
                          fig_msg_t *msg)
@@ -108,13 +130,13 @@ fig_err_t fig_bot_new(fig_bot_t **out, const char *spec, uint64_t seed, fig_msg_
 {
     char name[32];
     *out = NULL;
-    for (size_t i = 0; i < sizeof levels / sizeof levels[0]; i++)
-        if (strcmp(spec, levels[i].level) == 0) {
-            fig_err_t rc = fig_bot_new(out, levels[i].spec, seed, msg);
-            if (rc == FIG_OK)
-                snprintf((*out)->spec, sizeof (*out)->spec, "%s", spec);
-            return rc;
-        }
+    int level = fig_bot_level_index(spec);
+    if (level >= 0) {
+        fig_err_t rc = fig_bot_new(out, levels[level].spec, seed, msg);
+        if (rc == FIG_OK)
+            snprintf((*out)->spec, sizeof (*out)->spec, "%s", spec);
+        return rc;
+    }
     fig_err_t rc;
     size_t n = strcspn(spec, ":");   /* the kind's name; the kind parses its own options */
     if (n >= sizeof name)

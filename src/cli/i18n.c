@@ -177,7 +177,10 @@ int cli_i18n_init(const char *asked, char *err, size_t errcap)
     textdomain(DOMAIN);
 
     if (!known) {
-        snprintf(err, errcap, _("unknown language '%s' (en, fr, nl, it)"), asked);
+        char list[8 * FIG_LANG_MAX];
+        fig_lang_list(list, sizeof list);
+        /* TRANSLATORS: the second %s lists the languages' codes: "en, fr, nl, it". */
+        snprintf(err, errcap, _("unknown language '%s' (%s)"), asked, list);
         return -1;
     }
     return 0;

@@ -21,6 +21,7 @@
 #include "cli/play.h"
 #include "host/session.h"
 #include "host/store.h"
+#include "host/util.h"
 #include "tui/tui.h"
 
 /* An engine's fault, from the match on this thread: one line on standard
@@ -572,9 +573,10 @@ static bool history_entry(void *ctx, const fig_store_entry_t *e)
         return true;
     char name[FIG_NAME_MAX + 16];
     size_t len = 0;
+    r->players[0] = '\0';
     for (int s = 0; s < g->setup.players; s++)
-        len += (size_t)snprintf(r->players + len, sizeof r->players - len, "%s%s", s ? " " : "",
-                                entry_name(g, s, name, sizeof name));
+        fig_putf(r->players, sizeof r->players, &len, "%s%s", s ? " " : "",
+                 entry_name(g, s, name, sizeof name));
     int human = person_seat(e);
     if (over) {
         entry_name(g, ranking[0], r->winner, sizeof r->winner);

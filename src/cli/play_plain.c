@@ -27,6 +27,7 @@
 #include "cli/cli.h"
 #include "cli/i18n.h"
 #include "host/hint.h"
+#include "host/util.h"
 #include "host/narrate.h"
 #include "cli/play.h"
 #include "cli/review.h"
@@ -102,24 +103,6 @@ static void say(void *ctx, int about, const char *sentence)
     say_line(p, sentence);
 }
 
-/* Appends to buf (cap bytes, *n used so far), cutting rather than overflowing. */
-static void append(char *buf, size_t cap, size_t *n, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 4, 5)))
-#endif
-    ;
-static void append(char *buf, size_t cap, size_t *n, const char *fmt, ...)
-{
-    if (*n >= cap)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    int k = vsnprintf(buf + *n, cap - *n, fmt, ap);
-    va_end(ap);
-    if (k > 0)
-        *n = *n + (size_t)k < cap ? *n + (size_t)k : cap - 1;
-}
-
 static const char *ansi_of(int kind)
 {
     static const char *const colour[] = { "31", "34", "32", "33", "35" };
@@ -155,7 +138,7 @@ static void cards_text(const plain_t *p, const fig_hand_t *h, char *buf, size_t 
     for (int k = 0; k < FIG_KINDS; k++)
         for (int i = 0; i < h->n[k]; i++) {
             char c[32];
-            append(buf, cap, &n, "%s", card(p, k, true, c, sizeof c));
+            fig_putf(buf, cap, &n, "%s", card(p, k, true, c, sizeof c));
         }
 }
 
@@ -222,21 +205,22 @@ static void show_table(plain_t *p)
         buf[0] = '\0';
         if (v->pile[s].cards) {
             pile_text(p, &v->pile[s], pile, sizeof pile);
-            append(buf, sizeof buf, &n, _("pile %s, total %d"), pile, v->pile[s].total);
+            fig_putf(buf, sizeof buf, &n, _("pile %s, total %d"), pile, v->pile[s].total);
         } else {
-            append(buf, sizeof buf, &n, "%s", _("pile empty"));
+            fig_putf(buf, sizeof buf, &n, "%s", _("pile empty"));
         }
         int h = v->hand_size[s];
-        append(buf, sizeof buf, &n, "; ");
+        fig_putf(buf, sizeof buf, &n, "; ");
         if (h == 1)
-            append(buf, sizeof buf, &n, "%s", _("1 card in hand, last card!"));
+            fig_putf(buf, sizeof buf, &n, "%s", _("1 card in hand, last card!"));
         else
-            append(buf, sizeof buf, &n, ngettext("%d card in hand", "%d cards in hand", h), h);
+            fig_putf(buf, sizeof buf, &n, ngettext("%d card in hand", "%d cards in hand", h), h);
         if (p->o.open)   /* R14 option: counts and roads shown during play */
-            append(buf, sizeof buf, &n, _("; stack %d; road %d"), v->stack[s], fig_view_road(v, s));
+            fig_putf(buf, sizeof buf, &n, _("; stack %d; road %d"), v->stack[s], fig_view_road(v,
+                     s));
         else if (v->nroad[s])
-            append(buf, sizeof buf, &n,
-                   ngettext("; %d road piece", "; %d road pieces", v->nroad[s]), v->nroad[s]);
+            fig_putf(buf, sizeof buf, &n,
+                     ngettext("; %d road piece", "; %d road pieces", v->nroad[s]), v->nroad[s]);
         printf("  %d %s: %s\n", s, label, buf);
     }
     if (v->nroad[0] && !p->o.open) {
@@ -631,8 +615,8 @@ static void introduce(plain_t *p, const char *aside)
     char list[512] = "";
     size_t len = 0;
     for (int s = 1; s < p->n; s++)
-        append(list, sizeof list, &len, s > 1 ? ", %s (%s)" : "%s (%s)", p->names[s],
-               tui_level_name(fig_match_bot_spec(p->m, s)));
+        fig_putf(list, sizeof list, &len, s > 1 ? ", %s (%s)" : "%s (%s)", p->names[s],
+                 tui_level_name(fig_match_bot_spec(p->m, s)));
     if (aside[0])
         printf(_("The unfinished game you had saved is kept as %s ('figaro history' numbers "
                  "it; 'figaro play --resume N' continues it).\n"), aside);

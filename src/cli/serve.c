@@ -23,7 +23,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include <libwebsockets.h>
 
 #include "cli/cli.h"
 #include "cli/i18n.h"
@@ -333,7 +332,6 @@ int cmd_serve(int argc, char **argv)
     cli_i18n_init(NULL, err, sizeof err);   /* only finds the catalogues for the service */
     raise_nofile();
     signal(SIGPIPE, SIG_IGN);
-    lws_set_log_level(LLL_ERR | LLL_WARN, NULL);
 
     char web[PATH_MAX];
     bool have_web = find_web(web, sizeof web) == 0;

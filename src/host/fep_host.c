@@ -689,9 +689,8 @@ static void host_game(void *data, const fig_setup_t *setup, int seat)
     size_t n = 0;
     for (int r = 0; r < FIG_ROUNDS; r++)
         for (int i = 0; i < setup->players - 1; i++)
-            n += (size_t)snprintf(roads + n, sizeof roads - n, "%s%u",
-                                  i == 0 && r > 0 ? " / " : i > 0 ? " " : "",
-                                  (unsigned)setup->roads[r][i]);
+            fig_putf(roads, sizeof roads, &n, "%s%u", i == 0 && r > 0 ? " / " : i > 0 ? " " : "",
+                     (unsigned)setup->roads[r][i]);
     char removed = setup->players == 3 ? fig_colour_letter(setup->removed) : '-';
     tell(e, "game players %d seat %d king %d removed %c roads %s", setup->players, seat,
          setup->king, removed, roads);
@@ -715,10 +714,10 @@ static void host_move(void *data, int seat, fig_action_t a)
 static void host_game_over(void *data, const int totals[])
 {
     engine_t *e = data;
-    char line[128];
+    char line[128] = "";
     size_t n = 0;
     for (int s = 0; s < e->players; s++)
-        n += (size_t)snprintf(line + n, sizeof line - n, " %d", totals[s]);
+        fig_putf(line, sizeof line, &n, " %d", totals[s]);
     tell(e, "gameover%s", line);
 }
 

@@ -29,11 +29,21 @@
 #include <unistd.h>
 
 #include "host/lang.h"
+#include "host/util.h"
 
 /* ---- the languages we have ---- */
 
-static const char *const langs[] = { "en", "fr", "nl", "it" };
+/* To add a language: a line here and po/LANG.po (docs/translations.md). */
+static const struct {
+    const char *code, *name;
+} langs[] = {
+    { "en", "English" },
+    { "fr", "Français" },
+    { "nl", "Nederlands" },
+    { "it", "Italiano" },
+};
 enum { NLANGS = sizeof langs / sizeof langs[0] };
+_Static_assert((int)NLANGS <= (int)FIG_LANG_MAX, "FIG_LANG_MAX is too small");
 
 int fig_lang_count(void)
 {
@@ -42,13 +52,27 @@ int fig_lang_count(void)
 
 const char *fig_lang_code(int i)
 {
-    return i >= 0 && i < NLANGS ? langs[i] : NULL;
+    return i >= 0 && i < NLANGS ? langs[i].code : NULL;
+}
+
+const char *fig_lang_name(int i)
+{
+    return i >= 0 && i < NLANGS ? langs[i].name : NULL;
+}
+
+void fig_lang_list(char *out, size_t cap)
+{
+    size_t len = 0;
+    if (cap)
+        out[0] = '\0';
+    for (int i = 0; i < NLANGS; i++)
+        fig_putf(out, cap, &len, "%s%s", i ? ", " : "", langs[i].code);
 }
 
 bool fig_lang_known(const char *code)
 {
     for (int i = 0; code && i < NLANGS; i++)
-        if (strcmp(code, langs[i]) == 0)
+        if (strcmp(code, langs[i].code) == 0)
             return true;
     return false;
 }
@@ -861,9 +885,12 @@ fig_err_t fig_catalog_open(fig_catalog_t **out, const char *localedir, const cha
                            fig_msg_t *msg)
 {
     *out = NULL;
-    if (!fig_lang_known(lang))   /* also keeps the path inside localedir */
-        return fig_fail(msg, FIG_ERR_INPUT, "unknown language '%.20s' (en, fr, nl, it)",
-                        lang ? lang : "");
+    if (!fig_lang_known(lang)) {   /* also keeps the path inside localedir */
+        char list[8 * FIG_LANG_MAX];
+        fig_lang_list(list, sizeof list);
+        return fig_fail(msg, FIG_ERR_INPUT, "unknown language '%.20s' (%s)", lang ? lang : "",
+                        list);
+    }
     if (strcmp(lang, "en") == 0) {
         fig_catalog_t *c = catalog_new("en");
         if (!c)

@@ -22,6 +22,7 @@
 #include <strings.h>
 
 #include "host/narrate.h"
+#include "host/util.h"
 
 enum { SENTENCE_MAX = 1024, CARD_MAX = 32 };
 
@@ -72,24 +73,6 @@ static void tell(const fig_narrator_t *nr, int about, const char *fmt, ...)
 static const char *card(const fig_narrator_t *nr, int kind, char *buf, size_t cap)
 {
     return nr->card(nr->ctx, kind, buf, cap);
-}
-
-/* Appends to buf (cap bytes, *len used so far), cutting rather than overflowing. */
-static void append(char *buf, size_t cap, size_t *len, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 4, 5)))
-#endif
-    ;
-static void append(char *buf, size_t cap, size_t *len, const char *fmt, ...)
-{
-    if (*len >= cap)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    int k = vsnprintf(buf + *len, cap - *len, fmt, ap);
-    va_end(ap);
-    if (k > 0)
-        *len = *len + (size_t)k < cap ? *len + (size_t)k : cap - 1;
 }
 
 /* ---- a step ---- */
@@ -180,8 +163,8 @@ static void tell_round_end(const fig_narrator_t *nr, const fig_event_t *e)
     size_t len = 0;
     counts[0] = '\0';
     for (int s = 0; s < nr->n; s++)
-        append(counts, sizeof counts, &len, "%s%s %d", s ? ", " : "", fig_narrate_name(nr, s),
-               e->counts[s]);
+        fig_putf(counts, sizeof counts, &len, "%s%s %d", s ? ", " : "", fig_narrate_name(nr, s),
+                 e->counts[s]);
     tell(nr, e->type, fig_tr_text(nr->tr, "Cards collected this round: %s."), counts);
 }
 
@@ -209,8 +192,8 @@ static void tell_ties(const fig_narrator_t *nr, const fig_events_t *ev, int from
             size_t len = 0;
             names[0] = '\0';
             for (int x = i; x < j; x++)
-                append(names, sizeof names, &len, "%s%s", x > i ? ", " : "",
-                       fig_narrate_name(nr, order[x]));
+                fig_putf(names, sizeof names, &len, "%s%s", x > i ? ", " : "",
+                         fig_narrate_name(nr, order[x]));
             tell(nr, ev->ev[from].type,
                  fig_tr_plural(nr->tr, "Tie at %d card between %s: ties are broken clockwise "
                                        "from the new King's left, the King last, so they rank in "

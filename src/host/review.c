@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "host/review.h"
+#include "host/util.h"
 
 static const double place_loss[3] = FIG_REVIEW_PLACE_LOSS;
 static const double win_loss[3] = FIG_REVIEW_WIN_LOSS;
@@ -194,17 +195,17 @@ void fig_review_summary(const fig_narrator_t *nr, const fig_review_t *rv, char *
     char counts[300];
     snprintf(counts, sizeof counts, "%s", "");
     size_t len = 0;
-    len += (size_t)snprintf(counts + len, sizeof counts - len,
-                            fig_tr_plural(nr->tr, "%d blunder", "%d blunders",
-                                          (unsigned long)rv->count[FIG_REVIEW_BLUNDER]),
-                            rv->count[FIG_REVIEW_BLUNDER]);
-    len += (size_t)snprintf(counts + len, sizeof counts - len, ", ");
-    len += (size_t)snprintf(counts + len, sizeof counts - len,
-                            fig_tr_plural(nr->tr, "%d mistake", "%d mistakes",
-                                          (unsigned long)rv->count[FIG_REVIEW_MISTAKE]),
-                            rv->count[FIG_REVIEW_MISTAKE]);
-    len += (size_t)snprintf(counts + len, sizeof counts - len, ", ");
-    snprintf(counts + len, sizeof counts - len,
+    fig_putf(counts, sizeof counts, &len,
+             fig_tr_plural(nr->tr, "%d blunder", "%d blunders",
+                           (unsigned long)rv->count[FIG_REVIEW_BLUNDER]),
+             rv->count[FIG_REVIEW_BLUNDER]);
+    fig_putf(counts, sizeof counts, &len, ", ");
+    fig_putf(counts, sizeof counts, &len,
+             fig_tr_plural(nr->tr, "%d mistake", "%d mistakes",
+                           (unsigned long)rv->count[FIG_REVIEW_MISTAKE]),
+             rv->count[FIG_REVIEW_MISTAKE]);
+    fig_putf(counts, sizeof counts, &len, ", ");
+    fig_putf(counts, sizeof counts, &len,
              fig_tr_plural(nr->tr, "%d inaccuracy", "%d inaccuracies",
                            (unsigned long)rv->count[FIG_REVIEW_INACCURACY]),
              rv->count[FIG_REVIEW_INACCURACY]);

@@ -225,37 +225,21 @@ const char *fig_store_line(const fig_store_t *s, const char *key, int *line)
 
 /* ---- the format */
 
-/* Appends to buf like snprintf, counting what does not fit. */
-static void put(char *buf, size_t cap, size_t *n, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 4, 5)))
-#endif
-    ;
-static void put(char *buf, size_t cap, size_t *n, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int k = vsnprintf(*n < cap ? buf + *n : NULL, *n < cap ? cap - *n : 0, fmt, ap);
-    va_end(ap);
-    if (k > 0)
-        *n += (size_t)k;
-}
-
 size_t fig_store_write_header(const fig_store_header_t *h, char *buf, size_t cap)
 {
     size_t n = 0;
     if (cap)
         buf[0] = '\0';
-    put(buf, cap, &n, "#! play 1\n");
+    fig_putf(buf, cap, &n, "#! play 1\n");
     for (int t = 0; t < h->seats.players && t < FIG_MAX_PLAYERS; t++) {
         if (h->seats.seat[t].bot)
-            put(buf, cap, &n, "#! seat %d bot %s\n", t, h->seats.seat[t].spec);
+            fig_putf(buf, cap, &n, "#! seat %d bot %s\n", t, h->seats.seat[t].spec);
         else
-            put(buf, cap, &n, "#! seat %d human\n", t);
+            fig_putf(buf, cap, &n, "#! seat %d human\n", t);
     }
     for (int i = 0; i < h->nlines && i < FIG_STORE_LINES_MAX; i++)
-        put(buf, cap, &n, h->lines[i].value[0] ? "#! %s %s\n" : "#! %s%s\n", h->lines[i].key,
-            h->lines[i].value);
+        fig_putf(buf, cap, &n, h->lines[i].value[0] ? "#! %s %s\n" : "#! %s%s\n", h->lines[i].key,
+                 h->lines[i].value);
     return n;
 }
 
@@ -542,9 +526,9 @@ static fig_err_t get_key(const fig_store_t *s, bool create, uint64_t k[KEY_WORDS
         uint64_t word;
         if ((rc = fig_random_u64(&word, msg)) != FIG_OK)
             return rc;
-        n += (size_t)snprintf(text + n, sizeof text - n, "%016" PRIx64, word);
+        fig_putf(text, sizeof text, &n, "%016" PRIx64, word);
     }
-    snprintf(text + n, sizeof text - n, "\n");
+    fig_putf(text, sizeof text, &n, "\n");
     rc = write_atomic(s, s->keyfile, text, true, msg);   /* mkstemp: mode 0600 */
     if (rc != FIG_OK && rc != FIG_ERR_STATE)
         return rc;
@@ -676,13 +660,12 @@ static fig_err_t render(const fig_store_t *s, const fig_store_header_t *h, const
         return rc;
     }
     xor_stream(k, nonce, clear, rec);
-    n += (size_t)snprintf(buf + n, cap - n, "%s%016" PRIx64 " %zu %016" PRIx64 "\n", seal_tag,
-                          nonce, rec, check);
+    fig_putf(buf, cap, &n, "%s%016" PRIx64 " %zu %016" PRIx64 "\n", seal_tag, nonce, rec, check);
     for (size_t i = 0; i < rec; i += SEAL_BYTES_PER_LINE) {
-        n += (size_t)snprintf(buf + n, cap - n, "#= ");
+        fig_putf(buf, cap, &n, "#= ");
         for (size_t j = i; j < rec && j < i + SEAL_BYTES_PER_LINE; j++)
-            n += (size_t)snprintf(buf + n, cap - n, "%02x", clear[j]);
-        n += (size_t)snprintf(buf + n, cap - n, "\n");
+            fig_putf(buf, cap, &n, "%02x", clear[j]);
+        fig_putf(buf, cap, &n, "\n");
     }
     free(clear);
     *out = buf;

@@ -1,6 +1,7 @@
 /* util.c - small shared helpers (util.h): the monotonic clock, secret bits, reading a
  * whole file, errno texts for threads. */
 #include <errno.h>
+#include <stdarg.h>
 #include <fcntl.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -148,4 +149,31 @@ fig_err_t fig_read_file(const char *path, size_t limit, char **data, size_t *len
     fig_err_t rc = fig_read_stream(f, limit, data, len, tr, msg);
     fclose(f);
     return rc;
+}
+
+void fig_putf(char *buf, size_t cap, size_t *len, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int k = vsnprintf(*len < cap ? buf + *len : NULL, *len < cap ? cap - *len : 0, fmt, ap);
+    va_end(ap);
+    if (k > 0)
+        *len += (size_t)k;
+}
+
+void fig_logf(fig_log_fn log, void *ctx, const char *prefix, const char *fmt, ...)
+{
+    if (!log)
+        return;
+    char line[FIG_LOG_LINE];
+    size_t len = 0;
+    line[0] = '\0';
+    fig_putf(line, sizeof line, &len, "%s", prefix);
+    if (len < sizeof line) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(line + len, sizeof line - len, fmt, ap);
+        va_end(ap);
+    }
+    log(ctx, line);
 }

@@ -1,6 +1,6 @@
 /* util.h - small helpers every host module and front end shares: the one
- * clock for timeouts and pacing, secret random bits, and reading a whole file
- * into memory. */
+ * clock for timeouts and pacing, secret random bits, reading a whole file
+ * into memory, the one bounded string builder and the one log line. */
 #ifndef FIGARO_HOST_UTIL_H
 #define FIGARO_HOST_UTIL_H
 
@@ -50,5 +50,26 @@ fig_err_t fig_read_stream(FILE *f, size_t limit, char **data, size_t *len, const
 /* The text of an errno value, like strerror() but into the caller's buffer
  * (strerror may share one buffer between threads). Returns buf. */
 const char *fig_strerror(int err, char *buf, size_t cap);
+
+/* The one bounded string builder: appends fmt's text to buf (cap bytes) at
+ * *len, like snprintf: what fits is written and buf stays NUL-terminated
+ * (cap > 0), and *len grows by the whole text, so *len >= cap says it was
+ * cut. Once cut, further calls write nothing and keep counting. */
+void fig_putf(char *buf, size_t cap, size_t *len, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+
+/* The one log line: `prefix` then fmt's text, cut to FIG_LOG_LINE - 1 bytes,
+ * handed to log(ctx, line); nothing when log is NULL (the server's parts:
+ * service, tables, wire, log through their owner's callback this way). */
+enum { FIG_LOG_LINE = 512 };
+typedef void (*fig_log_fn)(void *ctx, const char *line);
+void fig_logf(fig_log_fn log, void *ctx, const char *prefix, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
 
 #endif

@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "host/util.h"
 #include "net/db.h"
 
 enum { ST_TABLE, ST_SEAT, ST_GAME, ST_ACTION, ST_GET_GAME, ST_GET_ACTIONS, ST_TABLES, ST_SEATS,
@@ -172,8 +173,8 @@ static fig_err_t game_add(db_t *d, const char *code, int game, const fig_setup_t
     roads[0] = '\0';
     for (int r = 0; r < FIG_ROUNDS; r++)
         for (int i = 0; i < setup->players - 1; i++)
-            len += (size_t)snprintf(roads + len, sizeof roads - len, "%s%u",
-                                    i ? " " : r ? "/" : "", (unsigned)setup->roads[r][i]);
+            fig_putf(roads, sizeof roads, &len, "%s%u", i ? " " : r ? "/" : "",
+                     (unsigned)setup->roads[r][i]);
     sqlite3_stmt *s = d->st[ST_GAME];
     sqlite3_bind_text(s, 1, code, -1, SQLITE_TRANSIENT);
     sqlite3_bind_int(s, 2, game);

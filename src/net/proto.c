@@ -15,7 +15,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "host/lang.h"
 #include "host/session.h"
+#include "host/util.h"
 #include "net/proto.h"
 
 static const char *const code_names[FIG_PC_COUNT] = {
@@ -49,14 +51,30 @@ const char *fig_proto_code_name(fig_proto_code_t code)
     return code >= 0 && code < FIG_PC_COUNT ? code_names[code] : "?";
 }
 
-static const char *const levels[] = { "random", "beginner", "easy", "normal", "hard", "max" };
+/* A table's levels: "random" (a uniformly random player, for a quick table
+ * and the tests), then the ai layer's levels for people. */
+int fig_proto_level_count(void)
+{
+    return 1 + fig_bot_level_count();
+}
+
+const char *fig_proto_level_name(int i)
+{
+    return i == 0 ? "random" : fig_bot_level_name(i - 1);
+}
 
 bool fig_proto_level_ok(const char *level)
 {
-    for (size_t i = 0; i < sizeof levels / sizeof levels[0]; i++)
-        if (strcmp(level, levels[i]) == 0)
-            return true;
-    return false;
+    return strcmp(level, "random") == 0 || fig_bot_level_index(level) >= 0;
+}
+
+/* "a, b, c": the names name(0) .. name(n - 1), cut to cap - 1 bytes. */
+static void join(char *out, size_t cap, int n, const char *(*name)(int))
+{
+    size_t len = 0;
+    out[0] = '\0';
+    for (int i = 0; i < n; i++)
+        fig_putf(out, cap, &len, "%s%s", i ? ", " : "", name(i));
 }
 
 /* ---- typed getters: each returns false with the error set */
@@ -73,6 +91,19 @@ static bool bad(err_t *e, fig_proto_code_t code, const char *fmt, const char *fi
     *e->code = code;
     if (e->msg)
         snprintf(e->msg->text, sizeof e->msg->text, fig_tr_text(e->tr, fmt), field);
+    return false;
+}
+
+/* bad() for an fmt with two %s: the field's name, then the choices. */
+static bool bad_choice(err_t *e, fig_proto_code_t code, const char *fmt, const char *field,
+                       int n, const char *(*name)(int))
+{
+    *e->code = code;
+    if (e->msg) {
+        char list[200];
+        join(list, sizeof list, n, name);
+        snprintf(e->msg->text, sizeof e->msg->text, fig_tr_text(e->tr, fmt), field, list);
+    }
     return false;
 }
 
@@ -367,14 +398,14 @@ static bool parse_hello(err_t *e, const json_t *o, fig_proto_msg_t *m)
         return false;
     m->version = (int)v;
     strcpy(m->lang, "en");
-    char lang[8] = "";
+    char lang[sizeof m->lang] = "";
     if (!get_str(e, o, "lang", false, lang, sizeof lang))
         return false;
     if (lang[0]) {
-        if (strcmp(lang, "en") && strcmp(lang, "fr") && strcmp(lang, "nl") && strcmp(lang, "it"))
-            return bad(e, FIG_PC_BAD_MESSAGE, N_("the field \"%s\" must be en, fr, nl or it"),
-                       "lang");
-        memcpy(m->lang, lang, 3);
+        if (!fig_lang_known(lang))
+            return bad_choice(e, FIG_PC_BAD_MESSAGE, N_("the field \"%s\" is one of %s"),
+                              "lang", fig_lang_count(), fig_lang_code);
+        memcpy(m->lang, lang, sizeof lang);
     }
     if (!get_name(e, o, m->name))
         return false;
@@ -429,9 +460,8 @@ static bool parse_create(err_t *e, const json_t *o, fig_proto_msg_t *m)
             if (!get_str(e, s, "level", true, d->what, sizeof d->what))
                 return false;
             if (!fig_proto_level_ok(d->what))
-                return bad(e, FIG_PC_BAD_SEATS,
-                           N_("a bot's \"%s\" is random, beginner, easy, normal, hard or max"),
-                           "level");
+                return bad_choice(e, FIG_PC_BAD_SEATS, N_("a bot's \"%s\" is one of %s"),
+                                  "level", fig_proto_level_count(), fig_proto_level_name);
         } else if (strcmp(kind, "engine") == 0) {
             d->kind = FIG_SEAT_ENGINE;
             if (!get_str(e, s, "engine", true, d->what, sizeof d->what))
@@ -447,14 +477,13 @@ static bool parse_create(err_t *e, const json_t *o, fig_proto_msg_t *m)
         return false;
     m->move_seconds = (int)secs;
     strcpy(m->fill, "normal");
-    char fill[16] = "";
+    char fill[sizeof m->fill] = "";
     if (!get_str(e, o, "fill", false, fill, sizeof fill))
         return false;
     if (fill[0]) {
         if (!fig_proto_level_ok(fill))
-            return bad(e, FIG_PC_BAD_MESSAGE,
-                       N_("the field \"%s\" is random, beginner, easy, normal, hard or "
-                          "max"), "fill");
+            return bad_choice(e, FIG_PC_BAD_MESSAGE, N_("the field \"%s\" is one of %s"),
+                              "fill", fig_proto_level_count(), fig_proto_level_name);
         strcpy(m->fill, fill);
     }
     return true;
@@ -813,6 +842,239 @@ json_t *fig_proto_events_json(const fig_match_step_t *step, int players)
         json_array_append_new(a, o);
     }
     return a;
+}
+
+/* ---- the service's frames */
+
+json_t *fig_proto_welcome(const char *epoch, const char *lang, const char *server,
+                          const char *const engines[], int nengines)
+{
+    json_t *o = json_object();
+    json_object_set_new(o, "type", json_string("welcome"));
+    json_object_set_new(o, "v", json_integer(FIG_PROTO_VERSION));
+    json_object_set_new(o, "epoch", json_string(epoch));
+    json_object_set_new(o, "lang", json_string(lang));
+    json_object_set_new(o, "server", json_string(server));
+    json_t *names = json_array();
+    for (int i = 0; i < nengines; i++)
+        json_array_append_new(names, json_string(engines[i]));
+    json_object_set_new(o, "engines", names);
+    json_t *levels = json_array();
+    for (int i = 0; i < fig_proto_level_count(); i++)
+        json_array_append_new(levels, json_string(fig_proto_level_name(i)));
+    json_object_set_new(o, "levels", levels);
+    json_t *langs = json_array();
+    for (int i = 0; i < fig_lang_count(); i++) {
+        json_t *l = json_object();
+        json_object_set_new(l, "code", json_string(fig_lang_code(i)));
+        json_object_set_new(l, "name", json_string(fig_lang_name(i)));
+        json_array_append_new(langs, l);
+    }
+    json_object_set_new(o, "languages", langs);
+    json_t *lim = json_object();
+    json_object_set_new(lim, "frame", json_integer(FIG_PROTO_FRAME_MAX));
+    json_object_set_new(lim, "chat", json_integer(FIG_PROTO_CHAT_MAX));
+    json_object_set_new(o, "limits", lim);
+    return o;
+}
+
+json_t *fig_proto_error(fig_proto_code_t code, const char *text, const char *re,
+                        const char *table)
+{
+    json_t *o = json_object();
+    json_object_set_new(o, "type", json_string("error"));
+    json_object_set_new(o, "code", json_string(fig_proto_code_name(code)));
+    json_object_set_new(o, "text", json_string(text));
+    if (re)
+        json_object_set_new(o, "re", json_string(re));
+    if (table)
+        json_object_set_new(o, "table", json_string(table));
+    return o;
+}
+
+json_t *fig_proto_pong(void)
+{
+    json_t *o = json_object();
+    json_object_set_new(o, "type", json_string("pong"));
+    return o;
+}
+
+/* ---- a table's frames */
+
+json_t *fig_proto_table_msg(const char *type, const char *table)
+{
+    json_t *o = json_object();
+    json_object_set_new(o, "type", json_string(type));
+    json_object_set_new(o, "table", json_string(table));
+    return o;
+}
+
+json_t *fig_proto_seats_json(const fig_proto_seat_info_t *seats, int n)
+{
+    json_t *a = json_array();
+    for (int s = 0; s < n; s++) {
+        const fig_proto_seat_info_t *x = &seats[s];
+        json_t *o = json_object();
+        json_object_set_new(o, "kind", json_string(x->kind));
+        json_object_set_new(o, "name", x->name ? json_string(x->name) : json_null());
+        if (x->level)
+            json_object_set_new(o, "level", json_string(x->level));
+        if (x->engine)
+            json_object_set_new(o, "engine", json_string(x->engine));
+        json_object_set_new(o, "status", json_string(x->status));
+        json_array_append_new(a, o);
+    }
+    return a;
+}
+
+json_t *fig_proto_tally_json(const fig_proto_tally_t *y)
+{
+    json_t *o = json_object();
+    json_object_set_new(o, "game", json_integer(y->game));
+    json_t *a = json_array();
+    for (int s = 0; s < y->n; s++)
+        json_array_append_new(a, json_string(y->votes[s]));
+    json_object_set_new(o, "votes", a);
+    json_object_set_new(o, "ready", json_integer(y->ready));
+    json_object_set_new(o, "of", json_integer(y->of));
+    return o;
+}
+
+json_t *fig_proto_other_event(const fig_proto_other_t *e)
+{
+    json_t *o = fig_proto_table_msg("event", e->table);
+    json_object_set_new(o, "n", json_integer(e->n));
+    json_object_set_new(o, "game", json_integer(e->game));
+    json_object_set_new(o, "kind", json_string(e->kind));
+    if (strcmp(e->kind, "start") == 0) {
+        json_object_set_new(o, "seats", fig_proto_seats_json(e->seats, e->nseats));
+    } else if (strcmp(e->kind, "chat") == 0) {
+        json_object_set_new(o, "seat", e->seat >= 0 ? json_integer(e->seat) : json_null());
+        json_object_set_new(o, "name", json_string(e->name));
+        json_object_set_new(o, "text", json_string(e->text));
+    } else if (strcmp(e->kind, "rematch") == 0) {
+        json_object_set_new(o, "seat", json_integer(e->seat));
+        json_object_set_new(o, "name", json_string(e->name));
+        json_object_set_new(o, "ready", json_boolean(e->ready));
+    } else {
+        json_object_set_new(o, "seat", json_integer(e->seat));
+        json_object_set_new(o, "news", json_string(e->news));
+        json_object_set_new(o, "name", json_string(e->name));
+        json_object_set_new(o, "seats", fig_proto_seats_json(e->seats, e->nseats));
+    }
+    if (e->tally)
+        json_object_set_new(o, "rematch", fig_proto_tally_json(e->tally));
+    json_t *say = json_array();
+    if (e->say && e->say[0])
+        json_array_append_new(say, json_string(e->say));
+    json_object_set_new(o, "say", say);
+    return o;
+}
+
+json_t *fig_proto_game_event(const char *table, long long n, int game,
+                             const fig_match_step_t *step, int players, const fig_view_t *after,
+                             int me, const fig_proto_show_t *show, json_t *say,
+                             const char *record)
+{
+    json_t *o = fig_proto_table_msg("event", table);
+    json_object_set_new(o, "n", json_integer(n));
+    json_object_set_new(o, "game", json_integer(game));
+    json_object_set_new(o, "kind", json_string(step->deal ? "deal" : "action"));
+    json_object_set_new(o, "round", json_integer(step->round));
+    json_object_set_new(o, "seat", json_integer(step->seat));
+    if (!step->deal)
+        json_object_set_new(o, "action", fig_proto_action_json(step->action));
+    json_object_set_new(o, "events", fig_proto_events_json(step, players));
+    json_object_set_new(o, "view", fig_proto_view_json(after, me, show));
+    json_object_set_new(o, "say", say);
+    if (record)
+        json_object_set_new(o, "record", json_string(record));
+    return o;
+}
+
+json_t *fig_proto_seated(const char *table, int seat, const char *name, const char *token)
+{
+    json_t *o = fig_proto_table_msg("seated", table);
+    json_object_set_new(o, "seat", json_integer(seat));
+    json_object_set_new(o, "name", json_string(name));
+    if (token)
+        json_object_set_new(o, "token", json_string(token));
+    return o;
+}
+
+json_t *fig_proto_seat_msg(const char *type, const char *table, int seat)
+{
+    json_t *o = fig_proto_table_msg(type, table);
+    json_object_set_new(o, "seat", json_integer(seat));
+    return o;
+}
+
+json_t *fig_proto_caught_up(const char *table, long long n)
+{
+    json_t *o = fig_proto_table_msg("caught_up", table);
+    json_object_set_new(o, "n", json_integer(n));
+    return o;
+}
+
+json_t *fig_proto_story_entry(const char *kind, json_t *say)
+{
+    json_t *o = json_object();
+    json_object_set_new(o, "kind", json_string(kind));
+    json_object_set_new(o, "say", say ? say : json_array());
+    return o;
+}
+
+json_t *fig_proto_story_chat(int seat, const char *name, const char *text)
+{
+    json_t *o = fig_proto_story_entry("chat", NULL);
+    json_object_set_new(o, "seat", seat >= 0 ? json_integer(seat) : json_null());
+    json_object_set_new(o, "name", json_string(name));
+    json_object_set_new(o, "text", json_string(text));
+    return o;
+}
+
+json_t *fig_proto_snapshot(const fig_proto_snapshot_t *s)
+{
+    json_t *o = fig_proto_table_msg("snapshot", s->table);
+    json_object_set_new(o, "epoch", json_string(s->epoch));
+    json_object_set_new(o, "n", json_integer(s->n));
+    json_object_set_new(o, "game_n", json_integer(s->game_n));
+    json_object_set_new(o, "game", json_integer(s->game));
+    json_object_set_new(o, "state", json_string(s->state));
+    json_object_set_new(o, "seat", s->me >= 0 ? json_integer(s->me) : json_null());
+    json_t *opts = json_object();
+    json_object_set_new(opts, "players", json_integer(s->players));
+    json_object_set_new(opts, "move_seconds", json_integer(s->move_seconds));
+    json_object_set_new(opts, "open", json_boolean(s->open));
+    json_object_set_new(opts, "fill", json_string(s->fill));
+    json_object_set_new(o, "options", opts);
+    json_object_set_new(o, "seats", fig_proto_seats_json(s->seats, s->players));
+    if (s->view) {
+        fig_proto_show_t show = { s->open };
+        json_object_set_new(o, "view", fig_proto_view_json(s->view, s->me, &show));
+        /* Every action taken is public (R14); the deals are not in it. */
+        const fig_game_t *g = s->game_rec;
+        json_t *hist = json_array();
+        for (int r = 0; r < g->dealt; r++) {
+            json_t *round = json_array();
+            for (int i = 0; i < g->nmoves[r]; i++) {
+                json_t *m = json_object();
+                json_object_set_new(m, "seat", json_integer(g->moves[r][i].seat));
+                json_object_set_new(m, "action", fig_proto_action_json(g->moves[r][i].action));
+                json_array_append_new(round, m);
+            }
+            json_array_append_new(hist, round);
+        }
+        json_object_set_new(o, "history", hist);
+        if (s->tally)
+            json_object_set_new(o, "rematch", fig_proto_tally_json(s->tally));
+        if (s->record)
+            json_object_set_new(o, "record", json_string(s->record));
+    }
+    json_object_set_new(o, "turn_ms_left",
+                        s->turn_ms_left >= 0 ? json_integer(s->turn_ms_left) : json_null());
+    json_object_set_new(o, "log", s->log);
+    return o;
 }
 
 char *fig_proto_dump(const json_t *j, size_t *len)

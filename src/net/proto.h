@@ -19,6 +19,7 @@
 
 #include "figaro/figaro.h"
 #include "figaro/match.h"
+#include "host/lang.h"
 
 enum {
     FIG_PROTO_VERSION = 1,
@@ -29,6 +30,7 @@ enum {
     FIG_PROTO_CHAT_MAX = 200,        /* bytes of one chat line (UTF-8) */
     FIG_PROTO_HELD_MAX = 8,          /* seats one hello may take back */
     FIG_PROTO_ENGINE_NAME_MAX = 32,
+    FIG_PROTO_LEVEL_MAX = 15,        /* bytes of a level's name (fig_proto_level_name) */
     FIG_PROTO_MOVE_SECONDS_MAX = 3600,
     FIG_PROTO_NAME_CHARS = 32,       /* a person's name: 1 to 32 characters (code points) */
     FIG_PROTO_NAME_BYTES = 4 * FIG_PROTO_NAME_CHARS   /* ... in UTF-8 */
@@ -108,7 +110,7 @@ typedef struct {
     bool typed;
     /* hello */
     int version;
-    char lang[3];                                /* "en" when not given */
+    char lang[FIG_LANG_CODE_MAX + 1];            /* fig_lang_known; "en" when not given */
     int nheld;
     fig_proto_held_t held[FIG_PROTO_HELD_MAX];
     /* hello, join: the person's name, cleaned (fig_proto_name_clean); "" if none */
@@ -118,7 +120,7 @@ typedef struct {
     fig_proto_seat_t seats[FIG_MAX_PLAYERS];
     int move_seconds;                            /* 0: no limit */
     bool open;
-    char fill[8];                                /* level that plays for the absent */
+    char fill[FIG_PROTO_LEVEL_MAX + 1];          /* level that plays for the absent */
     /* join, spectate, act, leave, back, rematch, chat */
     char table[FIG_PROTO_CODE_LEN + 1];
     int seat;                                    /* join: a seat, or -1 for any open one */
@@ -163,7 +165,13 @@ void fig_proto_name_cut(const char *name, int chars, char *out, size_t cap);
 /* The code's name on the wire ("bad_json", ...); "?" out of range. */
 const char *fig_proto_code_name(fig_proto_code_t code);
 
-/* Whether a bot level is one a table may have ("random", "easy" ... "max"). */
+/* The levels a table's bot may have: "random", then the ai layer's levels
+ * (fig_bot_level_name). The server lists them in `welcome`; name is NULL out
+ * of range. */
+int fig_proto_level_count(void);
+const char *fig_proto_level_name(int i);
+
+/* Whether a bot level is one a table may have. */
 bool fig_proto_level_ok(const char *level);
 
 /* ---- building the server's messages ---- */
@@ -189,6 +197,109 @@ json_t *fig_proto_action_json(fig_action_t a);
 
 /* A hand as the array of its cards' codes, kind by kind: ["R1","R1","J2"]. */
 json_t *fig_proto_hand_json(const fig_hand_t *h);
+
+/* ---- the service's frames ---- */
+
+/* welcome (docs/protocol.md): the server's epoch, the hello's language, the
+ * engines the operator registered, the levels (fig_proto_level_name) and the
+ * languages (host/lang.h) it takes, and its limits. */
+json_t *fig_proto_welcome(const char *epoch, const char *lang, const char *server,
+                          const char *const engines[], int nengines);
+
+/* {"type":"error","code":C,"text":T[,"re":R][,"table":CODE]}; re and table
+ * NULL: absent. */
+json_t *fig_proto_error(fig_proto_code_t code, const char *text, const char *re,
+                        const char *table);
+
+/* {"type":"pong"}. */
+json_t *fig_proto_pong(void);
+
+/* ---- a table's frames (table.c decides what happened; these say it) ---- */
+
+/* {"type":TYPE,"table":CODE}, to which the caller adds its fields. */
+json_t *fig_proto_table_msg(const char *type, const char *table);
+
+/* A seat as a table's frames show it (`seats` of a start, a seat's news, a
+ * snapshot). */
+typedef struct {
+    const char *kind;              /* "open", "person", "bot", "engine" */
+    const char *name;              /* NULL: null (an open seat before the first game) */
+    const char *level, *engine;    /* a bot's level, an engine's name; else NULL */
+    const char *status;            /* "open", "present", "away", "bot" */
+} fig_proto_seat_info_t;
+
+json_t *fig_proto_seats_json(const fig_proto_seat_info_t *seats, int n);
+
+/* The vote for the next game once game `game` is over:
+ * {"game":1,"votes":["ready","waiting","bot"],"ready":1,"of":2}. */
+typedef struct {
+    int game, n;                            /* n: seats */
+    const char *votes[FIG_MAX_PLAYERS];     /* "bot", "waiting", "ready" */
+    int ready, of;
+} fig_proto_tally_t;
+
+json_t *fig_proto_tally_json(const fig_proto_tally_t *y);
+
+/* An event that is no step of the game: a game's start, a chat line, a
+ * rematch vote or a seat's news (docs/protocol.md, event). */
+typedef struct {
+    const char *table;
+    long long n;
+    int game;
+    const char *kind;                  /* "start", "chat", "rematch", "seat" */
+    int seat;                          /* chat: -1 for a spectator (null) */
+    const char *name, *text;           /* chat, rematch, seat; text: chat */
+    bool ready;                        /* rematch */
+    const char *news;                  /* seat: "taken", "away", ... */
+    const fig_proto_seat_info_t *seats;   /* start, seat: the seats now */
+    int nseats;
+    const fig_proto_tally_t *tally;    /* NULL: no vote under way */
+    const char *say;                   /* its sentence; "": none */
+} fig_proto_other_t;
+
+json_t *fig_proto_other_event(const fig_proto_other_t *e);
+
+/* A deal or an action as seat `me` (-1: a spectator) sees it: `after` its
+ * view after the step, `say` the sentences (an array, taken), `record` the
+ * game's record's path once the step ends the game (else NULL). */
+json_t *fig_proto_game_event(const char *table, long long n, int game,
+                             const fig_match_step_t *step, int players, const fig_view_t *after,
+                             int me, const fig_proto_show_t *show, json_t *say,
+                             const char *record);
+
+/* {"type":"seated","table":T,"seat":S,"name":N[,"token":K]} (token NULL:
+ * none, a seat taken back); {"type":TYPE,"table":T,"seat":S} for
+ * "unseated" and "left"; {"type":"caught_up","table":T,"n":N}. */
+json_t *fig_proto_seated(const char *table, int seat, const char *name, const char *token);
+json_t *fig_proto_seat_msg(const char *type, const char *table, int seat);
+json_t *fig_proto_caught_up(const char *table, long long n);
+
+/* An entry of a snapshot's `log`: {"kind":K,"say":[...]} (say taken; NULL:
+ * []), and a chat line's {"kind":"chat","say":[],"seat":S|null,"name","text"}. */
+json_t *fig_proto_story_entry(const char *kind, json_t *say);
+json_t *fig_proto_story_chat(int seat, const char *name, const char *text);
+
+/* A table as one seat (me; -1: a spectator) finds it (docs/protocol.md,
+ * snapshot). */
+typedef struct {
+    const char *table, *epoch;
+    long long n, game_n;
+    int game;
+    const char *state;                    /* "waiting", "playing", "over" */
+    int me;
+    int players, move_seconds;            /* the options */
+    bool open;
+    const char *fill;
+    const fig_proto_seat_info_t *seats;
+    const fig_view_t *view;               /* NULL before the first game */
+    const fig_game_t *game_rec;           /* its actions: `history` (with view) */
+    const fig_proto_tally_t *tally;       /* once the game is over; else NULL */
+    const char *record;                   /* likewise */
+    long long turn_ms_left;               /* -1: null */
+    json_t *log;                          /* the story (taken) */
+} fig_proto_snapshot_t;
+
+json_t *fig_proto_snapshot(const fig_proto_snapshot_t *s);
 
 /* Serialises a message compactly; the caller frees the text. NULL when out
  * of memory. */

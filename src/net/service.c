@@ -48,7 +48,6 @@ enum {
     MSG_RATE = 20,               /* messages a second, after the burst */
     CHAT_BURST = 5,
     CHAT_EVERY_MS = 2000,
-    LANGS = 4,
     NAME_CAP = 64
 };
 
@@ -97,7 +96,7 @@ struct fig_service {
     fig_db_t *rdb;               /* reads, on the loop thread */
     fig_writer_t *writer;        /* writes, on its thread */
     fig_pool_t *pool;
-    fig_catalog_t *cat[LANGS];
+    fig_catalog_t *cat[FIG_LANG_MAX];   /* fig_lang_code(i)'s; [0], English, NULL */
     fig_table_env_t env;
     fig_table_stats_t stats;
     tab_t **tabs;                /* every table, in no order */
@@ -139,24 +138,6 @@ static void svc_log(void *v, const char *line)
         s->log(s->log_ctx, line);
 }
 
-static void logf_(fig_service_t *s, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
-
-static void logf_(fig_service_t *s, const char *fmt, ...)
-{
-    if (!s->log)
-        return;
-    char line[400];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(line, sizeof line, fmt, ap);
-    va_end(ap);
-    s->log(s->log_ctx, line);
-}
-
 static void svc_send(void *v, void *peer, const char *text, size_t len)
 {
     fig_service_t *s = v;
@@ -189,7 +170,8 @@ static void svc_watch(void *v, int fd, fig_table_t *t)
     fig_service_t *s = v;
     fdent_t *e = malloc(sizeof *e);
     if (!e) {
-        logf_(s, "table %s: cannot watch its match: out of memory", fig_table_code(t));
+        fig_logf(s->log, s->log_ctx, "",
+                 "table %s: cannot watch its match: out of memory", fig_table_code(t));
         return;
     }
     e->fd = fd;
@@ -419,10 +401,11 @@ fig_err_t fig_service_new(fig_service_t **out, const fig_service_opts_t *opts,
             s->nengines = i + 1;
         }
     }
-    for (int i = 1; i < LANGS && opts->localedir; i++) {
+    for (int i = 1; i < fig_lang_count() && opts->localedir; i++) {
         fig_msg_t why;
         if (fig_catalog_open(&s->cat[i], opts->localedir, fig_lang_code(i), &why))
-            logf_(s, "no %s catalogue (%s): English instead", fig_lang_code(i), why.text);
+            fig_logf(s->log, s->log_ctx, "",
+                     "no %s catalogue (%s): English instead", fig_lang_code(i), why.text);
     }
     fig_pool_opts_t po = { opts->bot_threads, opts->bot_scratch };
     if ((rc = fig_pool_new(&s->pool, &po, msg)))
@@ -454,7 +437,7 @@ fig_err_t fig_service_new(fig_service_t **out, const fig_service_opts_t *opts,
     s->wire.watch(s->wire.wire, fig_writer_fd(s->writer));
     if ((rc = fig_db_load(s->rdb, load_one, s, msg)))
         goto fail;
-    logf_(s, "service up: %d tables, epoch %s", s->ntables, s->env.epoch);
+    fig_logf(s->log, s->log_ctx, "", "service up: %d tables, epoch %s", s->ntables, s->env.epoch);
     *out = s;
     return FIG_OK;
 fail:
@@ -492,7 +475,7 @@ void fig_service_free(fig_service_t *s)
     free(s->by_fd);
     fig_pool_free(s->pool);   /* after the matches: it runs their last jobs */
     fig_db_close(s->rdb);
-    for (int i = 0; i < LANGS; i++)
+    for (int i = 0; i < fig_lang_count(); i++)
         fig_catalog_free(s->cat[i]);
     while (s->conns) {
         conn_t *c = s->conns;
@@ -516,7 +499,8 @@ void *fig_service_open(fig_service_t *s, fig_conn_t *wc, const char *addr)
     for (conn_t *c = s->conns; c; c = c->next)
         same += strcmp(c->addr, addr ? addr : "") == 0;
     if (same >= s->max_per_addr) {
-        logf_(s, "connection from %s refused: %d already", addr ? addr : "?", same);
+        fig_logf(s->log, s->log_ctx, "",
+                 "connection from %s refused: %d already", addr ? addr : "?", same);
         return NULL;
     }
     conn_t *c = calloc(1, sizeof *c);
@@ -534,7 +518,7 @@ void *fig_service_open(fig_service_t *s, fig_conn_t *wc, const char *addr)
         s->conns->prev = c;
     s->conns = c;
     s->nconns++;
-    logf_(s, "connection from %s", c->addr);
+    fig_logf(s->log, s->log_ctx, "", "connection from %s", c->addr);
     return c;
 }
 
@@ -570,7 +554,7 @@ void fig_service_closed(fig_service_t *s, void *cs)
     if (c->next)
         c->next->prev = c->prev;
     s->nconns--;
-    logf_(s, "connection from %s closed", c->addr);
+    fig_logf(s->log, s->log_ctx, "", "connection from %s closed", c->addr);
     free(c);
 }
 
@@ -594,15 +578,7 @@ static const char *const type_names[] = { "hello", "create", "join", "spectate",
 static void send_error(fig_service_t *s, conn_t *c, fig_proto_code_t code, const char *text,
                        const char *re, const char *table)
 {
-    json_t *o = json_object();
-    json_object_set_new(o, "type", json_string("error"));
-    json_object_set_new(o, "code", json_string(fig_proto_code_name(code)));
-    json_object_set_new(o, "text", json_string(text));
-    if (re)
-        json_object_set_new(o, "re", json_string(re));
-    if (table)
-        json_object_set_new(o, "table", json_string(table));
-    send_json(s, c, o);
+    send_json(s, c, fig_proto_error(code, text, re, table));
 }
 
 /* Token buckets: false when the connection must wait. */
@@ -624,7 +600,7 @@ static bool take_token(double *tokens, long long *at, long long now, double burs
 static void do_hello(fig_service_t *s, conn_t *c, const fig_proto_msg_t *m)
 {
     const fig_tr_t *tr = NULL;
-    for (int i = 1; i < LANGS; i++)
+    for (int i = 1; i < fig_lang_count(); i++)
         if (strcmp(m->lang, fig_lang_code(i)) == 0 && s->cat[i])
             tr = fig_catalog_tr(s->cat[i]);
     if (m->version != FIG_PROTO_VERSION) {
@@ -637,21 +613,13 @@ static void do_hello(fig_service_t *s, conn_t *c, const fig_proto_msg_t *m)
     c->hello = true;
     c->tr = tr;
     snprintf(c->name, sizeof c->name, "%s", m->name);
-    json_t *o = json_object();
-    json_object_set_new(o, "type", json_string("welcome"));
-    json_object_set_new(o, "v", json_integer(FIG_PROTO_VERSION));
-    json_object_set_new(o, "epoch", json_string(s->env.epoch));
-    json_object_set_new(o, "lang", json_string(m->lang));
-    json_object_set_new(o, "server", json_string("figaro " FIG_VERSION));
-    json_t *engines = json_array();
-    for (int i = 0; i < s->nengines; i++)
-        json_array_append_new(engines, json_string(s->engine_names[i]));
-    json_object_set_new(o, "engines", engines);
-    json_t *lim = json_object();
-    json_object_set_new(lim, "frame", json_integer(FIG_PROTO_FRAME_MAX));
-    json_object_set_new(lim, "chat", json_integer(FIG_PROTO_CHAT_MAX));
-    json_object_set_new(o, "limits", lim);
-    send_json(s, c, o);
+    const char **engines = calloc((size_t)s->nengines + 1, sizeof *engines);
+    int nengines = engines ? s->nengines : 0;   /* out of memory: none listed */
+    for (int i = 0; i < nengines; i++)
+        engines[i] = s->engine_names[i];
+    send_json(s, c, fig_proto_welcome(s->env.epoch, m->lang, "figaro " FIG_VERSION, engines,
+                                      nengines));
+    free(engines);
     for (int i = 0; i < m->nheld; i++) {
         const fig_proto_held_t *h = &m->held[i];
         if (h->bad) {   /* this seat alone: the others are taken back */
@@ -731,7 +699,8 @@ static void do_create(fig_service_t *s, conn_t *c, const fig_proto_msg_t *m)
     tab_t *e = room_for_table(s);
     if (!e || fig_table_create(&t, &s->env, &row, c, c->tr, &msg)) {
         free(e);
-        logf_(s, "a table could not be created: %s", e ? msg.text : "out of memory");
+        fig_logf(s->log, s->log_ctx, "",
+                 "a table could not be created: %s", e ? msg.text : "out of memory");
         send_error(s, c, FIG_PC_STORAGE,
                    fig_tr_text(c->tr, "the server could not store that; nothing was done"),
                    "create", NULL);
@@ -765,9 +734,7 @@ static void run_request(fig_service_t *s, conn_t *c, fig_table_t *t, const fig_p
         do_create(s, c, m);
         break;
     case FIG_PROTO_PING: {
-        json_t *o = json_object();
-        json_object_set_new(o, "type", json_string("pong"));
-        send_json(s, c, o);
+        send_json(s, c, fig_proto_pong());
         break;
     }
     case FIG_PROTO_JOIN:
@@ -881,8 +848,9 @@ static void written(fig_service_t *s)
         if (!t) {   /* a deletion */
             if (b->rc) {
                 s->stats.storage_errors++;
-                logf_(s, "table %s: not deleted from the database: %s", b->w[0].code,
-                      b->msg.text);
+                fig_logf(s->log, s->log_ctx, "",
+                         "table %s: not deleted from the database: %s", b->w[0].code,
+                         b->msg.text);
             }
             free(b);
             b = next;
@@ -963,8 +931,9 @@ static void delete_table(fig_service_t *s, tab_t *e, long long now)
         b->w[0].kind = FIG_DBW_DELETE;
         snprintf(b->w[0].code, sizeof b->w[0].code, "%s", fig_table_code(e->t));
     }
-    logf_(s, "table %s deleted: %s, nobody there for %lld s", fig_table_code(e->t),
-          over ? "its game is over" : "not finished", (now - idle) / 1000);
+    fig_logf(s->log, s->log_ctx, "",
+             "table %s deleted: %s, nobody there for %lld s", fig_table_code(e->t),
+             over ? "its game is over" : "not finished", (now - idle) / 1000);
     remove_table(s, e);
     s->deleted++;
     if (b)
@@ -984,7 +953,7 @@ void fig_service_tick(fig_service_t *s, long long now)
     for (conn_t *c = s->conns; c; c = c->next)
         if (!c->hello && !c->closing && now >= c->opened + s->hello_ms) {
             c->closing = true;
-            logf_(s, "connection from %s said no hello: closed", c->addr);
+            fig_logf(s->log, s->log_ctx, "", "connection from %s said no hello: closed", c->addr);
             s->wire.close(s->wire.wire, c->wc);
         }
 }
@@ -1148,7 +1117,7 @@ static const fig_tr_t *query_tr(const fig_service_t *s, const char *query)
         if (strncmp(q, "lang=", 5) != 0)
             continue;
         size_t n = strcspn(q + 5, "&");
-        for (int i = 1; i < LANGS; i++)
+        for (int i = 1; i < fig_lang_count(); i++)
             if (strlen(fig_lang_code(i)) == n && strncmp(q + 5, fig_lang_code(i), n) == 0 &&
                 s->cat[i])
                 return fig_catalog_tr(s->cat[i]);

@@ -4,9 +4,10 @@
  *   - t->match is NULL until the first game starts, then always the current
  *     game's match; its record (fig_match_game) holds every hand and never
  *     leaves this file except through fig_table_record once the game is over.
- *   - Every frame for a peer is built from that peer's view (fig_view_of for
+ *   - Every frame for a peer is said from that peer's view (fig_view_of for
  *     its seat; seat 0's view with no hand for a spectator): render_game,
- *     render_snapshot.
+ *     snapshot. The JSON is proto.c's (fig_proto_game_event,
+ *     fig_proto_snapshot, ...): this file decides what happened and to whom.
  *   - An action is in the database before its event exists: the person's is
  *     checked, stored, then played; a bot's is stored right after the match
  *     applied it and before it is told (if storing fails, the match is
@@ -153,28 +154,12 @@ struct fig_table {
     bool dead;                            /* its creation failed */
     long long idle_since;                 /* nobody attached since (service clock); -1: peers */
     long long rematch_retry;              /* a rematch whose write failed: not before then */
+    char logp[24];                        /* its log lines' prefix: "table K7M2QX: " */
 };
 
 /* ---- small helpers */
 
 static long long now(const fig_table_t *t) { return t->env->now(t->env->svc); }
-
-static void logf_(const fig_table_t *t, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
-
-static void logf_(const fig_table_t *t, const char *fmt, ...)
-{
-    char line[400];
-    int k = snprintf(line, sizeof line, "table %s: ", t->row.code);
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(line + k, sizeof line - (size_t)k, fmt, ap);
-    va_end(ap);
-    t->env->log(t->env->svc, line);
-}
 
 static bool running(const fig_table_t *t)
 {
@@ -275,14 +260,6 @@ static void send_json(fig_table_t *t, const peer_t *p, json_t *j)
     free(text);
 }
 
-static json_t *message(const fig_table_t *t, const char *type)
-{
-    json_t *o = json_object();
-    json_object_set_new(o, "type", json_string(type));
-    json_object_set_new(o, "table", json_string(t->row.code));
-    return o;
-}
-
 static void record_url(const fig_table_t *t, int game, char *buf, size_t cap)
 {
     snprintf(buf, cap, "/tables/%s/games/%d.fgn", t->row.code, game);
@@ -317,19 +294,13 @@ static tally_t tally_now(const fig_table_t *t)
  * and at least one did (a table of bots alone waits for somebody). */
 static bool rematch_due(const tally_t *y) { return y->has && y->ready > 0 && y->ready == y->of; }
 
-/* {"game":1,"votes":["ready","waiting","bot"],"ready":1,"of":2}: game is the
- * game that ended. */
-static json_t *tally_json(const fig_table_t *t, const tally_t *y, int game)
+/* The vote as the frames say it; game is the game that ended. */
+static fig_proto_tally_t tally_say(const fig_table_t *t, const tally_t *y, int game)
 {
-    json_t *o = json_object();
-    json_object_set_new(o, "game", json_integer(game));
-    json_t *a = json_array();
+    fig_proto_tally_t out = { .game = game, .n = t->row.players, .ready = y->ready, .of = y->of };
     for (int s = 0; s < t->row.players; s++)
-        json_array_append_new(a, json_string(vote_names[y->votes[s]]));
-    json_object_set_new(o, "votes", a);
-    json_object_set_new(o, "ready", json_integer(y->ready));
-    json_object_set_new(o, "of", json_integer(y->of));
-    return o;
+        out.votes[s] = vote_names[y->votes[s]];
+    return out;
 }
 
 /* ---- rendering an event for one peer */
@@ -357,32 +328,21 @@ static json_t *render_game(const fig_table_t *t, const logent_t *e, const fig_ma
                            const fig_view_t *before, const fig_view_t *after, int me,
                            const fig_tr_t *tr)
 {
-    json_t *o = message(t, "event");
-    json_object_set_new(o, "n", json_integer(e->n));
-    json_object_set_new(o, "game", json_integer(e->game));
-    json_object_set_new(o, "kind", json_string(step->deal ? "deal" : "action"));
-    json_object_set_new(o, "round", json_integer(step->round));
-    json_object_set_new(o, "seat", json_integer(step->seat));
-    if (!step->deal)
-        json_object_set_new(o, "action", fig_proto_action_json(step->action));
-    json_object_set_new(o, "events", fig_proto_events_json(step, t->row.players));
-    fig_proto_show_t show = { t->row.open };
-    json_object_set_new(o, "view", fig_proto_view_json(after, me, &show));
     say_ctx_t sc = { json_array() };
     fig_narrator_t nr;
     narrator_init(t, &nr, me, tr, card_cb, say_cb, &sc);
     fig_narrate_step(&nr, step, before, after);
-    json_object_set_new(o, "say", sc.say);
+    char url[64] = "";
     for (int i = 0; i < step->events.n; i++)
-        if (step->events.ev[i].type == FIG_EV_GAME_OVER) {
-            char url[64];
+        if (step->events.ev[i].type == FIG_EV_GAME_OVER)
             record_url(t, e->game, url, sizeof url);
-            json_object_set_new(o, "record", json_string(url));
-        }
-    return o;
+    fig_proto_show_t show = { t->row.open };
+    return fig_proto_game_event(t->row.code, e->n, e->game, step, t->row.players, after, me,
+                                &show, sc.say, url[0] ? url : NULL);
 }
 
-static json_t *seats_json(const fig_table_t *t);
+/* The seats as the frames show them, into out (names: their storage). */
+static int seats_say(const fig_table_t *t, fig_proto_seat_info_t out[], name_t names[]);
 
 /* The sentence of a game's start, a seat's news or a rematch vote, in tr's
  * language, into line ("" for a chat line: it has no narration). */
@@ -440,43 +400,24 @@ static void other_line(const logent_t *e, const fig_tr_t *tr, char *line, size_t
  * then (`rematch`). */
 static json_t *render_other(const fig_table_t *t, const logent_t *e, const fig_tr_t *tr)
 {
-    json_t *o = message(t, "event");
-    json_object_set_new(o, "n", json_integer(e->n));
-    json_object_set_new(o, "game", json_integer(e->game));
-    switch (e->kind) {
-    case EV_START:
-        json_object_set_new(o, "kind", json_string("start"));
-        json_object_set_new(o, "seats", seats_json(t));
-        break;
-    case EV_CHAT:
-        json_object_set_new(o, "kind", json_string("chat"));
-        json_object_set_new(o, "seat", e->seat >= 0 ? json_integer(e->seat) : json_null());
-        json_object_set_new(o, "name", json_string(e->name));
-        json_object_set_new(o, "text", json_string(e->text));
-        break;
-    case EV_REMATCH:
-        json_object_set_new(o, "kind", json_string("rematch"));
-        json_object_set_new(o, "seat", json_integer(e->seat));
-        json_object_set_new(o, "name", json_string(e->name));
-        json_object_set_new(o, "ready", json_boolean(e->ready));
-        break;
-    default:
-        json_object_set_new(o, "kind", json_string("seat"));
-        json_object_set_new(o, "seat", json_integer(e->seat));
-        json_object_set_new(o, "news", json_string(news_names[e->news]));
-        json_object_set_new(o, "name", json_string(e->name));
-        json_object_set_new(o, "seats", seats_json(t));
-        break;
-    }
-    if (e->tally.has)
-        json_object_set_new(o, "rematch", tally_json(t, &e->tally, e->game));
+    static const char *const kinds[] = { [EV_START] = "start", [EV_CHAT] = "chat",
+                                         [EV_REMATCH] = "rematch", [EV_SEAT] = "seat" };
+    fig_proto_seat_info_t seats[FIG_MAX_PLAYERS];
+    name_t names[FIG_MAX_PLAYERS];
+    fig_proto_tally_t tally = tally_say(t, &e->tally, e->game);
     char line[300];
     other_line(e, tr, line, sizeof line);
-    json_t *say = json_array();
-    if (line[0])
-        json_array_append_new(say, json_string(line));
-    json_object_set_new(o, "say", say);
-    return o;
+    fig_proto_other_t o = {
+        .table = t->row.code, .n = e->n, .game = e->game,
+        .kind = e->kind == EV_START || e->kind == EV_CHAT || e->kind == EV_REMATCH
+                    ? kinds[e->kind] : kinds[EV_SEAT],
+        .seat = e->seat, .name = e->name, .text = e->text, .ready = e->ready,
+        .news = news_names[e->news], .seats = seats,
+        .tally = e->tally.has ? &tally : NULL, .say = line,
+    };
+    if (e->kind == EV_START || (e->kind != EV_CHAT && e->kind != EV_REMATCH))
+        o.nseats = seats_say(t, seats, names);
+    return fig_proto_other_event(&o);
 }
 
 static logent_t *log_put(fig_table_t *t, ev_kind_t kind)
@@ -514,7 +455,7 @@ static void seat_news_as(fig_table_t *t, int s, news_t news, const char *name)
     e->news = news;
     e->tally = tally_now(t);
     snprintf(e->name, sizeof e->name, "%s", name ? name : names[s]);
-    logf_(t, "seat %d (%s): %s", s, e->name, news_names[news]);
+    fig_logf(t->env->log, t->env->svc, t->logp, "seat %d (%s): %s", s, e->name, news_names[news]);
     broadcast_other(t, e);
 }
 
@@ -540,8 +481,9 @@ static void emit_game(fig_table_t *t, const fig_match_step_t *step, const fig_st
 
 static void on_fault(void *user, const fig_fault_t *f)
 {
+    const fig_table_t *t = user;
     char buf[400];
-    logf_((fig_table_t *)user, "%s", fig_fault_text(f, NULL, buf, sizeof buf));
+    fig_logf(t->env->log, t->env->svc, t->logp, "%s", fig_fault_text(f, NULL, buf, sizeof buf));
 }
 
 static bool bot_seat(const fig_table_t *t, int s)
@@ -570,8 +512,9 @@ static fig_err_t make_bots(fig_table_t *t, fig_bot_t *bots[], fig_msg_t *msg)
         } else if (x->kind == FIG_DB_SEAT_ENGINE) {
             spec = t->env->engine(t->env->svc, x->what);
             if (!spec) {   /* the operator dropped it since: the fill level plays */
-                logf_(t, "engine '%s' is no longer registered: %s plays seat %d", x->what,
-                      t->row.fill, s);
+                fig_logf(t->env->log, t->env->svc, t->logp,
+                         "engine '%s' is no longer registered: %s plays seat %d", x->what,
+                         t->row.fill, s);
                 spec = t->row.fill;
             }
         }
@@ -640,12 +583,12 @@ static void rebuild(fig_table_t *t)
     fig_game_t *rec = malloc(sizeof *rec);
     fig_msg_t msg;
     if (!rec) {
-        logf_(t, "cannot change the bots: out of memory");
+        fig_logf(t->env->log, t->env->svc, t->logp, "cannot change the bots: out of memory");
         return;
     }
     *rec = *fig_match_game(t->match);
     if (resume_match(t, rec, &msg))
-        logf_(t, "cannot change the bots: %s", msg.text);
+        fig_logf(t->env->log, t->env->svc, t->logp, "cannot change the bots: %s", msg.text);
     free(rec);
 }
 
@@ -662,7 +605,8 @@ static void back_to_storage(fig_table_t *t)
         for (int r = 0; r < rec->dealt; r++)
             t->steps += rec->nmoves[r];
     } else {
-        logf_(t, "cannot go back to the stored game: %s", g && rec ? msg.text : "out of memory");
+        fig_logf(t->env->log, t->env->svc, t->logp,
+                 "cannot go back to the stored game: %s", g && rec ? msg.text : "out of memory");
     }
     free(g);
     free(rec);
@@ -783,7 +727,8 @@ static void pump(fig_table_t *t)
         op_t *op = op_new(t, OP_ACTION, NULL, NULL);
         if (!op) {
             t->env->stats->storage_errors++;
-            logf_(t, "a bot's action was not stored: out of memory");
+            fig_logf(t->env->log, t->env->svc, t->logp,
+                     "a bot's action was not stored: out of memory");
             back_to_storage(t);
             return;
         }
@@ -820,7 +765,7 @@ static fig_proto_code_t start_stored(fig_table_t *t, int g, const fig_setup_t *s
     }
     if (rc) {
         /* The game row stays: it is replayed (with no action) at the next start. */
-        logf_(t, "game %d cannot start: %s", g, why.text);
+        fig_logf(t->env->log, t->env->svc, t->logp, "game %d cannot start: %s", g, why.text);
         t->game = prev_game;
         fig_fail_tr(msg, tr, FIG_ERR_INPUT, N_("the game cannot start: %s"), why.text);
         return FIG_PC_STORAGE;
@@ -829,7 +774,7 @@ static fig_proto_code_t start_stored(fig_table_t *t, int g, const fig_setup_t *s
     t->steps = 0;
     logent_t *e = log_put(t, EV_START);
     t->game_n = e->n;
-    logf_(t, "game %d starts", g);
+    fig_logf(t->env->log, t->env->svc, t->logp, "game %d starts", g);
     broadcast_other(t, e);
     return FIG_PC_NONE;
 }
@@ -843,6 +788,7 @@ static fig_table_t *alloc_table(const fig_table_env_t *env, const fig_db_table_t
         return NULL;
     t->env = env;
     t->row = *row;
+    snprintf(t->logp, sizeof t->logp, "table %s: ", row->code);
     t->fd = -1;
     t->next_n = 1;
     t->turn_deadline = -1;
@@ -922,7 +868,8 @@ fig_err_t fig_table_restore(fig_table_t **out, const fig_table_env_t *env,
         fig_table_free(t);
         return rc;
     }
-    logf_(t, "restored at game %d, event %lld", t->game, t->next_n - 1);
+    fig_logf(t->env->log, t->env->svc, t->logp,
+             "restored at game %d, event %lld", t->game, t->next_n - 1);
     pump(t);
     reserve_numbers(t);   /* before anything is told, this life's numbers are stored */
     *out = t;
@@ -1092,30 +1039,25 @@ static const char *seat_kind_name(fig_db_seat_kind_t k)
     return names[k];
 }
 
-static json_t *seats_json(const fig_table_t *t)
+static int seats_say(const fig_table_t *t, fig_proto_seat_info_t out[], name_t names[])
 {
-    name_t names[FIG_MAX_PLAYERS];
     seat_names(t, names);
-    json_t *a = json_array();
     for (int s = 0; s < t->row.players; s++) {
         const fig_db_seat_t *x = &t->row.seats[s];
-        json_t *o = json_object();
-        json_object_set_new(o, "kind", json_string(seat_kind_name(x->kind)));
-        json_object_set_new(o, "name", x->kind == FIG_DB_SEAT_OPEN && t->game == 0
-                                           ? json_null() : json_string(names[s]));
-        if (x->kind == FIG_DB_SEAT_BOT)
-            json_object_set_new(o, "level", json_string(x->what));
-        if (x->kind == FIG_DB_SEAT_ENGINE)
-            json_object_set_new(o, "engine", json_string(x->what));
         const char *status = "bot";
         if (x->kind == FIG_DB_SEAT_OPEN)
             status = "open";
         else if (x->kind == FIG_DB_SEAT_PERSON)
             status = t->seat[s].bot_plays ? "bot" : t->seat[s].away ? "away" : "present";
-        json_object_set_new(o, "status", json_string(status));
-        json_array_append_new(a, o);
+        out[s] = (fig_proto_seat_info_t){
+            .kind = seat_kind_name(x->kind),
+            .name = x->kind == FIG_DB_SEAT_OPEN && t->game == 0 ? NULL : names[s],
+            .level = x->kind == FIG_DB_SEAT_BOT ? x->what : NULL,
+            .engine = x->kind == FIG_DB_SEAT_ENGINE ? x->what : NULL,
+            .status = status,
+        };
     }
-    return a;
+    return t->row.players;
 }
 
 /* ---- the story so far: what a receiver would have read, had it been there
@@ -1137,14 +1079,6 @@ typedef struct {
     int nsteps, pos;
 } story_t;
 
-static json_t *story_entry(const char *kind, json_t *say)
-{
-    json_t *o = json_object();
-    json_object_set_new(o, "kind", json_string(kind));
-    json_object_set_new(o, "say", say ? say : json_array());
-    return o;
-}
-
 static void story_step(void *ctx, const fig_match_step_t *step, const fig_view_t *before,
                        const fig_view_t *after)
 {
@@ -1161,7 +1095,7 @@ static void story_step(void *ctx, const fig_match_step_t *step, const fig_view_t
 /* Step `pos` of the story as an entry (its sentences move into it). */
 static json_t *story_told(story_t *c, int pos)
 {
-    json_t *o = story_entry(c->deal[pos] ? "deal" : "action", c->says[pos]);
+    json_t *o = fig_proto_story_entry(c->deal[pos] ? "deal" : "action", c->says[pos]);
     c->says[pos] = NULL;
     return o;
 }
@@ -1188,7 +1122,7 @@ static json_t *story_json(const fig_table_t *t, int me, const fig_tr_t *tr)
         snprintf(line, sizeof line, fig_tr_text(tr, "Game %d begins."), t->game);
         json_t *say = json_array();
         json_array_append_new(say, json_string(line));
-        json_array_append_new(out, story_entry("start", say));
+        json_array_append_new(out, fig_proto_story_entry("start", say));
     }
     long long lo = t->next_n - FIG_TABLE_LOG > t->log_lo ? t->next_n - FIG_TABLE_LOG : t->log_lo;
     int first = c.nsteps;   /* the first step the log holds */
@@ -1211,11 +1145,7 @@ static json_t *story_json(const fig_table_t *t, int me, const fig_tr_t *tr)
             continue;
         }
         if (e->kind == EV_CHAT) {
-            json_t *o = story_entry("chat", NULL);
-            json_object_set_new(o, "seat", e->seat >= 0 ? json_integer(e->seat) : json_null());
-            json_object_set_new(o, "name", json_string(e->name));
-            json_object_set_new(o, "text", json_string(e->text));
-            json_array_append_new(out, o);
+            json_array_append_new(out, fig_proto_story_chat(e->seat, e->name, e->text));
             continue;
         }
         char line[300];
@@ -1223,7 +1153,8 @@ static json_t *story_json(const fig_table_t *t, int me, const fig_tr_t *tr)
         json_t *say = json_array();
         if (line[0])
             json_array_append_new(say, json_string(line));
-        json_array_append_new(out, story_entry(e->kind == EV_REMATCH ? "rematch" : "seat", say));
+        json_array_append_new(out, fig_proto_story_entry(e->kind == EV_REMATCH ? "rematch" : "seat",
+                                                         say));
     }
     for (; next < c.nsteps; next++)
         json_array_append_new(out, story_told(&c, next));
@@ -1234,52 +1165,34 @@ static json_t *story_json(const fig_table_t *t, int me, const fig_tr_t *tr)
 
 static json_t *snapshot(const fig_table_t *t, int me, const fig_tr_t *tr)
 {
-    json_t *o = message(t, "snapshot");
-    json_object_set_new(o, "epoch", json_string(t->env->epoch));
-    json_object_set_new(o, "n", json_integer(t->next_n - 1));
-    json_object_set_new(o, "game_n", json_integer(t->game_n));
-    json_object_set_new(o, "game", json_integer(t->game));
-    const char *state = !t->match ? "waiting" : running(t) ? "playing" : "over";
-    json_object_set_new(o, "state", json_string(state));
-    json_object_set_new(o, "seat", me >= 0 ? json_integer(me) : json_null());
-    json_t *opts = json_object();
-    json_object_set_new(opts, "players", json_integer(t->row.players));
-    json_object_set_new(opts, "move_seconds", json_integer(t->row.move_seconds));
-    json_object_set_new(opts, "open", json_boolean(t->row.open));
-    json_object_set_new(opts, "fill", json_string(t->row.fill));
-    json_object_set_new(o, "options", opts);
-    json_object_set_new(o, "seats", seats_json(t));
+    fig_proto_seat_info_t seats[FIG_MAX_PLAYERS];
+    name_t names[FIG_MAX_PLAYERS];
+    seats_say(t, seats, names);
+    long long left = t->turn_deadline >= 0 ? t->turn_deadline - now(t) : -1;
+    fig_proto_snapshot_t snap = {
+        .table = t->row.code, .epoch = t->env->epoch, .n = t->next_n - 1, .game_n = t->game_n,
+        .game = t->game, .state = !t->match ? "waiting" : running(t) ? "playing" : "over",
+        .me = me, .players = t->row.players, .move_seconds = t->row.move_seconds,
+        .open = t->row.open, .fill = t->row.fill, .seats = seats,
+        .turn_ms_left = left >= 0 ? left : -1,
+    };
+    fig_view_t v;
+    fig_proto_tally_t ty;
+    char url[64];
     if (t->match) {
-        const fig_game_t *g = fig_match_game(t->match);
-        fig_view_t v;
         fig_match_view(t->match, me >= 0 ? me : 0, &v);
-        fig_proto_show_t show = { t->row.open };
-        json_object_set_new(o, "view", fig_proto_view_json(&v, me, &show));
-        /* Every action taken is public (R14); the deals are not in it. */
-        json_t *hist = json_array();
-        for (int r = 0; r < g->dealt; r++) {
-            json_t *round = json_array();
-            for (int i = 0; i < g->nmoves[r]; i++) {
-                json_t *m = json_object();
-                json_object_set_new(m, "seat", json_integer(g->moves[r][i].seat));
-                json_object_set_new(m, "action", fig_proto_action_json(g->moves[r][i].action));
-                json_array_append_new(round, m);
-            }
-            json_array_append_new(hist, round);
-        }
-        json_object_set_new(o, "history", hist);
+        snap.view = &v;
+        snap.game_rec = fig_match_game(t->match);
         if (!running(t)) {
             tally_t y = tally_now(t);
-            json_object_set_new(o, "rematch", tally_json(t, &y, t->game));
-            char url[64];
+            ty = tally_say(t, &y, t->game);
+            snap.tally = &ty;
             record_url(t, t->game, url, sizeof url);
-            json_object_set_new(o, "record", json_string(url));
+            snap.record = url;
         }
     }
-    long long left = t->turn_deadline >= 0 ? t->turn_deadline - now(t) : -1;
-    json_object_set_new(o, "turn_ms_left", left >= 0 ? json_integer(left) : json_null());
-    json_object_set_new(o, "log", story_json(t, me, tr));
-    return o;
+    snap.log = story_json(t, me, tr);
+    return fig_proto_snapshot(&snap);
 }
 
 typedef struct {
@@ -1309,9 +1222,7 @@ static void catchup_step(void *ctx, const fig_match_step_t *step, const fig_view
 /* The end of a catch-up: the peer has every event up to n. */
 static void caught_up(fig_table_t *t, const peer_t *p)
 {
-    json_t *o = message(t, "caught_up");
-    json_object_set_new(o, "n", json_integer(t->next_n - 1));
-    send_json(t, p, o);
+    send_json(t, p, fig_proto_caught_up(t->row.code, t->next_n - 1));
 }
 
 /* Sends the events after `since` when they are all still here, from this
@@ -1375,7 +1286,7 @@ static fig_proto_code_t storage_error(fig_table_t *t, const fig_tr_t *tr, const 
                                       fig_msg_t *msg)
 {
     t->env->stats->storage_errors++;
-    logf_(t, "storage: %s", why->text);
+    fig_logf(t->env->log, t->env->svc, t->logp, "storage: %s", why->text);
     fig_fail_tr(msg, tr, FIG_ERR_INPUT, N_("the server could not store that; nothing was done"));
     return FIG_PC_STORAGE;
 }
@@ -1487,12 +1398,8 @@ static void join_stored(fig_table_t *t, op_t *op)
                      "join", t->row.code);
         return;
     }
-    json_t *o = message(t, "seated");
-    json_object_set_new(o, "seat", json_integer(seat));
-    json_object_set_new(o, "name", json_string(x->name));
-    json_object_set_new(o, "token", json_string(op->token));
     peer_t *me = &t->peers[peer_index(t, p)];
-    send_json(t, me, o);
+    send_json(t, me, fig_proto_seated(t->row.code, seat, x->name, op->token));
     fig_table_since_t since = { op->has_since, op->epoch, op->since };
     welcome(t, me, &since);
 }
@@ -1519,9 +1426,7 @@ fig_proto_code_t fig_table_resume(fig_table_t *t, void *p, const fig_tr_t *tr, c
     for (int i = 0; i < t->npeers; i++)
         if (t->peers[i].seat == seat) {
             t->peers[i].seat = -1;
-            json_t *o = message(t, "unseated");
-            json_object_set_new(o, "seat", json_integer(seat));
-            send_json(t, &t->peers[i], o);
+            send_json(t, &t->peers[i], fig_proto_seat_msg("unseated", t->row.code, seat));
         }
     seat_t *st = &t->seat[seat];
     bool bot = st->bot_plays, away = st->away;
@@ -1538,10 +1443,7 @@ fig_proto_code_t fig_table_resume(fig_table_t *t, void *p, const fig_tr_t *tr, c
         return FIG_PC_STORAGE;
     }
     peer_t *me = &t->peers[peer_index(t, p)];
-    json_t *o = message(t, "seated");
-    json_object_set_new(o, "seat", json_integer(seat));
-    json_object_set_new(o, "name", json_string(t->row.seats[seat].name));
-    send_json(t, me, o);
+    send_json(t, me, fig_proto_seated(t->row.code, seat, t->row.seats[seat].name, NULL));
     welcome(t, me, since);
     set_turn_deadline(t);
     pump(t);
@@ -1627,7 +1529,7 @@ fig_proto_code_t fig_table_act(fig_table_t *t, void *p, const fig_tr_t *tr, long
     op->latency_from = latency_from;
     fig_msg_t why;
     if (fig_match_play(t->match, a, &op->step, &why)) {   /* checked above: cannot happen */
-        logf_(t, "a checked action was refused: %s", why.text);
+        fig_logf(t->env->log, t->env->svc, t->logp, "a checked action was refused: %s", why.text);
         free(op);
         fig_fail_tr(msg, tr, FIG_ERR_INPUT, N_("'%s' is not an action (e.g. R2>1, RING, take)"),
                     action);
@@ -1644,8 +1546,9 @@ static void action_stored(fig_table_t *t, op_t *op)
 {
     if (op->b.rc) {
         t->env->stats->storage_errors++;
-        logf_(t, "%s action was not stored: %s", op->person ? "a person's" : "a bot's",
-              op->b.msg.text);
+        fig_logf(t->env->log, t->env->svc, t->logp,
+                 "%s action was not stored: %s", op->person ? "a person's" : "a bot's",
+                 op->b.msg.text);
         back_to_storage(t);   /* the match forgets it; a bot thinks again */
         if (op->peer)
             t->env->fail(t->env->svc, op->peer, FIG_PC_STORAGE,
@@ -1700,9 +1603,7 @@ static void leave_stored(fig_table_t *t, op_t *op)
             t->peers[i].seat = -1;   /* every connection of that seat watches now */
     int i = op->peer ? peer_index(t, op->peer) : -1;
     if (i >= 0) {
-        json_t *o = message(t, "left");
-        json_object_set_new(o, "seat", json_integer(s));
-        send_json(t, &t->peers[i], o);
+        send_json(t, &t->peers[i], fig_proto_seat_msg("left", t->row.code, s));
     }
     rebuild(t);
 }
@@ -1772,8 +1673,9 @@ static void vote_stored(fig_table_t *t, op_t *op)
     e->ready = op->ready;
     e->tally = tally_now(t);
     snprintf(e->name, sizeof e->name, "%s", names[s]);
-    logf_(t, "seat %d (%s): %s a rematch, %d of %d ready", s, e->name,
-          op->ready ? "asks for" : "withdraws from", e->tally.ready, e->tally.of);
+    fig_logf(t->env->log, t->env->svc, t->logp,
+             "seat %d (%s): %s a rematch, %d of %d ready", s, e->name,
+             op->ready ? "asks for" : "withdraws from", e->tally.ready, e->tally.of);
     broadcast_other(t, e);
 }
 
@@ -1799,12 +1701,12 @@ static void maybe_rematch(fig_table_t *t)
         return;
     op_t *op = op_new(t, OP_START, NULL, NULL);
     if (!op) {
-        logf_(t, "the rematch cannot start: out of memory");
+        fig_logf(t->env->log, t->env->svc, t->logp, "the rematch cannot start: out of memory");
         return;
     }
     fig_msg_t why;
     if (write_game(t, op, t->next_n, &why)) {
-        logf_(t, "the rematch cannot start: %s", why.text);
+        fig_logf(t->env->log, t->env->svc, t->logp, "the rematch cannot start: %s", why.text);
         free(op);
         t->rematch_retry = now(t) + 1000;   /* tried again later, as after a failed write */
         return;
@@ -1874,13 +1776,10 @@ fig_err_t fig_table_record(fig_table_t *t, int game, fig_game_t *out, fig_msg_t 
 
 static void create_stored(fig_table_t *t, op_t *op)
 {
-    logf_(t, "created (%d seats)", t->row.players);
+    fig_logf(t->env->log, t->env->svc, t->logp, "created (%d seats)", t->row.players);
     if (op->peer) {
-        json_t *o = json_object();
-        json_object_set_new(o, "type", json_string("created"));
-        json_object_set_new(o, "table", json_string(t->row.code));
         peer_t who = { op->peer, op->tr, -1 };
-        send_json(t, &who, o);
+        send_json(t, &who, fig_proto_table_msg("created", t->row.code));
     }
     fig_msg_t msg;
     if (op->start)
@@ -1898,7 +1797,7 @@ void fig_table_written(fig_table_t *t, fig_db_batch_t *b)
     if (op->kind != OP_ACTION && op->b.rc) {
         /* Nothing of the request happened: the database holds none of it. */
         t->env->stats->storage_errors++;
-        logf_(t, "storage: %s", op->b.msg.text);
+        fig_logf(t->env->log, t->env->svc, t->logp, "storage: %s", op->b.msg.text);
         if (op->peer)
             t->env->fail(t->env->svc, op->peer, FIG_PC_STORAGE,
                          fig_tr_text(op->tr, "the server could not store that; nothing was "

@@ -107,23 +107,6 @@ struct fig_wire {
     void *log_ctx;
 };
 
-static void wlog(fig_wire_t *w, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
-static void wlog(fig_wire_t *w, const char *fmt, ...)
-{
-    if (!w->log)
-        return;
-    char line[512];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(line, sizeof line, fmt, ap);
-    va_end(ap);
-    w->log(w->log_ctx, line);
-}
-
 static fig_wire_t *wire_of(struct lws *wsi)
 {
     return lws_context_user(lws_get_context(wsi));
@@ -188,13 +171,14 @@ static void op_send(void *wire, fig_conn_t *conn, const char *text, size_t len)
     if (c->closing)
         return;
     if (c->queued + len > w->queue_max) {
-        wlog(w, "wire: a connection reads too slowly (%zu bytes queued): closed", c->queued);
+        fig_logf(w->log, w->log_ctx, "",
+                 "wire: a connection reads too slowly (%zu bytes queued): closed", c->queued);
         conn_close(w, c, LWS_CLOSE_STATUS_POLICY_VIOLATION, true);
         return;
     }
     frame_t *f = malloc(sizeof *f + LWS_PRE + len);
     if (!f) {
-        wlog(w, "wire: out of memory queueing a frame: connection closed");
+        fig_logf(w->log, w->log_ctx, "", "wire: out of memory queueing a frame: connection closed");
         conn_close(w, c, LWS_CLOSE_STATUS_UNEXPECTED_CONDITION, true);
         return;
     }
@@ -222,7 +206,8 @@ static void op_watch(void *wire, int fd)
     int d = e ? fcntl(fd, F_DUPFD_CLOEXEC, 0) : -1;
     if (d < 0) {
         free(e);
-        wlog(w, "wire: cannot watch descriptor %d: %s", fd, strerror(errno));
+        fig_logf(w->log, w->log_ctx, "",
+                 "wire: cannot watch descriptor %d: %s", fd, strerror(errno));
         return;
     }
     e->fd = fd;
@@ -239,7 +224,7 @@ static void op_watch(void *wire, int fd)
     if (!e->wsi) {
         w->watches = e->next;
         free(e);
-        wlog(w, "wire: cannot watch descriptor %d: lws refused it", fd);
+        fig_logf(w->log, w->log_ctx, "", "wire: cannot watch descriptor %d: lws refused it", fd);
     }
 }
 
@@ -600,8 +585,9 @@ static int on_http(fig_wire_t *w, struct lws *wsi, struct fig_conn *c, const cha
     if (!host_ok(w, wsi)) {
         char peer[64] = "?";
         lws_get_peer_simple(wsi, peer, sizeof peer);
-        wlog(w, "http: refused a request from %s: its Host is not this server's "
-                "(--allowed-hosts)", peer);
+        fig_logf(w->log, w->log_ctx, "",
+                 "http: refused a request from %s: its Host is not this server's "
+                 "(--allowed-hosts)", peer);
         return http_text(wsi, c, 403, "this server does not answer to that host name\n");
     }
     bool post = lws_hdr_total_length(wsi, WSI_TOKEN_POST_URI) > 0;
@@ -632,7 +618,7 @@ static int on_http(fig_wire_t *w, struct lws *wsi, struct fig_conn *c, const cha
     if (st == 200)
         return http_answer(wsi, c, &a, false);
     if (st == 400)
-        wlog(w, "http: refused path %s", path);
+        fig_logf(w->log, w->log_ctx, "", "http: refused path %s", path);
     return http_text(wsi, c, st, st == 400 ? "bad path\n"
                                  : st == 503 ? "out of memory\n" : "not found\n");
 }
@@ -690,16 +676,19 @@ static int ws_filter(fig_wire_t *w, struct lws *wsi)
     char uri[64], peer[64] = "?";
     lws_get_peer_simple(wsi, peer, sizeof peer);
     if (lws_hdr_copy(wsi, uri, sizeof uri, WSI_TOKEN_GET_URI) <= 0 || strcmp(uri, "/ws") != 0) {
-        wlog(w, "ws: refused an upgrade from %s on another path than /ws", peer);
+        fig_logf(w->log, w->log_ctx, "",
+                 "ws: refused an upgrade from %s on another path than /ws", peer);
         return 1;
     }
     if (!host_ok(w, wsi)) {
-        wlog(w, "ws: refused a connection from %s: its Host is not this server's "
-                "(--allowed-hosts)", peer);
+        fig_logf(w->log, w->log_ctx, "",
+                 "ws: refused a connection from %s: its Host is not this server's "
+                 "(--allowed-hosts)", peer);
         return 1;
     }
     if (!origin_ok(wsi)) {
-        wlog(w, "ws: refused a connection from %s: its Origin is not this server", peer);
+        fig_logf(w->log, w->log_ctx, "",
+                 "ws: refused a connection from %s: its Origin is not this server", peer);
         return 1;
     }
     return 0;
@@ -746,7 +735,7 @@ static int ws_established(fig_wire_t *w, struct lws *wsi, struct fig_conn *c)
     c->cs = w->svc ? fig_service_open(w->svc, c, peer) : NULL;
     if (!c->cs) {
         static const char why[] = "refused";
-        wlog(w, "ws: refused a connection from %s", peer);
+        fig_logf(w->log, w->log_ctx, "", "ws: refused a connection from %s", peer);
         lws_close_reason(wsi, LWS_CLOSE_STATUS_POLICY_VIOLATION, (unsigned char *)why,
                          sizeof why - 1);
         return -1;
@@ -776,7 +765,8 @@ static int ws_receive(fig_wire_t *w, struct lws *wsi, struct fig_conn *c, const 
         memcpy(c->rx + c->rxlen, in, take);
         fig_service_message(w->svc, c->cs, c->rx, FIG_PROTO_FRAME_MAX + 1);
         c->rxlen = 0;
-        wlog(w, "ws: a message over %d bytes: connection closed", FIG_PROTO_FRAME_MAX);
+        fig_logf(w->log, w->log_ctx, "",
+                 "ws: a message over %d bytes: connection closed", FIG_PROTO_FRAME_MAX);
         conn_close(w, c, LWS_CLOSE_STATUS_MESSAGE_TOO_LARGE, false);
         reschedule(w);
         return 0;
@@ -928,6 +918,9 @@ fig_err_t fig_wire_new(fig_wire_t **out, const fig_wire_opts_t *o, fig_msg_t *ms
     if (!w)
         return fig_fail(msg, FIG_ERR_SPACE, "out of memory");
     w->wake[0] = w->wake[1] = -1;
+    /* The library's own log (process-wide, stderr): its errors and warnings
+     * only. Here, so that no file but this one calls libwebsockets. */
+    lws_set_log_level(LLL_ERR | LLL_WARN, NULL);
     w->log = o->log;
     w->log_ctx = o->log_ctx;
     w->queue_max = o->queue_max ? o->queue_max : (size_t)1 << 20;

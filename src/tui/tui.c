@@ -830,9 +830,8 @@ static void leave_words(tui_t *t)
                      : _("You had not played yet: nothing is saved."));
         return;
     }
-    for (int i = t->over_log_start; i < t->nlog && len < sizeof t->result; i++)
-        len += (size_t)snprintf(t->result + len, sizeof t->result - len, "%s\n",
-                                t->log[i].text);
+    for (int i = t->over_log_start; i < t->nlog; i++)
+        fig_putf(t->result, sizeof t->result, &len, "%s\n", t->log[i].text);
 }
 
 static void free_game(tui_t *t)

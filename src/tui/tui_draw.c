@@ -21,6 +21,7 @@
 
 #include "host/narrate.h"
 #include "host/rules_text.h"
+#include "host/util.h"
 #include "tui/tui.h"
 
 /* ---- text helpers ---- */
@@ -391,9 +392,8 @@ static void draw_players(tui_t *t, int top)
         if (reveal || s == t->me)
             fig_road_format(v->road[s], v->nroad[s], " ", buf, sizeof buf);
         else
-            for (int p = 0; p < v->nroad[s] && len < sizeof buf; p++)
-                len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%s", p ? " " : "",
-                                        t->utf8 ? "▮" : "#");
+            for (int p = 0; p < v->nroad[s]; p++)
+                fig_putf(buf, sizeof buf, &len, "%s%s", p ? " " : "", t->utf8 ? "▮" : "#");
         tui_put(y, c.road, c.stack - c.road - 1, 0, buf);
         if (c.stack < c.end) {
             snprintf(buf, sizeof buf, "%3d", v->stack[s]);
@@ -412,10 +412,10 @@ static void draw_my_road(const tui_t *t, int y, int right)
     buf[0] = '\0';
     for (int p = 0; p < v->nroad[t->me]; p++) {
         int l = v->road[t->me][p];
-        len += (size_t)snprintf(buf + len, sizeof buf - len, "%s", p ? "  " : "");
-        for (int i = 0; i < (l + 2) / 3 && len < sizeof buf; i++)
-            len += (size_t)snprintf(buf + len, sizeof buf - len, "%s", t->utf8 ? "█" : "#");
-        len += (size_t)snprintf(buf + len, sizeof buf - len, " %d", l);
+        fig_putf(buf, sizeof buf, &len, "%s", p ? "  " : "");
+        for (int i = 0; i < (l + 2) / 3; i++)
+            fig_putf(buf, sizeof buf, &len, "%s", t->utf8 ? "█" : "#");
+        fig_putf(buf, sizeof buf, &len, " %d", l);
     }
     char line[320];
     if (v->nroad[t->me])
@@ -598,9 +598,9 @@ static void fit_keys(const char *keys, int room, char *out, size_t cap)
     }
     size_t k = 0;
     out[0] = '\0';
-    for (int i = 0; i < n && k < cap; i++)
+    for (int i = 0; i < n; i++)
         if (keep[i])
-            k += (size_t)snprintf(out + k, cap - k, "%s%.*s", k ? "  " : "", len[i], item[i]);
+            fig_putf(out, cap, &k, "%s%.*s", k ? "  " : "", len[i], item[i]);
 }
 
 static void draw_keys(const tui_t *t, int y)
@@ -815,10 +815,10 @@ static void cell(char *buf, size_t cap, size_t *len, const char *s, int cols, bo
 {
     int w = tui_width(s), pad = cols - w > 0 ? cols - w : 0;
     if (right)
-        *len += (size_t)snprintf(buf + *len, cap - *len, "%*s%s", pad, "", s);
+        fig_putf(buf, cap, len, "%*s%s", pad, "", s);
     else
-        *len += (size_t)snprintf(buf + *len, cap - *len, "%s%*s", s, pad, "");
-    if (*len >= cap)
+        fig_putf(buf, cap, len, "%s%*s", s, pad, "");
+    if (*len >= cap)   /* the next cell writes after what fitted */
         *len = cap - 1;
 }
 

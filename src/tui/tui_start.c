@@ -14,10 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "host/util.h"
 #include "tui/tui.h"
-
-static const char *const levels[] = { "beginner", "easy", "normal", "hard", "max" };
-enum { NLEVELS = 5 };
 
 typedef struct {
     fig_session_opts_t *o;
@@ -27,36 +25,28 @@ typedef struct {
     char error[400];
 } start_t;
 
+/* The levels' names are msgids (marked in the ai layer's table, bot.c). */
 const char *tui_level_name(const char *spec)
 {
-    /* TRANSLATORS: the levels of the bots, as the start screen and plain mode
-     * show them (the command line keeps beginner, easy, normal, hard, max). */
-    static const char *const names[] = { N_("beginner"), N_("easy"), N_("normal"), N_("hard"),
-                                         N_("max") };
-    for (int i = 0; i < NLEVELS; i++)
-        if (strcmp(spec, levels[i]) == 0)
-            return _(names[i]);
-    return spec;
+    return fig_bot_level_index(spec) >= 0 ? _(spec) : spec;
 }
 
 static int level_index(const char *spec)
 {
-    for (int i = 0; i < NLEVELS; i++)
-        if (strcmp(spec, levels[i]) == 0)
-            return i;
-    return -1;
+    return fig_bot_level_index(spec);
 }
 
 /* Cycles the spec of seat s through the levels (and its custom spec, if any). */
 static void cycle_level(start_t *ss, int s, int dir)
 {
     char *spec = ss->o->seats.seat[s].spec;
-    int n = NLEVELS + (ss->custom[s][0] ? 1 : 0);
+    int nlevels = fig_bot_level_count();
+    int n = nlevels + (ss->custom[s][0] ? 1 : 0);
     int i = level_index(spec);
     if (i < 0)
-        i = NLEVELS;   /* the custom one */
+        i = nlevels;   /* the custom one */
     i = ((i + dir) % n + n) % n;
-    snprintf(spec, FIG_SPEC_MAX, "%s", i < NLEVELS ? levels[i] : ss->custom[s]);
+    snprintf(spec, FIG_SPEC_MAX, "%s", i < nlevels ? fig_bot_level_name(i) : ss->custom[s]);
 }
 
 static void draw_start(const start_t *ss, bool utf8)
@@ -261,10 +251,9 @@ void tui_saved_summary(const fig_game_t *g, char *buf, size_t cap)
     int n = g->setup.players, moves = 0;
     for (int r = 0; r < g->dealt; r++)
         moves += g->nmoves[r];
-    for (int s = 1; s < n && len < sizeof others; s++)
-        len += (size_t)snprintf(others + len, sizeof others - len, "%s%s",
-                                s == 1 ? "" : s == n - 1 ? _(" and ") : ", ",
-                                g->has_names ? g->names[s] : "?");
+    for (int s = 1; s < n; s++)
+        fig_putf(others, sizeof others, &len, "%s%s",
+                 s == 1 ? "" : s == n - 1 ? _(" and ") : ", ", g->has_names ? g->names[s] : "?");
     snprintf(buf, cap,
              ngettext("Round %d of 3, %s against %s, %d move played.",
                       "Round %d of 3, %s against %s, %d moves played.", (unsigned long)moves),

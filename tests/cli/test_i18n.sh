@@ -7,6 +7,8 @@
 FIGARO=${FIGARO:-build/test/figaro}
 case $FIGARO in /*) ;; *) FIGARO=$(pwd)/$FIGARO ;; esac
 cd "$(dirname "$0")/../.." || exit 1
+# The languages but English: those of po/*.po (test_lang checks they are src/host/lang.c's).
+LANGS=$(for f in po/*.po; do basename "$f" .po; done)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -52,7 +54,7 @@ expect_in "rules it giullare" "$tmp/out" "giullari"
 expect_in "rules it girotondo" "$tmp/out" "girotondo"
 expect_in "rules it strada" "$tmp/out" "pezzi di strada"
 expect_in "rules it Re" "$tmp/out" "Il Re ne ha avuto abbastanza!"
-for l in fr nl it; do
+for l in $LANGS; do
     run "rules $l stays translated" 0 -- rules --lang $l
     expect_not_in "rules $l has no English paragraph" "$tmp/out" "The King has had enough"
 done
@@ -185,7 +187,7 @@ else
 fi
 
 # ---- the catalogues are complete and the template is up to date
-for l in fr nl it; do
+for l in $LANGS; do
     if msgfmt --check --statistics -o /dev/null "po/$l.po" 2>"$tmp/stats"; then ok; else
         ko "po/$l.po does not compile"; cat "$tmp/stats"; fi
     if grep -q 'untranslated\|fuzzy' "$tmp/stats"; then ko "po/$l.po: $(cat "$tmp/stats")"; else ok; fi
@@ -197,7 +199,7 @@ if make -s --no-print-directory pot-to POT_OUT="$tmp/figaro.pot" >"$tmp/make" 2>
         ko "po/figaro.pot is out of date with the sources: run 'make pot'"
         diff "$tmp/old" "$tmp/new" | head -20
     fi
-    for l in fr nl it; do   # every message of the template is in every catalogue
+    for l in $LANGS; do   # every message of the template is in every catalogue
         if msgcmp "po/$l.po" "$tmp/figaro.pot" >"$tmp/cmp" 2>&1; then ok; else
             ko "po/$l.po lacks messages of the sources: run 'make pot'"; head -5 "$tmp/cmp"; fi
     done

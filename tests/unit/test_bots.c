@@ -76,6 +76,17 @@ static void test_specs_and_levels_create_bots(void **state)
         fig_bot_free(bot);
     }
     fig_bot_free(NULL);
+    /* The levels' one table: weakest first, each a spec fig_bot_new takes. */
+    const char *levels[] = { "beginner", "easy", "normal", "hard", "max" };
+    assert_int_equal(fig_bot_level_count(), 5);
+    for (int i = 0; i < 5; i++) {
+        assert_string_equal(fig_bot_level_name(i), levels[i]);
+        assert_int_equal(fig_bot_level_index(levels[i]), i);
+    }
+    assert_null(fig_bot_level_name(5));
+    assert_null(fig_bot_level_name(-1));
+    assert_int_equal(fig_bot_level_index("random"), -1);
+    assert_int_equal(fig_bot_level_index(NULL), -1);
 }
 
 static void test_bad_specs_are_refused_with_a_reason(void **state)

@@ -22,6 +22,7 @@
 
 #include <cmocka.h>
 
+#include <dirent.h>
 #include <libintl.h>
 #include <locale.h>
 #include <stdbool.h>
@@ -182,10 +183,38 @@ static void test_languages(void **state)
     }
     assert_null(fig_lang_code(4));
     assert_null(fig_lang_code(-1));
+    assert_string_equal(fig_lang_name(1), "Français");
+    assert_null(fig_lang_name(4));
     const char *bad[] = { "de", "fr_FR", "FR", "", "f", "fr ", "../fr", "en_US.UTF-8" };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
         assert_false(fig_lang_known(bad[i]));
     assert_false(fig_lang_known(NULL));
+}
+
+/* The build compiles the catalogues po/LANG.po (the Makefile's LANGS): one
+ * for every language of the table but English, and none other. */
+static void test_table_is_the_catalogues(void **state)
+{
+    (void)state;
+    assert_true(fig_lang_count() <= FIG_LANG_MAX);
+    assert_string_equal(fig_lang_code(0), "en");
+    for (int i = 0; i < fig_lang_count(); i++) {
+        assert_true(strlen(fig_lang_code(i)) <= FIG_LANG_CODE_MAX);
+        assert_true(fig_lang_name(i) && fig_lang_name(i)[0]);
+        if (i > 0) {
+            char path[4200];
+            snprintf(path, sizeof path, "%s/%s/LC_MESSAGES/figaro.mo", localedir(),
+                     fig_lang_code(i));
+            if (access(path, R_OK) != 0)
+                fail_msg("%s: no catalogue (po/%s.po?)", path, fig_lang_code(i));
+        }
+    }
+    DIR *d = opendir(localedir());
+    assert_non_null(d);
+    for (struct dirent *e; (e = readdir(d));)
+        if (e->d_name[0] != '.' && !fig_lang_known(e->d_name))
+            fail_msg("po/%s.po is a language src/host/lang.c lacks", e->d_name);
+    closedir(d);
 }
 
 /* ------------------------------------------------------------------ the real catalogues */
@@ -813,6 +842,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_languages),
+        cmocka_unit_test(test_table_is_the_catalogues),
         cmocka_unit_test(test_real_french),
         cmocka_unit_test(test_real_dutch),
         cmocka_unit_test(test_real_italian),

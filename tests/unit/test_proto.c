@@ -404,6 +404,71 @@ static void test_view_outcomes(void **state)
 
 /* The rules' own example (rules.md, R6/R8): seat 1's pile is R2 R2; seat 0's
  * J2 there brings it to 6 and seat 1 collects the five cards on the table. */
+/* The table's frames proto.c builds from plain values (table.c only says
+ * what happened): their bytes, keys in protocol order. */
+static void expect_dump(json_t *j, const char *want)
+{
+    char *text = fig_proto_dump(j, NULL);
+    assert_non_null(text);
+    assert_string_equal(text, want);
+    free(text);
+    json_decref(j);
+}
+
+static void test_table_frames(void **state)
+{
+    (void)state;
+    expect_dump(fig_proto_table_msg("caught_up", "K7M2QX"),
+                "{\"type\":\"caught_up\",\"table\":\"K7M2QX\"}");
+    fig_proto_seat_info_t seats[3] = {
+        { "person", "Ann", NULL, NULL, "present" },
+        { "bot", "Rosina", "beginner", NULL, "bot" },
+        { "open", NULL, NULL, NULL, "open" },
+    };
+    fig_proto_tally_t tally = { .game = 1, .n = 3, .votes = { "ready", "bot", "bot" },
+                                .ready = 1, .of = 1 };
+    fig_proto_other_t seat = { .table = "K7M2QX", .n = 9, .game = 1, .kind = "seat", .seat = 0,
+                               .name = "Ann", .news = "back", .seats = seats, .nseats = 3,
+                               .tally = &tally, .say = "Ann is back." };
+    expect_dump(fig_proto_other_event(&seat),
+                "{\"type\":\"event\",\"table\":\"K7M2QX\",\"n\":9,\"game\":1,\"kind\":\"seat\","
+                "\"seat\":0,\"news\":\"back\",\"name\":\"Ann\",\"seats\":["
+                "{\"kind\":\"person\",\"name\":\"Ann\",\"status\":\"present\"},"
+                "{\"kind\":\"bot\",\"name\":\"Rosina\",\"level\":\"beginner\",\"status\":\"bot\"},"
+                "{\"kind\":\"open\",\"name\":null,\"status\":\"open\"}],"
+                "\"rematch\":{\"game\":1,\"votes\":[\"ready\",\"bot\",\"bot\"],\"ready\":1,"
+                "\"of\":1},\"say\":[\"Ann is back.\"]}");
+    fig_proto_other_t chat = { .table = "K7M2QX", .n = 10, .game = 1, .kind = "chat", .seat = -1,
+                               .name = "Eve", .text = "hi", .say = "" };
+    expect_dump(fig_proto_other_event(&chat),
+                "{\"type\":\"event\",\"table\":\"K7M2QX\",\"n\":10,\"game\":1,\"kind\":\"chat\","
+                "\"seat\":null,\"name\":\"Eve\",\"text\":\"hi\",\"say\":[]}");
+    expect_dump(fig_proto_seated("K7M2QX", 2, "Bob", "00ff"),
+                "{\"type\":\"seated\",\"table\":\"K7M2QX\",\"seat\":2,\"name\":\"Bob\","
+                "\"token\":\"00ff\"}");
+    expect_dump(fig_proto_seated("K7M2QX", 2, "Bob", NULL),
+                "{\"type\":\"seated\",\"table\":\"K7M2QX\",\"seat\":2,\"name\":\"Bob\"}");
+    expect_dump(fig_proto_seat_msg("left", "K7M2QX", 1),
+                "{\"type\":\"left\",\"table\":\"K7M2QX\",\"seat\":1}");
+    expect_dump(fig_proto_caught_up("K7M2QX", 57),
+                "{\"type\":\"caught_up\",\"table\":\"K7M2QX\",\"n\":57}");
+    expect_dump(fig_proto_story_chat(1, "Bob", "gg"),
+                "{\"kind\":\"chat\",\"say\":[],\"seat\":1,\"name\":\"Bob\",\"text\":\"gg\"}");
+    fig_proto_snapshot_t snap = { .table = "K7M2QX", .epoch = "9f0c2b7a11d35e40", .n = 3,
+                                  .game_n = 0, .game = 0, .state = "waiting", .me = -1,
+                                  .players = 3, .move_seconds = 0, .open = false,
+                                  .fill = "normal", .seats = seats, .turn_ms_left = -1,
+                                  .log = json_array() };
+    expect_dump(fig_proto_snapshot(&snap),
+                "{\"type\":\"snapshot\",\"table\":\"K7M2QX\",\"epoch\":\"9f0c2b7a11d35e40\","
+                "\"n\":3,\"game_n\":0,\"game\":0,\"state\":\"waiting\",\"seat\":null,"
+                "\"options\":{\"players\":3,\"move_seconds\":0,\"open\":false,\"fill\":\"normal\"},"
+                "\"seats\":[{\"kind\":\"person\",\"name\":\"Ann\",\"status\":\"present\"},"
+                "{\"kind\":\"bot\",\"name\":\"Rosina\",\"level\":\"beginner\",\"status\":\"bot\"},"
+                "{\"kind\":\"open\",\"name\":null,\"status\":\"open\"}],"
+                "\"turn_ms_left\":null,\"log\":[]}");
+}
+
 static void test_outcome_example(void **state)
 {
     (void)state;
@@ -468,6 +533,7 @@ int main(void)
         cmocka_unit_test(test_view_r14),
         cmocka_unit_test(test_view_outcomes),
         cmocka_unit_test(test_outcome_example),
+        cmocka_unit_test(test_table_frames),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -61,7 +61,9 @@
 #include <unistd.h>
 
 #include "figaro/figaro.h"
+#include "host/lang.h"
 #include "host/util.h"
+#include "net/proto.h"
 #include "net/service.h"
 
 /* ---- the recording wire */
@@ -2094,6 +2096,68 @@ static void test_hello_deadline_and_addr_cap(void **state)
 }
 
 /* A table with an operator's engine: a person, the engine, a bot. */
+/* `welcome` lists the levels a table's bots may have and the languages the
+ * server speaks, exactly those of the one table each (proto.c over the ai
+ * layer's levels, host/lang.c); a level or a language outside them is refused
+ * with the same list; the longest level ("beginner") fits a table's fill. */
+static void test_welcome_lists(void **state)
+{
+    (void)state;
+    world_t *w = world_new(30000);
+    client_t ann;
+    cl_open(&ann, w, "10.0.0.1");
+    hello(&ann, "fr", "Ann");
+    json_t *o = frame_at(w, ann.id, 0);
+    assert_string_equal(str(o, "type"), "welcome");
+    const json_t *levels = json_object_get(o, "levels");
+    assert_true(json_is_array(levels));
+    assert_int_equal(json_array_size(levels), fig_proto_level_count());
+    assert_int_equal(fig_proto_level_count(), 1 + fig_bot_level_count());
+    bool beginner = false;
+    for (int i = 0; i < fig_proto_level_count(); i++) {
+        const char *l = json_string_value(json_array_get(levels, (size_t)i));
+        assert_non_null(l);
+        assert_string_equal(l, fig_proto_level_name(i));
+        assert_true(fig_proto_level_ok(l));
+        assert_true(strlen(l) <= FIG_PROTO_LEVEL_MAX);
+        beginner |= strcmp(l, "beginner") == 0;
+    }
+    assert_true(beginner);
+    assert_null(fig_proto_level_name(fig_proto_level_count()));
+    const json_t *langs = json_object_get(o, "languages");
+    assert_true(json_is_array(langs));
+    assert_int_equal(json_array_size(langs), fig_lang_count());
+    for (int i = 0; i < fig_lang_count(); i++) {
+        const json_t *l = json_array_get(langs, (size_t)i);
+        assert_string_equal(str(l, "code"), fig_lang_code(i));
+        assert_string_equal(str(l, "name"), fig_lang_name(i));
+    }
+    json_decref(o);
+
+    /* Refusals name the choices, from the same tables. */
+    client_t *none[1] = { NULL };
+    expect_error(w, &ann, none, 0, "bad_seats",
+                 "{\"type\":\"create\",\"seats\":[{\"kind\":\"person\"},"
+                 "{\"kind\":\"person\"},{\"kind\":\"bot\",\"level\":\"expert\"}]}");
+    const rconn_t *r = &w->wire.c[ann.id];
+    assert_non_null(strstr(r->f[r->n - 1], "random, beginner, easy, normal, hard, max"));
+    expect_error(w, &ann, none, 0, "bad_message",
+                 "{\"type\":\"create\",\"seats\":[{\"kind\":\"person\"},"
+                 "{\"kind\":\"person\"},{\"kind\":\"person\"}],\"fill\":\"expert\"}");
+    assert_non_null(strstr(r->f[r->n - 1], "random, beginner, easy, normal, hard, max"));
+    client_t bob;
+    cl_open(&bob, w, "10.0.0.2");
+    expect_error(w, &bob, none, 0, "bad_message", "{\"type\":\"hello\",\"v\":1,\"lang\":\"de\"}");
+    const rconn_t *rb = &w->wire.c[bob.id];
+    assert_non_null(strstr(rb->f[rb->n - 1], "en, fr, nl, it"));
+
+    /* beginner, the longest, plays for the absent. */
+    create_table(&ann, "{\"kind\":\"person\"},{\"kind\":\"person\"},"
+                       "{\"kind\":\"bot\",\"level\":\"beginner\"}",
+                 ",\"fill\":\"beginner\"");
+    world_free(w);
+}
+
 static void test_engine_seat(void **state)
 {
     (void)state;
@@ -2613,6 +2677,7 @@ int main(void)
         cmocka_set_test_filter(getenv("FIGARO_TEST_FILTER"));
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_full_game),
+        cmocka_unit_test(test_welcome_lists),
         cmocka_unit_test(test_replay_json),
         cmocka_unit_test(test_replay_rate),
         cmocka_unit_test(test_reconnect_since),

@@ -859,6 +859,39 @@ static void test_load_save_walk_allocation_failures(void **state)
 /* A sealed game (issue 11: no cheating): no hand and no seed in clear, read
  * back exactly with the folder's key, set aside still sealed, filed in clear
  * once over; without its key, or altered, it is refused. */
+static void log_into(void *ctx, const char *line)
+{
+    snprintf(ctx, FIG_LOG_LINE + 8, "%s", line);
+}
+
+/* host/util's one bounded string builder (the store's header, narration,
+ * plain mode, the server's lists) and one log line (the server's parts). */
+static void test_putf_and_logf(void **state)
+{
+    (void)state;
+    char buf[8];
+    size_t len = 0;
+    fig_putf(buf, sizeof buf, &len, "%s", "abc");
+    assert_string_equal(buf, "abc");
+    assert_int_equal(len, 3);
+    fig_putf(buf, sizeof buf, &len, "-%d-", 1234);   /* cut: 4 of 6 fit */
+    assert_string_equal(buf, "abc-123");
+    assert_int_equal(len, 9);                         /* >= cap: it was cut */
+    fig_putf(buf, sizeof buf, &len, "%s", "xyz");     /* past the end: counted only */
+    assert_string_equal(buf, "abc-123");
+    assert_int_equal(len, 12);
+
+    char line[FIG_LOG_LINE + 8] = "";
+    fig_logf(NULL, line, "p: ", "%d", 1);             /* no callback: nothing */
+    fig_logf(log_into, line, "table K7M2QX: ", "game %d starts", 2);
+    assert_string_equal(line, "table K7M2QX: game 2 starts");
+    char big[2 * FIG_LOG_LINE];
+    memset(big, 'x', sizeof big - 1);
+    big[sizeof big - 1] = '\0';
+    fig_logf(log_into, line, "", "%s", big);
+    assert_int_equal(strlen(line), FIG_LOG_LINE - 1);
+}
+
 static void test_sealed_games(void **state)
 {
     tmp_t *t = *state;
@@ -952,6 +985,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_sealed_games, setup, teardown),
         cmocka_unit_test_setup_teardown(test_damaged_files_name_file_and_line, setup, teardown),
         cmocka_unit_test(test_parse_header_from_memory),
+        cmocka_unit_test(test_putf_and_logf),
         cmocka_unit_test(test_messages_go_through_the_translator),
         cmocka_unit_test_setup_teardown(test_open_allocation_failures, setup, teardown),
         cmocka_unit_test_setup_teardown(test_load_save_walk_allocation_failures, setup,
