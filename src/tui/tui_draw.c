@@ -576,24 +576,21 @@ static void fit_keys(const char *keys, int room, char *out, size_t cap)
 {
     enum { MAX_ITEMS = 16 };
     const char *item[MAX_ITEMS];
-    int len[MAX_ITEMS], n = 0, width = 0;
-    for (const char *p = keys; *p && n < MAX_ITEMS;) {
+    int len[MAX_ITEMS], cols[MAX_ITEMS], n = 0, width = 0;
+    bool keep[MAX_ITEMS];
+    for (const char *p = keys; *p && n < MAX_ITEMS; n++) {
         const char *sep = strstr(p, "  ");
         item[n] = p;
         len[n] = sep ? (int)(sep - p) : (int)strlen(p);
         char one[200];
         snprintf(one, sizeof one, "%.*s", len[n], p);
-        width += (n ? 2 : 0) + tui_width(one);
-        n++;
+        cols[n] = tui_width(one);
+        width += (n ? 2 : 0) + cols[n];
+        keep[n] = true;
         p = sep ? sep + 2 : p + strlen(p);
     }
-    bool keep[MAX_ITEMS];
-    for (int i = 0; i < n; i++)
-        keep[i] = true;
     for (int i = n - 3; i >= 0 && width > room; i--) {
-        char one[200];
-        snprintf(one, sizeof one, "%.*s", len[i], item[i]);
-        width -= 2 + tui_width(one);
+        width -= 2 + cols[i];
         keep[i] = false;
     }
     size_t k = 0;
