@@ -116,12 +116,23 @@ enum { FIG_DB_BATCH_MAX = 3 };   /* a request's writes, and its FIG_DBW_EVENTS *
 
 /* The writes of one request, all or none. `next` chains batches for
  * fig_db_apply; rc and msg are its outcome; `user` is the submitter's (the
- * back end leaves it alone). */
+ * back end leaves it alone).
+ *
+ * A batch may be a read instead (read.out not NULL, n == 0), for the
+ * server's writer thread (net/writer.h), which alone touches the database
+ * once the server is up: game read.game of table read.code into *read.out
+ * (fig_db_game_get), after every write queued before it. fig_db_apply
+ * never sees one. */
 typedef struct fig_db_batch {
     struct fig_db_batch *next;
     void *user;
     int n;
     fig_db_write_t w[FIG_DB_BATCH_MAX];
+    struct {
+        fig_db_game_t *out;                /* NULL: a batch of writes */
+        char code[FIG_PROTO_CODE_LEN + 1];
+        int game;
+    } read;
     fig_err_t rc;
     fig_msg_t msg;
 } fig_db_batch_t;

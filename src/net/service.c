@@ -826,6 +826,13 @@ void fig_service_message(fig_service_t *s, void *cs, const char *text, size_t le
         free(w);
         return;
     }
+    if (e && m->type == FIG_PROTO_ACT && fig_table_rebuilding(e->t)) {
+        /* Going back to the stored game after a failed write: refused. */
+        fig_table_refuse_rebuilding(e->t, c->tr, &msg);
+        send_error(s, c, FIG_PC_STORAGE, msg.text, re, m->table);
+        free(w);
+        return;
+    }
     if (e && (fig_table_busy(e->t) || e->head)) {
         /* Its table's last write is on its way: this waits, in order. */
         w->c = c;
@@ -1037,6 +1044,9 @@ static void metrics(fig_service_t *s, fig_http_answer_t *out)
     put(&t, "# HELP figaro_storage_errors_total Writes the database refused.\n"
             "# TYPE figaro_storage_errors_total counter\nfigaro_storage_errors_total %llu\n",
         st->storage_errors);
+    put(&t, "# HELP figaro_storage_loop_reads_total Games read from the database on the "
+            "loop thread (an old game's record).\n# TYPE figaro_storage_loop_reads_total "
+            "counter\nfigaro_storage_loop_reads_total %llu\n", st->loop_reads);
     fig_writer_stats_t ws;
     fig_writer_stats(s->writer, &ws);
     put(&t, "# HELP figaro_storage_commits_total Transactions the writer committed (each "

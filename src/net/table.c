@@ -33,6 +33,11 @@
  *     continuation does what the synchronous request used to do after its
  *     write, then the presence of the seats is settled (a connection that
  *     closed meanwhile: its seat is away now) and the game moves on (pump).
+ *   - A failed write of an action is undone by reading the stored game back
+ *     through the writer too (back_to_storage: an OP_REBUILD op, a read
+ *     batch, in flight like a write, t->rebuilding set): the loop thread
+ *     never reads the database for it, and `act` is refused (storage) until
+ *     the match is rebuilt from what is stored (rebuilt).
  *   - A person seat nobody holds is away: settle_presence keeps it so.
  *   - Once a game is over, the votes for the next one are the people's
  *     stored seat rows (rematch == t->game: ready); vote_of says who counts.
@@ -108,7 +113,10 @@ typedef struct {
 } seat_t;
 
 /* What a write is for: what to do once it is on the disk. */
-typedef enum { OP_ACTION, OP_JOIN, OP_LEAVE, OP_START, OP_CREATE, OP_VOTE, OP_EVENTS } op_kind_t;
+typedef enum {
+    OP_ACTION, OP_JOIN, OP_LEAVE, OP_START, OP_CREATE, OP_VOTE, OP_EVENTS,
+    OP_REBUILD   /* not a write: the read of the stored game (back_to_storage) */
+} op_kind_t;
 
 /* Event numbers are reserved on the disk ahead of their use, EV_RESERVE at
  * a time (FIG_DBW_EVENTS rides on every write, and a write of its own goes
@@ -151,6 +159,8 @@ struct fig_table {
     long long turn_deadline;              /* -1: none */
     long long turn_for;                   /* the game_n it was set for */
     op_t *inflight;                       /* the write on its way to the disk; NULL: none */
+    bool rebuilding;                      /* inflight is the read of back_to_storage: `act` is
+                                             refused (storage) until it is back */
     bool dead;                            /* its creation failed */
     long long idle_since;                 /* nobody attached since (service clock); -1: peers */
     long long rematch_retry;              /* a rematch whose write failed: not before then */
@@ -593,23 +603,49 @@ static void rebuild(fig_table_t *t)
 }
 
 /* Storing an action failed: the match goes back to what the database
- * holds (the action is not there), and a bot thinks again. */
+ * holds (the action is not there), and a bot thinks again. The game is
+ * read by the writer thread, after every write before (never on the loop
+ * thread); until it is back (rebuilt) the table is busy and refuses `act`
+ * with storage. */
 static void back_to_storage(fig_table_t *t)
 {
+    op_t *op = calloc(1, sizeof *op);
     fig_db_game_t *g = malloc(sizeof *g);
+    if (!op || !g) {
+        fig_logf(t->env->log, t->env->svc, t->logp,
+                 "cannot go back to the stored game: out of memory");
+        free(op);
+        free(g);
+        return;
+    }
+    op->kind = OP_REBUILD;
+    op->b.user = t;
+    op->b.read.out = g;
+    snprintf(op->b.read.code, sizeof op->b.read.code, "%s", t->row.code);
+    op->b.read.game = t->game;
+    t->inflight = op;
+    t->rebuilding = true;
+    t->env->submit(t->env->svc, &op->b);
+}
+
+/* The stored game is back (back_to_storage): the match resumes from it. */
+static void rebuilt(fig_table_t *t, op_t *op)
+{
+    fig_db_game_t *g = op->b.read.out;
     fig_game_t *rec = malloc(sizeof *rec);
-    fig_msg_t msg;
-    if (g && rec && fig_db_game_get(t->env->db, t->row.code, t->game, g, &msg) == FIG_OK &&
-        fig_db_game_record(g, rec, &msg) == FIG_OK && resume_match(t, rec, &msg) == FIG_OK) {
+    fig_msg_t msg = op->b.msg;
+    t->rebuilding = false;
+    if (rec && op->b.rc == FIG_OK && fig_db_game_record(g, rec, &msg) == FIG_OK &&
+        resume_match(t, rec, &msg) == FIG_OK) {
         t->steps = rec->dealt;
         for (int r = 0; r < rec->dealt; r++)
             t->steps += rec->nmoves[r];
     } else {
         fig_logf(t->env->log, t->env->svc, t->logp,
-                 "cannot go back to the stored game: %s", g && rec ? msg.text : "out of memory");
+                 "cannot go back to the stored game: %s", rec ? msg.text : "out of memory");
     }
-    free(g);
     free(rec);
+    free(g);
 }
 
 static int moves_of(const fig_game_t *g)
@@ -886,6 +922,17 @@ void fig_table_free(fig_table_t *t)
 }
 
 bool fig_table_busy(const fig_table_t *t) { return t->inflight != NULL; }
+
+bool fig_table_rebuilding(const fig_table_t *t) { return t->rebuilding; }
+
+fig_proto_code_t fig_table_refuse_rebuilding(const fig_table_t *t, const fig_tr_t *tr,
+                                             fig_msg_t *msg)
+{
+    (void)t;
+    fig_fail_tr(msg, tr, FIG_ERR_STATE, N_("the server could not store that; nothing was "
+                                           "done"));
+    return FIG_PC_STORAGE;
+}
 
 bool fig_table_dead(const fig_table_t *t) { return t->dead; }
 
@@ -1490,6 +1537,8 @@ fig_proto_code_t fig_table_act(fig_table_t *t, void *p, const fig_tr_t *tr, long
                                                "open"));
         return FIG_PC_NOT_STARTED;
     }
+    if (t->rebuilding)
+        return fig_table_refuse_rebuilding(t, tr, msg);
     if (n != t->game_n) {
         fig_fail_tr(msg, tr, FIG_ERR_INPUT, N_("that action answers event %lld, but the game "
                                                "is at event %lld: nothing was done"),
@@ -1758,6 +1807,7 @@ fig_err_t fig_table_record(fig_table_t *t, int game, fig_game_t *out, fig_msg_t 
     fig_db_game_t *g = malloc(sizeof *g);
     if (!g)
         return fig_fail(msg, FIG_ERR_SPACE, N_("out of memory"));
+    t->env->stats->loop_reads++;
     fig_err_t rc = fig_db_game_get(t->env->db, t->row.code, game, g, msg);
     if (!rc)
         rc = fig_db_game_record(g, out, msg);
@@ -1790,6 +1840,15 @@ void fig_table_written(fig_table_t *t, fig_db_batch_t *b)
 {
     op_t *op = (op_t *)b;
     t->inflight = NULL;
+    if (op->kind == OP_REBUILD) {
+        rebuilt(t, op);
+        free(op);
+        settle_presence(t);
+        pump(t);
+        maybe_rematch(t);
+        reserve_numbers(t);
+        return;
+    }
     static const char *const re[] = { "act", "join", "leave", "rematch", "create", "rematch",
                                       NULL };
     if (!op->b.rc && op->b.w[op->b.n - 1].ev > t->hw)
@@ -1838,6 +1897,7 @@ void fig_table_written(fig_table_t *t, fig_db_batch_t *b)
         vote_stored(t, op);
         break;
     case OP_EVENTS:
+    case OP_REBUILD:   /* taken above */
         break;
     }
     free(op);

@@ -59,6 +59,8 @@ typedef struct {
     unsigned long long events;             /* events told */
     unsigned long long frames;             /* frames sent */
     unsigned long long storage_errors;
+    unsigned long long loop_reads;         /* games read from the database on the loop
+                                              thread (an old game's record) */
     unsigned long long latency[FIG_TABLE_LATENCY_BUCKETS];   /* per bucket, not cumulative */
     unsigned long long latency_count;
     double latency_sum_ms;
@@ -116,6 +118,13 @@ void fig_table_free(fig_table_t *t);
 
 /* Whether a write of the table is on its way to the disk: requests wait. */
 bool fig_table_busy(const fig_table_t *t);
+/* After a failed write of an action, the table reads back the game the
+ * database holds (through the writer thread: never on the loop thread) and
+ * is busy meanwhile; an `act` that comes then is refused at once with
+ * FIG_PC_STORAGE (fig_table_refuse_rebuilding fills msg), not queued. */
+bool fig_table_rebuilding(const fig_table_t *t);
+fig_proto_code_t fig_table_refuse_rebuilding(const fig_table_t *t, const fig_tr_t *tr,
+                                             fig_msg_t *msg);
 
 /* A batch the table submitted came back from the writer, written or not
  * (b->rc): the table frees it, acknowledges or refuses what it held, tells

@@ -4,7 +4,8 @@
  * (written, not yet taken back), each a chain with a tail pointer, so order
  * is kept end to end. The thread waits on a condition variable, takes the
  * whole of `todo`, writes it with one fig_db_apply (outside the lock: the
- * loop keeps submitting meanwhile), appends it to `done`, and writes one
+ * loop keeps submitting meanwhile; a read in the group splits it: the writes
+ * before it are committed first, then it reads), appends it to `done`, and writes one
  * byte to the pipe when `done` was empty (one wake-up per group the loop has
  * not collected yet, not one per batch).
  *
@@ -46,6 +47,47 @@ static void chain_add(chain_t *c, fig_db_batch_t *first, fig_db_batch_t *last)
     c->tail = last;
 }
 
+/* Commits the writes of `first`..`last` (a stretch of the chain) in one
+ * transaction. */
+static void commit(fig_writer_t *w, fig_db_batch_t *first, fig_db_batch_t *last,
+                   fig_writer_stats_t *st)
+{
+    fig_db_batch_t *after = last->next;
+    last->next = NULL;   /* the stretch alone: fig_db_apply never sees a read */
+    unsigned long long n = 0;
+    for (fig_db_batch_t *b = first; b; b = b->next)
+        n++;
+    long long t0 = fig_clock_us();
+    fig_db_apply(w->db, first);
+    st->commit_ms += (double)(fig_clock_us() - t0) / 1000.0;
+    st->commits++;
+    st->batches += n;
+    if (n > st->largest)
+        st->largest = n;
+    last->next = after;
+}
+
+/* Does a group in order: each stretch of writes in one transaction, each
+ * read after the writes before it. */
+static void run_group(fig_writer_t *w, fig_db_batch_t *head, fig_writer_stats_t *st)
+{
+    fig_db_batch_t *first = NULL, *last = NULL;
+    for (fig_db_batch_t *b = head; b; b = b->next) {
+        if (!b->read.out) {
+            if (!first)
+                first = b;
+            last = b;
+            continue;
+        }
+        if (first)
+            commit(w, first, last, st);
+        first = last = NULL;
+        b->rc = fig_db_game_get(w->db, b->read.code, b->read.game, b->read.out, &b->msg);
+    }
+    if (first)
+        commit(w, first, last, st);
+}
+
 static void *run(void *arg)
 {
     fig_writer_t *w = arg;
@@ -58,18 +100,14 @@ static void *run(void *arg)
         chain_t group = w->todo;
         w->todo.head = w->todo.tail = NULL;
         pthread_mutex_unlock(&w->lock);
-        unsigned long long n = 0;
-        for (fig_db_batch_t *b = group.head; b; b = b->next)
-            n++;
-        long long t0 = fig_clock_us();
-        fig_db_apply(w->db, group.head);
-        double ms = (double)(fig_clock_us() - t0) / 1000.0;
+        fig_writer_stats_t st = { 0, 0, 0, 0.0 };
+        run_group(w, group.head, &st);
         pthread_mutex_lock(&w->lock);
-        w->stats.commit_ms += ms;
-        w->stats.commits++;
-        w->stats.batches += n;
-        if (n > w->stats.largest)
-            w->stats.largest = n;
+        w->stats.commit_ms += st.commit_ms;
+        w->stats.commits += st.commits;
+        w->stats.batches += st.batches;
+        if (st.largest > w->stats.largest)
+            w->stats.largest = st.largest;
         bool signal = !w->done.head;
         chain_add(&w->done, group.head, group.tail);
         if (signal) {

@@ -2604,6 +2604,115 @@ static void test_wal_and_no_token_stored(void **state)
  * numbers go on above every one told. Before, a chat numbered 6 was
  * followed after the restart by another 6. And a database of version 1
  * (before the reserve) opens and keeps its tables. */
+/* The actions the database holds for table `code`. */
+static int stored_actions(const world_t *w, const char *code)
+{
+    sqlite3 *db;
+    sqlite3_stmt *st;
+    assert_int_equal(sqlite3_open_v2(w->db, &db, SQLITE_OPEN_READONLY, NULL), SQLITE_OK);
+    assert_int_equal(sqlite3_prepare_v2(db, "SELECT count(*) FROM actions WHERE code = ?1", -1,
+                                        &st, NULL), SQLITE_OK);
+    sqlite3_bind_text(st, 1, code, -1, SQLITE_STATIC);
+    assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+    int n = sqlite3_column_int(st, 0);
+    sqlite3_finalize(st);
+    sqlite3_close(db);
+    return n;
+}
+
+/* figaro_storage_loop_reads_total of /metrics. */
+static long long loop_reads(world_t *w)
+{
+    int status;
+    char *body = http(w, "/metrics", &status);
+    assert_int_equal(status, 200);
+    const char *p = strstr(body, "\nfigaro_storage_loop_reads_total ");
+    assert_non_null(p);
+    long long n = strtoll(p + strlen("\nfigaro_storage_loop_reads_total "), NULL, 10);
+    free(body);
+    return n;
+}
+
+/* Whether frames `from`.. of connection `id` hold an error whose code is
+ * `code`. */
+static bool error_since(const world_t *w, int id, int from, const char *code)
+{
+    char want[64];
+    snprintf(want, sizeof want, "\"code\":\"%s\"", code);
+    const rconn_t *r = &w->wire.c[id];
+    for (int k = from; k < r->n; k++)
+        if (strstr(r->f[k], "\"type\":\"error\"") && strstr(r->f[k], want))
+            return true;
+    return false;
+}
+
+/* A write of an action fails (another connection holds the database's
+ * write lock): the person is told `storage`, and the table goes back to
+ * the game the database holds by a read of the writer thread, never on the
+ * loop thread; an `act` meanwhile is refused with `storage` at once; then
+ * the game goes on from what is stored. */
+static void test_failed_write_rebuilds_off_loop(void **state)
+{
+    (void)state;
+    world_t *w = world_new(30000);
+    client_t ann;
+    cl_open(&ann, w, "10.0.0.1");
+    hello(&ann, "en", "Ann");
+    create_table(&ann, "{\"kind\":\"person\"},{\"kind\":\"bot\",\"level\":\"random\"},"
+                       "{\"kind\":\"bot\",\"level\":\"random\"}", NULL);
+    join(&ann, ann.table, "Ann");
+    long long end = fig_clock_ms() + 30000;
+    while (!my_turn(&ann) && !ann.over && fig_clock_ms() < end) {
+        pump_world(w, 10);
+        cl_update(&ann);
+    }
+    assert_true(my_turn(&ann));
+    int stored = stored_actions(w, ann.table);
+    long long reads = loop_reads(w);
+    const char *a = json_string_value(json_array_get(json_object_get(ann.view, "legal"), 0));
+    char action[32];
+    snprintf(action, sizeof action, "%s", a);
+
+    sqlite3 *lock;
+    assert_int_equal(sqlite3_open(w->db, &lock), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(lock, "BEGIN IMMEDIATE", NULL, NULL, NULL), SQLITE_OK);
+    int from = frames_of(&ann);
+    w->clock += 60;
+    cl_send(&ann, "{\"type\":\"act\",\"table\":\"%s\",\"n\":%lld,\"action\":\"%s\"}", ann.table,
+            ann.game_n, action);
+    /* The writer waits for the lock (its busy timeout), then fails. */
+    end = fig_clock_ms() + 20000;
+    while (!error_since(w, ann.id, from, "storage") && fig_clock_ms() < end)
+        pump_world(w, 50);
+    assert_true(error_since(w, ann.id, from, "storage"));
+    /* The read of the stored game is on its way (the writer's, not yet
+     * taken back by the loop): an act now is refused at once. */
+    assert_int_equal(fig_service_pending(w->svc), 1);
+    from = frames_of(&ann);
+    w->clock += 60;
+    cl_send(&ann, "{\"type\":\"act\",\"table\":\"%s\",\"n\":%lld,\"action\":\"%s\"}", ann.table,
+            ann.game_n, action);
+    assert_true(error_since(w, ann.id, from, "storage"));
+    assert_int_equal(sqlite3_exec(lock, "ROLLBACK", NULL, NULL, NULL), SQLITE_OK);
+    sqlite3_close(lock);
+
+    cl_update(&ann);   /* the read is back: the match is the stored game again */
+    assert_int_equal(ann.errors, 2);
+    assert_int_equal(stored_actions(w, ann.table), stored);
+    assert_true(my_turn(&ann));
+    long long before = ann.game_n;
+    w->clock += 60;
+    cl_send(&ann, "{\"type\":\"act\",\"table\":\"%s\",\"n\":%lld,\"action\":\"%s\"}", ann.table,
+            ann.game_n, action);
+    cl_update(&ann);
+    assert_int_equal(ann.errors, 2);
+    assert_true(ann.game_n > before);
+    assert_true(stored_actions(w, ann.table) >= stored + 1);
+    assert_int_equal(loop_reads(w), reads);   /* nothing read on the loop thread */
+    cl_close(&ann);
+    world_free(w);
+}
+
 static void test_numbers_never_reused(void **state)
 {
     (void)state;
@@ -2694,6 +2803,7 @@ int main(void)
         cmocka_unit_test(test_no_leak),
         cmocka_unit_test(test_wal_and_no_token_stored),
         cmocka_unit_test(test_numbers_never_reused),
+        cmocka_unit_test(test_failed_write_rebuilds_off_loop),
         cmocka_unit_test(test_delete_tables),
         cmocka_unit_test(test_sigkill),
     };
