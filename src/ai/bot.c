@@ -70,13 +70,26 @@ int fig_bot_level_index(const char *name)
     return -1;
 }
 
+/* "'SPEC' is not a bot (try ...)": the kinds, then the levels, from their tables. */
+static fig_err_t not_a_bot(const char *spec, fig_msg_t *msg)
+{
+    char list[160];
+    size_t n = 0;
+    list[0] = '\0';
+    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0] + NLEVELS && n < sizeof list; i++) {
+        const char *name = i < sizeof kinds / sizeof kinds[0]
+                               ? kinds[i].name : levels[i - sizeof kinds / sizeof kinds[0]].level;
+        n += (size_t)snprintf(list + n, sizeof list - n, "%s%s", i ? ", " : "", name);
+    }
+    return fig_fail(msg, FIG_ERR_INPUT, N_("'%s' is not a bot (try %s)"), spec, list);
+}
+
 fig_err_t fig_spec_parse(const char *spec, char *name, size_t cap, fig_spec_fn f, void *ctx,
                          fig_msg_t *msg)
 {
     size_t n = strcspn(spec, ":");
     if (n == 0 || n >= cap)
-        return fig_fail(msg, FIG_ERR_INPUT, N_("'%s' is not a bot (try random, greedy, ismcts, "
-                                               "beginner, easy, normal, hard, max)"), spec);
+        return not_a_bot(spec, msg);
     memcpy(name, spec, n);
     name[n] = '\0';
     const char *p = spec + n;
@@ -157,8 +170,7 @@ fig_err_t fig_bot_new(fig_bot_t **out, const char *spec, uint64_t seed, fig_msg_
         fig_rng_seed_stream(&(*out)->rng, seed, 99);
         return FIG_OK;
     }
-    return fig_fail(msg, FIG_ERR_INPUT, N_("'%s' is not a bot (try random, greedy, ismcts, "
-                                           "beginner, easy, normal, hard, max)"), spec);
+    return not_a_bot(spec, msg);
 }
 
 void fig_bot_free(fig_bot_t *bot)
