@@ -870,6 +870,9 @@ fig_err_t fig_store_finish(fig_store_t *s, const fig_game_t *g, char *path, size
     return rc == FIG_OK ? remove_current(s, msg) : rc;
 }
 
+static fig_err_t load_file(const fig_store_t *s, const char *path, fig_game_t *g,
+                           fig_store_header_t *h, bool strict, bool *header_ok, fig_msg_t *msg);
+
 fig_err_t fig_store_set_aside(fig_store_t *s, char *path, size_t pathcap, fig_msg_t *msg)
 {
     if (path && pathcap)
@@ -884,8 +887,12 @@ fig_err_t fig_store_set_aside(fig_store_t *s, char *path, size_t pathcap, fig_ms
         return no_memory(s, msg);
     }
     fig_msg_t why;
-    bool drop = fig_store_read(s, s->current, g, h, &why) == FIG_OK &&
-                !fig_store_worth_keeping(g, &h->seats);
+    bool header_ok = false;
+    bool read = load_file(s, s->current, g, h, false, &header_ok, &why) == FIG_OK;
+    bool drop = read && header_ok && !fig_store_worth_keeping(g, &h->seats);
+    /* A damaged file goes aside too, named without its seed; so does a
+     * sealed one (its seed stays secret). */
+    bool readable = read && !h->sealed;
     free(h);
     if (drop) {
         free(g);
@@ -898,8 +905,6 @@ fig_err_t fig_store_set_aside(fig_store_t *s, char *path, size_t pathcap, fig_ms
         free(g);
         return fail(msg, s->tr, 0, rc, "%s: %s", s->current, why.text);
     }
-    /* A damaged file goes aside too, named without its seed. */
-    bool readable = !memchr(text, '\0', len) && fig_fgn_read(g, text, len, &why) == FIG_OK;
     /* its title said 'figaro play --resume' continues it: no longer true */
     static const char title[] = "# figaro play: the game in progress";
     if (!memchr(text, '\0', len) && strncmp(text, title, sizeof title - 1) == 0) {
