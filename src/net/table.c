@@ -777,6 +777,28 @@ static void pump(fig_table_t *t)
     set_turn_deadline(t);
 }
 
+/* Whether seat s is a person away longer than the grace period, whose seat
+ * no bot plays yet. */
+static bool grace_over(const fig_table_t *t, int s, long long t_now)
+{
+    return t->row.seats[s].kind == FIG_DB_SEAT_PERSON && t->seat[s].away &&
+           !t->seat[s].bot_plays && t_now >= t->seat[s].away_at + t->env->grace_ms;
+}
+
+/* A bot plays the seat of every person away past the grace period, from
+ * now (each told); whether there was one. */
+static bool bots_for_the_absent(fig_table_t *t, long long t_now)
+{
+    bool any = false;
+    for (int s = 0; s < t->row.players; s++)
+        if (grace_over(t, s, t_now)) {
+            t->seat[s].bot_plays = true;
+            seat_news(t, s, NEWS_BOT);
+            any = true;
+        }
+    return any;
+}
+
 /* Game `g` (stored with `setup`) begins: bots, match, told. The caller
  * moves it on (pump). */
 static fig_proto_code_t start_stored(fig_table_t *t, int g, const fig_setup_t *setup,
@@ -785,8 +807,7 @@ static fig_proto_code_t start_stored(fig_table_t *t, int g, const fig_setup_t *s
     fig_msg_t why;
     long long t_now = now(t);
     for (int s = 0; s < t->row.players; s++)
-        if (t->row.seats[s].kind == FIG_DB_SEAT_PERSON && t->seat[s].away &&
-            t_now >= t->seat[s].away_at + t->env->grace_ms)
+        if (grace_over(t, s, t_now))
             t->seat[s].bot_plays = true;
     fig_bot_t *bots[FIG_MAX_PLAYERS];
     fig_match_t *m = NULL;
@@ -995,14 +1016,7 @@ void fig_table_tick(fig_table_t *t, long long t_now)
         reserve_numbers(t);
         return;
     }
-    bool changed = false;
-    for (int s = 0; s < t->row.players; s++)
-        if (t->row.seats[s].kind == FIG_DB_SEAT_PERSON && t->seat[s].away &&
-            !t->seat[s].bot_plays && t_now >= t->seat[s].away_at + t->env->grace_ms) {
-            t->seat[s].bot_plays = true;
-            seat_news(t, s, NEWS_BOT);
-            changed = true;
-        }
+    bool changed = bots_for_the_absent(t, t_now);
     if (t->turn_deadline >= 0 && t_now >= t->turn_deadline) {
         t->turn_deadline = -1;
         int s = fig_match_turn(t->match);
@@ -1739,12 +1753,7 @@ static void maybe_rematch(fig_table_t *t)
         return;   /* nobody asked: nothing waits for the absent */
     /* A person away longer than the grace period is played by a bot from the
      * next game on: the vote does not wait for them. */
-    for (int s = 0; s < t->row.players; s++)
-        if (t->row.seats[s].kind == FIG_DB_SEAT_PERSON && t->seat[s].away &&
-            !t->seat[s].bot_plays && now(t) >= t->seat[s].away_at + t->env->grace_ms) {
-            t->seat[s].bot_plays = true;
-            seat_news(t, s, NEWS_BOT);
-        }
+    bots_for_the_absent(t, now(t));
     y = tally_now(t);
     if (!rematch_due(&y))
         return;
