@@ -20,7 +20,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <langinfo.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -298,8 +297,7 @@ static void show_sheet(const plain_t *p)
 {
     fig_sheet_t sh;
     fig_sheet_make(fig_match_game(p->m), 0, p->o.open, &sh);
-    const char *cs = nl_langinfo(CODESET);
-    bool utf8 = cs && !strcmp(cs, "UTF-8");
+    bool utf8 = tui_utf8();
     char lines[2 + FIG_MAX_PLAYERS][TUI_SHEET_LINE];
     int n = tui_sheet_text(&sh, p->names, utf8, lines, 2 + FIG_MAX_PLAYERS);
     printf("%s\n", _("Score sheet"));

@@ -16,7 +16,6 @@
 #define _XOPEN_SOURCE_EXTENDED 1
 
 #include <curses.h>
-#include <langinfo.h>
 #include <locale.h>
 #include <poll.h>
 #include <signal.h>
@@ -855,8 +854,7 @@ int play_tui(const fig_session_opts_t *game, const tui_display_t *display,
         fig_pool_free(pool);
         return 1;
     }
-    const char *cs = nl_langinfo(CODESET);
-    bool utf8 = cs && strcmp(cs, "UTF-8") == 0;
+    bool utf8 = tui_utf8();
 
     SCREEN *scr = newterm(NULL, stdout, stdin);
     if (!scr) {

@@ -220,6 +220,10 @@ void tui_draw(tui_t *t);
 /* Number of screen columns a UTF-8 string takes. */
 int tui_width(const char *s);
 
+/* Whether the locale's character set is UTF-8 (else the ASCII stand-ins:
+ * '#' for '▮', '.' for '·', ...). */
+bool tui_utf8(void);
+
 /* Writes UTF-8 text at (y, x), cut to `maxw` columns; returns the columns used. */
 int tui_put(int y, int x, int maxw, int attr, const char *s);
 

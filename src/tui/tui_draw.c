@@ -15,6 +15,7 @@
 #define _XOPEN_SOURCE_EXTENDED 1
 
 #include <curses.h>
+#include <langinfo.h>
 #include <stdlib.h>
 #include <string.h>
 #include <wchar.h>
@@ -56,6 +57,12 @@ static int wc_cols(wchar_t c)
 {
     int w = wcwidth(c);
     return w < 0 ? 0 : w;
+}
+
+bool tui_utf8(void)
+{
+    const char *cs = nl_langinfo(CODESET);
+    return cs && strcmp(cs, "UTF-8") == 0;
 }
 
 int tui_width(const char *s)
