@@ -651,13 +651,13 @@ static void history_print(const history_t *h)
         printf("\n%s\n", _("'figaro play --resume N' continues the unfinished game number N."));
 }
 
-/* --delete N and --prune: the files of the history to remove. */
+/* --delete N and --prune: each file is removed as the walk meets it (the
+ * walk listed the folder first, so removing one does not disturb it). */
 typedef struct {
+    const fig_store_t *store;
     int want;        /* --delete N; 0: --prune */
-    int seen;
-    char *paths[64]; /* --prune removes at most this many a run (it says if more are left) */
-    int n;
-    bool more;
+    int seen, removed;
+    bool failed;
 } cull_t;
 
 static bool cull_entry(void *ctx, const fig_store_entry_t *e)
@@ -669,49 +669,41 @@ static bool cull_entry(void *ctx, const fig_store_entry_t *e)
                               !fig_store_worth_keeping(e->game, &e->header->seats);
     if (!take)
         return true;
-    if (k->n == (int)(sizeof k->paths / sizeof k->paths[0])) {
-        k->more = true;
+    fig_msg_t msg;
+    if (fig_store_remove(k->store, e->path, &msg) != FIG_OK) {
+        fprintf(stderr, "figaro history: %s\n", msg.text);
+        k->failed = true;
         return false;
     }
-    if (!(k->paths[k->n] = strdup(e->path)))
-        return false;
-    k->n++;
+    printf(_("Deleted %s\n"), e->path);
+    k->removed++;
     return !k->want;
 }
 
 /* `figaro history --delete N` or `--prune`. */
 static int history_cull(fig_store_t *store, long long n)
 {
-    cull_t k = { .want = (int)n };
+    cull_t k = { .store = store, .want = (int)n };
     fig_msg_t msg;
-    int status = EXIT_OK;
     if (fig_store_history(store, cull_entry, &k, &msg) != FIG_OK) {
         fprintf(stderr, "figaro history: %s\n", msg.text);
-        status = EXIT_INPUT;
-    } else if (n && k.n == 0) {
+        return EXIT_INPUT;
+    }
+    if (k.failed)
+        return EXIT_INPUT;
+    if (n && k.removed == 0) {
         fprintf(stderr, "figaro history: ");
         fprintf(stderr, ngettext("there is no game %lld: 'figaro history' lists %d game",
                                  "there is no game %lld: 'figaro history' lists %d games",
                                  (unsigned long)k.seen), n, k.seen);
         fprintf(stderr, "\n");
-        status = EXIT_INPUT;
+        return EXIT_INPUT;
     }
-    for (int i = 0; i < k.n; i++) {
-        if (status == EXIT_OK && fig_store_remove(store, k.paths[i], &msg) != FIG_OK) {
-            fprintf(stderr, "figaro history: %s\n", msg.text);
-            status = EXIT_INPUT;
-        } else if (status == EXIT_OK) {
-            printf(_("Deleted %s\n"), k.paths[i]);
-        }
-        free(k.paths[i]);
-    }
-    if (status == EXIT_OK && !n)
+    if (!n)
         printf(ngettext("%d unfinished game in which you had not played was deleted.\n",
                         "%d unfinished games in which you had not played were deleted.\n",
-                        (unsigned long)k.n), k.n);
-    if (status == EXIT_OK && k.more)
-        printf("%s\n", _("There are more: run 'figaro history --prune' again."));
-    return status;
+                        (unsigned long)k.removed), k.removed);
+    return EXIT_OK;
 }
 
 int cmd_history(int argc, char **argv)
