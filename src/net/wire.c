@@ -385,9 +385,8 @@ static const struct lws_protocol_vhost_options hdr_csp = {
 
 /* Writes the status line and headers of `a` (the vhost's with them) and
  * starts its body; the callback's return value. Takes a->body. */
-static int http_answer(struct lws *wsi, struct fig_conn *c, fig_http_answer_t *a, bool dynamic)
+static int http_answer(struct lws *wsi, struct fig_conn *c, fig_http_answer_t *a)
 {
-    (void)dynamic;   /* every answer is no-store (hdr_cache) */
     unsigned char buf[LWS_PRE + 2048], *start = buf + LWS_PRE, *p = start,
                   *end = buf + sizeof buf - 1;
     c->body = a->body;
@@ -410,7 +409,7 @@ static int http_text(struct lws *wsi, struct fig_conn *c, int status, const char
     fig_http_answer_t a = { status, "text/plain; charset=utf-8", strdup(text), strlen(text) };
     if (!a.body)
         return -1;
-    return http_answer(wsi, c, &a, true);
+    return http_answer(wsi, c, &a);
 }
 
 /* The service's answer `a` with the defaults it may leave out. */
@@ -422,7 +421,7 @@ static int service_answer(struct lws *wsi, struct fig_conn *c, fig_http_answer_t
         return -1;
     if (!a->type)
         a->type = "text/plain; charset=utf-8";
-    return http_answer(wsi, c, a, true);
+    return http_answer(wsi, c, a);
 }
 
 /* Appends "?lang=xx" to path when the request names a language (the only
@@ -616,7 +615,7 @@ static int on_http(fig_wire_t *w, struct lws *wsi, struct fig_conn *c, const cha
     if (st == 0)
         st = read_web_file(w, rel, &a);
     if (st == 200)
-        return http_answer(wsi, c, &a, false);
+        return http_answer(wsi, c, &a);
     if (st == 400)
         fig_logf(w->log, w->log_ctx, "", "http: refused path %s", path);
     return http_text(wsi, c, st, st == 400 ? "bad path\n"
