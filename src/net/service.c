@@ -91,10 +91,26 @@ typedef struct fdent {
  * address may send REPLAY_BURST at once, then one every REPLAY_EVERY_MS. */
 enum { REPLAY_ADDRS = 64, REPLAY_BURST = 10, REPLAY_EVERY_MS = 1000 };
 
+/* An earlier game's record on its way from the writer thread to an HTTP
+ * request (record_later). The batch comes first: the writer gives it back. */
+typedef struct http_wait {
+    fig_db_batch_t b;
+    struct http_wait *next;
+    fig_conn_t *conn;            /* NULL: the connection closed meanwhile */
+    bool json;
+    const fig_tr_t *tr;
+    char names[FIG_MAX_PLAYERS][FIG_NAME_MAX + 1];
+    fig_db_game_t g;
+} http_wait_t;
+
+/* Records read at once at most: more is answered 503 (each holds a game). */
+enum { HTTP_WAITS_MAX = 64 };
+
 struct fig_service {
     fig_wire_ops_t wire;
-    fig_db_t *rdb;               /* reads, on the loop thread */
-    fig_writer_t *writer;        /* writes, on its thread */
+    fig_writer_t *writer;        /* the storage: every read and write, on its thread */
+    http_wait_t *waits;
+    int nwaits;
     fig_pool_t *pool;
     fig_catalog_t *cat[FIG_LANG_MAX];   /* fig_lang_code(i)'s; [0], English, NULL */
     fig_table_env_t env;
@@ -410,15 +426,16 @@ fig_err_t fig_service_new(fig_service_t **out, const fig_service_opts_t *opts,
     fig_pool_opts_t po = { opts->bot_threads, opts->bot_scratch };
     if ((rc = fig_pool_new(&s->pool, &po, msg)))
         goto fail;
-    /* Two handles on one file: the writer thread's, which creates it, and the
-     * loop's, for reading (WAL: readers never wait for the writer). */
+    /* The writer thread's handle, which creates the file, and one for the
+     * load below, closed once it is done: from then on the loop thread never
+     * touches the storage (the tables' restores already submit writes). */
     fig_db_sqlite_opts_t dbo = { opts->normal_sync };
-    fig_db_t *wdb;
-    if ((rc = fig_db_sqlite_open(&wdb, opts->db_path, &dbo, msg)))
+    fig_db_t *db;
+    if ((rc = fig_db_sqlite_open(&db, opts->db_path, &dbo, msg)))
         goto fail;
-    if ((rc = fig_writer_new(&s->writer, wdb, msg)))
+    if ((rc = fig_writer_new(&s->writer, db, msg)))
         goto fail;
-    if ((rc = fig_db_sqlite_open(&s->rdb, opts->db_path, &dbo, msg)))
+    if ((rc = fig_db_sqlite_open(&db, opts->db_path, &dbo, msg)))
         goto fail;
     s->env.svc = s;
     s->env.send = svc_send;
@@ -429,13 +446,14 @@ fig_err_t fig_service_new(fig_service_t **out, const fig_service_opts_t *opts,
     s->env.engine = svc_engine;
     s->env.log = svc_log;
     s->env.now = svc_now;
-    s->env.db = s->rdb;
     s->env.pool = s->pool;
     s->env.grace_ms = s->grace_ms;
     s->env.max_bot_ms = opts->max_bot_ms > 0 ? opts->max_bot_ms : 0;
     s->env.stats = &s->stats;
     s->wire.watch(s->wire.wire, fig_writer_fd(s->writer));
-    if ((rc = fig_db_load(s->rdb, load_one, s, msg)))
+    rc = fig_db_load(db, load_one, s, msg);
+    fig_db_close(db);
+    if (rc)
         goto fail;
     fig_logf(s->log, s->log_ctx, "", "service up: %d tables, epoch %s", s->ntables, s->env.epoch);
     *out = s;
@@ -458,8 +476,14 @@ void fig_service_free(fig_service_t *s)
         while (left) {
             fig_db_batch_t *b = left;
             left = b->next;
-            free(b);
+            if (b->user || !b->read.out)   /* not a record's read: those are in waits */
+                free(b);
         }
+    }
+    while (s->waits) {
+        http_wait_t *h = s->waits;
+        s->waits = h->next;
+        free(h);
     }
     while (s->ntables > 0)
         remove_table(s, s->tabs[s->ntables - 1]);
@@ -474,7 +498,6 @@ void fig_service_free(fig_service_t *s)
             }
     free(s->by_fd);
     fig_pool_free(s->pool);   /* after the matches: it runs their last jobs */
-    fig_db_close(s->rdb);
     for (int i = 0; i < fig_lang_count(); i++)
         fig_catalog_free(s->cat[i]);
     while (s->conns) {
@@ -844,6 +867,8 @@ void fig_service_message(fig_service_t *s, void *cs, const char *text, size_t le
     free(w);
 }
 
+static void record_read(fig_service_t *s, http_wait_t *h);
+
 /* The writer gave writes back: each goes to its table (or was a deletion),
  * then what waited for those tables runs. */
 static void written(fig_service_t *s)
@@ -852,6 +877,11 @@ static void written(fig_service_t *s)
     while (b) {
         fig_db_batch_t *next = b->next;
         fig_table_t *t = b->user;
+        if (!t && b->read.out) {   /* a record's read (record_later) */
+            record_read(s, (http_wait_t *)b);
+            b = next;
+            continue;
+        }
         if (!t) {   /* a deletion */
             if (b->rc) {
                 s->stats.storage_errors++;
@@ -1044,9 +1074,9 @@ static void metrics(fig_service_t *s, fig_http_answer_t *out)
     put(&t, "# HELP figaro_storage_errors_total Writes the database refused.\n"
             "# TYPE figaro_storage_errors_total counter\nfigaro_storage_errors_total %llu\n",
         st->storage_errors);
-    put(&t, "# HELP figaro_storage_loop_reads_total Games read from the database on the "
-            "loop thread (an old game's record).\n# TYPE figaro_storage_loop_reads_total "
-            "counter\nfigaro_storage_loop_reads_total %llu\n", st->loop_reads);
+    put(&t, "# HELP figaro_storage_record_reads Earlier games' records being read for a "
+            "download now (by the writer thread).\n# TYPE figaro_storage_record_reads gauge\n"
+            "figaro_storage_record_reads %d\n", s->nwaits);
     fig_writer_stats_t ws;
     fig_writer_stats(s->writer, &ws);
     put(&t, "# HELP figaro_storage_commits_total Transactions the writer committed (each "
@@ -1153,7 +1183,87 @@ static void replay_answer(fig_http_answer_t *out, const fig_game_t *g, const fig
     answer(out, 200, "application/json", text);
 }
 
-void fig_service_http(fig_service_t *s, const char *path, fig_http_answer_t *out)
+/* The answer for record g (.json: its replay in tr's language; else its
+ * FGN), or the error that kept it: rc, msg. */
+static void record_answer(fig_http_answer_t *out, fig_err_t rc, const fig_msg_t *msg,
+                          const fig_game_t *g, bool json, const fig_tr_t *tr)
+{
+    const char *plain = "text/plain; charset=utf-8";
+    if (rc) {
+        char text[sizeof msg->text + 2];
+        snprintf(text, sizeof text, "%s\n", msg->text);
+        answer(out, rc == FIG_ERR_STATE ? 409 : rc == FIG_ERR_INPUT ? 404 : 503, plain,
+               dup_text(text));
+        return;
+    }
+    if (json) {
+        replay_answer(out, g, tr);
+        return;
+    }
+    size_t n = fig_fgn_write(g, NULL, 0);
+    char *body = malloc(n + 1);
+    if (body)
+        fig_fgn_write(g, body, n + 1);
+    answer(out, body ? 200 : 503, body ? "text/plain; charset=utf-8" : plain, body);
+}
+
+/* An earlier game's record: read by the writer thread (the loop never
+ * reads the storage), answered when the read comes back (record_read). */
+static void record_later(fig_service_t *s, fig_conn_t *conn, const char *code, int game,
+                         const fig_game_t *names, bool json, const fig_tr_t *tr,
+                         fig_http_answer_t *out)
+{
+    http_wait_t *h = NULL;
+    if (s->nwaits < HTTP_WAITS_MAX && (h = calloc(1, sizeof *h))) {
+        h->b.read.out = &h->g;
+        snprintf(h->b.read.code, sizeof h->b.read.code, "%s", code);
+        h->b.read.game = game;
+        h->conn = conn;
+        h->json = json;
+        h->tr = tr;
+        memcpy(h->names, names->names, sizeof h->names);
+        h->next = s->waits;
+        s->waits = h;
+        s->nwaits++;
+        fig_writer_submit(s->writer, &h->b);
+        out->status = 0;   /* later: wire.answer */
+        return;
+    }
+    answer(out, 503, "text/plain; charset=utf-8",
+           dup_text(h ? "out of memory\n" : "too many records on their way: try again\n"));
+}
+
+/* The read of record_later came back: the answer goes to its connection,
+ * unless it closed meanwhile. */
+static void record_read(fig_service_t *s, http_wait_t *h)
+{
+    http_wait_t **p = &s->waits;
+    while (*p != h)
+        p = &(*p)->next;
+    *p = h->next;
+    s->nwaits--;
+    if (h->conn) {
+        fig_http_answer_t a;
+        fig_game_t *g = malloc(sizeof *g);
+        fig_msg_t msg = h->b.msg;
+        fig_err_t rc = !g ? fig_fail(&msg, FIG_ERR_SPACE, "out of memory") : h->b.rc ? h->b.rc
+                       : fig_table_record_stored(&h->g, h->b.read.game, h->names, g, &msg);
+        record_answer(&a, rc, &msg, g, h->json, h->tr);
+        free(g);
+        s->wire.answer(s->wire.wire, h->conn, &a);
+    }
+    free(h);
+}
+
+void fig_service_http_gone(fig_service_t *s, fig_conn_t *conn)
+{
+    for (http_wait_t *h = s->waits; h; h = h->next)
+        if (h->conn == conn)
+            h->conn = NULL;
+}
+
+void fig_service_http(fig_service_t *s, fig_conn_t *conn, const char *path,
+                      fig_http_answer_t *out)
 {
     const char *plain = "text/plain; charset=utf-8";
     if (strcmp(path, "/healthz") == 0) {
@@ -1175,7 +1285,7 @@ void fig_service_http(fig_service_t *s, const char *path, fig_http_answer_t *out
     const char *query = path[plen] ? path + plen + 1 : "";
     char code[FIG_PROTO_CODE_LEN + 1];
     int game;
-    bool json;
+    bool json, stored;
     fig_table_t *t;
     if (!record_path(where, code, &game, &json) || !(t = find_table(s, code))) {
         answer(out, 404, plain, dup_text("not found\n"));
@@ -1183,26 +1293,13 @@ void fig_service_http(fig_service_t *s, const char *path, fig_http_answer_t *out
     }
     fig_game_t *g = malloc(sizeof *g);
     fig_msg_t msg;
-    fig_err_t rc = g ? fig_table_record(t, game, g, &msg) : FIG_ERR_SPACE;
-    if (rc) {
-        char text[sizeof msg.text + 2];
-        snprintf(text, sizeof text, "%s\n", g ? msg.text : "out of memory");
-        answer(out, rc == FIG_ERR_STATE ? 409 : rc == FIG_ERR_INPUT ? 404 : 503, plain,
-               dup_text(text));
-        free(g);
-        return;
-    }
-    if (json) {
-        replay_answer(out, g, query_tr(s, query));
-        free(g);
-        return;
-    }
-    size_t n = fig_fgn_write(g, NULL, 0);
-    char *body = malloc(n + 1);
-    if (body)
-        fig_fgn_write(g, body, n + 1);
+    fig_err_t rc = g ? fig_table_record(t, game, g, &stored, &msg)
+                     : fig_fail(&msg, FIG_ERR_SPACE, "out of memory");
+    if (!rc && stored)
+        record_later(s, conn, code, game, g, json, query_tr(s, query), out);
+    else
+        record_answer(out, rc, &msg, g, json, query_tr(s, query));
     free(g);
-    answer(out, body ? 200 : 503, body ? "text/plain; charset=utf-8" : plain, body);
 }
 
 /* Whether addr may replay a record now (a token of its bucket). */

@@ -12,10 +12,13 @@
  *     (fig_wire_ops_t.watch: a match's) is readable;
  *   - fig_service_tick at fig_service_next_deadline (grace periods, turn
  *     time limits, connections that never said hello);
- *   - fig_service_http for the plain HTTP paths it serves.
+ *   - fig_service_http for the plain HTTP paths it serves, and
+ *     fig_service_http_gone when an HTTP connection whose answer is still to
+ *     come closes.
  * The service answers through the wire's callbacks (fig_wire_ops_t): a text
  * frame to queue for a connection, a connection to close, a descriptor to
- * watch or forget. None of them may call back into the service.
+ * watch or forget, an HTTP answer that came later. None of them may call
+ * back into the service.
  *
  * Nothing here blocks: the database's commits run on a writer thread, in
  * groups (net/writer.h), and an accepted action is acknowledged and told only
@@ -42,6 +45,14 @@ typedef struct fig_service fig_service_t;
 /* The wire's connection: opaque to the service, handed back in send/close. */
 typedef struct fig_conn fig_conn_t;
 
+/* An HTTP answer: status, content type, body (malloc'ed: the caller frees). */
+typedef struct {
+    int status;
+    const char *type;
+    char *body;
+    size_t len;
+} fig_http_answer_t;
+
 typedef struct {
     /* Queues one text frame for conn (the wire copies text). */
     void (*send)(void *wire, fig_conn_t *conn, const char *text, size_t len);
@@ -50,6 +61,9 @@ typedef struct {
     /* Starts and stops watching a descriptor for reading. */
     void (*watch)(void *wire, int fd);
     void (*unwatch)(void *wire, int fd);
+    /* The answer to conn's HTTP request, which fig_service_http left for
+     * later; the wire takes a->body. */
+    void (*answer)(void *wire, fig_conn_t *conn, fig_http_answer_t *a);
     void *wire;
 } fig_wire_ops_t;
 
@@ -112,14 +126,6 @@ long long fig_service_next_deadline(fig_service_t *svc);
 /* Runs what is due at now_ms. */
 void fig_service_tick(fig_service_t *svc, long long now_ms);
 
-/* An HTTP answer: status, content type, body (malloc'ed: the caller frees). */
-typedef struct {
-    int status;
-    const char *type;
-    char *body;
-    size_t len;
-} fig_http_answer_t;
-
 /* Answers GET `path` (it may end in a query, "?lang=fr"):
  *   /healthz                          200 "ok"
  *   /metrics                          Prometheus text: tables, connections,
@@ -129,8 +135,15 @@ typedef struct {
  *   /tables/CODE/games/N.json         its replay (net/replay_json.h), under the
  *                                     same rule; ?lang=xx: its sentences and
  *                                     unnamed seats in that language
- * anything else 404. */
-void fig_service_http(fig_service_t *svc, const char *path, fig_http_answer_t *out);
+ * anything else 404.
+ * An earlier game's record is read by the storage's thread, never the
+ * loop's: then out->status is 0 and the answer comes later, through
+ * wire.answer for conn, unless fig_service_http_gone(conn) came first. */
+void fig_service_http(fig_service_t *svc, fig_conn_t *conn, const char *path,
+                      fig_http_answer_t *out);
+
+/* conn closed: an answer still to come for it is dropped. */
+void fig_service_http_gone(fig_service_t *svc, fig_conn_t *conn);
 
 /* Answers POST `path` with `body` (len bytes, not NUL-terminated) from the
  * client at `addr`:

@@ -1802,33 +1802,42 @@ fig_proto_code_t fig_table_chat(fig_table_t *t, void *p, const fig_tr_t *tr, con
     return FIG_PC_NONE;
 }
 
-fig_err_t fig_table_record(fig_table_t *t, int game, fig_game_t *out, fig_msg_t *msg)
+static fig_err_t not_over(fig_msg_t *msg, int game)
+{
+    return fig_fail(msg, FIG_ERR_STATE, N_("game %d is not over: its record holds every hand"),
+                    game);
+}
+
+fig_err_t fig_table_record(const fig_table_t *t, int game, fig_game_t *out, bool *stored,
+                           fig_msg_t *msg)
 {
     if (game < 1 || game > t->game || !t->match)
         return fig_fail(msg, FIG_ERR_INPUT, N_("table %s has no game %d"), t->row.code, game);
-    if (game == t->game) {
+    *stored = game < t->game;
+    if (*stored) {
+        memset(out, 0, sizeof *out);
+    } else {
         if (running(t) || t->inflight)   /* its last action may not be on the disk yet */
-            return fig_fail(msg, FIG_ERR_STATE, N_("game %d is not over: its record holds every "
-                                                   "hand"), game);
+            return not_over(msg, game);
         *out = *fig_match_game(t->match);
-        return FIG_OK;
     }
-    fig_db_game_t *g = malloc(sizeof *g);
-    if (!g)
-        return fig_fail(msg, FIG_ERR_SPACE, N_("out of memory"));
-    t->env->stats->loop_reads++;
-    fig_err_t rc = fig_db_game_get(t->env->db, t->row.code, game, g, msg);
-    if (!rc)
-        rc = fig_db_game_record(g, out, msg);
-    free(g);
-    if (!rc && !fig_game_over(out))
-        rc = fig_fail(msg, FIG_ERR_STATE, N_("game %d is not over: its record holds every hand"),
-                      game);
-    if (!rc) {
-        out->has_names = true;
-        record_names(t, out->names);
-    }
-    return rc;
+    out->has_names = true;
+    record_names(t, out->names);
+    return FIG_OK;
+}
+
+fig_err_t fig_table_record_stored(const fig_db_game_t *g, int game,
+                                  const char names[][FIG_NAME_MAX + 1], fig_game_t *out,
+                                  fig_msg_t *msg)
+{
+    fig_err_t rc = fig_db_game_record(g, out, msg);
+    if (rc)
+        return rc;
+    if (!fig_game_over(out))
+        return not_over(msg, game);
+    out->has_names = true;
+    memcpy(out->names, names, sizeof out->names);
+    return FIG_OK;
 }
 
 /* ---- writes that came back */

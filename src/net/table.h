@@ -59,8 +59,6 @@ typedef struct {
     unsigned long long events;             /* events told */
     unsigned long long frames;             /* frames sent */
     unsigned long long storage_errors;
-    unsigned long long loop_reads;         /* games read from the database on the loop
-                                              thread (an old game's record) */
     unsigned long long latency[FIG_TABLE_LATENCY_BUCKETS];   /* per bucket, not cumulative */
     unsigned long long latency_count;
     double latency_sum_ms;
@@ -89,7 +87,6 @@ typedef struct {
     void (*log)(void *svc, const char *line);
     /* The clock (ms, monotonic) of the service. */
     long long (*now)(void *svc);
-    fig_db_t *db;                          /* for reading, on the loop thread */
     fig_pool_t *pool;
     int grace_ms;
     int max_bot_ms;                        /* 0: the levels' own time */
@@ -210,9 +207,17 @@ fig_proto_code_t fig_table_chat(fig_table_t *t, void *peer, const fig_tr_t *tr,
 /* The peer's connection closed: its seat (if any) is away from now. */
 void fig_table_detach(fig_table_t *t, void *peer);
 
-/* Game `game`'s record for download: FIG_OK only once that game is over
- * (before, it would show every hand): FIG_ERR_STATE then, FIG_ERR_INPUT for
- * no such game. */
-fig_err_t fig_table_record(fig_table_t *t, int game, fig_game_t *out, fig_msg_t *msg);
+/* Game `game`'s record for download, once that game is over (before, it
+ * would show every hand: FIG_ERR_STATE; no such game: FIG_ERR_INPUT), with
+ * the seats' names. The current game's is in memory: *out is it. An earlier
+ * game's is in the storage, which the loop thread never reads: *stored is
+ * set and *out holds only the names; the caller has the game read off the
+ * loop (a read batch, net/db.h) and finishes with fig_table_record_stored,
+ * which needs no table (it may be gone by then). */
+fig_err_t fig_table_record(const fig_table_t *t, int game, fig_game_t *out, bool *stored,
+                           fig_msg_t *msg);
+fig_err_t fig_table_record_stored(const fig_db_game_t *g, int game,
+                                  const char names[][FIG_NAME_MAX + 1], fig_game_t *out,
+                                  fig_msg_t *msg);
 
 #endif

@@ -79,6 +79,9 @@ struct fig_conn {
     /* HTTP: the answer being sent */
     char *body;
     size_t body_len, body_sent;
+    bool later;                 /* the service answers later (op_answer) */
+    bool ready;                 /* it did: `answer` is to be sent when writable */
+    fig_http_answer_t answer;
     /* HTTP POST: the request's body as it arrives, and the path it goes to */
     char *post;
     size_t post_len, post_want;
@@ -239,6 +242,19 @@ static void op_unwatch(void *wire, int fd)
             return;
         }
     }
+}
+
+static int service_answer(struct lws *wsi, struct fig_conn *c, fig_http_answer_t *a);
+
+/* The service's answer to a request it left for later: sent when the
+ * connection is writable (on_http_writeable), from its own callback. */
+static void op_answer(void *wire, fig_conn_t *conn, fig_http_answer_t *a)
+{
+    (void)wire;
+    conn->later = false;
+    conn->ready = true;
+    conn->answer = *a;
+    lws_callback_on_writable(conn->wsi);
 }
 
 /* ---- HTTP */
@@ -607,7 +623,12 @@ static int on_http(fig_wire_t *w, struct lws *wsi, struct fig_conn *c, const cha
         if (!w->svc)
             return http_text(wsi, c, 503, "starting\n");
         add_lang(wsi, path, sizeof path);
-        fig_service_http(w->svc, path, &a);
+        c->wsi = wsi;
+        fig_service_http(w->svc, c, path, &a);
+        if (a.status == 0) {
+            c->later = true;
+            return 0;
+        }
         return service_answer(wsi, c, &a);
     }
     char rel[600];
@@ -624,6 +645,10 @@ static int on_http(fig_wire_t *w, struct lws *wsi, struct fig_conn *c, const cha
 
 static int on_http_writeable(struct lws *wsi, struct fig_conn *c)
 {
+    if (c->ready) {
+        c->ready = false;
+        return service_answer(wsi, c, &c->answer);
+    }
     if (!c->body)
         return 0;
     unsigned char buf[LWS_PRE + HTTP_CHUNK];
@@ -840,6 +865,12 @@ static int cb_main(struct lws *wsi, enum lws_callback_reasons reason, void *user
             free(c->body);
             c->body = NULL;
             post_forget(c);
+            if (c->later && w->svc)
+                fig_service_http_gone(w->svc, c);
+            c->later = false;
+            if (c->ready)
+                free(c->answer.body);
+            c->ready = false;
         }
         break;
     case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION:
@@ -930,7 +961,7 @@ fig_err_t fig_wire_new(fig_wire_t **out, const fig_wire_opts_t *o, fig_msg_t *ms
         free(w);
         return hrc;
     }
-    w->ops = (fig_wire_ops_t){ op_send, op_close, op_watch, op_unwatch, w };
+    w->ops = (fig_wire_ops_t){ op_send, op_close, op_watch, op_unwatch, op_answer, w };
     if (o->web_dir && !realpath(o->web_dir, w->web_root)) {
         fig_err_t rc = fig_fail(msg, FIG_ERR_INPUT, "web folder %s: %s", o->web_dir,
                                 strerror(errno));

@@ -965,7 +965,8 @@ def test_rematch_by_agreement_survives_sigkill(data):
     """A rematch starts when every person seated asked: Ann's vote is told to
     both with the count, withdrawn, asked again, then the server is killed
     (SIGKILL) and started again: the vote is still there in both snapshots,
-    with the game's story; Bob's vote then starts game 2."""
+    with the game's story; Bob's vote then starts game 2, and game 1's
+    record, read from the database now, is what it was."""
     srv = Server(data)
     rng = random.Random(23)
 
@@ -991,6 +992,10 @@ def test_rematch_by_agreement_survives_sigkill(data):
 
     try:
         ann, bob = run_long(first())
+        # game 1 is the current game: its record comes from memory
+        game1 = ["/tables/%s/games/1.%s" % (ann.table, ext) for ext in ("fgn", "json")]
+        before = [fetch(srv, path) for path in game1]
+        assert [code for code, _ in before] == [200, 200]
     finally:
         srv.kill()
     srv = Server(data)
@@ -1018,6 +1023,9 @@ def test_rematch_by_agreement_survives_sigkill(data):
                 await c.ws.close()
 
         run(second())
+        # game 2 is on: game 1's record is read from the database by the
+        # writer thread and answered later (never read on the loop): the same
+        assert [fetch(srv, path) for path in game1] == before
     finally:
         srv.stop()
 
