@@ -56,6 +56,8 @@ typedef struct {
     fig_db_seat_t seats[FIG_MAX_PLAYERS];
     int move_seconds;                      /* a person's time per move, 0: none */
     bool open;                             /* stacks and roads shown in play */
+    bool hints;                            /* the seated may ask for hints (everyone sees
+                                              that they may) */
     char fill[FIG_PROTO_LEVEL_MAX + 1];    /* the level that plays for an absent person */
     uint64_t seed;                         /* from getrandom, never shown, and no longer used:
                                               each game draws its own (fig_db_game_t) */

@@ -7,8 +7,8 @@
  * each batch inside its own savepoint, so that a batch that fails (an action
  * stored twice) is undone alone. Statements are prepared once, at open.
  *
- * Schema (user_version 2):
- *   tables  (code PK, players, move_seconds, open, fill, seed, created)
+ * Schema (user_version 3):
+ *   tables  (code PK, players, move_seconds, open, fill, seed, created, hints)
  *   events  (code PK, hw): the table's event numbers told may reach hw (a
  *           high-water mark, only ever raised)
  *   seats   (code, seat, kind, what, name, token_hash, rematch)  PK (code, seat)
@@ -18,8 +18,11 @@
  * syntax ("R2>1", "RING>0", "take"); roads are the three groups, "15 9 2/...".
  * A 64-bit seed is stored as the signed integer of the same bits. A seat's
  * rematch is the game after whose end its person asked for the next (0: no
- * vote). A database of version 1 (no rematch column, no events) takes both
- * at open; one of a later version than this program's is refused. */
+ * vote). An older database is brought up to date at open, one version at a
+ * time, each step one transaction: version 1 (no rematch column, no events)
+ * takes both; version 2 (no hints column) takes it, off (the tables made
+ * before had no hints). One of a later version than this program's is
+ * refused. */
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,8 +36,8 @@ enum { ST_TABLE, ST_SEAT, ST_GAME, ST_ACTION, ST_GET_GAME, ST_GET_ACTIONS, ST_TA
        ST_EVENTS, ST_COUNT };
 
 static const char *const sql_text[ST_COUNT] = {
-    [ST_TABLE] = "INSERT INTO tables (code, players, move_seconds, open, fill, seed, created) "
-                 "VALUES (?, ?, ?, ?, ?, ?, ?)",
+    [ST_TABLE] = "INSERT INTO tables (code, players, move_seconds, open, fill, seed, created, "
+                 "hints) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
     [ST_SEAT] = "INSERT OR REPLACE INTO seats (code, seat, kind, what, name, token_hash, "
                 "rematch) VALUES (?, ?, ?, ?, ?, ?, ?)",
     [ST_GAME] = "INSERT INTO games (code, game, players, removed, king, roads, seed, ev) "
@@ -46,7 +49,7 @@ static const char *const sql_text[ST_COUNT] = {
     [ST_GET_ACTIONS] = "SELECT idx, seat, action, ev FROM actions WHERE code = ? AND game = ? "
                        "ORDER BY idx",
     [ST_TABLES] = "SELECT t.code, players, move_seconds, open, fill, seed, created, "
-                  "COALESCE(e.hw, 0) FROM tables t LEFT JOIN events e ON e.code = t.code "
+                  "COALESCE(e.hw, 0), hints FROM tables t LEFT JOIN events e ON e.code = t.code "
                   "ORDER BY created, t.rowid",
     [ST_SEATS] = "SELECT seat, kind, what, name, token_hash, rematch FROM seats WHERE code = ? "
                  "ORDER BY seat",
@@ -63,7 +66,7 @@ static const char *const sql_text[ST_COUNT] = {
 static const char schema[] =
     "CREATE TABLE IF NOT EXISTS tables (code TEXT PRIMARY KEY, players INTEGER NOT NULL, "
     "  move_seconds INTEGER NOT NULL, open INTEGER NOT NULL, fill TEXT NOT NULL, "
-    "  seed INTEGER NOT NULL, created INTEGER NOT NULL);"
+    "  seed INTEGER NOT NULL, created INTEGER NOT NULL, hints INTEGER NOT NULL DEFAULT 0);"
     "CREATE TABLE IF NOT EXISTS seats (code TEXT NOT NULL REFERENCES tables(code), "
     "  seat INTEGER NOT NULL, kind TEXT NOT NULL, what TEXT NOT NULL, name TEXT NOT NULL, "
     "  token_hash TEXT NOT NULL, rematch INTEGER NOT NULL DEFAULT 0, "
@@ -77,17 +80,22 @@ static const char schema[] =
     "  PRIMARY KEY (code, game, idx), FOREIGN KEY (code, game) REFERENCES games(code, game));"
     "CREATE TABLE IF NOT EXISTS events (code TEXT PRIMARY KEY REFERENCES tables(code), "
     "  hw INTEGER NOT NULL);"
-    "PRAGMA user_version = 2;";
+    "PRAGMA user_version = 3;";
 
-enum { SCHEMA_VERSION = 2 };
+enum { SCHEMA_VERSION = 3 };
 
-/* Version 1 to 2: a person's rematch vote, and the event numbers' high-water
- * marks (none yet: a table's numbers then go on from its stored events). */
-static const char upgrade_1[] =
-    "ALTER TABLE seats ADD COLUMN rematch INTEGER NOT NULL DEFAULT 0;"
-    "CREATE TABLE IF NOT EXISTS events (code TEXT PRIMARY KEY REFERENCES tables(code), "
-    "  hw INTEGER NOT NULL);"
-    "PRAGMA user_version = 2;";
+/* upgrade[v]: from version v to v + 1. */
+static const char *const upgrade[SCHEMA_VERSION] = {
+    /* 1 to 2: a person's rematch vote, and the event numbers' high-water
+     * marks (none yet: a table's numbers then go on from its stored events). */
+    [1] = "ALTER TABLE seats ADD COLUMN rematch INTEGER NOT NULL DEFAULT 0;"
+          "CREATE TABLE IF NOT EXISTS events (code TEXT PRIMARY KEY REFERENCES tables(code), "
+          "  hw INTEGER NOT NULL);"
+          "PRAGMA user_version = 2;",
+    /* 2 to 3: the hints option. */
+    [2] = "ALTER TABLE tables ADD COLUMN hints INTEGER NOT NULL DEFAULT 0;"
+          "PRAGMA user_version = 3;",
+};
 
 typedef struct {
     fig_db_t base;        /* first: a fig_db_t * is a db_t * */
@@ -157,6 +165,7 @@ static fig_err_t table_add(db_t *d, const fig_db_table_t *t, fig_msg_t *msg)
     sqlite3_bind_text(s, 5, t->fill, -1, SQLITE_TRANSIENT);
     sqlite3_bind_int64(s, 6, (sqlite3_int64)t->seed);
     sqlite3_bind_int64(s, 7, t->created);
+    sqlite3_bind_int(s, 8, t->hints);
     fig_err_t rc = step_done(d, s, msg, "table");
     for (int i = 0; i < t->players && rc == FIG_OK; i++) {
         bind_seat(d->st[ST_SEAT], t->code, i, &t->seats[i]);
@@ -424,6 +433,7 @@ static fig_err_t load(fig_db_t *db, fig_db_table_fn *fn, void *ctx, fig_msg_t *m
         t->seed = (uint64_t)sqlite3_column_int64(s, 5);
         t->created = sqlite3_column_int64(s, 6);
         t->ev_hw = sqlite3_column_int64(s, 7);
+        t->hints = sqlite3_column_int(s, 8) != 0;
         if (strlen(code) != FIG_PROTO_CODE_LEN || !fig_proto_level_ok(fill) ||
             t->players < FIG_MIN_PLAYERS || t->players > FIG_MAX_PLAYERS) {
             err = fig_fail(msg, FIG_ERR_INPUT, N_("database: a bad table row (%s)"), code);
@@ -494,8 +504,16 @@ fig_err_t fig_db_sqlite_open(fig_db_t **out, const char *path, const fig_db_sqli
     if (!rc && version > SCHEMA_VERSION)
         rc = fig_fail(msg, FIG_ERR_INPUT, N_("database %s: version %d, newer than this "
                                              "program's (%d)"), path, version, SCHEMA_VERSION);
-    if (!rc)
-        rc = exec(d, version == 1 ? upgrade_1 : schema, msg);
+    if (!rc && version == 0)
+        rc = exec(d, schema, msg);
+    for (int v = version; !rc && v >= 1 && v < SCHEMA_VERSION; v++) {
+        if ((rc = exec(d, "BEGIN", msg)))
+            break;
+        if (!(rc = exec(d, upgrade[v], msg)))
+            rc = exec(d, "COMMIT", msg);
+        if (rc)
+            sqlite3_exec(d->sq, "ROLLBACK", NULL, NULL, NULL);
+    }
     for (int i = 0; i < ST_COUNT && !rc; i++)
         if (sqlite3_prepare_v2(d->sq, sql_text[i], -1, &d->st[i], NULL) != SQLITE_OK)
             rc = sq_fail(d, msg, "prepare");

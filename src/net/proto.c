@@ -44,6 +44,7 @@ static const char *const code_names[FIG_PC_COUNT] = {
     [FIG_PC_NOT_OVER] = "not_over",
     [FIG_PC_CHAT_FLOOD] = "chat_flood",
     [FIG_PC_STORAGE] = "storage",
+    [FIG_PC_HINTS_OFF] = "hints_off",
 };
 
 const char *fig_proto_code_name(fig_proto_code_t code)
@@ -476,6 +477,11 @@ static bool parse_create(err_t *e, const json_t *o, fig_proto_msg_t *m)
         !get_bool(e, o, "open", &m->open))
         return false;
     m->move_seconds = (int)secs;
+    bool hints = false;
+    const json_t *h = json_object_get(o, "hints");
+    if (!get_bool(e, o, "hints", &hints))
+        return false;
+    m->hints = h ? hints : -1;
     strcpy(m->fill, "normal");
     char fill[sizeof m->fill] = "";
     if (!get_str(e, o, "fill", false, fill, sizeof fill))
@@ -520,7 +526,16 @@ static const struct {
     { "act", FIG_PROTO_ACT },       { "leave", FIG_PROTO_LEAVE },
     { "back", FIG_PROTO_BACK },     { "rematch", FIG_PROTO_REMATCH },
     { "chat", FIG_PROTO_CHAT },     { "ping", FIG_PROTO_PING },
+    { "hint", FIG_PROTO_HINT },
 };
+
+const char *fig_proto_type_name(fig_proto_type_t type)
+{
+    for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
+        if (types[i].type == type)
+            return types[i].name;
+    return "?";
+}
 
 static bool parse_object(err_t *e, const json_t *o, fig_proto_msg_t *m)
 {
@@ -570,6 +585,8 @@ static bool parse_object(err_t *e, const json_t *o, fig_proto_msg_t *m)
             !get_str(e, o, "action", true, m->action, sizeof m->action))
             return false;
         return true;
+    case FIG_PROTO_HINT:
+        return get_int(e, o, "n", true, 0, INT64_MAX / 2, &m->n);
     case FIG_PROTO_REMATCH:
         if (!get_int(e, o, "game", true, 1, 1000000000, &x))
             return false;
@@ -1047,6 +1064,7 @@ json_t *fig_proto_snapshot(const fig_proto_snapshot_t *s)
     json_object_set_new(opts, "move_seconds", json_integer(s->move_seconds));
     json_object_set_new(opts, "open", json_boolean(s->open));
     json_object_set_new(opts, "fill", json_string(s->fill));
+    json_object_set_new(opts, "hints", json_boolean(s->hints));
     json_object_set_new(o, "options", opts);
     json_object_set_new(o, "seats", fig_proto_seats_json(s->seats, s->players));
     if (s->view) {
@@ -1074,6 +1092,32 @@ json_t *fig_proto_snapshot(const fig_proto_snapshot_t *s)
     json_object_set_new(o, "turn_ms_left",
                         s->turn_ms_left >= 0 ? json_integer(s->turn_ms_left) : json_null());
     json_object_set_new(o, "log", s->log);
+    return o;
+}
+
+json_t *fig_proto_hint(const char *table, long long n, const fig_hint_text_t *ht)
+{
+    json_t *o = fig_proto_table_msg("hint", table);
+    json_object_set_new(o, "n", json_integer(n));
+    json_object_set_new(o, "action", fig_proto_action_json(ht->action));
+    json_t *say = json_array();
+    json_array_append_new(say, json_string(ht->headline));
+    if (ht->reason[0])
+        json_array_append_new(say, json_string(ht->reason));
+    json_object_set_new(o, "say", say);
+    json_t *top = json_array();
+    for (int i = 0; i < ht->n; i++) {
+        const fig_hint_move_t *m = &ht->moves[i];
+        json_t *x = json_object();
+        json_object_set_new(x, "action", fig_proto_action_json(m->action));
+        json_object_set_new(x, "share", json_real(m->share));
+        json_object_set_new(x, "win", json_real(m->win));
+        json_object_set_new(x, "place", json_real(m->place));
+        json_object_set_new(x, "say", json_string(m->line));
+        json_array_append_new(top, x);
+    }
+    json_object_set_new(o, "top", top);
+    json_object_set_new(o, "iterations", json_integer(ht->iterations));
     return o;
 }
 

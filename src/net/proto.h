@@ -19,6 +19,7 @@
 
 #include "figaro/figaro.h"
 #include "figaro/match.h"
+#include "host/hint.h"
 #include "host/lang.h"
 
 enum {
@@ -47,7 +48,8 @@ typedef enum {
     FIG_PROTO_BACK,
     FIG_PROTO_REMATCH,
     FIG_PROTO_CHAT,
-    FIG_PROTO_PING
+    FIG_PROTO_PING,
+    FIG_PROTO_HINT
 } fig_proto_type_t;
 
 /* Error codes, sent as their names (fig_proto_code_name). Keep in the order
@@ -76,6 +78,7 @@ typedef enum {
     FIG_PC_NOT_OVER,         /* rematch before the game's end */
     FIG_PC_CHAT_FLOOD,       /* chat faster than allowed */
     FIG_PC_STORAGE,          /* the database refused: nothing was done */
+    FIG_PC_HINTS_OFF,        /* hint: the table was made without hints */
     FIG_PC_COUNT
 } fig_proto_code_t;
 
@@ -121,13 +124,15 @@ typedef struct {
     int move_seconds;                            /* 0: no limit */
     bool open;
     char fill[FIG_PROTO_LEVEL_MAX + 1];          /* level that plays for the absent */
-    /* join, spectate, act, leave, back, rematch, chat */
+    int hints;                                   /* 1 on, 0 off, -1 not given: on only
+                                                    at a table of one person */
+    /* join, spectate, act, leave, back, rematch, chat, hint */
     char table[FIG_PROTO_CODE_LEN + 1];
     int seat;                                    /* join: a seat, or -1 for any open one */
     bool has_since;                              /* spectate, join: catch-up from here */
     char epoch[FIG_PROTO_EPOCH_LEN + 1];
     long long since;
-    long long n;                                 /* act: the event it answers */
+    long long n;                                 /* act, hint: the event it answers */
     char action[12];                             /* act: FGN syntax */
     int game;                                    /* rematch: the game it follows */
     bool ready;                                  /* rematch: asks (true, the default) or
@@ -161,6 +166,9 @@ void fig_proto_name_record(const char *name, char out[FIG_NAME_MAX + 1]);
 /* Writes into out (cap bytes) `name` cut to at most `chars` code points and
  * cap - 1 bytes, never inside a character. */
 void fig_proto_name_cut(const char *name, int chars, char *out, size_t cap);
+
+/* The message type's name on the wire ("hello", ...); "?" out of range. */
+const char *fig_proto_type_name(fig_proto_type_t type);
 
 /* The code's name on the wire ("bad_json", ...); "?" out of range. */
 const char *fig_proto_code_name(fig_proto_code_t code);
@@ -288,7 +296,7 @@ typedef struct {
     const char *state;                    /* "waiting", "playing", "over" */
     int me;
     int players, move_seconds;            /* the options */
-    bool open;
+    bool open, hints;
     const char *fill;
     const fig_proto_seat_info_t *seats;
     const fig_view_t *view;               /* NULL before the first game */
@@ -300,6 +308,11 @@ typedef struct {
 } fig_proto_snapshot_t;
 
 json_t *fig_proto_snapshot(const fig_proto_snapshot_t *s);
+
+/* A hint for the seat whose turn answers event n (docs/protocol.md, hint):
+ * the move, its sentences (the headline and the reason) and the search's
+ * top moves, in the words of ht (host/hint.h). */
+json_t *fig_proto_hint(const char *table, long long n, const fig_hint_text_t *ht);
 
 /* Serialises a message compactly; the caller frees the text. NULL when out
  * of memory. */

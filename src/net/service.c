@@ -593,9 +593,6 @@ static void send_json(fig_service_t *s, conn_t *c, json_t *j)
     free(text);
 }
 
-static const char *const type_names[] = { "hello", "create", "join", "spectate", "act", "leave",
-                                          "back", "rematch", "chat", "ping" };
-
 /* An error to this connection only. `re`: the message type it answers, or
  * NULL; table: the table it was about, or NULL. */
 static void send_error(fig_service_t *s, conn_t *c, fig_proto_code_t code, const char *text,
@@ -692,6 +689,10 @@ static void do_create(fig_service_t *s, conn_t *c, const fig_proto_msg_t *m)
     row.move_seconds = m->move_seconds;
     row.open = m->open;
     snprintf(row.fill, sizeof row.fill, "%s", m->fill);
+    int people = 0;
+    for (int i = 0; i < m->players; i++)
+        people += m->seats[i].kind == FIG_SEAT_OPEN;
+    row.hints = m->hints >= 0 ? m->hints : people == 1;   /* a person alone with bots */
     for (int i = 0; i < m->players; i++) {
         fig_db_seat_t *x = &row.seats[i];
         const fig_proto_seat_t *p = &m->seats[i];
@@ -738,7 +739,7 @@ static void do_create(fig_service_t *s, conn_t *c, const fig_proto_msg_t *m)
 static void run_request(fig_service_t *s, conn_t *c, fig_table_t *t, const fig_proto_msg_t *m,
                         long long t0, bool resume_only)
 {
-    const char *re = type_names[m->type];
+    const char *re = fig_proto_type_name(m->type);
     fig_table_since_t since = { m->has_since, m->epoch, m->since };
     fig_proto_code_t code = FIG_PC_NONE;
     fig_msg_t msg;
@@ -777,6 +778,9 @@ static void run_request(fig_service_t *s, conn_t *c, fig_table_t *t, const fig_p
         break;
     case FIG_PROTO_REMATCH:
         code = fig_table_rematch(t, c, c->tr, m->game, m->ready, &msg);
+        break;
+    case FIG_PROTO_HINT:
+        code = fig_table_hint(t, c, c->tr, m->n, &msg);
         break;
     case FIG_PROTO_CHAT:
         if (!take_token(&c->chat_tokens, &c->chat_at, now, CHAT_BURST, 1.0 / CHAT_EVERY_MS)) {
@@ -829,12 +833,12 @@ void fig_service_message(fig_service_t *s, void *cs, const char *text, size_t le
     fig_msg_t msg;
     if (fig_proto_parse(text, len, c->tr, m, &code, &msg)) {
         /* `re` and `table` whenever they could be read (docs/protocol.md) */
-        send_error(s, c, code, msg.text, m->typed ? type_names[m->type] : NULL,
+        send_error(s, c, code, msg.text, m->typed ? fig_proto_type_name(m->type) : NULL,
                    m->typed && m->table[0] ? m->table : NULL);
         free(w);
         return;
     }
-    const char *re = type_names[m->type];
+    const char *re = fig_proto_type_name(m->type);
     if (!c->hello && m->type != FIG_PROTO_HELLO) {
         send_error(s, c, FIG_PC_HELLO_FIRST, fig_tr_text(c->tr, "say hello first"), re, NULL);
         free(w);

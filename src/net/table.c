@@ -164,6 +164,12 @@ struct fig_table {
     bool dead;                            /* its creation failed */
     long long idle_since;                 /* nobody attached since (service clock); -1: peers */
     long long rematch_retry;              /* a rematch whose write failed: not before then */
+    struct {                              /* the hint being thought of */
+        fig_hint_t *h;                    /* NULL: none; its descriptor is watched */
+        void *peer;                       /* who asked; NULL: gone */
+        const fig_tr_t *tr;
+        int seat;
+    } hint;
     char logp[24];                        /* its log lines' prefix: "table K7M2QX: " */
 };
 
@@ -472,8 +478,11 @@ static void seat_news_as(fig_table_t *t, int s, news_t news, const char *name)
 static void seat_news(fig_table_t *t, int s, news_t news) { seat_news_as(t, s, news, NULL); }
 
 /* A step of the match, told to every peer. prev: the state before it. */
+static void hint_cancel(fig_table_t *t);
+
 static void emit_game(fig_table_t *t, const fig_match_step_t *step, const fig_state_t *prev)
 {
+    hint_cancel(t);   /* the turn moves on: a hint still out answers nothing now */
     logent_t *e = log_put(t, step->deal ? EV_DEAL : EV_ACTION);
     e->pos = t->steps++;
     t->game_n = e->n;
@@ -556,6 +565,7 @@ static void match_opts(fig_table_t *t, fig_match_opts_t *o, fig_bot_t *bots[])
 
 static void set_match(fig_table_t *t, fig_match_t *m)
 {
+    hint_cancel(t);
     if (t->fd >= 0)
         t->env->unwatch(t->env->svc, t->fd);
     fig_match_free(t->match);
@@ -937,7 +947,7 @@ void fig_table_free(fig_table_t *t)
 {
     if (!t)
         return;
-    set_match(t, NULL);
+    set_match(t, NULL);   /* the hint too */
     free(t->peers);
     free(t);
 }
@@ -972,8 +982,11 @@ bool fig_table_thinking(const fig_table_t *t)
     return t->match && fig_match_status(t->match) == FIG_MATCH_THINKING;
 }
 
+static void hint_done(fig_table_t *t);
+
 void fig_table_ready(fig_table_t *t)
 {
+    hint_done(t);
     if (t->inflight && t->match)
         fig_match_idle(t->match);   /* takes the answer in (and empties the pipe) for later */
     else
@@ -1087,6 +1100,8 @@ void fig_table_detach(fig_table_t *t, void *p)
 {
     if (t->inflight && t->inflight->peer == p)
         t->inflight->peer = NULL;   /* its answer has nobody to go to */
+    if (t->hint.peer == p)
+        hint_cancel(t);
     unlink_peer(t, p);
     if (!t->inflight) {
         settle_presence(t);   /* else once the write is back: no event meanwhile */
@@ -1234,7 +1249,7 @@ static json_t *snapshot(const fig_table_t *t, int me, const fig_tr_t *tr)
         .table = t->row.code, .epoch = t->env->epoch, .n = t->next_n - 1, .game_n = t->game_n,
         .game = t->game, .state = !t->match ? "waiting" : running(t) ? "playing" : "over",
         .me = me, .players = t->row.players, .move_seconds = t->row.move_seconds,
-        .open = t->row.open, .fill = t->row.fill, .seats = seats,
+        .open = t->row.open, .hints = t->row.hints, .fill = t->row.fill, .seats = seats,
         .turn_ms_left = left >= 0 ? left : -1,
     };
     fig_view_t v;
@@ -1800,6 +1815,91 @@ fig_proto_code_t fig_table_chat(fig_table_t *t, void *p, const fig_tr_t *tr, con
     broadcast_other(t, e);
     reserve_numbers(t);
     return FIG_PC_NONE;
+}
+
+/* ---- hints */
+
+/* Stops the hint being thought of, if any: its worker stops early. */
+static void hint_cancel(fig_table_t *t)
+{
+    if (!t->hint.h)
+        return;
+    t->env->unwatch(t->env->svc, fig_hint_fd(t->hint.h));
+    fig_hint_free(t->hint.h);
+    t->hint.h = NULL;
+    t->hint.peer = NULL;
+}
+
+fig_proto_code_t fig_table_hint(fig_table_t *t, void *p, const fig_tr_t *tr, long long n,
+                                fig_msg_t *msg)
+{
+    int s = seat_of(t, p);
+    if (s < 0)
+        return not_seated(t, tr, msg);
+    if (!t->row.hints) {
+        fig_fail_tr(msg, tr, FIG_ERR_INPUT, N_("this table was made without hints"));
+        return FIG_PC_HINTS_OFF;
+    }
+    if (!t->match) {
+        fig_fail_tr(msg, tr, FIG_ERR_INPUT, N_("the game has not started: seats are still "
+                                               "open"));
+        return FIG_PC_NOT_STARTED;
+    }
+    if (n != t->game_n) {
+        fig_fail_tr(msg, tr, FIG_ERR_INPUT, N_("that hint answers event %lld, but the game is "
+                                               "at event %lld"), n, t->game_n);
+        return FIG_PC_STALE;
+    }
+    if (t->inflight || fig_match_status(t->match) != FIG_MATCH_WAIT_HUMAN ||
+        fig_match_turn(t->match) != s || t->seat[s].bot_plays) {
+        fig_fail_tr(msg, tr, FIG_ERR_INPUT, N_("a hint is for your turn"));
+        return FIG_PC_NOT_YOUR_TURN;
+    }
+    if (t->hint.h && t->hint.seat == s) {   /* asked already for this turn: one search */
+        t->hint.peer = p;
+        t->hint.tr = tr;
+        return FIG_PC_NONE;
+    }
+    fig_msg_t why;
+    if (fig_hint_new(&t->hint.h, t->env->pool, &why) ||
+        fig_hint_ask(t->hint.h, fig_match_game(t->match), s, NULL, (long)n, &why)) {
+        fig_hint_free(t->hint.h);
+        t->hint.h = NULL;
+        fig_logf(t->env->log, t->env->svc, t->logp, "no hint: %s", why.text);
+        fig_fail_tr(msg, tr, FIG_ERR_SPACE, N_("out of memory"));
+        return FIG_PC_STORAGE;
+    }
+    t->env->watch(t->env->svc, fig_hint_fd(t->hint.h), t);
+    t->hint.peer = p;
+    t->hint.tr = tr;
+    t->hint.seat = s;
+    return FIG_PC_NONE;
+}
+
+/* The hint's answer, if it is in, goes to the seat that asked (its hand
+ * shows in it: nobody else ever gets it, R14), in their language. */
+static void hint_done(fig_table_t *t)
+{
+    fig_action_t a;
+    long tag;
+    if (!t->hint.h || !fig_hint_take(t->hint.h, &a, &tag))
+        return;
+    int i = t->hint.peer ? peer_index(t, t->hint.peer) : -1;
+    if (i >= 0 && tag == t->game_n && t->peers[i].seat == t->hint.seat) {
+        fig_view_t v;
+        fig_match_view(t->match, t->hint.seat, &v);
+        fig_analysis_t an;
+        bool has = fig_hint_analysis(t->hint.h, &an);
+        fig_narrator_t nr;
+        narrator_init(t, &nr, t->hint.seat, t->hint.tr, card_cb, NULL, NULL);
+        fig_hint_text_t *ht = malloc(sizeof *ht);
+        if (ht) {
+            fig_hint_explain(&nr, &v, a, has ? &an : NULL, ht);
+            send_json(t, &t->peers[i], fig_proto_hint(t->row.code, tag, ht));
+            free(ht);
+        }
+    }
+    hint_cancel(t);
 }
 
 static fig_err_t not_over(fig_msg_t *msg, int game)

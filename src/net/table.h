@@ -204,6 +204,13 @@ fig_proto_code_t fig_table_rematch(fig_table_t *t, void *peer, const fig_tr_t *t
 fig_proto_code_t fig_table_chat(fig_table_t *t, void *peer, const fig_tr_t *tr,
                                 const char *name, const char *text, fig_msg_t *msg);
 
+/* A hint for the peer's seat on its turn, whose latest event is n: the move
+ * the search would make, with its reasons, comes later in a `hint` frame to
+ * that peer alone, unless the turn moves on first (then none comes). Only at
+ * a table made with hints; one search per turn. */
+fig_proto_code_t fig_table_hint(fig_table_t *t, void *peer, const fig_tr_t *tr, long long n,
+                                fig_msg_t *msg);
+
 /* The peer's connection closed: its seat (if any) is away from now. */
 void fig_table_detach(fig_table_t *t, void *peer);
 

@@ -1032,8 +1032,9 @@ def test_rematch_by_agreement_survives_sigkill(data):
 
 def test_database_of_version_1_is_upgraded(data):
     """A database written before rematch votes (user_version 1, no seats.rematch)
-    is upgraded when the server opens it: its tables come back, and a newer
-    version than the program's is refused."""
+    is upgraded when the server opens it, one version after the other (then
+    the hints option, off): its tables come back, and a newer version than
+    the program's is refused."""
     import sqlite3
     path = os.path.join(data, "figaro.sqlite")
     db = sqlite3.connect(path)
@@ -1064,9 +1065,10 @@ def test_database_of_version_1_is_upgraded(data):
     finally:
         srv.stop()
     db = sqlite3.connect(path)
-    assert db.execute("PRAGMA user_version").fetchone()[0] == 2
+    assert db.execute("PRAGMA user_version").fetchone()[0] == 3
     assert db.execute("SELECT rematch FROM seats WHERE seat = 1").fetchone()[0] == 0
-    db.execute("PRAGMA user_version = 3")
+    assert db.execute("SELECT hints FROM tables").fetchone()[0] == 0   # made without hints
+    db.execute("PRAGMA user_version = 4")
     db.commit()
     db.close()
     p = subprocess.run([figaro_cmd(), "serve", "--listen", "127.0.0.1:0", "--data", data],

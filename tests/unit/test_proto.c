@@ -63,6 +63,21 @@ static void test_messages_read(void **state)
     assert_int_equal(m.move_seconds, 30);
     assert_true(m.open);
     assert_string_equal(m.fill, "normal");   /* the default */
+    assert_int_equal(m.hints, -1);           /* not given: the table decides */
+    assert_int_equal(parse("{\"type\":\"create\",\"seats\":[{\"kind\":\"person\"},"
+                           "{\"kind\":\"person\"},{\"kind\":\"person\"}],\"hints\":true}", &m),
+                     FIG_PC_NONE);
+    assert_int_equal(m.hints, 1);
+    assert_int_equal(parse("{\"type\":\"create\",\"seats\":[{\"kind\":\"person\"},"
+                           "{\"kind\":\"person\"},{\"kind\":\"person\"}],\"hints\":1}", &m),
+                     FIG_PC_BAD_MESSAGE);
+    assert_int_equal(parse("{\"type\":\"hint\",\"table\":\"abcdef\",\"n\":9}", &m), FIG_PC_NONE);
+    assert_int_equal(m.type, FIG_PROTO_HINT);
+    assert_string_equal(m.table, "ABCDEF");
+    assert_int_equal(m.n, 9);
+    assert_string_equal(fig_proto_type_name(m.type), "hint");
+    assert_int_equal(parse("{\"type\":\"hint\",\"table\":\"abcdef\"}", &m), FIG_PC_BAD_MESSAGE);
+    assert_true(m.typed);   /* refused, answering "hint" */
 
     assert_int_equal(parse("{\"type\":\"act\",\"table\":\"ABCDEF\",\"n\":12,\"action\":\"R2>1\"}",
                            &m), FIG_PC_NONE);
@@ -462,11 +477,20 @@ static void test_table_frames(void **state)
     expect_dump(fig_proto_snapshot(&snap),
                 "{\"type\":\"snapshot\",\"table\":\"K7M2QX\",\"epoch\":\"9f0c2b7a11d35e40\","
                 "\"n\":3,\"game_n\":0,\"game\":0,\"state\":\"waiting\",\"seat\":null,"
-                "\"options\":{\"players\":3,\"move_seconds\":0,\"open\":false,\"fill\":\"normal\"},"
+                "\"options\":{\"players\":3,\"move_seconds\":0,\"open\":false,\"fill\":\"normal\","
+                "\"hints\":false},"
                 "\"seats\":[{\"kind\":\"person\",\"name\":\"Ann\",\"status\":\"present\"},"
                 "{\"kind\":\"bot\",\"name\":\"Rosina\",\"level\":\"beginner\",\"status\":\"bot\"},"
                 "{\"kind\":\"open\",\"name\":null,\"status\":\"open\"}],"
                 "\"turn_ms_left\":null,\"log\":[]}");
+    fig_hint_text_t ht = { .action = fig_act_parse("R2>1", 4, 0), .headline = "Hint: play R2.",
+                           .reason = "", .n = 1, .iterations = 4000 };
+    ht.moves[0] = (fig_hint_move_t){ .action = ht.action, .share = 0.5, .win = 0.25,
+                                     .place = 2.0, .line = "R2: half" };
+    expect_dump(fig_proto_hint("K7M2QX", 57, &ht),
+                "{\"type\":\"hint\",\"table\":\"K7M2QX\",\"n\":57,\"action\":\"R2>1\","
+                "\"say\":[\"Hint: play R2.\"],\"top\":[{\"action\":\"R2>1\",\"share\":0.5,"
+                "\"win\":0.25,\"place\":2.0,\"say\":\"R2: half\"}],\"iterations\":4000}");
 }
 
 static void test_outcome_example(void **state)

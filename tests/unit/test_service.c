@@ -2802,6 +2802,7 @@ static void test_numbers_never_reused(void **state)
     /* Version 1: no events table at all (nor rematch votes); the table is
      * found all the same, and its numbers go on from what its rows hold. */
     assert_int_equal(sqlite3_exec(db, "DROP TABLE events; ALTER TABLE seats DROP COLUMN rematch; "
+                                      "ALTER TABLE tables DROP COLUMN hints; "
                                       "PRAGMA user_version = 1;", NULL, NULL, NULL), SQLITE_OK);
     sqlite3_close(db);
     start_service(w);
@@ -2815,6 +2816,167 @@ static void test_numbers_never_reused(void **state)
     assert_int_equal(old.errors, 0);
     cl_close(&old);
     json_decref(ann.view);   /* its connection went with the first service */
+    world_free(w);
+}
+
+/* ---- hints */
+
+/* How many frames of type `type` connection `id` got from frame `from` on;
+ * the last one parsed into *last when last is not NULL (the caller frees). */
+static int frames_typed(const world_t *w, int id, int from, const char *type, json_t **last)
+{
+    int n = 0;
+    const rconn_t *r = &w->wire.c[id];
+    for (int k = from; k < r->n; k++) {
+        json_t *o = json_loads(r->f[k], 0, NULL);
+        assert_non_null(o);
+        if (!strcmp(str(o, "type"), type)) {
+            n++;
+            if (last) {
+                json_decref(*last);
+                *last = json_incref(o);
+            }
+        }
+        json_decref(o);
+    }
+    return n;
+}
+
+static void wait_turn(world_t *w, client_t *c)
+{
+    long long end = fig_clock_ms() + 30000;
+    cl_update(c);
+    while (!my_turn(c) && fig_clock_ms() < end) {
+        pump_world(w, 10);
+        cl_update(c);
+    }
+    assert_true(my_turn(c));
+}
+
+/* The hints option of the latest snapshot connection `id` got. */
+static bool snapshot_hints(const world_t *w, int id)
+{
+    json_t *snap = NULL;
+    assert_true(frames_typed(w, id, 0, "snapshot", &snap) > 0);
+    bool on = json_is_true(json_object_get(json_object_get(snap, "options"), "hints"));
+    json_decref(snap);
+    return on;
+}
+
+/* Hints (docs/protocol.md, hint): on by default at a table of one person
+ * and bots, off at a table of several people unless asked for, shown to
+ * everyone in the options; a hint answers the turn it was asked for with a
+ * legal move and its reasons, and goes to the one who asked and nobody
+ * else (it shows their hand); asked and then overtaken by the move, it is
+ * dropped; refused off the turn, stale, or at a table without hints. */
+static void test_hints(void **state)
+{
+    (void)state;
+    world_t *w = world_new(30000);
+    client_t ann, bob, eve, sam;
+    cl_open(&ann, w, "10.0.0.1");
+    cl_open(&bob, w, "10.0.0.2");
+    cl_open(&eve, w, "10.0.0.3");
+    cl_open(&sam, w, "10.0.0.4");
+    hello(&ann, "fr", "Ann");
+    hello(&bob, "en", "Bob");
+    hello(&eve, "en", "Eve");
+    hello(&sam, "en", "Sam");
+
+    /* One person and bots: on by default. */
+    create_table(&ann, "{\"kind\":\"person\"},{\"kind\":\"bot\",\"level\":\"random\"},"
+                       "{\"kind\":\"bot\",\"level\":\"random\"}", NULL);
+    join(&ann, ann.table, "Ann");
+    assert_true(snapshot_hints(w, ann.id));
+    wait_turn(w, &ann);
+    int from = frames_of(&ann);
+    cl_send(&ann, "{\"type\":\"hint\",\"table\":\"%s\",\"n\":%lld}", ann.table, ann.game_n - 1);
+    cl_update(&ann);
+    assert_string_equal(ann.error, "stale");
+    cl_send(&ann, "{\"type\":\"hint\",\"table\":\"%s\",\"n\":%lld}", ann.table, ann.game_n);
+    json_t *h = NULL;
+    long long end = fig_clock_ms() + 30000;
+    while (!frames_typed(w, ann.id, from, "hint", NULL) && fig_clock_ms() < end)
+        pump_world(w, 20);
+    assert_int_equal(frames_typed(w, ann.id, from, "hint", &h), 1);
+    assert_int_equal(num(h, "n"), ann.game_n);
+    const char *a = str(h, "action");
+    bool legal = false;
+    const json_t *ls = json_object_get(ann.view, "legal");
+    for (size_t i = 0; i < json_array_size(ls); i++)
+        legal |= !strcmp(json_string_value(json_array_get(ls, i)), a);
+    assert_true(legal);
+    const json_t *say = json_object_get(h, "say");
+    assert_true(json_array_size(say) >= 1);
+    assert_non_null(strstr(json_string_value(json_array_get(say, 0)), "Conseil"));   /* fr */
+    assert_true(json_array_size(json_object_get(h, "top")) >= 1);
+    json_decref(h);
+    assert_int_equal(ann.errors, 1);
+
+    /* Two people: off unless asked for, and refused. */
+    create_table(&bob, "{\"kind\":\"person\"},{\"kind\":\"person\"},"
+                       "{\"kind\":\"bot\",\"level\":\"random\"}", NULL);
+    join(&bob, bob.table, "Bob");
+    join(&eve, bob.table, "Eve");
+    assert_false(snapshot_hints(w, bob.id));
+    client_t *mover = NULL;
+    end = fig_clock_ms() + 30000;
+    while (!mover && fig_clock_ms() < end) {
+        pump_world(w, 10);
+        cl_update(&bob);
+        cl_update(&eve);
+        mover = my_turn(&bob) ? &bob : my_turn(&eve) ? &eve : NULL;
+    }
+    assert_non_null(mover);
+    cl_send(mover, "{\"type\":\"hint\",\"table\":\"%s\",\"n\":%lld}", bob.table, mover->game_n);
+    cl_update(mover);
+    assert_string_equal(mover->error, "hints_off");
+
+    /* Two people who asked for hints: only the one who asks gets one; the
+     * other, who is not to move, is refused; a spectator sees none. */
+    create_table(&bob, "{\"kind\":\"person\"},{\"kind\":\"person\"},"
+                       "{\"kind\":\"bot\",\"level\":\"random\"}", ",\"hints\":true");
+    join(&bob, bob.table, "Bob");
+    join(&eve, bob.table, "Eve");
+    cl_send(&sam, "{\"type\":\"spectate\",\"table\":\"%s\"}", bob.table);
+    cl_update(&sam);
+    assert_true(snapshot_hints(w, sam.id));
+    mover = NULL;
+    end = fig_clock_ms() + 30000;
+    while (!mover && fig_clock_ms() < end) {
+        pump_world(w, 10);
+        cl_update(&bob);
+        cl_update(&eve);
+        mover = my_turn(&bob) ? &bob : my_turn(&eve) ? &eve : NULL;
+    }
+    assert_non_null(mover);
+    client_t *other = mover == &bob ? &eve : &bob;
+    int fm = frames_of(mover), fo = frames_of(other), fs = frames_of(&sam);
+    cl_send(other, "{\"type\":\"hint\",\"table\":\"%s\",\"n\":%lld}", bob.table, other->game_n);
+    cl_update(other);
+    assert_string_equal(other->error, "not_your_turn");
+    cl_send(mover, "{\"type\":\"hint\",\"table\":\"%s\",\"n\":%lld}", bob.table, mover->game_n);
+    end = fig_clock_ms() + 30000;
+    while (!frames_typed(w, mover->id, fm, "hint", NULL) && fig_clock_ms() < end)
+        pump_world(w, 20);
+    assert_int_equal(frames_typed(w, mover->id, fm, "hint", NULL), 1);
+    /* Asked again and then overtaken by the move itself: dropped. */
+    fig_rng_t rng;
+    fig_rng_seed(&rng, 3);
+    long long asked = mover->game_n;
+    cl_send(mover, "{\"type\":\"hint\",\"table\":\"%s\",\"n\":%lld}", bob.table, asked);
+    assert_true(cl_play(mover, &rng));
+    end = fig_clock_ms() + 1500;   /* well past the hint's 0.3 s */
+    while (fig_clock_ms() < end)
+        pump_world(w, 20);
+    cl_update(mover);
+    assert_int_equal(frames_typed(w, mover->id, fm, "hint", NULL), 1);
+    assert_int_equal(frames_typed(w, other->id, fo, "hint", NULL), 0);
+    assert_int_equal(frames_typed(w, sam.id, fs, "hint", NULL), 0);
+    cl_close(&ann);
+    cl_close(&bob);
+    cl_close(&eve);
+    cl_close(&sam);
     world_free(w);
 }
 
@@ -2845,6 +3007,7 @@ int main(void)
         cmocka_unit_test(test_failed_write_rebuilds_off_loop),
         cmocka_unit_test(test_delete_tables),
         cmocka_unit_test(test_sigkill),
+        cmocka_unit_test(test_hints),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
