@@ -1615,6 +1615,7 @@ fig_proto_code_t fig_table_act(fig_table_t *t, void *p, const fig_tr_t *tr, long
     }
     /* Applied in the match, told once stored (action_stored). */
     submit(t, op);
+    hint_cancel(t);   /* the seat has moved */
     return FIG_PC_NONE;
 }
 
@@ -1885,7 +1886,8 @@ static void hint_done(fig_table_t *t)
     if (!t->hint.h || !fig_hint_take(t->hint.h, &a, &tag))
         return;
     int i = t->hint.peer ? peer_index(t, t->hint.peer) : -1;
-    if (i >= 0 && tag == t->game_n && t->peers[i].seat == t->hint.seat) {
+    if (i >= 0 && tag == t->game_n && t->peers[i].seat == t->hint.seat &&
+        !t->seat[t->hint.seat].bot_plays) {
         fig_view_t v;
         fig_match_view(t->match, t->hint.seat, &v);
         fig_analysis_t an;
