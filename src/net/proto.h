@@ -49,7 +49,8 @@ typedef enum {
     FIG_PROTO_REMATCH,
     FIG_PROTO_CHAT,
     FIG_PROTO_PING,
-    FIG_PROTO_HINT
+    FIG_PROTO_HINT,
+    FIG_PROTO_TYPE_COUNT
 } fig_proto_type_t;
 
 /* Error codes, sent as their names (fig_proto_code_name). Keep in the order

@@ -791,6 +791,8 @@ static void run_request(fig_service_t *s, conn_t *c, fig_table_t *t, const fig_p
             code = fig_table_chat(t, c, c->tr, c->name, m->text, &msg);
         }
         break;
+    case FIG_PROTO_TYPE_COUNT:   /* never parsed */
+        break;
     }
     if (code)
         send_error(s, c, code, msg.text, re, t ? fig_table_code(t) : NULL);

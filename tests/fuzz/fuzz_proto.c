@@ -38,7 +38,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             abort();
         return 0;
     }
-    if (m.type > FIG_PROTO_PING || memchr(m.name, 0, sizeof m.name) == NULL ||
+    if (m.type >= FIG_PROTO_TYPE_COUNT || strcmp(fig_proto_type_name(m.type), "?") == 0 ||
+        memchr(m.name, 0, sizeof m.name) == NULL ||
         memchr(m.text, 0, sizeof m.text) == NULL || memchr(m.action, 0, sizeof m.action) == NULL)
         abort();
     if (m.name[0]) {
@@ -71,7 +72,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         break;
     case FIG_PROTO_CREATE:
         if (m.players < FIG_MIN_PLAYERS || m.players > FIG_MAX_PLAYERS ||
-            !fig_proto_level_ok(m.fill))
+            !fig_proto_level_ok(m.fill) || m.hints < -1 || m.hints > 1)
             abort();
         for (int i = 0; i < m.players; i++)
             if (m.seats[i].kind == FIG_SEAT_BOT && !fig_proto_level_ok(m.seats[i].what))
