@@ -838,6 +838,8 @@ static void reviews_pump(fig_service_t *s)
             review_drop(s, oldest);
             continue;
         }
+        fig_logf(s->log, s->log_ctx, "", "table %s: reviewing seat %d of game %d",
+                 oldest->code, oldest->seat, oldest->game);
         free(oldest->record);
         oldest->record = NULL;
         oldest->state = RV_COMPUTING;
@@ -982,8 +984,11 @@ static void reviews_ready(fig_service_t *s)
         char *text = rc == FIG_OK ? fig_review_text(rv) : NULL;
         if (rc == FIG_OK)
             review_tell(s, r, rv);
-        else if (rc != FIG_ERR_STATE)   /* not merely stopped: nobody waits then */
+        else if (rc != FIG_ERR_STATE)
             review_fail(s, r, why->text);
+        else   /* stopped (fig_service_closed): nobody waits then */
+            fig_logf(s->log, s->log_ctx, "", "table %s: the review of seat %d in game %d "
+                     "stopped: nobody waits for it", r->code, r->seat, r->game);
         fig_reviews_job_free(j);
         s->computing--;
         if (text) {
