@@ -64,6 +64,8 @@ export class ReplayView {
         this.review = null;
         /** @type {Conn|null} */
         this.conn = null;
+        // the way from graded move to graded move above the position, the move and the summary below
+        this.reviewNav = h("div", { class: "review-controls", role: "group", "aria-label": _("Graded moves") });
         this.reviewBox = h("section", { class: "review", "aria-label": _("Review of my moves") });
         this.i = 0;
         /** @type {Step[]} */
@@ -88,7 +90,8 @@ export class ReplayView {
         ]);
         fill(root, [h("div", { class: "replay-page" }, [
             h("h1", { class: "table-title", text: fmt(_("Replay: %s"), title) }),
-            this.info, this.controls, review ? this.reviewBox : null, this.ring, this.say, this.panels])]);
+            this.info, this.controls, review ? this.reviewNav : null, this.ring, review ? this.reviewBox : null,
+            this.say, this.panels])]);
         if (review) this.askReview(review.code, review.game);
         this.keys = (/** @type {KeyboardEvent} */ e) => {
             if (e.target instanceof HTMLInputElement) return;
@@ -155,30 +158,29 @@ export class ReplayView {
         const all = this.graded();
         const here = all.findIndex((g) => g.step - 1 === this.i);
         const before = all.filter((g) => g.step - 1 < this.i), after = all.filter((g) => g.step - 1 > this.i);
-        const kids = [h("p", { class: "review-summary", text: rv.summary })];
-        if (all.length) {
-            kids.push(h("div", { class: "review-controls", role: "group", "aria-label": _("Graded moves") }, [
-                h("button", { type: "button", "data-review": "prev", text: _("Previous graded move"),
-                              disabled: !before.length, onclick: () => this.go(before[before.length - 1].step - 1) }),
-                h("span", { class: "review-count",
-                            text: here >= 0 ? fmt(_("Graded move %d of %d"), here + 1, all.length)
-                                            : fmt(ngettext("%d graded move", "%d graded moves", all.length), all.length) }),
-                h("button", { type: "button", "data-review": "next", text: _("Next graded move"),
-                              disabled: !after.length, onclick: () => this.go(after[0].step - 1) }),
-            ]));
-        }
+        const kids = [];
+        fill(this.reviewNav, all.length ? [
+            h("button", { type: "button", "data-review": "prev", text: _("Previous graded move"),
+                          disabled: !before.length, onclick: () => this.go(before[before.length - 1].step - 1) }),
+            h("span", { class: "review-count",
+                        text: here >= 0 ? fmt(_("Graded move %d of %d"), here + 1, all.length)
+                                        : fmt(ngettext("%d graded move", "%d graded moves", all.length), all.length) }),
+            h("button", { type: "button", "data-review": "next", text: _("Next graded move"),
+                          disabled: !after.length, onclick: () => this.go(after[0].step - 1) }),
+        ] : []);
         if (here >= 0) {
             const m = all[here].m;
             const pct = (/** @type {number} */ x) => Math.round(100 * x);
+            // the grade, and why: the search's figures for the move played and the better one
             kids.push(h("div", { class: "review-move grade-" + m.grade }, [
                 h("p", { class: "review-grade", text: m.grade_say }),
                 h("p", { class: "review-played", text: fmt(_("You played: %s (wins %d%%, place %s)"),
                     m.played_say, pct(m.played_win), m.played_place.toFixed(1)) }),
                 h("p", { class: "review-best", text: fmt(_("Better: %s (wins %d%%, place %s)"),
                     m.best_say, pct(m.best_win), m.best_place.toFixed(1)) }),
-                h("p", { class: "review-why", text: m.say }),
             ]));
         }
+        kids.push(h("p", { class: "review-summary", text: rv.summary }));
         fill(this.reviewBox, kids);
     }
 

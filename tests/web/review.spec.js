@@ -5,7 +5,7 @@
 // before it (the replay's next step is that seat's action), with the grade,
 // the move played and the better one, as the server's `review` frame says.
 import { test, expect } from "@playwright/test";
-import { startServer } from "./server.js";
+import { startServer, ARTIFACTS } from "./server.js";
 import { createTable, playTurn, rng } from "./helpers.js";
 
 /** @type {Awaited<ReturnType<typeof startServer>>} */
@@ -54,13 +54,16 @@ test("the review of my moves, offered at the end, is shown in the replay", async
     const replay = await (await page.request.get(srv.url + "tables/" + code + "/games/1.json")).json();
     const stepNo = async () => Number(((await page.locator(".replay-step").textContent()) || "").match(/(\d+)/)?.[1]) - 1;
     const count = page.locator(".review-count");
+    await page.setViewportSize({ width: 360, height: 640 });   // on a phone, too
+    await page.screenshot({ path: ARTIFACTS + "/review-phone.png" });
     for (let k = 0; k < rv.moves.length; k++) {
         const m = rv.moves[k];
         await expect(count).toHaveText("Graded move " + (k + 1) + " of " + rv.moves.length);
         await expect(page.locator(".review-grade")).toHaveText(m.grade_say);
         await expect(page.locator(".review-played")).toContainText("You played: " + m.played_say);
         await expect(page.locator(".review-best")).toContainText("Better: " + m.best_say);
-        await expect(page.locator(".review-why")).toHaveText(m.say);
+        await expect(page.locator(".review-played")).toContainText("(wins " + Math.round(100 * m.played_win) + "%");
+        await expect(page.locator(".review-best")).toContainText("(wins " + Math.round(100 * m.best_win) + "%");
         expect(["inaccuracy", "mistake", "blunder"]).toContain(m.grade);
         const i = await stepNo();
         const action = replay.steps[i + 1];   // the move graded: the next step, Ann's
