@@ -891,7 +891,7 @@ static fig_proto_code_t do_review(fig_service_t *s, conn_t *c, fig_table_t *t,
                 free_at = i;
         }
         if (free_at < 0 || r->state == RV_STORING)
-            break;   /* told already (storing), or many askers: a read of its own */
+            break;   /* told already (being stored), or many askers: a read of its own */
         r->to[free_at] = c;
         return FIG_PC_NONE;
     }
@@ -992,7 +992,8 @@ static void reviews_ready(fig_service_t *s)
         fig_reviews_job_free(j);
         s->computing--;
         if (text) {
-            r->state = RV_STORING;
+            r->state = RV_STORING;   /* told: whoever asks from now on reads it back */
+            memset(r->to, 0, sizeof r->to);
             r->job = NULL;
             r->text = text;
             memset(&r->b, 0, sizeof r->b);

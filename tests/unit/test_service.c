@@ -3128,6 +3128,10 @@ static void test_review(void **state)
     int bob_from = frames_of(&bob), eve_from = frames_of(&eve);
     json_t *first = ask_review(w, &ann, 1);
     check_review(first, g, ann.seat, 1);
+    /* Asked again at once, while it is being stored: answered too. */
+    json_t *twice = ask_review(w, &ann, 1);
+    assert_true(json_equal(json_object_get(first, "moves"), json_object_get(twice, "moves")));
+    json_decref(twice);
     assert_int_equal(frames_typed(w, bob.id, bob_from, "review", NULL), 0);
     assert_int_equal(frames_typed(w, eve.id, eve_from, "review", NULL), 0);
     fig_service_sync(w->svc);
