@@ -895,6 +895,14 @@ static fig_proto_code_t do_review(fig_service_t *s, conn_t *c, fig_table_t *t,
         r->to[free_at] = c;
         return FIG_PC_NONE;
     }
+    for (review_wait_t *r = s->rwaits; r; r = r->next)
+        for (int i = 0; i < FIG_PROTO_HELD_MAX; i++)
+            if (r->to[i] == c) {   /* another review of it is on its way: one at a time */
+                snprintf(msg->text, sizeof msg->text, "%s",
+                         fig_tr_text(c->tr, "your other review is on its way: ask again when "
+                                            "it came"));
+                return FIG_PC_BUSY;
+            }
     review_wait_t *r = NULL;
     fig_game_t *names = NULL;
     bool stored;

@@ -3147,6 +3147,27 @@ static void test_review(void **state)
     assert_string_equal(str(first, "summary"), str(again, "summary"));
     json_decref(again);
 
+    /* A second game: one review at a time per connection. */
+    for (int i = 0; i < 2; i++) {
+        w->clock += 100;
+        cl_send(cl[i], "{\"type\":\"rematch\",\"table\":\"%s\",\"game\":1}", ann.table);
+        cl_update(cl[i]);
+    }
+    play(w, cl, 2, &rng, NULL, NULL);
+    assert_int_equal(ann.game, 2);
+    int from = frames_of(&ann);
+    w->clock += 100;
+    cl_send(&ann, "{\"type\":\"review\",\"table\":\"%s\",\"game\":1}", ann.table);
+    snprintf(msg, sizeof msg, "{\"type\":\"review\",\"table\":\"%s\",\"game\":2}",
+             ann.table);
+    expect_review_error(w, &ann, msg, "busy");
+    json_decref(wait_frame(w, ann.id, from, "review"));   /* game 1's, stored: read back */
+    json_t *second = ask_review(w, &ann, 2);
+    assert_int_equal(num(second, "game"), 2);
+    json_decref(second);
+    fig_service_sync(w->svc);
+    assert_int_equal(stored_reviews(w, ann.table, NULL), 2);
+
     /* After a restart, still the stored one (the service reads it). */
     char token[40], table[8];
     snprintf(token, sizeof token, "%s", ann.token);
