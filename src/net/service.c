@@ -167,6 +167,8 @@ struct fig_service {
     void *log_ctx;
 };
 
+static void review_drop(fig_service_t *s, review_wait_t *r);
+
 /* ---- the environment tables use */
 
 static long long svc_now(void *v)
@@ -454,8 +456,6 @@ fig_err_t fig_service_new(fig_service_t **out, const fig_service_opts_t *opts,
     fig_pool_opts_t po = { opts->bot_threads, opts->bot_scratch };
     if ((rc = fig_pool_new(&s->pool, &po, msg)))
         goto fail;
-    if ((rc = fig_reviews_new(&s->reviews, s->pool, opts->review_spec, msg)))
-        goto fail;
     /* The writer thread's handle, which creates the file, and one for the
      * load below, closed once it is done: from then on the loop thread never
      * touches the storage (the tables' restores already submit writes). */
@@ -481,6 +481,10 @@ fig_err_t fig_service_new(fig_service_t **out, const fig_service_opts_t *opts,
     s->env.max_bot_ms = opts->max_bot_ms > 0 ? opts->max_bot_ms : 0;
     s->env.stats = &s->stats;
     s->wire.watch(s->wire.wire, fig_writer_fd(s->writer));
+    if ((rc = fig_reviews_new(&s->reviews, s->pool, opts->review_spec, msg))) {
+        fig_db_close(db);
+        goto fail;
+    }
     s->wire.watch(s->wire.wire, fig_reviews_fd(s->reviews));
     rc = fig_db_load(db, load_one, s, msg);
     fig_db_close(db);
@@ -536,12 +540,8 @@ void fig_service_free(fig_service_t *s)
     if (s->reviews)
         s->wire.unwatch(s->wire.wire, fig_reviews_fd(s->reviews));
     fig_reviews_free(s->reviews);   /* after the pool: every job is back */
-    while (s->rwaits) {
-        review_wait_t *r = s->rwaits;
-        s->rwaits = r->next;
-        free(r->text);
-        free(r);
-    }
+    while (s->rwaits)
+        review_drop(s, s->rwaits);
     for (int i = 0; i < fig_lang_count(); i++)
         fig_catalog_free(s->cat[i]);
     while (s->conns) {
