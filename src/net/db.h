@@ -7,7 +7,7 @@
  * token --, a bot level, a registered engine's name; a person's rematch
  * vote), their games (the nth game of a table: its setup; a rematch is the
  * next game) and the games'
- * actions in order. A game is its setup and its actions: the hands follow
+ * actions in order, and the reviews of its seats once asked for. A game is its setup and its actions: the hands follow
  * from the setup's seed (fig_game_deal_seeded), so no hand is ever stored.
  * Each game's seed is drawn from the system when the game is made, stored
  * with it, and derived from nothing (docs/server.md, "Fairness").
@@ -97,8 +97,11 @@ typedef enum {
                               index twice is refused (FIG_ERR_STATE), so an action is never
                               stored twice */
     FIG_DBW_DELETE,        /* table `code` and all it holds are removed */
-    FIG_DBW_EVENTS         /* table `code` may tell event numbers up to `ev` (its stored
+    FIG_DBW_EVENTS,        /* table `code` may tell event numbers up to `ev` (its stored
                               high-water mark is raised to ev, never lowered) */
+    FIG_DBW_REVIEW         /* the review of seat `seat` in game `game` of `code`: `text`
+                              (net/reviews.h); a game that has one keeps it, and a game
+                              that is gone (its table deleted) takes none */
 } fig_db_write_kind_t;
 
 typedef struct {
@@ -112,6 +115,8 @@ typedef struct {
     fig_db_seat_t seat_row;                /* FIG_DBW_SEAT */
     fig_setup_t setup;                     /* FIG_DBW_GAME */
     fig_db_action_t action;                /* FIG_DBW_ACTION */
+    const char *text;                      /* FIG_DBW_REVIEW: the submitter's, kept until
+                                              the batch is back */
 } fig_db_write_t;
 
 enum { FIG_DB_BATCH_MAX = 3 };   /* a request's writes, and its FIG_DBW_EVENTS */
@@ -123,8 +128,9 @@ enum { FIG_DB_BATCH_MAX = 3 };   /* a request's writes, and its FIG_DBW_EVENTS *
  * A batch may be a read instead (read.out not NULL, n == 0), for the
  * server's writer thread (net/writer.h), which alone touches the database
  * once the server is up: game read.game of table read.code into *read.out
- * (fig_db_game_get), after every write queued before it. fig_db_apply
- * never sees one. */
+ * (fig_db_game_get), after every write queued before it; with read.review
+ * set, also the stored review of seat read.seat in that game into
+ * *read.review (fig_db_review_get). fig_db_apply never sees one. */
 typedef struct fig_db_batch {
     struct fig_db_batch *next;
     void *user;
@@ -134,6 +140,8 @@ typedef struct fig_db_batch {
         fig_db_game_t *out;                /* NULL: a batch of writes */
         char code[FIG_PROTO_CODE_LEN + 1];
         int game;
+        int seat;                          /* with review: whose review */
+        char **review;                     /* NULL: the game alone */
     } read;
     fig_err_t rc;
     fig_msg_t msg;
@@ -145,6 +153,8 @@ typedef struct {
     fig_err_t (*apply)(fig_db_t *db, fig_db_batch_t *list);
     fig_err_t (*game_get)(fig_db_t *db, const char *code, int game, fig_db_game_t *out,
                           fig_msg_t *msg);
+    fig_err_t (*review_get)(fig_db_t *db, const char *code, int game, int seat, char **out,
+                            fig_msg_t *msg);
     fig_err_t (*load)(fig_db_t *db, fig_db_table_fn *fn, void *ctx, fig_msg_t *msg);
     void (*close)(fig_db_t *db);
 } fig_db_ops_t;
@@ -167,6 +177,13 @@ static inline fig_err_t fig_db_game_get(fig_db_t *db, const char *code, int game
                                         fig_db_game_t *out, fig_msg_t *msg)
 {
     return db->ops->game_get(db, code, game, out, msg);
+}
+/* Reads the stored review of seat `seat` in game `game` of a table into
+ * *out (malloc'd text, the caller frees it; NULL when none is stored). */
+static inline fig_err_t fig_db_review_get(fig_db_t *db, const char *code, int game, int seat,
+                                          char **out, fig_msg_t *msg)
+{
+    return db->ops->review_get(db, code, game, seat, out, msg);
 }
 /* Calls fn for every table, oldest first. */
 static inline fig_err_t fig_db_load(fig_db_t *db, fig_db_table_fn *fn, void *ctx, fig_msg_t *msg)
