@@ -32,6 +32,9 @@ class FigaroError(ValueError):
         self.line = line
 
 
+FigaroError.__module__ = "figaro"     # as users name it: figaro.FigaroError
+
+
 def integer(value, what):
     """value as a Python int: an int or a numpy integer, not a bool or float."""
     if isinstance(value, bool) or (_np is not None and isinstance(value, _np.bool_)):
