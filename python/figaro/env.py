@@ -121,7 +121,6 @@ class BatchEnv:
             self._ai.fig_bot_batch_free(self._bots)
             self._bots = None
             self._env_addr = None
-            self._ready = False
 
     def __del__(self):
         try:
