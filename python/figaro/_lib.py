@@ -9,8 +9,11 @@ the wrong bytes.
 Where the libraries are looked for, first found wins:
   1. the directory in the environment variable FIGARO_LIBDIR;
   2. the directory written into _paths.py by `make install` (LIBDIR);
-  3. build/ of the source tree this package sits in (python/figaro -> build);
-  4. the dynamic loader's usual path (ld.so.conf, LD_LIBRARY_PATH).
+  3. figaro/_libs/ inside the package, when it was built to ship them
+     (FIGARO_BUNDLE_LIBDIR, python/setup.py);
+  4. build/ of the source tree this package sits in (python/figaro -> build);
+  5. the dynamic loader's usual path (ld.so.conf, LD_LIBRARY_PATH): the
+     system's libfigaro0 for a package installed by pip or Debian.
 libfigaro-ai is loaded only when a bot is made: the core alone needs no
 threads and no libm.
 """
@@ -162,6 +165,7 @@ def _candidates(name):
     if _paths.LIBDIR:
         dirs.append(_paths.LIBDIR)
     here = os.path.dirname(os.path.abspath(__file__))
+    dirs.append(os.path.join(here, "_libs"))
     dirs.append(os.path.join(here, os.pardir, os.pardir, "build"))
     out = [os.path.join(d, soname) for d in dirs if os.path.exists(os.path.join(d, soname))]
     out.append(soname)
