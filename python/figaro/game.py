@@ -69,9 +69,7 @@ class Action:
         code = _check.in_range(code, 0, 0xFFFF, "an action code")
         if code == _lib.ACT_NONE:
             raise FigaroError("0x%04x is no action (FIG_ACT_NONE)" % code)
-        a = object.__new__(cls)
-        a._code = code
-        return a
+        return _made(code)
 
     @property
     def code(self):
@@ -127,6 +125,18 @@ class Action:
 
     def __repr__(self):
         return "Action(%s)" % self
+
+
+_ACTIONS = {}     # code -> Action: actions are immutable, one object per code
+
+
+def _made(code):
+    """The Action of a code the engine gave (no checks: the fast path)."""
+    a = _ACTIONS.get(code)
+    if a is None:
+        a = _ACTIONS[code] = object.__new__(Action)
+        a._code = code
+    return a
 
 
 def _hand_tuple(h):
@@ -400,7 +410,7 @@ class State(_Position):
         """The legal actions of the seat to move, in the engine's order."""
         buf = (ctypes.c_uint16 * _lib.MAX_ACTIONS)()
         n = core.fig_state_legal(ctypes.byref(self._c), buf)
-        return [Action.from_code(buf[i]) for i in range(n)]
+        return [_made(code) for code in buf[:n]]
 
     def check(self, action):
         """None if action (see play) is legal for the seat to move, else the
