@@ -353,7 +353,8 @@ class _Position:
                                                    self.road_groups)]
         for s in range(c.players):
             p = Pile(c.pile[s])
-            hand = "%d cards" % c.hand_size[s] if hands[s] is None else \
+            hand = "%d card%s" % (c.hand_size[s], "" if c.hand_size[s] == 1 else "s") \
+                if hands[s] is None else \
                 "hand %s" % (" ".join(hands[s]) or "-")
             pile = "%s %d: %s" % (p.colour or "no colour", p.total, " ".join(p.cards)) \
                 if p.cards else "-"
@@ -442,8 +443,7 @@ class State(_Position):
             raise TypeError("rng must be a figaro.Rng, not %s" % type(rng).__name__)
         if self._c.phase != _lib.PHASE_PLAY:
             raise FigaroError("no action: the game is not in a round's play", "state")
-        return Action.from_code(core.fig_state_random_action(ctypes.byref(self._c),
-                                                             ctypes.byref(rng._c)))
+        return _made(core.fig_state_random_action(ctypes.byref(self._c), ctypes.byref(rng._c)))
 
     def ranking(self):
         """Seats from winner to last (R13: shortest road first). Only at the
@@ -771,7 +771,7 @@ class Game:
     def moves(self, round=None):
         """The moves as (seat, Action), of one round or of the whole game."""
         rounds = range(3) if round is None else [_check.in_range(round, 1, 3, "round") - 1]
-        return [(m.seat, Action.from_code(m.action)) for r in rounds
+        return [(m.seat, _made(m.action)) for r in rounds
                 for m in self._c.moves[r][:self._c.nmoves[r]]]
 
     def _deal_if_due(self):
@@ -846,13 +846,13 @@ class Game:
 
     def __str__(self):
         setup = self._c.setup
-        head = "Figaro game%s%s" % (
-            ", seed %d" % setup.seed if setup.has_seed else "",
-            ", " + " ".join(self.names) if self.names else "")
+        head = "seed %d" % setup.seed if setup.has_seed else "explicit setup"
+        if self.names:
+            head += "; names " + " ".join(self.names)
         return head + "\n" + str(self.state)
 
     def __repr__(self):
-        return "<figaro.%s>" % str(self).replace("\n", "\n  ")
+        return "<figaro.Game %s>" % str(self).replace("\n", "\n  ")
 
 
 def random_game(players, seed):

@@ -197,7 +197,8 @@ def test_text_of_positions_and_information_states():
     assert "hand " + " ".join(st.hand(me)) in info
     for s in range(4):
         if s != me:          # no other hand in the seat's text
-            assert "seat %d: %d cards |" % (s, len(st.hand(s))) in info
+            n = len(st.hand(s))
+            assert "seat %d: %d card%s |" % (s, n, "" if n == 1 else "s") in info
     # the same for every state the seat cannot tell apart, different for another seat
     for seed in range(5):
         assert v.sample(seed).information_state_string(me) == info
