@@ -25,7 +25,7 @@ from .game import NUM_ACTIONS, OBS_SIZE, FigaroError, Game, seed_derive
 
 try:                                    # the real ones when installed
     import gymnasium as _gym
-    from gymnasium import spaces
+    from gymnasium import spaces as _gym_spaces
 except ImportError:
     _gym = None
 try:
@@ -36,7 +36,7 @@ except ImportError:
 RESEED_SALT = 2     # seed_derive(S, RESEED_SALT, k): the k-th game after reset(seed=S)
 
 if _gym is None:
-    class spaces:                        # noqa: N801 - the name of gymnasium's module
+    class spaces:                        # noqa: N801 - stands for gymnasium's module
         """The parts of gymnasium.spaces these environments use."""
 
         class Space:
@@ -180,6 +180,7 @@ if _gym is None:
             self.close()
             return False
 else:
+    spaces = _gym_spaces
     _GymBase = _gym.Env
 
 

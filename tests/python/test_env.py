@@ -1,6 +1,5 @@
 """BatchEnv: the batch and the single-game API agree; illegal actions raise
 and change nothing; autoreset; the observations do not leak."""
-import ctypes
 
 import numpy as np
 import pytest
