@@ -85,7 +85,13 @@ $(DEPS_STAMP): scripts/install-deps.sh
 	@mkdir -p $(B) && touch $@
 
 # ---- release build
-$(B)/%.o: src/%.c | $(DEPS_STAMP)
+# The flags the release objects were built with: other flags (MARCH, CFLAGS,
+# ...) build them again.
+$(B)/.flags: FORCE
+	@mkdir -p $(B); echo '$(CC) $(CPPFLAGS) $(CFLAGS) $(MARCH) $(WERROR)' | cmp -s - $@ || \
+	    echo '$(CC) $(CPPFLAGS) $(CFLAGS) $(MARCH) $(WERROR)' > $@
+
+$(B)/%.o: src/%.c $(B)/.flags | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(FIG_CPPFLAGS) $(CPPFLAGS) $(WARN) $(CFLAGS) $(MARCH) -c $< -o $@
 
@@ -318,7 +324,7 @@ shared: $(SHARED)
 all: $(SHARED)
 test: $(SHARED)
 
-$(B)/pic/%.o: src/%.c | $(DEPS_STAMP)
+$(B)/pic/%.o: src/%.c $(B)/.flags | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(FIG_CPPFLAGS) $(CPPFLAGS) $(WARN) $(CFLAGS) $(MARCH) -fPIC -c $< -o $@
 
@@ -574,6 +580,24 @@ pot: | $(DEPS_STAMP)
 	        || exit 1; \
 	done
 # ---- end of translations ---------------------------------------------------
+
+# ---- Debian packages (debian/; README, Packages) ----------------------------
+# `make deb` copies the sources (no build/, no git) to DEB_OUT/figaro-VERSION,
+# builds the binary packages there with dpkg-buildpackage (-us -uc -b, DEB_JOBS
+# jobs), leaves the .deb files in DEB_OUT and runs lintian on them (errors
+# fail; debian/*.lintian-overrides say why what is left stays).
+# tests/cli/test_deb.sh builds them into a folder of its own and runs them.
+DEB_OUT  ?= $(B)/deb
+DEB_JOBS ?= 2
+DEB_SRC   = $(abspath $(DEB_OUT))/figaro-$(VERSION)
+.PHONY: deb
+deb: | $(DEPS_STAMP)
+	rm -rf $(DEB_SRC) && mkdir -p $(DEB_SRC)
+	tar -cf - --exclude=./build --exclude=./.git --exclude=./tests/web/node_modules \
+	    --exclude=./web/i18n --exclude=__pycache__ . | tar -xf - -C $(DEB_SRC)
+	cd $(DEB_SRC) && dpkg-buildpackage -us -uc -b -j$(DEB_JOBS)
+	rm -rf $(DEB_SRC)
+	lintian --fail-on error --info $(abspath $(DEB_OUT))/figaro_$(VERSION)_*.changes
 
 clean:
 	rm -rf $(B)
