@@ -597,7 +597,7 @@ deb: | $(DEPS_STAMP)
 	    --exclude=./web/i18n --exclude=__pycache__ . | tar -xf - -C $(DEB_SRC)
 	cd $(DEB_SRC) && dpkg-buildpackage -us -uc -b -j$(DEB_JOBS)
 	rm -rf $(DEB_SRC)
-	lintian --fail-on error --info $(abspath $(DEB_OUT))/figaro_$(VERSION)_*.changes
+	lintian --fail-on error --info --display-info $(abspath $(DEB_OUT))/figaro_$(VERSION)_*.changes
 
 clean:
 	rm -rf $(B)
