@@ -598,6 +598,7 @@ deb: | $(DEPS_STAMP)
 	cd $(DEB_SRC) && dpkg-buildpackage -us -uc -b -j$(DEB_JOBS)
 	rm -rf $(DEB_SRC)
 	lintian --fail-on error --info --display-info $(abspath $(DEB_OUT))/figaro_$(VERSION)_*.changes
+	@echo "lintian: no errors; the packages are in $(DEB_OUT)"
 
 clean:
 	rm -rf $(B)

@@ -35,7 +35,7 @@ st=$?
 if [ "$st" -eq 0 ]; then ok; else ko "make deb: exit $st"; tail -n 40 "$tmp/build.log"; fi
 grep -E '^[EW]: ' "$tmp/build.log" >"$tmp/lintian"
 if [ -s "$tmp/lintian" ]; then ko "lintian errors or warnings:"; cat "$tmp/lintian"; else ok; fi
-expect_in "lintian ran" "$tmp/build.log" "lintian --fail-on error"
+expect_in "lintian ran" "$tmp/build.log" "lintian: no errors"
 expect_in "dh_auto_test counted moves" "$tmp/build.log" "perft: 27 checked"
 if [ ! -e debian/files ] && [ ! -e debian/tmp ]; then ok; else ko "make deb built in the source tree"; fi
 
@@ -101,7 +101,7 @@ expect_status "replay under qemu64" 0 $QEMU "$fig" replay tests/cases/finished-4
 cmp -s "$tmp/out" "$tmp/ref.txt" && ok || ko "replay under qemu64 differs"
 expect_status "perft counts under qemu64" 0 sh tests/perft/check.sh --depth 3 $QEMU "$fig"
 expect_in "perft counted" "$tmp/out" "perft: 27 checked"
-expect_status "a bot game under qemu64" 0 $QEMU "$fig" arena --players 4 --games 2 \
+expect_status "a bot game under qemu64" 0 $QEMU "$fig" arena --players 4 --games 4 \
     --bot greedy --bot random --bot 'ismcts:iters=300' --bot random --seed 3
 # qemu64 really refuses what baseline x86-64 lacks: a popcnt build dies there.
 printf 'int main(int c, char **v) { (void)v; return __builtin_popcount((unsigned)c * 7u) > 9; }\n' \
