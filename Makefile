@@ -14,24 +14,33 @@
 #   make fuzz      run every fuzzer (tests/fuzz/targets) for FUZZ_SECONDS each
 #                  (default 300) on FUZZ_JOBS cores, past crashes; a summary
 #                  at the end (scripts/fuzz.sh; FUZZ_TARGETS: some of them)
-# Missing Debian packages are installed first by scripts/install-deps.sh.
+#   make deb       build the Debian packages (debian/, dpkg-buildpackage) into
+#                  DEB_OUT (default build/deb)
+# Missing Debian packages are installed first by scripts/install-deps.sh
+# (INSTALL_DEPS=no: not at all, as in the packages' build).
+# The caller's CPPFLAGS, CFLAGS and LDFLAGS reach the release build (the
+# packages' hardening flags from dpkg-buildflags); the sanitizer builds take
+# their own. WERROR= builds without -Werror (the packages: a newer compiler's
+# new warning must not break them); the developers' builds keep it.
 
 CC       ?= cc
 FUZZ_CC  ?= clang
 B        := build
 T        := build/test
 
-CPPFLAGS := -Iinclude -Isrc -D_POSIX_C_SOURCE=200809L -MMD -MP
+FIG_CPPFLAGS := -Iinclude -Isrc -D_POSIX_C_SOURCE=200809L -MMD -MP
+WERROR   ?= -Werror
 # -ffp-contract=off: no fused multiply-add, so that search (float UCB) plays the
 # same moves for a seed whatever the processor.
-WARN     := -std=c11 -ffp-contract=off -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
+WARN     := -std=c11 -ffp-contract=off -Wall -Wextra $(WERROR) -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 CFLAGS   ?= -O2 -g
-# The processor the release build is for: this machine's when the compiler
-# can tell (popcnt and pdep make playouts faster); `make MARCH=` builds a
-# binary for any processor of the architecture.
-ifeq ($(origin MARCH),undefined)
-MARCH    := $(shell $(CC) -march=native -E -x c /dev/null >/dev/null 2>&1 && echo -march=native)
-endif
+# The processor the release build is for: by default any of the architecture
+# (what `make install` and the packages hold), the few functions where
+# popcnt and pdep count chosen at run time (src/core/bits.h);
+# `make MARCH=-march=native` builds for this machine alone.
+MARCH    ?=
+# This machine's instructions when the compiler can tell (test_bits_native).
+NATIVE   := $(shell $(CC) -march=native -E -x c /dev/null >/dev/null 2>&1 && echo -march=native)
 SAN      := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 CLI_LIBS := -ljansson -lncursesw -lm -lpthread
 
@@ -70,14 +79,21 @@ all: $(B)/figaro $(B)/libfigaro.a $(B)/libfigaro-ai.a $(B)/libfigaro-host.a \
      $(B)/libfigaro-net.a examples
 
 deps: $(DEPS_STAMP)
+INSTALL_DEPS ?= yes
 $(DEPS_STAMP): scripts/install-deps.sh
-	@sh scripts/install-deps.sh
+	@[ "$(INSTALL_DEPS)" = no ] || sh scripts/install-deps.sh
 	@mkdir -p $(B) && touch $@
 
 # ---- release build
-$(B)/%.o: src/%.c | $(DEPS_STAMP)
+# The flags the release objects were built with: other flags (MARCH, CFLAGS,
+# ...) build them again.
+$(B)/.flags: FORCE
+	@mkdir -p $(B); echo '$(CC) $(CPPFLAGS) $(CFLAGS) $(MARCH) $(WERROR)' | cmp -s - $@ || \
+	    echo '$(CC) $(CPPFLAGS) $(CFLAGS) $(MARCH) $(WERROR)' > $@
+
+$(B)/%.o: src/%.c $(B)/.flags | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) $(MARCH) -c $< -o $@
+	$(CC) $(FIG_CPPFLAGS) $(CPPFLAGS) $(WARN) $(CFLAGS) $(MARCH) -c $< -o $@
 
 $(B)/libfigaro.a: $(CORE_OBJ)
 	$(AR) rcs $@ $^
@@ -93,7 +109,7 @@ $(B)/libfigaro-net.a: $(NET_OBJ)
 
 $(B)/figaro: $(CLI_OBJ) $(B)/libfigaro-net.a $(B)/libfigaro-host.a $(B)/libfigaro-ai.a \
              $(B)/libfigaro.a
-	$(CC) $(CFLAGS) $(MARCH) -o $@ $^ $(SERVE_LIBS) $(CLI_LIBS)
+	$(CC) $(CFLAGS) $(MARCH) $(LDFLAGS) -o $@ $^ $(SERVE_LIBS) $(CLI_LIBS)
 
 # ---- examples: programs on the libraries' API (examples/*.c), in both builds;
 # tests/cli/test_many_matches.sh runs the sanitizer one.
@@ -102,16 +118,17 @@ examples: $(B)/many_matches
 # prerequisites are not inputs of the link.)
 $(B)/many_matches: examples/many_matches.c $(B)/libfigaro-host.a $(B)/libfigaro-ai.a \
                    $(B)/libfigaro.a
-	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) $(MARCH) -o $@ $(filter %.c %.a,$^) -lm -lpthread
+	$(CC) $(FIG_CPPFLAGS) $(CPPFLAGS) $(WARN) $(CFLAGS) $(MARCH) $(LDFLAGS) -o $@ \
+	    $(filter %.c %.a,$^) -lm -lpthread
 
 # ---- test build: everything under the sanitizers
 $(T)/%.o: src/%.c | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(WARN) $(SAN) -c $< -o $@
+	$(CC) $(FIG_CPPFLAGS) $(WARN) $(SAN) -c $< -o $@
 
 $(T)/unit/%.o: tests/unit/%.c | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) -Itests/unit $(WARN) $(SAN) -c $< -o $@
+	$(CC) $(FIG_CPPFLAGS) -Itests/unit $(WARN) $(SAN) -c $< -o $@
 
 $(T)/libfigaro.a: $(CORE_OBJ_T)
 	$(AR) rcs $@ $^
@@ -131,7 +148,7 @@ $(T)/figaro: $(CLI_OBJ_T) $(T)/libfigaro-net.a $(T)/libfigaro-host.a $(T)/libfig
 
 $(T)/many_matches: examples/many_matches.c $(T)/libfigaro-host.a $(T)/libfigaro-ai.a \
                    $(T)/libfigaro.a
-	$(CC) $(CPPFLAGS) $(WARN) $(SAN) -o $@ $(filter %.c %.a,$^) -lm -lpthread
+	$(CC) $(FIG_CPPFLAGS) $(WARN) $(SAN) -o $@ $(filter %.c %.a,$^) -lm -lpthread
 
 # The tests' objects are kept: as intermediate files of the pattern rule below
 # make would delete them after a first build, and the next one (where the .d
@@ -159,11 +176,11 @@ ALLOC_TESTS := $(T)/test_store $(T)/test_session $(T)/test_alloc
 $(ALLOC_TESTS): TEST_LDFLAGS := $(WRAP_ALLOC)
 $(ALLOC_TESTS): $(T)/unit/alloc_fail.o
 
-# bits.h takes this processor's instructions in the release build and byte
-# tables in the (portable) test build: test_bits runs both ways.
+# bits.h dispatches at run time in a portable build and takes the compiler's
+# path in one for this processor: test_bits runs both ways.
 $(T)/test_bits_native: tests/unit/test_bits.c src/core/bits.h | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
-	$(CC) -Iinclude -Isrc $(WARN) $(SAN) $(MARCH) -o $@ $< -lcmocka
+	$(CC) -Iinclude -Isrc $(WARN) $(SAN) $(NATIVE) -o $@ $< -lcmocka
 
 # ---- fuzzing (clang's libFuzzer): the libraries again, built by clang with
 # coverage and the sanitizers into $(FZ)/, and each target linked against
@@ -173,7 +190,7 @@ FUZZ_LIB   := -g -O1 -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-r
 FZ         := $(T)/fuzz
 $(FZ)/%.o: src/%.c | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(CPPFLAGS) $(WARN) $(FUZZ_LIB) -c $< -o $@
+	$(FUZZ_CC) $(FIG_CPPFLAGS) $(WARN) $(FUZZ_LIB) -c $< -o $@
 
 $(FZ)/libfigaro.a: $(CORE_SRC:src/%.c=$(FZ)/%.o)
 	$(AR) rcs $@ $^
@@ -270,7 +287,8 @@ bench: $(B)/figaro
 # The learned leaf of the search bot (src/ai/leaf.h): its trainer, and the
 # weights written again from the trainer's default seed (docs/bots.md).
 $(B)/train_leaf: bench/train_leaf.c $(B)/libfigaro-ai.a $(B)/libfigaro.a
-	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) $(MARCH) -o $@ $(filter %.c %.a,$^) -lm -lpthread
+	$(CC) $(FIG_CPPFLAGS) $(CPPFLAGS) $(WARN) $(CFLAGS) $(MARCH) $(LDFLAGS) -o $@ \
+	    $(filter %.c %.a,$^) -lm -lpthread
 
 .PHONY: leaf-weights
 leaf-weights: $(B)/train_leaf
@@ -306,18 +324,18 @@ shared: $(SHARED)
 all: $(SHARED)
 test: $(SHARED)
 
-$(B)/pic/%.o: src/%.c | $(DEPS_STAMP)
+$(B)/pic/%.o: src/%.c $(B)/.flags | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) $(MARCH) -fPIC -c $< -o $@
+	$(CC) $(FIG_CPPFLAGS) $(CPPFLAGS) $(WARN) $(CFLAGS) $(MARCH) -fPIC -c $< -o $@
 
 $(B)/libfigaro.so.$(VERSION): $(PIC_CORE_OBJ) src/exports.map
-	$(CC) $(CFLAGS) $(MARCH) $(SO_LDFLAGS) -Wl,-soname,libfigaro.so.$(SOMAJOR) -o $@ \
+	$(CC) $(CFLAGS) $(MARCH) $(LDFLAGS) $(SO_LDFLAGS) -Wl,-soname,libfigaro.so.$(SOMAJOR) -o $@ \
 	    $(PIC_CORE_OBJ)
 
 # Linked against the core's shared library by path: its soname becomes the
 # dependency (DT_NEEDED libfigaro.so.MAJOR).
 $(B)/libfigaro-ai.so.$(VERSION): $(PIC_AI_OBJ) $(B)/libfigaro.so.$(VERSION) src/exports.map
-	$(CC) $(CFLAGS) $(MARCH) $(SO_LDFLAGS) -Wl,-soname,libfigaro-ai.so.$(SOMAJOR) -o $@ \
+	$(CC) $(CFLAGS) $(MARCH) $(LDFLAGS) $(SO_LDFLAGS) -Wl,-soname,libfigaro-ai.so.$(SOMAJOR) -o $@ \
 	    $(PIC_AI_OBJ) $(B)/libfigaro.so.$(VERSION) -lpthread -lm
 
 $(B)/libfigaro.so.$(SOMAJOR) $(B)/libfigaro-ai.so.$(SOMAJOR): $(B)/%.so.$(SOMAJOR): \
@@ -329,11 +347,15 @@ $(B)/libfigaro.so $(B)/libfigaro-ai.so: $(B)/%.so: $(B)/%.so.$(SOMAJOR)
 
 # ---- install, uninstall (GNU conventions; docs/python.md, README) -----------
 # `make install PREFIX=/usr DESTDIR=/tmp/stage` installs the command, the shared
-# and static libraries, the public headers, figaro.pc and figaro-ai.pc for
-# pkg-config, the translations, the man pages, the Python package and the browser client's
+# and static libraries, the public headers, figaro.pc, figaro-ai.pc and
+# figaro-host.pc for pkg-config, the translations, the man pages (man 3: the C
+# API, made from the headers by scripts/man3.py), the documents of the
+# formats (DOCDIR), the Python package and the browser client's
 # files (DATADIR/figaro/web, for `figaro serve`); each
 # directory can be set alone (BINDIR, LIBDIR, INCLUDEDIR, DATADIR, MANDIR,
-# PYTHONDIR, PKGCONFIGDIR). The command looks for its translations next to
+# DOCDIR, PYTHONDIR, PKGCONFIGDIR). The host layer (the match runner of
+# figaro/match.h) is a static library alone: its interface is young, a
+# shared one would promise an ABI. The command looks for its translations next to
 # itself (BINDIR/../share/locale), then in DATADIR/locale (compiled in: a
 # DATADIR given to `make install` rebuilds the command for it).
 # `make uninstall` with the same variables removes exactly what was installed.
@@ -345,12 +367,13 @@ INCLUDEDIR   ?= $(PREFIX)/include
 DATAROOTDIR  ?= $(PREFIX)/share
 DATADIR      ?= $(DATAROOTDIR)
 MANDIR       ?= $(DATAROOTDIR)/man
+DOCDIR       ?= $(DATAROOTDIR)/doc/figaro
 # Where an installed command finds the catalogues when not next to itself;
 # the stamp holds the DATADIR the command was built with, so a new one given
 # to `make install` rebuilds what depends on it.
-$(B)/cli/i18n.o $(T)/cli/i18n.o: CPPFLAGS += -DLOCALEDIR='"$(DATADIR)/locale"'
+$(B)/cli/i18n.o $(T)/cli/i18n.o: FIG_CPPFLAGS += -DLOCALEDIR='"$(DATADIR)/locale"'
 # Where an installed `figaro serve` finds the browser client when not beside it.
-$(B)/cli/serve.o $(T)/cli/serve.o: CPPFLAGS += -DFIG_WEBDIR='"$(DATADIR)/figaro/web"'
+$(B)/cli/serve.o $(T)/cli/serve.o: FIG_CPPFLAGS += -DFIG_WEBDIR='"$(DATADIR)/figaro/web"'
 $(B)/cli/serve.o: $(B)/.datadir
 $(B)/cli/i18n.o: $(B)/.datadir
 $(B)/.datadir: FORCE
@@ -362,9 +385,16 @@ PYTHON       ?= python3
 PYVER        := $(shell $(PYTHON) -c 'import sys; print("%d.%d" % sys.version_info[:2])' \
                   2>/dev/null || echo 3)
 PYTHONDIR    ?= $(LIBDIR)/python$(PYVER)/dist-packages
+# The library directory the Python package is told (_paths.py); empty: none,
+# the dynamic loader's path (the packages: one python3-figaro for every
+# architecture).
+PY_LIBDIR    ?= $(LIBDIR)
 INSTALL      ?= install
 HEADERS      := $(wildcard include/figaro/*.h)
 MANPAGES     := man/figaro.1 man/figaro-fgn.5 man/figaro-fep.7
+# The documents the man pages point to (DOCDIR).
+DOCS         := docs/fgn.md docs/fep.md docs/engine.md docs/python.md docs/protocol.md \
+                docs/server.md
 PYFILES      := $(wildcard python/figaro/*.py)
 # The browser client `figaro serve` serves (DATADIR/figaro/web once installed).
 WEBFILES     := $(wildcard web/*.html web/*.js web/*.css web/*.svg web/*.png web/*.ico)
@@ -372,25 +402,46 @@ WEBFILES     := $(wildcard web/*.html web/*.js web/*.css web/*.svg web/*.png web
 WEBI18N       = $(LANGS:%=web/i18n/%.json)
 
 .PHONY: install uninstall
-# The pkg-config files, with this installation's directories.
+# The pkg-config files, with this installation's directories, under prefix
+# when they are (pkg-config --define-prefix, and PKG_CONFIG_SYSROOT_DIR, can
+# then move them).
+PC_DIRS = 'prefix=$(PREFIX)' 'libdir=$(patsubst $(PREFIX)/%,$${prefix}/%,$(LIBDIR))' \
+          'includedir=$(patsubst $(PREFIX)/%,$${prefix}/%,$(INCLUDEDIR))' ''
+PCFILES := $(B)/figaro.pc $(B)/figaro-ai.pc $(B)/figaro-host.pc
 $(B)/figaro.pc: include/figaro/figaro.h Makefile
 	@mkdir -p $(B)
-	printf '%s\n' 'libdir=$(LIBDIR)' 'includedir=$(INCLUDEDIR)' '' 'Name: figaro' \
+	printf '%s\n' $(PC_DIRS) 'Name: figaro' \
 	    'Description: rules engine of Reiner Knizia'"'"'s card game Figaro (libc only)' \
 	    'Version: $(VERSION)' \
 	    'Libs: -L$${libdir} -lfigaro' 'Cflags: -I$${includedir}' > $@
 $(B)/figaro-ai.pc: include/figaro/figaro.h Makefile
 	@mkdir -p $(B)
-	printf '%s\n' 'libdir=$(LIBDIR)' 'includedir=$(INCLUDEDIR)' '' 'Name: figaro-ai' \
+	printf '%s\n' $(PC_DIRS) 'Name: figaro-ai' \
 	    'Description: the bots of figaro: random, greedy, ISMCTS' 'Version: $(VERSION)' \
 	    'Requires: figaro = $(VERSION)' 'Libs: -L$${libdir} -lfigaro-ai' \
 	    'Libs.private: -lpthread -lm' 'Cflags: -I$${includedir}' > $@
-.PHONY: $(B)/figaro.pc $(B)/figaro-ai.pc   # the directories come from the command line
+# A static library alone: its own needs are in Libs.
+$(B)/figaro-host.pc: include/figaro/figaro.h Makefile
+	@mkdir -p $(B)
+	printf '%s\n' $(PC_DIRS) 'Name: figaro-host' \
+	    'Description: the match runner of figaro (figaro/match.h; static library)' \
+	    'Version: $(VERSION)' 'Requires: figaro-ai = $(VERSION)' \
+	    'Libs: -L$${libdir} -lfigaro-host -lpthread -lm' 'Cflags: -I$${includedir}' > $@
+.PHONY: $(PCFILES)   # the directories come from the command line
 
-install: all $(B)/figaro.pc $(B)/figaro-ai.pc
+# man 3: a page per public header, and one per function that points to it
+# (scripts/man3.py reads the headers' comments).
+$(B)/man3/.stamp: $(HEADERS) scripts/man3.py
+	@rm -rf $(B)/man3 && mkdir -p $(B)/man3
+	/usr/bin/python3 scripts/man3.py --version $(VERSION) --out $(B)/man3 $(HEADERS)
+	@touch $@
+all: $(B)/man3/.stamp
+
+install: all $(PCFILES)
 	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCLUDEDIR)/figaro \
-	    $(DESTDIR)$(PKGCONFIGDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 \
-	    $(DESTDIR)$(MANDIR)/man7 $(DESTDIR)$(PYTHONDIR)/figaro
+	    $(DESTDIR)$(PKGCONFIGDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man3 \
+	    $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man7 $(DESTDIR)$(DOCDIR) \
+	    $(DESTDIR)$(PYTHONDIR)/figaro
 	$(INSTALL) -m 755 $(B)/figaro $(DESTDIR)$(BINDIR)/figaro
 	$(INSTALL) -m 755 $(B)/libfigaro.so.$(VERSION) $(B)/libfigaro-ai.so.$(VERSION) \
 	    $(DESTDIR)$(LIBDIR)/
@@ -398,9 +449,10 @@ install: all $(B)/figaro.pc $(B)/figaro-ai.pc
 	    ln -sf $$l.so.$(VERSION) $(DESTDIR)$(LIBDIR)/$$l.so.$(SOMAJOR) && \
 	    ln -sf $$l.so.$(SOMAJOR) $(DESTDIR)$(LIBDIR)/$$l.so || exit 1; \
 	done
-	$(INSTALL) -m 644 $(B)/libfigaro.a $(B)/libfigaro-ai.a $(DESTDIR)$(LIBDIR)/
+	$(INSTALL) -m 644 $(B)/libfigaro.a $(B)/libfigaro-ai.a $(B)/libfigaro-host.a \
+	    $(DESTDIR)$(LIBDIR)/
 	$(INSTALL) -m 644 $(HEADERS) $(DESTDIR)$(INCLUDEDIR)/figaro/
-	$(INSTALL) -m 644 $(B)/figaro.pc $(B)/figaro-ai.pc $(DESTDIR)$(PKGCONFIGDIR)/
+	$(INSTALL) -m 644 $(PCFILES) $(DESTDIR)$(PKGCONFIGDIR)/
 	for l in $(LANGS); do \
 	    $(INSTALL) -d $(DESTDIR)$(DATADIR)/locale/$$l/LC_MESSAGES && \
 	    $(INSTALL) -m 644 $(B)/locale/$$l/LC_MESSAGES/figaro.mo \
@@ -410,12 +462,15 @@ install: all $(B)/figaro.pc $(B)/figaro-ai.pc
 	$(INSTALL) -m 644 $(WEBFILES) $(DESTDIR)$(DATADIR)/figaro/web/
 	$(INSTALL) -d $(DESTDIR)$(DATADIR)/figaro/web/i18n
 	$(INSTALL) -m 644 $(WEBI18N) $(DESTDIR)$(DATADIR)/figaro/web/i18n/
-	$(INSTALL) -m 644 man/figaro.1 $(DESTDIR)$(MANDIR)/man1/
-	$(INSTALL) -m 644 man/figaro-fgn.5 $(DESTDIR)$(MANDIR)/man5/
-	$(INSTALL) -m 644 man/figaro-fep.7 $(DESTDIR)$(MANDIR)/man7/
+	for m in $(MANPAGES); do \
+	    sed 's|@DOCDIR@|$(DOCDIR)|g' $$m > $(DESTDIR)$(MANDIR)/man$${m##*.}/$${m##*/} && \
+	    chmod 644 $(DESTDIR)$(MANDIR)/man$${m##*.}/$${m##*/} || exit 1; \
+	done
+	cp -P $(B)/man3/*.3 $(DESTDIR)$(MANDIR)/man3/
+	$(INSTALL) -m 644 $(DOCS) $(DESTDIR)$(DOCDIR)/
 	$(INSTALL) -m 644 $(filter-out python/figaro/_paths.py,$(PYFILES)) \
 	    $(DESTDIR)$(PYTHONDIR)/figaro/
-	sed 's|^LIBDIR = None$$|LIBDIR = "$(LIBDIR)"|' python/figaro/_paths.py \
+	sed '$(if $(PY_LIBDIR),s|^LIBDIR = None$$|LIBDIR = "$(PY_LIBDIR)"|)' python/figaro/_paths.py \
 	    > $(DESTDIR)$(PYTHONDIR)/figaro/_paths.py
 	@if [ -z "$(DESTDIR)" ] && command -v ldconfig >/dev/null && [ "$$(id -u)" = 0 ]; then \
 	    ldconfig; fi
@@ -426,9 +481,10 @@ uninstall:
 	    rm -f $(DESTDIR)$(LIBDIR)/$$l.so.$(VERSION) $(DESTDIR)$(LIBDIR)/$$l.so.$(SOMAJOR) \
 	        $(DESTDIR)$(LIBDIR)/$$l.so $(DESTDIR)$(LIBDIR)/$$l.a; \
 	done
+	rm -f $(DESTDIR)$(LIBDIR)/libfigaro-host.a
 	rm -f $(HEADERS:include/figaro/%=$(DESTDIR)$(INCLUDEDIR)/figaro/%)
 	-rmdir $(DESTDIR)$(INCLUDEDIR)/figaro
-	rm -f $(DESTDIR)$(PKGCONFIGDIR)/figaro.pc $(DESTDIR)$(PKGCONFIGDIR)/figaro-ai.pc
+	rm -f $(PCFILES:$(B)/%=$(DESTDIR)$(PKGCONFIGDIR)/%)
 	for l in $(LANGS); do rm -f $(DESTDIR)$(DATADIR)/locale/$$l/LC_MESSAGES/figaro.mo; done
 	rm -f $(WEBFILES:web/%=$(DESTDIR)$(DATADIR)/figaro/web/%)
 	rm -f $(WEBI18N:web/%=$(DESTDIR)$(DATADIR)/figaro/web/%)
@@ -436,6 +492,9 @@ uninstall:
 	-rmdir $(DESTDIR)$(DATADIR)/figaro/web $(DESTDIR)$(DATADIR)/figaro
 	rm -f $(DESTDIR)$(MANDIR)/man1/figaro.1 $(DESTDIR)$(MANDIR)/man5/figaro-fgn.5 \
 	    $(DESTDIR)$(MANDIR)/man7/figaro-fep.7
+	for m in $(B)/man3/*.3; do rm -f $(DESTDIR)$(MANDIR)/man3/$${m##*/}; done
+	rm -f $(DOCS:docs/%=$(DESTDIR)$(DOCDIR)/%)
+	-rmdir $(DESTDIR)$(DOCDIR)
 	rm -f $(PYFILES:python/figaro/%=$(DESTDIR)$(PYTHONDIR)/figaro/%)
 	rm -rf $(DESTDIR)$(PYTHONDIR)/figaro/__pycache__
 	-rmdir $(DESTDIR)$(PYTHONDIR)/figaro
@@ -521,6 +580,25 @@ pot: | $(DEPS_STAMP)
 	        || exit 1; \
 	done
 # ---- end of translations ---------------------------------------------------
+
+# ---- Debian packages (debian/; README, Packages) ----------------------------
+# `make deb` copies the sources (no build/, no git) to DEB_OUT/figaro-VERSION,
+# builds the binary packages there with dpkg-buildpackage (-us -uc -b, DEB_JOBS
+# jobs), leaves the .deb files in DEB_OUT and runs lintian on them (errors
+# fail; debian/*.lintian-overrides say why what is left stays).
+# tests/cli/test_deb.sh builds them into a folder of its own and runs them.
+DEB_OUT  ?= $(B)/deb
+DEB_JOBS ?= 2
+DEB_SRC   = $(abspath $(DEB_OUT))/figaro-$(VERSION)
+.PHONY: deb
+deb: | $(DEPS_STAMP)
+	rm -rf $(DEB_SRC) && mkdir -p $(DEB_SRC)
+	tar -cf - --exclude=./build --exclude=./.git --exclude=./tests/web/node_modules \
+	    --exclude=./web/i18n --exclude=__pycache__ . | tar -xf - -C $(DEB_SRC)
+	cd $(DEB_SRC) && dpkg-buildpackage -us -uc -b -j$(DEB_JOBS)
+	rm -rf $(DEB_SRC)
+	lintian --fail-on error --info --display-info $(abspath $(DEB_OUT))/figaro_$(VERSION)_*.changes
+	@echo "lintian: no errors; the packages are in $(DEB_OUT)"
 
 clean:
 	rm -rf $(B)

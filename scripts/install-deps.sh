@@ -4,7 +4,7 @@
 set -eu
 
 # package: what it is for
-PACKAGES="gcc make pkg-config libcmocka-dev libjansson-dev clang libclang-rt-14-dev libncurses-dev gettext tmux python3 locales python3-pytest python3-numpy libsqlite3-dev libssl-dev libwebsockets-dev python3-websockets chromium"
+PACKAGES="gcc make pkg-config libcmocka-dev libjansson-dev clang libclang-rt-14-dev libncurses-dev gettext tmux python3 locales python3-pytest python3-numpy libsqlite3-dev libssl-dev libwebsockets-dev python3-websockets chromium debhelper dh-python lintian qemu-user"
 # The Python package installed with pip into a virtual environment (tests/python/test_install.py).
 PACKAGES="$PACKAGES python3-venv python3-setuptools python3-wheel"
 
@@ -36,6 +36,8 @@ echo "   python3-pytest: tests of the Python binding; python3-numpy: its arrays,
 echo "   libsqlite3-dev: the table server's storage; libssl-dev: SHA-256 of its seat tokens;"
 echo "   libwebsockets-dev: its HTTP and WebSocket port; python3-websockets: tests of that port;"
 echo "   chromium: the browser client's tests, driven by Playwright;"
+echo "   debhelper, dh-python: make deb (the Debian packages); lintian: their test checks them;"
+echo "   qemu-user: that test runs the packaged command on a baseline x86-64 processor;"
 echo "   python3-venv, python3-setuptools, python3-wheel: pip install of the Python package)"
 if [ "$(id -u)" -eq 0 ]; then
     SUDO=""

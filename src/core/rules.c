@@ -394,57 +394,53 @@ typedef struct {
 } counts_t;
 
 static inline __attribute__((always_inline)) void count_actions(const fig_state_t *st,
-                                                                counts_t *c)
+                                                                counts_t *c, int hw)
 {
     uint32_t kinds = st->present[st->turn];
     c->to_owner = kinds & st->owned;
     c->to_free = kinds & ~(uint32_t)st->owned & ((1u << FIG_J1) - 1);
     c->jesters = kinds >> FIG_J1 & 3;
     c->n_take = st->table_cards != 0;
-    c->n_owner = popcount16(c->to_owner);
-    c->n_free_seats = popcount16(st->colourless);
-    c->n_free = popcount16(c->to_free) * c->n_free_seats;
+    c->n_owner = POPCOUNT16(hw, c->to_owner);
+    c->n_free_seats = POPCOUNT16(hw, st->colourless);
+    c->n_free = POPCOUNT16(hw, c->to_free) * c->n_free_seats;
     c->n_jester = (int)((c->jesters & 1) + (c->jesters >> 1)) * st->players;
     c->total = c->n_take + c->n_owner + c->n_free + c->n_jester + (int)(kinds >> FIG_RING & 1);
 }
 
 static inline __attribute__((always_inline)) fig_action_t decode(const fig_state_t *st,
-                                                                 const counts_t *c, int r)
+                                                                 const counts_t *c, int r,
+                                                                 int hw)
 {
     if (r < c->n_take)
         return FIG_ACT_TAKE;
     r -= c->n_take;
     if (r < c->n_owner) {
-        int k = nth_bit(c->to_owner, r);
+        int k = NTH_BIT(hw, c->to_owner, r);
         return fig_act_play(k, st->owner[k / 3]);
     }
     r -= c->n_owner;
     if (r < c->n_free) {
         int q = div_small(r, c->n_free_seats);
-        return fig_act_play(nth_bit(c->to_free, q),
-                            nth_bit(st->colourless, r - q * c->n_free_seats));
+        return fig_act_play(NTH_BIT(hw, c->to_free, q),
+                            NTH_BIT(hw, st->colourless, r - q * c->n_free_seats));
     }
     r -= c->n_free;
     if (r < c->n_jester) {
         int q = div_small(r, st->players);
-        return fig_act_play(nth_bit(c->jesters, q) + FIG_J1, r - q * st->players);
+        return fig_act_play(NTH_BIT(hw, c->jesters, q) + FIG_J1, r - q * st->players);
     }
     return fig_act_play(FIG_RING, st->turn);
 }
 
 static inline __attribute__((always_inline)) fig_action_t pick_random(const fig_state_t *st,
-                                                                      fig_rng_t *rng)
+                                                                      fig_rng_t *rng, int hw)
 {
     if (st->phase != FIG_PHASE_PLAY)
         return FIG_ACT_NONE;
     counts_t c;
-    count_actions(st, &c);
-    return decode(st, &c, (int)fig_rng_below(rng, (uint32_t)c.total));
-}
-
-fig_action_t fig_state_random_action(const fig_state_t *st, fig_rng_t *rng)
-{
-    return pick_random(st, rng);
+    count_actions(st, &c, hw);
+    return decode(st, &c, (int)fig_rng_below(rng, (uint32_t)c.total), hw);
 }
 
 /* The playout policy's score of a for the seat to move, in quarter cards (no
@@ -476,16 +472,16 @@ static inline int policy_score(const fig_state_t *st, fig_action_t a, fig_playou
 
 /* The playout policy's action for the seat to move (see fig_state_playout
  * and fig_state_policy_action). */
-static inline fig_action_t policy_action(const fig_state_t *st, fig_rng_t *rng, int redraws,
-                                         fig_playout_t kind)
+static inline __attribute__((always_inline)) fig_action_t policy_action(
+    const fig_state_t *st, fig_rng_t *rng, int redraws, fig_playout_t kind, int hw)
 {
     counts_t c;   /* counted once for the draw and any redraws */
-    count_actions(st, &c);
-    fig_action_t a = decode(st, &c, (int)fig_rng_below(rng, (uint32_t)c.total));
+    count_actions(st, &c, hw);
+    fig_action_t a = decode(st, &c, (int)fig_rng_below(rng, (uint32_t)c.total), hw);
     if (redraws) {
         int best = policy_score(st, a, kind), enough = kind == FIG_PLAYOUT_SEEK ? 1 : 0;
         for (int i = 0; i < redraws && best < enough; i++) {
-            fig_action_t b = decode(st, &c, (int)fig_rng_below(rng, (uint32_t)c.total));
+            fig_action_t b = decode(st, &c, (int)fig_rng_below(rng, (uint32_t)c.total), hw);
             int score = policy_score(st, b, kind);
             if (score > best) {
                 best = score;
@@ -496,24 +492,59 @@ static inline fig_action_t policy_action(const fig_state_t *st, fig_rng_t *rng, 
     return a;
 }
 
-fig_action_t fig_state_policy_action(const fig_state_t *st, fig_rng_t *rng, int redraws,
-                                     fig_playout_t kind)
-{
-    return policy_action(st, rng, redraws, kind);
-}
-
-int fig_state_playout_round(fig_state_t *st, fig_rng_t *rng_out, int redraws,
-                            fig_playout_t kind)
+static inline __attribute__((always_inline)) int playout_round(fig_state_t *st,
+                                                               fig_rng_t *rng_out, int redraws,
+                                                               fig_playout_t kind, int hw)
 {
     /* A local generator: the compiler may then keep it in registers, as no
      * store into the state can change it. */
     fig_rng_t local = *rng_out, *rng = &local;
     int actions = 0;
     for (; st->phase == FIG_PHASE_PLAY; actions++)
-        apply(st, policy_action(st, rng, redraws, kind), NULL);
+        apply(st, policy_action(st, rng, redraws, kind, hw), NULL);
     *rng_out = local;
     return actions;
 }
+
+/* The three entry points that draw actions, each in two copies where bits.h
+ * dispatches at run time: the loader binds the public name, once, to the
+ * copy with the instructions (hw = 1) on a processor that has them, to the
+ * portable one elsewhere (both draw the same actions: test_bits, and the
+ * packages' test under qemu's baseline processor). */
+#define FIG_DRAWING_FUNCTIONS(X)                                                              \
+    X(fig_action_t, fig_state_random_action, (const fig_state_t *st, fig_rng_t *rng),          \
+      pick_random(st, rng, HW))                                                               \
+    X(fig_action_t, fig_state_policy_action,                                                  \
+      (const fig_state_t *st, fig_rng_t *rng, int redraws, fig_playout_t kind),               \
+      policy_action(st, rng, redraws, kind, HW))                                              \
+    X(int, fig_state_playout_round,                                                           \
+      (fig_state_t *st, fig_rng_t *rng, int redraws, fig_playout_t kind),                     \
+      playout_round(st, rng, redraws, kind, HW))
+
+#ifdef FIG_BITS_DISPATCH
+#define HW 0
+#define PORTABLE(type, name, params, body) static type name##_portable params { return body; }
+FIG_DRAWING_FUNCTIONS(PORTABLE)
+#undef HW
+#define HW 1
+#define FAST(type, name, params, body) FIG_BITS_HW_TARGET static type name##_fast params \
+    { return body; }
+FIG_DRAWING_FUNCTIONS(FAST)
+#undef HW
+#define RESOLVER(type, name, params, body)                                                    \
+    __attribute__((used, no_sanitize("address", "undefined", "thread")))                      \
+    static type (*name##_resolve(void)) params                                                \
+    {                                                                                         \
+        return fig_bits_hw_usable() ? name##_fast : name##_portable;                          \
+    }                                                                                         \
+    type name params __attribute__((ifunc(#name "_resolve")));
+FIG_DRAWING_FUNCTIONS(RESOLVER)
+#else
+#define HW 0
+#define PLAIN(type, name, params, body) type name params { return body; }
+FIG_DRAWING_FUNCTIONS(PLAIN)
+#undef HW
+#endif
 
 int fig_state_playout(fig_state_t *st, fig_rng_t *rng, int redraws)
 {

@@ -39,7 +39,16 @@ done
 readelf -d "$d/lib/libfigaro.so.0.1.0" >"$tmp/dyn"
 expect_in "soname" "$tmp/dyn" "Library soname: [libfigaro.so.0]"
 expect_not_in "no RPATH into the source tree" "$tmp/dyn" "$root"
-expect_in "pc libdir" "$d/lib/pkgconfig/figaro.pc" "libdir=$prefix/lib"
+expect_in "pc prefix" "$d/lib/pkgconfig/figaro.pc" "prefix=$prefix"
+expect_in "pc libdir under the prefix" "$d/lib/pkgconfig/figaro.pc" 'libdir=${prefix}/lib'
+for f in lib/libfigaro-host.a lib/pkgconfig/figaro-host.pc man/man3/figaro-game.3 \
+         share/doc/figaro/fgn.md; do
+    if [ -f "$d/$f" ]; then ok; else ko "installed $f missing"; fi
+done
+if [ "$(readlink "$d/man/man3/fig_game_play.3")" = figaro-game.3 ]; then ok
+else ko "man3 link fig_game_play.3"; fi
+expect_in "fgn(5) names the installed document" "$d/man/man5/figaro-fgn.5" \
+    "$prefix/share/doc/figaro/fgn.md"
 
 # The example program of docs/engine.md, built with pkg-config, linked to the
 # shared library.

@@ -21,7 +21,13 @@ def run(*cmd):
 @pytest.mark.parametrize("name", ["libfigaro", "libfigaro-ai"])
 def test_only_fig_symbols_are_exported(name):
     out = run("nm", "-D", "--defined-only", os.path.join(libdir(), name + ".so.0"))
-    symbols = [line.split()[-1] for line in out.splitlines() if line.strip()]
+    # every symbol carries the version of src/exports.map (FIGARO_0, an
+    # absolute symbol of its own)
+    rows = [line.split() for line in out.splitlines() if line.strip()]
+    assert [r[-1] for r in rows if r[-2] == "A"] == ["FIGARO_0"]
+    versioned = [r[-1] for r in rows if r[-2] != "A"]
+    assert [s for s in versioned if not s.endswith("@@FIGARO_0")] == []
+    symbols = [s.split("@")[0] for s in versioned]
     assert len(symbols) > 10
     assert [s for s in symbols if not s.startswith("fig_")] == []
     # the public API is there, internal helpers are not
