@@ -34,21 +34,27 @@ const GRID = {
 /** The felt's centre cell (column 2), by the number of seats. @type {Object<number, string>} */
 const CENTRE = { 3: "1 / 3", 4: "2", 5: "1 / 3", 6: "2" };
 
-/** Draws the seats into `ring` (kept: its children are replaced).
+/** Draws the seats into `ring` (kept: its children are replaced). Each seat's
+ * cell is given as CSS variables: --row and --col around the felt, and --wide
+ * for a screen with little height (a phone held sideways, style.css): the
+ * others in one row from the viewer's left, clockwise, the viewer below.
  * @param {HTMLElement} ring @param {SeatShow[]} seats @param {number} bottom the seat drawn at
  * the bottom @param {Node[]} centre what the middle of the table shows */
 export function drawSeats(ring, seats, bottom, centre) {
     const n = seats.length;
     ring.className = "ring players-" + n;
+    ring.style.setProperty("--others", String(n - 1));
     const grid = GRID[n] || GRID[6];
     const mid = h("div", { class: "felt-centre" }, centre);
-    mid.style.gridRow = CENTRE[n] || "2";
-    mid.style.gridColumn = "2";
+    mid.style.setProperty("--row", CENTRE[n] || "2");
     const els = seats.map((s, i) => {
-        const [row, col] = grid[(i - bottom + n) % n] || ["1", 1];
+        const k = (i - bottom + n) % n;
+        const [row, col] = grid[k] || ["1", 1];
         const el = seatEl(s, i);
-        el.style.gridRow = row;
-        el.style.gridColumn = String(col);
+        el.style.setProperty("--row", row);
+        el.style.setProperty("--col", String(col));
+        el.style.setProperty("--wide-row", k ? "1" : "2");
+        el.style.setProperty("--wide-col", k ? String(k) : "1 / -1");
         return el;
     });
     ring.replaceChildren(h("div", { class: "felt", "aria-hidden": "true" }), mid, ...els);
@@ -67,7 +73,7 @@ function seatEl(s, i) {
         s.king ? crown(_("the King")) : null,
     ]);
     const tags = h("div", { class: "seat-tags" }, s.tags.map((t) => h("span", { class: "tag", text: t })));
-    const pile = h("div", { class: "pile", "data-seat": i });
+    const pile = h("div", { class: "pile" + (s.pile.cards.length > 5 ? " many" : ""), "data-seat": i });
     // An empty pile: the place a card would go, drawn (the foot says "pile 0").
     if (s.pile.cards.length === 0) pile.append(h("span", { class: "pile-slot", "aria-hidden": "true" }));
     let marked = false;
@@ -82,7 +88,9 @@ function seatEl(s, i) {
     const foot = h("div", { class: "seat-foot" }, [
         h("span", { class: "total", title: _("pile total"),
                     text: fmt(_("pile %d"), s.pile.total) }),
-        h("span", { class: "hand-size", text: fmt(ngettext("%d card in hand", "%d cards in hand", s.handSize), s.handSize) }),
+        // (your own hand is below the table: its size goes without saying)
+        s.hand || !s.you ? h("span", { class: "hand-size", title: fmt(ngettext("%d card in hand", "%d cards in hand", s.handSize), s.handSize),
+                                       text: fmt(_("%d in hand"), s.handSize) }) : null,
         s.pieces ? h("span", { class: "pieces",
             text: s.roads && s.roads.length ? fmt(_("road %s"), s.roads.join("+"))
                                             : fmt(ngettext("%d road piece", "%d road pieces", s.pieces), s.pieces) }) : null,

@@ -449,9 +449,9 @@ export class TableView {
                 this.state = "over";
             }
         }
+        // The round's end stays over the seats until the person closes it (the
+        // bots may play on meanwhile: they wait for nobody).
         if (roundEnd) this.roundEvents = events;
-        else if (this.roundEvents && events.some((e) => e.type === "play" || e.type === "ring" || e.type === "take"))
-            this.roundEvents = null;   // the next round is under way
         if (this.lastCollect) this.lastPlay = null;
     }
 
@@ -822,7 +822,7 @@ export class TableView {
                                             text: fmt(ngettext("Take %d card", "Take %d cards", faceUp), faceUp),
                                             onclick: () => { this.confirmTake = true; this.selected = null;
                                                              this.render(); } }));
-                if (this.options && this.options.hints)
+                if (this.options && this.options.hints && !this.selected)   // one line on a phone
                     kids.push(h("button", { type: "button", class: "hint-btn", "data-focus": "hint",
                                             disabled: this.hintAsked === this.gameN,
                                             text: this.hintAsked === this.gameN && !this.hint ? _("Thinking...") : _("Hint"),
@@ -926,15 +926,15 @@ export class TableView {
     }
 
     /** What comes over the seats: the hint, the round's end, the ranking and
-     * the vote. Each can be closed; the round's end goes by itself when the
-     * next round is under way. */
+     * the vote, each until the person closes it. */
     renderPanels() {
         const kids = [];
         const names = this.seats.map((_s, i) => this.name(i));
         const v = this.view;
         if (this.hint && this.myTurn()) kids.push(this.hintPanel(this.hint));
         const over = this.state === "over" && v && v.roads;
-        const key = over ? "over-" + this.game : this.roundEvents ? "round-" + this.gameN : "";
+        const ended = this.roundEvents && this.roundEvents.find((e) => e.type === "round_end");
+        const key = over ? "over-" + this.game : ended ? "round-" + this.game + "-" + ended.round : "";
         if (key && key !== this.closedPanel) {
             const close = h("button", { type: "button", class: "panel-close", "data-focus": "close-panel",
                                         "aria-label": _("Close"), text: "×",
