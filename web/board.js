@@ -73,7 +73,7 @@ function seatEl(s, i) {
         s.king ? crown(_("the King")) : null,
     ]);
     const tags = h("div", { class: "seat-tags" }, s.tags.map((t) => h("span", { class: "tag", text: t })));
-    const pile = h("div", { class: "pile" + (s.pile.cards.length > 5 ? " many" : ""), "data-seat": i });
+    const pile = h("div", { class: "pile" + (s.pile.cards.length > 4 ? " many" : ""), "data-seat": i });
     // An empty pile: the place a card would go, drawn (the foot says "pile 0").
     if (s.pile.cards.length === 0) pile.append(h("span", { class: "pile-slot", "aria-hidden": "true" }));
     let marked = false;

@@ -223,7 +223,8 @@ export class TableView {
             [[this.logBtn, _("Log"), this.unreadLog], [this.chatBtn, _("Chat"), this.unreadChat]])) {
             btn.setAttribute("aria-expanded", String(this.drawerOpen));
             btn.setAttribute("aria-label", unread ? fmt(ngettext("%s, %d new", "%s, %d new", unread), label, unread) : label);
-            fill(btn, unread ? [label, h("span", { class: "unread", "aria-hidden": "true", text: String(unread) })]
+            fill(btn, unread ? [label, h("span", { class: "unread", "aria-hidden": "true",
+                                                   text: unread > 99 ? "99+" : String(unread) })]
                              : [label]);
         }
     }

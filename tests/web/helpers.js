@@ -166,6 +166,9 @@ export async function measure(page) {
             .map((e) => e.textContent || "");
         // Seats that overlap, or whose content spills out of their box.
         const crowded = [];
+        const ring = document.querySelector(".stage .ring");
+        if (ring && ring.scrollHeight > ring.clientHeight + 1)
+            crowded.push("the seats need " + (ring.scrollHeight - ring.clientHeight) + " px more than the table has");
         const seats = [...document.querySelectorAll(".ring .seat")];
         seats.forEach((a, i) => {
             const r = a.getBoundingClientRect();

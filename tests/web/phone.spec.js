@@ -54,7 +54,12 @@ for (const players of [3, 4, 6]) {
             for (const s of x.small) m.problems.push(what + ": under 44 px: " + s);
             for (const c of x.cut) m.problems.push(what + ": preview cut: " + c);
             for (const c of x.crowded) m.problems.push(what + ": " + c);
+            if (m.problems.length && !shot) {   // the first problem, as a person would have seen it
+                shot = true;
+                await page.screenshot({ path: path.join(ARTIFACTS, `phone-${players}p-problem.png`) });
+            }
         };
+        let shot = false;
         const rnd = rng(players * 7 + 1);
         const deadline = Date.now() + 200000;
         while (Date.now() < deadline && !(await page.locator(".ranking").count())) {
