@@ -646,6 +646,7 @@ export class TableView {
                 h("p", { text: _("Your seat is played from another tab or device: this page only watches.") }),
                 h("button", { type: "button", "data-focus": "take-back", text: _("Play here"), onclick: () => {
                     this.yielded = false;
+                    this.epoch = "";   // a snapshot, not the events since: the view watched has no hand
                     this.conn.restart();
                 } })]));
         }
