@@ -31,13 +31,16 @@ export async function joinTable(page, url, code, name) {
 export const badPreviews = [];
 
 /** Plays one turn if it is this page's, by clicking: a card then a lit seat,
- * or now and then Take (confirmed). @param {import("@playwright/test").Page} page
+ * or now and then Take (confirmed); a round's end over the seats is closed first. @param {import("@playwright/test").Page} page
  * @param {() => number} rnd @returns {Promise<boolean>} whether it played */
 export async function playTurn(page, rnd) {
     if (!(await page.locator(".hand.mine").count())) return false;
     const take = page.locator(".action-bar button.take");
     const cards = page.locator(".hand button.card.playable");
     try {
+        // The round's end lies over the seats until it is closed, as a person would.
+        const close = page.locator(".panels .round-end .panel-close");
+        if (await close.count()) await close.click({ timeout: 3000 });
         if ((await take.count()) && rnd() < 0.15) {
             await take.click({ timeout: 3000 });
             await page.click(".action-bar [data-focus=take-yes]", { timeout: 3000 });
@@ -183,4 +186,11 @@ export async function measure(page) {
         return { scrollHeight: doc.scrollHeight, height: H, scrollWidth: doc.scrollWidth, width: doc.clientWidth,
                  wide, unseen, small, cut, crowded };
     });
+}
+
+/** How many cards the page's hand holds (a button per kind, "×2" on those
+ * held twice). @param {import("@playwright/test").Page} page @returns {Promise<number>} */
+export async function handSize(page) {
+    return page.locator(".hand button.card").evaluateAll((els) => els.reduce((n, e) =>
+        n + Number((e.querySelector(".count")?.textContent || "×1").slice(1)), 0));
 }

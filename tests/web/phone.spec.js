@@ -48,7 +48,11 @@ for (const players of [3, 4, 6]) {
             if (what === "idle") return;
             m.maxScrollHeight = Math.max(m.maxScrollHeight, x.scrollHeight);
             if (what === "turn") m.turns++;
-            if (what === "round-end") m.roundEnds++;
+            if (what === "round-end") {
+                m.roundEnds++;
+                for (const t of await page.locator(".round-end th[scope=col]").allTextContents())
+                    if (t[0] !== t[0].toUpperCase()) m.problems.push("round-end: a header in lower case: " + t);
+            }
             if (x.scrollHeight > x.height) m.problems.push(what + ": page " + x.scrollHeight + " px high");
             for (const u of x.unseen) m.problems.push(what + ": out of sight: " + u);
             for (const s of x.small) m.problems.push(what + ": under 44 px: " + s);
