@@ -77,6 +77,8 @@ export class TableView {
         this.hintAsked = -1;
         /** @type {Msg|null} */
         this.hint = null;
+        /** Whether the hint's panel is open (it closes while a card is chosen: the seats show then). */
+        this.hintShown = false;
         /** The move clock: when the turn's time runs out (Date.now()), for which game_n. */
         /** @type {number|null} */
         this.deadline = null;
@@ -306,8 +308,8 @@ export class TableView {
             // For this turn only: one that comes after the game moved on is dropped.
             if (m.table === this.code && m.n === this.gameN && this.hintAsked === this.gameN) {
                 this.hint = m;
-                const card = typeof m.action === "string" ? m.action.split(">")[0] : "";
-                if (card && card !== "take" && this.myTurn()) this.selected = card === "RING" ? "RING" : card;
+                this.hintShown = true;
+                this.selected = null;
                 this.render();
             }
             break;
@@ -826,7 +828,7 @@ export class TableView {
                                                              this.render(); } }));
                 if (this.options && this.options.hints && !this.selected)   // one line on a phone
                     kids.push(h("button", { type: "button", class: "hint-btn", "data-focus": "hint",
-                                            disabled: this.hintAsked === this.gameN,
+                                            disabled: this.hintAsked === this.gameN && !this.hint,
                                             text: this.hintAsked === this.gameN && !this.hint ? _("Thinking...") : _("Hint"),
                                             onclick: () => this.askHint() }));
             }
@@ -837,7 +839,14 @@ export class TableView {
         fill(this.bar, kids);
     }
 
+    /** Asks the server for a hint, once a turn; then the button shows it again. */
     askHint() {
+        if (this.hint) {
+            this.hintShown = true;
+            this.selected = null;
+            this.render();
+            return;
+        }
         if (!this.myTurn() || this.hintAsked === this.gameN) return;
         if (this.conn.send({ type: "hint", table: this.code, n: this.gameN })) this.hintAsked = this.gameN;
         this.render();
@@ -933,7 +942,7 @@ export class TableView {
         const kids = [];
         const names = this.seats.map((_s, i) => this.name(i));
         const v = this.view;
-        if (this.hint && this.myTurn()) kids.push(this.hintPanel(this.hint));
+        if (this.hint && this.hintShown && !this.selected && this.myTurn()) kids.push(this.hintPanel(this.hint));
         const over = this.state === "over" && v && v.roads;
         const ended = this.roundEvents && this.roundEvents.find((e) => e.type === "round_end");
         const key = over ? "over-" + this.game : ended ? "round-" + this.game + "-" + ended.round : "";
@@ -975,6 +984,7 @@ export class TableView {
         const had = this.panels.dataset.key;
         fill(this.panels, kids);
         this.panels.hidden = !kids.length;
+
         // A panel that just appeared comes into view by itself.
         const now = kids.map((k) => k.className).join(" ");
         this.panels.dataset.key = now;
@@ -988,12 +998,13 @@ export class TableView {
         const say = Array.isArray(m.say) ? m.say : [];
         return h("section", { class: "hint-panel", "aria-labelledby": "hint-title" }, [
             h("button", { type: "button", class: "panel-close", "data-focus": "close-hint", "aria-label": _("Close"),
-                          text: "×", onclick: () => { this.hint = null; this.render(); } }),
+                          text: "×", onclick: () => { this.hintShown = false; this.render(); } }),
             h("h2", { id: "hint-title", text: say[0] || _("Hint") }),
             ...say.slice(1).map((t) => h("p", { text: t })),
-            top.length > 1 ? h("p", { class: "hint-alts-title", text: _("The search's best moves:") }) : null,
-            top.length > 1 ? h("ol", { class: "hint-alts" },
-                               top.map((/** @type {any} */ t) => h("li", { text: String(t.say || t.action) }))) : null,
+            // the search's other good moves, folded: the seats stay in sight
+            top.length > 1 ? h("details", { class: "hint-more" }, [
+                h("summary", { text: _("The search's best moves:") }),
+                h("ol", { class: "hint-alts" }, top.map((/** @type {any} */ t) => h("li", { text: String(t.say || t.action) })))]) : null,
         ]);
     }
 

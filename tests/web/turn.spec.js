@@ -55,13 +55,26 @@ test("hints on: the default with bots, shown to all, the move with its reason, g
     expect(hint.table).toBe(code);
     expect(hint.say.length).toBeGreaterThan(0);
     await expect(page.locator(".hint-panel h2")).toHaveText(hint.say[0]);
-    if (hint.top.length > 1) await expect(page.locator(".hint-panel .hint-alts li")).toHaveCount(Math.min(3, hint.top.length));
-    if (hint.action !== "take") {
-        // The hinted card is chosen, its seat marked among the lit ones.
-        await expect(page.locator(".hand .card.hinted")).toHaveAttribute("data-card", hint.action.split(">")[0]);
-        await expect(page.locator(".target-btn.hinted")).toHaveCount(1);
+    if (hint.top.length > 1) {
+        await page.click(".hint-panel summary");
+        await expect(page.locator(".hint-panel .hint-alts li")).toHaveCount(Math.min(3, hint.top.length));
+        await expect(page.locator(".hint-panel .hint-alts li").first()).toHaveText(hint.top[0].say);
     }
     await page.screenshot({ path: path.join(ARTIFACTS, "hint-desktop.png") });
+    if (hint.action !== "take") {
+        // The hinted card is marked; chosen, the panel makes way for the seats, the hinted one marked.
+        const card = page.locator(".hand .card.hinted");
+        await expect(card).toHaveAttribute("data-card", hint.action.split(">")[0]);
+        await card.click();
+        await expect(page.locator(".hint-panel")).toHaveCount(0);
+        await expect(page.locator(".target-btn.hinted")).toHaveCount(1);
+        // The Hint button (there when no card is chosen) shows it again, without a second search.
+        await page.click("[data-focus=unselect]");
+        await page.click(".action-bar .hint-btn");
+        await expect(page.locator(".hint-panel")).toBeVisible();
+        expect(frames.filter((f) => f.type === "hint").length).toBe(1);
+        await card.click();
+    }
     // Playing moves the turn on: the hint goes.
     if (hint.action === "take") {
         await page.click(".action-bar button.take");
@@ -70,8 +83,8 @@ test("hints on: the default with bots, shown to all, the move with its reason, g
         await page.locator(".target-btn").first().click();
     }
     await expect(page.locator(".hint-panel")).toHaveCount(0);
+    await expect.poll(() => watched.some((f) => f.type === "event" && f.kind === "action" && f.seat === 0)).toBe(true);
     expect(watched.filter((f) => f.type === "hint")).toEqual([]);
-    expect(watched.some((f) => f.type === "event" && f.kind === "action")).toBe(true);
     await ctx.close();
     await w.close();
 });
