@@ -154,7 +154,7 @@ export class TableView {
             this.log, this.tools,
         ]);
         this.scrim = h("div", { class: "scrim", onclick: () => this.closeDrawer() });
-        this.wide = matchMedia("(min-width: 60rem)");
+        this.wide = matchMedia("(min-width: 60rem)");   // style.css's wide table: the log beside it
         this.drawerOpen = false;
         const stage = h("div", { class: "stage" }, [this.ring, this.panels]);
         const main = h("div", { class: "table-main" }, [this.top, stage, this.bar, this.handEl]);
@@ -593,8 +593,6 @@ export class TableView {
             ...tags, this.clock,
             h("span", { class: "head-buttons" }, [this.logBtn, this.chatBtn]),
         ].filter((x) => x !== null));
-        this.renderDrawerButtons();
-        this.renderClock();
     }
 
     /** Whose turn it is, and until when: the server's clock runs from the
