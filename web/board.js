@@ -18,7 +18,7 @@ import { h, crown, reducedMotion } from "./dom.js";
 /** @typedef {{name: string, you: boolean, king: boolean, turn: boolean, pile: Pile,
  *   handSize: number, hand: string[]|null, pieces: number, roads: number[]|null,
  *   stack: number|null, tags: string[], lastCard: string|null, collected: number,
- *   target: Target|null, status: string}} SeatShow */
+ *   target: Target|null, status: string, bare?: boolean}} SeatShow */
 
 /** Where the k-th seat from the viewer's (k = 0, at the bottom) sits, clockwise,
  * in a grid of three columns and three rows around the felt: [rows, column].
@@ -98,7 +98,7 @@ function seatEl(s, i) {
             text: fmt(ngettext("%d card collected", "%d cards collected", s.stack), s.stack) }) : null,
     ]);
     /** @type {HTMLElement[]} */
-    const kids = [head, tags, pile, foot];
+    const kids = s.bare ? [head, tags] : [head, tags, pile, foot];   // bare: before the first game, no cards yet
     if (s.hand) {
         const hand = h("div", { class: "seat-hand", "aria-label": _("hand") });
         for (const c of s.hand) hand.append(cardEl(c));

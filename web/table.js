@@ -761,7 +761,7 @@ export class TableView {
                 stack: v && v.stacks && this.state !== "over" ? v.stacks[i] : null, tags,
                 lastCard: this.lastPlay && this.lastPlay.target === i ? this.lastPlay.card : null,
                 collected: this.lastCollect && this.lastCollect.seat === i ? this.lastCollect.count : 0,
-                target, status: s.status,
+                target, status: s.status, bare: !v,
             };
         });
         const centre = [];

@@ -143,3 +143,25 @@ test("the log and the chat open as a sheet with what is new; axe finds nothing s
     expect(x.scrollHeight).toBeLessThanOrEqual(x.height);
     await ctx.close();
 });
+
+test("waiting for five friends at 360x640: the invite, the seats, joining; one screen", async ({ browser }) => {
+    const opts = { viewport: { width: 360, height: 640 }, hasTouch: true, isMobile: true };
+    const ctx = await browser.newContext(opts);
+    const page = await ctx.newPage();
+    const code = await createTable(page, srv.url, "Ann", ["person", "person", "person", "person", "person"]);
+    const c2 = await browser.newContext(opts);
+    const p2 = await c2.newPage();
+    await p2.goto(srv.url + "#/t/" + code);
+    await expect(p2.locator("#join-name")).toBeVisible();
+    for (const p of [page, p2]) {
+        await expect(p.locator(".invite-url")).toBeVisible();
+        await expect(p.locator(".ring .seat")).toHaveCount(6);
+        await expect(p.locator(".ring .pile")).toHaveCount(0);   // no cards before the first game
+        const x = await measure(p);
+        expect({ high: x.scrollHeight > x.height, wide: x.wide, small: x.small, crowded: x.crowded })
+            .toEqual({ high: false, wide: [], small: [], crowded: [] });
+    }
+    await p2.screenshot({ path: path.join(ARTIFACTS, "phone-joining.png") });
+    await ctx.close();
+    await c2.close();
+});
