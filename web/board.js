@@ -10,46 +10,54 @@ import { h, crown, reducedMotion } from "./dom.js";
 
 /** A seat's face-up pile, as the server's view sends it.
  * @typedef {{colour: string|null, total: number, cards: string[]}} Pile */
-/** @typedef {{label: string, preview: string, collects: boolean, act: () => void}} Target */
+/** A seat the selected card may go to: what it would do, said in full (label)
+ * and short (preview: a name in it is a node that may be shortened, the rest
+ * never is).
+ * @typedef {{label: string, preview: (string|Node)[], collects: boolean, hinted?: boolean,
+ *   act: () => void}} Target */
 /** @typedef {{name: string, you: boolean, king: boolean, turn: boolean, pile: Pile,
  *   handSize: number, hand: string[]|null, pieces: number, roads: number[]|null,
  *   stack: number|null, tags: string[], lastCard: string|null, collected: number,
- *   target: Target|null, status: string}} SeatShow */
+ *   target: Target|null, status: string, bare?: boolean}} SeatShow */
 
-/** Where seat k places (k = 0 the viewer, then clockwise), in % of the table.
- * @param {number} k @param {number} n */
-function place(k, n) {
-    const a = Math.PI / 2 + (2 * Math.PI * k) / n;
-    return { x: 50 + 35 * Math.cos(a), y: 50 + 38 * Math.sin(a) };
-}
+/** Where the k-th seat from the viewer's (k = 0, at the bottom) sits, clockwise,
+ * in a grid of three columns and three rows around the felt: [rows, column].
+ * Cells, not free positions, so that seats never overlap however small the
+ * screen: on a phone each seat is a third of the width.
+ * @type {Object<number, [string, number][]>} */
+const GRID = {
+    3: [["3", 2], ["1 / 3", 1], ["1 / 3", 3]],
+    4: [["3", 2], ["2", 1], ["1", 2], ["2", 3]],
+    5: [["3", 2], ["2", 1], ["1", 1], ["1", 3], ["2", 3]],
+    6: [["3", 2], ["2", 1], ["1", 1], ["1", 2], ["1", 3], ["2", 3]],
+};
+/** The felt's centre cell (column 2), by the number of seats. @type {Object<number, string>} */
+const CENTRE = { 3: "1 / 3", 4: "2", 5: "1 / 3", 6: "2" };
 
-/** Draws the seats into `ring` (kept: its children are replaced).
+/** Draws the seats into `ring` (kept: its children are replaced). Each seat's
+ * cell is given as CSS variables: --row and --col around the felt, and --wide
+ * for a screen with little height (a phone held sideways, style.css): the
+ * others in one row from the viewer's left, clockwise, the viewer below.
  * @param {HTMLElement} ring @param {SeatShow[]} seats @param {number} bottom the seat drawn at
  * the bottom @param {Node[]} centre what the middle of the table shows */
 export function drawSeats(ring, seats, bottom, centre) {
     const n = seats.length;
     ring.className = "ring players-" + n;
-    const felt = h("div", { class: "felt" }, [h("div", { class: "felt-centre" }, centre)]);
+    ring.style.setProperty("--others", String(n - 1));
+    const grid = GRID[n] || GRID[6];
+    const mid = h("div", { class: "felt-centre" }, centre);
+    mid.style.setProperty("--row", CENTRE[n] || "2");
     const els = seats.map((s, i) => {
         const k = (i - bottom + n) % n;
-        const p = place(k, n);
+        const [row, col] = grid[k] || ["1", 1];
         const el = seatEl(s, i);
-        el.style.left = p.x + "%";
-        // The seats at the very bottom and top hang from the table's edge, so
-        // that however tall they grow they stay within the table's box.
-        if (p.y > 87) {
-            el.style.top = "auto";
-            el.style.bottom = "0";
-            el.classList.add("edge");
-        } else if (p.y < 13) {
-            el.style.top = "0";
-            el.classList.add("edge");
-        } else {
-            el.style.top = p.y + "%";
-        }
+        el.style.setProperty("--row", row);
+        el.style.setProperty("--col", String(col));
+        el.style.setProperty("--wide-row", k ? "1" : "2");
+        el.style.setProperty("--wide-col", k ? String(k) : "1 / -1");
         return el;
     });
-    ring.replaceChildren(felt, ...els);
+    ring.replaceChildren(h("div", { class: "felt", "aria-hidden": "true" }), mid, ...els);
 }
 
 /** @param {SeatShow} s @param {number} i */
@@ -65,8 +73,9 @@ function seatEl(s, i) {
         s.king ? crown(_("the King")) : null,
     ]);
     const tags = h("div", { class: "seat-tags" }, s.tags.map((t) => h("span", { class: "tag", text: t })));
-    const pile = h("div", { class: "pile", "data-seat": i });
-    if (s.pile.cards.length === 0) pile.append(h("span", { class: "pile-empty", text: "·", "aria-hidden": "true" }));
+    const pile = h("div", { class: "pile" + (s.pile.cards.length > 4 ? " many" : ""), "data-seat": i });
+    // An empty pile: the place a card would go, drawn (the foot says "pile 0").
+    if (s.pile.cards.length === 0) pile.append(h("span", { class: "pile-slot", "aria-hidden": "true" }));
     let marked = false;
     for (let c = s.pile.cards.length - 1; c >= 0; c--) {
         const el = cardEl(s.pile.cards[c]);
@@ -79,7 +88,9 @@ function seatEl(s, i) {
     const foot = h("div", { class: "seat-foot" }, [
         h("span", { class: "total", title: _("pile total"),
                     text: fmt(_("pile %d"), s.pile.total) }),
-        h("span", { class: "hand-size", text: fmt(ngettext("%d card in hand", "%d cards in hand", s.handSize), s.handSize) }),
+        // (your own hand is below the table: its size goes without saying)
+        s.hand || !s.you ? h("span", { class: "hand-size", title: fmt(ngettext("%d card in hand", "%d cards in hand", s.handSize), s.handSize),
+                                       text: fmt(_("%d in hand"), s.handSize) }) : null,
         s.pieces ? h("span", { class: "pieces",
             text: s.roads && s.roads.length ? fmt(_("road %s"), s.roads.join("+"))
                                             : fmt(ngettext("%d road piece", "%d road pieces", s.pieces), s.pieces) }) : null,
@@ -87,7 +98,7 @@ function seatEl(s, i) {
             text: fmt(ngettext("%d card collected", "%d cards collected", s.stack), s.stack) }) : null,
     ]);
     /** @type {HTMLElement[]} */
-    const kids = [head, tags, pile, foot];
+    const kids = s.bare ? [head, tags] : [head, tags, pile, foot];   // bare: before the first game, no cards yet
     if (s.hand) {
         const hand = h("div", { class: "seat-hand", "aria-label": _("hand") });
         for (const c of s.hand) hand.append(cardEl(c));
@@ -95,9 +106,9 @@ function seatEl(s, i) {
     }
     if (s.target) {
         const t = s.target;
-        kids.push(h("button", { class: "target-btn" + (t.collects ? " collects" : ""), type: "button",
-                                "aria-label": t.label, "data-seat": i, onclick: t.act },
-                    [h("span", { text: t.preview })]));
+        kids.push(h("button", { class: "target-btn" + (t.collects ? " collects" : "") + (t.hinted ? " hinted" : ""),
+                                type: "button", "aria-label": t.label, "data-seat": i, onclick: t.act },
+                    [h("span", { class: "preview" }, t.preview)]));
     }
     return h("div", { class: cls.join(" "), "data-seat": i, role: "group", "aria-label": s.name }, kids);
 }
@@ -192,7 +203,7 @@ export function drawRoundEnd(events, names) {
                                                      names[ex.seat || 0], ex.gave || 0, ex.took || 0) }) : null,
         h("table", {}, [
             h("thead", {}, [h("tr", {}, [h("th", { scope: "col", text: _("Player") }),
-                                          h("th", { scope: "col", text: _("cards") }),
+                                          h("th", { scope: "col", text: _("Cards") }),
                                           h("th", { scope: "col", text: _("Road pieces") })])]),
             h("tbody", {}, rows),
         ]),

@@ -24,6 +24,8 @@ export class HomeView {
         this.fillLevel = h("select", { id: "fill" });
         this.notice = h("p", { class: "notice", role: "alert" });
         this.seatsBox = h("div", { class: "seat-choices" });
+        this.hints = h("input", { type: "checkbox", id: "hints" });
+        this.hintsChosen = false;
         this.conn = new Conn(() => ({ type: "hello", v: 1 }), (m) => this.onMessage(m), () => {});
         this.render();
     }
@@ -66,6 +68,10 @@ export class HomeView {
         const moveTime = h("input", { type: "number", id: "move-time", min: "0", max: "3600", value: "0",
                                       inputmode: "numeric" });
         const open = h("input", { type: "checkbox", id: "open" });
+        // Hints: the server's default until the person chooses (docs/protocol.md,
+        // create): on with one person and bots, off with several people.
+        const hints = this.hints = h("input", { type: "checkbox", id: "hints", checked: this.hints.checked });
+        hints.addEventListener("change", () => { this.hintsChosen = true; });
         const fillLevel = this.fillLevel = h("select", { id: "fill" });
         this.renderFill();
 
@@ -93,7 +99,7 @@ export class HomeView {
                 else seats.push({ kind: "engine", engine: v.slice(7) });
             }
             /** @type {Msg} */
-            const m = { type: "create", seats, open: open.checked, fill: fillLevel.value };
+            const m = { type: "create", seats, open: open.checked, fill: fillLevel.value, hints: hints.checked };
             const secs = Math.round(Number(moveTime.value) || 0);
             if (secs > 0) m.move_seconds = Math.min(secs, 3600);
             if (!this.conn.send(m)) this.notice.textContent = _("Not connected to the server yet: try again.");
@@ -104,6 +110,8 @@ export class HomeView {
             h("div", { class: "field" }, [h("label", { for: "move-time", text: _("Time per move in seconds (0: no limit)") }), moveTime]),
             h("div", { class: "field" }, [h("label", { for: "fill", text: _("A bot of this level plays for someone away") }), fillLevel]),
             h("div", { class: "field check" }, [open, h("label", { for: "open", text: _("Open game: show stack counts and every road during play") })]),
+            h("div", { class: "field check" }, [hints, h("label", { for: "hints",
+                text: _("Hints: anyone may ask for the best move on their turn (everyone sees this option)") })]),
             h("button", { type: "submit", class: "primary", text: _("Create the table") }),
         ]);
 
@@ -192,10 +200,18 @@ export class HomeView {
             const opts = [h("option", { value: "person", text: _("a friend (open seat)") })];
             for (const l of this.levels) opts.push(h("option", { value: "bot:" + l, text: fmt(_("bot: %s"), levelName(l)) }));
             for (const e of this.engines) opts.push(h("option", { value: "engine:" + e, text: fmt(_("engine: %s"), e) }));
-            const sel = h("select", { id: "seat-" + s }, opts);
+            const sel = h("select", { id: "seat-" + s, onchange: () => this.defaultHints() }, opts);
             sel.value = [...sel.options].some((o) => o.value === value) ? value : first;
             rows.push(h("div", { class: "field" }, [h("label", { for: "seat-" + s, text: fmt(_("Seat %d"), s + 1) }), sel]));
         }
         fill(this.seatsBox, [h("p", { class: "hint", text: _("Seat 1 is yours.") }), ...rows]);
+        this.defaultHints();
+    }
+
+    /** The hints box follows the seats (the server's default) until the person ticks it. */
+    defaultHints() {
+        if (this.hintsChosen) return;
+        this.hints.checked = ![...this.seatsBox.querySelectorAll("select")]
+            .some((sel) => /** @type {HTMLSelectElement} */ (sel).value === "person");
     }
 }

@@ -88,12 +88,26 @@ export function ngettext(one, many, n) {
 /** printf's %s %d %u and %N$s, on strings and numbers.
  * @param {string} f @param {...(string|number)} args @returns {string} */
 export function fmt(f, ...args) {
+    return fmtNodes(f, ...args).join("");
+}
+
+/** fmt into nodes, for a sentence with an element in it (a name that may be
+ * shortened): a Node argument goes in as it is, the rest as text.
+ * @param {string} f @param {...(string|number|Node)} args @returns {(string|Node)[]} */
+export function fmtNodes(f, ...args) {
+    /** @type {(string|Node)[]} */
+    const out = [];
+    const re = /%(?:(\d+)\$)?([sdu%])/g;
     let next = 0;
-    return f.replace(/%(?:(\d+)\$)?([sdu%])/g, (m, pos, conv) => {
-        if (conv === "%") return "%";
-        const v = pos ? args[Number(pos) - 1] : args[next++];
-        return v === undefined ? m : String(v);
-    });
+    let last = 0;
+    for (let m = re.exec(f); m; m = re.exec(f)) {
+        out.push(f.slice(last, m.index));
+        last = re.lastIndex;
+        const v = m[2] === "%" ? "%" : m[1] ? args[Number(m[1]) - 1] : args[next++];
+        out.push(v === undefined ? m[0] : typeof v === "object" ? v : String(v));
+    }
+    out.push(f.slice(last));
+    return out.filter((x) => x !== "");
 }
 
 /** The languages to try starting in, best first: the one chosen before,

@@ -74,7 +74,7 @@ export class ReplayView {
         this.names = [];
         this.ring = h("div", { class: "ring" });
         this.info = h("p", { class: "replay-step", role: "status" });
-        this.say = h("p", { class: "replay-say", "aria-live": "polite" });
+        this.say = h("div", { class: "replay-say", "aria-live": "polite" });
         this.panels = h("div", { class: "panels" });
         // disabled until the server's replay has come
         const btn = (/** @type {string} */ label, /** @type {string} */ key, /** @type {() => number} */ to) =>
@@ -224,7 +224,7 @@ export class ReplayView {
         }));
         drawSeats(this.ring, shows, 0, [h("p", { class: "centre-round", text: fmt(_("Round %d of 3"), st.round) })]);
         fill(this.info, [fmt(_("Step %d of %d"), this.i + 1, this.steps.length)]);
-        this.say.textContent = step.say.join(" ");
+        fill(this.say, step.say.map((t) => h("p", { text: t })));   // a sentence a line: the last step says many
         const panels = [];
         const end = drawRoundEnd(step.events, this.names);
         if (end) panels.push(end);

@@ -8,10 +8,18 @@
 // hand, and nobody's has another seat's (R14). A snapshot (a reload, a
 // reconnection, a spectator arriving) brings the current game's story, which
 // replaces the log.
+//
+// Phones first: the page is one screen that never scrolls (the status line,
+// the seats in a grid around the felt, the turn line, the hand); the log and
+// the chat open as a sheet (a drawer beside the table on a wide screen), the
+// round's end, the ranking and a hint come over the seats. On your turn the
+// tab's title and icon change, with a chime and a vibration if asked for
+// (notify.js); a table with a time per move shows everyone the clock.
 
-import { _, fmt, ngettext, lang } from "./i18n.js";
-import { cardEl, cardOrder, cardText, colourName } from "./cards.js";
+import { _, fmt, fmtNodes, ngettext, lang } from "./i18n.js";
+import { cardEl, cardOrder, cardText, cardName, colourName } from "./cards.js";
 import { h, fill } from "./dom.js";
+import { showTurn, alertTurn, soundOn, setSound, vibrateOn, setVibrate, canVibrate, wakeAudio } from "./notify.js";
 import { Conn, heldSeats, rememberSeat, savedName, saveName, cleanName, NAME_CHARS } from "./net.js";
 import { drawSeats, drawRanking, drawRoundEnd, animateRing, pilePlaces } from "./board.js";
 import { shareInvite, shareLabel } from "./share.js";
@@ -63,10 +71,37 @@ export class TableView {
         /** @type {string|null} */
         this.dragCard = null;
 
+        /** The seat this page sat at before another window took it: drawn at
+         * the bottom still, so the table does not turn round. @type {number|null} */
+        this.lastSeat = null;
+        /** The hint asked for this turn (its game_n), and the answer. */
+        this.hintAsked = -1;
+        /** @type {Msg|null} */
+        this.hint = null;
+        /** Whether the hint's panel is open (it closes while a card is chosen: the seats show then). */
+        this.hintShown = false;
+        /** The move clock: when the turn's time runs out (Date.now()), for which game_n. */
+        /** @type {number|null} */
+        this.deadline = null;
+        this.deadlineFor = -1;
+        /** The panel the person closed (the round's end, or the ranking) */
+        this.closedPanel = "";
+        this.wasMyTurn = false;
+        this.unreadLog = 0;
+        this.unreadChat = 0;
+
         // The page's parts that live as long as the table: the log and chat keep
         // their nodes (a live region must not be rebuilt).
         this.link = h("p", { class: "link-state", role: "status", text: _("Connecting...") });
         this.notice = h("p", { class: "notice", role: "alert" });
+        this.head = h("div", { class: "table-head" });
+        this.clock = h("span", { class: "clock", role: "timer", hidden: true });
+        this.logBtn = h("button", { type: "button", class: "drawer-btn", "data-focus": "open-log",
+                                    "aria-expanded": "false", "aria-controls": "table-side",
+                                    onclick: () => this.openDrawer(false) });
+        this.chatBtn = h("button", { type: "button", class: "drawer-btn", "data-focus": "open-chat",
+                                     "aria-expanded": "false", "aria-controls": "table-side",
+                                     onclick: () => this.openDrawer(true) });
         this.top = h("div", { class: "table-top" });
         this.ring = h("div", { class: "ring" });
         this.bar = h("div", { class: "action-bar" });
@@ -108,12 +143,26 @@ export class TableView {
             this.chatInput,
             h("button", { type: "submit", text: _("Send") }),
         ]);
-        const side = h("aside", { class: "side", "aria-label": _("What happened") }, [
-            h("h2", { id: "log-title", text: _("What happened") }), this.log, chatForm,
+        // The table's options, the person's wishes for their turn, the invite
+        // during a game, leaving: beside the log (in its sheet on a phone).
+        this.sideInfo = h("div", { class: "side-info" });
+        this.tools = h("div", { class: "side-tools" }, [chatForm, this.sideInfo]);
+        this.side = h("aside", { class: "side", id: "table-side", "aria-labelledby": "log-title" }, [
+            h("div", { class: "side-head" }, [
+                h("h2", { id: "log-title", text: _("What happened") }),
+                h("button", { type: "button", class: "drawer-close", "data-focus": "close-drawer",
+                              text: _("Close"), onclick: () => this.closeDrawer() })]),
+            this.log, this.tools,
         ]);
-        const main = h("div", { class: "table-main" }, [this.top, this.ring, this.bar, this.handEl, this.panels]);
+        this.scrim = h("div", { class: "scrim", onclick: () => this.closeDrawer() });
+        this.wide = matchMedia("(min-width: 60rem)");   // style.css's wide table: the log beside it
+        this.drawerOpen = false;
+        const stage = h("div", { class: "stage" }, [this.ring, this.panels]);
+        const main = h("div", { class: "table-main" }, [this.top, stage, this.bar, this.handEl]);
         fill(this.root, [h("div", { class: "table-page" }, [
-            h("div", { class: "table-status" }, [this.link, this.notice]), main, side])]);
+            this.head, h("div", { class: "table-status" }, [this.link, this.notice]), main, this.scrim, this.side])]);
+        document.body.classList.add("at-table");
+        this.setDrawer(false);
         this.conn = new Conn(() => this.hello(), (m) => this.onMessage(m), (up) => this.onLink(up));
         this.wake = () => {
             if (document.visibilityState === "visible" && !this.conn.ws) this.conn.restart();
@@ -122,6 +171,11 @@ export class TableView {
         window.addEventListener("online", this.wake);
         this.keys = (/** @type {KeyboardEvent} */ e) => this.onKey(e);
         document.addEventListener("keydown", this.keys);
+        this.gesture = () => wakeAudio();
+        document.addEventListener("pointerdown", this.gesture);
+        this.onWide = () => this.setDrawer(this.drawerOpen);
+        this.wide.addEventListener("change", this.onWide);
+        this.tick = window.setInterval(() => this.renderClock(), 250);
     }
 
     destroy() {
@@ -129,6 +183,53 @@ export class TableView {
         document.removeEventListener("visibilitychange", this.wake);
         window.removeEventListener("online", this.wake);
         document.removeEventListener("keydown", this.keys);
+        document.removeEventListener("pointerdown", this.gesture);
+        this.wide.removeEventListener("change", this.onWide);
+        window.clearInterval(this.tick);
+        document.body.classList.remove("at-table");
+        showTurn(false, "Figaro");
+    }
+
+    /** The log's sheet (a phone) or column (a wide screen): open or closed.
+     * @param {boolean} chat whether to go to the chat line */
+    openDrawer(chat) {
+        this.setDrawer(true);
+        if (chat) this.chatInput.focus();
+        else this.log.focus();
+    }
+
+    closeDrawer() {
+        const was = this.drawerOpen;
+        this.setDrawer(false);
+        if (was && !this.wide.matches) this.logBtn.focus();
+    }
+
+    /** @param {boolean} open */
+    setDrawer(open) {
+        this.drawerOpen = open;
+        const shown = open || this.wide.matches;
+        this.side.classList.toggle("open", open);
+        this.scrim.hidden = !open || this.wide.matches;
+        // Closed on a phone: out of sight but still read out (the log is a live
+        // region), and nothing in it to tab to.
+        this.tools.inert = !shown;
+        this.log.tabIndex = shown ? 0 : -1;
+        if (shown) {
+            this.unreadLog = this.unreadChat = 0;
+            this.log.scrollTop = this.log.scrollHeight;
+        }
+        this.renderDrawerButtons();
+    }
+
+    renderDrawerButtons() {
+        for (const [btn, label, unread] of /** @type {[HTMLElement, string, number][]} */ (
+            [[this.logBtn, _("Log"), this.unreadLog], [this.chatBtn, _("Chat"), this.unreadChat]])) {
+            btn.setAttribute("aria-expanded", String(this.drawerOpen));
+            btn.setAttribute("aria-label", unread ? fmt(ngettext("%s, %d new", "%s, %d new", unread), label, unread) : label);
+            fill(btn, unread ? [label, h("span", { class: "unread", "aria-hidden": "true",
+                                                   text: unread > 99 ? "99+" : String(unread) })]
+                             : [label]);
+        }
     }
 
     /** @returns {Msg} */
@@ -181,10 +282,13 @@ export class TableView {
         case "seated":
             if (m.table !== this.code) return;
             this.seat = m.seat;
+            this.lastSeat = null;
             if (m.token) rememberSeat(this.code, { token: m.token, seat: m.seat, name: m.name, at: Date.now() });
             this.say([fmt(_("You sit at seat %d as %s."), m.seat + 1, m.name)], "me");
             break;
         case "unseated":
+            if (m.table !== this.code) return;
+            this.lastSeat = this.seat;
             this.seat = null;
             this.yielded = true;
             this.say([_("Your seat is now played from another window or device.")], "me");
@@ -200,6 +304,15 @@ export class TableView {
             break;
         case "event":
             this.event(m);
+            break;
+        case "hint":
+            // For this turn only: one that comes after the game moved on is dropped.
+            if (m.table === this.code && m.n === this.gameN && this.hintAsked === this.gameN) {
+                this.hint = m;
+                this.hintShown = true;
+                this.selected = null;
+                this.render();
+            }
             break;
         case "error":
             this.error(m);
@@ -221,6 +334,10 @@ export class TableView {
         }
         if (m.code === "stale") return;   // the newer event is on its way
         if (m.re === "act") this.sent = -1;
+        if (m.re === "hint") {
+            this.hintAsked = -1;
+            this.render();
+        }
         this.notice.textContent = m.text || m.code;
     }
 
@@ -241,6 +358,11 @@ export class TableView {
         this.roundEvents = null;
         this.rematch = m.rematch || null;
         this.sent = -1;
+        this.hint = null;
+        this.hintAsked = -1;
+        // The clock from the server's count (a number of ms, or null).
+        this.deadline = typeof m.turn_ms_left === "number" ? Date.now() + m.turn_ms_left : null;
+        this.deadlineFor = this.deadline === null ? -1 : this.gameN;
         if (Array.isArray(m.log)) this.story(m.log);
         this.render();
     }
@@ -253,6 +375,8 @@ export class TableView {
             if (e.kind === "chat") this.chat(e);
             else if (Array.isArray(e.say)) this.say(e.say, e.kind);
         }
+        this.unreadLog = this.unreadChat = 0;   // the story so far is nothing new
+        this.renderDrawerButtons();
     }
 
     /** @param {Msg} m */
@@ -285,6 +409,7 @@ export class TableView {
             if (m.record) this.record = m.record;
             this.selected = null;
             this.confirmTake = false;
+            this.hint = null;   // a hint is for one turn
             this.render();
             if (before) animateRing(this.ring, before);
             return;
@@ -328,9 +453,9 @@ export class TableView {
                 this.state = "over";
             }
         }
+        // The round's end stays over the seats until the person closes it (the
+        // bots may play on meanwhile: they wait for nobody).
         if (roundEnd) this.roundEvents = events;
-        else if (this.roundEvents && events.some((e) => e.type === "play" || e.type === "ring" || e.type === "take"))
-            this.roundEvents = null;   // the next round is under way
         if (this.lastCollect) this.lastPlay = null;
     }
 
@@ -340,6 +465,7 @@ export class TableView {
             this.log.append(h("p", { class: "log-" + kind, text: line }));
         while (this.log.children.length > LOG_MAX) this.log.firstChild?.remove();
         this.log.scrollTop = this.log.scrollHeight;
+        this.unread(lines.length, false);
     }
 
     /** @param {Msg} m */
@@ -347,6 +473,16 @@ export class TableView {
         const who = m.name || _("a spectator");
         this.log.append(h("p", { class: "log-chat" }, [h("b", { text: who + ": " }), m.text]));
         this.log.scrollTop = this.log.scrollHeight;
+        this.unread(1, true);
+    }
+
+    /** Counts lines the person has not seen: the log's sheet is closed.
+     * @param {number} k @param {boolean} chat */
+    unread(k, chat) {
+        if (this.drawerOpen || this.wide.matches) return;
+        if (chat) this.unreadChat += k;
+        else this.unreadLog += k;
+        this.renderDrawerButtons();
     }
 
     /** @param {number} s */
@@ -382,30 +518,34 @@ export class TableView {
     }
 
     /** What playing `action` would do, as a sentence and a short label.
-     * @param {string} action @returns {{label: string, preview: string, collects: boolean}} */
+     * @param {string} action @returns {{label: string, preview: (string|Node)[], collects: boolean}} */
     preview(action) {
         const v = this.view;
         const me = /** @type {number} */ (this.seat);
         if (action === "RING")
             return { label: _("play a ring: every pile moves one seat to the left"),
-                     preview: _("every pile moves left"), collects: false };
+                     preview: [_("every pile moves left")], collects: false };
         const [card, t] = action.split(">");
         const target = Number(t);
         // What the move would do, as the server's engine computed it (the
         // view's `outcomes`, parallel to `legal`).
         const o = v.outcomes[v.legal.indexOf(action)];
         const c = cardText(card);
+        // In the short text the name may be cut, never what happens.
+        const who = h("span", { class: "who", text: this.name(target) });
         if (o.collector === undefined) {
             const label = target === me ? fmt(_("%s in front of yourself"), c)
                                         : fmt(_("%s in front of %s"), c, this.name(target));
-            return { label, preview: fmt(_("pile %d"), o.reach), collects: false };
+            const preview = target === me ? fmtNodes(_("Your pile: %d"), o.reach)
+                                          : fmtNodes(_("%s's pile: %d"), who, o.reach);
+            return { label, preview, collects: false };
         }
         const label = target === me
             ? fmt(_("%s in front of yourself: your pile reaches %d and you collect %d cards"), c, o.reach, o.count)
             : fmt(_("%s in front of %s: that pile reaches %d and %s collects %d cards"), c, this.name(target),
                   o.reach, this.name(target), o.count);
-        const preview = target === me ? fmt(_("you collect %d cards"), o.count)
-                                      : fmt(_("%s collects %d cards"), this.name(target), o.count);
+        const preview = target === me ? [fmt(_("you collect %d cards"), o.count)]
+                                      : fmtNodes(_("%s collects %d cards"), who, o.count);
         return { label, preview, collects: true };
     }
 
@@ -417,42 +557,103 @@ export class TableView {
     render() {
         this.chatNameField.hidden = !this.needsChatName();
         const focusKey = document.activeElement instanceof HTMLElement ? document.activeElement.dataset.focus : undefined;
+        this.renderHead();
         this.renderTop();
         this.renderRing();
         this.renderBar();
         this.renderHand();
         this.renderPanels();
+        this.renderSide();
+        this.renderTurn();
         if (focusKey) {
             const el = this.root.querySelector(`[data-focus="${CSS.escape(focusKey)}"]`);
-            if (el instanceof HTMLElement) el.focus();
+            if (el instanceof HTMLElement && el !== document.activeElement) el.focus({ preventScroll: true });
         }
+    }
+
+    /** The status line: the table's code, the round (said once on the page),
+     * what everyone should know (watching, hints on, an open game), the move
+     * clock, and the buttons of the log's sheet. */
+    renderHead() {
+        const v = this.view;
+        const tags = [];
+        if (this.watch || (this.seat === null && this.state)) tags.push(h("span", { class: "tag", text: _("watching") }));
+        if (this.options && this.options.hints)
+            tags.push(h("span", { class: "tag tag-hints", title: _("Everyone at this table may ask for hints on their turn."),
+                                  text: _("hints on") }));
+        if (this.options && this.options.open) tags.push(h("span", { class: "tag", text: _("open game") }));
+        const round = [];
+        if (v) {
+            if (this.game > 1) round.push(fmt(_("Game %d"), this.game));
+            round.push(fmt(_("Round %d of 3"), v.round));
+        }
+        fill(this.head, [
+            h("h1", { class: "table-title" }, [h("span", { class: "sr-only", text: _("Table") + " " }),
+                                                h("span", { class: "code", text: this.code })]),
+            round.length ? h("p", { class: "round-line", text: round.join(" · ") }) : null,
+            ...tags, this.clock,
+            h("span", { class: "head-buttons" }, [this.logBtn, this.chatBtn]),
+        ].filter((x) => x !== null));
+    }
+
+    /** Whose turn it is, and until when: the server's clock runs from the
+     * event that gave a person the turn (docs/protocol.md, "The move clock"). */
+    turnClock() {
+        const v = this.view;
+        const secs = this.options ? this.options.move_seconds || 0 : 0;
+        const s = v && this.state === "playing" && v.phase === "play" ? this.seats[v.turn] : null;
+        if (!secs || !s || s.kind !== "person" || s.status === "bot" || s.status === "open") {
+            this.deadline = null;
+            this.deadlineFor = -1;
+        } else if (this.deadline === null || this.deadlineFor !== this.gameN) {
+            this.deadline = Date.now() + secs * 1000;
+            this.deadlineFor = this.gameN;
+        }
+    }
+
+    renderClock() {
+        const el = this.clock;
+        if (this.deadline === null) {
+            el.hidden = true;
+            return;
+        }
+        const left = Math.max(0, Math.ceil((this.deadline - Date.now()) / 1000));
+        const text = Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0");
+        el.hidden = false;
+        if (el.textContent !== text) el.textContent = text;
+        const who = this.view ? this.view.turn : -1;
+        el.setAttribute("aria-label", who === this.seat ? fmt(_("Your time to move: %s"), text)
+                                                         : fmt(_("%s's time to move: %s"), this.name(who), text));
+        el.classList.toggle("mine", who === this.seat);
+        el.classList.toggle("short", left <= 10);
+    }
+
+    /** The tab's title and icon say it is your turn; the turn's start chimes. */
+    renderTurn() {
+        this.turnClock();
+        this.renderClock();
+        const mine = !!this.myTurn();
+        showTurn(mine, (mine ? _("Your turn!") + " · " : "") + "Figaro · " + this.code);
+        if (mine && !this.wasMyTurn) alertTurn();
+        this.wasMyTurn = mine;
     }
 
     renderTop() {
         const kids = [];
-        const v = this.view;
-        kids.push(h("h1", { class: "table-title" }, [
-            _("Table") + " ", h("span", { class: "code", text: this.code }),
-            this.watch || (this.seat === null && this.state) ? h("span", { class: "tag", text: _("watching") }) : null]));
         if (this.noTable) kids.push(h("p", { text: _("No table has this code.") }));
-        if (v) {
-            const parts = [fmt(_("Round %d of 3"), v.round)];
-            if (this.game > 1) parts.unshift(fmt(_("Game %d"), this.game));
-            kids.push(h("p", { class: "round-line", text: parts.join(" · ") }));
+        if (this.yielded && this.seat === null && !this.watch) {
+            // Said on the page, not only in the log: this window only watches now.
+            kids.push(h("div", { class: "yielded", role: "status" }, [
+                h("p", { text: _("Your seat is played from another tab or device: this page only watches.") }),
+                h("button", { type: "button", "data-focus": "take-back", text: _("Play here"), onclick: () => {
+                    this.yielded = false;
+                    this.epoch = "";   // a snapshot, not the events since: the view watched has no hand
+                    this.conn.restart();
+                } })]));
         }
-        if (this.state === "waiting" || (this.state && this.seats.some((s) => s.status === "open"))) {
-            const url = location.origin + location.pathname + "#/t/" + this.code;
-            const link = h("input", { type: "text", readonly: true, value: url, id: "invite-link", class: "invite-url" });
-            kids.push(h("div", { class: "invite" }, [
-                h("label", { for: "invite-link", text: _("Invite friends with this link:") }),
-                link,
-                h("button", { type: "button", "data-focus": "copy", text: shareLabel(), onclick: (/** @type {Event} */ e) => {
-                    const b = /** @type {HTMLButtonElement} */ (e.currentTarget);
-                    shareInvite(url, link).then((how) => { if (how === "copied") b.textContent = _("Copied"); });
-                } }),
-            ]));
-            if (this.state === "waiting")
-                kids.push(h("p", { class: "waiting", text: _("The game starts when every open seat is taken.") }));
+        if (this.state === "waiting") {
+            kids.push(this.invite());
+            kids.push(h("p", { class: "waiting", text: _("The game starts when every open seat is taken.") }));
         }
         if (!this.watch && this.seat === null && this.state && this.seats.some((s) => s.status === "open") &&
             !this.yielded) {
@@ -471,6 +672,58 @@ export class TableView {
         fill(this.top, kids);
     }
 
+    /** The link friends join with: on the page while the table waits for
+     * them, beside the log once the game runs (a bot plays an open seat). */
+    invite() {
+        const url = location.origin + location.pathname + "#/t/" + this.code;
+        const link = h("input", { type: "text", readonly: true, value: url, id: "invite-link", class: "invite-url" });
+        return h("div", { class: "invite" }, [
+            h("label", { for: "invite-link", text: _("Invite friends with this link:") }),
+            link,
+            h("button", { type: "button", "data-focus": "copy", text: shareLabel(), onclick: (/** @type {Event} */ e) => {
+                const b = /** @type {HTMLButtonElement} */ (e.currentTarget);
+                shareInvite(url, link).then((how) => { if (how === "copied") b.textContent = _("Copied"); });
+            } }),
+        ]);
+    }
+
+    /** Beside the log: the table's options, the person's wishes for their
+     * turn (remembered in this browser), the invite, leaving. */
+    renderSide() {
+        const o = this.options;
+        // Rebuilt only when it changed: a checkbox being used keeps its node.
+        const key = JSON.stringify([o, this.seat, this.state, this.seats.map((s) => s.status), lang()]);
+        if (this.sideInfo.dataset.key === key) return;
+        this.sideInfo.dataset.key = key;
+        const kids = [];
+        if (o) {
+            const lines = [o.hints ? _("Hints are on at this table: everyone may ask for one on their turn.")
+                                   : _("Hints are off at this table.")];
+            if (o.move_seconds) lines.push(fmt(_("Time per move: %d s (then a bot plays)."), o.move_seconds));
+            kids.push(h("div", { class: "table-options" }, lines.map((t) => h("p", { text: t }))));
+        }
+        if (this.seat !== null) {
+            const box = (/** @type {string} */ id, /** @type {string} */ text, /** @type {boolean} */ on,
+                         /** @type {(on: boolean) => void} */ set) => {
+                const input = h("input", { type: "checkbox", id, checked: on });
+                input.addEventListener("change", () => set(input.checked));
+                return h("div", { class: "field check" }, [input, h("label", { for: id, text })]);
+            };
+            kids.push(box("turn-sound", _("A sound on my turn"), soundOn(), setSound));
+            if (canVibrate()) kids.push(box("turn-vibrate", _("Vibrate on my turn"), vibrateOn(), setVibrate));
+        }
+        if (this.state && this.state !== "waiting" && this.seats.some((s) => s.status === "open")) kids.push(this.invite());
+        if (this.seat !== null && this.state) {
+            kids.push(h("p", { class: "leave" }, [h("button", { type: "button", class: "quiet", "data-focus": "leave",
+                text: _("Leave the table"), onclick: () => {
+                    if (confirm(_("Leave the table? A bot takes your seat until someone joins."))) {
+                        this.conn.send({ type: "leave", table: this.code });
+                    }
+                } })]));
+        }
+        fill(this.sideInfo, kids);
+    }
+
     renderRing() {
         const v = this.view;
         const n = this.seats.length;
@@ -478,7 +731,7 @@ export class TableView {
             this.ring.replaceChildren();
             return;
         }
-        const me = this.seat ?? 0;
+        const me = this.seat ?? this.lastSeat ?? 0;
         const canPick = this.myTurn() && this.selected;
         /** @type {SeatShow[]} */
         const shows = this.seats.map((s, i) => {
@@ -489,7 +742,9 @@ export class TableView {
             if (handSize === 1 && v && v.phase === "play") tags.push(_("last card!"));
             if (s.status === "away") tags.push(_("away"));
             if (s.status === "bot" && s.kind === "person") tags.push(_("a bot plays"));
-            if (s.status === "open") tags.push(this.state === "waiting" ? _("open seat") : _("a bot plays"));
+            // A seat nobody took is named "(open seat)": no tag to say it again.
+            if (s.status === "open" && (s.name || this.state !== "waiting"))
+                tags.push(this.state === "waiting" ? _("open seat") : _("a bot plays"));
             if (s.kind === "bot") tags.push(fmt(_("bot: %s"), levelName(s.level || "normal")));
             if (s.kind === "engine") tags.push(fmt(_("engine: %s"), s.engine || ""));
             if (this.lastCollect && this.lastCollect.seat === i)
@@ -498,7 +753,7 @@ export class TableView {
             const action = canPick ? this.actionFor(/** @type {string} */ (this.selected), i) : null;
             if (action) {
                 const p = this.preview(action);
-                target = { ...p, act: () => this.act(action) };
+                target = { ...p, hinted: !!this.hint && this.hint.action === action, act: () => this.act(action) };
             }
             return {
                 name: this.name(i), you: i === this.seat, king: !!v && v.king === i,
@@ -507,20 +762,18 @@ export class TableView {
                 stack: v && v.stacks && this.state !== "over" ? v.stacks[i] : null, tags,
                 lastCard: this.lastPlay && this.lastPlay.target === i ? this.lastPlay.card : null,
                 collected: this.lastCollect && this.lastCollect.seat === i ? this.lastCollect.count : 0,
-                target, status: s.status,
+                target, status: s.status, bare: !v,
             };
         });
         const centre = [];
         if (v) {
             const faceUp = v.piles.reduce((/** @type {number} */ k, /** @type {any} */ p) => k + p.cards.length, 0);
-            centre.push(h("p", { class: "centre-round", text: fmt(_("Round %d of 3"), v.round) }));
             const group = v.road_groups[v.round - 1];
             if (group) centre.push(h("p", { class: "centre-pieces",
                 text: fmt(_("Pieces this round: %s"), group.join(" "))}));
             centre.push(h("p", { text: fmt(ngettext("%d face-up card on the table.", "%d face-up cards on the table.", faceUp), faceUp) }));
             if (v.removed) centre.push(h("p", { class: "removed",
                 text: fmt(_("With three players the %s cards are left out."), colourName(v.removed)) }));
-            if (this.options && this.options.open) centre.push(h("p", { class: "tag", text: _("open game") }));
         } else if (this.state === "waiting") {
             centre.push(h("p", { text: _("Waiting for players") }));
         }
@@ -561,8 +814,8 @@ export class TableView {
                                         onclick: () => { this.confirmTake = false; this.render(); } }));
             } else {
                 const prompt = this.selected
-                    ? fmt(_("%s: choose where it goes (the lit seats)."), cardText(this.selected))
-                    : _("Your turn: choose a card, then the seat it goes in front of.");
+                    ? fmt(_("%s: now a lit seat."), cardText(this.selected))
+                    : _("Your turn: a card, then a lit seat.");
                 kids.push(h("p", { class: "prompt your-turn", text: prompt }));
                 if (this.selected)
                     kids.push(h("button", { type: "button", "data-focus": "unselect", text: _("Cancel"),
@@ -572,14 +825,34 @@ export class TableView {
                                             text: fmt(ngettext("Take %d card", "Take %d cards", faceUp), faceUp),
                                             onclick: () => { this.confirmTake = true; this.selected = null;
                                                              this.render(); } }));
+                if (this.options && this.options.hints && !this.selected)   // one line on a phone
+                    kids.push(h("button", { type: "button", class: "hint-btn", "data-focus": "hint",
+                                            disabled: this.hintAsked === this.gameN && !this.hint,
+                                            text: this.hintAsked === this.gameN && !this.hint ? _("Thinking...") : _("Hint"),
+                                            onclick: () => this.askHint() }));
             }
-        } else if (this.seat !== null && v.phase === "play") {
-            kids.push(h("p", { class: "prompt", text: this.sent === this.gameN ? _("Sent...")
+        } else if (v.phase === "play") {
+            kids.push(h("p", { class: "prompt", text: this.seat !== null && this.sent === this.gameN ? _("Sent...")
                                                    : fmt(_("%s is to play."), this.name(v.turn)) }));
         }
         fill(this.bar, kids);
     }
 
+    /** Asks the server for a hint, once a turn; then the button shows it again. */
+    askHint() {
+        if (this.hint) {
+            this.hintShown = true;
+            this.selected = null;
+            this.render();
+            return;
+        }
+        if (!this.myTurn() || this.hintAsked === this.gameN) return;
+        if (this.conn.send({ type: "hint", table: this.code, n: this.gameN })) this.hintAsked = this.gameN;
+        this.render();
+    }
+
+    /** The hand: one Tab stop, the arrow keys move within it (a toolbar);
+     * cards of one kind are one button with their count. */
     renderHand() {
         const v = this.view;
         if (!v || !v.hand || this.seat === null) {
@@ -588,14 +861,27 @@ export class TableView {
         }
         /** @type {string[]} */
         const hand = v.hand.slice().sort(cardOrder);
+        /** @type {[string, number][]} */
+        const kinds = [];
+        for (const c of hand) {
+            const last = kinds[kinds.length - 1];
+            if (last && last[0] === c) last[1]++;
+            else kinds.push([c, 1]);
+        }
         const mine = this.myTurn();
         const legal = v.legal || [];
-        const kids = hand.map((c, i) => {
+        const prev = document.activeElement instanceof HTMLElement && this.handEl.contains(document.activeElement)
+            ? document.activeElement.dataset.card : undefined;
+        const kids = kinds.map(([c, count]) => {
             const ok = mine && legal.some((/** @type {string} */ a) => a === c || a.startsWith(c + ">"));
             const el = cardEl(c, "button");
             el.setAttribute("type", "button");
-            el.dataset.focus = "card-" + c + "-" + i;
-            el.setAttribute("aria-label", cardText(c) + (ok ? "" : " " + _("(cannot be played now)")));
+            el.dataset.focus = "card-" + c;
+            el.tabIndex = -1;
+            const name = count > 1 ? fmt(_("%s, %d cards"), cardName(c), count) : cardName(c);
+            el.setAttribute("aria-label", name + (ok ? "" : " " + _("(cannot be played now)")));
+            if (count > 1) el.append(h("span", { class: "count", "aria-hidden": "true", text: "×" + count }));
+            if (this.hint && this.hint.action && this.hint.action.split(">")[0] === c) el.classList.add("hinted");
             if (ok) {
                 el.classList.add("playable");
                 el.draggable = true;
@@ -622,67 +908,106 @@ export class TableView {
                 const first = this.ring.querySelector(".target-btn");
                 if (this.selected && first instanceof HTMLElement && !matchMedia("(pointer: coarse)").matches) first.focus();
             });
-            el.addEventListener("keydown", (e) => {
-                if (e.key !== "ArrowLeft" && e.key !== "ArrowRight") return;
-                const all = [...this.handEl.querySelectorAll("button.card")];
-                const j = all.indexOf(el) + (e.key === "ArrowRight" ? 1 : -1);
-                const next = all[(j + all.length) % all.length];
-                if (next instanceof HTMLElement) next.focus();
-                e.preventDefault();
-            });
             return el;
         });
+        // The one Tab stop: the card focused before, else the selected one, else the first playable.
+        const stop = kids.find((k) => k.dataset.card === prev) || kids.find((k) => k.dataset.card === this.selected) ||
+                     kids.find((k) => k.classList.contains("playable")) || kids[0];
+        if (stop) stop.tabIndex = 0;
         const title = this.state === "playing" && v.phase === "play"
             ? fmt(ngettext("Your hand, %d card:", "Your hand, %d cards:", hand.length), hand.length) : _("Your hand");
-        fill(this.handEl, [h("h2", { class: "hand-title", id: "hand-title", text: title }),
-                           h("div", { class: "hand" + (mine ? " mine" : ""), role: "group",
-                                      "aria-labelledby": "hand-title" }, kids)]);
+        const bar = h("div", { class: "hand" + (mine ? " mine" : ""), role: "toolbar", "aria-labelledby": "hand-title",
+                               onkeydown: (/** @type {KeyboardEvent} */ e) => this.handKey(e) }, kids);
+        fill(this.handEl, [h("h2", { class: "hand-title", id: "hand-title", text: title }), bar]);
     }
 
+    /** Arrows, Home and End within the hand. @param {KeyboardEvent} e */
+    handKey(e) {
+        const all = /** @type {HTMLElement[]} */ ([...this.handEl.querySelectorAll("button.card")]);
+        const i = all.indexOf(/** @type {HTMLElement} */ (e.target));
+        if (i < 0) return;
+        const j = { ArrowRight: i + 1, ArrowDown: i + 1, ArrowLeft: i - 1, ArrowUp: i - 1, Home: 0,
+                    End: all.length - 1 }[e.key];
+        if (j === undefined) return;
+        e.preventDefault();
+        const next = all[(j + all.length) % all.length];
+        for (const b of all) b.tabIndex = b === next ? 0 : -1;
+        next.focus();
+    }
+
+    /** What comes over the seats: the hint, the round's end, the ranking and
+     * the vote, each until the person closes it. */
     renderPanels() {
         const kids = [];
         const names = this.seats.map((_s, i) => this.name(i));
-        if (this.roundEvents && this.state !== "over") {
-            const p = drawRoundEnd(this.roundEvents, names);
-            if (p) kids.push(p);
-        }
         const v = this.view;
-        if (this.state === "over" && v && v.roads) {
-            if (this.roundEvents) {
-                const p = drawRoundEnd(this.roundEvents, names);
-                if (p) kids.push(p);
+        if (this.hint && this.hintShown && !this.selected && this.myTurn()) kids.push(this.hintPanel(this.hint));
+        const over = this.state === "over" && v && v.roads;
+        const ended = this.roundEvents && this.roundEvents.find((e) => e.type === "round_end");
+        const key = over ? "over-" + this.game : ended ? "round-" + this.game + "-" + ended.round : "";
+        if (key && key !== this.closedPanel) {
+            const close = h("button", { type: "button", class: "panel-close", "data-focus": "close-panel",
+                                        "aria-label": _("Close"), text: "×",
+                                        onclick: () => { this.closedPanel = key; this.render(); } });
+            const end = this.roundEvents ? drawRoundEnd(this.roundEvents, names) : null;
+            if (end && !over) {
+                end.prepend(close);
+                kids.push(end);
             }
-            const roads = v.roads.map((/** @type {number[]|null} */ r) => r || []);
-            const order = this.gameOver ? this.gameOver.ranking : v.ranking;
-            const panel = drawRanking(order, roads, names);
-            const vote = this.renderVote();
-            if (vote) panel.append(vote);
-            const acts = h("div", { class: "after-game" });
-            const mine = this.seat !== null && !!this.rematch && this.rematch.votes[this.seat] === "ready";
-            if (this.seat !== null)
-                acts.append(h("button", { type: "button", class: mine ? "" : "primary", "data-focus": "rematch",
-                                          "aria-pressed": String(mine),
-                                          text: mine ? _("Cancel my rematch request") : _("Rematch"),
-                                          onclick: () => this.conn.send({ type: "rematch", table: this.code,
-                                                                          game: this.game, ready: !mine }) }));
-            if (this.seat !== null)
-                acts.append(h("a", { href: "#/r/" + this.code + "/" + this.game + "/review", class: "review-link",
-                                     text: _("Review my moves") }));
-            acts.append(h("a", { href: "#/r/" + this.code + "/" + this.game, text: _("Replay this game") }));
-            if (this.record) acts.append(h("a", { href: this.record, download: this.code + "-" + this.game + ".fgn",
-                                                  text: _("Game record (FGN)") }));
-            panel.append(acts);
-            kids.push(panel);
+            if (over) {
+                const roads = v.roads.map((/** @type {number[]|null} */ r) => r || []);
+                const order = this.gameOver ? this.gameOver.ranking : v.ranking;
+                const panel = drawRanking(order, roads, names);
+                panel.prepend(close);
+                const vote = this.renderVote();
+                if (vote) panel.append(vote);
+                const acts = h("div", { class: "after-game" });
+                const mine = this.seat !== null && !!this.rematch && this.rematch.votes[this.seat] === "ready";
+                if (this.seat !== null)
+                    acts.append(h("button", { type: "button", class: mine ? "" : "primary", "data-focus": "rematch",
+                                              "aria-pressed": String(mine),
+                                              text: mine ? _("Cancel my rematch request") : _("Rematch"),
+                                              onclick: () => this.conn.send({ type: "rematch", table: this.code,
+                                                                              game: this.game, ready: !mine }) }));
+                if (this.seat !== null)
+                    acts.append(h("a", { href: "#/r/" + this.code + "/" + this.game + "/review", class: "review-link",
+                                         text: _("Review my moves") }));
+                acts.append(h("a", { href: "#/r/" + this.code + "/" + this.game, text: _("Replay this game") }));
+                if (this.record) acts.append(h("a", { href: this.record, download: this.code + "-" + this.game + ".fgn",
+                                                      text: _("Game record (FGN)") }));
+                panel.append(acts);
+                if (end) panel.append(end);   // the last round's end, below the ranking
+                kids.push(panel);
+            }
+        } else if (over) {
+            kids.push(h("p", { class: "reopen" }, [h("button", { type: "button", "data-focus": "reopen",
+                text: _("The game is over: the ranking"), onclick: () => { this.closedPanel = ""; this.render(); } })]));
         }
-        if (this.seat !== null && this.state) {
-            kids.push(h("p", { class: "leave" }, [h("button", { type: "button", class: "quiet", "data-focus": "leave",
-                text: _("Leave the table"), onclick: () => {
-                    if (confirm(_("Leave the table? A bot takes your seat until someone joins."))) {
-                        this.conn.send({ type: "leave", table: this.code });
-                    }
-                } })]));
-        }
+        const had = this.panels.dataset.key;
         fill(this.panels, kids);
+        this.panels.hidden = !kids.length;
+
+        // A panel that just appeared comes into view by itself.
+        const now = kids.map((k) => k.className).join(" ");
+        this.panels.dataset.key = now;
+        if (now && now !== had) this.panels.scrollTop = 0;
+    }
+
+    /** The server's hint for this turn: the move, why, and the search's other
+     * good moves. @param {Msg} m */
+    hintPanel(m) {
+        const top = Array.isArray(m.top) ? m.top.slice(0, 3) : [];
+        const say = Array.isArray(m.say) ? m.say : [];
+        return h("section", { class: "hint-panel", "aria-labelledby": "hint-title" }, [
+            h("button", { type: "button", class: "panel-close", "data-focus": "close-hint", "aria-label": _("Close"),
+                          text: "×", onclick: () => { this.hintShown = false; this.render(); } }),
+            h("h2", { id: "hint-title", text: say[0] || _("Hint") }),
+            ...say.slice(1).map((t) => h("p", { text: t })),
+            // the search's other good moves, folded: the seats stay in sight
+            top.length > 1 ? h("details", { class: "hint-more" }, [
+                h("summary", { text: _("The search's best moves:") }),
+                h("ol", { class: "hint-alts" }, top.map((/** @type {any} */ t) => h("li", { text: String(t.say || t.action) })))]) : null,
+        ]);
     }
 
     /** Who wants the next game, once a game is over: "Ann wants a rematch —
@@ -709,6 +1034,10 @@ export class TableView {
      * @param {KeyboardEvent} e */
     onKey(e) {
         const t = e.target;
+        if (e.key === "Escape" && this.drawerOpen) {
+            this.closeDrawer();
+            return;
+        }
         if (t instanceof HTMLInputElement || t instanceof HTMLTextAreaElement) return;
         if (e.key === "Escape" && (this.selected || this.confirmTake)) {
             this.selected = null;

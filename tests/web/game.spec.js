@@ -63,6 +63,10 @@ test("two people and a bot play a complete game by clicking cards", async ({ bro
     await expect(pa.locator(".replay-step")).toHaveText(new RegExp("^\\D*2\\D"));
     for (let i = 2; i < total; i++) await pa.keyboard.press("ArrowRight");
     await expect(next).toBeDisabled();
+    // The last step says many sentences: one a line, the first alone in bold.
+    const says = pa.locator(".replay-say p");
+    expect(await says.count()).toBeGreaterThan(1);
+    expect(await says.nth(1).evaluate((e) => Number(getComputedStyle(e).fontWeight))).toBeLessThan(600);
     expect(await pa.locator(".ranking-list .rank-name").allTextContents()).toEqual(shown);
     // Every hand is shown in a replay.
     await pa.click("[data-step=start]");

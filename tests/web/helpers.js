@@ -31,13 +31,16 @@ export async function joinTable(page, url, code, name) {
 export const badPreviews = [];
 
 /** Plays one turn if it is this page's, by clicking: a card then a lit seat,
- * or now and then Take (confirmed). @param {import("@playwright/test").Page} page
+ * or now and then Take (confirmed); a round's end over the seats is closed first. @param {import("@playwright/test").Page} page
  * @param {() => number} rnd @returns {Promise<boolean>} whether it played */
 export async function playTurn(page, rnd) {
     if (!(await page.locator(".hand.mine").count())) return false;
     const take = page.locator(".action-bar button.take");
     const cards = page.locator(".hand button.card.playable");
     try {
+        // The round's end lies over the seats until it is closed, as a person would.
+        const close = page.locator(".panels .round-end .panel-close");
+        if (await close.count()) await close.click({ timeout: 3000 });
         if ((await take.count()) && rnd() < 0.15) {
             await take.click({ timeout: 3000 });
             await page.click(".action-bar [data-focus=take-yes]", { timeout: 3000 });
@@ -90,4 +93,104 @@ export async function layoutProblems(page) {
         });
         return { problems, seats: boxes.length };
     });
+}
+
+/** Plays one turn if it is this page's, by tapping as on a phone: a card,
+ * then a lit seat, or now and then Take (confirmed). A panel over the seats
+ * (the round's end) is closed first, as a person would. Before each tap,
+ * `check` measures the page. @param {import("@playwright/test").Page} page
+ * @param {() => number} rnd @param {(what: string) => Promise<void>} [check]
+ * @returns {Promise<boolean>} whether it played */
+export async function tapTurn(page, rnd, check) {
+    if (!(await page.locator(".hand.mine").count())) return false;
+    try {
+        const close = page.locator(".panels .round-end .panel-close");
+        if (await close.count()) {
+            if (check) await check("round-end");
+            await close.tap({ timeout: 3000 });
+        }
+        if (check) await check("turn");
+        const take = page.locator(".action-bar button.take");
+        if ((await take.count()) && rnd() < 0.15) {
+            await take.tap({ timeout: 3000 });
+            await page.locator(".action-bar [data-focus=take-yes]").tap({ timeout: 3000 });
+            return true;
+        }
+        const cards = page.locator(".hand button.card.playable");
+        const n = await cards.count();
+        if (!n) return false;
+        await cards.nth(Math.floor(rnd() * n)).tap({ timeout: 3000 });
+        const targets = page.locator(".target-btn");
+        await expect(targets.first()).toBeVisible({ timeout: 3000 });
+        if (check) await check("lit");
+        await targets.nth(Math.floor(rnd() * (await targets.count()))).tap({ timeout: 3000 });
+    } catch (e) {
+        if (process.env.WEB_DEBUG) console.log("tapTurn:", String(e).slice(0, 300));
+        return false;   // the page changed under the tap: the loop comes back
+    }
+    return true;
+}
+
+/** What a person on a small screen would meet now: the page's height and
+ * width against the window's, every element that leaves the window's width,
+ * and the parts of a turn that are out of sight or smaller than a finger
+ * (44 px). @param {import("@playwright/test").Page} page */
+export async function measure(page) {
+    return page.evaluate(() => {
+        const W = window.innerWidth;
+        const H = window.innerHeight;
+        const doc = document.documentElement;
+        /** @param {Element} e */
+        const name = (e) => e.tagName.toLowerCase() + (e.className && typeof e.className === "string"
+            ? "." + e.className.trim().split(/\s+/).join(".") : "");
+        const wide = [];
+        for (const e of document.body.querySelectorAll("*")) {
+            const r = e.getBoundingClientRect();
+            if (r.width === 0 && r.height === 0) continue;
+            if (r.left < -0.5 || r.right > W + 0.5) wide.push(name(e) + " " + Math.round(r.left) + ".." + Math.round(r.right));
+        }
+        const unseen = [];
+        const small = [];
+        const parts = [".action-bar .prompt", ".action-bar button", ".hand button.card", ".target-btn", ".drawer-btn",
+                       ".panels > section"];
+        for (const sel of parts) for (const e of document.querySelectorAll(sel)) {
+            const r = e.getBoundingClientRect();
+            // a panel may scroll within its place over the seats: its top is in sight
+            const bottom = sel === ".panels > section" ? r.top + 40 : r.bottom;
+            if (r.top < -0.5 || bottom > H + 0.5 || r.left < -0.5 || r.right > W + 0.5)
+                unseen.push(name(e) + " " + Math.round(r.top) + ".." + Math.round(r.bottom));
+            if (e.tagName === "BUTTON" && (r.width < 43.5 || r.height < 43.5))
+                small.push(name(e) + " " + Math.round(r.width) + "x" + Math.round(r.height));
+        }
+        // What a preview says but the name is never cut: nothing overflows it.
+        const cut = [...document.querySelectorAll(".target-btn .preview")]
+            .filter((e) => e.scrollWidth > e.clientWidth + 1 || e.getBoundingClientRect().right >
+                           /** @type {Element} */ (e.parentElement).getBoundingClientRect().right + 0.5)
+            .map((e) => e.textContent || "");
+        // Seats that overlap, or whose content spills out of their box.
+        const crowded = [];
+        const ring = document.querySelector(".stage .ring");
+        if (ring && ring.scrollHeight > ring.clientHeight + 1)
+            crowded.push("the seats need " + (ring.scrollHeight - ring.clientHeight) + " px more than the table has");
+        const seats = [...document.querySelectorAll(".ring .seat")];
+        seats.forEach((a, i) => {
+            const r = a.getBoundingClientRect();
+            // (a lit seat's button covers the 2 px border too: not a spill)
+            if (a.scrollHeight > a.clientHeight + 3) crowded.push("seat " + i + " spills " + (a.scrollHeight - a.clientHeight) + " px");
+            seats.forEach((b, j) => {
+                const q = b.getBoundingClientRect();
+                if (j > i && r.left < q.right && q.left < r.right && r.top < q.bottom && q.top < r.bottom)
+                    crowded.push("seats " + i + " and " + j + " overlap");
+            });
+        });
+        return { scrollHeight: doc.scrollHeight, height: H, scrollWidth: doc.scrollWidth, width: doc.clientWidth,
+                 wide, unseen, small, cut, crowded };
+    });
+}
+
+/** How many cards the page's hand holds (a button per kind, "×2" on those
+ * held twice). @param {import("@playwright/test").Page} page @returns {Promise<number>} */
+export async function handSize(page) {
+    return page.locator(".hand button.card").evaluateAll((els) => els.reduce((n, e) =>
+        n + Number((e.querySelector(".count")?.textContent || "×1").slice(1)), 0));
 }

@@ -5,7 +5,7 @@
 // checked; one who arrives mid-game reads the same log as one who watched.
 import { test, expect } from "@playwright/test";
 import { startServer } from "./server.js";
-import { createTable, joinTable, playTurn, rng } from "./helpers.js";
+import { createTable, joinTable, playTurn, rng, handSize } from "./helpers.js";
 
 /** @type {Awaited<ReturnType<typeof startServer>>} */
 let srv;
@@ -39,8 +39,7 @@ test("reload returns to the seat; away, then a bot, then back", async ({ browser
     const code = await createTable(pa, srv.url, "Ann", ["person", "bot:random"]);
     await joinTable(pb, srv.url, code, "Bob");
     const rnd = rng(7);
-    const handOf = async (/** @type {import("@playwright/test").Page} */ p) => p.locator(".hand .card").count();
-    await playUntil([pa, pb], async () => (await handOf(pb)) <= 12 && (await handOf(pa)) <= 13, rnd);
+    await playUntil([pa, pb], async () => (await handSize(pb)) <= 12 && (await handSize(pa)) <= 13, rnd);
 
     // A reload: the same seat, the same hand, the whole log (the game's
     // sentences as Bob read them, and the chat); the bot may have played on.
@@ -97,7 +96,7 @@ test("a spectator never receives a seat's hand", async ({ browser }) => {
     await expect(pw.locator(".seat")).toHaveCount(3);
     const rnd = rng(3);
     let turns = 0;
-    await playUntil([pa], async () => (await pa.locator(".hand .card").count()) <= 10 || ++turns > 400, rnd);
+    await playUntil([pa], async () => (await handSize(pa)) <= 10 || ++turns > 400, rnd);
     // A spectator chats under its name (docs/protocol.md, chat): this one never
     // gave one, so the page asks for it first, then says the line.
     await expect(pw.locator("#chat-name")).toBeVisible();
