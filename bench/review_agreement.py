@@ -9,13 +9,15 @@ unless options after `--` say otherwise), one review at a time, and reports:
     moves that got the same grade from both reviews;
   - the agreement where it is harder: over the moves that at least one of the
     two reviews graded (not "good"), the share with the same grade;
-  - the grades given, and the seconds a review took (wall clock, this machine).
+  - the grades given, and the seconds a review took: processor time (what it
+    takes on a free core of this machine) and wall clock (with the load).
 
   bench/review_agreement.py --figaro build/figaro --seats 0,1,2,3 \
       --seeds 1,2,3 rec/game-*.fgn [-- --iters 5000]
 """
 import argparse
 import itertools
+import resource
 import json
 import subprocess
 import sys
@@ -40,16 +42,19 @@ def main():
     seeds = [int(s) for s in a.seeds.split(",")]
     same = total = gsame = gtotal = 0
     counts = {g: 0 for g in GRADES}
-    seconds = []
+    seconds, cpu = [], []
     for rec in a.records:
         for seat in seats:
             reviews = []
             for seed in seeds:
                 t0 = time.monotonic()
+                c0 = resource.getrusage(resource.RUSAGE_CHILDREN)
                 out = subprocess.run([a.figaro, "review", rec, "--seat", str(seat), "--seed",
                                       str(seed), "--json"] + extra,
                                      check=True, capture_output=True, text=True).stdout
                 seconds.append(time.monotonic() - t0)
+                c1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+                cpu.append(c1.ru_utime + c1.ru_stime - c0.ru_utime - c0.ru_stime)
                 grades = [m["grade"] for m in json.loads(out)["moves"]]
                 for g in grades:
                     counts[g] += 1
@@ -70,8 +75,8 @@ def main():
     print(f"agreement, every move: {same}/{total} = {100 * same / max(total, 1):.1f}%")
     print(f"agreement, moves graded by either review: {gsame}/{gtotal} = "
           f"{100 * gsame / max(gtotal, 1):.1f}%")
-    print(f"seconds per review: mean {sum(seconds) / len(seconds):.1f}, "
-          f"max {max(seconds):.1f}")
+    print(f"seconds per review: processor mean {sum(cpu) / len(cpu):.1f}, max {max(cpu):.1f}; "
+          f"wall clock mean {sum(seconds) / len(seconds):.1f}, max {max(seconds):.1f}")
 
 
 if __name__ == "__main__":

@@ -10,9 +10,9 @@
  *     never played are swapped between them (a different deal that agrees
  *     with every public action);
  *   - the same review twice with an iteration budget; the review everyone
- *     gets (the review's own search, seed 0) twice; its grades with two
- *     other seeds agree on at least 90% of the moves of a player who plays
- *     at random (and whose mistakes are caught);
+ *     gets (the review's own search, seed 0) twice; its grades with another
+ *     seed agree on at least 90% of the moves of a player who plays at
+ *     random (and whose mistakes are caught);
  *   - each move says which of the seat's moves in its round it is;
  *   - refusals: a seat out of range, an unfinished game, a bot that does not
  *     search, an engine; a cancelled review stops;
@@ -352,7 +352,7 @@ static fig_review_t *own_review(const fig_game_t *g, int seat, uint64_t seed)
 }
 
 /* The review everyone gets (spec NULL, seed 0: the terminal's, `figaro
- * review`'s, a server's) is the same every time; reviewed with other seeds,
+ * review`'s, a server's) is the same every time; reviewed with another seed,
  * the grades agree on at least 90% of the moves (docs/bots.md measures it on
  * more games), for a player who makes mistakes to grade. */
 static void test_the_same_review_and_stable_grades(void **state)
@@ -375,16 +375,13 @@ static void test_the_same_review_and_stable_grades(void **state)
     free(b);
     int graded = a->n - a->count[FIG_REVIEW_GOOD];
     assert_true(graded >= 2);   /* random play is caught */
-    for (uint64_t seed = 1; seed <= 2; seed++) {
-        fig_review_t *c = own_review(&g, seat, seed);
-        int same = 0;
-        for (int i = 0; i < a->n; i++)
-            same += a->moves[i].grade == c->moves[i].grade;
-        if (10 * same < 9 * a->n)
-            fail_msg("seed %llu: the grades agree on %d of %d moves", (unsigned long long)seed,
-                     same, a->n);
-        free(c);
-    }
+    fig_review_t *c = own_review(&g, seat, 1);
+    int same = 0;
+    for (int i = 0; i < a->n; i++)
+        same += a->moves[i].grade == c->moves[i].grade;
+    if (10 * same < 9 * a->n)
+        fail_msg("seed 1: the grades agree on %d of %d moves", same, a->n);
+    free(c);
     free(a);
 }
 
