@@ -574,11 +574,12 @@ static void draw_messages(const tui_t *t, int top, int bottom)
     mvhline(top, 0, t->utf8 ? 0 : '-', W);
     attroff(t->colour ? COLOR_PAIR(PAIR_DIM) : A_DIM);
     tui_put(top, 2, W - 4, A_BOLD, title);
-    /* the newest lines, wrapped, from the bottom up */
+    /* the newest lines, wrapped (continued lines two columns further in,
+     * within the same margin), from the bottom up */
     int y = bottom;
     for (int i = t->nlog - 1; i >= 0 && y > top; i--) {
         int count;
-        char **lines = tui_wrap(t->log[i].text, W - 4, &count);
+        char **lines = tui_wrap(t->log[i].text, W - 6, &count);
         int attr = i >= t->nlog - t->fresh ? A_BOLD : 0;
         for (int j = count - 1; j >= 0 && y > top; j--, y--)
             tui_put(y, j ? 4 : 2, W - 5, attr, lines[j]);
@@ -712,11 +713,14 @@ static void styled_add(styled_t *st, const char *text, int attr)
 }
 
 /* Adds `text` wrapped to `width`, the first line after `first`, the others
- * after `indent` (both of the same width). */
+ * after `indent`: every line within `width`, whichever margin is wider (the
+ * log indents its continued lines; they were cut by that much). */
 static void styled_wrap(styled_t *st, const char *text, int width, const char *first,
                         const char *indent, int attr)
 {
     int count, margin = tui_width(first);
+    if (tui_width(indent) > margin)
+        margin = tui_width(indent);
     char **lines = tui_wrap(text, width - margin, &count);
     for (int i = 0; i < count; i++) {
         char buf[1024];

@@ -402,7 +402,8 @@ for l in en fr nl it; do
     case "$bar" in *"$help  $quit") ok ;; *) ko "$l: the keys bar lost its end: '$bar'" ;; esac
     # the hint is wrapped under the prompt, whole (the move and its one
     # reason, ending with a full stop), and the log says the same words
-    case $l in en) hint="Hint: " ;; fr) hint="Conseil : " ;; nl) hint="Tip: " ;; it) hint="Consiglio: " ;; esac
+    case $l in en) hint="Hint: " ;; fr) hint=$(printf 'Conseil\302\240: ') ;; nl) hint="Tip: " ;;
+               it) hint="Consiglio: " ;; esac
     keys "w$l" h
     if wait_for "w$l" "$hint" 300; then ok; else ko "$l: h gives a hint:"; cat "$tmp/screen"; fi
     sleep 0.3
