@@ -30,9 +30,8 @@ game="$tmp/rec/game-000001.fgn"   # random at seat 0
 expect_status "review, text" 0 "$FIGARO" review "$game" --seat 0 --iters 600
 cp "$tmp/out" "$tmp/text"
 expect_in "review: header" "$tmp/text" "Review of random (seat 0), 4 players"
-expect_in "review: a graded move" "$tmp/text" "* Round "
 expect_in "review: summary" "$tmp/text" " moves. The costliest, your move "
-expect_in "review: whose move, which of theirs" "$tmp/text" "* Your move "
+expect_in "review: a graded move, whose and which of theirs" "$tmp/text" "* Your move "
 
 expect_status "review, json" 0 "$FIGARO" review "$game" --seat 0 --iters 600 --json
 cp "$tmp/out" "$tmp/a.json"
