@@ -222,8 +222,8 @@ static bool collects_now(const fig_view_t *v, fig_action_t a)
 /* The one reason for the hint (order[0]) over the other moves searched
  * (order[1..k-1], in words in moves[1..k-1]), the first that applies: the
  * search cannot tell it from the next moves; the next move gets the person
- * made to collect soon (by another seat, or by having no safe card next
- * turn); it makes them collect at least a card more this round; else what
+ * made to collect soon (by another seat, or at their own next turn); it
+ * makes them collect at least a card more this round; else what
  * the hint does at the table (`table`, fig_narrate_hint). */
 static void reason(const fig_narrator_t *nr, const fig_view_t *v,
                    const fig_move_stat_t *const order[], int k, const fig_hint_move_t moves[],
@@ -268,7 +268,7 @@ static void reason(const fig_narrator_t *nr, const fig_view_t *v,
                  moves[1].move, o->collect[me], b->collect[me]);
         return;
     }
-    if (!o && b)
+    if (!o)
         snprintf(buf, cap, "%s", fig_tr_text(nr->tr, "It is the only move."));
     else
         snprintf(buf, cap, "%s", table);
