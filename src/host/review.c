@@ -2,11 +2,12 @@
  *
  * One bot follows the game from the seat's knowledge only: the setup, the
  * seat's hand at each deal, every public action in order (the same calls a
- * match makes, bot.h). At each move of the seat it thinks from there, reseeded
- * from the options' seed and the move's number (so an iteration-budgeted spec
- * gives the same review every time), and its root analysis is compared with
- * the move the record says was played; then the move is told to it like any
- * other. A replay of the record beside it gives the seat's true view, which
+ * match makes, bot.h). At each move of the seat it thinks from there twice,
+ * reseeded each time from the seat's knowledge of the game, the options'
+ * seed, the move's number and the search's (so an iteration-budgeted spec
+ * gives the same review every time), and the two root analyses are compared
+ * with the move the record says was played; then the move is told to it like
+ * any other. A replay of the record beside it gives the seat's true view, which
  * must equal the bot's: a check that the bot was told what the seat knew,
  * nothing more and nothing less. */
 #include <math.h>
