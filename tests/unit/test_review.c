@@ -36,8 +36,10 @@
 
 /* A game of greedy players; the first time `seat` may take 6 or more cards
  * while a card of its hand could go down without anybody collecting, it
- * takes instead (*round, *index: where). */
-static void bad_game(fig_game_t *g, int players, uint64_t seed, int seat, int *round, int *index)
+ * takes instead (*round, *index: where) -- or, `at_random`, `seat` plays at
+ * random throughout. */
+static void play_game(fig_game_t *g, int players, uint64_t seed, int seat, bool at_random,
+                      int *round, int *index)
 {
     fig_setup_t setup;
     fig_setup_random(&setup, players, seed, NULL);
@@ -49,8 +51,9 @@ static void bad_game(fig_game_t *g, int players, uint64_t seed, int seat, int *r
         if (g->state.phase == FIG_PHASE_DEAL)
             fig_game_deal_seeded(g);
         const fig_state_t *st = &g->state;
-        fig_action_t a = greedy_choose(st, &rng);
-        if (*round < 0 && st->turn == seat && st->table_cards >= 6) {
+        fig_action_t a = at_random && st->turn == seat ? fig_state_random_action(st, &rng)
+                                                       : greedy_choose(st, &rng);
+        if (!at_random && *round < 0 && st->turn == seat && st->table_cards >= 6) {
             fig_view_t v;
             fig_view_of(st, seat, &v);
             fig_action_t legal[FIG_MAX_ACTIONS];
@@ -67,6 +70,11 @@ static void bad_game(fig_game_t *g, int players, uint64_t seed, int seat, int *r
         }
         assert_int_equal(fig_game_play(g, a, NULL, NULL), FIG_OK);
     }
+}
+
+static void bad_game(fig_game_t *g, int players, uint64_t seed, int seat, int *round, int *index)
+{
+    play_game(g, players, seed, seat, false, round, index);
 }
 
 static fig_review_t *review(const fig_game_t *g, int seat, uint64_t seed)
@@ -322,24 +330,6 @@ static void test_words(void **state)
     free(rv);
 }
 
-/* A game of 6 in which `seat` plays at random and the others as greedy. */
-static void random_seat_game(fig_game_t *g, uint64_t seed, int seat)
-{
-    fig_setup_t setup;
-    fig_setup_random(&setup, 6, seed, NULL);
-    fig_game_init(g, &setup);
-    fig_rng_t rng;
-    fig_rng_seed(&rng, seed);
-    while (!fig_game_over(g)) {
-        if (g->state.phase == FIG_PHASE_DEAL)
-            fig_game_deal_seeded(g);
-        const fig_state_t *st = &g->state;
-        fig_action_t a = st->turn == seat ? fig_state_random_action(st, &rng)
-                                          : greedy_choose(st, &rng);
-        assert_int_equal(fig_game_play(g, a, NULL, NULL), FIG_OK);
-    }
-}
-
 static fig_review_t *own_review(const fig_game_t *g, int seat, uint64_t seed)
 {
     fig_review_t *rv = malloc(sizeof *rv);
@@ -361,8 +351,8 @@ static void test_the_same_review_and_stable_grades(void **state)
     assert_non_null(strstr(FIG_REVIEW_SPEC, "iters="));   /* a budget, not a time */
     assert_null(strstr(FIG_REVIEW_SPEC, "ms="));
     fig_game_t g;
-    int seat = 2;
-    random_seat_game(&g, 2811, seat);
+    int seat = 2, round, index;
+    play_game(&g, 6, 2811, seat, true, &round, &index);   /* seat 2 at random */
     fig_review_t *a = own_review(&g, seat, 0), *b = own_review(&g, seat, 0);
     assert_int_equal(a->n, b->n);
     assert_memory_equal(a->count, b->count, sizeof a->count);
