@@ -290,6 +290,11 @@ $(B)/train_leaf: bench/train_leaf.c $(B)/libfigaro-ai.a $(B)/libfigaro.a
 	$(CC) $(FIG_CPPFLAGS) $(CPPFLAGS) $(WARN) $(CFLAGS) $(MARCH) $(LDFLAGS) -o $@ \
 	    $(filter %.c %.a,$^) -lm -lpthread
 
+# What a hint costs (docs/bots.md, Hints): the hint's search timed at every
+# move of a seat.
+$(B)/hint_time: bench/hint_time.c $(B)/libfigaro-ai.a $(B)/libfigaro.a
+	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) $(MARCH) -o $@ $(filter %.c %.a,$^) -lm -lpthread
+
 .PHONY: leaf-weights
 leaf-weights: $(B)/train_leaf
 	$(B)/train_leaf > src/ai/leaf_weights.c.new && mv src/ai/leaf_weights.c.new src/ai/leaf_weights.c

@@ -206,6 +206,13 @@ bool fig_bot_analysis(const fig_bot_t *bot, fig_analysis_t *out);
 size_t fig_ai_abi_size(const char *type);
 size_t fig_ai_abi_offset(const char *type, const char *field);
 
+/* The noise of a move's figures: the standard errors of its chance to win
+ * (a mean of `visits` wins or losses, the chance kept off 0 and 1: a few
+ * samples) and of its expected place (places spread as a uniform one over
+ * 1..players), so that two moves are told apart only by more than that. */
+void fig_move_stat_noise(const fig_move_stat_t *m, int players, double *se_win,
+                         double *se_place);
+
 /* The tracked state (other hands guessed) and the seat's view of it. */
 const fig_state_t *fig_bot_state(const fig_bot_t *bot);
 

@@ -5,6 +5,7 @@
  * guess, repaired as cards are seen (fig_state_apply_seen), so the engine's own
  * rules keep it exact in everything the seat can know; bots are shown only the
  * view of it. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -201,6 +202,15 @@ bool fig_bot_analysis(const fig_bot_t *bot, fig_analysis_t *out)
         return false;
     out->seat = bot->seat;
     return true;
+}
+
+void fig_move_stat_noise(const fig_move_stat_t *m, int players, double *se_win,
+                         double *se_place)
+{
+    double v = m->visits ? (double)m->visits : 1;
+    double w = (m->win * v + 0.5) / (v + 1);
+    *se_win = sqrt(w * (1 - w) / v);
+    *se_place = sqrt((players * players - 1) / 12.0 / v);
 }
 
 int fig_bot_faults(const fig_bot_t *bot)

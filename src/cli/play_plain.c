@@ -728,16 +728,15 @@ static void offer_review(plain_t *p)
         return;
     }
     const fig_game_t *g = fig_match_game(p->m);
-    char spec[64];
-    snprintf(spec, sizeof spec, "ismcts:ms=%d," FIG_REVIEW_OPTIONS, TUI_REVIEW_MS);
-    printf(_("Reviewing seat %d with a search of %d ms a move...\n"), 0, TUI_REVIEW_MS);
+    printf("%s\n", _("Reviewing your moves..."));
     fflush(stdout);
-    fig_review_opts_t o = { spec, g->setup.seed, NULL, p->tr };
+    fig_review_opts_t o = { NULL, 0, NULL, p->tr };   /* the review everyone gets */
     fig_msg_t msg;
     if (fig_review_game(g, 0, &o, rv, &msg) != FIG_OK)
         printf(_("The review failed: %s"), msg.text), putchar('\n');
     else
-        cli_review_print(g, rv, spec, (const char (*)[FIG_NAME_MAX + 1])p->names, false);
+        cli_review_print(g, rv, FIG_REVIEW_SPEC, (const char (*)[FIG_NAME_MAX + 1])p->names,
+                         false);
     free(rv);
 }
 

@@ -33,8 +33,9 @@ static void json_report(const fig_game_t *g, const fig_review_t *rv, const char 
         fig_act_format(m->played, played, sizeof played);
         fig_act_format(m->best, best, sizeof best);
         json_array_append_new(moves, json_pack(
-            "{s:i, s:i, s:i, s:s, s:s, s:s, s:f, s:f, s:f, s:f, s:f, s:f, s:f}", "round",
-            m->round, "action", m->index + 1, "number", m->number, "played", played, "best",
+            "{s:i, s:i, s:i, s:i, s:s, s:s, s:s, s:f, s:f, s:f, s:f, s:f, s:f, s:f}", "round",
+            m->round, "action", m->index + 1, "number", m->number, "in_round", m->in_round,
+            "played", played, "best",
             best, "grade", fig_review_grade_name(m->grade, NULL), "played_win", m->played_win,
             "best_win", m->best_win, "played_place", m->played_place, "best_place",
             m->best_place, "played_share", m->played_share, "loss_win", m->loss_win,
@@ -96,7 +97,7 @@ int cmd_review(int argc, char **argv)
     int seat = 0, ms = 300;
     bool ms_given = false;
     long iters = 0;
-    uint64_t seed = 1;
+    uint64_t seed = 0;
     bool json = false, all = false;
     long long v;
     int c;
@@ -154,11 +155,13 @@ int cmd_review(int argc, char **argv)
                                  g->setup.players - 1);
         goto done;
     }
-    char spec[64];
+    char spec[64];   /* the review's own search unless a budget is given */
     if (iters)
         snprintf(spec, sizeof spec, "ismcts:iters=%ld," FIG_REVIEW_OPTIONS, iters);
-    else
+    else if (ms_given)
         snprintf(spec, sizeof spec, "ismcts:ms=%d," FIG_REVIEW_OPTIONS, ms);
+    else
+        snprintf(spec, sizeof spec, "%s", FIG_REVIEW_SPEC);
     const fig_tr_t *tr = cli_i18n_tr();
     char names[FIG_MAX_PLAYERS][FIG_NAME_MAX + 1];
     for (int s = 0; s < g->setup.players; s++) {
@@ -167,7 +170,7 @@ int cmd_review(int argc, char **argv)
         else
             snprintf(names[s], sizeof names[s], _("seat %d"), s);
     }
-    if (!json && !iters && fig_game_over(g)) {   /* fig_review_game refuses the others */
+    if (!json && ms_given && fig_game_over(g)) {   /* fig_review_game refuses the others */
         /* TRANSLATORS: a seat number, then the search's time per move. */
         fprintf(stderr, _("Reviewing seat %d with a search of %d ms a move...\n"), seat, ms);
     }

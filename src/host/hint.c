@@ -13,6 +13,7 @@
  * fig_hint_explain turns an analysis into sentences: pure wording over the
  * numbers and the person's view, through the narrator's translator. */
 #include <errno.h>
+#include <math.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdatomic.h>
@@ -66,7 +67,7 @@ fig_err_t fig_hint_new(fig_hint_t **out, fig_pool_t *pool, fig_msg_t *msg)
     atomic_init(&h->cancel, false);
     h->pool = pool;
     if (!pool) {
-        /* A small block: the hint's search caps its own trees (mem=64). */
+        /* A small block: the search's trees are capped to it. */
         fig_pool_opts_t po = { 1, (size_t)64 << 20 };
         fig_err_t rc = fig_pool_new(&h->pool, &po, msg);
         if (rc != FIG_OK) {
@@ -196,51 +197,81 @@ static int main_maker(const fig_move_stat_t *m, int players, double *chance)
     return best;
 }
 
-/* The reason for the hint b over the next best move o (NULL if none), from
- * the search's numbers. The first that applies: the other move gets the
- * person made to collect soon; it makes them collect more this round;
- * somebody else collects a lot after the hint; the win chances. */
-static void reason(const fig_narrator_t *nr, const fig_view_t *v, const fig_move_stat_t *b,
-                   const fig_move_stat_t *o, const char *other, char *buf, size_t cap)
+/* Whether the search told moves a and b apart: their chances to win or
+ * their expected places differ by more than twice the noise of the
+ * difference, and by more than a person would see in the figures shown (a
+ * point of win chance, 0.05 of a place). */
+static bool separated(const fig_move_stat_t *a, const fig_move_stat_t *b, int players)
+{
+    double wa, pa, wb, pb;
+    fig_move_stat_noise(a, players, &wa, &pa);
+    fig_move_stat_noise(b, players, &wb, &pb);
+    double dw = fabs(a->win - b->win), dp = fabs(a->place - b->place);
+    return (dw > 2 * sqrt(wa * wa + wb * wb) && dw >= 0.01) ||
+           (dp > 2 * sqrt(pa * pa + pb * pb) && dp >= 0.05);
+}
+
+/* Whether move a makes the person collect at once (a take, or their own pile
+ * reaching 6): being made to collect "before their next turn" is then true
+ * by definition, no reason against it. */
+static bool collects_now(const fig_view_t *v, fig_action_t a)
+{
+    return fig_act_is_take(a) || fig_narrate_collector(v, a, NULL) == v->seat;
+}
+
+/* The one reason for the hint (order[0]) over the other moves searched
+ * (order[1..k-1], in words in moves[1..k-1]), the first that applies: the
+ * search cannot tell it from the next moves; the next move gets the person
+ * made to collect soon (by another seat, or at their own next turn); it
+ * makes them collect at least a card more this round; else what
+ * the hint does at the table (`table`, fig_narrate_hint). */
+static void reason(const fig_narrator_t *nr, const fig_view_t *v,
+                   const fig_move_stat_t *const order[], int k, const fig_hint_move_t moves[],
+                   const char *table, char *buf, size_t cap)
 {
     int me = v->seat, n = v->players;
-    buf[0] = '\0';
-    if (o && o->collect_next >= 0.2 && o->collect_next - b->collect_next >= 0.15) {
+    const fig_move_stat_t *b = order[0], *o = k > 1 ? order[1] : NULL;
+    int close = 0;
+    while (close + 1 < k && !separated(b, order[close + 1], n))
+        close++;
+    if (close == 1) {
+        snprintf(buf, cap, fig_tr_text(nr->tr, "The search cannot tell it from the next move "
+                                               "(%s) yet: both win about %.0f%%."),
+                 moves[1].move, 100 * b->win);
+        return;
+    }
+    if (close >= 2) {
+        snprintf(buf, cap, fig_tr_text(nr->tr, "The search cannot tell it from the next two "
+                                               "moves (%s; %s) yet: all three win about "
+                                               "%.0f%%."),
+                 moves[1].move, moves[2].move, 100 * b->win);
+        return;
+    }
+    if (o && !collects_now(v, o->action) && o->collect_next >= 0.2 &&
+        o->collect_next - b->collect_next >= 0.15) {
         double chance;
         int maker = main_maker(o, n, &chance);
         if (maker == me)
-            snprintf(buf, cap, fig_tr_text(nr->tr, "The other move (%s) makes you collect "
-                                                   "before your next turn in %.0f%% of the "
-                                                   "samples."),
-                     other, 100 * o->collect_next);
+            snprintf(buf, cap, fig_tr_text(nr->tr, "After the other move (%s) you collect at "
+                                                   "your next turn in %.0f%% of the samples."),
+                     moves[1].move, 100 * chance);
         else
             snprintf(buf, cap, fig_tr_text(nr->tr, "The other move (%s) lets %s make you "
                                                    "collect next turn in %.0f%% of the "
                                                    "samples."),
-                     other, fig_narrate_name(nr, maker), 100 * chance);
+                     moves[1].move, fig_narrate_name(nr, maker), 100 * chance);
         return;
     }
     if (o && o->collect[me] - b->collect[me] >= 1.0) {
         snprintf(buf, cap, fig_tr_text(nr->tr, "With the other move (%s) you would collect "
                                                "about %.1f cards this round instead of %.1f."),
-                 other, o->collect[me], b->collect[me]);
+                 moves[1].move, o->collect[me], b->collect[me]);
         return;
     }
-    int most = -1;
-    for (int s = 0; s < n; s++)
-        if (s != me && (most < 0 || b->collect[s] > b->collect[most]))
-            most = s;
-    if (most >= 0 && b->collect[most] >= 2.0) {
-        snprintf(buf, cap, fig_tr_text(nr->tr, "%s collects about %.0f cards this round."),
-                 fig_narrate_name(nr, most), b->collect[most]);
-        return;
-    }
-    if (o)
-        snprintf(buf, cap, fig_tr_text(nr->tr, "It wins %.0f%% of the samples, the other move "
-                                               "(%s) %.0f%%."),
-                 100 * b->win, other, 100 * o->win);
-    else
+    if (!o)
         snprintf(buf, cap, "%s", fig_tr_text(nr->tr, "It is the only move."));
+    else
+        snprintf(buf, cap, "%s", table);
 }
 
 void fig_hint_explain(const fig_narrator_t *nr, const fig_view_t *v, fig_action_t a,
@@ -248,10 +279,11 @@ void fig_hint_explain(const fig_narrator_t *nr, const fig_view_t *v, fig_action_
 {
     memset(out, 0, sizeof *out);
     out->action = a;
-    fig_narrate_hint(nr, v, a, out->headline, sizeof out->headline);
+    char table[400];
+    fig_narrate_hint(nr, v, a, out->headline, sizeof out->headline, table, sizeof table);
+    snprintf(out->reason, sizeof out->reason, "%s", table);
     if (!an || an->n <= 0 || an->seat != v->seat)
         return;
-    out->iterations = an->iterations;
     /* The hint first (a softened level may play another than the most
      * visited), then the most visited others. */
     const fig_move_stat_t *order[FIG_HINT_TOP];
@@ -261,6 +293,7 @@ void fig_hint_explain(const fig_narrator_t *nr, const fig_view_t *v, fig_action_
             order[k++] = &an->moves[i];
     if (k == 0)
         return;   /* the analysis is not of this answer */
+    out->iterations = an->iterations;
     for (int i = 0; i < an->n && k < FIG_HINT_TOP; i++)
         if (an->moves[i].action != a)
             order[k++] = &an->moves[i];
@@ -280,6 +313,5 @@ void fig_hint_explain(const fig_narrator_t *nr, const fig_view_t *v, fig_action_
                  m->move, 100 * m->share, 100 * m->win, m->collect);
     }
     out->n = k;
-    reason(nr, v, order[0], k > 1 ? order[1] : NULL, k > 1 ? out->moves[1].move : "",
-           out->reason, sizeof out->reason);
+    reason(nr, v, order, k, out->moves, table, out->reason, sizeof out->reason);
 }

@@ -11,12 +11,15 @@
  * The answer comes with what the search saw at its root (fig_hint_analysis:
  * every move's share of the search, chance to win, expected place and cards
  * collected this round), and fig_hint_explain words it for a person: the
- * move, the top two or three moves with their numbers, and a reason drawn
- * from the search ("Rosina collects about 8 cards this round"; "the other
- * move lets Bartolo make you collect next turn in 40% of the samples"), in
- * the person's language (the narrator's translator). Everything here comes
- * from the seat's own knowledge (R14): a server calls the same functions
- * for each person's seat. */
+ * move, one reason, and the top two or three moves with their numbers. The
+ * reason is the same wherever the hint is shown (the terminal's status line
+ * and its log, plain mode, a server's hint frame): the search cannot tell the
+ * hint from the next moves yet ("both win about 25%"), else the other move
+ * gets the person made to collect soon, or more cards this round, else what
+ * the move does at the table ("It makes Bartolo collect 8 cards"), in the
+ * person's language (the narrator's translator). Everything here comes from
+ * the seat's own knowledge (R14): a server calls the same functions for each
+ * person's seat. */
 #ifndef FIGARO_HOST_HINT_H
 #define FIGARO_HOST_HINT_H
 
@@ -28,12 +31,11 @@
 #include "host/narrate.h"
 #include "host/pool.h"
 
-/* The search that answers: the levels' ISMCTS, a third of a second, trees
- * small enough for that time, and playouts to the round's end (leaf=-1): the
- * reasons' figures (chances, cards collected, being made to collect) are what
- * the playouts saw, where the learned leaf would report its smoother estimates
- * (docs/bots.md, Hints). */
-#define FIG_HINT_SPEC "ismcts:ms=300,mem=64,leaf=-1"
+/* The search that answers: the strongest level, `max` (ai/bot.c's levels,
+ * docs/bots.md: its time a move), so that a hint is what the strongest bot
+ * would play, the same every time it is asked (an iteration budget, seeded by
+ * the question's tag). */
+#define FIG_HINT_SPEC "max"
 
 typedef struct fig_hint fig_hint_t;
 
@@ -87,18 +89,18 @@ typedef struct {
 
 typedef struct {
     fig_action_t action;                 /* the hint */
-    char headline[400];                  /* "Hint: play [R2] in front of Bob. It ..."
-                                            (fig_narrate_hint) */
-    char reason[400];                    /* why, from the search; "" without an analysis */
+    char headline[400];                  /* "Hint: play [R2] in front of Bob." */
+    char reason[400];                    /* the one reason, shown with the headline wherever
+                                            the hint is: "It makes Bob collect 8 cards." */
     int n;                               /* moves below, the hint first; 0 without one */
     fig_hint_move_t moves[FIG_HINT_TOP];
     long iterations;                     /* of the search, 0 without one */
 } fig_hint_text_t;
 
 /* Words the hint `a` for the person of narrator nr, whose view (their turn)
- * is v, with the search's analysis an (NULL or an->n == 0: the headline
- * alone, as before the search could tell more). Every sentence goes through
- * nr->tr; names are nr's. */
+ * is v, with the search's analysis an (NULL, an->n == 0 or another seat's:
+ * the headline and what the move does at the table, no moves). Every
+ * sentence goes through nr->tr; names are nr's. */
 void fig_hint_explain(const fig_narrator_t *nr, const fig_view_t *v, fig_action_t a,
                       const fig_analysis_t *an, fig_hint_text_t *out);
 

@@ -630,51 +630,50 @@ void fig_narrate_move(const fig_narrator_t *nr, const fig_view_t *v, fig_action_
                  c, fig_narrate_name(nr, to), reach, fig_narrate_name(nr, to), o.collected);
 }
 
-void fig_narrate_hint(const fig_narrator_t *nr, const fig_view_t *v, fig_action_t a, char *buf,
-                      size_t cap)
+void fig_narrate_hint(const fig_narrator_t *nr, const fig_view_t *v, fig_action_t a, char *what,
+                      size_t wcap, char *why, size_t ycap)
 {
-    char what[200], why[200], c[CARD_MAX];
+    char c[CARD_MAX];
     why[0] = '\0';
     outcome_t o;
     if (!outcome(v, a, &o)) {
-        snprintf(buf, cap, "%s", fig_tr_text(nr->tr, "No hint: the position could not be read."));
+        snprintf(what, wcap, "%s", fig_tr_text(nr->tr, "No hint: the position could not be read."));
         return;
     }
     const fig_view_t *after = &o.after;
     int collector = o.collector, collected = o.collected, me = v->seat;
     if (fig_act_is_take(a)) {
-        snprintf(what, sizeof what, "%s", fig_tr_text(nr->tr, "Hint: take the face-up cards."));
-        snprintf(why, sizeof why,
+        snprintf(what, wcap, "%s", fig_tr_text(nr->tr, "Hint: take the face-up cards."));
+        snprintf(why, ycap,
                  fig_tr_plural(nr->tr, "Taking %d card now costs less than any card you could "
                                        "play.",
                                "Taking %d cards now costs less than any card you could "
                                "play.",
                                (unsigned long)collected),
                  collected);
-        snprintf(buf, cap, "%s %s", what, why);
         return;
     }
     int k = fig_act_kind(a), to = fig_act_target(a);
     card(nr, k, c, sizeof c);
     if (k == FIG_RING) {
-        snprintf(what, sizeof what, "%s", fig_tr_text(nr->tr, "Hint: play a ring."));
-        snprintf(why, sizeof why,
+        snprintf(what, wcap, "%s", fig_tr_text(nr->tr, "Hint: play a ring."));
+        snprintf(why, ycap,
                  fig_tr_text(nr->tr, "The piles move one seat to the left; yours then totals %d."),
                  after->pile[me].total);
     } else {
         if (to == me)
-            snprintf(what, sizeof what, fig_tr_text(nr->tr, "Hint: play %s in front of yourself."),
+            snprintf(what, wcap, fig_tr_text(nr->tr, "Hint: play %s in front of yourself."),
                      c);
         else
-            snprintf(what, sizeof what, fig_tr_text(nr->tr, "Hint: play %s in front of %s."), c,
+            snprintf(what, wcap, fig_tr_text(nr->tr, "Hint: play %s in front of %s."), c,
                      fig_narrate_name(nr, to));
         if (collector >= 0 && collector != me)
-            snprintf(why, sizeof why,
+            snprintf(why, ycap,
                      fig_tr_plural(nr->tr, "It makes %s collect %d card.",
                                    "It makes %s collect %d cards.", (unsigned long)collected),
                      fig_narrate_name(nr, collector), collected);
         else if (collector == me)
-            snprintf(why, sizeof why,
+            snprintf(why, ycap,
                      fig_tr_plural(nr->tr, "You collect %d card, but every other choice looks "
                                            "worse.",
                                    "You collect %d cards, but every other choice looks "
@@ -682,33 +681,32 @@ void fig_narrate_hint(const fig_narrator_t *nr, const fig_view_t *v, fig_action_
                                    (unsigned long)collected),
                      collected);
         else if (to == me && v->pile[me].cards)
-            snprintf(why, sizeof why, fig_tr_text(nr->tr, "Your pile goes from %d to %d, still "
+            snprintf(why, ycap, fig_tr_text(nr->tr, "Your pile goes from %d to %d, still "
                                                           "below 6."),
                      v->pile[me].total, after->pile[me].total);
         else if (to == me)
-            snprintf(why, sizeof why, fig_tr_text(nr->tr, "It starts your pile at %d, far "
+            snprintf(why, ycap, fig_tr_text(nr->tr, "It starts your pile at %d, far "
                                                           "from 6."),
                      after->pile[me].total);
         else if (after->pile[to].total >= 4)
-            snprintf(why, sizeof why, fig_tr_text(nr->tr, "It brings %s's pile to %d, close to 6."),
+            snprintf(why, ycap, fig_tr_text(nr->tr, "It brings %s's pile to %d, close to 6."),
                      fig_narrate_name(nr, to), after->pile[to].total);
         else if (fig_kind_is_jester(k))
-            snprintf(why, sizeof why, "%s",
+            snprintf(why, ycap, "%s",
                      fig_tr_text(nr->tr, "A jester fits any pile: a safe moment to get rid of "
                                          "it."));
         else if (fig_kind_value(k) >= 2)
-            snprintf(why, sizeof why, "%s",
+            snprintf(why, ycap, "%s",
                      fig_tr_text(nr->tr, "It sheds a high card where it is safe."));
         else
-            snprintf(why, sizeof why, "%s", fig_tr_text(nr->tr, "A safe card: nobody collects."));
+            snprintf(why, ycap, "%s", fig_tr_text(nr->tr, "A safe card: nobody collects."));
     }
     if (after->hand_size[me] == 0 && after->phase == FIG_PHASE_PLAY) {
         size_t len = strlen(why);
-        snprintf(why + len, sizeof why - len, "%s%s", len ? " " : "",
+        snprintf(why + len, ycap - len, "%s%s", len ? " " : "",
                  fig_tr_text(nr->tr, "It is your last card: the round ends when your turn "
                                      "comes."));
     }
-    snprintf(buf, cap, "%s %s", what, why);
 }
 
 fig_err_t fig_narrate_check(const fig_view_t *v, fig_action_t a, const fig_tr_t *tr, fig_msg_t *msg)

@@ -110,9 +110,10 @@ int fig_narrate_collector(const fig_view_t *v, fig_action_t a, int *count);
 fig_err_t fig_narrate_check(const fig_view_t *v, fig_action_t a, const fig_tr_t *tr,
                             fig_msg_t *msg);
 
-/* The hint for an action the person may take now, with a reason: "Hint: play
- * [R2] in front of Bob. It makes Bob collect 8 cards." */
-void fig_narrate_hint(const fig_narrator_t *nr, const fig_view_t *v, fig_action_t a, char *buf,
-                      size_t cap);
+/* The hint for an action the person may take now, into `what` ("Hint: play
+ * [R2] in front of Bob."), and what the move does at the table into `why`
+ * ("It makes Bob collect 8 cards."; "" when the position cannot be read). */
+void fig_narrate_hint(const fig_narrator_t *nr, const fig_view_t *v, fig_action_t a, char *what,
+                      size_t wcap, char *why, size_t ycap);
 
 #endif

@@ -77,16 +77,13 @@ void fig_reviews_free(fig_reviews_t *r)
 
 int fig_reviews_fd(const fig_reviews_t *r) { return r->pipe[0]; }
 
-uint64_t fig_review_seed(const fig_game_t *g, int seat)
-{
-    return fig_seed_derive(g->setup.seed, (uint64_t)seat, 25);
-}
-
 static void run(fig_pool_job_t *job, const fig_scratch_t *scratch)
 {
     (void)scratch;   /* the review's bot has trees of its own (mem=64) */
     fig_review_job_t *j = (fig_review_job_t *)(void *)job;
-    fig_review_opts_t o = { j->owner->spec, fig_review_seed(&j->g, j->seat), &j->cancel, NULL };
+    /* seed 0: the review every front end gives of this game and seat
+     * (review.h: its searches are seeded from the game and the seat) */
+    fig_review_opts_t o = { j->owner->spec, 0, &j->cancel, NULL };
     j->rc = fig_review_game(&j->g, j->seat, &o, &j->rv, &j->msg);
     fig_reviews_t *r = j->owner;
     pthread_mutex_lock(&r->lock);

@@ -40,9 +40,9 @@ void fig_reviews_free(fig_reviews_t *r);
 /* Readable when a job is done. */
 int fig_reviews_fd(const fig_reviews_t *r);
 
-/* Starts the review of `seat` in the finished game g (copied), with the
- * seed fig_review_seed(g, seat); `user` comes back with it. NULL when out of
- * memory. */
+/* Starts the review of `seat` in the finished game g (copied): the one the
+ * terminal and `figaro review` give (review.h, seed 0); `user` comes back
+ * with it. NULL when out of memory. */
 fig_review_job_t *fig_reviews_start(fig_reviews_t *r, const fig_game_t *g, int seat, void *user);
 
 /* Asks the job to stop early: it still comes back through fig_reviews_done,
@@ -59,9 +59,6 @@ fig_err_t fig_review_job_result(const fig_review_job_t *j, const fig_review_t **
                                 const fig_msg_t **msg);
 void *fig_review_job_user(const fig_review_job_t *j);
 void fig_reviews_job_free(fig_review_job_t *j);
-
-/* The seed of the review of `seat` in g: from the game's own seed. */
-uint64_t fig_review_seed(const fig_game_t *g, int seat);
 
 /* The review as stored (JSON text, malloc'd; NULL when out of memory):
  * every reviewed move's numbers, not its words (they are said in each

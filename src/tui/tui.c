@@ -9,9 +9,10 @@
  * step the game is saved (store.h) for `figaro play --resume`.
  *
  * The bots and the hint think on one worker pool (pool.h) of a thread per
- * core. The hint (hint.h) is an ismcts bot made for the occasion and told
- * what the person's seat knows (R14); the answer is shown with a reason
- * (tui_explain) and preselected, so Enter plays it. */
+ * core. The hint (hint.h) is the strongest level's bot, made for the occasion
+ * and told what the person's seat knows (R14); the answer is shown with its
+ * one reason, the same in the status lines and in the log, and preselected,
+ * so Enter plays it. */
 #define _XOPEN_SOURCE 700
 #define _XOPEN_SOURCE_EXTENDED 1
 
@@ -340,13 +341,13 @@ static void hint_done(tui_t *t)
     if (pos == position(t)) {
         h->position = pos;
         h->action = a;
-        tui_explain(t, a, h->text, sizeof h->text);
         fig_analysis_t an;
         fig_hint_text_t ht;
         tui_explain_search(t, a, fig_hint_analysis(h->handle, &an) ? &an : NULL, &ht);
+        snprintf(h->text, sizeof h->text, "%s%s%s", ht.headline, ht.reason[0] ? " " : "",
+                 ht.reason);
         h->nmore = 0;
-        if (ht.reason[0])
-            snprintf(h->more[h->nmore++], sizeof h->more[0], _("Hint: %s"), ht.reason);
+        snprintf(h->more[h->nmore++], sizeof h->more[0], "%s", h->text);
         for (int i = 0; i < ht.n; i++)
             snprintf(h->more[h->nmore++], sizeof h->more[0], "  %d. %s", i + 1, ht.moves[i].line);
         h->logged = false;

@@ -96,8 +96,8 @@ typedef struct {
     long position;          /* actions + deals in the record of `action` */
     bool have;              /* `text` and `action` hold the hint for `position` */
     fig_action_t action;
-    char text[320];
-    char more[1 + FIG_HINT_TOP][400];   /* the search's reason and top moves, for the log */
+    char text[800];                 /* the headline and its one reason */
+    char more[1 + FIG_HINT_TOP][800];   /* the same, then the top moves, for the log */
     int nmore;
     bool logged;            /* `more` is in the log already */
 } tui_hint_t;
@@ -273,14 +273,9 @@ void tui_log(tui_t *t, const char *fmt, ...)
  * before the step. */
 void tui_log_step(tui_t *t, const fig_match_step_t *step, const fig_view_t *before);
 
-/* Describes an action the person could take now, for the hint: "Hint: play
- * [R2] in front of Bob. It makes Bob collect 8 cards." From the person's view
- * (t->view) only. */
-void tui_explain(const tui_t *t, fig_action_t a, char *buf, size_t cap);
-
 /* The hint with what the search saw (an: its analysis, or NULL): the
- * headline, the reason and the top moves (host/hint.h), in the person's
- * words. */
+ * headline, the one reason and the top moves (host/hint.h), in the person's
+ * words, from the person's view (t->view) only. */
 void tui_explain_search(const tui_t *t, fig_action_t a, const fig_analysis_t *an,
                         fig_hint_text_t *out);
 
@@ -297,9 +292,9 @@ const char *tui_sheet_note(void);
 
 /* The review of the person's moves in the finished game (host/review.h),
  * written to the log: each mistake and inaccuracy, then the summary. It
- * searches every move again from what the person knew then (R14), about
- * TUI_REVIEW_MS a move, on the caller's thread. */
-#define TUI_REVIEW_MS 150
+ * searches every move again from what the person knew then (R14), with the
+ * review's own search (the same review as `figaro review`), on the caller's
+ * thread. */
 void tui_review(tui_t *t);
 
 /* "Bob", or "you" for the person (translated), for a seat after "in front

@@ -501,7 +501,10 @@ static void draw_hand(tui_t *t, int y)
         tui_put(y + 1, 2, COLS - 4, A_DIM, _("(no cards)"));
 }
 
-static void draw_prompt(const tui_t *t, int y)
+/* The prompt at line y, and under it the status (a hint, a refusal: wrapped,
+ * at most `room` lines) or what the selected move does. Returns the lines
+ * used. */
+static int draw_prompt(const tui_t *t, int y, int room)
 {
     const fig_view_t *v = &t->view;
     char line[400];
@@ -538,7 +541,13 @@ static void draw_prompt(const tui_t *t, int y)
     tui_put(y, 1, COLS - 2, A_BOLD, line);
     int warn = A_BOLD | (t->colour ? COLOR_PAIR(PAIR_WARN) : 0);
     if (t->status[0]) {
-        tui_put(y + 1, 1, COLS - 2, t->status_warn ? warn : 0, t->status);
+        int count;
+        char **lines = tui_wrap(t->status, COLS - 2, &count);
+        int shown = count < room ? count : room > 1 ? room : 1;
+        for (int i = 0; i < shown; i++)
+            tui_put(y + 1 + i, 1, COLS - 2, t->status_warn ? warn : 0, lines[i]);
+        tui_free_lines(lines, count);
+        return 1 + (shown > 1 ? shown : 1);
     } else if (t->my_turn && kind >= 0 && t->target >= 0) {
         /* what the selected move does, when someone collects */
         int count, who = fig_narrate_collector(v, fig_act_play(kind, t->target), &count);
@@ -553,6 +562,7 @@ static void draw_prompt(const tui_t *t, int y)
         if (who >= 0)
             tui_put(y + 1, 1, COLS - 2, who == t->me ? warn : 0, line);
     }
+    return 2;
 }
 
 static void draw_messages(const tui_t *t, int top, int bottom)
@@ -564,11 +574,12 @@ static void draw_messages(const tui_t *t, int top, int bottom)
     mvhline(top, 0, t->utf8 ? 0 : '-', W);
     attroff(t->colour ? COLOR_PAIR(PAIR_DIM) : A_DIM);
     tui_put(top, 2, W - 4, A_BOLD, title);
-    /* the newest lines, wrapped, from the bottom up */
+    /* the newest lines, wrapped (continued lines two columns further in,
+     * within the same margin), from the bottom up */
     int y = bottom;
     for (int i = t->nlog - 1; i >= 0 && y > top; i--) {
         int count;
-        char **lines = tui_wrap(t->log[i].text, W - 4, &count);
+        char **lines = tui_wrap(t->log[i].text, W - 6, &count);
         int attr = i >= t->nlog - t->fresh ? A_BOLD : 0;
         for (int j = count - 1; j >= 0 && y > top; j--, y--)
             tui_put(y, j ? 4 : 2, W - 5, attr, lines[j]);
@@ -651,8 +662,8 @@ static void draw_table(tui_t *t)
     y += 2;
     draw_hand(t, y);
     y += 4;
-    draw_prompt(t, y);
-    y += 2;
+    /* the status may take more lines, but leaves the log two */
+    y += draw_prompt(t, y, H - 2 - y - 3);
     draw_messages(t, y, H - 2);
     draw_keys(t, H - 1);
 }
@@ -702,11 +713,14 @@ static void styled_add(styled_t *st, const char *text, int attr)
 }
 
 /* Adds `text` wrapped to `width`, the first line after `first`, the others
- * after `indent` (both of the same width). */
+ * after `indent`: every line within `width`, whichever margin is wider (the
+ * log indents its continued lines; they were cut by that much). */
 static void styled_wrap(styled_t *st, const char *text, int width, const char *first,
                         const char *indent, int attr)
 {
     int count, margin = tui_width(first);
+    if (tui_width(indent) > margin)
+        margin = tui_width(indent);
     char **lines = tui_wrap(text, width - margin, &count);
     for (int i = 0; i < count; i++) {
         char buf[1024];

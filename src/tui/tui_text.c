@@ -133,18 +133,11 @@ void tui_log_step(tui_t *t, const fig_match_step_t *step, const fig_view_t *befo
     fig_narrate_step(&nr, step, before, &t->view);
 }
 
-void tui_explain(const tui_t *t, fig_action_t a, char *buf, size_t cap)
-{
-    fig_narrator_t nr;
-    narrator(t, &nr, NULL);   /* a hint says nothing: no sentence reaches say() */
-    fig_narrate_hint(&nr, &t->view, a, buf, cap);
-}
-
 void tui_explain_search(const tui_t *t, fig_action_t a, const fig_analysis_t *an,
                         fig_hint_text_t *out)
 {
     fig_narrator_t nr;
-    narrator(t, &nr, NULL);
+    narrator(t, &nr, NULL);   /* a hint says nothing: no sentence reaches say() */
     fig_hint_explain(&nr, &t->view, a, an, out);
 }
 
@@ -155,10 +148,8 @@ void tui_review(tui_t *t)
         tui_log(t, "%s", _("out of memory"));
         return;
     }
-    char spec[64];
-    snprintf(spec, sizeof spec, "ismcts:ms=%d," FIG_REVIEW_OPTIONS, TUI_REVIEW_MS);
     const fig_game_t *g = fig_match_game(t->m);
-    fig_review_opts_t o = { spec, g->setup.seed, NULL, t->tr };
+    fig_review_opts_t o = { NULL, 0, NULL, t->tr };   /* the review everyone gets */
     fig_msg_t msg;
     if (fig_review_game(g, t->me, &o, rv, &msg) != FIG_OK) {
         tui_log(t, _("The review failed: %s"), msg.text);

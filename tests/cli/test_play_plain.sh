@@ -21,7 +21,7 @@ BOTS="--bots random,random,random --seed 5 --fast --name Ann"
 play() {
     name=$1 want=$2 input=$3
     shift 3
-    timeout 60 "$FIGARO" play "$@" <"$input" >"$tmp/out" 2>"$tmp/err"
+    timeout "${limit:-60}" "$FIGARO" play "$@" <"$input" >"$tmp/out" 2>"$tmp/err"
     got=$?
     if [ "$got" -eq "$want" ]; then ok; else ko "$name: exit $got, expected $want"; tail -n 5 "$tmp/err"; fi
 }
@@ -185,8 +185,9 @@ play "review: end of input" 0 "$tmp/upto" --plain $BOTS
 tail -n 1 "$tmp/out" | grep -qx 'Review your moves? (y/n) ' && ok || { ko "review: the question is not last"; tail -n 3 "$tmp/out"; }
 expect_not_in "review: the end of the input does nothing" "$tmp/out" "Review of "
 { answers "$nmoves" 1; echo y; } >"$tmp/review.in"
-play "review: y" 0 "$tmp/review.in" --plain $BOTS
-expect_in "review: y reviews" "$tmp/out" "Review of Ann (seat 0), 4 players, each move against ismcts:ms="
+# (the review's own search: two of 20,000 iterations a move, seconds under the sanitizers)
+limit=600 play "review: y" 0 "$tmp/review.in" --plain $BOTS
+expect_in "review: y reviews" "$tmp/out" "Review of Ann (seat 0), 4 players, each move against ismcts:iters="
 grep -Eq '^[0-9]+ blunders?, [0-9]+ mistakes?, [0-9]+ inaccurac(y|ies) in [0-9]+ moves\.' "$tmp/out" && ok \
     || { ko "review: no summary"; tail -n 5 "$tmp/out"; }
 

@@ -30,8 +30,8 @@ game="$tmp/rec/game-000001.fgn"   # random at seat 0
 expect_status "review, text" 0 "$FIGARO" review "$game" --seat 0 --iters 600
 cp "$tmp/out" "$tmp/text"
 expect_in "review: header" "$tmp/text" "Review of random (seat 0), 4 players"
-expect_in "review: a graded move" "$tmp/text" "* Round "
-expect_in "review: summary" "$tmp/text" " moves. The costliest, in round "
+expect_in "review: summary" "$tmp/text" " moves. The costliest, your move "
+expect_in "review: a graded move, whose and which of theirs" "$tmp/text" "* Your move "
 
 expect_status "review, json" 0 "$FIGARO" review "$game" --seat 0 --iters 600 --json
 cp "$tmp/out" "$tmp/a.json"
@@ -47,6 +47,9 @@ assert s["inaccuracies"] == grades.count("inaccuracy")
 assert s["mistakes"] == grades.count("mistake") and s["blunders"] == grades.count("blunder")
 assert s["mistakes"] + s["blunders"] >= 1, s            # random plays badly
 assert [m["number"] for m in moves] == list(range(1, len(moves) + 1))
+for r in (1, 2, 3):   # the seat's moves of each round, numbered from 1
+    assert [m["in_round"] for m in moves if m["round"] == r] == \
+        list(range(1, sum(m["round"] == r for m in moves) + 1)), r
 for m in moves:
     assert 0 <= m["played_win"] <= 1 and 1 <= m["best_place"] <= 4, m
     assert m["loss_win"] >= 0 and m["loss_place"] >= 0, m

@@ -8,6 +8,8 @@
 # "cli: N passed, N failed" last; skips (0 passed) when tmux is missing.
 FIGARO=${FIGARO:-build/test/figaro}
 case $FIGARO in /*) ;; *) FIGARO=$(pwd)/$FIGARO ;; esac
+PY=/usr/bin/python3
+[ -x "$PY" ] || PY=python3
 . "$(dirname "$0")/lib.sh"
 
 if ! command -v tmux >/dev/null 2>&1; then
@@ -106,9 +108,9 @@ keys g1 Escape
 if wait_for g1 "Your turn:" && ! grep -qF "Help: keys" "$tmp/screen"; then ok
 else ko "Esc closes the help"; fi
 
-# hint (an ismcts bot thinks 300 ms in a thread)
+# hint (the max level's search, in a thread: seconds under the sanitizers)
 keys g1 h
-expect g1 "Hint: " "h gives a hint"
+if wait_for g1 "Hint: " 300; then ok; else ko "h gives a hint: 'Hint: ' not on the screen:"; cat "$tmp/screen"; fi
 
 # play: the first card of the hand, in front of the seat it goes to by default
 first=$(sed -n 's/^hand 0 \([A-Z0-9]*\).*/[\1]/p' "$save")
@@ -398,6 +400,32 @@ for l in en fr nl it; do
     case "$under" in *" d"*) ok ;; *) ko "$l: the 14th card's key 'd' is not under the hand: '$under'" ;; esac
     bar=$(tail -n 1 "$tmp/screen")
     case "$bar" in *"$help  $quit") ok ;; *) ko "$l: the keys bar lost its end: '$bar'" ;; esac
+    # the hint is wrapped under the prompt, whole (the move and its one
+    # reason, ending with a full stop), and the log says the same words
+    case $l in en) hint="Hint: " ;; fr) hint=$(printf 'Conseil\302\240: ') ;; nl) hint="Tip: " ;;
+               it) hint="Consiglio: " ;; esac
+    keys "w$l" h
+    if wait_for "w$l" "$hint" 300; then ok; else ko "$l: h gives a hint:"; cat "$tmp/screen"; fi
+    sleep 0.3
+    screen "w$l"
+    cp "$tmp/screen" "$tmp/hint-$l"
+    keys "w$l" l
+    wait_for "w$l" "┌─" 50
+    "$PY" - "$tmp/hint-$l" "$tmp/screen" "$hint" <<'EOF' && ok || { ko "$l: the hint on the screen is whole and the log's:"; cat "$tmp/hint-$l" "$tmp/screen"; }
+import sys
+screen = open(sys.argv[1]).read().split("\n")
+start = next(i for i, l in enumerate(screen) if sys.argv[3] in l)
+lines = []
+for l in screen[start:]:
+    if l.strip().startswith("─"):   # the rule over what happened
+        break
+    lines.append(l.strip())
+text = " ".join(" ".join(lines).split())
+log = " ".join(open(sys.argv[2]).read().replace("│", " ").split())
+assert text.endswith("."), lines   # wrapped, not cut
+assert text in log, (text, log)
+EOF
+    keys "w$l" Escape
     tm kill-session -t "w$l"
 done
 

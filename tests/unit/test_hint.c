@@ -13,8 +13,12 @@
  *     answer), the same for the same question and, like the answer, the same
  *     when another seat's hand differs (R14);
  *   - fig_hint_explain: the top moves with their numbers, the hint first;
- *     each reason from numbers made up for it; every sentence through the
- *     narrator's translator; no analysis, the headline alone. */
+ *     one reason, each from numbers made up for it: the search cannot tell
+ *     the top moves apart (within its noise, or by less than the figures
+ *     show), the other move gets the person made to collect soon (never when
+ *     it is a take: true by definition), or more cards; else what the move
+ *     does at the table, as without an analysis; every sentence through the
+ *     narrator's translator. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -263,37 +267,51 @@ static void test_analysis_comes_with_the_answer(void **state)
         assert_int_equal(t.moves[0].action, an.moves[1].action);
         assert_int_equal(t.moves[1].action, an.moves[0].action);
     }
-    /* No analysis, or another seat's: the headline alone. */
+    /* No analysis, or another seat's: the headline and what the move does
+     * at the table, no moves. */
     fig_hint_explain(&nr, &v, a, NULL, &t);
     assert_int_equal(t.n, 0);
-    assert_string_equal(t.reason, "");
-    assert_non_null(strstr(t.headline, "Hint: "));
+    char what[400], why[400];
+    fig_narrate_hint(&nr, &v, a, what, sizeof what, why, sizeof why);
+    assert_string_equal(t.headline, what);
+    assert_string_equal(t.reason, why);
+    assert_true(why[0] != '\0');
     an.seat = (seat + 1) % 4;
     fig_hint_explain(&nr, &v, an.moves[0].action, &an, &t);
     assert_int_equal(t.n, 0);
     fig_hint_free(h);
 }
 
-/* A position at seat 0's turn, and an analysis with two moves made up. */
-static void made_up(fig_game_t *g, fig_view_t *v, fig_analysis_t *an)
+/* A position at seat 0's turn, with three moves that make nobody collect and
+ * a take, and an analysis of three of those moves made up, clearly apart. */
+static void made_up(fig_game_t *g, fig_view_t *v, fig_analysis_t *an, fig_action_t *take)
 {
-    int seat;
-    uint64_t seed = 100;
-    do
-        seat = record_at(g, 4, seed++, 8);
-    while (seat != 0);
-    fig_view_of(&g->state, 0, v);
-    fig_action_t legal[FIG_MAX_ACTIONS];
-    int n = fig_view_legal(v, legal);
-    assert_true(n >= 2);
+    fig_action_t legal[FIG_MAX_ACTIONS], quiet[3];
+    for (uint64_t seed = 100;; seed++) {
+        if (record_at(g, 4, seed, 8) != 0)
+            continue;
+        fig_view_of(&g->state, 0, v);
+        int n = fig_view_legal(v, legal), k = 0;
+        *take = 0;
+        for (int i = 0; i < n; i++) {
+            if (fig_act_is_take(legal[i]))
+                *take = legal[i];
+            else if (k < 3 && fig_narrate_collector(v, legal[i], NULL) < 0)
+                quiet[k++] = legal[i];
+        }
+        if (k == 3 && *take)
+            break;
+    }
     memset(an, 0, sizeof *an);
     an->seat = 0;
-    an->n = 2;
+    an->n = 3;
     an->iterations = 1000;
-    an->moves[0] = (fig_move_stat_t){ .action = legal[n - 1], .visits = 700, .share = 0.7,
+    an->moves[0] = (fig_move_stat_t){ .action = quiet[0], .visits = 600, .share = 0.6,
                                       .win = 0.41, .place = 1.9 };
-    an->moves[1] = (fig_move_stat_t){ .action = legal[n - 2], .visits = 300, .share = 0.3,
+    an->moves[1] = (fig_move_stat_t){ .action = quiet[1], .visits = 300, .share = 0.3,
                                       .win = 0.30, .place = 2.2 };
+    an->moves[2] = (fig_move_stat_t){ .action = quiet[2], .visits = 100, .share = 0.1,
+                                      .win = 0.20, .place = 2.6 };
 }
 
 static void test_reasons(void **state)
@@ -302,11 +320,14 @@ static void test_reasons(void **state)
     fig_game_t g;
     fig_view_t v;
     fig_analysis_t an;
-    made_up(&g, &v, &an);
+    fig_action_t take;
+    made_up(&g, &v, &an, &take);
     fig_narrator_t nr;
     fig_narrate_init(&nr, 4, 0, names4, NULL, card_code, NULL, NULL);
     fig_hint_text_t t;
     fig_action_t a = an.moves[0].action;
+    char what[400], table[400];
+    fig_narrate_hint(&nr, &v, a, what, sizeof what, table, sizeof table);
 
     /* the other move gets the person made to collect soon, mostly by Bartolo */
     an.moves[1].collect_next = 0.5;
@@ -314,16 +335,16 @@ static void test_reasons(void **state)
     an.moves[1].made_by[2] = 0.1;
     an.moves[0].collect_next = 0.1;
     fig_hint_explain(&nr, &v, a, &an, &t);
+    assert_string_equal(t.headline, what);
     assert_non_null(strstr(t.reason, "lets Bartolo make you collect next turn in 40% of the "
                                      "samples"));
     assert_non_null(strstr(t.reason, t.moves[1].move));
-    /* ... by the person's own move */
+    /* ... at the person's own next turn */
     an.moves[1].made_by[0] = 0.5;
     an.moves[1].made_by[1] = 0;
     an.moves[1].made_by[2] = 0;
     fig_hint_explain(&nr, &v, a, &an, &t);
-    assert_non_null(strstr(t.reason, "makes you collect before your next turn in 50% of the "
-                                     "samples"));
+    assert_non_null(strstr(t.reason, "you collect at your next turn in 50% of the samples"));
     /* a small difference is no reason: more cards this round is */
     an.moves[1].collect_next = 0.2;
     an.moves[1].collect[0] = 4.5;
@@ -332,19 +353,52 @@ static void test_reasons(void **state)
     assert_non_null(strstr(t.reason, "you would collect about 4.5 cards this round instead of "
                                      "2.0"));
     assert_non_null(strstr(t.moves[0].line, "you collect about 2.0 cards this round"));
-    assert_non_null(strstr(t.moves[0].line, "70% of the search, wins 41%"));
-    /* somebody else collects a lot after the hint */
+    assert_non_null(strstr(t.moves[0].line, "60% of the search, wins 41%"));
+    /* nothing from the search stands out: what the move does at the table,
+     * the same sentence as without a search */
     an.moves[1].collect[0] = 2.5;
-    an.moves[0].collect[2] = 7.8;
-    an.moves[0].collect[3] = 3.0;
     fig_hint_explain(&nr, &v, a, &an, &t);
-    assert_string_equal(t.reason, "Rosina collects about 8 cards this round.");
-    /* nothing stands out: the win chances */
-    an.moves[0].collect[2] = 1.0;
-    an.moves[0].collect[3] = 1.0;
+    assert_string_equal(t.reason, table);
+    /* true by definition is no reason: the other move is a take, which makes
+     * the person collect at once in every sample */
+    fig_move_stat_t quiet = an.moves[1];
+    an.moves[1].action = take;
+    an.moves[1].collect_next = 1.0;
+    an.moves[1].made_by[0] = 1.0;
     fig_hint_explain(&nr, &v, a, &an, &t);
-    assert_non_null(strstr(t.reason, "It wins 41% of the samples, the other move"));
-    assert_non_null(strstr(t.reason, "30%."));
+    assert_null(strstr(t.reason, "next turn"));
+    assert_string_equal(t.reason, table);
+    an.moves[1] = quiet;
+    /* the search cannot tell the hint from the next move, then from the next
+     * two: it says so, whatever else it saw */
+    an.moves[1].win = 0.405;
+    an.moves[1].place = 1.92;
+    an.moves[1].collect_next = 0.6;
+    an.moves[1].made_by[1] = 0.6;
+    fig_hint_explain(&nr, &v, a, &an, &t);
+    assert_non_null(strstr(t.reason, "The search cannot tell it from the next move ("));
+    assert_non_null(strstr(t.reason, t.moves[1].move));
+    assert_non_null(strstr(t.reason, "yet: both win about 41%."));
+    an.moves[2].win = 0.40;
+    an.moves[2].place = 1.93;
+    an.moves[2].visits = 290;
+    fig_hint_explain(&nr, &v, a, &an, &t);
+    assert_non_null(strstr(t.reason, "cannot tell it from the next two moves ("));
+    assert_non_null(strstr(t.reason, "all three win about 41%."));
+    /* a difference of a point with few visits is within the noise; with many
+     * visits, beyond it, but still too small to show: not separated either */
+    an.n = 2;
+    an.moves[1].win = 0.39;
+    an.moves[1].place = 1.9;
+    fig_hint_explain(&nr, &v, a, &an, &t);
+    assert_non_null(strstr(t.reason, "cannot tell it from the next move"));
+    an.moves[0].visits = an.moves[1].visits = 400000;
+    an.moves[1].win = 0.405;
+    fig_hint_explain(&nr, &v, a, &an, &t);
+    assert_non_null(strstr(t.reason, "cannot tell it from the next move"));
+    an.moves[1].win = 0.37;   /* 4 points over 400,000 visits each: apart */
+    fig_hint_explain(&nr, &v, a, &an, &t);
+    assert_null(strstr(t.reason, "cannot tell"));
     an.n = 1;
     fig_hint_explain(&nr, &v, a, &an, &t);
     assert_string_equal(t.reason, "It is the only move.");
@@ -355,8 +409,10 @@ static void test_reasons(void **state)
 static const char *fake_text(const fig_tr_t *tr, const char *msgid)
 {
     (void)tr;
-    if (!strcmp(msgid, "%s collects about %.0f cards this round."))
-        return "%s ramasse environ %.0f cartes dans cette manche.";
+    if (!strcmp(msgid, "With the other move (%s) you would collect about %.1f cards this round "
+                       "instead of %.1f."))
+        return "Avec l'autre coup (%s), vous ramasseriez environ %.1f cartes dans cette manche "
+               "au lieu de %.1f.";
     if (!strcmp(msgid, "%s: %.0f%% of the search, wins %.0f%%, you collect about %.1f cards "
                        "this round"))
         return "%s : %.0f %% de la recherche, gagne %.0f %%, vous ramassez environ %.1f cartes "
@@ -376,15 +432,19 @@ static void test_translated(void **state)
     fig_game_t g;
     fig_view_t v;
     fig_analysis_t an;
-    made_up(&g, &v, &an);
-    an.moves[0].collect[2] = 7.8;
+    fig_action_t take;
+    made_up(&g, &v, &an, &take);
+    an.moves[1].collect[0] = 4.5;
+    an.moves[0].collect[0] = 2.0;
     fig_tr_t tr = { fake_text, fake_plural, NULL };
     fig_narrator_t nr;
     fig_narrate_init(&nr, 4, 0, names4, &tr, card_code, NULL, NULL);
     fig_hint_text_t t;
     fig_hint_explain(&nr, &v, an.moves[0].action, &an, &t);
-    assert_string_equal(t.reason, "Rosina ramasse environ 8 cartes dans cette manche.");
-    assert_non_null(strstr(t.moves[0].line, ": 70 % de la recherche, gagne 41 %"));
+    assert_non_null(strstr(t.reason, "Avec l'autre coup ("));
+    assert_non_null(strstr(t.reason, "), vous ramasseriez environ 4.5 cartes dans cette manche "
+                                     "au lieu de 2.0."));
+    assert_non_null(strstr(t.moves[0].line, ": 60 % de la recherche, gagne 41 %"));
     assert_non_null(strstr(t.moves[1].line, ": 30 % de la recherche, gagne 30 %"));
 }
 

@@ -742,12 +742,14 @@ static void test_refusal_move_and_hint(void **state)
     assert_string_equal(line_fr, want);
     assert_string_not_equal(line_fr, line_en);
     assert_non_null(strstr(line_fr, "ramasser"));
-    fig_narrate_hint(&nr_en, v, FIG_ACT_TAKE, line_en, sizeof line_en);
-    fig_narrate_hint(&nr_fr, v, FIG_ACT_TAKE, line_fr, sizeof line_fr);
-    assert_true(!strncmp(line_en, "Hint: take the face-up cards. Taking ", 37));
-    assert_true(!strncmp(line_fr, fig_tr_text(tr, "Hint: take the face-up cards."),
-                         strlen(fig_tr_text(tr, "Hint: take the face-up cards."))));
+    char why_en[300], why_fr[300];
+    fig_narrate_hint(&nr_en, v, FIG_ACT_TAKE, line_en, sizeof line_en, why_en, sizeof why_en);
+    fig_narrate_hint(&nr_fr, v, FIG_ACT_TAKE, line_fr, sizeof line_fr, why_fr, sizeof why_fr);
+    assert_string_equal(line_en, "Hint: take the face-up cards.");
+    assert_true(!strncmp(why_en, "Taking ", 7));
+    assert_string_equal(line_fr, fig_tr_text(tr, "Hint: take the face-up cards."));
     assert_string_not_equal(line_fr, line_en);
+    assert_string_not_equal(why_fr, why_en);
     free(g.steps);
     fig_catalog_free(fr);
 }
