@@ -22,6 +22,7 @@ B        := build
 T        := build/test
 
 CPPFLAGS := -Iinclude -Isrc -D_POSIX_C_SOURCE=200809L -MMD -MP
+BASE_CPPFLAGS := $(CPPFLAGS)
 # -ffp-contract=off: no fused multiply-add, so that search (float UCB) plays the
 # same moves for a seed whatever the processor.
 WARN     := -std=c11 -ffp-contract=off -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
@@ -41,11 +42,15 @@ HOST_SRC := $(wildcard src/host/*.c)
 TUI_SRC  := $(wildcard src/tui/*.c)
 CLI_SRC  := $(wildcard src/cli/*.c)
 NET_SRC  := $(wildcard src/net/*.c)
-# The table server's libraries: SQLite (storage), jansson (the protocol's
-# JSON), libcrypto (SHA-256 of the seats' tokens).
-NET_LIBS := -lsqlite3 -ljansson -lcrypto
+# The table server's libraries: SQLite and libpq (storage: net/db_sqlite.c,
+# net/db_pg.c), jansson (the protocol's JSON), libcrypto (SHA-256 of the
+# seats' tokens). libpq's flags come from pkg-config, asked when a recipe
+# runs (`=`): on a fresh machine scripts/install-deps.sh installs it first.
+PQ_CFLAGS = $(shell pkg-config --cflags libpq)
+PQ_LIBS   = $(shell pkg-config --libs libpq)
+NET_LIBS   = -lsqlite3 $(PQ_LIBS) -ljansson -lcrypto
 # `figaro serve` puts it on the network with libwebsockets (net/wire.c).
-SERVE_LIBS := -lwebsockets $(NET_LIBS)
+SERVE_LIBS = -lwebsockets $(NET_LIBS)
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
 SUPPORT  := $(wildcard tests/unit/support*.c) tests/unit/invariants.c
 
@@ -73,6 +78,9 @@ deps: $(DEPS_STAMP)
 $(DEPS_STAMP): scripts/install-deps.sh
 	@sh scripts/install-deps.sh
 	@mkdir -p $(B) && touch $@
+
+# libpq's header is for its back end alone (tests/cli/test_layers.sh).
+$(B)/net/db_pg.o $(T)/net/db_pg.o $(T)/fuzz/net/db_pg.o: CPPFLAGS = $(BASE_CPPFLAGS) $(PQ_CFLAGS)
 
 # ---- release build
 $(B)/%.o: src/%.c | $(DEPS_STAMP)
@@ -143,7 +151,7 @@ $(T)/test_%: $(T)/unit/test_%.o $(SUPPORT_OBJ) $(T)/libfigaro-host.a $(T)/libfig
 
 # The table server's tests link its library and what it needs; they read the
 # catalogues next to themselves (narration in French and Dutch).
-NET_TESTS := $(T)/test_service $(T)/test_proto
+NET_TESTS := $(T)/test_service $(T)/test_proto $(T)/test_db
 $(NET_TESTS): $(T)/test_%: $(T)/unit/test_%.o $(SUPPORT_OBJ) $(T)/libfigaro-net.a \
               $(T)/libfigaro-host.a $(T)/libfigaro-ai.a $(T)/libfigaro.a
 	$(CC) $(SAN) -o $@ $^ -lcmocka $(NET_LIBS) -lm -lpthread

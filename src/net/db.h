@@ -1,6 +1,8 @@
 /* db.h - where the table server keeps its tables: a small storage interface
- * (a vtable, so a PostgreSQL back end can follow, docs/scaling.md) and the
- * SQLite back end (db_sqlite.c).
+ * (a vtable) and its back ends, chosen by the storage's URL (fig_db_open):
+ * SQLite (db_sqlite.c, "sqlite:PATH", one server) and PostgreSQL (db_pg.c,
+ * "postgresql://...", several servers sharing it, docs/scaling.md). Nothing
+ * above this header knows which one runs.
  *
  * What is stored: tables (code, options, seed, creation time), their seats
  * (who sits: open, a person with the SHA-256 of their token -- never the
@@ -17,22 +19,32 @@
  * transaction, one sync to the disk for all of them -- the group commit of
  * the server's writer thread, net/writer.h). A batch counts as written only
  * once fig_db_apply returned and its rc is FIG_OK: durable as the back end
- * promises (SQLite: committed, synchronous=FULL by default). The server
+ * promises (SQLite: committed, synchronous=FULL by default; PostgreSQL:
+ * committed, synchronous_commit=on). The server
  * acknowledges and broadcasts an action only after that. A failed batch
  * changes nothing; the other batches of the same call are not affected
  * unless the commit itself fails, which fails them all.
  *
  * A handle is used by one thread at a time: the server keeps one for its
- * writer thread and one for reading on its loop thread. */
+ * writer thread and one for loading its tables at start.
+ *
+ * Both back ends keep the same schema, with one version number whose
+ * meaning they share (FIG_DB_SCHEMA): 1 the first, 2 the rematch votes and
+ * the event numbers' high-water marks, 3 the tables' hints option. Each
+ * creates it and upgrades an older one when it opens, one version at a time,
+ * and refuses a newer one. */
 #ifndef FIGARO_NET_DB_H
 #define FIGARO_NET_DB_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "figaro/figaro.h"
 #include "net/proto.h"
 #include "net/token.h"
+
+enum { FIG_DB_SCHEMA = 3 };
 
 typedef enum {
     FIG_DB_SEAT_OPEN,      /* for a person, nobody sits */
@@ -185,16 +197,36 @@ static inline void fig_db_close(fig_db_t *db)
  * replay (a damaged database). */
 fig_err_t fig_db_game_record(const fig_db_game_t *g, fig_game_t *out, fig_msg_t *msg);
 
-/* ---- SQLite */
+/* ---- opening a back end */
 
 typedef struct {
-    bool normal_sync;      /* synchronous=NORMAL instead of FULL (faster, may lose the last
-                              commits on power loss, never on a crash of the server) */
-} fig_db_sqlite_opts_t;
+    bool normal_sync;      /* SQLite: synchronous=NORMAL instead of FULL (faster, may lose the
+                              last commits on power loss, never on a crash of the server);
+                              PostgreSQL: no effect (synchronous_commit stays on) */
+} fig_db_opts_t;
 
-/* Opens (creating if need be) the database file at `path`, in WAL mode, and
- * its tables. opts may be NULL. FIG_ERR_INPUT with SQLite's reason. */
-fig_err_t fig_db_sqlite_open(fig_db_t **out, const char *path, const fig_db_sqlite_opts_t *opts,
+enum { FIG_DB_NODE_MAX = 64 };   /* a server's name among those sharing a database */
+
+/* Whether url names a back end (its scheme is one of fig_db_open's). */
+bool fig_db_url_known(const char *url);
+/* url to show in a log: a password it holds replaced by "***". */
+void fig_db_url_shown(const char *url, char *buf, size_t size);
+
+/* Opens the storage `url` names, by its scheme:
+ *   sqlite:PATH            an SQLite file (created if missing), WAL mode;
+ *   postgresql://...       a PostgreSQL database (libpq's connection URI;
+ *   postgres://...         the PG* environment variables give what it leaves
+ *                          out: "postgresql://" alone is all of them).
+ * Creates the schema or brings it up to date. opts may be NULL.
+ * FIG_ERR_INPUT with the reason (an unknown scheme, the back end's error). */
+fig_err_t fig_db_open(fig_db_t **out, const char *url, const fig_db_opts_t *opts,
+                      fig_msg_t *msg);
+
+/* The back ends' own openers, for fig_db_open: `where` is the URL without
+ * "sqlite:" (a path), or the whole PostgreSQL URI. */
+fig_err_t fig_db_sqlite_open(fig_db_t **out, const char *path, const fig_db_opts_t *opts,
                              fig_msg_t *msg);
+fig_err_t fig_db_pg_open(fig_db_t **out, const char *uri, const fig_db_opts_t *opts,
+                         fig_msg_t *msg);
 
 #endif

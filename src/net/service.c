@@ -426,16 +426,16 @@ fig_err_t fig_service_new(fig_service_t **out, const fig_service_opts_t *opts,
     fig_pool_opts_t po = { opts->bot_threads, opts->bot_scratch };
     if ((rc = fig_pool_new(&s->pool, &po, msg)))
         goto fail;
-    /* The writer thread's handle, which creates the file, and one for the
+    /* The writer thread's handle, which creates the schema, and one for the
      * load below, closed once it is done: from then on the loop thread never
      * touches the storage (the tables' restores already submit writes). */
-    fig_db_sqlite_opts_t dbo = { opts->normal_sync };
+    fig_db_opts_t dbo = { opts->normal_sync };
     fig_db_t *db;
-    if ((rc = fig_db_sqlite_open(&db, opts->db_path, &dbo, msg)))
+    if ((rc = fig_db_open(&db, opts->db, &dbo, msg)))
         goto fail;
     if ((rc = fig_writer_new(&s->writer, db, msg)))
         goto fail;
-    if ((rc = fig_db_sqlite_open(&db, opts->db_path, &dbo, msg)))
+    if ((rc = fig_db_open(&db, opts->db, &dbo, msg)))
         goto fail;
     s->env.svc = s;
     s->env.send = svc_send;
@@ -455,7 +455,8 @@ fig_err_t fig_service_new(fig_service_t **out, const fig_service_opts_t *opts,
     fig_db_close(db);
     if (rc)
         goto fail;
-    fig_logf(s->log, s->log_ctx, "", "service up: %d tables, epoch %s", s->ntables, s->env.epoch);
+    fig_logf(s->log, s->log_ctx, "", "service up: %d tables, epoch %s, node %s", s->ntables,
+             s->env.epoch, opts->node ? opts->node : "local");
     *out = s;
     return FIG_OK;
 fail:

@@ -1,0 +1,502 @@
+/* db_pg.c - the PostgreSQL back end of the storage interface (db.h), on
+ * libpq: several servers may share one database (docs/scaling.md).
+ *
+ * One connection per handle, its session at synchronous_commit = on (a
+ * commit returns once the server has flushed it to its WAL) and
+ * client_encoding UTF8. Every statement is prepared once per session.
+ * fig_db_apply writes a chain of batches in one transaction (one round trip
+ * to commit, one WAL flush for all: the group commit), each batch inside its
+ * own SAVEPOINT, so that a batch that fails (an action stored twice: a
+ * unique violation) is undone alone. A connection found broken is reset
+ * before the next call (its statements prepared again); the call that found
+ * it broken fails, and the server then reads back what is stored, as after
+ * any failed write.
+ *
+ * Schema: SQLite's (db_sqlite.c), the same columns with PostgreSQL's types
+ * (booleans for open and hints, bigint for the seeds, event numbers and the
+ * creation time in Unix seconds), and `n`, an identity that orders tables
+ * created in the same second as SQLite's rowid does. Its version is a row
+ * of figaro_schema (FIG_DB_SCHEMA, the same meaning as SQLite's
+ * user_version); creating or upgrading it takes a transaction-wide advisory
+ * lock, so servers started together do it once. PostgreSQL came at version
+ * 3: there is nothing older to upgrade. */
+#include <libpq-fe.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "net/db_row.h"
+
+enum { ST_TABLE, ST_SEAT, ST_GAME, ST_ACTION, ST_GET_GAME, ST_GET_ACTIONS, ST_TABLES, ST_SEATS,
+       ST_LAST_GAME, ST_DEL_ACTIONS, ST_DEL_GAMES, ST_DEL_SEATS, ST_DEL_EVENTS, ST_DEL_TABLE,
+       ST_EVENTS, ST_COUNT };
+
+static const char *const sql_text[ST_COUNT] = {
+    [ST_TABLE] = "INSERT INTO tables (code, players, move_seconds, open, fill, seed, created, "
+                 "hints) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+    [ST_SEAT] = "INSERT INTO seats (code, seat, kind, what, name, token_hash, rematch) "
+                "VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (code, seat) DO UPDATE SET "
+                "kind = excluded.kind, what = excluded.what, name = excluded.name, "
+                "token_hash = excluded.token_hash, rematch = excluded.rematch",
+    [ST_GAME] = "INSERT INTO games (code, game, players, removed, king, roads, seed, ev) "
+                "VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+    [ST_ACTION] = "INSERT INTO actions (code, game, idx, seat, action, ev) "
+                  "VALUES ($1, $2, $3, $4, $5, $6)",
+    [ST_GET_GAME] = "SELECT players, removed, king, roads, seed, ev FROM games "
+                    "WHERE code = $1 AND game = $2",
+    [ST_GET_ACTIONS] = "SELECT idx, seat, action, ev FROM actions WHERE code = $1 AND game = $2 "
+                       "ORDER BY idx",
+    [ST_TABLES] = "SELECT t.code, players, move_seconds, open, fill, seed, created, "
+                  "COALESCE(e.hw, 0), hints FROM tables t LEFT JOIN events e ON e.code = t.code "
+                  "ORDER BY created, t.n",
+    [ST_SEATS] = "SELECT seat, kind, what, name, token_hash, rematch FROM seats WHERE code = $1 "
+                 "ORDER BY seat",
+    [ST_LAST_GAME] = "SELECT COALESCE(MAX(game), 0) FROM games WHERE code = $1",
+    [ST_DEL_ACTIONS] = "DELETE FROM actions WHERE code = $1",
+    [ST_DEL_GAMES] = "DELETE FROM games WHERE code = $1",
+    [ST_DEL_SEATS] = "DELETE FROM seats WHERE code = $1",
+    [ST_DEL_EVENTS] = "DELETE FROM events WHERE code = $1",
+    [ST_DEL_TABLE] = "DELETE FROM tables WHERE code = $1",
+    [ST_EVENTS] = "INSERT INTO events (code, hw) VALUES ($1, $2) "
+                  "ON CONFLICT (code) DO UPDATE SET hw = GREATEST(events.hw, excluded.hw)",
+};
+
+/* Version 3, whole. */
+static const char schema[] =
+    "CREATE TABLE tables (code text PRIMARY KEY, players int NOT NULL, "
+    "  move_seconds int NOT NULL, open boolean NOT NULL, fill text NOT NULL, "
+    "  seed bigint NOT NULL, created bigint NOT NULL, hints boolean NOT NULL DEFAULT false, "
+    "  n bigint GENERATED ALWAYS AS IDENTITY);"
+    "CREATE TABLE seats (code text NOT NULL REFERENCES tables (code), seat int NOT NULL, "
+    "  kind text NOT NULL, what text NOT NULL, name text NOT NULL, token_hash text NOT NULL, "
+    "  rematch int NOT NULL DEFAULT 0, PRIMARY KEY (code, seat));"
+    "CREATE TABLE games (code text NOT NULL REFERENCES tables (code), game int NOT NULL, "
+    "  players int NOT NULL, removed int NOT NULL, king int NOT NULL, roads text NOT NULL, "
+    "  seed bigint NOT NULL, ev bigint NOT NULL, PRIMARY KEY (code, game));"
+    "CREATE TABLE actions (code text NOT NULL, game int NOT NULL, idx int NOT NULL, "
+    "  seat int NOT NULL, action text NOT NULL, ev bigint NOT NULL, "
+    "  PRIMARY KEY (code, game, idx), FOREIGN KEY (code, game) REFERENCES games (code, game));"
+    "CREATE TABLE events (code text PRIMARY KEY REFERENCES tables (code), hw bigint NOT NULL);"
+    "INSERT INTO figaro_schema (version) VALUES (3);";
+
+enum { FIRST_VERSION = 3 };
+
+/* upgrade[v]: from version v to v + 1 (v >= FIRST_VERSION), each ending by
+ * setting figaro_schema's version. */
+static const char *const upgrade[FIG_DB_SCHEMA + 1] = { NULL };
+
+/* The advisory lock of creating and upgrading the schema. */
+static const char lock_sql[] = "SELECT pg_advisory_xact_lock(hashtext('figaro schema'))";
+
+typedef struct {
+    fig_db_t base;        /* first: a fig_db_t * is a db_t * */
+    PGconn *pg;
+} db_t;
+
+/* Parameters of one statement, as text. */
+typedef struct {
+    const char *v[8];
+    char buf[8][24];
+    int n;
+} params_t;
+
+static void p_text(params_t *p, const char *s) { p->v[p->n++] = s; }
+
+static void p_int(params_t *p, long long x)
+{
+    snprintf(p->buf[p->n], sizeof p->buf[0], "%lld", x);
+    p->v[p->n] = p->buf[p->n];
+    p->n++;
+}
+
+static void p_bool(params_t *p, bool b) { p->v[p->n++] = b ? "t" : "f"; }
+
+static fig_err_t pg_fail(db_t *d, fig_msg_t *msg, const char *what, const PGresult *r)
+{
+    const char *why = r ? PQresultErrorMessage(r) : "";
+    if (!why[0])
+        why = PQerrorMessage(d->pg);
+    char text[200];
+    snprintf(text, sizeof text, "%s", why);
+    text[strcspn(text, "\n")] = '\0';   /* libpq's messages end with a newline, or more lines */
+    return fig_fail(msg, FIG_ERR_INPUT, N_("database: %s: %s"), what, text);
+}
+
+/* The outcome of a statement: FIG_OK (its result in *out when out is not
+ * NULL, else cleared), FIG_ERR_STATE for a unique key already taken,
+ * FIG_ERR_INPUT else. */
+static fig_err_t check(db_t *d, PGresult *r, PGresult **out, fig_msg_t *msg, const char *what)
+{
+    ExecStatusType st = PQresultStatus(r);
+    if (st == PGRES_COMMAND_OK || st == PGRES_TUPLES_OK) {
+        if (out)
+            *out = r;
+        else
+            PQclear(r);
+        return FIG_OK;
+    }
+    const char *state = r ? PQresultErrorField(r, PG_DIAG_SQLSTATE) : NULL;
+    fig_err_t rc = state && strcmp(state, "23505") == 0
+                       ? fig_fail(msg, FIG_ERR_STATE, N_("database: %s: already stored"), what)
+                       : pg_fail(d, msg, what, r);
+    PQclear(r);
+    return rc;
+}
+
+static fig_err_t run(db_t *d, int st, const params_t *p, PGresult **out, fig_msg_t *msg,
+                     const char *what)
+{
+    char name[16];
+    snprintf(name, sizeof name, "s%d", st);
+    return check(d, PQexecPrepared(d->pg, name, p->n, p->v, NULL, NULL, 0), out, msg, what);
+}
+
+static fig_err_t exec(db_t *d, const char *sql, fig_msg_t *msg)
+{
+    return check(d, PQexec(d->pg, sql), NULL, msg, "exec");
+}
+
+/* A new session's settings. */
+static fig_err_t settings(db_t *d, fig_msg_t *msg)
+{
+    if (PQsetClientEncoding(d->pg, "UTF8") != 0)
+        return pg_fail(d, msg, "client_encoding", NULL);
+    fig_err_t rc = exec(d, "SET synchronous_commit = on", msg);
+    return rc ? rc : exec(d, "SET client_min_messages = warning", msg);   /* no NOTICE lines */
+}
+
+/* A new session's statements (once the schema is there). */
+static fig_err_t prepare(db_t *d, fig_msg_t *msg)
+{
+    fig_err_t rc = FIG_OK;
+    for (int i = 0; i < ST_COUNT && !rc; i++) {
+        char name[16];
+        snprintf(name, sizeof name, "s%d", i);
+        rc = check(d, PQprepare(d->pg, name, sql_text[i], 0, NULL), NULL, msg, "prepare");
+    }
+    return rc;
+}
+
+/* Before every call: a broken connection is made again, a transaction
+ * left open by a failure is ended. */
+static fig_err_t ready(db_t *d, fig_msg_t *msg)
+{
+    if (PQstatus(d->pg) != CONNECTION_OK) {
+        PQreset(d->pg);
+        if (PQstatus(d->pg) != CONNECTION_OK)
+            return pg_fail(d, msg, "connection", NULL);
+        fig_err_t rc = settings(d, msg);
+        return rc ? rc : prepare(d, msg);
+    }
+    if (PQtransactionStatus(d->pg) != PQTRANS_IDLE)
+        PQclear(PQexec(d->pg, "ROLLBACK"));
+    return FIG_OK;
+}
+
+static void bind_seat(params_t *p, const char *code, int seat, const fig_db_seat_t *x)
+{
+    p_text(p, code);
+    p_int(p, seat);
+    p_text(p, fig_db_kind_name(x->kind));
+    p_text(p, x->what);
+    p_text(p, x->name);
+    p_text(p, x->token_hash);
+    p_int(p, x->rematch);
+}
+
+static fig_err_t table_add(db_t *d, const fig_db_table_t *t, fig_msg_t *msg)
+{
+    params_t p = { .n = 0 };
+    p_text(&p, t->code);
+    p_int(&p, t->players);
+    p_int(&p, t->move_seconds);
+    p_bool(&p, t->open);
+    p_text(&p, t->fill);
+    p_int(&p, (long long)t->seed);
+    p_int(&p, t->created);
+    p_bool(&p, t->hints);
+    fig_err_t rc = run(d, ST_TABLE, &p, NULL, msg, "table");
+    for (int i = 0; i < t->players && rc == FIG_OK; i++) {
+        params_t q = { .n = 0 };
+        bind_seat(&q, t->code, i, &t->seats[i]);
+        rc = run(d, ST_SEAT, &q, NULL, msg, "seat");
+    }
+    return rc;
+}
+
+static fig_err_t write_one(db_t *d, const fig_db_write_t *w, fig_msg_t *msg)
+{
+    params_t p = { .n = 0 };
+    switch (w->kind) {
+    case FIG_DBW_TABLE:
+        return table_add(d, &w->row, msg);
+    case FIG_DBW_SEAT:
+        bind_seat(&p, w->code, w->seat, &w->seat_row);
+        return run(d, ST_SEAT, &p, NULL, msg, "seat");
+    case FIG_DBW_GAME: {
+        char roads[256];
+        fig_db_roads_text(&w->setup, roads, sizeof roads);
+        p_text(&p, w->code);
+        p_int(&p, w->game);
+        p_int(&p, w->setup.players);
+        p_int(&p, w->setup.removed);
+        p_int(&p, w->setup.king);
+        p_text(&p, roads);
+        p_int(&p, (long long)w->setup.seed);
+        p_int(&p, w->ev);
+        return run(d, ST_GAME, &p, NULL, msg, "game");
+    }
+    case FIG_DBW_ACTION: {
+        char text[16];
+        p_text(&p, w->code);
+        p_int(&p, w->game);
+        p_int(&p, w->index);
+        p_int(&p, w->action.seat);
+        p_text(&p, fig_act_format(w->action.action, text, sizeof text));
+        p_int(&p, w->action.ev);
+        return run(d, ST_ACTION, &p, NULL, msg, "action");
+    }
+    case FIG_DBW_DELETE: {
+        /* Everything of a table, children first (the foreign keys). */
+        static const int order[] = { ST_DEL_ACTIONS, ST_DEL_GAMES, ST_DEL_SEATS, ST_DEL_EVENTS,
+                                     ST_DEL_TABLE };
+        p_text(&p, w->code);
+        fig_err_t rc = FIG_OK;
+        for (size_t i = 0; i < sizeof order / sizeof order[0] && !rc; i++)
+            rc = run(d, order[i], &p, NULL, msg, "delete");
+        return rc;
+    }
+    case FIG_DBW_EVENTS:
+        p_text(&p, w->code);
+        p_int(&p, w->ev);
+        return run(d, ST_EVENTS, &p, NULL, msg, "events");
+    }
+    return fig_fail(msg, FIG_ERR_INPUT, N_("database: %s"), "an unknown write");
+}
+
+/* COMMIT of a transaction that failed answers ROLLBACK, without an error. */
+static fig_err_t commit(db_t *d, fig_msg_t *msg)
+{
+    PGresult *r = PQexec(d->pg, "COMMIT");
+    bool ok = PQresultStatus(r) == PGRES_COMMAND_OK && strcmp(PQcmdStatus(r), "COMMIT") == 0;
+    if (ok) {
+        PQclear(r);
+        return FIG_OK;
+    }
+    fig_err_t rc = pg_fail(d, msg, "commit", r);
+    PQclear(r);
+    return rc;
+}
+
+static fig_err_t apply(fig_db_t *db, fig_db_batch_t *list)
+{
+    db_t *d = (db_t *)db;
+    fig_msg_t msg;
+    fig_err_t rc = ready(d, &msg);
+    if (!rc)
+        rc = exec(d, "BEGIN", &msg);
+    for (fig_db_batch_t *b = list; b && !rc; b = b->next) {
+        b->rc = exec(d, "SAVEPOINT b", &b->msg);
+        for (int i = 0; i < b->n && !b->rc; i++)
+            b->rc = write_one(d, &b->w[i], &b->msg);
+        if (b->rc)
+            rc = exec(d, "ROLLBACK TO SAVEPOINT b", &msg);
+        if (!rc)
+            rc = exec(d, "RELEASE SAVEPOINT b", &msg);
+    }
+    if (!rc)
+        rc = commit(d, &msg);
+    if (rc) {
+        if (PQstatus(d->pg) == CONNECTION_OK)
+            PQclear(PQexec(d->pg, "ROLLBACK"));
+        for (fig_db_batch_t *b = list; b; b = b->next) {
+            b->rc = rc;
+            b->msg = msg;
+        }
+    }
+    return rc;
+}
+
+static long long col_ll(const PGresult *r, int row, int col)
+{
+    return strtoll(PQgetvalue(r, row, col), NULL, 10);
+}
+
+static int col_int(const PGresult *r, int row, int col) { return (int)col_ll(r, row, col); }
+
+static bool col_bool(const PGresult *r, int row, int col)
+{
+    return PQgetvalue(r, row, col)[0] == 't';
+}
+
+static fig_err_t get_game(db_t *d, const char *code, int game, fig_db_game_t *out,
+                          fig_msg_t *msg)
+{
+    memset(out, 0, sizeof *out);
+    out->game = game;
+    params_t p = { .n = 0 };
+    p_text(&p, code);
+    p_int(&p, game);
+    PGresult *r;
+    fig_err_t err = run(d, ST_GET_GAME, &p, &r, msg, "game");
+    if (err)
+        return err;
+    if (PQntuples(r) == 0)
+        err = fig_fail(msg, FIG_ERR_INPUT, N_("table %s has no game %d"), code, game);
+    else
+        err = fig_db_setup_read(out, code, game, col_int(r, 0, 0), col_int(r, 0, 1),
+                                col_int(r, 0, 2), PQgetvalue(r, 0, 3),
+                                (uint64_t)col_ll(r, 0, 4), col_ll(r, 0, 5), msg);
+    PQclear(r);
+    if (err || (err = run(d, ST_GET_ACTIONS, &p, &r, msg, "actions")))
+        return err;
+    for (int i = 0; i < PQntuples(r) && !err; i++)
+        err = fig_db_action_read(out, code, col_int(r, i, 0), col_int(r, i, 1),
+                                 PQgetvalue(r, i, 2), col_ll(r, i, 3), msg);
+    PQclear(r);
+    return err;
+}
+
+static fig_err_t game_get(fig_db_t *db, const char *code, int game, fig_db_game_t *out,
+                          fig_msg_t *msg)
+{
+    db_t *d = (db_t *)db;
+    fig_err_t rc = ready(d, msg);
+    return rc ? rc : get_game(d, code, game, out, msg);
+}
+
+static fig_err_t read_seats(db_t *d, fig_db_table_t *t, fig_msg_t *msg)
+{
+    params_t p = { .n = 0 };
+    p_text(&p, t->code);
+    PGresult *r;
+    fig_err_t err = run(d, ST_SEATS, &p, &r, msg, "seats");
+    if (err)
+        return err;
+    int n = PQntuples(r);
+    for (int i = 0; i < n && !err; i++)
+        err = fig_db_seat_read(t, i, col_int(r, i, 0), PQgetvalue(r, i, 1), PQgetvalue(r, i, 2),
+                               PQgetvalue(r, i, 3), PQgetvalue(r, i, 4), col_int(r, i, 5), msg);
+    PQclear(r);
+    if (!err && n != t->players)
+        err = fig_fail(msg, FIG_ERR_INPUT, N_("database: table %s: %d seats for %d players"),
+                       t->code, n, t->players);
+    return err;
+}
+
+static fig_err_t last_game(db_t *d, const char *code, int *game, fig_msg_t *msg)
+{
+    params_t p = { .n = 0 };
+    p_text(&p, code);
+    PGresult *r;
+    fig_err_t err = run(d, ST_LAST_GAME, &p, &r, msg, "games");
+    if (err)
+        return err;
+    *game = PQntuples(r) == 1 ? col_int(r, 0, 0) : 0;
+    PQclear(r);
+    return FIG_OK;
+}
+
+static fig_err_t load(fig_db_t *db, fig_db_table_fn *fn, void *ctx, fig_msg_t *msg)
+{
+    db_t *d = (db_t *)db;
+    PGresult *r;
+    params_t none = { .n = 0 };
+    fig_err_t err = ready(d, msg);
+    if (err || (err = run(d, ST_TABLES, &none, &r, msg, "tables")))
+        return err;
+    fig_db_table_t *t = malloc(sizeof *t);
+    fig_db_game_t *g = malloc(sizeof *g);
+    if (!t || !g)
+        err = fig_fail(msg, FIG_ERR_SPACE, N_("out of memory"));
+    for (int i = 0; i < PQntuples(r) && !err; i++) {
+        memset(t, 0, sizeof *t);
+        t->players = col_int(r, i, 1);
+        t->move_seconds = col_int(r, i, 2);
+        t->open = col_bool(r, i, 3);
+        t->seed = (uint64_t)col_ll(r, i, 5);
+        t->created = col_ll(r, i, 6);
+        t->ev_hw = col_ll(r, i, 7);
+        t->hints = col_bool(r, i, 8);
+        int last = 0;
+        if ((err = fig_db_table_read(t, PQgetvalue(r, i, 0), PQgetvalue(r, i, 4), msg)) ||
+            (err = read_seats(d, t, msg)) || (err = last_game(d, t->code, &last, msg)))
+            break;
+        if (last > 0 && (err = get_game(d, t->code, last, g, msg)))
+            break;
+        err = fn(ctx, t, last > 0 ? g : NULL, msg);
+    }
+    PQclear(r);
+    free(g);
+    free(t);
+    return err;
+}
+
+static void close_db(fig_db_t *db)
+{
+    db_t *d = (db_t *)db;
+    PQfinish(d->pg);
+    free(d);
+}
+
+static const fig_db_ops_t pg_ops = {
+    apply, game_get, load, close_db,
+};
+
+/* Creates the schema, or brings it up to date, under the advisory lock. */
+static fig_err_t migrate(db_t *d, fig_msg_t *msg)
+{
+    fig_err_t rc = exec(d, "BEGIN", msg);
+    PGresult *r = NULL;
+    if (!rc)
+        rc = check(d, PQexec(d->pg, lock_sql), NULL, msg, "lock");
+    if (!rc)
+        rc = exec(d, "CREATE TABLE IF NOT EXISTS figaro_schema (version int NOT NULL)", msg);
+    if (!rc)
+        rc = check(d, PQexec(d->pg, "SELECT max(version) FROM figaro_schema"), &r, msg,
+                   "figaro_schema");
+    int version = 0;
+    if (!rc) {
+        version = PQgetisnull(r, 0, 0) ? 0 : col_int(r, 0, 0);
+        PQclear(r);
+    }
+    if (!rc && version > FIG_DB_SCHEMA)
+        rc = fig_fail(msg, FIG_ERR_INPUT, N_("database: version %d, newer than this "
+                                             "program's (%d)"), version, FIG_DB_SCHEMA);
+    if (!rc && version == 0)
+        rc = exec(d, schema, msg);
+    for (int v = version; !rc && v >= 1 && v < FIG_DB_SCHEMA; v++)
+        rc = v < FIRST_VERSION || !upgrade[v]
+                 ? fig_fail(msg, FIG_ERR_INPUT, N_("database: version %d: no upgrade known"), v)
+                 : exec(d, upgrade[v], msg);
+    if (!rc)
+        rc = commit(d, msg);
+    if (rc && PQstatus(d->pg) == CONNECTION_OK)
+        PQclear(PQexec(d->pg, "ROLLBACK"));
+    return rc;
+}
+
+fig_err_t fig_db_pg_open(fig_db_t **out, const char *uri, const fig_db_opts_t *opts,
+                         fig_msg_t *msg)
+{
+    (void)opts;
+    *out = NULL;
+    db_t *d = calloc(1, sizeof *d);
+    if (!d)
+        return fig_fail(msg, FIG_ERR_SPACE, N_("out of memory"));
+    d->base.ops = &pg_ops;
+    d->pg = PQconnectdb(uri);
+    fig_err_t rc;
+    if (!d->pg)
+        rc = fig_fail(msg, FIG_ERR_SPACE, N_("out of memory"));
+    else if (PQstatus(d->pg) != CONNECTION_OK)
+        rc = pg_fail(d, msg, "connection", NULL);
+    else if (!(rc = settings(d, msg)) && !(rc = migrate(d, msg)))
+        rc = prepare(d, msg);
+    if (rc) {
+        close_db(&d->base);
+        return rc;
+    }
+    *out = &d->base;
+    return FIG_OK;
+}
