@@ -236,6 +236,7 @@ static const cli_help_t helps[] = {
       "             --bot random --bot random --bot random\n" },
     { "serve", "run the table server: play with friends in their browsers",
       "usage: figaro serve [--listen ADDR:PORT] [--data DIR | --db URL] [--node NAME]\n"
+      "                    [--lease S]\n"
       "                    [--tls-cert F --tls-key F]\n"
       "                    [--engine NAME=CMD]... [--grace S] [--max-tables N]\n"
       "                    [--bot-threads N] [--max-bot-ms MS] [--idle S] [--hello S]\n"
@@ -261,6 +262,9 @@ static const cli_help_t helps[] = {
       "                          the PG* variables give what it leaves out)\n"
       "      --node NAME         this server's name among those sharing a database\n"
       "                          (default: its ADDR:PORT)\n"
+      "      --lease S           on a shared database, how long a server's hold on a\n"
+      "                          table lasts unrenewed: a dead server's tables are\n"
+      "                          taken by the others after S, 1 to 3600 (default 30)\n"
       "      --tls-cert FILE     HTTPS and WSS with this PEM certificate...\n"
       "      --tls-key FILE      ...and its key (or put a reverse proxy in front)\n"
       "  -e, --engine NAME=CMD   an FEP engine tables may seat by NAME; CMD is a\n"

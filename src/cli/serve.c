@@ -173,6 +173,7 @@ int cmd_serve(int argc, char **argv)
         { "data", required_argument, NULL, 'd' },
         { "db", required_argument, NULL, 'D' },
         { "node", required_argument, NULL, 'N' },
+        { "lease", required_argument, NULL, 'L' },
         { "tls-cert", required_argument, NULL, 'C' },
         { "tls-key", required_argument, NULL, 'K' },
         { "engine", required_argument, NULL, 'e' },
@@ -197,7 +198,7 @@ int cmd_serve(int argc, char **argv)
     fig_engine_def_t engines[MAX_ENGINES];
     int nengines = 0;
     long long grace = 0, max_tables = 0, threads = 0, max_bot_ms = 0;
-    long long idle = 0, hello = 0, queue_kib = 0, keep_finished = 0, keep_idle = 0;
+    long long idle = 0, hello = 0, queue_kib = 0, keep_finished = 0, keep_idle = 0, lease = 0;
     const char *proxy = NULL, *hosts = NULL, *db = NULL, *node_arg = NULL;
     bool normal_sync = false;
     int c;
@@ -227,6 +228,10 @@ int cmd_serve(int argc, char **argv)
                 return cli_usage_error("serve", "--node: '%.80s' is not 1 to %d letters, "
                                        "digits or .-_:[]", optarg, FIG_DB_NODE_MAX);
             node_arg = optarg;
+            break;
+        case 'L':
+            if (cli_parse_int(optarg, 1, 3600, &lease))
+                return cli_usage_error("serve", "--lease: '%s' is not 1 to 3600 seconds", optarg);
             break;
         case 'C':
             cert = optarg;
@@ -381,6 +386,7 @@ int cmd_serve(int argc, char **argv)
                  strchr(addr, ':') ? "]" : "", fig_wire_port(wire));
     so.db = db;
     so.node = node;
+    so.lease_ms = (int)lease * 1000;
     so.localedir = cli_i18n_localedir()[0] ? cli_i18n_localedir() : NULL;
     so.grace_ms = (int)grace * 1000;
     so.max_tables = (int)max_tables;

@@ -3,6 +3,7 @@
  * stored: each round is dealt from the setup's seed, as the match dealt it
  * (fig_game_deal_seeded). */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "net/db.h"
@@ -57,4 +58,44 @@ fig_err_t fig_db_game_record(const fig_db_game_t *g, fig_game_t *out, fig_msg_t 
             return rc;
     }
     return FIG_OK;
+}
+
+/* fig_db_take's callback in a lease round: a copy of each table taken. */
+static fig_err_t keep_taken(void *ctx, const fig_db_table_t *t, const fig_db_game_t *last,
+                            fig_msg_t *msg)
+{
+    fig_db_taken_t ***tail = ctx;
+    fig_db_taken_t *x = calloc(1, sizeof *x);
+    if (x && last && !(x->last = malloc(sizeof *x->last))) {
+        free(x);
+        x = NULL;
+    }
+    if (!x)
+        return fig_fail(msg, FIG_ERR_SPACE, N_("out of memory"));
+    x->row = *t;
+    if (last)
+        *x->last = *last;
+    **tail = x;
+    *tail = &x->next;
+    return FIG_OK;
+}
+
+fig_err_t fig_db_lease_round(fig_db_t *db, fig_db_lease_t *l, fig_msg_t *msg)
+{
+    l->taken = NULL;
+    fig_err_t rc = fig_db_renew(db, l->codes, l->ncodes, l->lost, msg);
+    fig_db_taken_t **tail = &l->taken;
+    if (!rc && l->take_max > 0)
+        rc = fig_db_take(db, l->take_max, keep_taken, &tail, msg);
+    return rc;
+}
+
+void fig_db_taken_free(fig_db_taken_t *list)
+{
+    while (list) {
+        fig_db_taken_t *x = list;
+        list = x->next;
+        free(x->last);
+        free(x);
+    }
 }

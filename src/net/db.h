@@ -135,8 +135,16 @@ enum { FIG_DB_BATCH_MAX = 3 };   /* a request's writes, and its FIG_DBW_EVENTS *
  * A batch may be a read instead (read.out not NULL, n == 0), for the
  * server's writer thread (net/writer.h), which alone touches the database
  * once the server is up: game read.game of table read.code into *read.out
- * (fig_db_game_get), after every write queued before it. fig_db_apply
- * never sees one. */
+ * (fig_db_game_get), after every write queued before it. Or a lease round
+ * (lease not NULL, n == 0: fig_db_lease_round). fig_db_apply never sees
+ * either.
+ *
+ * `fenced` (out): the batch was refused because its table is not this
+ * server's (rc FIG_ERR_STATE): another server drives it now, or this
+ * server's lease on it ran out (fig_db_take). Only a shared back end
+ * refuses so. */
+typedef struct fig_db_lease fig_db_lease_t;
+
 typedef struct fig_db_batch {
     struct fig_db_batch *next;
     void *user;
@@ -147,17 +155,25 @@ typedef struct fig_db_batch {
         char code[FIG_PROTO_CODE_LEN + 1];
         int game;
     } read;
+    fig_db_lease_t *lease;                 /* not NULL: a lease round */
+    bool fenced;
     fig_err_t rc;
     fig_msg_t msg;
 } fig_db_batch_t;
 
 typedef struct fig_db fig_db_t;
 
+typedef char fig_db_code_t[FIG_PROTO_CODE_LEN + 1];
+
 typedef struct {
     fig_err_t (*apply)(fig_db_t *db, fig_db_batch_t *list);
     fig_err_t (*game_get)(fig_db_t *db, const char *code, int game, fig_db_game_t *out,
                           fig_msg_t *msg);
     fig_err_t (*load)(fig_db_t *db, fig_db_table_fn *fn, void *ctx, fig_msg_t *msg);
+    /* Leases (NULL in a back end one server has alone: no-ops). */
+    fig_err_t (*renew)(fig_db_t *db, const fig_db_code_t *codes, int n, bool *lost,
+                       fig_msg_t *msg);
+    fig_err_t (*take)(fig_db_t *db, int max, fig_db_table_fn *fn, void *ctx, fig_msg_t *msg);
     void (*close)(fig_db_t *db);
 } fig_db_ops_t;
 
@@ -180,11 +196,66 @@ static inline fig_err_t fig_db_game_get(fig_db_t *db, const char *code, int game
 {
     return db->ops->game_get(db, code, game, out, msg);
 }
-/* Calls fn for every table, oldest first. */
+/* Calls fn for every table this server drives, oldest first: every table
+ * (SQLite); on a shared back end, those it can take now (fig_db_take) and
+ * those it held before under its own name (a restart). */
 static inline fig_err_t fig_db_load(fig_db_t *db, fig_db_table_fn *fn, void *ctx, fig_msg_t *msg)
 {
     return db->ops->load(db, fn, ctx, msg);
 }
+
+/* ---- leases: one server drives a table at a time (docs/scaling.md)
+ *
+ * On a back end several servers share, each table has an owner (a server's
+ * --node name) and a lease, until a time. A server takes a table whose lease
+ * ran out (its server died, was paused or cut off), and renews its own
+ * leases in time; every write of a table (fig_db_apply) is refused unless
+ * the server holds the table's lease at that moment (`fenced`), so a server
+ * that lost it can write nothing there. A new table is its creator's. */
+
+/* Whether the handle's back end is shared by several servers (it keeps
+ * leases). */
+static inline bool fig_db_shared(const fig_db_t *db) { return db->ops->take != NULL; }
+
+/* Extends this server's lease on each of codes[0..n) it still holds;
+ * lost[i] tells those it does not (another server took it, or the lease
+ * ran out first). A no-op (nothing lost) where not shared. */
+static inline fig_err_t fig_db_renew(fig_db_t *db, const fig_db_code_t *codes, int n,
+                                     bool *lost, fig_msg_t *msg)
+{
+    for (int i = 0; i < n; i++)
+        lost[i] = false;
+    return db->ops->renew ? db->ops->renew(db, codes, n, lost, msg) : FIG_OK;
+}
+
+/* Takes at most `max` tables whose lease ran out (their server is gone)
+ * and calls fn for each, as fig_db_load does. A no-op where not shared. */
+static inline fig_err_t fig_db_take(fig_db_t *db, int max, fig_db_table_fn *fn, void *ctx,
+                                    fig_msg_t *msg)
+{
+    return db->ops->take ? db->ops->take(db, max, fn, ctx, msg) : FIG_OK;
+}
+
+/* A table taken in a lease round, with its latest game (NULL: none). */
+typedef struct fig_db_taken {
+    struct fig_db_taken *next;
+    fig_db_table_t row;
+    fig_db_game_t *last;
+} fig_db_taken_t;
+
+/* A lease round of the server's writer thread (fig_db_batch_t.lease). */
+struct fig_db_lease {
+    fig_db_code_t *codes;    /* in: the tables the server drives */
+    int ncodes;
+    bool *lost;              /* out: lost[i] for codes[i] (ncodes of them) */
+    int take_max;            /* in: tables to take at most */
+    fig_db_taken_t *taken;   /* out: the tables taken, oldest first (fig_db_taken_free) */
+};
+
+/* Renews, then takes: l's outputs set. On error, what was taken before it
+ * is kept in l->taken (it is this server's now). */
+fig_err_t fig_db_lease_round(fig_db_t *db, fig_db_lease_t *l, fig_msg_t *msg);
+void fig_db_taken_free(fig_db_taken_t *list);
 /* NULL is a no-op. */
 static inline void fig_db_close(fig_db_t *db)
 {
@@ -203,6 +274,9 @@ typedef struct {
     bool normal_sync;      /* SQLite: synchronous=NORMAL instead of FULL (faster, may lose the
                               last commits on power loss, never on a crash of the server);
                               PostgreSQL: no effect (synchronous_commit stays on) */
+    const char *node;      /* a shared back end: this server's name, its leases' owner
+                              (NULL: "local") */
+    int lease_ms;          /* a shared back end: how long a lease lasts (0: 30000) */
 } fig_db_opts_t;
 
 enum { FIG_DB_NODE_MAX = 64 };   /* a server's name among those sharing a database */

@@ -15,7 +15,13 @@
  * Schema: SQLite's (db_sqlite.c), the same columns with PostgreSQL's types
  * (booleans for open and hints, bigint for the seeds, event numbers and the
  * creation time in Unix seconds), and `n`, an identity that orders tables
- * created in the same second as SQLite's rowid does. Its version is a row
+ * created in the same second as SQLite's rowid does, and each table's lease:
+ * `owner` (a server's node name) and `lease_until` (docs/scaling.md; SQLite,
+ * one server's, has none). Every write of a batch is fenced: the batch
+ * first locks its table's row FOR SHARE where this server holds a live lease
+ * on it, else the batch is refused (`fenced`); a take of that row by another
+ * server waits for the transaction's end. A new table is its creator's.
+ * Its version is a row
  * of figaro_schema (FIG_DB_SCHEMA, the same meaning as SQLite's
  * user_version); creating or upgrading it takes a transaction-wide advisory
  * lock, so servers started together do it once. PostgreSQL came at version
@@ -29,11 +35,21 @@
 
 enum { ST_TABLE, ST_SEAT, ST_GAME, ST_ACTION, ST_GET_GAME, ST_GET_ACTIONS, ST_TABLES, ST_SEATS,
        ST_LAST_GAME, ST_DEL_ACTIONS, ST_DEL_GAMES, ST_DEL_SEATS, ST_DEL_EVENTS, ST_DEL_TABLE,
-       ST_EVENTS, ST_COUNT };
+       ST_EVENTS, ST_FENCE, ST_RENEW, ST_TAKE, ST_TAKE_MINE, ST_COUNT };
+
+/* A lease's end: $n milliseconds from now (the database's clock, which
+ * every server shares: the servers' own clocks never matter). */
+#define UNTIL(n) "clock_timestamp() + $" #n " * interval '1 millisecond'"
+#define TAKE(mine)                                                                            \
+    "UPDATE tables SET owner = $1, lease_until = " UNTIL(2) " WHERE code IN (SELECT code "   \
+    "FROM tables WHERE owner IS NULL OR lease_until < clock_timestamp()" mine " ORDER BY "   \
+    "created, n LIMIT $3 FOR UPDATE SKIP LOCKED) RETURNING code"
+
 
 static const char *const sql_text[ST_COUNT] = {
     [ST_TABLE] = "INSERT INTO tables (code, players, move_seconds, open, fill, seed, created, "
-                 "hints) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+                 "hints, owner, lease_until) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, "
+                 UNTIL(10) ")",
     [ST_SEAT] = "INSERT INTO seats (code, seat, kind, what, name, token_hash, rematch) "
                 "VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (code, seat) DO UPDATE SET "
                 "kind = excluded.kind, what = excluded.what, name = excluded.name, "
@@ -48,7 +64,7 @@ static const char *const sql_text[ST_COUNT] = {
                        "ORDER BY idx",
     [ST_TABLES] = "SELECT t.code, players, move_seconds, open, fill, seed, created, "
                   "COALESCE(e.hw, 0), hints FROM tables t LEFT JOIN events e ON e.code = t.code "
-                  "ORDER BY created, t.n",
+                  "WHERE t.code = ANY ($1::text[]) ORDER BY created, t.n",
     [ST_SEATS] = "SELECT seat, kind, what, name, token_hash, rematch FROM seats WHERE code = $1 "
                  "ORDER BY seat",
     [ST_LAST_GAME] = "SELECT COALESCE(MAX(game), 0) FROM games WHERE code = $1",
@@ -59,6 +75,14 @@ static const char *const sql_text[ST_COUNT] = {
     [ST_DEL_TABLE] = "DELETE FROM tables WHERE code = $1",
     [ST_EVENTS] = "INSERT INTO events (code, hw) VALUES ($1, $2) "
                   "ON CONFLICT (code) DO UPDATE SET hw = GREATEST(events.hw, excluded.hw)",
+    /* The fence: the row stays this server's (another's take waits) until
+     * the transaction ends. */
+    [ST_FENCE] = "SELECT 1 FROM tables WHERE code = $1 AND owner = $2 "
+                 "AND lease_until > clock_timestamp() FOR SHARE",
+    [ST_RENEW] = "UPDATE tables SET lease_until = " UNTIL(2) " WHERE owner = $1 "
+                 "AND lease_until > clock_timestamp() AND code = ANY ($3::text[]) RETURNING code",
+    [ST_TAKE] = TAKE(""),
+    [ST_TAKE_MINE] = TAKE(" OR owner = $1"),
 };
 
 /* Version 3, whole. */
@@ -66,7 +90,8 @@ static const char schema[] =
     "CREATE TABLE tables (code text PRIMARY KEY, players int NOT NULL, "
     "  move_seconds int NOT NULL, open boolean NOT NULL, fill text NOT NULL, "
     "  seed bigint NOT NULL, created bigint NOT NULL, hints boolean NOT NULL DEFAULT false, "
-    "  n bigint GENERATED ALWAYS AS IDENTITY);"
+    "  n bigint GENERATED ALWAYS AS IDENTITY, owner text, lease_until timestamptz);"
+    "CREATE INDEX tables_lease ON tables (lease_until);"
     "CREATE TABLE seats (code text NOT NULL REFERENCES tables (code), seat int NOT NULL, "
     "  kind text NOT NULL, what text NOT NULL, name text NOT NULL, token_hash text NOT NULL, "
     "  rematch int NOT NULL DEFAULT 0, PRIMARY KEY (code, seat));"
@@ -91,12 +116,14 @@ static const char lock_sql[] = "SELECT pg_advisory_xact_lock(hashtext('figaro sc
 typedef struct {
     fig_db_t base;        /* first: a fig_db_t * is a db_t * */
     PGconn *pg;
+    char node[FIG_DB_NODE_MAX + 1];
+    int lease_ms;
 } db_t;
 
 /* Parameters of one statement, as text. */
 typedef struct {
-    const char *v[8];
-    char buf[8][24];
+    const char *v[10];
+    char buf[10][24];
     int n;
 } params_t;
 
@@ -215,6 +242,8 @@ static fig_err_t table_add(db_t *d, const fig_db_table_t *t, fig_msg_t *msg)
     p_int(&p, (long long)t->seed);
     p_int(&p, t->created);
     p_bool(&p, t->hints);
+    p_text(&p, d->node);
+    p_int(&p, d->lease_ms);
     fig_err_t rc = run(d, ST_TABLE, &p, NULL, msg, "table");
     for (int i = 0; i < t->players && rc == FIG_OK; i++) {
         params_t q = { .n = 0 };
@@ -288,6 +317,29 @@ static fig_err_t commit(db_t *d, fig_msg_t *msg)
     return rc;
 }
 
+/* Whether this server may write batch b's table: it holds its lease, or
+ * the batch makes the table. */
+static fig_err_t fence(db_t *d, fig_db_batch_t *b)
+{
+    if (b->n == 0 || b->w[0].kind == FIG_DBW_TABLE)
+        return FIG_OK;
+    params_t p = { .n = 0 };
+    p_text(&p, b->w[0].code);
+    p_text(&p, d->node);
+    PGresult *r;
+    fig_err_t rc = run(d, ST_FENCE, &p, &r, &b->msg, "lease");
+    if (rc)
+        return rc;
+    bool mine = PQntuples(r) == 1;
+    PQclear(r);
+    if (mine)
+        return FIG_OK;
+    b->fenced = true;
+    return fig_fail(&b->msg, FIG_ERR_STATE, N_("database: table %s is not this server's "
+                                               "(%s) now: its lease is lost"),
+                    b->w[0].code, d->node);
+}
+
 static fig_err_t apply(fig_db_t *db, fig_db_batch_t *list)
 {
     db_t *d = (db_t *)db;
@@ -296,7 +348,9 @@ static fig_err_t apply(fig_db_t *db, fig_db_batch_t *list)
     if (!rc)
         rc = exec(d, "BEGIN", &msg);
     for (fig_db_batch_t *b = list; b && !rc; b = b->next) {
-        b->rc = exec(d, "SAVEPOINT b", &b->msg);
+        b->fenced = false;
+        if (!(b->rc = exec(d, "SAVEPOINT b", &b->msg)))
+            b->rc = fence(d, b);
         for (int i = 0; i < b->n && !b->rc; i++)
             b->rc = write_one(d, &b->w[i], &b->msg);
         if (b->rc)
@@ -397,13 +451,58 @@ static fig_err_t last_game(db_t *d, const char *code, int *game, fig_msg_t *msg)
     return FIG_OK;
 }
 
-static fig_err_t load(fig_db_t *db, fig_db_table_fn *fn, void *ctx, fig_msg_t *msg)
+/* n codes as a text[] literal, "{K7M2QX,...}" (codes are letters and
+ * digits); at(src, i) is the ith. NULL: out of memory. */
+static char *code_array(int n, const char *(*at)(const void *src, int i), const void *src)
 {
-    db_t *d = (db_t *)db;
-    PGresult *r;
-    params_t none = { .n = 0 };
+    char *a = malloc((size_t)n * (FIG_PROTO_CODE_LEN + 1) + 3);
+    if (!a)
+        return NULL;
+    size_t len = 0;
+    a[len++] = '{';
+    for (int i = 0; i < n; i++) {
+        if (i)
+            a[len++] = ',';
+        size_t k = strnlen(at(src, i), FIG_PROTO_CODE_LEN);
+        memcpy(a + len, at(src, i), k);
+        len += k;
+    }
+    a[len++] = '}';
+    a[len] = '\0';
+    return a;
+}
+
+static const char *result_code(const void *r, int i) { return PQgetvalue(r, i, 0); }
+
+static const char *listed_code(const void *codes, int i)
+{
+    return ((const fig_db_code_t *)codes)[i];
+}
+
+/* Takes at most max tables (statement st: ST_TAKE or ST_TAKE_MINE) and
+ * calls fn for each, oldest first. */
+static fig_err_t take_tables(db_t *d, int st, int max, fig_db_table_fn *fn, void *ctx,
+                             fig_msg_t *msg)
+{
     fig_err_t err = ready(d, msg);
-    if (err || (err = run(d, ST_TABLES, &none, &r, msg, "tables")))
+    if (err)
+        return err;
+    params_t p = { .n = 0 };
+    p_text(&p, d->node);
+    p_int(&p, d->lease_ms);
+    p_int(&p, max);
+    PGresult *taken, *r;
+    if ((err = run(d, st, &p, &taken, msg, "take")))
+        return err;
+    char *codes = PQntuples(taken) ? code_array(PQntuples(taken), result_code, taken) : NULL;
+    PQclear(taken);
+    if (!codes)   /* none taken, or out of memory (they come back when their lease ends) */
+        return FIG_OK;
+    params_t q = { .n = 0 };
+    p_text(&q, codes);
+    err = run(d, ST_TABLES, &q, &r, msg, "tables");
+    free(codes);
+    if (err)
         return err;
     fig_db_table_t *t = malloc(sizeof *t);
     fig_db_game_t *g = malloc(sizeof *g);
@@ -432,6 +531,48 @@ static fig_err_t load(fig_db_t *db, fig_db_table_fn *fn, void *ctx, fig_msg_t *m
     return err;
 }
 
+/* At start: every table nobody holds, and this node's own (a restart). */
+static fig_err_t load(fig_db_t *db, fig_db_table_fn *fn, void *ctx, fig_msg_t *msg)
+{
+    return take_tables((db_t *)db, ST_TAKE_MINE, 1 << 30, fn, ctx, msg);
+}
+
+static fig_err_t take(fig_db_t *db, int max, fig_db_table_fn *fn, void *ctx, fig_msg_t *msg)
+{
+    return take_tables((db_t *)db, ST_TAKE, max, fn, ctx, msg);
+}
+
+static fig_err_t renew(fig_db_t *db, const fig_db_code_t *codes, int n, bool *lost,
+                       fig_msg_t *msg)
+{
+    db_t *d = (db_t *)db;
+    if (n == 0)
+        return FIG_OK;
+    fig_err_t err = ready(d, msg);
+    if (err)
+        return err;
+    char *list = code_array(n, listed_code, codes);
+    if (!list)
+        return fig_fail(msg, FIG_ERR_SPACE, N_("out of memory"));
+    params_t p = { .n = 0 };
+    p_text(&p, d->node);
+    p_int(&p, d->lease_ms);
+    p_text(&p, list);
+    PGresult *r;
+    err = run(d, ST_RENEW, &p, &r, msg, "renew");
+    free(list);
+    if (err)
+        return err;
+    for (int i = 0; i < n; i++) {
+        lost[i] = true;
+        for (int k = 0; k < PQntuples(r) && lost[i]; k++)
+            if (strcmp(PQgetvalue(r, k, 0), codes[i]) == 0)
+                lost[i] = false;
+    }
+    PQclear(r);
+    return FIG_OK;
+}
+
 static void close_db(fig_db_t *db)
 {
     db_t *d = (db_t *)db;
@@ -440,7 +581,7 @@ static void close_db(fig_db_t *db)
 }
 
 static const fig_db_ops_t pg_ops = {
-    apply, game_get, load, close_db,
+    apply, game_get, load, renew, take, close_db,
 };
 
 /* Creates the schema, or brings it up to date, under the advisory lock. */
@@ -479,12 +620,13 @@ static fig_err_t migrate(db_t *d, fig_msg_t *msg)
 fig_err_t fig_db_pg_open(fig_db_t **out, const char *uri, const fig_db_opts_t *opts,
                          fig_msg_t *msg)
 {
-    (void)opts;
     *out = NULL;
     db_t *d = calloc(1, sizeof *d);
     if (!d)
         return fig_fail(msg, FIG_ERR_SPACE, N_("out of memory"));
     d->base.ops = &pg_ops;
+    snprintf(d->node, sizeof d->node, "%s", opts && opts->node ? opts->node : "local");
+    d->lease_ms = opts && opts->lease_ms > 0 ? opts->lease_ms : 30000;
     d->pg = PQconnectdb(uri);
     fig_err_t rc;
     if (!d->pg)

@@ -76,6 +76,7 @@ typedef struct wait {
 typedef struct tab {
     fig_table_t *t;
     int at;                      /* its place in tabs[] */
+    bool lost;                   /* its lease is lost: dropped once its write is back */
     struct tab *next_code;       /* the code index's chain */
     wait_t *head, *tail;         /* requests waiting for it */
 } tab_t;
@@ -128,6 +129,12 @@ struct fig_service {
     int grace_ms, max_tables, max_per_addr, hello_ms;
     long long keep_finished_ms, keep_idle_ms;
     unsigned long long deleted;
+    /* Leases, on a storage several servers share (db.h): a round (renew,
+     * take) every lease_ms / 3 on the writer thread. */
+    bool shared;
+    int lease_ms;
+    long long next_round;        /* service clock; the round is in flight: -1 */
+    unsigned long long takeovers, leases_lost, fenced;
     struct {                     /* POST /replay's token buckets, by client address; */
         char addr[64];           /* the one unused longest is taken for a new address */
         double tokens;
@@ -342,6 +349,20 @@ static void remove_table(fig_service_t *s, tab_t *e)
     free(e);
 }
 
+/* The table's lease is lost (another server drives it now, or may): it is
+ * dropped from memory, and the connections of its people and spectators
+ * closed, so that they come back to the server that drives it. */
+static void drop_table(fig_service_t *s, tab_t *e, const char *why)
+{
+    fig_logf(s->log, s->log_ctx, "", "table %s: dropped: %s", fig_table_code(e->t), why);
+    for (conn_t *c = s->conns; c; c = c->next)
+        if (!c->closing && fig_table_attached(e->t, c)) {
+            c->closing = true;
+            s->wire.close(s->wire.wire, c->wc);
+        }
+    remove_table(s, e);
+}
+
 static fig_err_t load_one(void *ctx, const fig_db_table_t *row, const fig_db_game_t *last,
                           fig_msg_t *msg)
 {
@@ -429,7 +450,8 @@ fig_err_t fig_service_new(fig_service_t **out, const fig_service_opts_t *opts,
     /* The writer thread's handle, which creates the schema, and one for the
      * load below, closed once it is done: from then on the loop thread never
      * touches the storage (the tables' restores already submit writes). */
-    fig_db_opts_t dbo = { opts->normal_sync };
+    s->lease_ms = opts->lease_ms > 0 ? opts->lease_ms : 30000;
+    fig_db_opts_t dbo = { opts->normal_sync, opts->node, s->lease_ms };
     fig_db_t *db;
     if ((rc = fig_db_open(&db, opts->db, &dbo, msg)))
         goto fail;
@@ -452,6 +474,8 @@ fig_err_t fig_service_new(fig_service_t **out, const fig_service_opts_t *opts,
     s->env.stats = &s->stats;
     s->wire.watch(s->wire.wire, fig_writer_fd(s->writer));
     rc = fig_db_load(db, load_one, s, msg);
+    s->shared = fig_db_shared(db);
+    s->next_round = svc_now(s) + s->lease_ms / 3;
     fig_db_close(db);
     if (rc)
         goto fail;
@@ -876,6 +900,71 @@ void fig_service_message(fig_service_t *s, void *cs, const char *text, size_t le
 
 static void record_read(fig_service_t *s, http_wait_t *h);
 
+/* A lease round: every table's lease renewed, then tables whose server is
+ * gone taken, on the writer thread (fig_db_lease_round). */
+static void lease_round(fig_service_t *s)
+{
+    fig_db_batch_t *b = calloc(1, sizeof *b);
+    fig_db_lease_t *l = calloc(1, sizeof *l);
+    fig_db_code_t *codes = calloc((size_t)s->ntables + 1, sizeof *codes);
+    bool *lost = calloc((size_t)s->ntables + 1, sizeof *lost);
+    if (!b || !l || !codes || !lost) {
+        free(b);
+        free(l);
+        free(codes);
+        free(lost);
+        fig_logf(s->log, s->log_ctx, "", "leases: out of memory: tried again later");
+        s->next_round = svc_now(s) + 1000;
+        return;
+    }
+    for (int i = 0; i < s->ntables; i++)
+        snprintf(codes[i], sizeof codes[i], "%s", fig_table_code(s->tabs[i]->t));
+    l->codes = codes;
+    l->ncodes = s->ntables;
+    l->lost = lost;
+    l->take_max = s->max_tables - s->ntables;
+    b->lease = l;
+    s->next_round = -1;
+    fig_writer_submit(s->writer, b);
+}
+
+/* The round is back: tables lost are dropped, tables taken start here. */
+static void lease_round_done(fig_service_t *s, fig_db_batch_t *b)
+{
+    fig_db_lease_t *l = b->lease;
+    if (b->rc)
+        fig_logf(s->log, s->log_ctx, "", "leases: %s", b->msg.text);
+    for (int i = 0; i < l->ncodes; i++) {
+        tab_t *e = l->lost[i] ? find_tab(s, l->codes[i]) : NULL;
+        if (!e)
+            continue;
+        s->leases_lost++;
+        if (fig_table_busy(e->t))
+            e->lost = true;   /* dropped when its write is back */
+        else
+            drop_table(s, e, "its lease ran out or another server took it");
+    }
+    for (fig_db_taken_t *x = l->taken; x; x = x->next) {
+        fig_msg_t msg;
+        if (find_tab(s, x->row.code))
+            continue;   /* ours already: its lease ran out, nobody else took it */
+        if (load_one(s, &x->row, x->last, &msg) != FIG_OK) {
+            fig_logf(s->log, s->log_ctx, "", "table %s: cannot take it over: %s", x->row.code,
+                     msg.text);
+            continue;
+        }
+        s->takeovers++;
+        fig_logf(s->log, s->log_ctx, "", "table %s: taken over (its server is gone)",
+                 x->row.code);
+    }
+    fig_db_taken_free(l->taken);
+    free(l->codes);
+    free(l->lost);
+    free(l);
+    free(b);
+    s->next_round = svc_now(s) + s->lease_ms / 3;
+}
+
 /* The writer gave writes back: each goes to its table (or was a deletion),
  * then what waited for those tables runs. */
 static void written(fig_service_t *s)
@@ -884,12 +973,18 @@ static void written(fig_service_t *s)
     while (b) {
         fig_db_batch_t *next = b->next;
         fig_table_t *t = b->user;
+        if (b->lease) {
+            lease_round_done(s, b);
+            b = next;
+            continue;
+        }
         if (!t && b->read.out) {   /* a record's read (record_later) */
             record_read(s, (http_wait_t *)b);
             b = next;
             continue;
         }
         if (!t) {   /* a deletion */
+            s->fenced += b->fenced;
             if (b->rc) {
                 s->stats.storage_errors++;
                 fig_logf(s->log, s->log_ctx, "",
@@ -901,11 +996,18 @@ static void written(fig_service_t *s)
             continue;
         }
         tab_t *e = find_tab(s, fig_table_code(t));   /* a busy table is never deleted */
+        bool fenced = b->fenced;
+        s->fenced += fenced;
         fig_table_written(t, b);
         if (e && e->t == t) {
-            run_waiting(s, e);
-            if (fig_table_dead(t))
-                remove_table(s, e);
+            if (fenced || (e->lost && !fig_table_busy(t))) {
+                s->leases_lost += fenced && !e->lost;
+                drop_table(s, e, "another server drives it now (its lease is lost)");
+            } else {
+                run_waiting(s, e);
+                if (fig_table_dead(t))
+                    remove_table(s, e);
+            }
         }
         b = next;
     }
@@ -960,6 +1062,8 @@ long long fig_service_next_deadline(fig_service_t *s)
             if (d < 0 || x < d)
                 d = x;
         }
+    if (s->shared && s->next_round >= 0 && (d < 0 || s->next_round < d))
+        d = s->next_round;
     return d;
 }
 
@@ -986,6 +1090,8 @@ static void delete_table(fig_service_t *s, tab_t *e, long long now)
 
 void fig_service_tick(fig_service_t *s, long long now)
 {
+    if (s->shared && s->next_round >= 0 && now >= s->next_round)
+        lease_round(s);
     for (int i = s->ntables - 1; i >= 0; i--) {
         tab_t *e = s->tabs[i];
         long long at = delete_at(s, e);
@@ -1069,6 +1175,17 @@ static void metrics(fig_service_t *s, fig_http_answer_t *out)
     const fig_table_stats_t *st = &s->stats;
     put(&t, "# HELP figaro_tables Tables the server holds.\n# TYPE figaro_tables gauge\n"
             "figaro_tables %d\n", s->ntables);
+    put(&t, "# HELP figaro_leases_held Tables this server holds a lease on (a database "
+            "several servers share; 0 on SQLite).\n# TYPE figaro_leases_held gauge\n"
+            "figaro_leases_held %d\n", s->shared ? s->ntables : 0);
+    put(&t, "# HELP figaro_takeovers_total Tables taken over from a server that was gone.\n"
+            "# TYPE figaro_takeovers_total counter\nfigaro_takeovers_total %llu\n", s->takeovers);
+    put(&t, "# HELP figaro_leases_lost_total Tables dropped: their lease ran out or another "
+            "server took them.\n# TYPE figaro_leases_lost_total counter\n"
+            "figaro_leases_lost_total %llu\n", s->leases_lost);
+    put(&t, "# HELP figaro_fenced_writes_total Writes refused: their table's lease was "
+            "another server's.\n# TYPE figaro_fenced_writes_total counter\n"
+            "figaro_fenced_writes_total %llu\n", s->fenced);
     put(&t, "# HELP figaro_connections Open WebSocket connections.\n"
             "# TYPE figaro_connections gauge\nfigaro_connections %d\n", s->nconns);
     put(&t, "# HELP figaro_actions_total Actions applied, by people and bots "

@@ -77,8 +77,9 @@ typedef struct {
 typedef struct {
     const char *db;               /* the storage: sqlite:PATH or postgresql://... (db.h) */
     bool normal_sync;             /* SQLite: synchronous=NORMAL instead of FULL */
-    const char *node;             /* this server's name among those sharing the database
-                                     (logged; NULL: "local") */
+    const char *node;             /* this server's name among those sharing the database:
+                                     its leases' owner (NULL: "local") */
+    int lease_ms;                 /* a shared database: a table's lease; 0: 30000 */
     const char *localedir;        /* where LANG/LC_MESSAGES/figaro.mo are; NULL: English only */
     int grace_ms;                 /* a disconnected person's seat waits; 0: 30000 */
     int max_tables;               /* 0: 1000 */

@@ -94,7 +94,7 @@ def test_sigkill_mid_game_then_restart_on_postgresql(pg, tmp_path):
                       "ORDER BY idx" % ann.table)
     assert [(int(s), a) for s, a in stored][:len(told)] == told
 
-    srv = Server(data, db=pg)
+    srv = Server(data, "--node", "alpha", db=pg)   # a restart under its name: its tables at once
     try:
         async def second():
             for c in (ann, bob):

@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "net/db.h"
@@ -27,14 +28,17 @@
 static char url[4200];
 static char dir[64];
 
-static fig_db_t *open_db(void)
+static fig_db_t *open_node(const char *node, int lease_ms)
 {
     fig_db_t *db;
     fig_msg_t msg;
-    if (fig_db_open(&db, url, NULL, &msg) != FIG_OK)
+    fig_db_opts_t o = { false, node, lease_ms };
+    if (fig_db_open(&db, url, &o, &msg) != FIG_OK)
         fail_msg("open %s: %s", url, msg.text);
     return db;
 }
+
+static fig_db_t *open_db(void) { return open_node(NULL, 0); }
 
 static void new_code(char code[FIG_PROTO_CODE_LEN + 1])
 {
@@ -488,6 +492,124 @@ static void test_group_commit(void **state)
     fig_db_close(db);
 }
 
+/* What a server's take callback saw. */
+typedef struct {
+    char code[8];
+    int n;
+    bool has_last;
+    int nactions;
+} took_t;
+
+static fig_err_t on_took(void *ctx, const fig_db_table_t *t, const fig_db_game_t *last,
+                         fig_msg_t *msg)
+{
+    (void)msg;
+    took_t *k = ctx;
+    if (strcmp(t->code, k->code) == 0) {
+        k->n++;
+        k->has_last = last != NULL;
+        k->nactions = last ? last->nactions : 0;
+    }
+    return FIG_OK;
+}
+
+static fig_err_t write_action(fig_db_t *db, const char *code, int index,
+                              const fig_db_action_t *a, bool *fenced)
+{
+    fig_db_batch_t *b = batch(NULL);
+    b->n = 1;
+    b->w[0] = (fig_db_write_t){ .kind = FIG_DBW_ACTION, .game = 1, .index = index,
+                                .action = *a };
+    strcpy(b->w[0].code, code);
+    assert_int_equal(fig_db_apply(db, b), FIG_OK);
+    fig_err_t rc = b->rc;
+    *fenced = b->fenced;
+    free_chain(b);
+    return rc;
+}
+
+/* Two servers (two handles of two node names) on one storage. Shared
+ * (PostgreSQL): a table is its creator's; the other can neither take it
+ * nor write it while the lease lasts; once the lease ran out unrenewed it
+ * takes it (with its game), the first one's renewal says the table is lost
+ * and its writes are refused (fenced), and its restart does not get it
+ * back. Not shared (SQLite, one server): leases are no-ops, nothing is
+ * ever fenced. */
+static void test_leases_and_fence(void **state)
+{
+    (void)state;
+    enum { LEASE_MS = 1500 };
+    fig_db_t *a = open_node("node-a", LEASE_MS), *b = open_node("node-b", LEASE_MS);
+    took_t k = { .n = 0 };
+    new_code(k.code);
+    add_table(a, k.code, 4, 1700000100);
+    fig_db_game_t *g = malloc(sizeof *g);
+    assert_non_null(g);
+    some_game(g, 1, 31, 4);
+    g->nactions = 2;
+    store_game(a, k.code, g);
+    fig_db_code_t codes[1];
+    strcpy(codes[0], k.code);
+    bool lost[1] = { true }, fenced = true;
+    fig_msg_t msg;
+    assert_int_equal(fig_db_renew(a, codes, 1, lost, &msg), FIG_OK);
+    assert_false(lost[0]);
+    assert_int_equal(fig_db_take(b, 100, on_took, &k, &msg), FIG_OK);
+    assert_int_equal(k.n, 0);   /* a's, and a is alive */
+    if (!fig_db_shared(a)) {
+        assert_int_equal(write_action(b, k.code, 2, &g->actions[2], &fenced), FIG_OK);
+        assert_false(fenced);
+        fig_db_close(a);
+        fig_db_close(b);
+        free(g);
+        return;
+    }
+    assert_int_equal(write_action(b, k.code, 2, &g->actions[2], &fenced), FIG_ERR_STATE);
+    assert_true(fenced);   /* b does not hold it */
+    assert_int_equal(write_action(a, k.code, 2, &g->actions[2], &fenced), FIG_OK);
+    assert_false(fenced);
+
+    struct timespec pause = { 0, 0 };
+    pause.tv_sec = (LEASE_MS + 300) / 1000;
+    pause.tv_nsec = (LEASE_MS + 300) % 1000 * 1000000L;
+    nanosleep(&pause, NULL);   /* a is "paused": no renewal */
+    assert_int_equal(fig_db_take(b, 100, on_took, &k, &msg), FIG_OK);
+    assert_int_equal(k.n, 1);   /* b has it now, with the game as a left it */
+    assert_true(k.has_last);
+    assert_int_equal(k.nactions, 3);
+    assert_int_equal(fig_db_renew(a, codes, 1, lost, &msg), FIG_OK);
+    assert_true(lost[0]);
+    assert_int_equal(write_action(a, k.code, 3, &g->actions[3], &fenced), FIG_ERR_STATE);
+    assert_true(fenced);
+    assert_int_equal(write_action(b, k.code, 3, &g->actions[3], &fenced), FIG_OK);
+    assert_false(fenced);
+    assert_int_equal(fig_db_renew(b, codes, 1, lost, &msg), FIG_OK);
+    assert_false(lost[0]);
+    /* a restarts under its name: b's live lease keeps the table b's */
+    fig_db_close(a);
+    a = open_node("node-a", LEASE_MS);
+    const char *list[] = { k.code };
+    seen_t *s = load_codes(a, list, 1);
+    assert_int_equal(s->n, 0);
+    free(s);
+    /* ...and b, restarted under its name, gets it back at once */
+    fig_db_close(b);
+    b = open_node("node-b", LEASE_MS);
+    s = load_codes(b, list, 1);
+    assert_int_equal(s->n, 1);
+    free(s);
+    fig_db_game_t *got = malloc(sizeof *got);
+    assert_non_null(got);
+    assert_int_equal(fig_db_game_get(a, k.code, 1, got, &msg), FIG_OK);
+    assert_int_equal(got->nactions, 4);   /* a's refused write is not there */
+    g->nactions = 4;
+    assert_same_game(got, g);
+    free(got);
+    free(g);
+    fig_db_close(a);
+    fig_db_close(b);
+}
+
 /* The URL names the back end; anything else is a clear error. */
 static void test_urls(void **state)
 {
@@ -541,6 +663,7 @@ int main(void)
         cmocka_unit_test(test_delete),
         cmocka_unit_test(test_load_order),
         cmocka_unit_test(test_group_commit),
+        cmocka_unit_test(test_leases_and_fence),
         cmocka_unit_test(test_urls),
     };
     int failed = cmocka_run_group_tests(tests, NULL, NULL);
