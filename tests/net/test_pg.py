@@ -7,15 +7,22 @@ when run as root) and stopped at the end. On it:
     the unit run) runs again, on PostgreSQL;
   - a server with --db postgresql://... plays, is killed with SIGKILL mid-game
     and started again: nothing acknowledged is lost;
-  - what a bad --db gets."""
+  - what a bad --db gets;
+  - two servers on it: one killed with SIGKILL mid-game, its tables go on on
+    the other with every acknowledged action; one paused (SIGSTOP) past its
+    lease writes nothing when it runs again (the fence)."""
+import asyncio
 import hashlib
 import os
 import random
+import re
+import signal
 import subprocess
+import time
 
 import pytest
 
-from test_serve import (ROOT, Server, figaro_cmd, fetch, play, run, seat_two)
+from test_serve import (ROOT, Client, Server, figaro_cmd, fetch, play, run, run_long, seat_two)
 
 PG_SH = os.path.join(ROOT, "tests", "net", "pg.sh")
 
@@ -135,3 +142,155 @@ def test_bad_db_options(tmp_path):
     r = serve("--db", "postgresql://ann:s3cret@127.0.0.1:1/none?connect_timeout=5")
     assert r.returncode == 1, r.stderr
     assert b"database: connection" in r.stderr and b"s3cret" not in r.stderr, r.stderr
+
+
+# ---- several servers on one database
+
+def metric(srv, name):
+    code, text = fetch(srv, "/metrics")
+    assert code == 200
+    m = re.search(r"^%s (\S+)$" % name, text, re.M)
+    assert m, name
+    return float(m.group(1))
+
+
+def owner(pg, table):
+    return psql(pg, "SELECT owner FROM tables WHERE code = '%s'" % table)[0][0]
+
+
+def stored_actions(pg, table):
+    return [(int(s), a) for s, a in psql(
+        pg, "SELECT seat, action FROM actions WHERE code = '%s' AND game = 1 ORDER BY idx"
+        % table)]
+
+
+def follow(c, name):
+    """A new client for c's seat (its own connection), from what c knows."""
+    d = Client(name)
+    d.table, d.token, d.epoch, d.n = c.table, c.token, c.epoch, c.n
+    return d
+
+
+async def reseat(c, url, seconds):
+    """Takes c's seat back on the server at url, trying again while that
+    server does not drive the table yet (no_table); the seconds it took."""
+    t0 = time.monotonic()
+    while True:
+        await c.connect(url)
+        await c.hello([{"table": c.table, "token": c.token,
+                        "since": {"epoch": c.epoch, "n": c.n}}])
+        m = await c.recv()
+        while m["type"] not in ("seated", "error"):
+            m = await c.recv()
+        if m["type"] == "seated":
+            await c.expect("snapshot")
+            return time.monotonic() - t0
+        assert m["code"] == "no_table", m
+        await c.ws.close()
+        assert time.monotonic() - t0 < seconds, "%s: not seated again in %d s" % (c.name, seconds)
+        await asyncio.sleep(0.25)
+
+
+def two_servers(pg, tmp_path, lease="2"):
+    dirs = [tmp_path / "a", tmp_path / "b"]
+    for d in dirs:
+        d.mkdir()
+    return [Server(str(d), "--node", d.name, "--lease", lease, db=pg) for d in dirs]
+
+
+def test_sigkill_a_server_its_tables_go_on_elsewhere(pg, tmp_path):
+    """Two servers on one PostgreSQL: a is killed mid-game (SIGKILL); b takes
+    its tables once their lease ran out, every acknowledged action kept, the
+    people sit again with their tokens and the games finish on b; a, started
+    again under its name, drives nothing b holds."""
+    a, b = two_servers(pg, tmp_path)
+    rng = random.Random(2026)
+    try:
+        async def before():
+            pairs = [await seat_two(a.url), await seat_two(a.url)]
+            for p in pairs:
+                await play(list(p), rng, stop_after=6)
+            return pairs
+
+        pairs = run(before())
+        told = {p[0].table: list(p[0].actions) for p in pairs}
+        assert all(len(t) >= 6 for t in told.values())
+        assert {owner(pg, t) for t in told} == {"a"}
+        a.kill()
+
+        async def after():
+            waited = 0.0
+            for p in pairs:
+                for c in p:
+                    waited = max(waited, await reseat(c, b.url, 30))
+                    assert c.actions[:len(told[c.table])] == told[c.table], c.name
+            for p in pairs:
+                await play(list(p), rng)
+                assert p[0].over and p[1].over and p[0].actions == p[1].actions
+                assert stored_actions(pg, p[0].table) == p[0].actions
+                for c in p:
+                    await c.ws.close()
+            return waited
+
+        waited = run_long(after())
+        assert waited < 15, waited   # a lease of 2 s, a round every 2/3 s
+        assert {owner(pg, t) for t in told} == {"b"}
+        assert metric(b, "figaro_takeovers_total") == 2
+        assert metric(b, "figaro_leases_held") == 2
+        assert "taken over (its server is gone)" in b.log()
+
+        a = Server(a.data, "--node", "a", "--lease", "2", db=pg)   # rejoins
+        assert metric(a, "figaro_leases_held") == 0
+        assert {owner(pg, t) for t in told} == {"b"}
+    finally:
+        for s in (a, b):
+            if not s.err.closed:
+                s.stop()
+
+
+def test_a_paused_server_writes_nothing_after_its_lease(pg, tmp_path):
+    """a is stopped (SIGSTOP) past its lease; b takes the table and the game
+    goes on there; when a runs again (SIGCONT), the request it had for that
+    table is not written (its lease is lost: the fence), a drops the table,
+    and the database holds exactly what b told."""
+    a, b = two_servers(pg, tmp_path)
+    rng = random.Random(7)
+    try:
+        async def go():
+            ann, bob = await seat_two(a.url)
+            await play([ann, bob], rng, stop_after=4)
+            a.proc.send_signal(signal.SIGSTOP)
+            try:
+                t0 = time.monotonic()
+                while owner(pg, ann.table) != "b":
+                    assert time.monotonic() - t0 < 20, "b did not take the table"
+                    await asyncio.sleep(0.2)
+                ann2, bob2 = follow(ann, "Ann"), follow(bob, "Bob")
+                for c in (ann2, bob2):
+                    await reseat(c, b.url, 10)
+                await play([ann2, bob2], rng, stop_after=4)
+                # sent to a while it is stopped: read when it runs again
+                await ann.send({"type": "leave", "table": ann.table})
+            finally:
+                a.proc.send_signal(signal.SIGCONT)
+            t0 = time.monotonic()
+            while (metric(a, "figaro_fenced_writes_total")
+                   + metric(a, "figaro_leases_lost_total")) < 1:
+                assert time.monotonic() - t0 < 10, "a did not notice its lease was lost"
+                await asyncio.sleep(0.1)
+            assert metric(a, "figaro_tables") == 0
+            # the leave was never stored: Ann still sits at b's table
+            assert psql(pg, "SELECT kind, name FROM seats WHERE code = '%s' AND seat = %d"
+                        % (ann.table, ann.seat)) == [["person", "Ann"]]
+            await play([ann2, bob2], rng)
+            assert ann2.over and bob2.over
+            assert stored_actions(pg, ann.table) == ann2.actions
+            for c in (ann2, bob2):
+                await c.ws.close()
+
+        run_long(go())
+        assert "dropped" in a.log()
+    finally:
+        for s in (a, b):
+            if not s.err.closed:
+                s.stop()
