@@ -83,8 +83,10 @@ static fig_err_t keep_taken(void *ctx, const fig_db_table_t *t, const fig_db_gam
 fig_err_t fig_db_lease_round(fig_db_t *db, fig_db_lease_t *l, fig_msg_t *msg)
 {
     l->taken = NULL;
-    fig_err_t rc = fig_db_renew(db, l->codes, l->ncodes, l->lost, msg);
     fig_db_taken_t **tail = &l->taken;
+    if (l->claim[0])
+        return fig_db_claim(db, l->claim, keep_taken, &tail, l->owner, msg);
+    fig_err_t rc = fig_db_renew(db, l->codes, l->ncodes, l->lost, msg);
     if (!rc && l->take_max > 0)
         rc = fig_db_take(db, l->take_max, keep_taken, &tail, msg);
     return rc;

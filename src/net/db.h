@@ -45,6 +45,7 @@
 #include "net/token.h"
 
 enum { FIG_DB_SCHEMA = 3 };
+enum { FIG_DB_NODE_MAX = 64 };   /* a server's name among those sharing a database */
 
 typedef enum {
     FIG_DB_SEAT_OPEN,      /* for a person, nobody sits */
@@ -174,6 +175,8 @@ typedef struct {
     fig_err_t (*renew)(fig_db_t *db, const fig_db_code_t *codes, int n, bool *lost,
                        fig_msg_t *msg);
     fig_err_t (*take)(fig_db_t *db, int max, fig_db_table_fn *fn, void *ctx, fig_msg_t *msg);
+    fig_err_t (*claim)(fig_db_t *db, const char *code, fig_db_table_fn *fn, void *ctx,
+                       char owner[FIG_DB_NODE_MAX + 1], fig_msg_t *msg);
     void (*close)(fig_db_t *db);
 } fig_db_ops_t;
 
@@ -236,6 +239,20 @@ static inline fig_err_t fig_db_take(fig_db_t *db, int max, fig_db_table_fn *fn, 
     return db->ops->take ? db->ops->take(db, max, fn, ctx, msg) : FIG_OK;
 }
 
+/* Table `code`, asked for on this server, which does not drive it: taken
+ * (fn called, as fig_db_take does) when nobody holds it (its lease ran out)
+ * or its lease is this server's; else `owner` names the server that holds
+ * it. FIG_ERR_INPUT when there is no such table. Where not shared: no such
+ * table (the server drives every table there is). */
+static inline fig_err_t fig_db_claim(fig_db_t *db, const char *code, fig_db_table_fn *fn,
+                                     void *ctx, char owner[FIG_DB_NODE_MAX + 1], fig_msg_t *msg)
+{
+    owner[0] = '\0';
+    if (!db->ops->claim)
+        return fig_fail(msg, FIG_ERR_INPUT, N_("there is no table %s"), code);
+    return db->ops->claim(db, code, fn, ctx, owner, msg);
+}
+
 /* A table taken in a lease round, with its latest game (NULL: none). */
 typedef struct fig_db_taken {
     struct fig_db_taken *next;
@@ -243,17 +260,20 @@ typedef struct fig_db_taken {
     fig_db_game_t *last;
 } fig_db_taken_t;
 
-/* A lease round of the server's writer thread (fig_db_batch_t.lease). */
+/* A lease round of the server's writer thread (fig_db_batch_t.lease), or
+ * the claim of one table (claim[0] set: fig_db_claim). */
 struct fig_db_lease {
     fig_db_code_t *codes;    /* in: the tables the server drives */
     int ncodes;
     bool *lost;              /* out: lost[i] for codes[i] (ncodes of them) */
     int take_max;            /* in: tables to take at most */
+    fig_db_code_t claim;     /* in: a claim of this table alone; "": a round */
+    char owner[FIG_DB_NODE_MAX + 1];   /* out, a claim: the server that holds it */
     fig_db_taken_t *taken;   /* out: the tables taken, oldest first (fig_db_taken_free) */
 };
 
-/* Renews, then takes: l's outputs set. On error, what was taken before it
- * is kept in l->taken (it is this server's now). */
+/* Renews, then takes (or claims): l's outputs set. On error, what was
+ * taken before it is kept in l->taken (it is this server's now). */
 fig_err_t fig_db_lease_round(fig_db_t *db, fig_db_lease_t *l, fig_msg_t *msg);
 void fig_db_taken_free(fig_db_taken_t *list);
 /* NULL is a no-op. */
@@ -279,7 +299,6 @@ typedef struct {
     int lease_ms;          /* a shared back end: how long a lease lasts (0: 30000) */
 } fig_db_opts_t;
 
-enum { FIG_DB_NODE_MAX = 64 };   /* a server's name among those sharing a database */
 
 /* Whether url names a back end (its scheme is one of fig_db_open's). */
 bool fig_db_url_known(const char *url);

@@ -35,7 +35,7 @@
 
 enum { ST_TABLE, ST_SEAT, ST_GAME, ST_ACTION, ST_GET_GAME, ST_GET_ACTIONS, ST_TABLES, ST_SEATS,
        ST_LAST_GAME, ST_DEL_ACTIONS, ST_DEL_GAMES, ST_DEL_SEATS, ST_DEL_EVENTS, ST_DEL_TABLE,
-       ST_EVENTS, ST_FENCE, ST_RENEW, ST_TAKE, ST_TAKE_MINE, ST_COUNT };
+       ST_EVENTS, ST_FENCE, ST_RENEW, ST_TAKE, ST_TAKE_MINE, ST_CLAIM, ST_OWNER, ST_COUNT };
 
 /* A lease's end: $n milliseconds from now (the database's clock, which
  * every server shares: the servers' own clocks never matter). */
@@ -83,6 +83,10 @@ static const char *const sql_text[ST_COUNT] = {
                  "AND lease_until > clock_timestamp() AND code = ANY ($3::text[]) RETURNING code",
     [ST_TAKE] = TAKE(""),
     [ST_TAKE_MINE] = TAKE(" OR owner = $1"),
+    [ST_CLAIM] = "UPDATE tables SET owner = $1, lease_until = " UNTIL(2) " WHERE code = $3 "
+                 "AND (owner IS NULL OR owner = $1 OR lease_until < clock_timestamp()) "
+                 "RETURNING code",
+    [ST_OWNER] = "SELECT owner FROM tables WHERE code = $1",
 };
 
 /* Version 3, whole. */
@@ -479,21 +483,27 @@ static const char *listed_code(const void *codes, int i)
     return ((const fig_db_code_t *)codes)[i];
 }
 
-/* Takes at most max tables (statement st: ST_TAKE or ST_TAKE_MINE) and
- * calls fn for each, oldest first. */
-static fig_err_t take_tables(db_t *d, int st, int max, fig_db_table_fn *fn, void *ctx,
-                             fig_msg_t *msg)
+/* Takes the tables statement st (ST_TAKE, ST_TAKE_MINE: at most `max`;
+ * ST_CLAIM: `code`) gives this node, and calls fn for each, oldest first.
+ * *n: how many were taken. */
+static fig_err_t take_tables(db_t *d, int st, int max, const char *code, fig_db_table_fn *fn,
+                             void *ctx, int *n, fig_msg_t *msg)
 {
+    *n = 0;
     fig_err_t err = ready(d, msg);
     if (err)
         return err;
     params_t p = { .n = 0 };
     p_text(&p, d->node);
     p_int(&p, d->lease_ms);
-    p_int(&p, max);
+    if (code)
+        p_text(&p, code);
+    else
+        p_int(&p, max);
     PGresult *taken, *r;
     if ((err = run(d, st, &p, &taken, msg, "take")))
         return err;
+    *n = PQntuples(taken);
     char *codes = PQntuples(taken) ? code_array(PQntuples(taken), result_code, taken) : NULL;
     PQclear(taken);
     if (!codes)   /* none taken, or out of memory (they come back when their lease ends) */
@@ -534,12 +544,35 @@ static fig_err_t take_tables(db_t *d, int st, int max, fig_db_table_fn *fn, void
 /* At start: every table nobody holds, and this node's own (a restart). */
 static fig_err_t load(fig_db_t *db, fig_db_table_fn *fn, void *ctx, fig_msg_t *msg)
 {
-    return take_tables((db_t *)db, ST_TAKE_MINE, 1 << 30, fn, ctx, msg);
+    int n;
+    return take_tables((db_t *)db, ST_TAKE_MINE, 1 << 30, NULL, fn, ctx, &n, msg);
 }
 
 static fig_err_t take(fig_db_t *db, int max, fig_db_table_fn *fn, void *ctx, fig_msg_t *msg)
 {
-    return take_tables((db_t *)db, ST_TAKE, max, fn, ctx, msg);
+    int n;
+    return take_tables((db_t *)db, ST_TAKE, max, NULL, fn, ctx, &n, msg);
+}
+
+static fig_err_t claim(fig_db_t *db, const char *code, fig_db_table_fn *fn, void *ctx,
+                       char owner[FIG_DB_NODE_MAX + 1], fig_msg_t *msg)
+{
+    db_t *d = (db_t *)db;
+    int n;
+    fig_err_t err = take_tables(d, ST_CLAIM, 1, code, fn, ctx, &n, msg);
+    if (err || n > 0)
+        return err;
+    params_t p = { .n = 0 };
+    p_text(&p, code);
+    PGresult *r;
+    if ((err = run(d, ST_OWNER, &p, &r, msg, "owner")))
+        return err;
+    if (PQntuples(r) == 0)
+        err = fig_fail(msg, FIG_ERR_INPUT, N_("there is no table %s"), code);
+    else
+        snprintf(owner, FIG_DB_NODE_MAX + 1, "%s", PQgetvalue(r, 0, 0));
+    PQclear(r);
+    return err;
 }
 
 static fig_err_t renew(fig_db_t *db, const fig_db_code_t *codes, int n, bool *lost,
@@ -581,7 +614,7 @@ static void close_db(fig_db_t *db)
 }
 
 static const fig_db_ops_t pg_ops = {
-    apply, game_get, load, renew, take, close_db,
+    apply, game_get, load, renew, take, claim, close_db,
 };
 
 /* Creates the schema, or brings it up to date, under the advisory lock. */

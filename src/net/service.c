@@ -72,6 +72,18 @@ typedef struct wait {
     fig_proto_msg_t m;           /* a hello here is one seat to take back (held[0]) */
 } wait_t;
 
+/* Requests for a table this server does not drive, on a storage several
+ * servers share, while the writer thread claims it (fig_db_claim): they run
+ * if it is taken, else they are told where it is (moved) or that there is
+ * none. */
+typedef struct lookup {
+    struct lookup *next;
+    fig_db_code_t code;
+    wait_t *head, *tail;
+} lookup_t;
+
+enum { LOOKUPS_MAX = 256 };   /* claims at once; beyond, no_table */
+
 /* A table and what the service keeps about it. */
 typedef struct tab {
     fig_table_t *t;
@@ -132,7 +144,10 @@ struct fig_service {
     /* Leases, on a storage several servers share (db.h): a round (renew,
      * take) every lease_ms / 3 on the writer thread. */
     bool shared;
+    char node[FIG_DB_NODE_MAX + 1];
     int lease_ms;
+    lookup_t *lookups;
+    int nlookups;
     long long next_round;        /* service clock; the round is in flight: -1 */
     unsigned long long takeovers, leases_lost, fenced;
     struct {                     /* POST /replay's token buckets, by client address; */
@@ -349,6 +364,16 @@ static void remove_table(fig_service_t *s, tab_t *e)
     free(e);
 }
 
+/* A lease round's or claim's batch, and all it holds. */
+static void free_lease_batch(fig_db_batch_t *b)
+{
+    fig_db_taken_free(b->lease->taken);
+    free(b->lease->codes);
+    free(b->lease->lost);
+    free(b->lease);
+    free(b);
+}
+
 /* The table's lease is lost (another server drives it now, or may): it is
  * dropped from memory, and the connections of its people and spectators
  * closed, so that they come back to the server that drives it. */
@@ -451,7 +476,8 @@ fig_err_t fig_service_new(fig_service_t **out, const fig_service_opts_t *opts,
      * load below, closed once it is done: from then on the loop thread never
      * touches the storage (the tables' restores already submit writes). */
     s->lease_ms = opts->lease_ms > 0 ? opts->lease_ms : 30000;
-    fig_db_opts_t dbo = { opts->normal_sync, opts->node, s->lease_ms };
+    snprintf(s->node, sizeof s->node, "%s", opts->node ? opts->node : "local");
+    fig_db_opts_t dbo = { opts->normal_sync, s->node, s->lease_ms };
     fig_db_t *db;
     if ((rc = fig_db_open(&db, opts->db, &dbo, msg)))
         goto fail;
@@ -480,7 +506,7 @@ fig_err_t fig_service_new(fig_service_t **out, const fig_service_opts_t *opts,
     if (rc)
         goto fail;
     fig_logf(s->log, s->log_ctx, "", "service up: %d tables, epoch %s, node %s", s->ntables,
-             s->env.epoch, opts->node ? opts->node : "local");
+             s->env.epoch, s->node);
     *out = s;
     return FIG_OK;
 fail:
@@ -501,7 +527,9 @@ void fig_service_free(fig_service_t *s)
         while (left) {
             fig_db_batch_t *b = left;
             left = b->next;
-            if (b->user || !b->read.out)   /* not a record's read: those are in waits */
+            if (b->lease)
+                free_lease_batch(b);
+            else if (b->user || !b->read.out)   /* not a record's read: those are in waits */
                 free(b);
         }
     }
@@ -509,6 +537,16 @@ void fig_service_free(fig_service_t *s)
         http_wait_t *h = s->waits;
         s->waits = h->next;
         free(h);
+    }
+    while (s->lookups) {
+        lookup_t *k = s->lookups;
+        s->lookups = k->next;
+        while (k->head) {
+            wait_t *w = k->head;
+            k->head = w->next;
+            free(w);
+        }
+        free(k);
     }
     while (s->ntables > 0)
         remove_table(s, s->tabs[s->ntables - 1]);
@@ -595,6 +633,22 @@ void fig_service_closed(fig_service_t *s, void *cs)
             free(w);
         }
     }
+    for (lookup_t *k = s->lookups; k && c->waiting > 0; k = k->next)
+        for (wait_t **pp = &k->head; *pp;) {
+            wait_t *w = *pp;
+            if (w->c != c) {
+                pp = &w->next;
+                continue;
+            }
+            *pp = w->next;
+            c->waiting--;
+            free(w);
+        }
+    for (lookup_t *k = s->lookups; k; k = k->next) {
+        k->tail = NULL;
+        for (wait_t *x = k->head; x; x = x->next)
+            k->tail = x;
+    }
     if (c->prev)
         c->prev->next = c->next;
     else
@@ -642,6 +696,48 @@ static bool take_token(double *tokens, long long *at, long long now, double burs
     return true;
 }
 
+/* On a shared storage, w (a request of c for table `code`, which this
+ * server does not drive) waits for the claim of that table; false when it
+ * cannot (not shared, too many claims, out of memory): the caller answers
+ * no_table. */
+static bool park(fig_service_t *s, conn_t *c, const char *code, wait_t *w)
+{
+    if (!s->shared)
+        return false;
+    lookup_t *k = s->lookups;
+    while (k && strcmp(k->code, code) != 0)
+        k = k->next;
+    if (!k) {
+        if (s->nlookups >= LOOKUPS_MAX)
+            return false;
+        k = calloc(1, sizeof *k);
+        fig_db_batch_t *b = calloc(1, sizeof *b);
+        fig_db_lease_t *l = calloc(1, sizeof *l);
+        if (!k || !b || !l) {
+            free(k);
+            free(b);
+            free(l);
+            return false;
+        }
+        snprintf(k->code, sizeof k->code, "%s", code);
+        snprintf(l->claim, sizeof l->claim, "%s", code);
+        b->lease = l;
+        k->next = s->lookups;
+        s->lookups = k;
+        s->nlookups++;
+        fig_writer_submit(s->writer, b);
+    }
+    w->c = c;
+    w->next = NULL;
+    if (k->tail)
+        k->tail->next = w;
+    else
+        k->head = w;
+    k->tail = w;
+    c->waiting++;
+    return true;
+}
+
 static void do_hello(fig_service_t *s, conn_t *c, const fig_proto_msg_t *m)
 {
     const fig_tr_t *tr = NULL;
@@ -674,6 +770,15 @@ static void do_hello(fig_service_t *s, conn_t *c, const fig_proto_msg_t *m)
         tab_t *e = find_tab(s, h->table);
         fig_msg_t msg;
         if (!e) {
+            wait_t *w = calloc(1, sizeof *w);
+            if (w) {
+                w->m.type = FIG_PROTO_HELLO;
+                w->m.nheld = 1;
+                w->m.held[0] = *h;
+            }
+            if (w && park(s, c, h->table, w))
+                continue;   /* maybe another server's: claimed first */
+            free(w);
             snprintf(msg.text, sizeof msg.text, fig_tr_text(tr, "there is no table %s"),
                      h->table);
             send_error(s, c, FIG_PC_NO_TABLE, msg.text, "hello", h->table);
@@ -874,6 +979,9 @@ void fig_service_message(fig_service_t *s, void *cs, const char *text, size_t le
     tab_t *e = NULL;
     if (m->type != FIG_PROTO_HELLO && m->type != FIG_PROTO_CREATE && m->type != FIG_PROTO_PING &&
         !(e = find_tab(s, m->table))) {
+        w->t0 = t0;
+        if (park(s, c, m->table, w))
+            return;   /* maybe another server's: claimed first */
         snprintf(msg.text, sizeof msg.text, fig_tr_text(c->tr, "there is no table %s"),
                  m->table);
         send_error(s, c, FIG_PC_NO_TABLE, msg.text, re, m->table);
@@ -928,10 +1036,71 @@ static void lease_round(fig_service_t *s)
     fig_writer_submit(s->writer, b);
 }
 
+/* A claim is back (park): the requests that waited for it run at the
+ * table if it was taken, else they are told where it is, or that there is
+ * none. */
+static void claimed(fig_service_t *s, fig_db_batch_t *b)
+{
+    fig_db_lease_t *l = b->lease;
+    lookup_t **pp = &s->lookups;
+    while (*pp && strcmp((*pp)->code, l->claim) != 0)
+        pp = &(*pp)->next;
+    lookup_t *k = *pp;
+    if (k) {
+        *pp = k->next;
+        s->nlookups--;
+    }
+    fig_msg_t msg;
+    if (l->taken && !find_tab(s, l->claim)) {
+        if (load_one(s, &l->taken->row, l->taken->last, &msg) == FIG_OK) {
+            s->takeovers++;
+            fig_logf(s->log, s->log_ctx, "", "table %s: taken over (asked for here, its "
+                     "server is gone)", l->claim);
+        } else {
+            fig_logf(s->log, s->log_ctx, "", "table %s: cannot take it over: %s", l->claim,
+                     msg.text);
+        }
+    }
+    tab_t *e = find_tab(s, l->claim);
+    while (k && k->head) {
+        wait_t *w = k->head;
+        k->head = w->next;
+        w->c->waiting--;
+        const char *re = fig_proto_type_name(w->m.type);
+        if (e) {
+            enqueue(e, w);
+            continue;
+        }
+        if (!w->c->closing) {
+            if (l->owner[0] && strcmp(l->owner, s->node) != 0) {
+                snprintf(msg.text, sizeof msg.text,
+                         fig_tr_text(w->c->tr, "table %s is at another server: %s"), l->claim,
+                         l->owner);
+                send_json(s, w->c, fig_proto_moved(msg.text, re, l->claim, l->owner));
+            } else {
+                snprintf(msg.text, sizeof msg.text,
+                         fig_tr_text(w->c->tr, "there is no table %s"), l->claim);
+                send_error(s, w->c, b->rc && b->rc != FIG_ERR_INPUT ? FIG_PC_STORAGE
+                                                                    : FIG_PC_NO_TABLE,
+                           msg.text, re, l->claim);
+            }
+        }
+        free(w);
+    }
+    if (e)
+        run_waiting(s, e);
+    free(k);
+    free_lease_batch(b);
+}
+
 /* The round is back: tables lost are dropped, tables taken start here. */
 static void lease_round_done(fig_service_t *s, fig_db_batch_t *b)
 {
     fig_db_lease_t *l = b->lease;
+    if (l->claim[0]) {
+        claimed(s, b);
+        return;
+    }
     if (b->rc)
         fig_logf(s->log, s->log_ctx, "", "leases: %s", b->msg.text);
     for (int i = 0; i < l->ncodes; i++) {
@@ -957,11 +1126,7 @@ static void lease_round_done(fig_service_t *s, fig_db_batch_t *b)
         fig_logf(s->log, s->log_ctx, "", "table %s: taken over (its server is gone)",
                  x->row.code);
     }
-    fig_db_taken_free(l->taken);
-    free(l->codes);
-    free(l->lost);
-    free(l);
-    free(b);
+    free_lease_batch(b);
     s->next_round = svc_now(s) + s->lease_ms / 3;
 }
 

@@ -38,6 +38,15 @@ def pg():
         subprocess.run(["sh", PG_SH, "stop", out[0]], check=True, timeout=60)
 
 
+@pytest.fixture
+def db(pg, request):
+    """A database of the test's own on the module's PostgreSQL: what another
+    test left (tables, leases) is not there."""
+    name = "t_" + re.sub(r"\W", "_", request.node.name).lower()[:40]
+    psql(pg, "CREATE DATABASE %s" % name)
+    return pg.rsplit("/", 1)[0] + "/" + name
+
+
 def psql(url, sql):
     """One statement through psql, its rows as lists of strings."""
     out = subprocess.run(["psql", "-X", "-q", "-A", "-t", "-F", "\t", "-v", "ON_ERROR_STOP=1",
@@ -46,13 +55,10 @@ def psql(url, sql):
     return [line.split("\t") for line in out.splitlines() if line]
 
 
-def test_storage_contract_on_postgresql(pg):
+def test_storage_contract_on_postgresql(db):
     """tests/unit/test_db.c, every test, on PostgreSQL."""
-    # a database of its own: its games are made up, not all of them replay
-    psql(pg, "CREATE DATABASE contract")
     binary = os.path.join(os.path.dirname(figaro_cmd()), "test_db")
-    r = subprocess.run([binary], env=dict(os.environ,
-                                          FIGARO_TEST_DB=pg.rsplit("/", 1)[0] + "/contract"),
+    r = subprocess.run([binary], env=dict(os.environ, FIGARO_TEST_DB=db),
                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=120)
     out = r.stdout.decode(errors="replace")
     assert r.returncode == 0, out
@@ -60,30 +66,30 @@ def test_storage_contract_on_postgresql(pg):
     assert "PASSED" in out and "FAILED" not in out, out
 
 
-def test_schema_version_and_settings(pg, tmp_path):
-    srv = Server(str(tmp_path), db=pg)
+def test_schema_version_and_settings(db, tmp_path):
+    srv = Server(str(tmp_path), db=db)
     try:
         assert srv.http("/healthz")[0] == 200
-        assert psql(pg, "SELECT version FROM figaro_schema") == [["3"]]
+        assert psql(db, "SELECT version FROM figaro_schema") == [["3"]]
         log = srv.log()
         assert "node 127.0.0.1:%d" % srv.port in log
     finally:
         srv.stop()
     # a newer schema than the program's is refused, and says so
-    psql(pg, "UPDATE figaro_schema SET version = 99")
+    psql(db, "UPDATE figaro_schema SET version = 99")
     try:
-        r = subprocess.run([figaro_cmd(), "serve", "--listen", "127.0.0.1:0", "--db", pg],
+        r = subprocess.run([figaro_cmd(), "serve", "--listen", "127.0.0.1:0", "--db", db],
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=60)
     finally:
-        psql(pg, "UPDATE figaro_schema SET version = 3")
+        psql(db, "UPDATE figaro_schema SET version = 3")
     assert r.returncode == 1
     assert b"version 99, newer than this program's (3)" in r.stderr, r.stderr
 
 
-def test_sigkill_mid_game_then_restart_on_postgresql(pg, tmp_path):
+def test_sigkill_mid_game_then_restart_on_postgresql(db, tmp_path):
     """Every acknowledged action is in PostgreSQL before anyone is told of it."""
     data = str(tmp_path)
-    srv = Server(data, "--node", "alpha", db=pg)
+    srv = Server(data, "--node", "alpha", db=db)
     rng = random.Random(26)
 
     async def first():
@@ -97,11 +103,11 @@ def test_sigkill_mid_game_then_restart_on_postgresql(pg, tmp_path):
         srv.kill()      # SIGKILL: no chance to tidy anything
     told = list(ann.actions)
     assert len(told) >= 8
-    stored = psql(pg, "SELECT seat, action FROM actions WHERE code = '%s' AND game = 1 "
+    stored = psql(db, "SELECT seat, action FROM actions WHERE code = '%s' AND game = 1 "
                       "ORDER BY idx" % ann.table)
     assert [(int(s), a) for s, a in stored][:len(told)] == told
 
-    srv = Server(data, "--node", "alpha", db=pg)   # a restart under its name: its tables at once
+    srv = Server(data, "--node", "alpha", db=db)   # a restart under its name: its tables at once
     try:
         async def second():
             for c in (ann, bob):
@@ -119,7 +125,7 @@ def test_sigkill_mid_game_then_restart_on_postgresql(pg, tmp_path):
         code, fgn = fetch(srv, ann.record)
         assert code == 200 and "Ann" in fgn
         # the tokens are stored as their SHA-256 only
-        hashes = psql(pg, "SELECT token_hash FROM seats WHERE code = '%s' AND kind = 'person'"
+        hashes = psql(db, "SELECT token_hash FROM seats WHERE code = '%s' AND kind = 'person'"
                           % ann.table)
         assert sorted(h for (h,) in hashes) == sorted(
             hashlib.sha256(c.token.encode()).hexdigest() for c in (ann, bob))
@@ -154,13 +160,13 @@ def metric(srv, name):
     return float(m.group(1))
 
 
-def owner(pg, table):
-    return psql(pg, "SELECT owner FROM tables WHERE code = '%s'" % table)[0][0]
+def owner(db, table):
+    return psql(db, "SELECT owner FROM tables WHERE code = '%s'" % table)[0][0]
 
 
-def stored_actions(pg, table):
+def stored_actions(db, table):
     return [(int(s), a) for s, a in psql(
-        pg, "SELECT seat, action FROM actions WHERE code = '%s' AND game = 1 ORDER BY idx"
+        db, "SELECT seat, action FROM actions WHERE code = '%s' AND game = 1 ORDER BY idx"
         % table)]
 
 
@@ -173,7 +179,8 @@ def follow(c, name):
 
 async def reseat(c, url, seconds):
     """Takes c's seat back on the server at url, trying again while that
-    server does not drive the table yet (no_table); the seconds it took."""
+    server does not drive the table yet (moved: another server holds its
+    lease); the seconds it took."""
     t0 = time.monotonic()
     while True:
         await c.connect(url)
@@ -185,25 +192,25 @@ async def reseat(c, url, seconds):
         if m["type"] == "seated":
             await c.expect("snapshot")
             return time.monotonic() - t0
-        assert m["code"] == "no_table", m
+        assert m["code"] == "moved", m
         await c.ws.close()
         assert time.monotonic() - t0 < seconds, "%s: not seated again in %d s" % (c.name, seconds)
         await asyncio.sleep(0.25)
 
 
-def two_servers(pg, tmp_path, lease="2"):
+def two_servers(db, tmp_path, lease="2"):
     dirs = [tmp_path / "a", tmp_path / "b"]
     for d in dirs:
         d.mkdir()
-    return [Server(str(d), "--node", d.name, "--lease", lease, db=pg) for d in dirs]
+    return [Server(str(d), "--node", d.name, "--lease", lease, db=db) for d in dirs]
 
 
-def test_sigkill_a_server_its_tables_go_on_elsewhere(pg, tmp_path):
+def test_sigkill_a_server_its_tables_go_on_elsewhere(db, tmp_path):
     """Two servers on one PostgreSQL: a is killed mid-game (SIGKILL); b takes
     its tables once their lease ran out, every acknowledged action kept, the
     people sit again with their tokens and the games finish on b; a, started
     again under its name, drives nothing b holds."""
-    a, b = two_servers(pg, tmp_path)
+    a, b = two_servers(db, tmp_path)
     rng = random.Random(2026)
     try:
         async def before():
@@ -215,7 +222,7 @@ def test_sigkill_a_server_its_tables_go_on_elsewhere(pg, tmp_path):
         pairs = run(before())
         told = {p[0].table: list(p[0].actions) for p in pairs}
         assert all(len(t) >= 6 for t in told.values())
-        assert {owner(pg, t) for t in told} == {"a"}
+        assert {owner(db, t) for t in told} == {"a"}
         a.kill()
 
         async def after():
@@ -227,33 +234,33 @@ def test_sigkill_a_server_its_tables_go_on_elsewhere(pg, tmp_path):
             for p in pairs:
                 await play(list(p), rng)
                 assert p[0].over and p[1].over and p[0].actions == p[1].actions
-                assert stored_actions(pg, p[0].table) == p[0].actions
+                assert stored_actions(db, p[0].table) == p[0].actions
                 for c in p:
                     await c.ws.close()
             return waited
 
         waited = run_long(after())
         assert waited < 15, waited   # a lease of 2 s, a round every 2/3 s
-        assert {owner(pg, t) for t in told} == {"b"}
+        assert {owner(db, t) for t in told} == {"b"}
         assert metric(b, "figaro_takeovers_total") == 2
         assert metric(b, "figaro_leases_held") == 2
-        assert "taken over (its server is gone)" in b.log()
+        assert "taken over (" in b.log()
 
-        a = Server(a.data, "--node", "a", "--lease", "2", db=pg)   # rejoins
+        a = Server(a.data, "--node", "a", "--lease", "2", db=db)   # rejoins
         assert metric(a, "figaro_leases_held") == 0
-        assert {owner(pg, t) for t in told} == {"b"}
+        assert {owner(db, t) for t in told} == {"b"}
     finally:
         for s in (a, b):
             if not s.err.closed:
                 s.stop()
 
 
-def test_a_paused_server_writes_nothing_after_its_lease(pg, tmp_path):
+def test_a_paused_server_writes_nothing_after_its_lease(db, tmp_path):
     """a is stopped (SIGSTOP) past its lease; b takes the table and the game
     goes on there; when a runs again (SIGCONT), the request it had for that
     table is not written (its lease is lost: the fence), a drops the table,
     and the database holds exactly what b told."""
-    a, b = two_servers(pg, tmp_path)
+    a, b = two_servers(db, tmp_path)
     rng = random.Random(7)
     try:
         async def go():
@@ -262,7 +269,7 @@ def test_a_paused_server_writes_nothing_after_its_lease(pg, tmp_path):
             a.proc.send_signal(signal.SIGSTOP)
             try:
                 t0 = time.monotonic()
-                while owner(pg, ann.table) != "b":
+                while owner(db, ann.table) != "b":
                     assert time.monotonic() - t0 < 20, "b did not take the table"
                     await asyncio.sleep(0.2)
                 ann2, bob2 = follow(ann, "Ann"), follow(bob, "Bob")
@@ -280,11 +287,11 @@ def test_a_paused_server_writes_nothing_after_its_lease(pg, tmp_path):
                 await asyncio.sleep(0.1)
             assert metric(a, "figaro_tables") == 0
             # the leave was never stored: Ann still sits at b's table
-            assert psql(pg, "SELECT kind, name FROM seats WHERE code = '%s' AND seat = %d"
+            assert psql(db, "SELECT kind, name FROM seats WHERE code = '%s' AND seat = %d"
                         % (ann.table, ann.seat)) == [["person", "Ann"]]
             await play([ann2, bob2], rng)
             assert ann2.over and bob2.over
-            assert stored_actions(pg, ann.table) == ann2.actions
+            assert stored_actions(db, ann.table) == ann2.actions
             for c in (ann2, bob2):
                 await c.ws.close()
 
@@ -294,3 +301,34 @@ def test_a_paused_server_writes_nothing_after_its_lease(pg, tmp_path):
         for s in (a, b):
             if not s.err.closed:
                 s.stop()
+
+
+def test_another_servers_table_is_moved(db, tmp_path):
+    """A request for a table another server drives is answered `moved`, with
+    that server's node name; one for no table at all, `no_table`."""
+    a, b = two_servers(db, tmp_path, lease="30")
+    try:
+        async def go():
+            ann, bob = await seat_two(a.url)
+            eve = Client("Eve")
+            await eve.connect(b.url)
+            await eve.hello([{"table": ann.table, "token": ann.token}])
+            m = await eve.recv()
+            assert m == {"type": "error", "code": "moved", "re": "hello", "table": ann.table,
+                         "node": "a", "text": "table %s is at another server: a" % ann.table}, m
+            await eve.send({"type": "spectate", "table": ann.table})
+            m = await eve.recv()
+            assert (m["code"], m["re"], m["node"]) == ("moved", "spectate", "a"), m
+            await eve.send({"type": "join", "table": "ZZZZZZ"})
+            m = await eve.recv()
+            assert (m["code"], m["re"], m["table"]) == ("no_table", "join", "ZZZZZZ"), m
+            assert "node" not in m
+            for c in (ann, bob, eve):
+                await c.ws.close()
+
+        run(go())
+        assert metric(b, "figaro_tables") == 0 and metric(a, "figaro_tables") == 1
+        assert owner(db, psql(db, "SELECT code FROM tables")[0][0]) == "a"
+    finally:
+        for s in (a, b):
+            s.stop()
