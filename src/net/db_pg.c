@@ -635,8 +635,9 @@ static fig_err_t migrate(db_t *d, fig_msg_t *msg)
         PQclear(r);
     }
     if (!rc && version > FIG_DB_SCHEMA)
-        rc = fig_fail(msg, FIG_ERR_INPUT, N_("database: version %d, newer than this "
-                                             "program's (%d)"), version, FIG_DB_SCHEMA);
+        rc = fig_fail(msg, FIG_ERR_INPUT, N_("database %s: version %d, newer than this "
+                                             "program's (%d)"), "PostgreSQL", version,
+                      FIG_DB_SCHEMA);
     if (!rc && version == 0)
         rc = exec(d, schema, msg);
     for (int v = version; !rc && v >= 1 && v < FIG_DB_SCHEMA; v++)
