@@ -4,7 +4,7 @@
 set -eu
 
 # package: what it is for
-PACKAGES="gcc make pkg-config libcmocka-dev libjansson-dev clang libclang-rt-14-dev libncurses-dev gettext tmux python3 locales python3-pytest python3-numpy libsqlite3-dev libssl-dev libwebsockets-dev python3-websockets chromium libpq-dev postgresql"
+PACKAGES="gcc make pkg-config libcmocka-dev libjansson-dev clang libclang-rt-14-dev libncurses-dev gettext tmux python3 locales python3-pytest python3-numpy libsqlite3-dev libssl-dev libwebsockets-dev python3-websockets chromium libpq-dev postgresql haproxy"
 
 # The browser client's tests (tests/web): Playwright, axe and TypeScript from
 # npm, exact versions in tests/web/package-lock.json; no browser download:
@@ -35,7 +35,8 @@ echo "   libsqlite3-dev: the table server's storage; libssl-dev: SHA-256 of its 
 echo "   libwebsockets-dev: its HTTP and WebSocket port; python3-websockets: tests of that port;"
 echo "   chromium: the browser client's tests, driven by Playwright;"
 echo "   libpq-dev: the table server's PostgreSQL storage, for several servers on one database;"
-echo "   postgresql: PostgreSQL 15, which the tests start in a temporary folder of their own)"
+echo "   postgresql: PostgreSQL 15, which the tests start in a temporary folder of their own;"
+echo "   haproxy: the front of several table servers (deploy/haproxy.cfg), tested in front of three)"
 if [ "$(id -u)" -eq 0 ]; then
     SUDO=""
 elif command -v sudo >/dev/null 2>&1; then

@@ -17,12 +17,14 @@ import os
 import random
 import re
 import signal
+import socket
 import subprocess
 import time
 
 import pytest
 
-from test_serve import (ROOT, Client, Server, figaro_cmd, fetch, play, run, run_long, seat_two)
+from test_serve import (ROOT, Client, Closed, Server, figaro_cmd, fetch, play, run, run_long,
+                        seat_two, websockets)
 
 PG_SH = os.path.join(ROOT, "tests", "net", "pg.sh")
 
@@ -332,3 +334,170 @@ def test_another_servers_table_is_moved(db, tmp_path):
     finally:
         for s in (a, b):
             s.stop()
+
+
+# ---- HAProxy in front (deploy/haproxy.cfg)
+
+class Front:
+    """HAProxy with deploy/haproxy.cfg, its addresses changed to the
+    servers' ports and a free port of its own."""
+
+    def __init__(self, tmp_path, servers):
+        with open(os.path.join(ROOT, "deploy", "haproxy.cfg")) as f:
+            cfg = f.read()
+        s = socket.socket()
+        s.bind(("127.0.0.1", 0))
+        self.port = s.getsockname()[1]
+        s.close()
+        cfg, n = re.subn(r"bind 127\.0\.0\.1:\d+", "bind 127.0.0.1:%d" % self.port, cfg)
+        assert n == 1
+        for name, srv in servers.items():
+            cfg, n = re.subn(r"server %s 127\.0\.0\.1:\d+" % name,
+                             "server %s 127.0.0.1:%d" % (name, srv.port), cfg)
+            assert n == 1, name
+        # its state, for the test: the servers' health as HAProxy sees it
+        self.sock = os.path.join(str(tmp_path), "haproxy.sock")
+        cfg, n = re.subn(r"^global\n", "global\n    stats socket %s\n" % self.sock, cfg,
+                         flags=re.M)
+        assert n == 1
+        path = os.path.join(str(tmp_path), "haproxy.cfg")
+        with open(path, "w") as f:
+            f.write(cfg)
+        self.log = open(os.path.join(str(tmp_path), "haproxy.log"), "wb")
+        self.proc = subprocess.Popen(["haproxy", "-db", "-f", path], stdout=self.log,
+                                     stderr=subprocess.STDOUT)
+        self.url = "ws://127.0.0.1:%d/ws" % self.port
+        self.wait({n: "UP" for n in servers})
+
+    def states(self):
+        """{server: "UP" or "DOWN"...} as HAProxy's health checks see them."""
+        s = socket.socket(socket.AF_UNIX)
+        try:
+            s.connect(self.sock)
+            s.sendall(b"show stat\n")
+            out = b""
+            while True:
+                chunk = s.recv(65536)
+                if not chunk:
+                    break
+                out += chunk
+        except OSError:
+            return {}
+        finally:
+            s.close()
+        rows = [line.split(",") for line in out.decode().splitlines() if line and line[0] != "#"]
+        return {r[1]: r[17].split()[0] for r in rows if r[0] == "figaro_servers"
+                and r[1] != "BACKEND"}
+
+    def wait(self, want, seconds=20):
+        t0 = time.monotonic()
+        while True:
+            got = self.states()
+            if all(got.get(k) == v for k, v in want.items()):
+                return
+            assert self.proc.poll() is None, "haproxy exited"
+            assert time.monotonic() - t0 < seconds, "haproxy: %r, not %r" % (got, want)
+            time.sleep(0.2)
+
+    def stop(self):
+        self.proc.terminate()
+        self.proc.wait(10)
+        self.log.close()
+
+
+async def sit(c, front, table, join=False, seconds=30):
+    """c takes its seat (join: a new one) at table through the front,
+    following `moved` (and trying again while no server may drive it yet);
+    the seconds it took."""
+    t0 = time.monotonic()
+    node = None
+    while True:
+        url = front.url + "?table=" + table + ("&node=" + node if node else "")
+        try:
+            await c.connect(url)
+            if join:
+                await c.hello()
+                await c.send({"type": "join", "table": table})
+            else:
+                await c.hello([{"table": table, "token": c.token,
+                                "since": {"epoch": c.epoch, "n": c.n}}])
+            m = await c.recv()
+            while m["type"] not in ("seated", "error"):
+                m = await c.recv()
+        except (OSError, Closed, websockets.InvalidHandshake, websockets.ConnectionClosed):
+            m = {"type": "error", "code": "down"}   # a server that just died
+        if m["type"] == "seated":
+            c.table = table
+            await c.expect("snapshot")
+            return time.monotonic() - t0
+        assert m["code"] in ("moved", "down"), m
+        node = m.get("node")
+        await c.ws.close()
+        assert time.monotonic() - t0 < seconds, "%s: not seated in %d s" % (c.name, seconds)
+        await asyncio.sleep(0.2)
+
+
+def test_haproxy_in_front_sigkill_one_of_three(db, tmp_path):
+    """deploy/haproxy.cfg in front of three servers on one PostgreSQL: people
+    create and join tables through it (following `moved`), the server that
+    drives the first table is killed (SIGKILL) mid-game, its people come back
+    through HAProxy and finish on the others with every acknowledged action;
+    every table has one driver; the killed server restarts and rejoins."""
+    names = ["web1", "web2", "web3"]
+    servers = {}
+    for n in names:
+        d = tmp_path / n
+        d.mkdir()
+        servers[n] = Server(str(d), "--node", n, "--lease", "2", "--trust-proxy", "127.0.0.1",
+                            db=db)
+    front = Front(tmp_path, servers)
+    rng = random.Random(99)
+    try:
+        async def go():
+            tables = []
+            for i in range(3):
+                ann, bob = Client("Ann%d" % i), Client("Bob%d" % i)
+                await ann.connect(front.url)   # no table yet: any server
+                await ann.hello()
+                await ann.send({"type": "create", "seats": [
+                    {"kind": "person"}, {"kind": "person"}, {"kind": "bot", "level": "easy"}]})
+                code = (await ann.expect("created"))["table"]
+                await ann.ws.close()
+                for c in (ann, bob):
+                    await sit(c, front, code, join=True)
+                await play([ann, bob], rng, stop_after=4)
+                tables.append((ann, bob))
+            drivers = {p[0].table: owner(db, p[0].table) for p in tables}
+            assert set(drivers.values()) <= set(names)
+            victim = drivers[tables[0][0].table]
+            told = {c.name: list(c.actions) for p in tables for c in p}   # what each was told
+            servers[victim].kill()
+            front.wait({victim: "DOWN"})
+            for p in tables:
+                for c in p:
+                    if drivers[c.table] == victim:   # its connection is gone
+                        await sit(c, front, c.table, seconds=40)
+                    assert c.actions[:len(told[c.name])] == told[c.name], c.name
+            for p in tables:
+                await play(list(p), rng)
+                assert p[0].over and p[1].over and p[0].actions == p[1].actions
+                assert stored_actions(db, p[0].table) == p[0].actions
+                for c in p:
+                    await c.ws.close()
+            return drivers, victim
+
+        drivers, victim = asyncio.run(asyncio.wait_for(go(), 400))
+        after_kill = {t: owner(db, t) for t in drivers}
+        assert victim not in after_kill.values()
+        assert all(after_kill[t] == drivers[t] for t in drivers if drivers[t] != victim)
+        # the killed server comes back under its name, on its port, and rejoins
+        servers[victim] = Server(servers[victim].data, "--node", victim, "--lease", "2",
+                                 "--trust-proxy", "127.0.0.1",
+                                 "--listen", "127.0.0.1:%d" % servers[victim].port, db=db)
+        front.wait({n: "UP" for n in names})
+        assert metric(servers[victim], "figaro_leases_held") == 0
+    finally:
+        front.stop()
+        for s in servers.values():
+            if not s.err.closed:
+                s.stop()
