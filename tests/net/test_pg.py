@@ -200,6 +200,21 @@ async def reseat(c, url, seconds):
         await asyncio.sleep(0.25)
 
 
+def stop_all(*servers):
+    """Stops every server still running (SIGTERM), then fails with the first
+    one's failure (a bad exit, a sanitizer's report)."""
+    failures = []
+    for s in servers:
+        if s.err.closed:
+            continue
+        try:
+            s.stop()
+        except AssertionError as e:
+            failures.append(e)
+    if failures:
+        raise failures[0]
+
+
 def two_servers(db, tmp_path, lease="2"):
     dirs = [tmp_path / "a", tmp_path / "b"]
     for d in dirs:
@@ -252,9 +267,7 @@ def test_sigkill_a_server_its_tables_go_on_elsewhere(db, tmp_path):
         assert metric(a, "figaro_leases_held") == 0
         assert {owner(db, t) for t in told} == {"b"}
     finally:
-        for s in (a, b):
-            if not s.err.closed:
-                s.stop()
+        stop_all(a, b)
 
 
 def test_a_paused_server_writes_nothing_after_its_lease(db, tmp_path):
@@ -300,9 +313,7 @@ def test_a_paused_server_writes_nothing_after_its_lease(db, tmp_path):
         run_long(go())
         assert "dropped" in a.log()
     finally:
-        for s in (a, b):
-            if not s.err.closed:
-                s.stop()
+        stop_all(a, b)
 
 
 def test_another_servers_table_is_moved(db, tmp_path):
@@ -332,8 +343,7 @@ def test_another_servers_table_is_moved(db, tmp_path):
         assert metric(b, "figaro_tables") == 0 and metric(a, "figaro_tables") == 1
         assert owner(db, psql(db, "SELECT code FROM tables")[0][0]) == "a"
     finally:
-        for s in (a, b):
-            s.stop()
+        stop_all(a, b)
 
 
 # ---- HAProxy in front (deploy/haproxy.cfg)
@@ -444,15 +454,15 @@ def test_haproxy_in_front_sigkill_one_of_three(db, tmp_path):
     through HAProxy and finish on the others with every acknowledged action;
     every table has one driver; the killed server restarts and rejoins."""
     names = ["web1", "web2", "web3"]
-    servers = {}
-    for n in names:
-        d = tmp_path / n
-        d.mkdir()
-        servers[n] = Server(str(d), "--node", n, "--lease", "2", "--trust-proxy", "127.0.0.1",
-                            db=db)
-    front = Front(tmp_path, servers)
+    servers, front = {}, None
     rng = random.Random(99)
     try:
+        for n in names:
+            d = tmp_path / n
+            d.mkdir()
+            servers[n] = Server(str(d), "--node", n, "--lease", "2", "--trust-proxy",
+                                "127.0.0.1", db=db)
+        front = Front(tmp_path, servers)
         async def go():
             tables = []
             for i in range(3):
@@ -497,7 +507,6 @@ def test_haproxy_in_front_sigkill_one_of_three(db, tmp_path):
         front.wait({n: "UP" for n in names})
         assert metric(servers[victim], "figaro_leases_held") == 0
     finally:
-        front.stop()
-        for s in servers.values():
-            if not s.err.closed:
-                s.stop()
+        if front:
+            front.stop()
+        stop_all(*servers.values())
