@@ -698,11 +698,11 @@ static bool take_token(double *tokens, long long *at, long long now, double burs
 
 /* On a shared storage, w (a request of c for table `code`, which this
  * server does not drive) waits for the claim of that table; false when it
- * cannot (not shared, too many claims, out of memory): the caller answers
- * no_table. */
+ * cannot (not shared, the server holds --max-tables tables, too many claims,
+ * out of memory): the caller answers no_table. */
 static bool park(fig_service_t *s, conn_t *c, const char *code, wait_t *w)
 {
-    if (!s->shared)
+    if (!s->shared || s->ntables >= s->max_tables)
         return false;
     lookup_t *k = s->lookups;
     while (k && strcmp(k->code, code) != 0)
