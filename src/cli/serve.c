@@ -382,7 +382,7 @@ int cmd_serve(int argc, char **argv)
     if (node_arg)
         snprintf(node, sizeof node, "%s", node_arg);
     else
-        snprintf(node, sizeof node, "%s%s%s:%d", strchr(addr, ':') ? "[" : "", addr,
+        snprintf(node, sizeof node, "%s%.50s%s:%d", strchr(addr, ':') ? "[" : "", addr,
                  strchr(addr, ':') ? "]" : "", fig_wire_port(wire));
     so.db = db;
     so.node = node;
