@@ -111,7 +111,8 @@ static const char schema[] =
 enum { FIRST_VERSION = 3 };
 
 /* upgrade[v]: from version v to v + 1 (v >= FIRST_VERSION), each ending by
- * setting figaro_schema's version. */
+ * setting figaro_schema's version (UPDATE figaro_schema SET version = v + 1);
+ * a new database is made at FIRST_VERSION, then brought up the same way. */
 static const char *const upgrade[FIG_DB_SCHEMA + 1] = { NULL };
 
 /* The advisory lock of creating and upgrading the schema. */
@@ -638,8 +639,8 @@ static fig_err_t migrate(db_t *d, fig_msg_t *msg)
         rc = fig_fail(msg, FIG_ERR_INPUT, N_("database %s: version %d, newer than this "
                                              "program's (%d)"), "PostgreSQL", version,
                       FIG_DB_SCHEMA);
-    if (!rc && version == 0)
-        rc = exec(d, schema, msg);
+    if (!rc && version == 0 && !(rc = exec(d, schema, msg)))
+        version = FIRST_VERSION;
     for (int v = version; !rc && v >= 1 && v < FIG_DB_SCHEMA; v++)
         rc = v < FIRST_VERSION || !upgrade[v]
                  ? fig_fail(msg, FIG_ERR_INPUT, N_("database: version %d: no upgrade known"), v)
