@@ -4,6 +4,7 @@
 //   #/t/CODE      the table CODE, to play (back in your seat with its token)
 //   #/w/CODE      the table CODE, watched (the public view only)
 //   #/r/CODE/N    the replay of game N of table CODE; #/r/file a local record
+//   #/r/CODE/N/review  the same with the review of my moves (the seat this browser holds)
 
 import { _, languages, lang, startLang, setLang, missing } from "./i18n.js";
 import { h, fill } from "./dom.js";
@@ -47,7 +48,8 @@ function route() {
         page = new ReplayView(main, sessionStorage.getItem("figaro.replay-name") || "",
                               text ? replayOfText(text) : Promise.reject(new Error(_("no record"))));
     } else if (parts[0] === "r" && /^[A-Z0-9]{6}$/.test(code) && /^\d+$/.test(parts[2] || "")) {
-        page = new ReplayView(main, code + " · " + parts[2], replayOfGame(code, parts[2]));
+        page = new ReplayView(main, code + " · " + parts[2], replayOfGame(code, parts[2]),
+                              parts[3] === "review" ? { code, game: Number(parts[2]) } : null);
     } else {
         page = new HomeView(main);
     }
@@ -56,6 +58,9 @@ function route() {
 
 /** For the tests: the messages the current language lacks. */
 /** @type {any} */ (window).figaroMissing = () => [...missing];
+
+// The page's files kept by a service worker (sw.js): never the protocol.
+if ("serviceWorker" in navigator) navigator.serviceWorker.register("sw.js").catch(() => {});
 
 window.addEventListener("hashchange", route);
 window.addEventListener("figaro:languages", header);

@@ -5,10 +5,18 @@
 // person chose (POST /replay, never stored), with each step's sentences in
 // the person's language; the last step shows the final ranking, the same as
 // `figaro replay FILE` prints.
+//
+// With the review (#/r/CODE/N/review, the game-over panel's "Review my
+// moves"), the page takes the seat this browser holds at that table (its
+// token) on a connection of its own and asks the server for the review of
+// that seat's moves (docs/protocol.md, review): it then steps from graded
+// move to graded move, each shown in the position before it, with the move
+// played, the better one, the grade and the search's figures.
 
 import { _, fmt, ngettext, lang } from "./i18n.js";
 import { h, fill } from "./dom.js";
 import { drawSeats, drawRanking, drawRoundEnd } from "./board.js";
+import { Conn, heldSeats } from "./net.js";
 
 /** @typedef {import("./board.js").Pile} Pile */
 /** @typedef {import("./board.js").RuleEvent} RuleEvent */
@@ -19,6 +27,11 @@ import { drawSeats, drawRanking, drawRoundEnd } from "./board.js";
  *   events: RuleEvent[], say: string[], state: StepState}} Step */
 /** @typedef {{players: number, names: string[], has_names: boolean, king: number,
  *   steps: Step[], summary: {finished: boolean, ranking?: number[], totals?: number[]}}} Replay */
+
+/** @typedef {{round: number, index: number, number: number, played: string, best: string,
+ *   played_say: string, best_say: string, played_win: number, best_win: number,
+ *   played_place: number, best_place: number, grade: string, grade_say: string, say: string}} Graded */
+/** @typedef {{seat: number, game: number, reviewed: number, summary: string, moves: Graded[]}} Review */
 
 /** The server's answer as a replay, or an Error with its reason.
  * @param {Response} r @returns {Promise<Replay>} */
@@ -43,9 +56,17 @@ export function replayOfText(text) {
 }
 
 export class ReplayView {
-    /** @param {HTMLElement} root @param {string} title @param {Promise<Replay>} replay */
-    constructor(root, title, replay) {
+    /** @param {HTMLElement} root @param {string} title @param {Promise<Replay>} replay
+     * @param {{code: string, game: number}|null} [review] the review of my moves in it, too */
+    constructor(root, title, replay, review = null) {
         this.root = root;
+        /** @type {Review|null} */
+        this.review = null;
+        /** @type {Conn|null} */
+        this.conn = null;
+        // the way from graded move to graded move above the position, the move and the summary below
+        this.reviewNav = h("div", { class: "review-controls", role: "group", "aria-label": _("Graded moves") });
+        this.reviewBox = h("section", { class: "review", "aria-label": _("Review of my moves") });
         this.i = 0;
         /** @type {Step[]} */
         this.steps = [];
@@ -69,7 +90,9 @@ export class ReplayView {
         ]);
         fill(root, [h("div", { class: "replay-page" }, [
             h("h1", { class: "table-title", text: fmt(_("Replay: %s"), title) }),
-            this.info, this.controls, this.ring, this.say, this.panels])]);
+            this.info, this.controls, review ? this.reviewNav : null, this.ring, review ? this.reviewBox : null,
+            this.say, this.panels])]);
+        if (review) this.askReview(review.code, review.game);
         this.keys = (/** @type {KeyboardEvent} */ e) => {
             if (e.target instanceof HTMLInputElement) return;
             if (e.key === "ArrowRight") this.go(this.i + 1);
@@ -86,6 +109,79 @@ export class ReplayView {
 
     destroy() {
         document.removeEventListener("keydown", this.keys);
+        if (this.conn) this.conn.close();
+    }
+
+    /** Asks for the review of my seat at table code, game game, on a connection
+     * that holds the seat (the token this browser keeps).
+     * @param {string} code @param {number} game */
+    askReview(code, game) {
+        const memo = heldSeats()[code];
+        const say = (/** @type {string} */ text, /** @type {string} */ role) =>
+            fill(this.reviewBox, [h("p", { class: "notice", role, text })]);
+        if (!memo) {
+            say(_("Only the people who sat at this game can see its review, in the browser they played in."), "alert");
+            return;
+        }
+        say(_("Reviewing your moves: the server searches each of them again. This takes a few seconds."), "status");
+        this.conn = new Conn(() => ({ type: "hello", v: 1, lang: lang(), seats: [{ table: code, token: memo.token }] }),
+            (m) => {
+                if (m.type === "seated" && m.table === code && !this.review)
+                    this.conn?.send({ type: "review", table: code, game });
+                else if (m.type === "review" && m.table === code && m.game === game) {
+                    this.review = /** @type {Review} */ (/** @type {unknown} */ (m));
+                    this.go(this.graded().length ? this.graded()[0].step - 1 : this.i);
+                } else if (m.type === "error" && (m.re === "review" || m.re === "hello") && !this.review)
+                    say(fmt(_("No review: %s"), String(m.text)), "alert");
+            }, () => {});
+    }
+
+    /** The graded moves with the replay's step of each (the action's).
+     * @returns {{m: Graded, step: number}[]} */
+    graded() {
+        if (!this.review || !this.steps.length) return [];
+        /** @type {Object<string, number>} */
+        const at = {};
+        const seen = [0, 0, 0, 0];
+        this.steps.forEach((st, i) => {
+            if (st.kind === "action") at[st.round + "/" + seen[st.round]++] = i;
+        });
+        return this.review.moves.map((m) => ({ m, step: at[m.round + "/" + m.index] }))
+            .filter((g) => g.step !== undefined);
+    }
+
+    /** The review beside the position: the summary, the way from graded move
+     * to graded move, and the graded move played from this position, if any. */
+    drawReview() {
+        const rv = this.review;
+        if (!rv) return;
+        const all = this.graded();
+        const here = all.findIndex((g) => g.step - 1 === this.i);
+        const before = all.filter((g) => g.step - 1 < this.i), after = all.filter((g) => g.step - 1 > this.i);
+        const kids = [];
+        fill(this.reviewNav, all.length ? [
+            h("button", { type: "button", "data-review": "prev", text: _("Previous graded move"),
+                          disabled: !before.length, onclick: () => this.go(before[before.length - 1].step - 1) }),
+            h("span", { class: "review-count",
+                        text: here >= 0 ? fmt(_("Graded move %d of %d"), here + 1, all.length)
+                                        : fmt(ngettext("%d graded move", "%d graded moves", all.length), all.length) }),
+            h("button", { type: "button", "data-review": "next", text: _("Next graded move"),
+                          disabled: !after.length, onclick: () => this.go(after[0].step - 1) }),
+        ] : []);
+        if (here >= 0) {
+            const m = all[here].m;
+            const pct = (/** @type {number} */ x) => Math.round(100 * x);
+            // the grade, and why: the search's figures for the move played and the better one
+            kids.push(h("div", { class: "review-move grade-" + m.grade }, [
+                h("p", { class: "review-grade", text: m.grade_say }),
+                h("p", { class: "review-played", text: fmt(_("You played: %s (wins %d%%, place %s)"),
+                    m.played_say, pct(m.played_win), m.played_place.toFixed(1)) }),
+                h("p", { class: "review-best", text: fmt(_("Better: %s (wins %d%%, place %s)"),
+                    m.best_say, pct(m.best_win), m.best_place.toFixed(1)) }),
+            ]));
+        }
+        kids.push(h("p", { class: "review-summary", text: rv.summary }));
+        fill(this.reviewBox, kids);
     }
 
     /** @param {Replay} r */
@@ -94,7 +190,8 @@ export class ReplayView {
             throw new Error(_("no record"));
         this.steps = r.steps;
         this.names = r.names;
-        this.go(0);
+        const first = this.graded()[0];   // the review came first: its first graded move
+        this.go(first ? first.step - 1 : 0);
     }
 
     /** The deal of the next round (dir 1) or of the one before (-1), else the end.
@@ -134,6 +231,7 @@ export class ReplayView {
         const over = step.events.find((e) => e.type === "game_over");
         if (over) panels.push(drawRanking(over.ranking || [], st.roads, this.names));
         fill(this.panels, panels);
+        this.drawReview();
         for (const b of this.controls.querySelectorAll("button")) {
             const k = b.dataset.step;
             b.disabled = (k === "start" || k === "back" || k === "prev-round") ? this.i === 0

@@ -14,6 +14,7 @@ import { cardEl, cardOrder, cardText, colourName } from "./cards.js";
 import { h, fill } from "./dom.js";
 import { Conn, heldSeats, rememberSeat, savedName, saveName, cleanName, NAME_CHARS } from "./net.js";
 import { drawSeats, drawRanking, drawRoundEnd, animateRing, pilePlaces } from "./board.js";
+import { shareInvite, shareLabel } from "./share.js";
 
 /** @typedef {import("./net.js").Msg} Msg */
 /** @typedef {import("./board.js").SeatShow} SeatShow */
@@ -454,9 +455,9 @@ export class TableView {
             kids.push(h("div", { class: "invite" }, [
                 h("label", { for: "invite-link", text: _("Invite friends with this link:") }),
                 link,
-                h("button", { type: "button", "data-focus": "copy", text: _("Copy"), onclick: () => {
-                    link.select();
-                    navigator.clipboard?.writeText(url).catch(() => {});
+                h("button", { type: "button", "data-focus": "copy", text: shareLabel(), onclick: (/** @type {Event} */ e) => {
+                    const b = /** @type {HTMLButtonElement} */ (e.currentTarget);
+                    shareInvite(url, link).then((how) => { if (how === "copied") b.textContent = _("Copied"); });
                 } }),
             ]));
             if (this.state === "waiting")
@@ -673,6 +674,9 @@ export class TableView {
                                           text: mine ? _("Cancel my rematch request") : _("Rematch"),
                                           onclick: () => this.conn.send({ type: "rematch", table: this.code,
                                                                           game: this.game, ready: !mine }) }));
+            if (this.seat !== null)
+                acts.append(h("a", { href: "#/r/" + this.code + "/" + this.game + "/review", class: "review-link",
+                                     text: _("Review my moves") }));
             acts.append(h("a", { href: "#/r/" + this.code + "/" + this.game, text: _("Replay this game") }));
             if (this.record) acts.append(h("a", { href: this.record, download: this.code + "-" + this.game + ".fgn",
                                                   text: _("Game record (FGN)") }));

@@ -50,7 +50,25 @@ typedef struct {
     int8_t *turn;           /* n: the seat to move, -1 when the game is over */
     float *reward;          /* n x players: each seat's reward for this step */
     uint8_t *done;          /* n: 1 if the game ended in this step */
+    float *final_obs;       /* n x FIG_OBS_SIZE: where done, the finished game seen by the
+                               learner's seat (self-play: by the seat that moved last), kept
+                               although autoreset has started the next; zero elsewhere */
 } fig_batch_out_t;
+
+/* Opponents other than the uniformly random default: the batch calls these
+ * for game i (0 to n-1) as it plays, e.g. the ai layer's bots
+ * (figaro/bot_batch.h). `start` comes first, with the setup; `dealt` after
+ * each deal with every hand (the implementation gives each seat only its
+ * own, R14); `moved` after every action, anyone's, in order; `choose` asks
+ * for the action of the opponent to move (an action that is not legal is
+ * replaced by a uniformly random legal one). */
+typedef struct {
+    void *ctx;
+    void (*start)(void *ctx, int i, const fig_setup_t *setup, uint64_t seed);
+    void (*dealt)(void *ctx, int i, const fig_hand_t hands[]);
+    void (*moved)(void *ctx, int i, fig_action_t a);
+    fig_action_t (*choose)(void *ctx, int i, int seat);
+} fig_batch_opp_t;
 
 /* sizeof(fig_env_t), for bindings that allocate the array themselves. */
 size_t fig_env_size(void);
@@ -79,6 +97,16 @@ fig_err_t fig_batch_reset(fig_env_t envs[], int n, const fig_batch_opts_t *opts,
  * fig_batch_reset. */
 fig_err_t fig_batch_step(fig_env_t envs[], int n, const fig_batch_opts_t *opts,
                          const int32_t actions[], const fig_batch_out_t *out, fig_msg_t *msg);
+
+/* fig_batch_reset and fig_batch_step with other opponents (NULL: the
+ * uniformly random ones). A batch is stepped with the opponents it was reset
+ * with. */
+fig_err_t fig_batch_reset_with(fig_env_t envs[], int n, const fig_batch_opts_t *opts,
+                               const uint64_t seeds[], const fig_batch_opp_t *opp,
+                               const fig_batch_out_t *out, fig_msg_t *msg);
+fig_err_t fig_batch_step_with(fig_env_t envs[], int n, const fig_batch_opts_t *opts,
+                              const int32_t actions[], const fig_batch_opp_t *opp,
+                              const fig_batch_out_t *out, fig_msg_t *msg);
 
 /* Each seat's reward for a finished state (the values fig_batch_step
  * reports): 1 - 2 * rank / (players - 1), rank 0 being the winner (R13). */

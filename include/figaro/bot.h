@@ -201,6 +201,11 @@ fig_action_t fig_bot_choose_with(fig_bot_t *bot, int ms, const fig_scratch_t *sc
  * search's numbers; the move it actually played is what fig_bot_choose returned. */
 bool fig_bot_analysis(const fig_bot_t *bot, fig_analysis_t *out);
 
+/* fig_abi_size and fig_abi_offset (abi.h) for the ai layer's structs
+ * (fig_move_stat_t, fig_analysis_t), for bindings that mirror them. */
+size_t fig_ai_abi_size(const char *type);
+size_t fig_ai_abi_offset(const char *type, const char *field);
+
 /* The tracked state (other hands guessed) and the seat's view of it. */
 const fig_state_t *fig_bot_state(const fig_bot_t *bot);
 

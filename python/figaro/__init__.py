@@ -18,12 +18,12 @@ from .game import (COLOURS, EVENT_TYPES, KINDS, NUM_ACTIONS, OBS_SIZE, TAKE_INDE
                    Event, FigaroError, Game, Pile, Rng, Setup, State, View, kind_index,
                    random_game, seed_derive)
 from .env import BatchEnv
-from .bots import Bot, play_game
+from .bots import Analysis, Bot, play_game
 from . import _lib as _l
 
 __version__ = _l.core.fig_version().decode()
 
-__all__ = ["Action", "BatchEnv", "Bot", "COLOURS", "EVENT_TYPES", "Event", "FigaroError", "Game",
+__all__ = ["Action", "Analysis", "BatchEnv", "Bot", "COLOURS", "EVENT_TYPES", "Event", "FigaroError", "Game",
            "KINDS", "LibraryError", "NUM_ACTIONS", "OBS_SIZE", "Pile", "Rng", "Setup", "State",
            "TAKE_INDEX", "View", "core_path", "kind_index", "play_game", "random_game",
            "seed_derive"]

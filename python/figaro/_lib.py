@@ -9,8 +9,11 @@ the wrong bytes.
 Where the libraries are looked for, first found wins:
   1. the directory in the environment variable FIGARO_LIBDIR;
   2. the directory written into _paths.py by `make install` (LIBDIR);
-  3. build/ of the source tree this package sits in (python/figaro -> build);
-  4. the dynamic loader's usual path (ld.so.conf, LD_LIBRARY_PATH).
+  3. figaro/_libs/ inside the package, when it was built to ship them
+     (FIGARO_BUNDLE_LIBDIR, python/setup.py);
+  4. build/ of the source tree this package sits in (python/figaro -> build);
+  5. the dynamic loader's usual path (ld.so.conf, LD_LIBRARY_PATH): the
+     system's libfigaro0 for a package installed by pip or Debian.
 libfigaro-ai is loaded only when a bot is made: the core alone needs no
 threads and no libm.
 """
@@ -121,7 +124,21 @@ class BatchOpts(ctypes.Structure):
 class BatchOut(ctypes.Structure):
     _fields_ = [("obs", ctypes.POINTER(ctypes.c_float)), ("mask", ctypes.POINTER(u8)),
                 ("turn", ctypes.POINTER(ctypes.c_int8)),
-                ("reward", ctypes.POINTER(ctypes.c_float)), ("done", ctypes.POINTER(u8))]
+                ("reward", ctypes.POINTER(ctypes.c_float)), ("done", ctypes.POINTER(u8)),
+                ("final_obs", ctypes.POINTER(ctypes.c_float))]
+
+
+class MoveStat(ctypes.Structure):
+    """fig_move_stat_t (bot.h): what a search learned about one root move."""
+    _fields_ = [("action", u16), ("visits", u32), ("share", ctypes.c_double),
+                ("win", ctypes.c_double), ("place", ctypes.c_double),
+                ("collect", ctypes.c_double * MAX_PLAYERS), ("collect_next", ctypes.c_double),
+                ("made_by", ctypes.c_double * MAX_PLAYERS)]
+
+
+class Analysis(ctypes.Structure):
+    _fields_ = [("seat", c_int), ("n", c_int), ("iterations", ctypes.c_long),
+                ("moves", MoveStat * MAX_ACTIONS)]
 
 
 MIRRORS = {
@@ -131,6 +148,8 @@ MIRRORS = {
     "fig_game_t": Game, "fig_msg_t": Msg, "fig_rng_t": Rng, "fig_env_t": Env,
     "fig_batch_opts_t": BatchOpts, "fig_batch_out_t": BatchOut,
 }
+# The ai layer's structs, checked against libfigaro-ai when it is loaded.
+AI_MIRRORS = {"fig_move_stat_t": MoveStat, "fig_analysis_t": Analysis}
 
 
 class LibraryError(ImportError):
@@ -146,6 +165,7 @@ def _candidates(name):
     if _paths.LIBDIR:
         dirs.append(_paths.LIBDIR)
     here = os.path.dirname(os.path.abspath(__file__))
+    dirs.append(os.path.join(here, "_libs"))
     dirs.append(os.path.join(here, os.pardir, os.pardir, "build"))
     out = [os.path.join(d, soname) for d in dirs if os.path.exists(os.path.join(d, soname))]
     out.append(soname)
@@ -230,25 +250,37 @@ def _declare_ai(lib):
     _proto(lib, "fig_bot_game_over", None, vp)
     _proto(lib, "fig_bot_choose", u16, vp, c_int)
     _proto(lib, "fig_bot_overrules", c_int, vp)
+    _proto(lib, "fig_bot_analysis", ctypes.c_bool, vp, P(Analysis))
+    _proto(lib, "fig_ai_abi_size", ctypes.c_size_t, c_char_p)
+    _proto(lib, "fig_ai_abi_offset", ctypes.c_size_t, c_char_p, c_char_p)
+    _proto(lib, "fig_bot_batch_new", c_int, P(vp), c_int, P(BatchOpts), c_char_p, P(Msg))
+    _proto(lib, "fig_bot_batch_free", None, vp)
+    _proto(lib, "fig_bot_batch_reset", c_int, vp, vp, P(BatchOut), P(Msg))
+    _proto(lib, "fig_bot_batch_step", c_int, vp, vp, P(BatchOut), P(Msg))
+    _proto(lib, "fig_bot_batch_envs", vp, vp)
 
 
-def _check_abi(lib, mirrors=None):
-    """Raises LibraryError if a mirror's size or a listed offset differs."""
+def _check_abi(lib, mirrors=None, size_of=None, offset_of=None):
+    """Raises LibraryError if a mirror's size or a listed offset differs
+    (size_of, offset_of: the library's fig_abi_size and fig_abi_offset, or
+    the ai layer's fig_ai_abi_*)."""
+    size_of = size_of or lib.fig_abi_size
+    offset_of = offset_of or lib.fig_abi_offset
     problems = []
     for cname, mirror in (MIRRORS if mirrors is None else mirrors).items():
-        size = lib.fig_abi_size(cname.encode())
+        size = size_of(cname.encode())
         if size != ctypes.sizeof(mirror):
             problems.append("%s is %d bytes, the mirror %d" % (cname, size,
                                                               ctypes.sizeof(mirror)))
             continue
         for fname, _ in mirror._fields_:
-            off = lib.fig_abi_offset(cname.encode(), fname.encode())
+            off = offset_of(cname.encode(), fname.encode())
             if off != ctypes.c_size_t(-1).value and off != getattr(mirror, fname).offset:
                 problems.append("%s.%s at %d, the mirror at %d" % (
                     cname, fname, off, getattr(mirror, fname).offset))
     if problems:
-        raise LibraryError("libfigaro %s does not match this package: %s" % (
-            lib.fig_version().decode(), "; ".join(problems)))
+        raise LibraryError("%s does not match this package: %s" % (
+            os.path.basename(lib._name), "; ".join(problems)))
 
 
 core = _load("figaro")
@@ -273,5 +305,6 @@ def ai():
         if lib is None:
             lib = _load("figaro-ai")   # raises with every reason
         _declare_ai(lib)
+        _check_abi(lib, AI_MIRRORS, lib.fig_ai_abi_size, lib.fig_ai_abi_offset)
         _ai = lib
     return _ai

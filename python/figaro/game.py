@@ -8,7 +8,8 @@ fig_game_t), so copying a State or a Game copies the position.
 
 import ctypes
 
-from . import _lib
+from . import _check, _lib
+from ._check import FigaroError
 from ._lib import core
 
 try:
@@ -30,19 +31,6 @@ NUM_ACTIONS = _lib.OBS_ACTIONS     # size of the fixed action space
 TAKE_INDEX = _lib.OBS_TAKE         # index of the take in it
 
 
-class FigaroError(ValueError):
-    """The engine refused something; str(e) is its message for people.
-
-    kind is "input" (malformed or illegal: a move, a record, a setup),
-    "state" (the call does not fit the game's phase) or "space"; line is the
-    1-based line of a record (FGN) that was refused, else 0."""
-
-    def __init__(self, message, kind="input", line=0):
-        super().__init__(message)
-        self.kind = kind
-        self.line = line
-
-
 _KIND_NAMES = {_lib.ERR_INPUT: "input", _lib.ERR_STATE: "state", _lib.ERR_SPACE: "space"}
 
 
@@ -59,56 +47,96 @@ def kind_index(code):
         raise FigaroError("'%s' is not a card (R1..P3, J1, J2, RING)" % (code,)) from None
 
 
-class Action(int):
-    """An action as the engine codes it (a 16-bit int), printed in FGN syntax.
+class Action:
+    """An action, printed in FGN syntax ("R2>1", "RING", "take").
 
     Action.take(), Action.play("R2", 1) and Action.parse("R2>1") make one;
     kind is the card code (None for a take), target the seat in front of
-    which it is played."""
+    which it is played. An Action is not an int: everywhere in this package
+    an int stands for an index of the action mask (NUM_ACTIONS of them,
+    relative to the seat to move). The engine's own 16-bit code is only
+    reached by name: action.code and Action.from_code(code)."""
 
-    __slots__ = ()
+    __slots__ = ("_code",)
+
+    def __init__(self, *args):
+        raise TypeError("make an Action with Action.parse, Action.play, Action.take or "
+                        "Action.from_code")
+
+    @classmethod
+    def from_code(cls, code):
+        """The action of the engine's 16-bit code (action.h)."""
+        code = _check.in_range(code, 0, 0xFFFF, "an action code")
+        if code == _lib.ACT_NONE:
+            raise FigaroError("0x%04x is no action (FIG_ACT_NONE)" % code)
+        return _made(code)
+
+    @property
+    def code(self):
+        """The engine's 16-bit code of the action."""
+        return self._code
 
     @classmethod
     def take(cls):
-        return cls(_lib.ACT_TAKE)
+        return cls.from_code(_lib.ACT_TAKE)
 
     @classmethod
     def play(cls, kind, target):
-        k = kind_index(kind) if isinstance(kind, str) else int(kind)
+        k = kind_index(kind) if isinstance(kind, str) else _check.integer(kind, "kind")
+        target = _check.integer(target, "target")
         if not 0 <= k < _lib.KINDS or not 0 <= target < _lib.MAX_PLAYERS:
             raise FigaroError("no such play: kind %r in front of seat %r" % (kind, target))
-        return cls(k | target << 5)
+        return cls.from_code(k | target << 5)
 
     @classmethod
     def parse(cls, text, actor=-1):
         """Parses "R2>1", "J1>0", "RING" (actor's own pile) or "take"."""
-        raw = text.strip().encode()
+        raw = _check.text(text, "an action").strip().encode()
+        actor = _check.in_range(actor, -1, _lib.MAX_PLAYERS - 1, "actor")
         a = core.fig_act_parse(raw, len(raw), actor)
         if a == _lib.ACT_NONE:
             raise FigaroError("'%s' is not an action (e.g. R2>1, J1>0, RING, take)" % text)
-        return cls(a)
+        return cls.from_code(a)
 
     @property
     def is_take(self):
-        return self == _lib.ACT_TAKE
+        return self._code == _lib.ACT_TAKE
 
     @property
     def kind(self):
-        return None if self.is_take else KINDS[self & 31]
+        return None if self.is_take else KINDS[self._code & 31]
 
     @property
     def target(self):
-        return None if self.is_take else self >> 5 & 7
+        return None if self.is_take else self._code >> 5 & 7
+
+    def __eq__(self, other):
+        return isinstance(other, Action) and other._code == self._code
+
+    def __hash__(self):
+        return hash(("figaro.Action", self._code))
 
     def __str__(self):
         if self.is_take:
             return "take"
-        if self & 31 == 17:
+        if self._code & 31 == 17:
             return "RING"
-        return "%s>%d" % (KINDS[self & 31], self >> 5 & 7)
+        return "%s>%d" % (KINDS[self._code & 31], self._code >> 5 & 7)
 
     def __repr__(self):
         return "Action(%s)" % self
+
+
+_ACTIONS = {}     # code -> Action: actions are immutable, one object per code
+
+
+def _made(code):
+    """The Action of a code the engine gave (no checks: the fast path)."""
+    a = _ACTIONS.get(code)
+    if a is None:
+        a = _ACTIONS[code] = object.__new__(Action)
+        a._code = code
+    return a
 
 
 def _hand_tuple(h):
@@ -165,11 +193,6 @@ def _float_array(n):
     return (ctypes.c_float * n)()
 
 
-def _addr(buf):
-    return buf.ctypes.data if _np is not None and isinstance(buf, _np.ndarray) else \
-        ctypes.addressof(buf)
-
-
 class Setup:
     """A game's setup (R1-R3): players, the colour left out with 3 players
     (a colour name, else None), the starting King's seat, the road pieces of
@@ -189,10 +212,9 @@ class Setup:
     @classmethod
     def random(cls, players, seed):
         """The setup `figaro random-game --seed` draws (fig_setup_random)."""
-        if not isinstance(players, int) or not 3 <= players <= 6:
-            raise FigaroError("Figaro is played by 3 to 6 players, not %r" % (players,))
+        players = _check.players(players)
         c = _lib.Setup()
-        core.fig_setup_random(ctypes.byref(c), players, seed, None)
+        core.fig_setup_random(ctypes.byref(c), players, _check.seed(seed), None)
         return cls._from_c(c)
 
     @classmethod
@@ -204,11 +226,9 @@ class Setup:
 
     def _to_c(self):
         """The checked fig_setup_t; raises FigaroError with the engine's reason."""
-        if not isinstance(self.players, int) or not 3 <= self.players <= 6:
-            raise FigaroError("Figaro is played by 3 to 6 players, not %r" % (self.players,))
         c = _lib.Setup()
-        c.players = self.players
-        c.king = self.king
+        c.players = _check.players(self.players)
+        c.king = _check.in_range(self.king, 0, 5, "king")
         if self.removed is None:
             c.removed = 5
         elif self.removed in COLOURS:
@@ -222,11 +242,9 @@ class Setup:
                               % (max(self.players, 1) - 1))
         for r in range(3):
             for i, length in enumerate(self.roads[r]):
-                if not 0 <= length <= 65535:
-                    raise FigaroError("road length %r is out of range" % (length,))
-                c.roads[r][i] = length
+                c.roads[r][i] = _check.in_range(length, 0, 65535, "a road length")
         if self.seed is not None:
-            c.seed = self.seed
+            c.seed = _check.seed(self.seed)
             c.has_seed = True
         msg = _lib.Msg()
         rc = core.fig_setup_check(ctypes.byref(c), ctypes.byref(msg))
@@ -283,8 +301,9 @@ class _Position:
 
     @property
     def turn(self):
-        """The seat to move (meaningful in the play phase)."""
-        return self._c.turn
+        """The seat to move; -1 when no one is (a round to deal, or the game
+        over), as BatchEnv's turn says."""
+        return self._c.turn if self._c.phase == _lib.PHASE_PLAY else -1
 
     @property
     def king(self):
@@ -309,6 +328,7 @@ class _Position:
 
     def roads(self, seat):
         """The road pieces seat has received, in order."""
+        seat = _check.seat(seat, self.players)
         return tuple(self._c.road[seat][:self._c.nroad[seat]])
 
     def road_length(self, seat):
@@ -318,6 +338,31 @@ class _Position:
     def road_groups(self):
         n = self.players - 1
         return tuple(tuple(self._c.group[r][:n]) for r in range(3))
+
+    def _text(self, hands, me=None):
+        """The position as lines of text: the public table, and the hands
+        given (hands[s]: card codes, or None for a hidden hand)."""
+        c = self._c
+        head = "%d players, round %d of 3, %s" % (c.players, c.round, self.phase)
+        if c.phase == _lib.PHASE_PLAY:
+            head += ", seat %d to move" % c.turn
+        head += "; King: seat %d; %d face-up cards on the table" % (c.king, c.table_cards)
+        if c.players == 3 and c.removed < 5:
+            head += "; %s left out" % COLOURS[c.removed]
+        lines = [head, "road pieces: " + " / ".join(" ".join(map(str, g)) for g in
+                                                   self.road_groups)]
+        for s in range(c.players):
+            p = Pile(c.pile[s])
+            hand = "%d card%s" % (c.hand_size[s], "" if c.hand_size[s] == 1 else "s") \
+                if hands[s] is None else \
+                "hand %s" % (" ".join(hands[s]) or "-")
+            pile = "%s %d: %s" % (p.colour or "no colour", p.total, " ".join(p.cards)) \
+                if p.cards else "-"
+            road = self.roads(s)
+            lines.append("seat %d%s: %s | pile %s | collected %d | road %s" % (
+                s, " (me)" if s == me else "", hand, pile, c.stack[s],
+                "%s = %d" % (" + ".join(map(str, road)), sum(road)) if road else "-"))
+        return lines
 
 
 class State(_Position):
@@ -345,9 +390,7 @@ class State(_Position):
 
     def hand(self, seat):
         """Seat's hand as card codes (hidden information: for simulations)."""
-        if not 0 <= seat < self.players:
-            raise FigaroError("seat %d does not exist with %d players" % (seat, self.players))
-        return _hand_tuple(self._c.hand[seat])
+        return _hand_tuple(self._c.hand[_check.seat(seat, self.players)])
 
     def deal(self, hands=None, seed=None):
         """Deals the next round: the given hands (one list of codes or string
@@ -358,11 +401,7 @@ class State(_Position):
             rng = Rng(0 if seed is None else seed)
             core.fig_state_deal(ctypes.byref(self._c), ctypes.byref(rng._c))
             return
-        arr = (_lib.Hand * _lib.MAX_PLAYERS)()
-        if len(hands) != self.players:
-            raise FigaroError("%d hands for %d players" % (len(hands), self.players))
-        for s, h in enumerate(hands):
-            arr[s] = _hand_c(h)
+        arr = _hands_c(hands, self.players)
         msg = _lib.Msg()
         rc = core.fig_state_deal_hands(ctypes.byref(self._c), arr, ctypes.byref(msg))
         if rc:
@@ -372,22 +411,27 @@ class State(_Position):
         """The legal actions of the seat to move, in the engine's order."""
         buf = (ctypes.c_uint16 * _lib.MAX_ACTIONS)()
         n = core.fig_state_legal(ctypes.byref(self._c), buf)
-        return [Action(buf[i]) for i in range(n)]
+        return [_made(code) for code in buf[:n]]
 
     def check(self, action):
-        """None if action is legal for the seat to move, else the reason."""
+        """None if action (see play) is legal for the seat to move, else the
+        reason."""
         msg = _lib.Msg()
-        if core.fig_state_check(ctypes.byref(self._c), _action(action, self._c.turn),
-                                ctypes.byref(msg)):
+        try:
+            code = _action(action, self._c)
+        except FigaroError as e:
+            return str(e)
+        if core.fig_state_check(ctypes.byref(self._c), code, ctypes.byref(msg)):
             return msg.text.decode()
         return None
 
     def apply(self, action):
-        """Plays action for the seat to move; returns the events. Raises
-        FigaroError with the engine's message, the state unchanged."""
+        """Plays action for the seat to move: an Action, FGN text ("R2>1") or
+        an int, which is an index of the action mask. Returns the events.
+        Raises FigaroError with the engine's message, the state unchanged."""
         ev = _lib.Events()
         msg = _lib.Msg()
-        rc = core.fig_state_apply(ctypes.byref(self._c), _action(action, self._c.turn),
+        rc = core.fig_state_apply(ctypes.byref(self._c), _action(action, self._c),
                                   ctypes.byref(ev), ctypes.byref(msg))
         if rc:
             _raise(rc, msg)
@@ -395,74 +439,132 @@ class State(_Position):
 
     def random_action(self, rng):
         """A uniformly random legal action, drawn from rng (an Rng)."""
+        if not isinstance(rng, Rng):
+            raise TypeError("rng must be a figaro.Rng, not %s" % type(rng).__name__)
         if self._c.phase != _lib.PHASE_PLAY:
             raise FigaroError("no action: the game is not in a round's play", "state")
-        return Action(core.fig_state_random_action(ctypes.byref(self._c), ctypes.byref(rng._c)))
+        return _made(core.fig_state_random_action(ctypes.byref(self._c), ctypes.byref(rng._c)))
 
     def ranking(self):
-        """Seats from winner to last (R13: shortest road first)."""
+        """Seats from winner to last (R13: shortest road first). Only at the
+        end: FigaroError (kind "state") before, when there is no ranking."""
+        if self._c.phase != _lib.PHASE_OVER:
+            raise FigaroError("the game is not over: no ranking yet (round %d, %s)" % (
+                self.round, self.phase), "state")
         out = (ctypes.c_int * _lib.MAX_PLAYERS)()
         core.fig_state_ranking(ctypes.byref(self._c), out)
         return list(out[:self.players])
 
     def rewards(self):
-        """Each seat's reward at the end, +1 winner down to -1 last (as the
-        batch reports them)."""
+        """Each seat's reward: at the end +1 for the winner down to -1 for the
+        last (1 - 2 * rank / (players - 1), as the batch reports them); all
+        0.0 before the end (as OpenSpiel's returns())."""
         out = (ctypes.c_float * _lib.MAX_PLAYERS)()
-        core.fig_batch_rewards(ctypes.byref(self._c), out)
+        if self._c.phase == _lib.PHASE_OVER:
+            core.fig_batch_rewards(ctypes.byref(self._c), out)
         return list(out[:self.players])
 
     def view(self, seat):
         """What seat may know (R14)."""
-        if not 0 <= seat < self.players:
-            raise FigaroError("seat %d does not exist with %d players" % (seat, self.players))
         v = View()
-        core.fig_view_of(ctypes.byref(self._c), seat, ctypes.byref(v._c))
+        core.fig_view_of(ctypes.byref(self._c), _check.seat(seat, self.players),
+                         ctypes.byref(v._c))
         return v
+
+    def information_state_string(self, seat):
+        """What seat knows, as text (its view: own hand, the table, the cards
+        seen and unseen); the same for two states that differ only in the
+        other seats' hands."""
+        return str(self.view(seat))
 
     def observation(self, seat=None, out=None):
         """The observation vector of seat (default: the seat to move), from its
         view only; layout in docs/python.md. A float32 numpy array when numpy
-        is installed (else a ctypes float array); out may be reused."""
-        return self.view(self.turn if seat is None else seat).observation(out)
+        is installed (else a ctypes float array); out, if given, is filled:
+        a float32 array of OBS_SIZE items, C-contiguous and writable."""
+        if seat is None:
+            if self.turn < 0:
+                raise FigaroError("no seat is to move (%s): name the seat" % self.phase,
+                                  "state")
+            seat = self.turn
+        return self.view(seat).observation(out)
 
     def action_mask(self, out=None):
-        """1 at the index of every legal action of the seat to move, over the
-        fixed action space of NUM_ACTIONS indices (bool numpy array, or a
-        ctypes byte array without numpy)."""
+        """True at the index of every legal action of the seat to move, over
+        the fixed action space of NUM_ACTIONS indices (bool numpy array, or a
+        ctypes byte array without numpy); out, if given, is filled: a bool
+        (or uint8) array of NUM_ACTIONS items, C-contiguous and writable.
+        All False when no one is to move."""
         if out is None:
             out = _np.zeros(NUM_ACTIONS, dtype=bool) if _np is not None else \
                 (ctypes.c_uint8 * NUM_ACTIONS)()
-        core.fig_obs_mask(ctypes.byref(self._c), ctypes.c_void_p(_addr(out)))
+        addr = _check.out_buffer(out, NUM_ACTIONS, ("bool", "uint8"))
+        core.fig_obs_mask(ctypes.byref(self._c), ctypes.c_void_p(addr))
         return out
 
     def action_index(self, action):
-        """The index of action for the seat to move (its place in the mask)."""
-        i = core.fig_obs_index(int(action), self._c.turn, self._c.players)
-        if i < 0:
-            raise FigaroError("%s is not an action of a %d-player game" % (action, self.players))
+        """The mask index of action (an Action or FGN text) for the seat to move."""
+        if not isinstance(action, (Action, str)):
+            raise TypeError("action_index takes an Action or FGN text, not %s" %
+                            type(action).__name__)
+        code = _action(action, self._c)
+        i = core.fig_obs_index(code, self._c.turn, self._c.players)
+        if i < 0 or self._c.phase != _lib.PHASE_PLAY:
+            raise FigaroError("%s has no index: %s" % (
+                Action.from_code(code), "no seat is to move" if self.turn < 0 else
+                "not an action of a %d-player game" % self.players))
         return i
 
     def action_at(self, index):
-        """The action an index stands for, for the seat to move."""
-        a = core.fig_obs_action(int(index), self._c.turn, self._c.players)
-        if a == _lib.ACT_NONE:
-            raise FigaroError("%d is not an action index of a %d-player game" % (
-                index, self.players))
-        return Action(a)
+        """The Action a mask index stands for, for the seat to move."""
+        return Action.from_code(_index(index, self._c))
 
     def __eq__(self, other):
         return isinstance(other, State) and bytes(self._c) == bytes(other._c)
 
+    def __hash__(self):
+        return hash(bytes(self._c))
 
-def _action(a, actor):
-    """An Action, an int, or FGN text ("R2>1") as the engine's 16-bit code."""
-    if isinstance(a, str):
-        return int(Action.parse(a, actor))
-    a = int(a)
-    if not 0 <= a <= 0xFFFF:
-        raise FigaroError("%d is not an action" % a)
+    def __str__(self):
+        return "\n".join(self._text([self.hand(s) for s in range(self.players)]))
+
+    def __repr__(self):
+        return "<figaro.State %s>" % str(self).replace("\n", "\n  ")
+
+
+def _hands_c(hands, players):
+    """One hand per seat (a list of codes or one string each) as fig_hand_t[6]."""
+    if isinstance(hands, str) or len(hands) != players:
+        raise FigaroError("%d hands for %d players: give one hand per seat" % (
+            1 if isinstance(hands, str) else len(hands), players))
+    arr = (_lib.Hand * _lib.MAX_PLAYERS)()
+    for s, h in enumerate(hands):
+        arr[s] = _hand_c(h)
+    return arr
+
+
+def _index(index, c):
+    """A mask index checked for the seat to move of state c: its engine code."""
+    i = _check.integer(index, "an action index")
+    if c.phase != _lib.PHASE_PLAY:
+        raise FigaroError("no seat is to move (the game is %s): index %d stands for no "
+                          "action" % (PHASES[c.phase], i), "state")
+    a = core.fig_obs_action(i, c.turn, c.players) if 0 <= i < NUM_ACTIONS else _lib.ACT_NONE
+    if a == _lib.ACT_NONE:
+        raise FigaroError("%d is not an action index of a %d-player game (the mask's "
+                          "indices, 0 to %d)" % (i, c.players, NUM_ACTIONS - 1))
     return a
+
+
+def _action(a, c):
+    """An action for the seat to move of state c as the engine's code: an
+    Action, FGN text ("R2>1"), or an int (a mask index, see _index); floats
+    and bools are refused."""
+    if isinstance(a, Action):
+        return a.code
+    if isinstance(a, str):
+        return Action.parse(a, c.turn if c.phase == _lib.PHASE_PLAY else -1).code
+    return _index(a, c)
 
 
 class View(_Position):
@@ -495,19 +597,36 @@ class View(_Position):
         """A full State consistent with this view: the unseen cards dealt at
         random (from seed) to the other seats by their hand sizes."""
         st = State()
-        rng = Rng(seed)
+        rng = Rng(_check.seed(seed))
         core.fig_view_sample(ctypes.byref(self._c), ctypes.byref(rng._c), ctypes.byref(st._c))
         return st
 
     def observation(self, out=None):
+        """The seat's observation vector (see State.observation; out: a
+        float32 array of OBS_SIZE items, C-contiguous and writable)."""
         if out is None:
             out = _float_array(OBS_SIZE)
-        core.fig_obs_encode(ctypes.byref(self._c), ctypes.c_void_p(_addr(out)))
+        addr = _check.out_buffer(out, OBS_SIZE, ("float32",))
+        core.fig_obs_encode(ctypes.byref(self._c), ctypes.c_void_p(addr))
         return out
+
+    def information_state_string(self):
+        """What the seat knows, as text: str(view)."""
+        return str(self)
 
     def __eq__(self, other):
         return isinstance(other, View) and bool(core.fig_view_equal(ctypes.byref(self._c),
                                                                    ctypes.byref(other._c)))
+
+    def __str__(self):
+        hands = [self.hand if s == self.seat else None for s in range(self.players)]
+        lines = ["seat %d's view" % self.seat] + self._text(hands, self.seat)
+        lines.append("seen this round: " + (" ".join(self.seen) or "-"))
+        lines.append("unseen (the other hands together): " + (" ".join(self.unseen) or "-"))
+        return "\n".join(lines)
+
+    def __repr__(self):
+        return "<figaro.View %s>" % str(self).replace("\n", "\n  ")
 
 
 class Rng:
@@ -518,15 +637,17 @@ class Rng:
 
     def __init__(self, seed, stream=None):
         self._c = _lib.Rng()
+        seed = _check.seed(seed)
         if stream is None:
             core.fig_rng_seed(ctypes.byref(self._c), seed)
         else:
-            core.fig_rng_seed_stream(ctypes.byref(self._c), seed, stream)
+            core.fig_rng_seed_stream(ctypes.byref(self._c), seed, _check.seed(stream, "stream"))
 
 
 def seed_derive(seed, salt, stream):
     """fig_seed_derive: the one seed derivation of every layer."""
-    return core.fig_seed_derive(seed, salt, stream)
+    return core.fig_seed_derive(_check.seed(seed), _check.seed(salt, "salt"),
+                                _check.seed(stream, "stream"))
 
 
 class Game:
@@ -544,6 +665,8 @@ class Game:
             if players is None or seed is None:
                 raise FigaroError("a game needs players and a seed, or a setup")
             setup = Setup.random(players, seed)
+        elif not isinstance(setup, Setup):
+            raise TypeError("setup must be a figaro.Setup, not %s" % type(setup).__name__)
         self._c = _lib.Game()
         core.fig_game_init(ctypes.byref(self._c), ctypes.byref(setup._to_c()))
         if names is not None:
@@ -556,7 +679,9 @@ class Game:
         """Reads a record (FGN). Raises FigaroError with the line and reason."""
         g = cls.__new__(cls)
         g._c = _lib.Game()
-        raw = text.encode("utf-8") if isinstance(text, str) else bytes(text)
+        if not isinstance(text, (str, bytes)):
+            raise TypeError("a record is text (str or bytes), not %s" % type(text).__name__)
+        raw = text.encode("utf-8") if isinstance(text, str) else text
         msg = _lib.Msg()
         rc = core.fig_fgn_read(ctypes.byref(g._c), raw, len(raw), ctypes.byref(msg))
         if rc:
@@ -593,10 +718,11 @@ class Game:
         if names is None:
             self._c.has_names = False
             return
-        if len(names) != self.players:
-            raise FigaroError("%d names for %d players" % (len(names), self.players))
+        if isinstance(names, str) or len(names) != self.players:
+            raise FigaroError("%d names for %d players" % (
+                1 if isinstance(names, str) else len(names), self.players))
         for s, name in enumerate(names):
-            raw = name.encode("utf-8")
+            raw = _check.text(name, "a name").encode("utf-8")
             if not raw or len(raw) > _lib.NAME_MAX or any(c in name for c in "\n\r\t"):
                 raise FigaroError("a name has 1 to %d bytes on one line: %r" % (
                     _lib.NAME_MAX, name))
@@ -624,7 +750,8 @@ class Game:
 
     @property
     def turn(self):
-        return self._c.state.turn
+        """The seat to move; -1 when no one is (a round to deal, the end)."""
+        return self._c.state.turn if self._c.state.phase == _lib.PHASE_PLAY else -1
 
     @property
     def over(self):
@@ -636,14 +763,15 @@ class Game:
 
     def hands(self, round):
         """The deal of round 1-3 (every hand: hidden information)."""
+        round = _check.integer(round, "round")
         if not 1 <= round <= self._c.dealt:
             raise FigaroError("round %d has not been dealt" % round, "state")
         return [_hand_tuple(self._c.hands[round - 1][s]) for s in range(self.players)]
 
     def moves(self, round=None):
         """The moves as (seat, Action), of one round or of the whole game."""
-        rounds = range(3) if round is None else [round - 1]
-        return [(m.seat, Action(m.action)) for r in rounds
+        rounds = range(3) if round is None else [_check.in_range(round, 1, 3, "round") - 1]
+        return [(m.seat, _made(m.action)) for r in rounds
                 for m in self._c.moves[r][:self._c.nmoves[r]]]
 
     def _deal_if_due(self):
@@ -657,11 +785,7 @@ class Game:
         if self._c.state.phase != _lib.PHASE_DEAL:
             raise FigaroError("round %d is not waiting for a deal" % self.round, "state")
         if hands is not None:
-            if len(hands) != self.players:
-                raise FigaroError("%d hands for %d players" % (len(hands), self.players))
-            arr = (_lib.Hand * _lib.MAX_PLAYERS)()
-            for s, h in enumerate(hands):
-                arr[s] = _hand_c(h)
+            arr = _hands_c(hands, self.players)
             msg = _lib.Msg()
             rc = core.fig_game_deal(ctypes.byref(self._c), arr, ctypes.byref(msg))
             if rc:
@@ -677,13 +801,15 @@ class Game:
         return self.state.legal_actions()
 
     def play(self, action):
-        """Plays action (an Action, its int, or FGN text like "R2>1") for the
-        seat to move and records it; returns the events. Raises FigaroError
-        with the engine's message (e.g. "seat 2 cannot play B2 in front of
-        seat 0: seat 3 already has blue"); the game is then unchanged."""
+        """Plays action for the seat to move and records it: an Action, FGN
+        text like "R2>1", or an int, which is an index of the action mask
+        (g.play(int(mask.argmax())) plays the mask's action); returns the
+        events. Raises FigaroError with the engine's message (e.g. "seat 2
+        cannot play B2 in front of seat 0: seat 3 already has blue"); the
+        game is then unchanged."""
         ev = _lib.Events()
         msg = _lib.Msg()
-        rc = core.fig_game_play(ctypes.byref(self._c), _action(action, self._c.state.turn),
+        rc = core.fig_game_play(ctypes.byref(self._c), _action(action, self._c.state),
                                 ctypes.byref(ev), ctypes.byref(msg))
         if rc:
             _raise(rc, msg)
@@ -715,6 +841,19 @@ class Game:
     def rewards(self):
         return State(self._c.state).rewards()
 
+    def information_state_string(self, seat):
+        return State(self._c.state).information_state_string(seat)
+
+    def __str__(self):
+        setup = self._c.setup
+        head = "seed %d" % setup.seed if setup.has_seed else "explicit setup"
+        if self.names:
+            head += "; names " + " ".join(self.names)
+        return head + "\n" + str(self.state)
+
+    def __repr__(self):
+        return "<figaro.Game %s>" % str(self).replace("\n", "\n  ")
+
 
 def random_game(players, seed):
     """The game `figaro random-game --players N --seed S` prints: the setup
@@ -722,6 +861,5 @@ def random_game(players, seed):
     g = Game(players, seed)
     rng = Rng(seed, 4)
     while not g.over:
-        a = core.fig_state_random_action(ctypes.byref(g._c.state), ctypes.byref(rng._c))
-        g.play(a)
+        g.play(g.state.random_action(rng))
     return g

@@ -55,7 +55,7 @@ static const struct {
     FIELD(fig_env_t, opp), FIELD(fig_env_t, seed), FIELD(fig_env_t, base),
     FIELD(fig_env_t, games), FIELD(fig_env_t, actions), FIELD(fig_env_t, done),
     FIELD(fig_batch_out_t, mask), FIELD(fig_batch_out_t, turn), FIELD(fig_batch_out_t, reward),
-    FIELD(fig_batch_out_t, done),
+    FIELD(fig_batch_out_t, done), FIELD(fig_batch_out_t, final_obs),
 };
 
 size_t fig_abi_size(const char *type)

@@ -33,8 +33,18 @@ void fig_batch_rewards(const fig_state_t *st, float *reward)
         reward[ranking[rank]] = 1.0f - 2.0f * (float)rank / (float)(n - 1);
 }
 
-/* Deals and plays opponents until the learner decides or the game is over. */
-static void advance(fig_env_t *e, const fig_batch_opts_t *o)
+/* Plays the legal action a in game i and tells the opponents. */
+static void play(fig_env_t *e, int i, fig_action_t a, const fig_batch_opp_t *opp)
+{
+    fig_state_apply_legal(&e->st, a, NULL);
+    e->actions++;
+    if (opp)
+        opp->moved(opp->ctx, i, a);
+}
+
+/* Deals and plays opponents until the learner decides or the game is over;
+ * opp (NULL: random opponents) follows every deal and action of game i. */
+static void advance(fig_env_t *e, int i, const fig_batch_opts_t *o, const fig_batch_opp_t *opp)
 {
     for (;;) {
         fig_state_t *st = &e->st;
@@ -42,16 +52,23 @@ static void advance(fig_env_t *e, const fig_batch_opts_t *o)
             fig_rng_t deal;
             fig_rng_seed_stream(&deal, e->seed, (uint64_t)st->round);
             fig_state_deal(st, &deal);
+            if (opp)
+                opp->dealt(opp->ctx, i, st->hand);
             continue;
         }
         if (st->phase == FIG_PHASE_OVER || o->seat < 0 || st->turn == o->seat)
             return;
-        fig_state_apply_legal(st, fig_state_random_action(st, &e->opp), NULL);
-        e->actions++;
+        fig_action_t a = FIG_ACT_NONE;
+        if (opp)
+            a = opp->choose(opp->ctx, i, st->turn);
+        if (a == FIG_ACT_NONE || fig_state_check(st, a, NULL) != FIG_OK)
+            a = fig_state_random_action(st, &e->opp);
+        play(e, i, a, opp);
     }
 }
 
-static void start(fig_env_t *e, const fig_batch_opts_t *o, uint64_t seed)
+static void start(fig_env_t *e, int i, const fig_batch_opts_t *o, const fig_batch_opp_t *opp,
+                  uint64_t seed)
 {
     fig_setup_t setup;
     fig_setup_random(&setup, o->players, seed, NULL);
@@ -60,7 +77,9 @@ static void start(fig_env_t *e, const fig_batch_opts_t *o, uint64_t seed)
     e->seed = seed;
     e->actions = 0;
     e->done = 0;
-    advance(e, o);
+    if (opp)
+        opp->start(opp->ctx, i, &setup, seed);
+    advance(e, i, o, opp);
 }
 
 /* Writes slot i's observation, mask and turn. */
@@ -89,6 +108,31 @@ static void emit(const fig_env_t *e, int i, const fig_batch_out_t *out)
 fig_err_t fig_batch_reset(fig_env_t envs[], int n, const fig_batch_opts_t *o,
                           const uint64_t seeds[], const fig_batch_out_t *out, fig_msg_t *msg)
 {
+    return fig_batch_reset_with(envs, n, o, seeds, NULL, out, msg);
+}
+
+fig_err_t fig_batch_step(fig_env_t envs[], int n, const fig_batch_opts_t *o,
+                         const int32_t actions[], const fig_batch_out_t *out, fig_msg_t *msg)
+{
+    return fig_batch_step_with(envs, n, o, actions, NULL, out, msg);
+}
+
+/* Zeroes row i of the per-step outputs (rewards, done, final observation). */
+static void clear_step(int i, const fig_batch_opts_t *o, const fig_batch_out_t *out)
+{
+    if (out->reward)
+        memset(out->reward + (size_t)i * (size_t)o->players, 0,
+               sizeof(float) * (size_t)o->players);
+    if (out->done)
+        out->done[i] = 0;
+    if (out->final_obs)
+        memset(out->final_obs + (size_t)i * FIG_OBS_SIZE, 0, sizeof(float) * FIG_OBS_SIZE);
+}
+
+fig_err_t fig_batch_reset_with(fig_env_t envs[], int n, const fig_batch_opts_t *o,
+                               const uint64_t seeds[], const fig_batch_opp_t *opp,
+                               const fig_batch_out_t *out, fig_msg_t *msg)
+{
     fig_err_t rc = fig_batch_check(o, msg);
     if (rc)
         return rc;
@@ -97,19 +141,16 @@ fig_err_t fig_batch_reset(fig_env_t envs[], int n, const fig_batch_opts_t *o,
     for (int i = 0; i < n; i++) {
         envs[i].base = seeds[i];
         envs[i].games = 0;
-        start(&envs[i], o, seeds[i]);
+        start(&envs[i], i, o, opp, seeds[i]);
         emit(&envs[i], i, out);
-        if (out->reward)
-            memset(out->reward + (size_t)i * (size_t)o->players, 0,
-                   sizeof(float) * (size_t)o->players);
-        if (out->done)
-            out->done[i] = 0;
+        clear_step(i, o, out);
     }
     return FIG_OK;
 }
 
-fig_err_t fig_batch_step(fig_env_t envs[], int n, const fig_batch_opts_t *o,
-                         const int32_t actions[], const fig_batch_out_t *out, fig_msg_t *msg)
+fig_err_t fig_batch_step_with(fig_env_t envs[], int n, const fig_batch_opts_t *o,
+                              const int32_t actions[], const fig_batch_opp_t *opp,
+                              const fig_batch_out_t *out, fig_msg_t *msg)
 {
     fig_err_t rc = fig_batch_check(o, msg);
     if (rc)
@@ -135,27 +176,26 @@ fig_err_t fig_batch_step(fig_env_t envs[], int n, const fig_batch_opts_t *o,
     }
     for (int i = 0; i < n; i++) {
         fig_env_t *e = &envs[i];
-        float *reward = out->reward ? out->reward + (size_t)i * (size_t)o->players : NULL;
-        if (reward)
-            memset(reward, 0, sizeof(float) * (size_t)o->players);
-        if (out->done)
-            out->done[i] = 0;
+        clear_step(i, o, out);
         if (e->done) {
             emit(e, i, out);
             continue;
         }
         fig_state_t *st = &e->st;
-        fig_state_apply_legal(st, fig_obs_action(actions[i], st->turn, st->players), NULL);
-        e->actions++;
-        advance(e, o);
+        int mover = st->turn;
+        play(e, i, fig_obs_action(actions[i], mover, st->players), opp);
+        advance(e, i, o, opp);
         if (st->phase == FIG_PHASE_OVER) {
-            if (reward)
-                fig_batch_rewards(st, reward);
+            if (out->reward)
+                fig_batch_rewards(st, out->reward + (size_t)i * (size_t)o->players);
             if (out->done)
                 out->done[i] = 1;
+            if (out->final_obs)
+                fig_obs_of(st, o->seat < 0 ? mover : o->seat,
+                           out->final_obs + (size_t)i * FIG_OBS_SIZE);
             e->games++;
             if (o->autoreset)
-                start(e, o, fig_seed_derive(e->base, 0, e->games));
+                start(e, i, o, opp, fig_seed_derive(e->base, 0, e->games));
             else
                 e->done = 1;
         }

@@ -8,8 +8,8 @@
  * (who sits: open, a person with the SHA-256 of their token -- never the
  * token --, a bot level, a registered engine's name; a person's rematch
  * vote), their games (the nth game of a table: its setup; a rematch is the
- * next game) and the games'
- * actions in order. A game is its setup and its actions: the hands follow
+ * next game), the games' actions in order, and the reviews of its seats
+ * once asked for. A game is its setup and its actions: the hands follow
  * from the setup's seed (fig_game_deal_seeded), so no hand is ever stored.
  * Each game's seed is drawn from the system when the game is made, stored
  * with it, and derived from nothing (docs/server.md, "Fairness").
@@ -30,9 +30,9 @@
  *
  * Both back ends keep the same schema, with one version number whose
  * meaning they share (FIG_DB_SCHEMA): 1 the first, 2 the rematch votes and
- * the event numbers' high-water marks, 3 the tables' hints option. Each
- * creates it and upgrades an older one when it opens, one version at a time,
- * and refuses a newer one. */
+ * the event numbers' high-water marks, 3 the tables' hints option, 4 the
+ * seats' reviews. Each creates it and upgrades an older one when it opens,
+ * one version at a time, and refuses a newer one. */
 #ifndef FIGARO_NET_DB_H
 #define FIGARO_NET_DB_H
 
@@ -44,7 +44,7 @@
 #include "net/proto.h"
 #include "net/token.h"
 
-enum { FIG_DB_SCHEMA = 3 };
+enum { FIG_DB_SCHEMA = 4 };
 enum { FIG_DB_NODE_MAX = 64 };   /* a server's name among those sharing a database */
 
 typedef enum {
@@ -110,8 +110,11 @@ typedef enum {
                               index twice is refused (FIG_ERR_STATE), so an action is never
                               stored twice */
     FIG_DBW_DELETE,        /* table `code` and all it holds are removed */
-    FIG_DBW_EVENTS         /* table `code` may tell event numbers up to `ev` (its stored
+    FIG_DBW_EVENTS,        /* table `code` may tell event numbers up to `ev` (its stored
                               high-water mark is raised to ev, never lowered) */
+    FIG_DBW_REVIEW         /* the review of seat `seat` in game `game` of `code`: `text`
+                              (net/reviews.h); a game that has one keeps it, and a game
+                              that is gone (its table deleted) takes none */
 } fig_db_write_kind_t;
 
 typedef struct {
@@ -125,6 +128,8 @@ typedef struct {
     fig_db_seat_t seat_row;                /* FIG_DBW_SEAT */
     fig_setup_t setup;                     /* FIG_DBW_GAME */
     fig_db_action_t action;                /* FIG_DBW_ACTION */
+    const char *text;                      /* FIG_DBW_REVIEW: the submitter's, kept until
+                                              the batch is back */
 } fig_db_write_t;
 
 enum { FIG_DB_BATCH_MAX = 3 };   /* a request's writes, and its FIG_DBW_EVENTS */
@@ -136,9 +141,10 @@ enum { FIG_DB_BATCH_MAX = 3 };   /* a request's writes, and its FIG_DBW_EVENTS *
  * A batch may be a read instead (read.out not NULL, n == 0), for the
  * server's writer thread (net/writer.h), which alone touches the database
  * once the server is up: game read.game of table read.code into *read.out
- * (fig_db_game_get), after every write queued before it. Or a lease round
- * (lease not NULL, n == 0: fig_db_lease_round). fig_db_apply never sees
- * either.
+ * (fig_db_game_get), after every write queued before it; with read.review
+ * set, also the stored review of seat read.seat in that game into
+ * *read.review (fig_db_review_get). Or a lease round (lease not NULL,
+ * n == 0: fig_db_lease_round). fig_db_apply never sees either.
  *
  * `fenced` (out): the batch was refused because its table is not this
  * server's (rc FIG_ERR_STATE): another server drives it now, or this
@@ -155,6 +161,8 @@ typedef struct fig_db_batch {
         fig_db_game_t *out;                /* NULL: a batch of writes */
         char code[FIG_PROTO_CODE_LEN + 1];
         int game;
+        int seat;                          /* with review: whose review */
+        char **review;                     /* NULL: the game alone */
     } read;
     fig_db_lease_t *lease;                 /* not NULL: a lease round */
     bool fenced;
@@ -170,6 +178,8 @@ typedef struct {
     fig_err_t (*apply)(fig_db_t *db, fig_db_batch_t *list);
     fig_err_t (*game_get)(fig_db_t *db, const char *code, int game, fig_db_game_t *out,
                           fig_msg_t *msg);
+    fig_err_t (*review_get)(fig_db_t *db, const char *code, int game, int seat, char **out,
+                            fig_msg_t *msg);
     fig_err_t (*load)(fig_db_t *db, fig_db_table_fn *fn, void *ctx, fig_msg_t *msg);
     /* Leases (NULL in a back end one server has alone: no-ops). */
     fig_err_t (*renew)(fig_db_t *db, const fig_db_code_t *codes, int n, bool *lost,
@@ -198,6 +208,13 @@ static inline fig_err_t fig_db_game_get(fig_db_t *db, const char *code, int game
                                         fig_db_game_t *out, fig_msg_t *msg)
 {
     return db->ops->game_get(db, code, game, out, msg);
+}
+/* Reads the stored review of seat `seat` in game `game` of a table into
+ * *out (malloc'd text, the caller frees it; NULL when none is stored). */
+static inline fig_err_t fig_db_review_get(fig_db_t *db, const char *code, int game, int seat,
+                                          char **out, fig_msg_t *msg)
+{
+    return db->ops->review_get(db, code, game, seat, out, msg);
 }
 /* Calls fn for every table this server drives, oldest first: every table
  * (SQLite); on a shared back end, those it can take now (fig_db_take) and

@@ -25,7 +25,8 @@
  * of figaro_schema (FIG_DB_SCHEMA, the same meaning as SQLite's
  * user_version); creating or upgrading it takes a transaction-wide advisory
  * lock, so servers started together do it once. PostgreSQL came at version
- * 3: there is nothing older to upgrade. */
+ * 3 (a new database is made so, then upgraded): version 3 takes the
+ * reviews' table. */
 #include <libpq-fe.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,7 +36,8 @@
 
 enum { ST_TABLE, ST_SEAT, ST_GAME, ST_ACTION, ST_GET_GAME, ST_GET_ACTIONS, ST_TABLES, ST_SEATS,
        ST_LAST_GAME, ST_DEL_ACTIONS, ST_DEL_GAMES, ST_DEL_SEATS, ST_DEL_EVENTS, ST_DEL_TABLE,
-       ST_EVENTS, ST_FENCE, ST_RENEW, ST_TAKE, ST_TAKE_MINE, ST_CLAIM, ST_OWNER, ST_COUNT };
+       ST_EVENTS, ST_REVIEW, ST_GET_REVIEW, ST_DEL_REVIEWS, ST_FENCE, ST_RENEW, ST_TAKE,
+       ST_TAKE_MINE, ST_CLAIM, ST_OWNER, ST_COUNT };
 
 /* A lease's end: $n milliseconds from now (the database's clock, which
  * every server shares: the servers' own clocks never matter). */
@@ -75,6 +77,13 @@ static const char *const sql_text[ST_COUNT] = {
     [ST_DEL_TABLE] = "DELETE FROM tables WHERE code = $1",
     [ST_EVENTS] = "INSERT INTO events (code, hw) VALUES ($1, $2) "
                   "ON CONFLICT (code) DO UPDATE SET hw = GREATEST(events.hw, excluded.hw)",
+    /* Computed once: a second one (two askers at once) leaves the first;
+     * a game deleted meanwhile takes none. */
+    [ST_REVIEW] = "INSERT INTO reviews (code, game, seat, review) SELECT $1, $2, $3, $4 "
+                  "WHERE EXISTS (SELECT 1 FROM games WHERE code = $1 AND game = $2) "
+                  "ON CONFLICT (code, game, seat) DO NOTHING",
+    [ST_GET_REVIEW] = "SELECT review FROM reviews WHERE code = $1 AND game = $2 AND seat = $3",
+    [ST_DEL_REVIEWS] = "DELETE FROM reviews WHERE code = $1",
     /* The fence: the row stays this server's (another's take waits) until
      * the transaction ends. */
     [ST_FENCE] = "SELECT 1 FROM tables WHERE code = $1 AND owner = $2 "
@@ -113,7 +122,13 @@ enum { FIRST_VERSION = 3 };
 /* upgrade[v]: from version v to v + 1 (v >= FIRST_VERSION), each ending by
  * setting figaro_schema's version (UPDATE figaro_schema SET version = v + 1);
  * a new database is made at FIRST_VERSION, then brought up the same way. */
-static const char *const upgrade[FIG_DB_SCHEMA + 1] = { NULL };
+static const char *const upgrade[FIG_DB_SCHEMA + 1] = {
+    /* 3 to 4: the reviews of finished games, none yet. */
+    [3] = "CREATE TABLE reviews (code text NOT NULL, game int NOT NULL, seat int NOT NULL, "
+          "  review text NOT NULL, PRIMARY KEY (code, game, seat), "
+          "  FOREIGN KEY (code, game) REFERENCES games (code, game));"
+          "UPDATE figaro_schema SET version = 4;",
+};
 
 /* The advisory lock of creating and upgrading the schema. */
 static const char lock_sql[] = "SELECT pg_advisory_xact_lock(hashtext('figaro schema'))";
@@ -292,8 +307,8 @@ static fig_err_t write_one(db_t *d, const fig_db_write_t *w, fig_msg_t *msg)
     }
     case FIG_DBW_DELETE: {
         /* Everything of a table, children first (the foreign keys). */
-        static const int order[] = { ST_DEL_ACTIONS, ST_DEL_GAMES, ST_DEL_SEATS, ST_DEL_EVENTS,
-                                     ST_DEL_TABLE };
+        static const int order[] = { ST_DEL_REVIEWS, ST_DEL_ACTIONS, ST_DEL_GAMES,
+                                     ST_DEL_SEATS, ST_DEL_EVENTS, ST_DEL_TABLE };
         p_text(&p, w->code);
         fig_err_t rc = FIG_OK;
         for (size_t i = 0; i < sizeof order / sizeof order[0] && !rc; i++)
@@ -304,6 +319,12 @@ static fig_err_t write_one(db_t *d, const fig_db_write_t *w, fig_msg_t *msg)
         p_text(&p, w->code);
         p_int(&p, w->ev);
         return run(d, ST_EVENTS, &p, NULL, msg, "events");
+    case FIG_DBW_REVIEW:
+        p_text(&p, w->code);
+        p_int(&p, w->game);
+        p_int(&p, w->seat);
+        p_text(&p, w->text ? w->text : "");
+        return run(d, ST_REVIEW, &p, NULL, msg, "review");
     }
     return fig_fail(msg, FIG_ERR_INPUT, N_("database: %s"), "an unknown write");
 }
@@ -422,6 +443,27 @@ static fig_err_t game_get(fig_db_t *db, const char *code, int game, fig_db_game_
     db_t *d = (db_t *)db;
     fig_err_t rc = ready(d, msg);
     return rc ? rc : get_game(d, code, game, out, msg);
+}
+
+static fig_err_t review_get(fig_db_t *db, const char *code, int game, int seat, char **out,
+                            fig_msg_t *msg)
+{
+    db_t *d = (db_t *)db;
+    *out = NULL;
+    fig_err_t err = ready(d, msg);
+    if (err)
+        return err;
+    params_t p = { .n = 0 };
+    p_text(&p, code);
+    p_int(&p, game);
+    p_int(&p, seat);
+    PGresult *r;
+    if ((err = run(d, ST_GET_REVIEW, &p, &r, msg, "review")))
+        return err;
+    if (PQntuples(r) == 1 && !(*out = strdup(PQgetvalue(r, 0, 0))))
+        err = fig_fail(msg, FIG_ERR_SPACE, N_("out of memory"));
+    PQclear(r);
+    return err;
 }
 
 static fig_err_t read_seats(db_t *d, fig_db_table_t *t, fig_msg_t *msg)
@@ -615,7 +657,7 @@ static void close_db(fig_db_t *db)
 }
 
 static const fig_db_ops_t pg_ops = {
-    apply, game_get, load, renew, take, claim, close_db,
+    apply, game_get, review_get, load, renew, take, claim, close_db,
 };
 
 /* Creates the schema, or brings it up to date, under the advisory lock. */

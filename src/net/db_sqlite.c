@@ -7,13 +7,14 @@
  * each batch inside its own savepoint, so that a batch that fails (an action
  * stored twice) is undone alone. Statements are prepared once, at open.
  *
- * Schema (user_version 3):
+ * Schema (user_version 4):
  *   tables  (code PK, players, move_seconds, open, fill, seed, created, hints)
  *   events  (code PK, hw): the table's event numbers told may reach hw (a
  *           high-water mark, only ever raised)
  *   seats   (code, seat, kind, what, name, token_hash, rematch)  PK (code, seat)
  *   games   (code, game, players, removed, king, roads, seed, ev)  PK (code, game)
  *   actions (code, game, idx, seat, action, ev)               PK (code, game, idx)
+ *   reviews (code, game, seat, review)                        PK (code, game, seat)
  * A seat's kind is the text open/person/bot/engine; an action is in FGN
  * syntax ("R2>1", "RING>0", "take"); roads are the three groups, "15 9 2/...".
  * A 64-bit seed is stored as the signed integer of the same bits. A seat's
@@ -21,8 +22,9 @@
  * vote). An older database is brought up to date at open, one version at a
  * time, each step one transaction: version 1 (no rematch column, no events)
  * takes both; version 2 (no hints column) takes it, off (the tables made
- * before had no hints). One of a later version than this program's is
- * refused. */
+ * before had no hints); version 3 takes the reviews' table (a seat's review
+ * of a finished game, its text net/reviews.h's). One of a later version
+ * than this program's is refused. */
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,7 +34,7 @@
 
 enum { ST_TABLE, ST_SEAT, ST_GAME, ST_ACTION, ST_GET_GAME, ST_GET_ACTIONS, ST_TABLES, ST_SEATS,
        ST_LAST_GAME, ST_DEL_ACTIONS, ST_DEL_GAMES, ST_DEL_SEATS, ST_DEL_EVENTS, ST_DEL_TABLE,
-       ST_EVENTS, ST_COUNT };
+       ST_EVENTS, ST_REVIEW, ST_GET_REVIEW, ST_DEL_REVIEWS, ST_COUNT };
 
 static const char *const sql_text[ST_COUNT] = {
     [ST_TABLE] = "INSERT INTO tables (code, players, move_seconds, open, fill, seed, created, "
@@ -60,6 +62,13 @@ static const char *const sql_text[ST_COUNT] = {
     [ST_DEL_TABLE] = "DELETE FROM tables WHERE code = ?",
     [ST_EVENTS] = "INSERT INTO events (code, hw) VALUES (?, ?) "
                   "ON CONFLICT (code) DO UPDATE SET hw = MAX(hw, excluded.hw)",
+    /* Computed once: a second one (two askers at once) leaves the first;
+     * a game deleted meanwhile takes none. */
+    [ST_REVIEW] = "INSERT OR IGNORE INTO reviews (code, game, seat, review) "
+                  "SELECT ?1, ?2, ?3, ?4 WHERE EXISTS "
+                  "(SELECT 1 FROM games WHERE code = ?1 AND game = ?2)",
+    [ST_GET_REVIEW] = "SELECT review FROM reviews WHERE code = ? AND game = ? AND seat = ?",
+    [ST_DEL_REVIEWS] = "DELETE FROM reviews WHERE code = ?",
 };
 
 static const char schema[] =
@@ -79,7 +88,10 @@ static const char schema[] =
     "  PRIMARY KEY (code, game, idx), FOREIGN KEY (code, game) REFERENCES games(code, game));"
     "CREATE TABLE IF NOT EXISTS events (code TEXT PRIMARY KEY REFERENCES tables(code), "
     "  hw INTEGER NOT NULL);"
-    "PRAGMA user_version = 3;";
+    "CREATE TABLE IF NOT EXISTS reviews (code TEXT NOT NULL, game INTEGER NOT NULL, "
+    "  seat INTEGER NOT NULL, review TEXT NOT NULL, PRIMARY KEY (code, game, seat), "
+    "  FOREIGN KEY (code, game) REFERENCES games(code, game));"
+    "PRAGMA user_version = 4;";
 
 enum { SCHEMA_VERSION = FIG_DB_SCHEMA };   /* its meaning: db.h */
 
@@ -94,6 +106,11 @@ static const char *const upgrade[SCHEMA_VERSION] = {
     /* 2 to 3: the hints option. */
     [2] = "ALTER TABLE tables ADD COLUMN hints INTEGER NOT NULL DEFAULT 0;"
           "PRAGMA user_version = 3;",
+    /* 3 to 4: the reviews of finished games, none yet. */
+    [3] = "CREATE TABLE IF NOT EXISTS reviews (code TEXT NOT NULL, game INTEGER NOT NULL, "
+          "  seat INTEGER NOT NULL, review TEXT NOT NULL, PRIMARY KEY (code, game, seat), "
+          "  FOREIGN KEY (code, game) REFERENCES games(code, game));"
+          "PRAGMA user_version = 4;",
 };
 
 typedef struct {
@@ -205,8 +222,8 @@ static fig_err_t action_add(db_t *d, const char *code, int game, int index,
 /* Everything of a table, children first (the foreign keys). */
 static fig_err_t table_delete(db_t *d, const char *code, fig_msg_t *msg)
 {
-    static const int order[] = { ST_DEL_ACTIONS, ST_DEL_GAMES, ST_DEL_SEATS, ST_DEL_EVENTS,
-                                 ST_DEL_TABLE };
+    static const int order[] = { ST_DEL_REVIEWS, ST_DEL_ACTIONS, ST_DEL_GAMES, ST_DEL_SEATS,
+                                 ST_DEL_EVENTS, ST_DEL_TABLE };
     fig_err_t rc = FIG_OK;
     for (size_t i = 0; i < sizeof order / sizeof order[0] && !rc; i++) {
         sqlite3_stmt *s = d->st[order[i]];
@@ -234,6 +251,14 @@ static fig_err_t write_one(db_t *d, const fig_db_write_t *w, fig_msg_t *msg)
         sqlite3_bind_text(d->st[ST_EVENTS], 1, w->code, -1, SQLITE_TRANSIENT);
         sqlite3_bind_int64(d->st[ST_EVENTS], 2, w->ev);
         return step_done(d, d->st[ST_EVENTS], msg, "events");
+    case FIG_DBW_REVIEW: {
+        sqlite3_stmt *s = d->st[ST_REVIEW];
+        sqlite3_bind_text(s, 1, w->code, -1, SQLITE_TRANSIENT);
+        sqlite3_bind_int(s, 2, w->game);
+        sqlite3_bind_int(s, 3, w->seat);
+        sqlite3_bind_text(s, 4, w->text ? w->text : "", -1, SQLITE_TRANSIENT);
+        return step_done(d, s, msg, "review");
+    }
     }
     return fig_fail(msg, FIG_ERR_INPUT, N_("database: %s"), "an unknown write");
 }
@@ -302,6 +327,32 @@ static fig_err_t game_get(fig_db_t *db, const char *code, int game, fig_db_game_
                                  col_text(s, 2), sqlite3_column_int64(s, 3), msg);
     if (!err && rc != SQLITE_DONE)
         err = sq_fail(d, msg, "actions");
+    sqlite3_reset(s);
+    sqlite3_clear_bindings(s);
+    return err;
+}
+
+static fig_err_t review_get(fig_db_t *db, const char *code, int game, int seat, char **out,
+                            fig_msg_t *msg)
+{
+    db_t *d = (db_t *)db;
+    *out = NULL;
+    sqlite3_stmt *s = d->st[ST_GET_REVIEW];
+    sqlite3_bind_text(s, 1, code, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_int(s, 2, game);
+    sqlite3_bind_int(s, 3, seat);
+    int rc = sqlite3_step(s);
+    fig_err_t err = FIG_OK;
+    if (rc == SQLITE_ROW) {
+        const char *t = col_text(s, 0);
+        size_t n = strlen(t);
+        if (!(*out = malloc(n + 1)))
+            err = fig_fail(msg, FIG_ERR_SPACE, N_("out of memory"));
+        else
+            memcpy(*out, t, n + 1);
+    } else if (rc != SQLITE_DONE) {
+        err = sq_fail(d, msg, "review");
+    }
     sqlite3_reset(s);
     sqlite3_clear_bindings(s);
     return err;
@@ -402,7 +453,7 @@ static void close_db(fig_db_t *db)
 }
 
 static const fig_db_ops_t sqlite_ops = {
-    apply, game_get, load, NULL, NULL, NULL, close_db,   /* one server: no leases */
+    apply, game_get, review_get, load, NULL, NULL, NULL, close_db,   /* one server: no leases */
 };
 
 fig_err_t fig_db_sqlite_open(fig_db_t **out, const char *path, const fig_db_opts_t *opts,

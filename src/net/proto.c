@@ -46,6 +46,8 @@ static const char *const code_names[FIG_PC_COUNT] = {
     [FIG_PC_STORAGE] = "storage",
     [FIG_PC_MOVED] = "moved",
     [FIG_PC_HINTS_OFF] = "hints_off",
+    [FIG_PC_NOT_YOUR_SEAT] = "not_your_seat",
+    [FIG_PC_BUSY] = "busy",
 };
 
 const char *fig_proto_code_name(fig_proto_code_t code)
@@ -527,7 +529,7 @@ static const struct {
     { "act", FIG_PROTO_ACT },       { "leave", FIG_PROTO_LEAVE },
     { "back", FIG_PROTO_BACK },     { "rematch", FIG_PROTO_REMATCH },
     { "chat", FIG_PROTO_CHAT },     { "ping", FIG_PROTO_PING },
-    { "hint", FIG_PROTO_HINT },
+    { "hint", FIG_PROTO_HINT },     { "review", FIG_PROTO_REVIEW },
 };
 
 const char *fig_proto_type_name(fig_proto_type_t type)
@@ -588,6 +590,15 @@ static bool parse_object(err_t *e, const json_t *o, fig_proto_msg_t *m)
         return true;
     case FIG_PROTO_HINT:
         return get_int(e, o, "n", true, 0, INT64_MAX / 2, &m->n);
+    case FIG_PROTO_REVIEW:
+        x = -1;
+        if (!get_int(e, o, "seat", false, -1, FIG_MAX_PLAYERS - 1, &x))
+            return false;
+        m->seat = (int)x;
+        if (!get_int(e, o, "game", true, 1, 1000000000, &x))
+            return false;
+        m->game = (int)x;
+        return true;
     case FIG_PROTO_REMATCH:
         if (!get_int(e, o, "game", true, 1, 1000000000, &x))
             return false;
@@ -1126,6 +1137,52 @@ json_t *fig_proto_hint(const char *table, long long n, const fig_hint_text_t *ht
     }
     json_object_set_new(o, "top", top);
     json_object_set_new(o, "iterations", json_integer(ht->iterations));
+    return o;
+}
+
+static const char *const grade_codes[] = { "good", "inaccuracy", "mistake", "blunder" };
+
+json_t *fig_proto_review(const char *table, int game, const fig_review_t *rv,
+                         const fig_narrator_t *nr)
+{
+    json_t *o = fig_proto_table_msg("review", table);
+    json_object_set_new(o, "game", json_integer(game));
+    json_object_set_new(o, "seat", json_integer(rv->seat));
+    json_object_set_new(o, "reviewed", json_integer(rv->n));
+    json_t *counts = json_object();
+    for (int g = FIG_REVIEW_INACCURACY; g <= FIG_REVIEW_BLUNDER; g++)
+        json_object_set_new(counts, grade_codes[g], json_integer(rv->count[g]));
+    json_object_set_new(o, "counts", counts);
+    char text[1200];
+    fig_review_summary(nr, rv, text, sizeof text);
+    json_object_set_new(o, "summary", json_string(text));
+    json_t *moves = json_array();
+    for (int i = 0; i < rv->n; i++) {
+        const fig_review_move_t *m = &rv->moves[i];
+        if (m->grade == FIG_REVIEW_GOOD)
+            continue;
+        json_t *x = json_object();
+        json_object_set_new(x, "round", json_integer(m->round));
+        json_object_set_new(x, "index", json_integer(m->index));
+        json_object_set_new(x, "number", json_integer(m->number));
+        json_object_set_new(x, "played", fig_proto_action_json(m->played));
+        json_object_set_new(x, "best", fig_proto_action_json(m->best));
+        fig_narrate_move(nr, &m->view, m->played, text, sizeof text);
+        json_object_set_new(x, "played_say", json_string(text));
+        fig_narrate_move(nr, &m->view, m->best, text, sizeof text);
+        json_object_set_new(x, "best_say", json_string(text));
+        json_object_set_new(x, "played_win", json_real(m->played_win));
+        json_object_set_new(x, "best_win", json_real(m->best_win));
+        json_object_set_new(x, "played_place", json_real(m->played_place));
+        json_object_set_new(x, "best_place", json_real(m->best_place));
+        json_object_set_new(x, "grade", json_string(grade_codes[m->grade]));
+        json_object_set_new(x, "grade_say", json_string(fig_review_grade_name(m->grade, nr->tr)));
+        fig_review_describe(nr, rv, i, text, sizeof text);
+        json_object_set_new(x, "say", json_string(text));
+        json_array_append_new(moves, x);
+    }
+    json_object_set_new(o, "moves", moves);
+    json_object_set_new(o, "iterations", json_integer(rv->iterations));
     return o;
 }
 

@@ -20,6 +20,7 @@
 #include "figaro/figaro.h"
 #include "figaro/match.h"
 #include "host/hint.h"
+#include "host/review.h"
 #include "host/lang.h"
 
 enum {
@@ -50,6 +51,7 @@ typedef enum {
     FIG_PROTO_CHAT,
     FIG_PROTO_PING,
     FIG_PROTO_HINT,
+    FIG_PROTO_REVIEW,
     FIG_PROTO_TYPE_COUNT
 } fig_proto_type_t;
 
@@ -82,6 +84,8 @@ typedef enum {
     FIG_PC_HINTS_OFF,        /* hint: the table was made without hints */
     FIG_PC_MOVED,            /* another server drives that table (several servers on one
                                 database): `node` names it */
+    FIG_PC_NOT_YOUR_SEAT,    /* review: another seat's */
+    FIG_PC_BUSY,             /* review: the server reviews as many games as it may */
     FIG_PC_COUNT
 } fig_proto_code_t;
 
@@ -129,15 +133,17 @@ typedef struct {
     char fill[FIG_PROTO_LEVEL_MAX + 1];          /* level that plays for the absent */
     int hints;                                   /* 1 on, 0 off, -1 not given: on only
                                                     at a table of one person */
-    /* join, spectate, act, leave, back, rematch, chat, hint */
+    /* join, spectate, act, leave, back, rematch, chat, hint, review */
     char table[FIG_PROTO_CODE_LEN + 1];
-    int seat;                                    /* join: a seat, or -1 for any open one */
+    int seat;                                    /* join: a seat, or -1 for any open one;
+                                                    review: the seat, -1 the sender's */
     bool has_since;                              /* spectate, join: catch-up from here */
     char epoch[FIG_PROTO_EPOCH_LEN + 1];
     long long since;
     long long n;                                 /* act, hint: the event it answers */
     char action[12];                             /* act: FGN syntax */
-    int game;                                    /* rematch: the game it follows */
+    int game;                                    /* rematch: the game it follows; review:
+                                                    the game reviewed */
     bool ready;                                  /* rematch: asks (true, the default) or
                                                     withdraws (false) */
     char text[FIG_PROTO_CHAT_MAX + 1];           /* chat */
@@ -318,6 +324,13 @@ json_t *fig_proto_snapshot(const fig_proto_snapshot_t *s);
  * the move, its sentences (the headline and the reason) and the search's
  * top moves, in the words of ht (host/hint.h). */
 json_t *fig_proto_hint(const char *table, long long n, const fig_hint_text_t *ht);
+
+/* The review of seat rv->seat in game `game` (docs/protocol.md, review):
+ * its graded moves (those not good) with their numbers and, through nr (the
+ * asker's names and language, nr->me the seat), the move played, the better
+ * one and the verdict in words; the counts and the summary. */
+json_t *fig_proto_review(const char *table, int game, const fig_review_t *rv,
+                         const fig_narrator_t *nr);
 
 /* Serialises a message compactly; the caller frees the text. NULL when out
  * of memory. */

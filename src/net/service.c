@@ -38,6 +38,7 @@
 #include "net/db.h"
 #include "net/proto.h"
 #include "net/replay_json.h"
+#include "net/reviews.h"
 #include "net/service.h"
 #include "net/table.h"
 #include "net/token.h"
@@ -119,11 +120,38 @@ typedef struct http_wait {
 /* Records read at once at most: more is answered 503 (each holds a game). */
 enum { HTTP_WAITS_MAX = 64 };
 
+/* A review on its way to the people who asked for it (docs/protocol.md,
+ * review): read from the storage with its game (the writer thread), else
+ * computed on the pool (net/reviews.h), then told and stored. The batch
+ * comes first: the writer gives it back; its `user` is the service. */
+typedef struct review_wait {
+    fig_db_batch_t b;
+    struct review_wait *next;
+    enum { RV_READING, RV_QUEUED, RV_COMPUTING, RV_STORING } state;
+    char code[FIG_PROTO_CODE_LEN + 1];
+    int game, seat;
+    conn_t *to[FIG_PROTO_HELD_MAX];   /* who waits for it (NULL: gone) */
+    fig_db_game_t g;
+    char names[FIG_MAX_PLAYERS][FIG_NAME_MAX + 1];
+    char *text;                       /* read: the stored review or NULL; storing: it */
+    fig_game_t *record;               /* queued: the game to review */
+    fig_review_job_t *job;            /* computing */
+} review_wait_t;
+
+/* Reviews being read, waiting, computed or stored at once: more is refused
+ * (busy). A review keeps a worker of the pool busy for seconds (a search
+ * per move): at most half the workers compute reviews (at least one), so
+ * the bots of every table always have the others. */
+enum { REVIEWS_MAX = 16 };
+
 struct fig_service {
     fig_wire_ops_t wire;
     fig_writer_t *writer;        /* the storage: every read and write, on its thread */
     http_wait_t *waits;
     int nwaits;
+    fig_reviews_t *reviews;
+    review_wait_t *rwaits;         /* newest first */
+    int nrwaits, computing;
     fig_pool_t *pool;
     fig_catalog_t *cat[FIG_LANG_MAX];   /* fig_lang_code(i)'s; [0], English, NULL */
     fig_table_env_t env;
@@ -160,6 +188,8 @@ struct fig_service {
     void (*log)(void *, const char *);
     void *log_ctx;
 };
+
+static void review_drop(fig_service_t *s, review_wait_t *r);
 
 /* ---- the environment tables use */
 
@@ -499,6 +529,11 @@ fig_err_t fig_service_new(fig_service_t **out, const fig_service_opts_t *opts,
     s->env.max_bot_ms = opts->max_bot_ms > 0 ? opts->max_bot_ms : 0;
     s->env.stats = &s->stats;
     s->wire.watch(s->wire.wire, fig_writer_fd(s->writer));
+    if ((rc = fig_reviews_new(&s->reviews, s->pool, opts->review_spec, msg))) {
+        fig_db_close(db);
+        goto fail;
+    }
+    s->wire.watch(s->wire.wire, fig_reviews_fd(s->reviews));
     rc = fig_db_load(db, load_one, s, msg);
     s->shared = fig_db_shared(db);
     s->next_round = svc_now(s) + s->lease_ms / 3;
@@ -529,7 +564,8 @@ void fig_service_free(fig_service_t *s)
             left = b->next;
             if (b->lease)
                 free_lease_batch(b);
-            else if (b->user || !b->read.out)   /* not a record's read: those are in waits */
+            /* not a record's read nor a review's: those are in waits and rwaits */
+            else if (b->user != s && (b->user || !b->read.out))
                 free(b);
         }
     }
@@ -550,6 +586,9 @@ void fig_service_free(fig_service_t *s)
     }
     while (s->ntables > 0)
         remove_table(s, s->tabs[s->ntables - 1]);
+    for (review_wait_t *r = s->rwaits; r; r = r->next)
+        if (r->state == RV_COMPUTING)
+            fig_reviews_cancel(r->job);
     free(s->tabs);
     free(s->by_code);
     if (s->by_fd)
@@ -561,6 +600,11 @@ void fig_service_free(fig_service_t *s)
             }
     free(s->by_fd);
     fig_pool_free(s->pool);   /* after the matches: it runs their last jobs */
+    if (s->reviews)
+        s->wire.unwatch(s->wire.wire, fig_reviews_fd(s->reviews));
+    fig_reviews_free(s->reviews);   /* after the pool: every job is back */
+    while (s->rwaits)
+        review_drop(s, s->rwaits);
     for (int i = 0; i < fig_lang_count(); i++)
         fig_catalog_free(s->cat[i]);
     while (s->conns) {
@@ -648,6 +692,16 @@ void fig_service_closed(fig_service_t *s, void *cs)
         k->tail = NULL;
         for (wait_t *x = k->head; x; x = x->next)
             k->tail = x;
+    }
+    for (review_wait_t *r = s->rwaits; r; r = r->next) {
+        int left = 0;
+        for (int i = 0; i < FIG_PROTO_HELD_MAX; i++) {
+            if (r->to[i] == c)
+                r->to[i] = NULL;
+            left += r->to[i] != NULL;
+        }
+        if (!left && r->state == RV_COMPUTING)
+            fig_reviews_cancel(r->job);   /* nobody waits for it: the worker stops */
     }
     if (c->prev)
         c->prev->next = c->next;
@@ -864,6 +918,242 @@ static void do_create(fig_service_t *s, conn_t *c, const fig_proto_msg_t *m)
     /* `created` goes to c once the table is stored (fig_table_written). */
 }
 
+/* ---- reviews (docs/protocol.md, review) */
+
+static void review_fail(fig_service_t *s, review_wait_t *r, const char *why);
+
+static void review_drop(fig_service_t *s, review_wait_t *r)
+{
+    review_wait_t **p = &s->rwaits;
+    while (*p != r)
+        p = &(*p)->next;
+    *p = r->next;
+    s->nrwaits--;
+    free(r->text);
+    free(r->record);
+    free(r);
+}
+
+static bool review_wanted(const review_wait_t *r)
+{
+    for (int i = 0; i < FIG_PROTO_HELD_MAX; i++)
+        if (r->to[i])
+            return true;
+    return false;
+}
+
+/* Starts the oldest queued reviews while workers may take them; drops the
+ * ones nobody waits for any more. */
+static void reviews_pump(fig_service_t *s)
+{
+    int most = fig_pool_threads(s->pool) / 2;
+    if (most < 1)
+        most = 1;
+    for (;;) {
+        review_wait_t *oldest = NULL;
+        for (review_wait_t *r = s->rwaits; r; r = r->next)
+            if (r->state == RV_QUEUED)
+                oldest = r;
+        if (!oldest)
+            return;
+        if (!review_wanted(oldest)) {
+            review_drop(s, oldest);
+            continue;
+        }
+        if (s->computing >= most)
+            return;
+        if (!(oldest->job = fig_reviews_start(s->reviews, oldest->record, oldest->seat,
+                                              oldest))) {
+            review_fail(s, oldest, "out of memory");
+            review_drop(s, oldest);
+            continue;
+        }
+        fig_logf(s->log, s->log_ctx, "", "table %s: reviewing seat %d of game %d",
+                 oldest->code, oldest->seat, oldest->game);
+        free(oldest->record);
+        oldest->record = NULL;
+        oldest->state = RV_COMPUTING;
+        s->computing++;
+    }
+}
+
+/* The review to everyone waiting for it, each in their language. */
+static void review_tell(fig_service_t *s, review_wait_t *r, const fig_review_t *rv)
+{
+    tab_t *e = find_tab(s, r->code);
+    for (int i = 0; i < FIG_PROTO_HELD_MAX && e; i++) {
+        if (!r->to[i] || r->to[i]->closing)
+            continue;
+        fig_narrator_t nr;
+        fig_table_narrator(e->t, r->seat, r->to[i]->tr, &nr);
+        send_json(s, r->to[i], fig_proto_review(r->code, r->game, rv, &nr));
+    }
+}
+
+static void review_fail(fig_service_t *s, review_wait_t *r, const char *why)
+{
+    fig_logf(s->log, s->log_ctx, "", "table %s: no review of seat %d in game %d: %s", r->code,
+             r->seat, r->game, why);
+    for (int i = 0; i < FIG_PROTO_HELD_MAX; i++)
+        if (r->to[i] && !r->to[i]->closing)
+            send_error(s, r->to[i], FIG_PC_STORAGE,
+                       fig_tr_text(r->to[i]->tr, "the server could not make that review: "
+                                                 "try again later"), "review", r->code);
+}
+
+static fig_proto_code_t do_review(fig_service_t *s, conn_t *c, fig_table_t *t,
+                                  const fig_proto_msg_t *m, fig_msg_t *msg)
+{
+    int seat;
+    fig_proto_code_t code = fig_table_review_seat(t, c, c->tr, m->game, m->seat, &seat, msg);
+    if (code)
+        return code;
+    const char *tcode = fig_table_code(t);
+    for (review_wait_t *r = s->rwaits; r; r = r->next) {
+        if (strcmp(r->code, tcode) || r->game != m->game || r->seat != seat)
+            continue;
+        /* On its way already: one more to tell (twice asked is one answer). */
+        int free_at = -1;
+        for (int i = 0; i < FIG_PROTO_HELD_MAX; i++) {
+            if (r->to[i] == c)
+                return FIG_PC_NONE;
+            if (!r->to[i] && free_at < 0)
+                free_at = i;
+        }
+        if (free_at < 0 || r->state == RV_STORING)
+            break;   /* told already (being stored), or many askers: a read of its own */
+        r->to[free_at] = c;
+        return FIG_PC_NONE;
+    }
+    for (review_wait_t *r = s->rwaits; r; r = r->next)
+        for (int i = 0; i < FIG_PROTO_HELD_MAX; i++)
+            if (r->to[i] == c) {   /* another review of it is on its way: one at a time */
+                snprintf(msg->text, sizeof msg->text, "%s",
+                         fig_tr_text(c->tr, "your other review is on its way: ask again when "
+                                            "it came"));
+                return FIG_PC_BUSY;
+            }
+    review_wait_t *r = NULL;
+    fig_game_t *names = NULL;
+    bool stored;
+    if (s->nrwaits >= REVIEWS_MAX || !(r = calloc(1, sizeof *r)) ||
+        !(names = malloc(sizeof *names)) ||
+        fig_table_record(t, m->game, names, &stored, msg) != FIG_OK) {
+        free(r);
+        free(names);
+        snprintf(msg->text, sizeof msg->text, "%s",
+                 fig_tr_text(c->tr, "the server is busy reviewing other games: try again in a "
+                                    "minute"));
+        return FIG_PC_BUSY;
+    }
+    memcpy(r->names, names->names, sizeof r->names);
+    free(names);
+    snprintf(r->code, sizeof r->code, "%s", tcode);
+    r->game = m->game;
+    r->seat = seat;
+    r->to[0] = c;
+    r->state = RV_READING;
+    r->b.user = s;
+    r->b.read.out = &r->g;
+    snprintf(r->b.read.code, sizeof r->b.read.code, "%s", tcode);
+    r->b.read.game = m->game;
+    r->b.read.seat = seat;
+    r->b.read.review = &r->text;
+    r->next = s->rwaits;
+    s->rwaits = r;
+    s->nrwaits++;
+    fig_writer_submit(s->writer, &r->b);
+    return FIG_PC_NONE;
+}
+
+/* A review's batch came back from the writer: the read (tell the stored
+ * review, or compute it) or the write (done). */
+static void review_back(fig_service_t *s, review_wait_t *r)
+{
+    if (r->state == RV_STORING) {
+        /* Fenced: its table is another server's now, which reviews it again
+         * if asked. */
+        s->fenced += r->b.fenced;
+        if (r->b.rc) {
+            s->stats.storage_errors += !r->b.fenced;
+            fig_logf(s->log, s->log_ctx, "", "table %s: review not stored: %s", r->code,
+                     r->b.msg.text);
+        }
+        review_drop(s, r);
+        return;
+    }
+    fig_game_t *g = malloc(sizeof *g);
+    fig_review_t *rv = malloc(sizeof *rv);
+    fig_msg_t msg = r->b.msg;
+    fig_err_t rc = !g || !rv ? fig_fail(&msg, FIG_ERR_SPACE, "out of memory") : r->b.rc ? r->b.rc
+                   : fig_table_record_stored(&r->g, r->game, r->names, g, &msg);
+    if (!rc && r->text) {
+        if (fig_review_from_text(r->text, g, r->seat, rv, &msg) == FIG_OK) {
+            review_tell(s, r, rv);   /* computed once: the stored one */
+            review_drop(s, r);
+            free(g);
+            free(rv);
+            return;
+        }
+        fig_logf(s->log, s->log_ctx, "", "table %s: game %d: %s: reviewed again", r->code,
+                 r->game, msg.text);
+        free(r->text);
+        r->text = NULL;
+    }
+    free(rv);
+    if (rc) {
+        free(g);
+        review_fail(s, r, msg.text);
+        review_drop(s, r);
+        return;
+    }
+    r->record = g;
+    r->state = RV_QUEUED;
+    reviews_pump(s);
+}
+
+/* Reviews computed on the pool: told, then stored. */
+static void reviews_ready(fig_service_t *s)
+{
+    fig_review_job_t *j = fig_reviews_done(s->reviews);
+    while (j) {
+        fig_review_job_t *next = fig_review_job_next(j);
+        review_wait_t *r = fig_review_job_user(j);
+        const fig_review_t *rv;
+        const fig_msg_t *why;
+        fig_err_t rc = fig_review_job_result(j, &rv, &why);
+        char *text = rc == FIG_OK ? fig_review_text(rv) : NULL;
+        if (rc == FIG_OK)
+            review_tell(s, r, rv);
+        else if (rc != FIG_ERR_STATE)
+            review_fail(s, r, why->text);
+        else   /* stopped (fig_service_closed): nobody waits then */
+            fig_logf(s->log, s->log_ctx, "", "table %s: the review of seat %d in game %d "
+                     "stopped: nobody waits for it", r->code, r->seat, r->game);
+        fig_reviews_job_free(j);
+        s->computing--;
+        if (text) {
+            r->state = RV_STORING;   /* told: whoever asks from now on reads it back */
+            memset(r->to, 0, sizeof r->to);
+            r->job = NULL;
+            r->text = text;
+            memset(&r->b, 0, sizeof r->b);
+            r->b.user = s;
+            r->b.n = 1;
+            r->b.w[0].kind = FIG_DBW_REVIEW;
+            snprintf(r->b.w[0].code, sizeof r->b.w[0].code, "%s", r->code);
+            r->b.w[0].game = r->game;
+            r->b.w[0].seat = r->seat;
+            r->b.w[0].text = text;
+            fig_writer_submit(s->writer, &r->b);
+        } else {
+            review_drop(s, r);
+        }
+        j = next;
+    }
+    reviews_pump(s);
+}
+
 /* Runs a request on its table (t: NULL for hello, create, ping), which is
  * not busy. */
 static void run_request(fig_service_t *s, conn_t *c, fig_table_t *t, const fig_proto_msg_t *m,
@@ -911,6 +1201,9 @@ static void run_request(fig_service_t *s, conn_t *c, fig_table_t *t, const fig_p
         break;
     case FIG_PROTO_HINT:
         code = fig_table_hint(t, c, c->tr, m->n, &msg);
+        break;
+    case FIG_PROTO_REVIEW:
+        code = do_review(s, c, t, m, &msg);
         break;
     case FIG_PROTO_CHAT:
         if (!take_token(&c->chat_tokens, &c->chat_at, now, CHAT_BURST, 1.0 / CHAT_EVERY_MS)) {
@@ -1143,6 +1436,11 @@ static void written(fig_service_t *s)
             b = next;
             continue;
         }
+        if (b->user == s) {   /* a review's read or write */
+            review_back(s, (review_wait_t *)b);
+            b = next;
+            continue;
+        }
         if (!t && b->read.out) {   /* a record's read (record_later) */
             record_read(s, (http_wait_t *)b);
             b = next;
@@ -1192,6 +1490,10 @@ void fig_service_fd_ready(fig_service_t *s, int fd)
 {
     if (fd == fig_writer_fd(s->writer)) {
         written(s);
+        return;
+    }
+    if (fd == fig_reviews_fd(s->reviews)) {
+        reviews_ready(s);
         return;
     }
     for (fdent_t *e = s->by_fd[fd_bucket(s, fd)]; e; e = e->next)

@@ -93,6 +93,8 @@ typedef struct {
     long long keep_idle_ms;       /* any other table with nobody there; 0: 24 hours */
     const fig_engine_def_t *engines;
     int nengines;
+    const char *review_spec;      /* the reviews' search (host/review.h); NULL: the review's
+                                     own (tests give a cheaper one) */
     /* The monotonic clock in ms (NULL: fig_clock_ms); tests pass a fake one. */
     long long (*clock)(void *ctx);
     void *clock_ctx;

@@ -1915,6 +1915,40 @@ static fig_err_t not_over(fig_msg_t *msg, int game)
                     game);
 }
 
+fig_proto_code_t fig_table_review_seat(const fig_table_t *t, const void *peer,
+                                       const fig_tr_t *tr, int game, int asked, int *seat,
+                                       fig_msg_t *msg)
+{
+    int i = peer_index(t, peer);
+    int s = i >= 0 ? t->peers[i].seat : -1;
+    if (s < 0) {
+        fig_fail_tr(msg, tr, FIG_ERR_INPUT, N_("only the people seated at the table may see a "
+                                               "review, each of their own moves"));
+        return FIG_PC_NOT_SEATED;
+    }
+    if (asked >= 0 && asked != s) {
+        fig_fail_tr(msg, tr, FIG_ERR_INPUT, N_("a review is of your own moves: you sit at seat "
+                                               "%d, not %d"), s, asked);
+        return FIG_PC_NOT_YOUR_SEAT;
+    }
+    if (game < 1 || game > t->game || !t->match) {
+        fig_fail_tr(msg, tr, FIG_ERR_INPUT, N_("table %s has no game %d"), t->row.code, game);
+        return FIG_PC_NOT_OVER;
+    }
+    if (game == t->game && (running(t) || t->inflight)) {
+        fig_fail_tr(msg, tr, FIG_ERR_INPUT, N_("game %d is not over: its review comes after "
+                                               "its end"), game);
+        return FIG_PC_NOT_OVER;
+    }
+    *seat = s;
+    return FIG_PC_NONE;
+}
+
+void fig_table_narrator(const fig_table_t *t, int me, const fig_tr_t *tr, fig_narrator_t *nr)
+{
+    narrator_init(t, nr, me, tr, card_cb, NULL, NULL);
+}
+
 fig_err_t fig_table_record(const fig_table_t *t, int game, fig_game_t *out, bool *stored,
                            fig_msg_t *msg)
 {

@@ -40,6 +40,7 @@
 
 #include "figaro/figaro.h"
 #include "figaro/match.h"
+#include "host/narrate.h"
 #include "host/pool.h"
 #include "net/db.h"
 #include "net/proto.h"
@@ -215,6 +216,19 @@ fig_proto_code_t fig_table_chat(fig_table_t *t, void *peer, const fig_tr_t *tr,
  * a table made with hints; one search per turn. */
 fig_proto_code_t fig_table_hint(fig_table_t *t, void *peer, const fig_tr_t *tr, long long n,
                                 fig_msg_t *msg);
+
+/* Whether the peer may have the review of game `game` (docs/protocol.md,
+ * review): it sits at the table (FIG_PC_NOT_SEATED: a spectator), `asked`
+ * is its seat or -1 (FIG_PC_NOT_YOUR_SEAT: a review is of one's own moves,
+ * never another seat's) and the game is over (FIG_PC_NOT_OVER, also for a
+ * game the table never had). Then *seat is the peer's seat. */
+fig_proto_code_t fig_table_review_seat(const fig_table_t *t, const void *peer,
+                                       const fig_tr_t *tr, int game, int asked, int *seat,
+                                       fig_msg_t *msg);
+
+/* A narrator for seat `me` (-1: nobody) with the seats' names as people see
+ * them, in tr's language (for the words of a review). */
+void fig_table_narrator(const fig_table_t *t, int me, const fig_tr_t *tr, fig_narrator_t *nr);
 
 /* The peer's connection closed: its seat (if any) is away from now. */
 void fig_table_detach(fig_table_t *t, void *peer);

@@ -395,8 +395,8 @@ static const struct lws_protocol_vhost_options hdr_nosniff = {
 };
 static const struct lws_protocol_vhost_options hdr_csp = {
     &hdr_nosniff, NULL, "content-security-policy:",
-    "default-src 'self'; connect-src 'self'; img-src 'self' data:; frame-ancestors 'none'; "
-    "base-uri 'none'; form-action 'self'"
+    "default-src 'self'; connect-src 'self'; img-src 'self' data:; worker-src 'self'; "
+    "manifest-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
 };
 
 /* Writes the status line and headers of `a` (the vhost's with them) and

@@ -82,10 +82,14 @@ static void run_group(fig_writer_t *w, fig_db_batch_t *head, fig_writer_stats_t 
         if (first)
             commit(w, first, last, st);
         first = last = NULL;
-        if (b->lease)
+        if (b->lease) {
             b->rc = fig_db_lease_round(w->db, b->lease, &b->msg);
-        else
+        } else {
             b->rc = fig_db_game_get(w->db, b->read.code, b->read.game, b->read.out, &b->msg);
+            if (!b->rc && b->read.review)
+                b->rc = fig_db_review_get(w->db, b->read.code, b->read.game, b->read.seat,
+                                          b->read.review, &b->msg);
+        }
     }
     if (first)
         commit(w, first, last, st);

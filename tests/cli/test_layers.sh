@@ -6,7 +6,7 @@
 #
 #   1. includes: every #include "..." of src/ and include/figaro/ points to its
 #      own layer or one below (core 0, ai 1, host 2, tui 3, cli 4; net 3, on
-#      host only: never tui or cli, and only cli includes net); include/figaro/*.h are core, but bot.h is ai and match.h
+#      host only: never tui or cli, and only cli includes net); include/figaro/*.h are core, but bot.h and bot_batch.h are ai and match.h
 #      host, the layers that implement them. System headers: curses only in
 #      tui, libintl and getopt only in cli, libwebsockets only in
 #      src/net/wire.c (the one file that calls it), SQLite only in
@@ -48,7 +48,7 @@ trap 'rm -rf "$tmp"' EXIT
 # layer_of PATH (relative to the tree's root): the layer, or nothing.
 layer_of() {
     case $1 in
-        include/figaro/bot.h) echo ai ;;
+        include/figaro/bot.h|include/figaro/bot_batch.h) echo ai ;;
         include/figaro/match.h) echo host ;;
         include/figaro/*) echo core ;;
         src/core/*) echo core ;;

@@ -89,6 +89,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 if ((unsigned char)*c < 0x20 || *c == 0x7f)
                     abort();
         }
+        if (m.type == FIG_PROTO_REVIEW &&
+            (m.game < 1 || m.seat < -1 || m.seat >= FIG_MAX_PLAYERS))
+            abort();
         break;
     }
     return 0;

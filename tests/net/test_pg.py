@@ -8,6 +8,7 @@ when run as root) and stopped at the end. On it:
   - a server with --db postgresql://... plays, is killed with SIGKILL mid-game
     and started again: nothing acknowledged is lost;
   - what a bad --db gets;
+  - a database of version 3 upgraded, a review stored in it and read back;
   - two servers on it: one killed with SIGKILL mid-game, its tables go on on
     the other with every acknowledged action; one paused (SIGSTOP) past its
     lease writes nothing when it runs again (the fence)."""
@@ -72,7 +73,7 @@ def test_schema_version_and_settings(db, tmp_path):
     srv = Server(str(tmp_path), db=db)
     try:
         assert srv.http("/healthz")[0] == 200
-        assert psql(db, "SELECT version FROM figaro_schema") == [["3"]]
+        assert psql(db, "SELECT version FROM figaro_schema") == [["4"]]
         log = srv.log()
         assert "node 127.0.0.1:%d" % srv.port in log
     finally:
@@ -83,9 +84,62 @@ def test_schema_version_and_settings(db, tmp_path):
         r = subprocess.run([figaro_cmd(), "serve", "--listen", "127.0.0.1:0", "--db", db],
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=60)
     finally:
-        psql(db, "UPDATE figaro_schema SET version = 3")
+        psql(db, "UPDATE figaro_schema SET version = 4")
     assert r.returncode == 1
-    assert b"version 99, newer than this program's (3)" in r.stderr, r.stderr
+    assert b"version 99, newer than this program's (4)" in r.stderr, r.stderr
+
+
+def test_version_3_upgraded_then_a_review_stored(db, tmp_path):
+    """A database of version 3 (no reviews' table: PostgreSQL's first) is
+    brought to version 4 when a server starts on it, its tables kept; a
+    review asked for then is computed once, stored in PostgreSQL, and read
+    back from there when asked again."""
+    data = str(tmp_path)
+    srv = Server(data, "--node", "alpha", db=db)
+    rng = random.Random(27)
+    try:
+        async def first():
+            ann, bob = await seat_two(srv.url, level="random")
+            await play([ann, bob], rng)
+            assert ann.over
+            for c in (ann, bob):
+                await c.ws.close()
+            return ann
+
+        ann = run(first())
+    finally:
+        srv.stop()
+    psql(db, "DROP TABLE reviews")
+    psql(db, "UPDATE figaro_schema SET version = 3")
+    srv = Server(data, "--node", "alpha", db=db)
+    try:
+        assert psql(db, "SELECT version FROM figaro_schema") == [["4"]]
+        assert psql(db, "SELECT count(*) FROM reviews") == [["0"]]
+
+        async def review():
+            ann.ws = None
+            await ann.connect(srv.url)
+            await ann.take_back()
+            await ann.expect("snapshot")
+            ask = {"type": "review", "table": ann.table, "game": 1}
+            await ann.send(ask)
+            rv = await ann.expect("review", timeout=180)
+            assert rv["seat"] == ann.seat and rv["game"] == 1
+            for _ in range(100):   # stored once told
+                if psql(db, "SELECT count(*) FROM reviews") == [["1"]]:
+                    break
+                await asyncio.sleep(0.1)
+            await ann.send(ask)
+            again = await ann.expect("review", timeout=60)
+            assert again["moves"] == rv["moves"] and again["summary"] == rv["summary"]
+            await ann.ws.close()
+
+        run_long(review())
+        stored = psql(db, "SELECT code, game, seat FROM reviews")
+        assert stored == [[ann.table, "1", str(ann.seat)]]
+        assert len(re.findall(r"reviewing seat \d of game 1", srv.log())) == 1   # read back
+    finally:
+        srv.stop()
 
 
 def test_sigkill_mid_game_then_restart_on_postgresql(db, tmp_path):

@@ -432,6 +432,52 @@ def test_full_game_reconnect_and_record(server):
     assert re.search(r"table|join|seat", log)
 
 
+def test_review_over_the_wire(server):
+    """The review of one's own moves (docs/protocol.md, review): nothing
+    during the game; afterwards refused to a spectator and for another seat,
+    told to the one who asks and nobody else; asked again, the same."""
+    async def go():
+        ann, bob = await seat_two(server.url, level="random")
+        eve = Client("Eve")
+        await eve.connect(server.url)
+        await eve.hello()
+        await eve.send({"type": "spectate", "table": ann.table})
+        await eve.expect("snapshot")
+        ask = {"type": "review", "table": ann.table, "game": 1}
+        await ann.send(ask)
+        e = await next_error(ann)
+        assert e["code"] == "not_over" and e["re"] == "review"
+        await play([ann, bob], random.Random(25))
+        await eve.send(ask)
+        e = await next_error(eve)
+        assert e["code"] == "not_seated" and e["table"] == ann.table
+        await bob.send(dict(ask, seat=ann.seat))
+        e = await next_error(bob)
+        assert e["code"] == "not_your_seat"
+        await ann.send(ask)
+        rv = await ann.expect("review", timeout=180)
+        assert rv["seat"] == ann.seat and rv["game"] == 1
+        mine = [a for s, a in ann.actions if s == ann.seat]
+        assert rv["reviewed"] == len(mine)
+        for m in rv["moves"]:
+            assert m["grade"] in ("inaccuracy", "mistake", "blunder")
+            assert m["played"] != m["best"]
+        await ann.send(ask)
+        again = await ann.expect("review", timeout=60)
+        assert again["moves"] == rv["moves"] and again["summary"] == rv["summary"]
+        await bob.send({"type": "ping"})
+        await bob.expect("pong")
+        await eve.send({"type": "ping"})
+        await eve.expect("pong")
+        for c in (bob, eve):
+            assert not [f for f in c.frames if f["type"] == "review"]
+        for c in (ann, bob, eve):
+            await c.ws.close()
+
+    run_long(go())
+    assert re.search(r"reviewing seat \d of game 1", server.log())
+
+
 def test_http_files_headers_and_paths(server):
     with open(os.path.join(ROOT, "web", "index.html"), "rb") as f:
         index = f.read()   # the browser client's page, served as it is
@@ -444,6 +490,16 @@ def test_http_files_headers_and_paths(server):
     assert h["x-frame-options"] == "DENY"
     st, h, body = server.http("/index.html")
     assert st == 200 and body == index
+    # installable: the manifest, its icons and the service worker, which the
+    # policy allows (worker-src), with the same headers
+    for path, ctype in (("/manifest.webmanifest", "application/manifest+json"),
+                        ("/icon-192.png", "image/png"), ("/icon-512.png", "image/png"),
+                        ("/sw.js", "text/javascript; charset=utf-8")):
+        st, h, body = server.http(path)
+        assert st == 200 and h["content-type"] == ctype, (path, st, h)
+        assert "worker-src 'self'" in h["content-security-policy"]
+        assert h["x-content-type-options"] == "nosniff" and h["x-frame-options"] == "DENY"
+    assert json.loads(server.http("/manifest.webmanifest")[2])["icons"]
     st, h, body = server.http("/healthz")
     assert st == 200 and body.strip() == b"ok" and h["x-frame-options"] == "DENY"
     st, h, body = server.http("/metrics")
@@ -1036,7 +1092,7 @@ def test_rematch_by_agreement_survives_sigkill(data):
 def test_database_of_version_1_is_upgraded(data):
     """A database written before rematch votes (user_version 1, no seats.rematch)
     is upgraded when the server opens it, one version after the other (then
-    the hints option, off): its tables come back, and a newer version than
+    the hints option, off; then the reviews, none): its tables come back, and a newer version than
     the program's is refused."""
     import sqlite3
     path = os.path.join(data, "figaro.sqlite")
@@ -1068,10 +1124,11 @@ def test_database_of_version_1_is_upgraded(data):
     finally:
         srv.stop()
     db = sqlite3.connect(path)
-    assert db.execute("PRAGMA user_version").fetchone()[0] == 3
+    assert db.execute("PRAGMA user_version").fetchone()[0] == 4
     assert db.execute("SELECT rematch FROM seats WHERE seat = 1").fetchone()[0] == 0
     assert db.execute("SELECT hints FROM tables").fetchone()[0] == 0   # made without hints
-    db.execute("PRAGMA user_version = 4")
+    assert db.execute("SELECT COUNT(*) FROM reviews").fetchone()[0] == 0   # none asked for yet
+    db.execute("PRAGMA user_version = 5")
     db.commit()
     db.close()
     p = subprocess.run([figaro_cmd(), "serve", "--listen", "127.0.0.1:0", "--data", data],

@@ -1,6 +1,5 @@
 """BatchEnv: the batch and the single-game API agree; illegal actions raise
 and change nothing; autoreset; the observations do not leak."""
-import ctypes
 
 import numpy as np
 import pytest
@@ -97,8 +96,10 @@ def test_illegal_actions_raise_and_change_nothing():
         env.step(bad)
     with pytest.raises(FigaroError, match="6 integers"):
         env.step(first[:5])
-    with pytest.raises(FigaroError):
+    with pytest.raises(TypeError, match="integers"):
         env.step(first.astype(np.float64))
+    with pytest.raises(TypeError, match="integer"):
+        env.step([0.0] * 6)
     with pytest.raises(FigaroError, match="out of range"):
         env.step(first.astype(np.int64) + (1 << 32))
     assert bytes(env._envs) == before[0] and np.array_equal(obs, before[1])

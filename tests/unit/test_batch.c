@@ -37,7 +37,7 @@ static outs_t *outs_new(void)
     outs_t *o = calloc(1, sizeof *o);
     assert_non_null(o);
     o->out = (fig_batch_out_t){ &o->obs[0][0], &o->mask[0][0], o->turn, &o->reward[0][0],
-                                o->done };
+                                o->done, NULL };
     return o;
 }
 

@@ -2,7 +2,8 @@
  * tests for every back end: what a table server writes through fig_db_apply
  * it reads back (fig_db_load, fig_db_game_get) whole and exactly, a failed
  * batch changes nothing while the others of its transaction are kept, an
- * action is never stored twice, a deleted table leaves nothing.
+ * action is never stored twice, a seat's review is stored once and read
+ * back, a deleted table leaves nothing.
  *
  * The back end is the URL in FIGARO_TEST_DB (tests/cli/test_db_pg.sh starts
  * a throwaway PostgreSQL and runs this binary with its postgresql:// URL);
@@ -400,20 +401,29 @@ static void test_events_mark_rises(void **state)
     fig_db_close(db);
 }
 
+/* Two new tables made at `created`, each with the same game of n actions
+ * from `seed` (returned, the caller frees it). */
+static fig_db_game_t *two_tables(fig_db_t *db, char code[8], char other[8], long long created,
+                                 uint64_t seed, int n)
+{
+    new_code(code);
+    new_code(other);
+    add_table(db, code, 4, created);
+    add_table(db, other, 4, created);
+    fig_db_game_t *g = malloc(sizeof *g);
+    assert_non_null(g);
+    some_game(g, 1, seed, n);
+    store_game(db, code, g);
+    store_game(db, other, g);
+    return g;
+}
+
 static void test_delete(void **state)
 {
     (void)state;
     fig_db_t *db = open_db();
     char code[8], other[8];
-    new_code(code);
-    new_code(other);
-    add_table(db, code, 4, 1700000004);
-    add_table(db, other, 4, 1700000004);
-    fig_db_game_t *g = malloc(sizeof *g);
-    assert_non_null(g);
-    some_game(g, 1, 9, 12);
-    store_game(db, code, g);
-    store_game(db, other, g);
+    fig_db_game_t *g = two_tables(db, code, other, 1700000004, 9, 12);
     fig_db_write_t w = { .kind = FIG_DBW_EVENTS, .ev = 30 };
     strcpy(w.code, code);
     assert_int_equal(apply1(db, &w), FIG_OK);
@@ -434,6 +444,92 @@ static void test_delete(void **state)
     add_table(db, code, 3, 1700000005);
     assert_int_equal(fig_db_game_get(db, code, 1, got, NULL), FIG_ERR_INPUT);
     free(got);
+    free(g);
+    fig_db_close(db);
+}
+
+static fig_err_t write_review(fig_db_t *db, const char *code, int game, int seat,
+                              const char *text, bool *fenced)
+{
+    fig_db_batch_t *b = batch(NULL);
+    b->n = 1;
+    b->w[0] = (fig_db_write_t){ .kind = FIG_DBW_REVIEW, .game = game, .seat = seat,
+                                .text = text };
+    strcpy(b->w[0].code, code);
+    assert_int_equal(fig_db_apply(db, b), FIG_OK);
+    fig_err_t rc = b->rc;
+    *fenced = b->fenced;
+    free_chain(b);
+    return rc;
+}
+
+/* The stored review of a seat, or "-" when there is none. */
+static char *review_of(fig_db_t *db, const char *code, int game, int seat)
+{
+    static char unset[] = "unset";   /* review_get must say "none" itself */
+    char *text = unset;
+    fig_msg_t msg;
+    if (fig_db_review_get(db, code, game, seat, &text, &msg) != FIG_OK)
+        fail_msg("review of %s/%d/%d: %s", code, game, seat, msg.text);
+    if (!text) {
+        text = malloc(2);
+        assert_non_null(text);
+        strcpy(text, "-");
+    }
+    return text;
+}
+
+static void assert_review(fig_db_t *db, const char *code, int game, int seat, const char *want)
+{
+    char *got = review_of(db, code, game, seat);
+    assert_string_equal(got, want);
+    free(got);
+}
+
+/* A seat's review of a finished game: stored once (a second leaves the
+ * first), read back exactly, kept apart from other seats and games, taken
+ * by no game that is not there, fenced like any write on a shared back end,
+ * and deleted with its table. */
+static void test_review(void **state)
+{
+    (void)state;
+    fig_db_t *db = open_db();
+    char code[8], other[8];
+    fig_db_game_t *g = two_tables(db, code, other, 1700000006, 17, 6);
+    const char *text = "{\"v\":1,\"moves\":[{\"i\":0,\"grade\":\"blunder\"}],"
+                       "\"name\":\"Zo\xc3\xab 'quoted' \\\\ \xf0\x9f\x8e\xb2\"}";
+    bool fenced = true;
+    assert_review(db, code, 1, 0, "-");
+    if (fig_db_shared(db)) {   /* another server's write is refused, and leaves nothing */
+        fig_db_t *b = open_node("node-b", 0);
+        assert_int_equal(write_review(b, code, 1, 0, "theirs", &fenced), FIG_ERR_STATE);
+        assert_true(fenced);
+        fig_db_close(b);
+        assert_review(db, code, 1, 0, "-");
+    }
+    assert_int_equal(write_review(db, code, 1, 0, text, &fenced), FIG_OK);
+    assert_false(fenced);
+    assert_review(db, code, 1, 0, text);
+    assert_int_equal(write_review(db, code, 1, 0, "second", &fenced), FIG_OK);
+    assert_review(db, code, 1, 0, text);   /* computed once: the first stays */
+    assert_int_equal(write_review(db, code, 1, 2, "seat 2", &fenced), FIG_OK);
+    assert_int_equal(write_review(db, other, 1, 0, "other table", &fenced), FIG_OK);
+    assert_review(db, code, 1, 2, "seat 2");
+    assert_review(db, code, 1, 1, "-");
+    assert_review(db, other, 1, 0, "other table");
+    /* A game that is not there (deleted meanwhile, or never made) takes none. */
+    assert_int_equal(write_review(db, code, 2, 0, "no game", &fenced), FIG_OK);
+    assert_review(db, code, 2, 0, "-");
+    /* Deleted with its table, and not back when the code is made again. */
+    fig_db_write_t w = { .kind = FIG_DBW_DELETE };
+    strcpy(w.code, code);
+    assert_int_equal(apply1(db, &w), FIG_OK);
+    assert_review(db, code, 1, 0, "-");
+    assert_review(db, code, 1, 2, "-");
+    assert_review(db, other, 1, 0, "other table");
+    add_table(db, code, 4, 1700000007);
+    store_game(db, code, g);
+    assert_review(db, code, 1, 0, "-");
     free(g);
     fig_db_close(db);
 }
@@ -661,6 +757,7 @@ int main(void)
         cmocka_unit_test(test_orphan_refused),
         cmocka_unit_test(test_events_mark_rises),
         cmocka_unit_test(test_delete),
+        cmocka_unit_test(test_review),
         cmocka_unit_test(test_load_order),
         cmocka_unit_test(test_group_commit),
         cmocka_unit_test(test_leases_and_fence),

@@ -78,6 +78,23 @@ static void test_messages_read(void **state)
     assert_string_equal(fig_proto_type_name(m.type), "hint");
     assert_int_equal(parse("{\"type\":\"hint\",\"table\":\"abcdef\"}", &m), FIG_PC_BAD_MESSAGE);
     assert_true(m.typed);   /* refused, answering "hint" */
+    assert_int_equal(parse("{\"type\":\"review\",\"table\":\"abcdef\",\"game\":2}", &m),
+                     FIG_PC_NONE);
+    assert_int_equal(m.type, FIG_PROTO_REVIEW);
+    assert_int_equal(m.game, 2);
+    assert_int_equal(m.seat, -1);   /* the sender's own */
+    assert_string_equal(fig_proto_type_name(m.type), "review");
+    assert_int_equal(parse("{\"type\":\"review\",\"table\":\"abcdef\",\"game\":1,\"seat\":3}",
+                           &m), FIG_PC_NONE);
+    assert_int_equal(m.seat, 3);
+    assert_int_equal(parse("{\"type\":\"review\",\"table\":\"abcdef\"}", &m), FIG_PC_BAD_MESSAGE);
+    assert_true(m.typed);
+    assert_int_equal(parse("{\"type\":\"review\",\"table\":\"abcdef\",\"game\":0}", &m),
+                     FIG_PC_BAD_MESSAGE);
+    assert_int_equal(parse("{\"type\":\"review\",\"table\":\"abcdef\",\"game\":1,\"seat\":6}",
+                           &m), FIG_PC_BAD_MESSAGE);
+    assert_int_equal(parse("{\"type\":\"review\",\"table\":\"abcdef\",\"game\":\"1\"}", &m),
+                     FIG_PC_BAD_MESSAGE);
 
     assert_int_equal(parse("{\"type\":\"act\",\"table\":\"ABCDEF\",\"n\":12,\"action\":\"R2>1\"}",
                            &m), FIG_PC_NONE);
@@ -493,6 +510,72 @@ static void test_table_frames(void **state)
                 "\"win\":0.25,\"place\":2.0,\"say\":\"R2: half\"}],\"iterations\":4000}");
 }
 
+static const char *code_card(void *ctx, int kind, char *buf, size_t cap)
+{
+    (void)ctx;
+    snprintf(buf, cap, "%s", fig_kind_code(kind));
+    return buf;
+}
+
+/* The review frame (docs/protocol.md, review): only the graded moves, each
+ * with its numbers and words; the counts and the summary. */
+static void test_review_frame(void **state)
+{
+    (void)state;
+    fig_setup_t setup;
+    fig_setup_random(&setup, 3, 1, NULL);
+    fig_game_t *g = malloc(sizeof *g);
+    assert_non_null(g);
+    fig_game_init(g, &setup);
+    fig_game_deal_seeded(g);
+    fig_review_t *rv = calloc(1, sizeof *rv);
+    assert_non_null(rv);
+    int me = g->state.turn;
+    rv->seat = me;
+    rv->n = 2;
+    rv->iterations = 300;
+    rv->costliest = 1;
+    fig_view_t v;
+    fig_view_of(&g->state, me, &v);
+    memset(&v.hand, 0, sizeof v.hand);
+    v.hand.n[FIG_J1] = 1;
+    v.hand.n[FIG_RING] = 1;
+    assert_int_equal(me, 0);   /* Bob is seat 1 */
+    fig_action_t ring = fig_act_parse("RING", 4, me), jester = fig_act_parse("J1>1", 4, me);
+    assert_true(ring != FIG_ACT_NONE && jester != FIG_ACT_NONE);
+    rv->moves[0] = (fig_review_move_t){ .round = 1, .index = 0, .number = 1, .played = ring,
+                                        .best = ring, .played_win = 0.5, .best_win = 0.5,
+                                        .played_place = 2, .best_place = 2, .view = v };
+    rv->moves[1] = (fig_review_move_t){ .round = 1, .index = 3, .number = 2, .played = ring,
+                                        .best = jester, .played_win = 0.25, .best_win = 0.5,
+                                        .played_place = 2.5, .best_place = 1.5,
+                                        .loss_place = 1, .loss_win = 0.25,
+                                        .grade = FIG_REVIEW_BLUNDER, .view = v };
+    rv->count[FIG_REVIEW_GOOD] = 1;
+    rv->count[FIG_REVIEW_BLUNDER] = 1;
+    static const char names[FIG_MAX_PLAYERS][FIG_NAME_MAX + 1] = { "Ann", "Bob", "Cleo" };
+    fig_narrator_t nr;
+    fig_narrate_init(&nr, 3, me, names, NULL, code_card, NULL, NULL);
+    char want[4000];
+    snprintf(want, sizeof want,
+             "{\"type\":\"review\",\"table\":\"K7M2QX\",\"game\":1,\"seat\":%d,\"reviewed\":2,"
+             "\"counts\":{\"inaccuracy\":0,\"mistake\":0,\"blunder\":1},"
+             "\"summary\":\"1 blunder, 0 mistakes, 0 inaccuracies in 2 moves. The costliest, in "
+             "round 1 (move 2): \\\"play a ring: every pile moves one seat to the left\\\" "
+             "instead of \\\"J1 in front of Bob\\\", a chance to win of 25%% instead of 50%%.\","
+             "\"moves\":[{\"round\":1,\"index\":3,\"number\":2,\"played\":\"RING\","
+             "\"best\":\"J1>1\",\"played_say\":\"play a ring: every pile moves one seat to the "
+             "left\",\"best_say\":\"J1 in front of Bob\","
+             "\"played_win\":0.25,\"best_win\":0.5,\"played_place\":2.5,\"best_place\":1.5,"
+             "\"grade\":\"blunder\",\"grade_say\":\"blunder\",\"say\":\"Round 1, move 2: you "
+             "chose \\\"play a ring: every pile moves one seat to the left\\\" (wins 25%%, place "
+             "2.5); better: \\\"J1 in front of Bob\\\" (wins 50%%, place 1.5). A blunder.\"}],"
+             "\"iterations\":300}", me);
+    expect_dump(fig_proto_review("K7M2QX", 1, rv, &nr), want);
+    free(rv);
+    free(g);
+}
+
 static void test_outcome_example(void **state)
 {
     (void)state;
@@ -558,6 +641,7 @@ int main(void)
         cmocka_unit_test(test_view_outcomes),
         cmocka_unit_test(test_outcome_example),
         cmocka_unit_test(test_table_frames),
+        cmocka_unit_test(test_review_frame),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,54 @@
+// sw.js - the service worker: the page's own files in a cache, so that an
+// installed figaro (manifest.webmanifest) opens without the network and a
+// slow network does not hold the page up. Never the protocol: the WebSocket
+// (/ws), the tables' records and replays (/tables/...), POST /replay,
+// /metrics and /healthz always go to the server and are never stored.
+//
+// Network first: a file is fetched from the server whenever it answers (so a
+// new version of the page is used at once) and the cache is the fallback.
+// The files below are put in the cache when the worker is installed; any
+// other file of the page is added when it is first fetched.
+
+const CACHE = "figaro-page-v1";
+
+/** The page's files (tests/web/install.spec.js checks that every file of web/ is here,
+ * the translations aside: they are cached when the page first asks for them). */
+const FILES = [
+    "./", "index.html", "style.css", "favicon.svg", "icon-192.png", "icon-512.png",
+    "manifest.webmanifest", "app.js", "board.js", "cards.js", "dom.js", "home.js", "i18n.js",
+    "net.js", "replay.js", "share.js", "table.js",
+];
+
+/** Whether a request is for one of the page's files (never the protocol).
+ * @param {Request} req */
+function isPageFile(req) {
+    if (req.method !== "GET") return false;
+    const url = new URL(req.url);
+    if (url.origin !== self.location.origin) return false;
+    return !/^\/(ws|tables|replay|metrics|healthz)(\/|$|\?)/.test(url.pathname);
+}
+
+const sw = /** @type {any} */ (self);
+
+sw.addEventListener("install", (/** @type {any} */ e) => {
+    e.waitUntil(caches.open(CACHE).then((c) => c.addAll(FILES)).then(() => sw.skipWaiting()));
+});
+
+sw.addEventListener("activate", (/** @type {any} */ e) => {
+    e.waitUntil(caches.keys()
+        .then((keys) => Promise.all(keys.filter((k) => k !== CACHE).map((k) => caches.delete(k))))
+        .then(() => sw.clients.claim()));
+});
+
+sw.addEventListener("fetch", (/** @type {any} */ e) => {
+    /** @type {Request} */
+    const req = e.request;
+    if (!isPageFile(req)) return;   // the browser fetches it itself, uncached
+    e.respondWith(fetch(req).then((r) => {
+        if (r.ok && r.type === "basic") {
+            const copy = r.clone();
+            caches.open(CACHE).then((c) => c.put(req, copy));
+        }
+        return r;
+    }).catch(() => caches.match(req, { ignoreSearch: true }).then((r) => r || Response.error())));
+});
