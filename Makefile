@@ -29,6 +29,7 @@ B        := build
 T        := build/test
 
 FIG_CPPFLAGS := -Iinclude -Isrc -D_POSIX_C_SOURCE=200809L -MMD -MP
+FIG_BASE_CPPFLAGS := $(FIG_CPPFLAGS)
 WERROR   ?= -Werror
 # -ffp-contract=off: no fused multiply-add, so that search (float UCB) plays the
 # same moves for a seed whatever the processor.
@@ -50,11 +51,15 @@ HOST_SRC := $(wildcard src/host/*.c)
 TUI_SRC  := $(wildcard src/tui/*.c)
 CLI_SRC  := $(wildcard src/cli/*.c)
 NET_SRC  := $(wildcard src/net/*.c)
-# The table server's libraries: SQLite (storage), jansson (the protocol's
-# JSON), libcrypto (SHA-256 of the seats' tokens).
-NET_LIBS := -lsqlite3 -ljansson -lcrypto
+# The table server's libraries: SQLite and libpq (storage: net/db_sqlite.c,
+# net/db_pg.c), jansson (the protocol's JSON), libcrypto (SHA-256 of the
+# seats' tokens). libpq's flags come from pkg-config, asked when a recipe
+# runs (`=`): on a fresh machine scripts/install-deps.sh installs it first.
+PQ_CFLAGS = $(shell pkg-config --cflags libpq)
+PQ_LIBS   = $(shell pkg-config --libs libpq)
+NET_LIBS   = -lsqlite3 $(PQ_LIBS) -ljansson -lcrypto
 # `figaro serve` puts it on the network with libwebsockets (net/wire.c).
-SERVE_LIBS := -lwebsockets $(NET_LIBS)
+SERVE_LIBS = -lwebsockets $(NET_LIBS)
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
 SUPPORT  := $(wildcard tests/unit/support*.c) tests/unit/invariants.c
 
@@ -83,6 +88,9 @@ INSTALL_DEPS ?= yes
 $(DEPS_STAMP): scripts/install-deps.sh
 	@[ "$(INSTALL_DEPS)" = no ] || sh scripts/install-deps.sh
 	@mkdir -p $(B) && touch $@
+
+# libpq's header is for its back end alone (tests/cli/test_layers.sh).
+$(B)/net/db_pg.o $(T)/net/db_pg.o $(T)/fuzz/net/db_pg.o: FIG_CPPFLAGS = $(FIG_BASE_CPPFLAGS) $(PQ_CFLAGS)
 
 # ---- release build
 # The flags the release objects were built with: other flags (MARCH, CFLAGS,
@@ -160,7 +168,7 @@ $(T)/test_%: $(T)/unit/test_%.o $(SUPPORT_OBJ) $(T)/libfigaro-host.a $(T)/libfig
 
 # The table server's tests link its library and what it needs; they read the
 # catalogues next to themselves (narration in French and Dutch).
-NET_TESTS := $(T)/test_service $(T)/test_proto
+NET_TESTS := $(T)/test_service $(T)/test_proto $(T)/test_db
 $(NET_TESTS): $(T)/test_%: $(T)/unit/test_%.o $(SUPPORT_OBJ) $(T)/libfigaro-net.a \
               $(T)/libfigaro-host.a $(T)/libfigaro-ai.a $(T)/libfigaro.a
 	$(CC) $(SAN) -o $@ $^ -lcmocka $(NET_LIBS) -lm -lpthread
@@ -293,7 +301,8 @@ $(B)/train_leaf: bench/train_leaf.c $(B)/libfigaro-ai.a $(B)/libfigaro.a
 # What a hint costs (docs/bots.md, Hints): the hint's search timed at every
 # move of a seat.
 $(B)/hint_time: bench/hint_time.c $(B)/libfigaro-ai.a $(B)/libfigaro.a
-	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) $(MARCH) -o $@ $(filter %.c %.a,$^) -lm -lpthread
+	$(CC) $(FIG_CPPFLAGS) $(CPPFLAGS) $(WARN) $(CFLAGS) $(MARCH) $(LDFLAGS) -o $@ \
+	    $(filter %.c %.a,$^) -lm -lpthread
 
 .PHONY: leaf-weights
 leaf-weights: $(B)/train_leaf

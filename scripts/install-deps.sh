@@ -4,7 +4,7 @@
 set -eu
 
 # package: what it is for
-PACKAGES="gcc make pkg-config libcmocka-dev libjansson-dev clang libclang-rt-14-dev libncurses-dev gettext tmux python3 locales python3-pytest python3-numpy libsqlite3-dev libssl-dev libwebsockets-dev python3-websockets chromium debhelper dh-python lintian qemu-user"
+PACKAGES="gcc make pkg-config libcmocka-dev libjansson-dev clang libclang-rt-14-dev libncurses-dev gettext tmux python3 locales python3-pytest python3-numpy libsqlite3-dev libssl-dev libwebsockets-dev python3-websockets chromium debhelper dh-python lintian qemu-user libpq-dev postgresql haproxy"
 # The Python package installed with pip into a virtual environment (tests/python/test_install.py).
 PACKAGES="$PACKAGES python3-venv python3-setuptools python3-wheel"
 
@@ -38,6 +38,9 @@ echo "   libwebsockets-dev: its HTTP and WebSocket port; python3-websockets: tes
 echo "   chromium: the browser client's tests, driven by Playwright;"
 echo "   debhelper, dh-python: make deb (the Debian packages); lintian: their test checks them;"
 echo "   qemu-user: that test runs the packaged command on a baseline x86-64 processor;"
+echo "   libpq-dev: the table server's PostgreSQL storage, for several servers on one database;"
+echo "   postgresql: PostgreSQL 15, which the tests start in a temporary folder of their own;"
+echo "   haproxy: the front of several table servers (deploy/haproxy.cfg), tested in front of three;"
 echo "   python3-venv, python3-setuptools, python3-wheel: pip install of the Python package)"
 if [ "$(id -u)" -eq 0 ]; then
     SUDO=""

@@ -58,7 +58,13 @@ wants web && add web "tests/web (tsc, Playwright)" $((LIMIT * 2)) \
 # 1.2s") gives the counts; exit status 5 (no tests collected) is a failure.
 wants pytest && add pytest "pytest tests/python tests/net" "$LIMIT" \
     "FIGARO=$(q "$T/figaro") FIGARO_LIBDIR=$(q "$(dirname "$T")") PYTHONDONTWRITEBYTECODE=1 \
-    $(q "$PY") -m pytest -q -p no:cacheprovider tests/python tests/net"
+    $(q "$PY") -m pytest -q -p no:cacheprovider tests/python tests/net \
+    --ignore=tests/net/test_pg.py"
+# Several servers on PostgreSQL, with HAProxy (tests/net/test_pg.py: a throwaway
+# PostgreSQL of its own, tests/net/pg.sh) is a job of its own, beside the rest.
+wants pytest && add pytest "pytest tests/net/test_pg.py" "$LIMIT" \
+    "FIGARO=$(q "$T/figaro") PYTHONDONTWRITEBYTECODE=1 \
+    $(q "$PY") -m pytest -q -p no:cacheprovider tests/net/test_pg.py"
 
 # The command's scripts (closing line "cli: N passed, N failed").
 if wants cli; then

@@ -7,6 +7,11 @@
 // up to 15 s (with some jitter so a restarted server is not hit by every
 // browser at once), and says `hello` again with the seat's token and the
 // last event it saw, so it gets only what it missed.
+//
+// A table's page connects to /ws?table=CODE, so that a front proxy in front of
+// several servers (deploy/haproxy.cfg) sends it to the server that drives the
+// table; when another server answers `moved`, the page adds &node=NAME, the
+// server named, and connects again (docs/protocol.md).
 
 import { setLanguages } from "./i18n.js";
 
@@ -63,9 +68,11 @@ export function nameChars(name) {
 
 export class Conn {
     /** @param {() => Msg} hello builds the hello to send on each (re)connection
-     * @param {(m: Msg) => void} onMessage @param {(up: boolean) => void} onState */
-    constructor(hello, onMessage, onState) {
+     * @param {(m: Msg) => void} onMessage @param {(up: boolean) => void} onState
+     * @param {() => string} [route] the query of each connection's URL ("?table=K7M2QX") */
+    constructor(hello, onMessage, onState, route) {
         this.hello = hello;
+        this.route = route || (() => "");
         this.onMessage = onMessage;
         this.onState = onState;
         /** @type {WebSocket|null} */
@@ -79,7 +86,8 @@ export class Conn {
 
     open() {
         if (this.closed) return;
-        const url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws";
+        const url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws" +
+            this.route();
         const ws = new WebSocket(url, "figaro.v1");
         this.ws = ws;
         ws.onopen = () => {
@@ -114,6 +122,12 @@ export class Conn {
         if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return false;
         this.ws.send(JSON.stringify(m));
         return true;
+    }
+
+    /** Drops the connection; the next one comes after the usual wait (e.g. the
+     * table is at another server: `moved`). */
+    again() {
+        if (this.ws) this.ws.close();
     }
 
     /** Drops the connection now and makes a new one (e.g. another language). */

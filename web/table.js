@@ -163,7 +163,11 @@ export class TableView {
             this.head, h("div", { class: "table-status" }, [this.link, this.notice]), main, this.scrim, this.side])]);
         document.body.classList.add("at-table");
         this.setDrawer(false);
-        this.conn = new Conn(() => this.hello(), (m) => this.onMessage(m), (up) => this.onLink(up));
+        /** The server that drives the table, when one said `moved` (several servers). @type {string|null} */
+        this.node = null;
+        this.conn = new Conn(() => this.hello(), (m) => this.onMessage(m), (up) => this.onLink(up),
+            () => "?table=" + encodeURIComponent(this.code) +
+                (this.node ? "&node=" + encodeURIComponent(this.node) : ""));
         this.wake = () => {
             if (document.visibilityState === "visible" && !this.conn.ws) this.conn.restart();
         };
@@ -322,6 +326,11 @@ export class TableView {
 
     /** @param {Msg} m */
     error(m) {
+        if (m.code === "moved" && m.table === this.code && typeof m.node === "string") {
+            this.node = m.node;   // connect again, to that server
+            this.conn.again();
+            return;
+        }
         if (m.re === "hello" || m.code === "bad_token") {
             if (m.code === "bad_token" && m.table === this.code) {
                 rememberSeat(this.code, null);

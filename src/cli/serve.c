@@ -26,6 +26,7 @@
 
 #include "cli/cli.h"
 #include "cli/i18n.h"
+#include "net/db.h"
 #include "net/service.h"
 #include "net/wire.h"
 
@@ -170,6 +171,9 @@ int cmd_serve(int argc, char **argv)
     static const struct option longopts[] = {
         { "listen", required_argument, NULL, 'l' },
         { "data", required_argument, NULL, 'd' },
+        { "db", required_argument, NULL, 'D' },
+        { "node", required_argument, NULL, 'N' },
+        { "lease", required_argument, NULL, 'L' },
         { "tls-cert", required_argument, NULL, 'C' },
         { "tls-key", required_argument, NULL, 'K' },
         { "engine", required_argument, NULL, 'e' },
@@ -194,8 +198,8 @@ int cmd_serve(int argc, char **argv)
     fig_engine_def_t engines[MAX_ENGINES];
     int nengines = 0;
     long long grace = 0, max_tables = 0, threads = 0, max_bot_ms = 0;
-    long long idle = 0, hello = 0, queue_kib = 0, keep_finished = 0, keep_idle = 0;
-    const char *proxy = NULL, *hosts = NULL;
+    long long idle = 0, hello = 0, queue_kib = 0, keep_finished = 0, keep_idle = 0, lease = 0;
+    const char *proxy = NULL, *hosts = NULL, *db = NULL, *node_arg = NULL;
     bool normal_sync = false;
     int c;
     opterr = 0;
@@ -210,6 +214,24 @@ int cmd_serve(int argc, char **argv)
             if (!optarg[0] || strlen(optarg) >= sizeof data - 32)
                 return cli_usage_error("serve", "--data: give a folder");
             snprintf(data, sizeof data, "%s", optarg);
+            break;
+        case 'D':
+            if (strlen(optarg) > 4000 || !fig_db_url_known(optarg))
+                return cli_usage_error("serve", "--db: '%.80s' is neither sqlite:PATH nor "
+                                       "postgresql://USER@HOST:PORT/DATABASE", optarg);
+            db = optarg;
+            break;
+        case 'N':
+            if (!optarg[0] || strlen(optarg) > FIG_DB_NODE_MAX ||
+                strspn(optarg, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                               "0123456789.-_:[]") != strlen(optarg))
+                return cli_usage_error("serve", "--node: '%.80s' is not 1 to %d letters, "
+                                       "digits or .-_:[]", optarg, FIG_DB_NODE_MAX);
+            node_arg = optarg;
+            break;
+        case 'L':
+            if (cli_parse_int(optarg, 1, 3600, &lease))
+                return cli_usage_error("serve", "--lease: '%s' is not 1 to 3600 seconds", optarg);
             break;
         case 'C':
             cert = optarg;
@@ -318,15 +340,21 @@ int cmd_serve(int argc, char **argv)
     if (!!cert != !!key)
         return cli_usage_error("serve", "--tls-cert and --tls-key go together");
 
-    if (!data[0] && default_data(data, sizeof data - 32))
-        return cli_usage_error("serve", "cannot tell where to keep the tables: give --data "
-                                        "or set HOME or XDG_DATA_HOME");
-    if (make_dirs(data)) {
-        fprintf(stderr, "figaro serve: cannot create %s: %s\n", data, strerror(errno));
-        return EXIT_INPUT;
+    if (db && data[0])
+        return cli_usage_error("serve", "--db and --data: give one (--data DIR is --db "
+                                        "sqlite:DIR/figaro.sqlite)");
+    char db_url[PATH_MAX + 32];
+    if (!db) {
+        if (!data[0] && default_data(data, sizeof data - 32))
+            return cli_usage_error("serve", "cannot tell where to keep the tables: give --data, "
+                                            "--db, or set HOME or XDG_DATA_HOME");
+        if (make_dirs(data)) {
+            fprintf(stderr, "figaro serve: cannot create %s: %s\n", data, strerror(errno));
+            return EXIT_INPUT;
+        }
+        snprintf(db_url, sizeof db_url, "sqlite:%s/figaro.sqlite", data);
+        db = db_url;
     }
-    char db_path[PATH_MAX + 16];
-    snprintf(db_path, sizeof db_path, "%s/figaro.sqlite", data);
 
     char err[256];
     cli_i18n_init(NULL, err, sizeof err);   /* only finds the catalogues for the service */
@@ -348,7 +376,17 @@ int cmd_serve(int argc, char **argv)
     }
     fig_service_opts_t so;
     memset(&so, 0, sizeof so);
-    so.db_path = db_path;
+    /* The server's name among those sharing the database: its address by
+     * default, the port it took. */
+    char node[FIG_DB_NODE_MAX + 1];
+    if (node_arg)
+        snprintf(node, sizeof node, "%s", node_arg);
+    else
+        snprintf(node, sizeof node, "%s%.50s%s:%d", strchr(addr, ':') ? "[" : "", addr,
+                 strchr(addr, ':') ? "]" : "", fig_wire_port(wire));
+    so.db = db;
+    so.node = node;
+    so.lease_ms = (int)lease * 1000;
     so.localedir = cli_i18n_localedir()[0] ? cli_i18n_localedir() : NULL;
     so.grace_ms = (int)grace * 1000;
     so.max_tables = (int)max_tables;
@@ -382,9 +420,11 @@ int cmd_serve(int argc, char **argv)
                                                     : addr;
     bool v6 = strchr(host, ':') != NULL;
     log_line(NULL, "serve: listening");
-    printf("figaro serve: open %s://%s%s%s:%d/ in a browser (data in %s)\n",
+    char shown[PATH_MAX + 32];
+    fig_db_url_shown(db, shown, sizeof shown);
+    printf("figaro serve: open %s://%s%s%s:%d/ in a browser (tables in %s, node %s)\n",
            cert ? "https" : "http", v6 ? "[" : "", host, v6 ? "]" : "",
-           fig_wire_port(wire), data);
+           fig_wire_port(wire), shown, node);
     fflush(stdout);
 
     int rc = fig_wire_run(wire);

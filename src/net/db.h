@@ -1,13 +1,15 @@
 /* db.h - where the table server keeps its tables: a small storage interface
- * (a vtable, so a PostgreSQL back end can follow, docs/scaling.md) and the
- * SQLite back end (db_sqlite.c).
+ * (a vtable) and its back ends, chosen by the storage's URL (fig_db_open):
+ * SQLite (db_sqlite.c, "sqlite:PATH", one server) and PostgreSQL (db_pg.c,
+ * "postgresql://...", several servers sharing it, docs/scaling.md). Nothing
+ * above this header knows which one runs.
  *
  * What is stored: tables (code, options, seed, creation time), their seats
  * (who sits: open, a person with the SHA-256 of their token -- never the
  * token --, a bot level, a registered engine's name; a person's rematch
  * vote), their games (the nth game of a table: its setup; a rematch is the
- * next game) and the games'
- * actions in order, and the reviews of its seats once asked for. A game is its setup and its actions: the hands follow
+ * next game), the games' actions in order, and the reviews of its seats
+ * once asked for. A game is its setup and its actions: the hands follow
  * from the setup's seed (fig_game_deal_seeded), so no hand is ever stored.
  * Each game's seed is drawn from the system when the game is made, stored
  * with it, and derived from nothing (docs/server.md, "Fairness").
@@ -17,22 +19,33 @@
  * transaction, one sync to the disk for all of them -- the group commit of
  * the server's writer thread, net/writer.h). A batch counts as written only
  * once fig_db_apply returned and its rc is FIG_OK: durable as the back end
- * promises (SQLite: committed, synchronous=FULL by default). The server
+ * promises (SQLite: committed, synchronous=FULL by default; PostgreSQL:
+ * committed, synchronous_commit=on). The server
  * acknowledges and broadcasts an action only after that. A failed batch
  * changes nothing; the other batches of the same call are not affected
  * unless the commit itself fails, which fails them all.
  *
  * A handle is used by one thread at a time: the server keeps one for its
- * writer thread and one for reading on its loop thread. */
+ * writer thread and one for loading its tables at start.
+ *
+ * Both back ends keep the same schema, with one version number whose
+ * meaning they share (FIG_DB_SCHEMA): 1 the first, 2 the rematch votes and
+ * the event numbers' high-water marks, 3 the tables' hints option, 4 the
+ * seats' reviews. Each creates it and upgrades an older one when it opens,
+ * one version at a time, and refuses a newer one. */
 #ifndef FIGARO_NET_DB_H
 #define FIGARO_NET_DB_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "figaro/figaro.h"
 #include "net/proto.h"
 #include "net/token.h"
+
+enum { FIG_DB_SCHEMA = 4 };
+enum { FIG_DB_NODE_MAX = 64 };   /* a server's name among those sharing a database */
 
 typedef enum {
     FIG_DB_SEAT_OPEN,      /* for a person, nobody sits */
@@ -130,7 +143,15 @@ enum { FIG_DB_BATCH_MAX = 3 };   /* a request's writes, and its FIG_DBW_EVENTS *
  * once the server is up: game read.game of table read.code into *read.out
  * (fig_db_game_get), after every write queued before it; with read.review
  * set, also the stored review of seat read.seat in that game into
- * *read.review (fig_db_review_get). fig_db_apply never sees one. */
+ * *read.review (fig_db_review_get). Or a lease round (lease not NULL,
+ * n == 0: fig_db_lease_round). fig_db_apply never sees either.
+ *
+ * `fenced` (out): the batch was refused because its table is not this
+ * server's (rc FIG_ERR_STATE): another server drives it now, or this
+ * server's lease on it ran out (fig_db_take). Only a shared back end
+ * refuses so. */
+typedef struct fig_db_lease fig_db_lease_t;
+
 typedef struct fig_db_batch {
     struct fig_db_batch *next;
     void *user;
@@ -143,11 +164,15 @@ typedef struct fig_db_batch {
         int seat;                          /* with review: whose review */
         char **review;                     /* NULL: the game alone */
     } read;
+    fig_db_lease_t *lease;                 /* not NULL: a lease round */
+    bool fenced;
     fig_err_t rc;
     fig_msg_t msg;
 } fig_db_batch_t;
 
 typedef struct fig_db fig_db_t;
+
+typedef char fig_db_code_t[FIG_PROTO_CODE_LEN + 1];
 
 typedef struct {
     fig_err_t (*apply)(fig_db_t *db, fig_db_batch_t *list);
@@ -156,6 +181,12 @@ typedef struct {
     fig_err_t (*review_get)(fig_db_t *db, const char *code, int game, int seat, char **out,
                             fig_msg_t *msg);
     fig_err_t (*load)(fig_db_t *db, fig_db_table_fn *fn, void *ctx, fig_msg_t *msg);
+    /* Leases (NULL in a back end one server has alone: no-ops). */
+    fig_err_t (*renew)(fig_db_t *db, const fig_db_code_t *codes, int n, bool *lost,
+                       fig_msg_t *msg);
+    fig_err_t (*take)(fig_db_t *db, int max, fig_db_table_fn *fn, void *ctx, fig_msg_t *msg);
+    fig_err_t (*claim)(fig_db_t *db, const char *code, fig_db_table_fn *fn, void *ctx,
+                       char owner[FIG_DB_NODE_MAX + 1], fig_msg_t *msg);
     void (*close)(fig_db_t *db);
 } fig_db_ops_t;
 
@@ -185,11 +216,83 @@ static inline fig_err_t fig_db_review_get(fig_db_t *db, const char *code, int ga
 {
     return db->ops->review_get(db, code, game, seat, out, msg);
 }
-/* Calls fn for every table, oldest first. */
+/* Calls fn for every table this server drives, oldest first: every table
+ * (SQLite); on a shared back end, those it can take now (fig_db_take) and
+ * those it held before under its own name (a restart). */
 static inline fig_err_t fig_db_load(fig_db_t *db, fig_db_table_fn *fn, void *ctx, fig_msg_t *msg)
 {
     return db->ops->load(db, fn, ctx, msg);
 }
+
+/* ---- leases: one server drives a table at a time (docs/scaling.md)
+ *
+ * On a back end several servers share, each table has an owner (a server's
+ * --node name) and a lease, until a time. A server takes a table whose lease
+ * ran out (its server died, was paused or cut off), and renews its own
+ * leases in time; every write of a table (fig_db_apply) is refused unless
+ * the server holds the table's lease at that moment (`fenced`), so a server
+ * that lost it can write nothing there. A new table is its creator's. */
+
+/* Whether the handle's back end is shared by several servers (it keeps
+ * leases). */
+static inline bool fig_db_shared(const fig_db_t *db) { return db->ops->take != NULL; }
+
+/* Extends this server's lease on each of codes[0..n) it still holds;
+ * lost[i] tells those it does not (another server took it, or the lease
+ * ran out first). A no-op (nothing lost) where not shared. */
+static inline fig_err_t fig_db_renew(fig_db_t *db, const fig_db_code_t *codes, int n,
+                                     bool *lost, fig_msg_t *msg)
+{
+    for (int i = 0; i < n; i++)
+        lost[i] = false;
+    return db->ops->renew ? db->ops->renew(db, codes, n, lost, msg) : FIG_OK;
+}
+
+/* Takes at most `max` tables whose lease ran out (their server is gone)
+ * and calls fn for each, as fig_db_load does. A no-op where not shared. */
+static inline fig_err_t fig_db_take(fig_db_t *db, int max, fig_db_table_fn *fn, void *ctx,
+                                    fig_msg_t *msg)
+{
+    return db->ops->take ? db->ops->take(db, max, fn, ctx, msg) : FIG_OK;
+}
+
+/* Table `code`, asked for on this server, which does not drive it: taken
+ * (fn called, as fig_db_take does) when nobody holds it (its lease ran out)
+ * or its lease is this server's; else `owner` names the server that holds
+ * it. FIG_ERR_INPUT when there is no such table. Where not shared: no such
+ * table (the server drives every table there is). */
+static inline fig_err_t fig_db_claim(fig_db_t *db, const char *code, fig_db_table_fn *fn,
+                                     void *ctx, char owner[FIG_DB_NODE_MAX + 1], fig_msg_t *msg)
+{
+    owner[0] = '\0';
+    if (!db->ops->claim)
+        return fig_fail(msg, FIG_ERR_INPUT, N_("there is no table %s"), code);
+    return db->ops->claim(db, code, fn, ctx, owner, msg);
+}
+
+/* A table taken in a lease round, with its latest game (NULL: none). */
+typedef struct fig_db_taken {
+    struct fig_db_taken *next;
+    fig_db_table_t row;
+    fig_db_game_t *last;
+} fig_db_taken_t;
+
+/* A lease round of the server's writer thread (fig_db_batch_t.lease), or
+ * the claim of one table (claim[0] set: fig_db_claim). */
+struct fig_db_lease {
+    fig_db_code_t *codes;    /* in: the tables the server drives */
+    int ncodes;
+    bool *lost;              /* out: lost[i] for codes[i] (ncodes of them) */
+    int take_max;            /* in: tables to take at most */
+    fig_db_code_t claim;     /* in: a claim of this table alone; "": a round */
+    char owner[FIG_DB_NODE_MAX + 1];   /* out, a claim: the server that holds it */
+    fig_db_taken_t *taken;   /* out: the tables taken, oldest first (fig_db_taken_free) */
+};
+
+/* Renews, then takes (or claims): l's outputs set. On error, what was
+ * taken before it is kept in l->taken (it is this server's now). */
+fig_err_t fig_db_lease_round(fig_db_t *db, fig_db_lease_t *l, fig_msg_t *msg);
+void fig_db_taken_free(fig_db_taken_t *list);
 /* NULL is a no-op. */
 static inline void fig_db_close(fig_db_t *db)
 {
@@ -202,16 +305,38 @@ static inline void fig_db_close(fig_db_t *db)
  * replay (a damaged database). */
 fig_err_t fig_db_game_record(const fig_db_game_t *g, fig_game_t *out, fig_msg_t *msg);
 
-/* ---- SQLite */
+/* ---- opening a back end */
 
 typedef struct {
-    bool normal_sync;      /* synchronous=NORMAL instead of FULL (faster, may lose the last
-                              commits on power loss, never on a crash of the server) */
-} fig_db_sqlite_opts_t;
+    bool normal_sync;      /* SQLite: synchronous=NORMAL instead of FULL (faster, may lose the
+                              last commits on power loss, never on a crash of the server);
+                              PostgreSQL: no effect (synchronous_commit stays on) */
+    const char *node;      /* a shared back end: this server's name, its leases' owner
+                              (NULL: "local") */
+    int lease_ms;          /* a shared back end: how long a lease lasts (0: 30000) */
+} fig_db_opts_t;
 
-/* Opens (creating if need be) the database file at `path`, in WAL mode, and
- * its tables. opts may be NULL. FIG_ERR_INPUT with SQLite's reason. */
-fig_err_t fig_db_sqlite_open(fig_db_t **out, const char *path, const fig_db_sqlite_opts_t *opts,
+
+/* Whether url names a back end (its scheme is one of fig_db_open's). */
+bool fig_db_url_known(const char *url);
+/* url to show in a log: a password it holds replaced by "***". */
+void fig_db_url_shown(const char *url, char *buf, size_t size);
+
+/* Opens the storage `url` names, by its scheme:
+ *   sqlite:PATH            an SQLite file (created if missing), WAL mode;
+ *   postgresql://...       a PostgreSQL database (libpq's connection URI;
+ *   postgres://...         the PG* environment variables give what it leaves
+ *                          out: "postgresql://" alone is all of them).
+ * Creates the schema or brings it up to date. opts may be NULL.
+ * FIG_ERR_INPUT with the reason (an unknown scheme, the back end's error). */
+fig_err_t fig_db_open(fig_db_t **out, const char *url, const fig_db_opts_t *opts,
+                      fig_msg_t *msg);
+
+/* The back ends' own openers, for fig_db_open: `where` is the URL without
+ * "sqlite:" (a path), or the whole PostgreSQL URI. */
+fig_err_t fig_db_sqlite_open(fig_db_t **out, const char *path, const fig_db_opts_t *opts,
                              fig_msg_t *msg);
+fig_err_t fig_db_pg_open(fig_db_t **out, const char *uri, const fig_db_opts_t *opts,
+                         fig_msg_t *msg);
 
 #endif

@@ -23,15 +23,14 @@
  * time, each step one transaction: version 1 (no rematch column, no events)
  * takes both; version 2 (no hints column) takes it, off (the tables made
  * before had no hints); version 3 takes the reviews' table (a seat's review
- * of a finished game, its text net/reviews.h's). One of a later version than this program's is
- * refused. */
+ * of a finished game, its text net/reviews.h's). One of a later version
+ * than this program's is refused. */
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "host/util.h"
-#include "net/db.h"
+#include "net/db_row.h"
 
 enum { ST_TABLE, ST_SEAT, ST_GAME, ST_ACTION, ST_GET_GAME, ST_GET_ACTIONS, ST_TABLES, ST_SEATS,
        ST_LAST_GAME, ST_DEL_ACTIONS, ST_DEL_GAMES, ST_DEL_SEATS, ST_DEL_EVENTS, ST_DEL_TABLE,
@@ -94,7 +93,7 @@ static const char schema[] =
     "  FOREIGN KEY (code, game) REFERENCES games(code, game));"
     "PRAGMA user_version = 4;";
 
-enum { SCHEMA_VERSION = 4 };
+enum { SCHEMA_VERSION = FIG_DB_SCHEMA };   /* its meaning: db.h */
 
 /* upgrade[v]: from version v to v + 1. */
 static const char *const upgrade[SCHEMA_VERSION] = {
@@ -119,8 +118,6 @@ typedef struct {
     sqlite3 *sq;
     sqlite3_stmt *st[ST_COUNT];
 } db_t;
-
-static const char *const kind_names[] = { "open", "person", "bot", "engine" };
 
 static fig_err_t sq_fail(db_t *d, fig_msg_t *msg, const char *what)
 {
@@ -165,7 +162,7 @@ static void bind_seat(sqlite3_stmt *s, const char *code, int seat, const fig_db_
 {
     sqlite3_bind_text(s, 1, code, -1, SQLITE_TRANSIENT);
     sqlite3_bind_int(s, 2, seat);
-    sqlite3_bind_text(s, 3, kind_names[x->kind], -1, SQLITE_STATIC);
+    sqlite3_bind_text(s, 3, fig_db_kind_name(x->kind), -1, SQLITE_STATIC);
     sqlite3_bind_text(s, 4, x->what, -1, SQLITE_TRANSIENT);
     sqlite3_bind_text(s, 5, x->name, -1, SQLITE_TRANSIENT);
     sqlite3_bind_text(s, 6, x->token_hash, -1, SQLITE_TRANSIENT);
@@ -195,12 +192,7 @@ static fig_err_t game_add(db_t *d, const char *code, int game, const fig_setup_t
                           long long ev, fig_msg_t *msg)
 {
     char roads[256];
-    size_t len = 0;
-    roads[0] = '\0';
-    for (int r = 0; r < FIG_ROUNDS; r++)
-        for (int i = 0; i < setup->players - 1; i++)
-            fig_putf(roads, sizeof roads, &len, "%s%u", i ? " " : r ? "/" : "",
-                     (unsigned)setup->roads[r][i]);
+    fig_db_roads_text(setup, roads, sizeof roads);
     sqlite3_stmt *s = d->st[ST_GAME];
     sqlite3_bind_text(s, 1, code, -1, SQLITE_TRANSIENT);
     sqlite3_bind_int(s, 2, game);
@@ -230,8 +222,8 @@ static fig_err_t action_add(db_t *d, const char *code, int game, int index,
 /* Everything of a table, children first (the foreign keys). */
 static fig_err_t table_delete(db_t *d, const char *code, fig_msg_t *msg)
 {
-    static const int order[] = { ST_DEL_REVIEWS, ST_DEL_ACTIONS, ST_DEL_GAMES, ST_DEL_SEATS, ST_DEL_EVENTS,
-                                 ST_DEL_TABLE };
+    static const int order[] = { ST_DEL_REVIEWS, ST_DEL_ACTIONS, ST_DEL_GAMES, ST_DEL_SEATS,
+                                 ST_DEL_EVENTS, ST_DEL_TABLE };
     fig_err_t rc = FIG_OK;
     for (size_t i = 0; i < sizeof order / sizeof order[0] && !rc; i++) {
         sqlite3_stmt *s = d->st[order[i]];
@@ -297,27 +289,6 @@ static fig_err_t apply(fig_db_t *db, fig_db_batch_t *list)
     return rc;
 }
 
-/* Reads "15 9 2/14 11 1/13 8 3" into setup->roads. */
-static bool parse_roads(const char *text, fig_setup_t *setup)
-{
-    const char *p = text;
-    for (int r = 0; r < FIG_ROUNDS; r++) {
-        for (int i = 0; i < setup->players - 1; i++) {
-            char *end;
-            unsigned long v = strtoul(p, &end, 10);
-            if (end == p || v == 0 || v > FIG_MAX_ROAD)
-                return false;
-            setup->roads[r][i] = (uint16_t)v;
-            p = end;
-            if (*p == ' ')
-                p++;
-        }
-        if (r < FIG_ROUNDS - 1 && *p++ != '/')
-            return false;
-    }
-    return *p == '\0';
-}
-
 static const char *col_text(sqlite3_stmt *s, int i)
 {
     const unsigned char *t = sqlite3_column_text(s, i);
@@ -335,23 +306,15 @@ static fig_err_t game_get(fig_db_t *db, const char *code, int game, fig_db_game_
     sqlite3_bind_int(s, 2, game);
     int rc = sqlite3_step(s);
     fig_err_t err = FIG_OK;
-    if (rc == SQLITE_ROW) {
-        fig_setup_t *u = &out->setup;
-        u->players = sqlite3_column_int(s, 0);
-        u->removed = sqlite3_column_int(s, 1);
-        u->king = sqlite3_column_int(s, 2);
-        u->seed = (uint64_t)sqlite3_column_int64(s, 4);
-        u->has_seed = true;
-        out->ev = sqlite3_column_int64(s, 5);
-        if (u->players < FIG_MIN_PLAYERS || u->players > FIG_MAX_PLAYERS ||
-            !parse_roads(col_text(s, 3), u) || fig_setup_check(u, NULL) != FIG_OK)
-            err = fig_fail(msg, FIG_ERR_INPUT, N_("database: game %d of table %s: bad setup"),
-                           game, code);
-    } else if (rc == SQLITE_DONE) {
+    if (rc == SQLITE_ROW)
+        err = fig_db_setup_read(out, code, game, sqlite3_column_int(s, 0),
+                                sqlite3_column_int(s, 1), sqlite3_column_int(s, 2),
+                                col_text(s, 3), (uint64_t)sqlite3_column_int64(s, 4),
+                                sqlite3_column_int64(s, 5), msg);
+    else if (rc == SQLITE_DONE)
         err = fig_fail(msg, FIG_ERR_INPUT, N_("table %s has no game %d"), code, game);
-    } else {
+    else
         err = sq_fail(d, msg, "game");
-    }
     sqlite3_reset(s);
     sqlite3_clear_bindings(s);
     if (err)
@@ -359,21 +322,9 @@ static fig_err_t game_get(fig_db_t *db, const char *code, int game, fig_db_game_
     s = d->st[ST_GET_ACTIONS];
     sqlite3_bind_text(s, 1, code, -1, SQLITE_TRANSIENT);
     sqlite3_bind_int(s, 2, game);
-    while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-        int idx = sqlite3_column_int(s, 0), seat = sqlite3_column_int(s, 1);
-        const char *text = col_text(s, 2);
-        fig_action_t a = fig_act_parse(text, strlen(text), seat);
-        if (idx != out->nactions || out->nactions >= FIG_DB_GAME_ACTIONS || seat < 0 ||
-            seat >= out->setup.players || a == FIG_ACT_NONE) {
-            err = fig_fail(msg, FIG_ERR_INPUT, N_("database: game %d of table %s: bad action %d"),
-                           game, code, idx);
-            break;
-        }
-        fig_db_action_t *x = &out->actions[out->nactions++];
-        x->seat = (uint8_t)seat;
-        x->action = a;
-        x->ev = sqlite3_column_int64(s, 3);
-    }
+    while (!err && (rc = sqlite3_step(s)) == SQLITE_ROW)
+        err = fig_db_action_read(out, code, sqlite3_column_int(s, 0), sqlite3_column_int(s, 1),
+                                 col_text(s, 2), sqlite3_column_int64(s, 3), msg);
     if (!err && rc != SQLITE_DONE)
         err = sq_fail(d, msg, "actions");
     sqlite3_reset(s);
@@ -411,29 +362,13 @@ static fig_err_t read_seats(db_t *d, fig_db_table_t *t, fig_msg_t *msg)
 {
     sqlite3_stmt *s = d->st[ST_SEATS];
     sqlite3_bind_text(s, 1, t->code, -1, SQLITE_TRANSIENT);
-    int rc, n = 0;
+    int rc = SQLITE_DONE, n = 0;
     fig_err_t err = FIG_OK;
-    while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-        int seat = sqlite3_column_int(s, 0);
-        const char *kind = col_text(s, 1);
-        int k;
-        for (k = 0; k < 4 && strcmp(kind, kind_names[k]); k++)
-            ;
-        fig_db_seat_t *x = &t->seats[seat < FIG_MAX_PLAYERS && seat >= 0 ? seat : 0];
-        if (seat != n || seat >= t->players || k == 4 ||
-            strlen(col_text(s, 2)) >= sizeof x->what || strlen(col_text(s, 3)) >= sizeof x->name
-            || strlen(col_text(s, 4)) >= sizeof x->token_hash) {
-            err = fig_fail(msg, FIG_ERR_INPUT, N_("database: table %s: bad seat %d"), t->code,
-                           seat);
-            break;
-        }
-        x->kind = (fig_db_seat_kind_t)k;
-        strcpy(x->what, col_text(s, 2));
-        strcpy(x->name, col_text(s, 3));
-        strcpy(x->token_hash, col_text(s, 4));
-        x->rematch = sqlite3_column_int(s, 5);
-        n++;
-    }
+    while (!err && (rc = sqlite3_step(s)) == SQLITE_ROW)
+        if (!(err = fig_db_seat_read(t, n, sqlite3_column_int(s, 0), col_text(s, 1),
+                                     col_text(s, 2), col_text(s, 3), col_text(s, 4),
+                                     sqlite3_column_int(s, 5), msg)))
+            n++;
     if (!err && rc != SQLITE_DONE)
         err = sq_fail(d, msg, "seats");
     if (!err && n != t->players)
@@ -485,13 +420,8 @@ static fig_err_t load(fig_db_t *db, fig_db_table_fn *fn, void *ctx, fig_msg_t *m
         t->created = sqlite3_column_int64(s, 6);
         t->ev_hw = sqlite3_column_int64(s, 7);
         t->hints = sqlite3_column_int(s, 8) != 0;
-        if (strlen(code) != FIG_PROTO_CODE_LEN || !fig_proto_level_ok(fill) ||
-            t->players < FIG_MIN_PLAYERS || t->players > FIG_MAX_PLAYERS) {
-            err = fig_fail(msg, FIG_ERR_INPUT, N_("database: a bad table row (%s)"), code);
+        if ((err = fig_db_table_read(t, code, fill, msg)))
             break;
-        }
-        strcpy(t->code, code);
-        strcpy(t->fill, fill);
         n++;
     }
     if (!err && rc != SQLITE_DONE)
@@ -523,10 +453,10 @@ static void close_db(fig_db_t *db)
 }
 
 static const fig_db_ops_t sqlite_ops = {
-    apply, game_get, review_get, load, close_db,
+    apply, game_get, review_get, load, NULL, NULL, NULL, close_db,   /* one server: no leases */
 };
 
-fig_err_t fig_db_sqlite_open(fig_db_t **out, const char *path, const fig_db_sqlite_opts_t *opts,
+fig_err_t fig_db_sqlite_open(fig_db_t **out, const char *path, const fig_db_opts_t *opts,
                              fig_msg_t *msg)
 {
     *out = NULL;

@@ -44,6 +44,7 @@ static const char *const code_names[FIG_PC_COUNT] = {
     [FIG_PC_NOT_OVER] = "not_over",
     [FIG_PC_CHAT_FLOOD] = "chat_flood",
     [FIG_PC_STORAGE] = "storage",
+    [FIG_PC_MOVED] = "moved",
     [FIG_PC_HINTS_OFF] = "hints_off",
     [FIG_PC_NOT_YOUR_SEAT] = "not_your_seat",
     [FIG_PC_BUSY] = "busy",
@@ -917,6 +918,13 @@ json_t *fig_proto_error(fig_proto_code_t code, const char *text, const char *re,
         json_object_set_new(o, "re", json_string(re));
     if (table)
         json_object_set_new(o, "table", json_string(table));
+    return o;
+}
+
+json_t *fig_proto_moved(const char *text, const char *re, const char *table, const char *node)
+{
+    json_t *o = fig_proto_error(FIG_PC_MOVED, text, re, table);
+    json_object_set_new(o, "node", json_string(node));
     return o;
 }
 

@@ -82,6 +82,8 @@ typedef enum {
     FIG_PC_CHAT_FLOOD,       /* chat faster than allowed */
     FIG_PC_STORAGE,          /* the database refused: nothing was done */
     FIG_PC_HINTS_OFF,        /* hint: the table was made without hints */
+    FIG_PC_MOVED,            /* another server drives that table (several servers on one
+                                database): `node` names it */
     FIG_PC_NOT_YOUR_SEAT,    /* review: another seat's */
     FIG_PC_BUSY,             /* review: the server reviews as many games as it may */
     FIG_PC_COUNT
@@ -223,6 +225,8 @@ json_t *fig_proto_welcome(const char *epoch, const char *lang, const char *serve
 
 /* {"type":"error","code":C,"text":T[,"re":R][,"table":CODE]}; re and table
  * NULL: absent. */
+/* An error `moved`: table is driven by the server named node. */
+json_t *fig_proto_moved(const char *text, const char *re, const char *table, const char *node);
 json_t *fig_proto_error(fig_proto_code_t code, const char *text, const char *re,
                         const char *table);
 

@@ -73,10 +73,23 @@ typedef struct wait {
     fig_proto_msg_t m;           /* a hello here is one seat to take back (held[0]) */
 } wait_t;
 
+/* Requests for a table this server does not drive, on a storage several
+ * servers share, while the writer thread claims it (fig_db_claim): they run
+ * if it is taken, else they are told where it is (moved) or that there is
+ * none. */
+typedef struct lookup {
+    struct lookup *next;
+    fig_db_code_t code;
+    wait_t *head, *tail;
+} lookup_t;
+
+enum { LOOKUPS_MAX = 256 };   /* claims at once; beyond, no_table */
+
 /* A table and what the service keeps about it. */
 typedef struct tab {
     fig_table_t *t;
     int at;                      /* its place in tabs[] */
+    bool lost;                   /* its lease is lost: dropped once its write is back */
     struct tab *next_code;       /* the code index's chain */
     wait_t *head, *tail;         /* requests waiting for it */
 } tab_t;
@@ -156,6 +169,15 @@ struct fig_service {
     int grace_ms, max_tables, max_per_addr, hello_ms;
     long long keep_finished_ms, keep_idle_ms;
     unsigned long long deleted;
+    /* Leases, on a storage several servers share (db.h): a round (renew,
+     * take) every lease_ms / 3 on the writer thread. */
+    bool shared;
+    char node[FIG_DB_NODE_MAX + 1];
+    int lease_ms;
+    lookup_t *lookups;
+    int nlookups;
+    long long next_round;        /* service clock; the round is in flight: -1 */
+    unsigned long long takeovers, leases_lost, fenced;
     struct {                     /* POST /replay's token buckets, by client address; */
         char addr[64];           /* the one unused longest is taken for a new address */
         double tokens;
@@ -372,6 +394,30 @@ static void remove_table(fig_service_t *s, tab_t *e)
     free(e);
 }
 
+/* A lease round's or claim's batch, and all it holds. */
+static void free_lease_batch(fig_db_batch_t *b)
+{
+    fig_db_taken_free(b->lease->taken);
+    free(b->lease->codes);
+    free(b->lease->lost);
+    free(b->lease);
+    free(b);
+}
+
+/* The table's lease is lost (another server drives it now, or may): it is
+ * dropped from memory, and the connections of its people and spectators
+ * closed, so that they come back to the server that drives it. */
+static void drop_table(fig_service_t *s, tab_t *e, const char *why)
+{
+    fig_logf(s->log, s->log_ctx, "", "table %s: dropped: %s", fig_table_code(e->t), why);
+    for (conn_t *c = s->conns; c; c = c->next)
+        if (!c->closing && fig_table_attached(e->t, c)) {
+            c->closing = true;
+            s->wire.close(s->wire.wire, c->wc);
+        }
+    remove_table(s, e);
+}
+
 static fig_err_t load_one(void *ctx, const fig_db_table_t *row, const fig_db_game_t *last,
                           fig_msg_t *msg)
 {
@@ -456,16 +502,18 @@ fig_err_t fig_service_new(fig_service_t **out, const fig_service_opts_t *opts,
     fig_pool_opts_t po = { opts->bot_threads, opts->bot_scratch };
     if ((rc = fig_pool_new(&s->pool, &po, msg)))
         goto fail;
-    /* The writer thread's handle, which creates the file, and one for the
+    /* The writer thread's handle, which creates the schema, and one for the
      * load below, closed once it is done: from then on the loop thread never
      * touches the storage (the tables' restores already submit writes). */
-    fig_db_sqlite_opts_t dbo = { opts->normal_sync };
+    s->lease_ms = opts->lease_ms > 0 ? opts->lease_ms : 30000;
+    snprintf(s->node, sizeof s->node, "%s", opts->node ? opts->node : "local");
+    fig_db_opts_t dbo = { opts->normal_sync, s->node, s->lease_ms };
     fig_db_t *db;
-    if ((rc = fig_db_sqlite_open(&db, opts->db_path, &dbo, msg)))
+    if ((rc = fig_db_open(&db, opts->db, &dbo, msg)))
         goto fail;
     if ((rc = fig_writer_new(&s->writer, db, msg)))
         goto fail;
-    if ((rc = fig_db_sqlite_open(&db, opts->db_path, &dbo, msg)))
+    if ((rc = fig_db_open(&db, opts->db, &dbo, msg)))
         goto fail;
     s->env.svc = s;
     s->env.send = svc_send;
@@ -487,10 +535,13 @@ fig_err_t fig_service_new(fig_service_t **out, const fig_service_opts_t *opts,
     }
     s->wire.watch(s->wire.wire, fig_reviews_fd(s->reviews));
     rc = fig_db_load(db, load_one, s, msg);
+    s->shared = fig_db_shared(db);
+    s->next_round = svc_now(s) + s->lease_ms / 3;
     fig_db_close(db);
     if (rc)
         goto fail;
-    fig_logf(s->log, s->log_ctx, "", "service up: %d tables, epoch %s", s->ntables, s->env.epoch);
+    fig_logf(s->log, s->log_ctx, "", "service up: %d tables, epoch %s, node %s", s->ntables,
+             s->env.epoch, s->node);
     *out = s;
     return FIG_OK;
 fail:
@@ -511,8 +562,10 @@ void fig_service_free(fig_service_t *s)
         while (left) {
             fig_db_batch_t *b = left;
             left = b->next;
+            if (b->lease)
+                free_lease_batch(b);
             /* not a record's read nor a review's: those are in waits and rwaits */
-            if (b->user != s && (b->user || !b->read.out))
+            else if (b->user != s && (b->user || !b->read.out))
                 free(b);
         }
     }
@@ -520,6 +573,16 @@ void fig_service_free(fig_service_t *s)
         http_wait_t *h = s->waits;
         s->waits = h->next;
         free(h);
+    }
+    while (s->lookups) {
+        lookup_t *k = s->lookups;
+        s->lookups = k->next;
+        while (k->head) {
+            wait_t *w = k->head;
+            k->head = w->next;
+            free(w);
+        }
+        free(k);
     }
     while (s->ntables > 0)
         remove_table(s, s->tabs[s->ntables - 1]);
@@ -614,6 +677,22 @@ void fig_service_closed(fig_service_t *s, void *cs)
             free(w);
         }
     }
+    for (lookup_t *k = s->lookups; k && c->waiting > 0; k = k->next)
+        for (wait_t **pp = &k->head; *pp;) {
+            wait_t *w = *pp;
+            if (w->c != c) {
+                pp = &w->next;
+                continue;
+            }
+            *pp = w->next;
+            c->waiting--;
+            free(w);
+        }
+    for (lookup_t *k = s->lookups; k; k = k->next) {
+        k->tail = NULL;
+        for (wait_t *x = k->head; x; x = x->next)
+            k->tail = x;
+    }
     for (review_wait_t *r = s->rwaits; r; r = r->next) {
         int left = 0;
         for (int i = 0; i < FIG_PROTO_HELD_MAX; i++) {
@@ -671,6 +750,48 @@ static bool take_token(double *tokens, long long *at, long long now, double burs
     return true;
 }
 
+/* On a shared storage, w (a request of c for table `code`, which this
+ * server does not drive) waits for the claim of that table; false when it
+ * cannot (not shared, the server holds --max-tables tables, too many claims,
+ * out of memory): the caller answers no_table. */
+static bool park(fig_service_t *s, conn_t *c, const char *code, wait_t *w)
+{
+    if (!s->shared || s->ntables >= s->max_tables)
+        return false;
+    lookup_t *k = s->lookups;
+    while (k && strcmp(k->code, code) != 0)
+        k = k->next;
+    if (!k) {
+        if (s->nlookups >= LOOKUPS_MAX)
+            return false;
+        k = calloc(1, sizeof *k);
+        fig_db_batch_t *b = calloc(1, sizeof *b);
+        fig_db_lease_t *l = calloc(1, sizeof *l);
+        if (!k || !b || !l) {
+            free(k);
+            free(b);
+            free(l);
+            return false;
+        }
+        snprintf(k->code, sizeof k->code, "%s", code);
+        snprintf(l->claim, sizeof l->claim, "%s", code);
+        b->lease = l;
+        k->next = s->lookups;
+        s->lookups = k;
+        s->nlookups++;
+        fig_writer_submit(s->writer, b);
+    }
+    w->c = c;
+    w->next = NULL;
+    if (k->tail)
+        k->tail->next = w;
+    else
+        k->head = w;
+    k->tail = w;
+    c->waiting++;
+    return true;
+}
+
 static void do_hello(fig_service_t *s, conn_t *c, const fig_proto_msg_t *m)
 {
     const fig_tr_t *tr = NULL;
@@ -703,6 +824,15 @@ static void do_hello(fig_service_t *s, conn_t *c, const fig_proto_msg_t *m)
         tab_t *e = find_tab(s, h->table);
         fig_msg_t msg;
         if (!e) {
+            wait_t *w = calloc(1, sizeof *w);
+            if (w) {
+                w->m.type = FIG_PROTO_HELLO;
+                w->m.nheld = 1;
+                w->m.held[0] = *h;
+            }
+            if (w && park(s, c, h->table, w))
+                continue;   /* maybe another server's: claimed first */
+            free(w);
             snprintf(msg.text, sizeof msg.text, fig_tr_text(tr, "there is no table %s"),
                      h->table);
             send_error(s, c, FIG_PC_NO_TABLE, msg.text, "hello", h->table);
@@ -941,8 +1071,11 @@ static fig_proto_code_t do_review(fig_service_t *s, conn_t *c, fig_table_t *t,
 static void review_back(fig_service_t *s, review_wait_t *r)
 {
     if (r->state == RV_STORING) {
+        /* Fenced: its table is another server's now, which reviews it again
+         * if asked. */
+        s->fenced += r->b.fenced;
         if (r->b.rc) {
-            s->stats.storage_errors++;
+            s->stats.storage_errors += !r->b.fenced;
             fig_logf(s->log, s->log_ctx, "", "table %s: review not stored: %s", r->code,
                      r->b.msg.text);
         }
@@ -1139,6 +1272,9 @@ void fig_service_message(fig_service_t *s, void *cs, const char *text, size_t le
     tab_t *e = NULL;
     if (m->type != FIG_PROTO_HELLO && m->type != FIG_PROTO_CREATE && m->type != FIG_PROTO_PING &&
         !(e = find_tab(s, m->table))) {
+        w->t0 = t0;
+        if (park(s, c, m->table, w))
+            return;   /* maybe another server's: claimed first */
         snprintf(msg.text, sizeof msg.text, fig_tr_text(c->tr, "there is no table %s"),
                  m->table);
         send_error(s, c, FIG_PC_NO_TABLE, msg.text, re, m->table);
@@ -1165,6 +1301,128 @@ void fig_service_message(fig_service_t *s, void *cs, const char *text, size_t le
 
 static void record_read(fig_service_t *s, http_wait_t *h);
 
+/* A lease round: every table's lease renewed, then tables whose server is
+ * gone taken, on the writer thread (fig_db_lease_round). */
+static void lease_round(fig_service_t *s)
+{
+    fig_db_batch_t *b = calloc(1, sizeof *b);
+    fig_db_lease_t *l = calloc(1, sizeof *l);
+    fig_db_code_t *codes = calloc((size_t)s->ntables + 1, sizeof *codes);
+    bool *lost = calloc((size_t)s->ntables + 1, sizeof *lost);
+    if (!b || !l || !codes || !lost) {
+        free(b);
+        free(l);
+        free(codes);
+        free(lost);
+        fig_logf(s->log, s->log_ctx, "", "leases: out of memory: tried again later");
+        s->next_round = svc_now(s) + 1000;
+        return;
+    }
+    for (int i = 0; i < s->ntables; i++)
+        snprintf(codes[i], sizeof codes[i], "%s", fig_table_code(s->tabs[i]->t));
+    l->codes = codes;
+    l->ncodes = s->ntables;
+    l->lost = lost;
+    l->take_max = s->max_tables - s->ntables;
+    b->lease = l;
+    s->next_round = -1;
+    fig_writer_submit(s->writer, b);
+}
+
+/* A claim is back (park): the requests that waited for it run at the
+ * table if it was taken, else they are told where it is, or that there is
+ * none. */
+static void claimed(fig_service_t *s, fig_db_batch_t *b)
+{
+    fig_db_lease_t *l = b->lease;
+    lookup_t **pp = &s->lookups;
+    while (*pp && strcmp((*pp)->code, l->claim) != 0)
+        pp = &(*pp)->next;
+    lookup_t *k = *pp;
+    if (k) {
+        *pp = k->next;
+        s->nlookups--;
+    }
+    fig_msg_t msg;
+    if (l->taken && !find_tab(s, l->claim)) {
+        if (load_one(s, &l->taken->row, l->taken->last, &msg) == FIG_OK) {
+            s->takeovers++;
+            fig_logf(s->log, s->log_ctx, "", "table %s: taken over (asked for here, its "
+                     "server is gone)", l->claim);
+        } else {
+            fig_logf(s->log, s->log_ctx, "", "table %s: cannot take it over: %s", l->claim,
+                     msg.text);
+        }
+    }
+    tab_t *e = find_tab(s, l->claim);
+    while (k && k->head) {
+        wait_t *w = k->head;
+        k->head = w->next;
+        w->c->waiting--;
+        const char *re = fig_proto_type_name(w->m.type);
+        if (e) {
+            enqueue(e, w);
+            continue;
+        }
+        if (!w->c->closing) {
+            if (l->owner[0] && strcmp(l->owner, s->node) != 0) {
+                snprintf(msg.text, sizeof msg.text,
+                         fig_tr_text(w->c->tr, "table %s is at another server: %s"), l->claim,
+                         l->owner);
+                send_json(s, w->c, fig_proto_moved(msg.text, re, l->claim, l->owner));
+            } else {
+                snprintf(msg.text, sizeof msg.text,
+                         fig_tr_text(w->c->tr, "there is no table %s"), l->claim);
+                send_error(s, w->c, b->rc && b->rc != FIG_ERR_INPUT ? FIG_PC_STORAGE
+                                                                    : FIG_PC_NO_TABLE,
+                           msg.text, re, l->claim);
+            }
+        }
+        free(w);
+    }
+    if (e)
+        run_waiting(s, e);
+    free(k);
+    free_lease_batch(b);
+}
+
+/* The round is back: tables lost are dropped, tables taken start here. */
+static void lease_round_done(fig_service_t *s, fig_db_batch_t *b)
+{
+    fig_db_lease_t *l = b->lease;
+    if (l->claim[0]) {
+        claimed(s, b);
+        return;
+    }
+    if (b->rc)
+        fig_logf(s->log, s->log_ctx, "", "leases: %s", b->msg.text);
+    for (int i = 0; i < l->ncodes; i++) {
+        tab_t *e = l->lost[i] ? find_tab(s, l->codes[i]) : NULL;
+        if (!e)
+            continue;
+        s->leases_lost++;
+        if (fig_table_busy(e->t))
+            e->lost = true;   /* dropped when its write is back */
+        else
+            drop_table(s, e, "its lease ran out or another server took it");
+    }
+    for (fig_db_taken_t *x = l->taken; x; x = x->next) {
+        fig_msg_t msg;
+        if (find_tab(s, x->row.code))
+            continue;   /* ours already: its lease ran out, nobody else took it */
+        if (load_one(s, &x->row, x->last, &msg) != FIG_OK) {
+            fig_logf(s->log, s->log_ctx, "", "table %s: cannot take it over: %s", x->row.code,
+                     msg.text);
+            continue;
+        }
+        s->takeovers++;
+        fig_logf(s->log, s->log_ctx, "", "table %s: taken over (its server is gone)",
+                 x->row.code);
+    }
+    free_lease_batch(b);
+    s->next_round = svc_now(s) + s->lease_ms / 3;
+}
+
 /* The writer gave writes back: each goes to its table (or was a deletion),
  * then what waited for those tables runs. */
 static void written(fig_service_t *s)
@@ -1173,6 +1431,11 @@ static void written(fig_service_t *s)
     while (b) {
         fig_db_batch_t *next = b->next;
         fig_table_t *t = b->user;
+        if (b->lease) {
+            lease_round_done(s, b);
+            b = next;
+            continue;
+        }
         if (b->user == s) {   /* a review's read or write */
             review_back(s, (review_wait_t *)b);
             b = next;
@@ -1184,6 +1447,7 @@ static void written(fig_service_t *s)
             continue;
         }
         if (!t) {   /* a deletion */
+            s->fenced += b->fenced;
             if (b->rc) {
                 s->stats.storage_errors++;
                 fig_logf(s->log, s->log_ctx, "",
@@ -1195,11 +1459,18 @@ static void written(fig_service_t *s)
             continue;
         }
         tab_t *e = find_tab(s, fig_table_code(t));   /* a busy table is never deleted */
+        bool fenced = b->fenced;
+        s->fenced += fenced;
         fig_table_written(t, b);
         if (e && e->t == t) {
-            run_waiting(s, e);
-            if (fig_table_dead(t))
-                remove_table(s, e);
+            if (fenced || (e->lost && !fig_table_busy(t))) {
+                s->leases_lost += fenced && !e->lost;
+                drop_table(s, e, "another server drives it now (its lease is lost)");
+            } else {
+                run_waiting(s, e);
+                if (fig_table_dead(t))
+                    remove_table(s, e);
+            }
         }
         b = next;
     }
@@ -1258,6 +1529,8 @@ long long fig_service_next_deadline(fig_service_t *s)
             if (d < 0 || x < d)
                 d = x;
         }
+    if (s->shared && s->next_round >= 0 && (d < 0 || s->next_round < d))
+        d = s->next_round;
     return d;
 }
 
@@ -1284,6 +1557,8 @@ static void delete_table(fig_service_t *s, tab_t *e, long long now)
 
 void fig_service_tick(fig_service_t *s, long long now)
 {
+    if (s->shared && s->next_round >= 0 && now >= s->next_round)
+        lease_round(s);
     for (int i = s->ntables - 1; i >= 0; i--) {
         tab_t *e = s->tabs[i];
         long long at = delete_at(s, e);
@@ -1367,6 +1642,17 @@ static void metrics(fig_service_t *s, fig_http_answer_t *out)
     const fig_table_stats_t *st = &s->stats;
     put(&t, "# HELP figaro_tables Tables the server holds.\n# TYPE figaro_tables gauge\n"
             "figaro_tables %d\n", s->ntables);
+    put(&t, "# HELP figaro_leases_held Tables this server holds a lease on (a database "
+            "several servers share; 0 on SQLite).\n# TYPE figaro_leases_held gauge\n"
+            "figaro_leases_held %d\n", s->shared ? s->ntables : 0);
+    put(&t, "# HELP figaro_takeovers_total Tables taken over from a server that was gone.\n"
+            "# TYPE figaro_takeovers_total counter\nfigaro_takeovers_total %llu\n", s->takeovers);
+    put(&t, "# HELP figaro_leases_lost_total Tables dropped: their lease ran out or another "
+            "server took them.\n# TYPE figaro_leases_lost_total counter\n"
+            "figaro_leases_lost_total %llu\n", s->leases_lost);
+    put(&t, "# HELP figaro_fenced_writes_total Writes refused: their table's lease was "
+            "another server's.\n# TYPE figaro_fenced_writes_total counter\n"
+            "figaro_fenced_writes_total %llu\n", s->fenced);
     put(&t, "# HELP figaro_connections Open WebSocket connections.\n"
             "# TYPE figaro_connections gauge\nfigaro_connections %d\n", s->nconns);
     put(&t, "# HELP figaro_actions_total Actions applied, by people and bots "

@@ -28,7 +28,8 @@
  * Tables nobody watches or sits at are deleted after a while
  * (keep_finished_ms, keep_idle_ms), from memory and from the database.
  *
- * Storage: opts.db_path is an SQLite file (net/db.h); fig_service_new loads
+ * Storage: opts.db is the storage's URL (net/db.h: an SQLite file or a
+ * PostgreSQL database); fig_service_new loads
  * every table from it and replays its games, so a server killed at any
  * moment starts again with every table, seat, token and acknowledged action,
  * and its bots thinking again. */
@@ -74,8 +75,11 @@ typedef struct {
 } fig_engine_def_t;
 
 typedef struct {
-    const char *db_path;          /* the SQLite file (created if missing) */
-    bool normal_sync;             /* synchronous=NORMAL instead of FULL */
+    const char *db;               /* the storage: sqlite:PATH or postgresql://... (db.h) */
+    bool normal_sync;             /* SQLite: synchronous=NORMAL instead of FULL */
+    const char *node;             /* this server's name among those sharing the database:
+                                     its leases' owner (NULL: "local") */
+    int lease_ms;                 /* a shared database: a table's lease; 0: 30000 */
     const char *localedir;        /* where LANG/LC_MESSAGES/figaro.mo are; NULL: English only */
     int grace_ms;                 /* a disconnected person's seat waits; 0: 30000 */
     int max_tables;               /* 0: 1000 */

@@ -967,6 +967,11 @@ fig_proto_code_t fig_table_refuse_rebuilding(const fig_table_t *t, const fig_tr_
 
 bool fig_table_dead(const fig_table_t *t) { return t->dead; }
 
+bool fig_table_attached(const fig_table_t *t, const void *peer)
+{
+    return peer_index(t, peer) >= 0;
+}
+
 long long fig_table_idle_since(const fig_table_t *t)
 {
     return t->inflight || t->npeers > 0 ? -1 : t->idle_since;
@@ -1994,6 +1999,11 @@ void fig_table_written(fig_table_t *t, fig_db_batch_t *b)
 {
     op_t *op = (op_t *)b;
     t->inflight = NULL;
+    if (b->fenced) {   /* another server drives the table now: nothing more here */
+        fig_logf(t->env->log, t->env->svc, t->logp, "storage: %s", b->msg.text);
+        free(op);
+        return;
+    }
     if (op->kind == OP_REBUILD) {
         rebuilt(t, op);
         free(op);

@@ -128,9 +128,14 @@ fig_proto_code_t fig_table_refuse_rebuilding(const fig_table_t *t, const fig_tr_
  * (b->rc): the table frees it, acknowledges or refuses what it held, tells
  * the table, and moves the game on. */
 void fig_table_written(fig_table_t *t, fig_db_batch_t *b);
+/* (A batch refused because another server drives the table, b->fenced,
+ * changes nothing and starts nothing: the service drops the table.) */
 
 /* Creating it failed: the service removes and frees it. */
 bool fig_table_dead(const fig_table_t *t);
+
+/* Whether peer is at the table (seated or watching). */
+bool fig_table_attached(const fig_table_t *t, const void *peer);
 
 /* Since when (service clock, ms) nobody watches or sits at the table, or -1
  * while someone does or a write is on its way. */

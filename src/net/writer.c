@@ -68,12 +68,12 @@ static void commit(fig_writer_t *w, fig_db_batch_t *first, fig_db_batch_t *last,
 }
 
 /* Does a group in order: each stretch of writes in one transaction, each
- * read after the writes before it. */
+ * read (or lease round) after the writes before it. */
 static void run_group(fig_writer_t *w, fig_db_batch_t *head, fig_writer_stats_t *st)
 {
     fig_db_batch_t *first = NULL, *last = NULL;
     for (fig_db_batch_t *b = head; b; b = b->next) {
-        if (!b->read.out) {
+        if (!b->read.out && !b->lease) {
             if (!first)
                 first = b;
             last = b;
@@ -82,10 +82,14 @@ static void run_group(fig_writer_t *w, fig_db_batch_t *head, fig_writer_stats_t 
         if (first)
             commit(w, first, last, st);
         first = last = NULL;
-        b->rc = fig_db_game_get(w->db, b->read.code, b->read.game, b->read.out, &b->msg);
-        if (!b->rc && b->read.review)
-            b->rc = fig_db_review_get(w->db, b->read.code, b->read.game, b->read.seat,
-                                      b->read.review, &b->msg);
+        if (b->lease) {
+            b->rc = fig_db_lease_round(w->db, b->lease, &b->msg);
+        } else {
+            b->rc = fig_db_game_get(w->db, b->read.code, b->read.game, b->read.out, &b->msg);
+            if (!b->rc && b->read.review)
+                b->rc = fig_db_review_get(w->db, b->read.code, b->read.game, b->read.seat,
+                                          b->read.review, &b->msg);
+        }
     }
     if (first)
         commit(w, first, last, st);

@@ -9,7 +9,9 @@
 #      host only: never tui or cli, and only cli includes net); include/figaro/*.h are core, but bot.h and bot_batch.h are ai and match.h
 #      host, the layers that implement them. System headers: curses only in
 #      tui, libintl and getopt only in cli, libwebsockets only in
-#      src/net/wire.c (the one file that calls it). A violation names the file, the
+#      src/net/wire.c (the one file that calls it), SQLite only in
+#      src/net/db_sqlite.c and libpq only in src/net/db_pg.c (the storage's
+#      back ends, behind net/db.h). A violation names the file, the
 #      line, what it includes and why that is not allowed.
 #   2. circles: no cycle in the include graph of modules (a module is a .c
 #      and the .h of the same name beside it: store.c + store.h), e.g. a.c
@@ -84,6 +86,10 @@ system_rule() {   # LAYER HEADER FILE
     case $2 in
         libwebsockets.h|libwebsockets/*)
             [ "$3" = src/net/wire.c ] || echo "only src/net/wire.c calls libwebsockets" ;;
+        sqlite3.h)
+            [ "$3" = src/net/db_sqlite.c ] || echo "only src/net/db_sqlite.c calls SQLite (others: net/db.h)" ;;
+        libpq-fe.h|libpq/*|postgres_ext.h|pg_config*.h)
+            [ "$3" = src/net/db_pg.c ] || echo "only src/net/db_pg.c calls libpq (others: net/db.h)" ;;
         curses.h|ncurses.h|ncursesw/*|term.h|panel.h|menu.h|form.h)
             [ "$1" = tui ] || echo "only the tui layer uses curses" ;;
         libintl.h)
@@ -309,6 +315,7 @@ if [ "$1" != --check ]; then
     printf '#include "net/proto.h"\n' >>"$tmp/bad/src/tui/tui.c"
     printf '#include "host/narrate.h"\n' >"$tmp/bad/src/net/proto.h"
     printf '#include <libwebsockets.h>\n' >>"$tmp/bad/src/net/proto.h"
+    printf '#include <libpq-fe.h>\n' >>"$tmp/bad/src/net/service.c"
     check_includes "$tmp/bad"
     for want in 'src/host/narrate.c:3: includes "cli/cli.h" (cli, layer 4): src/host/narrate.c is in the host layer (layer 2), which may include core, ai, host only' \
                 'src/core/view.c:3: includes "host/narrate.h" (host, layer 2)' \
@@ -318,11 +325,12 @@ if [ "$1" != --check ]; then
                 'src/tui/tui.h:2: includes "nowhere.h", which is not a file' \
                 'src/net/service.c:1: includes "tui/tui.h" (tui, layer 3): src/net/service.c is in the net layer' \
                 'src/tui/tui.c:4: includes "net/proto.h" (net, layer 3): src/tui/tui.c is in the tui layer' \
-                'src/net/proto.h:2: includes <libwebsockets.h>: only src/net/wire.c calls libwebsockets'; do
+                'src/net/proto.h:2: includes <libwebsockets.h>: only src/net/wire.c calls libwebsockets' \
+                'src/net/service.c:2: includes <libpq-fe.h>: only src/net/db_pg.c calls libpq'; do
         expect_in "self-test: caught" "$tmp/violations" "$want"
     done
     n=$(wc -l <"$tmp/violations")
-    if [ "$n" -eq 9 ]; then ok; else ko "self-test: 9 violations expected, $n found:"; cat "$tmp/violations"; fi
+    if [ "$n" -eq 10 ]; then ok; else ko "self-test: 10 violations expected, $n found:"; cat "$tmp/violations"; fi
 
     # a cycle: narrate.c includes util.h, and now util.c (and util.h) narrate.h
     if [ -s "$tmp/cycles" ]; then ko "self-test: a cycle in the clean tree"; cat "$tmp/cycles"; else ok; fi

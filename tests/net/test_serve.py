@@ -38,12 +38,15 @@ def figaro_cmd():
 class Server:
     """One `figaro serve` process on a free loopback port."""
 
-    def __init__(self, data, *extra):
+    def __init__(self, data, *extra, db=None):
+        """The tables in data (--data), or in the storage db names (--db URL;
+        data then holds the log alone)."""
         self.data = data
         self.err = open(os.path.join(data, "stderr.log"), "ab")
         self.proc = subprocess.Popen(
-            [figaro_cmd(), "serve", "--listen", "127.0.0.1:0", "--data", data,
-             "--bot-threads", "2", "--max-bot-ms", "200"] + list(extra),
+            [figaro_cmd(), "serve", "--listen", "127.0.0.1:0"]
+            + (["--db", db] if db else ["--data", data])
+            + ["--bot-threads", "2", "--max-bot-ms", "200"] + list(extra),
             stdout=subprocess.PIPE, stderr=self.err)
         line = self.proc.stdout.readline().decode()
         m = re.search(r"https?://127\.0\.0\.1:(\d+)/", line)

@@ -200,7 +200,9 @@ static void start_service(world_t *w)
 {
     fig_service_opts_t o;
     memset(&o, 0, sizeof o);
-    o.db_path = w->db;
+    char url[160];
+    snprintf(url, sizeof url, "sqlite:%s", w->db);
+    o.db = url;
     o.localedir = w->localedir;
     o.grace_ms = w->grace_ms;
     o.bot_threads = 2;

@@ -1,0 +1,721 @@
+/* db_pg.c - the PostgreSQL back end of the storage interface (db.h), on
+ * libpq: several servers may share one database (docs/scaling.md).
+ *
+ * One connection per handle, its session at synchronous_commit = on (a
+ * commit returns once the server has flushed it to its WAL) and
+ * client_encoding UTF8. Every statement is prepared once per session.
+ * fig_db_apply writes a chain of batches in one transaction (one round trip
+ * to commit, one WAL flush for all: the group commit), each batch inside its
+ * own SAVEPOINT, so that a batch that fails (an action stored twice: a
+ * unique violation) is undone alone. A connection found broken is reset
+ * before the next call (its statements prepared again); the call that found
+ * it broken fails, and the server then reads back what is stored, as after
+ * any failed write.
+ *
+ * Schema: SQLite's (db_sqlite.c), the same columns with PostgreSQL's types
+ * (booleans for open and hints, bigint for the seeds, event numbers and the
+ * creation time in Unix seconds), and `n`, an identity that orders tables
+ * created in the same second as SQLite's rowid does, and each table's lease:
+ * `owner` (a server's node name) and `lease_until` (docs/scaling.md; SQLite,
+ * one server's, has none). Every write of a batch is fenced: the batch
+ * first locks its table's row FOR SHARE where this server holds a live lease
+ * on it, else the batch is refused (`fenced`); a take of that row by another
+ * server waits for the transaction's end. A new table is its creator's.
+ * Its version is a row
+ * of figaro_schema (FIG_DB_SCHEMA, the same meaning as SQLite's
+ * user_version); creating or upgrading it takes a transaction-wide advisory
+ * lock, so servers started together do it once. PostgreSQL came at version
+ * 3 (a new database is made so, then upgraded): version 3 takes the
+ * reviews' table. */
+#include <libpq-fe.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "net/db_row.h"
+
+enum { ST_TABLE, ST_SEAT, ST_GAME, ST_ACTION, ST_GET_GAME, ST_GET_ACTIONS, ST_TABLES, ST_SEATS,
+       ST_LAST_GAME, ST_DEL_ACTIONS, ST_DEL_GAMES, ST_DEL_SEATS, ST_DEL_EVENTS, ST_DEL_TABLE,
+       ST_EVENTS, ST_REVIEW, ST_GET_REVIEW, ST_DEL_REVIEWS, ST_FENCE, ST_RENEW, ST_TAKE,
+       ST_TAKE_MINE, ST_CLAIM, ST_OWNER, ST_COUNT };
+
+/* A lease's end: $n milliseconds from now (the database's clock, which
+ * every server shares: the servers' own clocks never matter). */
+#define UNTIL(n) "clock_timestamp() + $" #n " * interval '1 millisecond'"
+#define TAKE(mine)                                                                            \
+    "UPDATE tables SET owner = $1, lease_until = " UNTIL(2) " WHERE code IN (SELECT code "   \
+    "FROM tables WHERE owner IS NULL OR lease_until < clock_timestamp()" mine " ORDER BY "   \
+    "created, n LIMIT $3 FOR UPDATE SKIP LOCKED) RETURNING code"
+
+
+static const char *const sql_text[ST_COUNT] = {
+    [ST_TABLE] = "INSERT INTO tables (code, players, move_seconds, open, fill, seed, created, "
+                 "hints, owner, lease_until) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, "
+                 UNTIL(10) ")",
+    [ST_SEAT] = "INSERT INTO seats (code, seat, kind, what, name, token_hash, rematch) "
+                "VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (code, seat) DO UPDATE SET "
+                "kind = excluded.kind, what = excluded.what, name = excluded.name, "
+                "token_hash = excluded.token_hash, rematch = excluded.rematch",
+    [ST_GAME] = "INSERT INTO games (code, game, players, removed, king, roads, seed, ev) "
+                "VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+    [ST_ACTION] = "INSERT INTO actions (code, game, idx, seat, action, ev) "
+                  "VALUES ($1, $2, $3, $4, $5, $6)",
+    [ST_GET_GAME] = "SELECT players, removed, king, roads, seed, ev FROM games "
+                    "WHERE code = $1 AND game = $2",
+    [ST_GET_ACTIONS] = "SELECT idx, seat, action, ev FROM actions WHERE code = $1 AND game = $2 "
+                       "ORDER BY idx",
+    [ST_TABLES] = "SELECT t.code, players, move_seconds, open, fill, seed, created, "
+                  "COALESCE(e.hw, 0), hints FROM tables t LEFT JOIN events e ON e.code = t.code "
+                  "WHERE t.code = ANY ($1::text[]) ORDER BY created, t.n",
+    [ST_SEATS] = "SELECT seat, kind, what, name, token_hash, rematch FROM seats WHERE code = $1 "
+                 "ORDER BY seat",
+    [ST_LAST_GAME] = "SELECT COALESCE(MAX(game), 0) FROM games WHERE code = $1",
+    [ST_DEL_ACTIONS] = "DELETE FROM actions WHERE code = $1",
+    [ST_DEL_GAMES] = "DELETE FROM games WHERE code = $1",
+    [ST_DEL_SEATS] = "DELETE FROM seats WHERE code = $1",
+    [ST_DEL_EVENTS] = "DELETE FROM events WHERE code = $1",
+    [ST_DEL_TABLE] = "DELETE FROM tables WHERE code = $1",
+    [ST_EVENTS] = "INSERT INTO events (code, hw) VALUES ($1, $2) "
+                  "ON CONFLICT (code) DO UPDATE SET hw = GREATEST(events.hw, excluded.hw)",
+    /* Computed once: a second one (two askers at once) leaves the first;
+     * a game deleted meanwhile takes none. */
+    [ST_REVIEW] = "INSERT INTO reviews (code, game, seat, review) SELECT $1, $2, $3, $4 "
+                  "WHERE EXISTS (SELECT 1 FROM games WHERE code = $1 AND game = $2) "
+                  "ON CONFLICT (code, game, seat) DO NOTHING",
+    [ST_GET_REVIEW] = "SELECT review FROM reviews WHERE code = $1 AND game = $2 AND seat = $3",
+    [ST_DEL_REVIEWS] = "DELETE FROM reviews WHERE code = $1",
+    /* The fence: the row stays this server's (another's take waits) until
+     * the transaction ends. */
+    [ST_FENCE] = "SELECT 1 FROM tables WHERE code = $1 AND owner = $2 "
+                 "AND lease_until > clock_timestamp() FOR SHARE",
+    [ST_RENEW] = "UPDATE tables SET lease_until = " UNTIL(2) " WHERE owner = $1 "
+                 "AND lease_until > clock_timestamp() AND code = ANY ($3::text[]) RETURNING code",
+    [ST_TAKE] = TAKE(""),
+    [ST_TAKE_MINE] = TAKE(" OR owner = $1"),
+    [ST_CLAIM] = "UPDATE tables SET owner = $1, lease_until = " UNTIL(2) " WHERE code = $3 "
+                 "AND (owner IS NULL OR owner = $1 OR lease_until < clock_timestamp()) "
+                 "RETURNING code",
+    [ST_OWNER] = "SELECT owner FROM tables WHERE code = $1",
+};
+
+/* Version 3, whole. */
+static const char schema[] =
+    "CREATE TABLE tables (code text PRIMARY KEY, players int NOT NULL, "
+    "  move_seconds int NOT NULL, open boolean NOT NULL, fill text NOT NULL, "
+    "  seed bigint NOT NULL, created bigint NOT NULL, hints boolean NOT NULL DEFAULT false, "
+    "  n bigint GENERATED ALWAYS AS IDENTITY, owner text, lease_until timestamptz);"
+    "CREATE INDEX tables_lease ON tables (lease_until);"
+    "CREATE TABLE seats (code text NOT NULL REFERENCES tables (code), seat int NOT NULL, "
+    "  kind text NOT NULL, what text NOT NULL, name text NOT NULL, token_hash text NOT NULL, "
+    "  rematch int NOT NULL DEFAULT 0, PRIMARY KEY (code, seat));"
+    "CREATE TABLE games (code text NOT NULL REFERENCES tables (code), game int NOT NULL, "
+    "  players int NOT NULL, removed int NOT NULL, king int NOT NULL, roads text NOT NULL, "
+    "  seed bigint NOT NULL, ev bigint NOT NULL, PRIMARY KEY (code, game));"
+    "CREATE TABLE actions (code text NOT NULL, game int NOT NULL, idx int NOT NULL, "
+    "  seat int NOT NULL, action text NOT NULL, ev bigint NOT NULL, "
+    "  PRIMARY KEY (code, game, idx), FOREIGN KEY (code, game) REFERENCES games (code, game));"
+    "CREATE TABLE events (code text PRIMARY KEY REFERENCES tables (code), hw bigint NOT NULL);"
+    "INSERT INTO figaro_schema (version) VALUES (3);";
+
+enum { FIRST_VERSION = 3 };
+
+/* upgrade[v]: from version v to v + 1 (v >= FIRST_VERSION), each ending by
+ * setting figaro_schema's version (UPDATE figaro_schema SET version = v + 1);
+ * a new database is made at FIRST_VERSION, then brought up the same way. */
+static const char *const upgrade[FIG_DB_SCHEMA + 1] = {
+    /* 3 to 4: the reviews of finished games, none yet. */
+    [3] = "CREATE TABLE reviews (code text NOT NULL, game int NOT NULL, seat int NOT NULL, "
+          "  review text NOT NULL, PRIMARY KEY (code, game, seat), "
+          "  FOREIGN KEY (code, game) REFERENCES games (code, game));"
+          "UPDATE figaro_schema SET version = 4;",
+};
+
+/* The advisory lock of creating and upgrading the schema. */
+static const char lock_sql[] = "SELECT pg_advisory_xact_lock(hashtext('figaro schema'))";
+
+typedef struct {
+    fig_db_t base;        /* first: a fig_db_t * is a db_t * */
+    PGconn *pg;
+    char node[FIG_DB_NODE_MAX + 1];
+    int lease_ms;
+} db_t;
+
+/* Parameters of one statement, as text. */
+typedef struct {
+    const char *v[10];
+    char buf[10][24];
+    int n;
+} params_t;
+
+static void p_text(params_t *p, const char *s) { p->v[p->n++] = s; }
+
+static void p_int(params_t *p, long long x)
+{
+    snprintf(p->buf[p->n], sizeof p->buf[0], "%lld", x);
+    p->v[p->n] = p->buf[p->n];
+    p->n++;
+}
+
+static void p_bool(params_t *p, bool b) { p->v[p->n++] = b ? "t" : "f"; }
+
+static fig_err_t pg_fail(db_t *d, fig_msg_t *msg, const char *what, const PGresult *r)
+{
+    const char *why = r ? PQresultErrorMessage(r) : "";
+    if (!why[0])
+        why = PQerrorMessage(d->pg);
+    char text[200];
+    snprintf(text, sizeof text, "%s", why);
+    text[strcspn(text, "\n")] = '\0';   /* libpq's messages end with a newline, or more lines */
+    return fig_fail(msg, FIG_ERR_INPUT, N_("database: %s: %s"), what, text);
+}
+
+/* The outcome of a statement: FIG_OK (its result in *out when out is not
+ * NULL, else cleared), FIG_ERR_STATE for a unique key already taken,
+ * FIG_ERR_INPUT else. */
+static fig_err_t check(db_t *d, PGresult *r, PGresult **out, fig_msg_t *msg, const char *what)
+{
+    ExecStatusType st = PQresultStatus(r);
+    if (st == PGRES_COMMAND_OK || st == PGRES_TUPLES_OK) {
+        if (out)
+            *out = r;
+        else
+            PQclear(r);
+        return FIG_OK;
+    }
+    const char *state = r ? PQresultErrorField(r, PG_DIAG_SQLSTATE) : NULL;
+    fig_err_t rc = state && strcmp(state, "23505") == 0
+                       ? fig_fail(msg, FIG_ERR_STATE, N_("database: %s: already stored"), what)
+                       : pg_fail(d, msg, what, r);
+    PQclear(r);
+    return rc;
+}
+
+static fig_err_t run(db_t *d, int st, const params_t *p, PGresult **out, fig_msg_t *msg,
+                     const char *what)
+{
+    char name[16];
+    snprintf(name, sizeof name, "s%d", st);
+    return check(d, PQexecPrepared(d->pg, name, p->n, p->v, NULL, NULL, 0), out, msg, what);
+}
+
+static fig_err_t exec(db_t *d, const char *sql, fig_msg_t *msg)
+{
+    return check(d, PQexec(d->pg, sql), NULL, msg, "exec");
+}
+
+/* A new session's settings. */
+static fig_err_t settings(db_t *d, fig_msg_t *msg)
+{
+    if (PQsetClientEncoding(d->pg, "UTF8") != 0)
+        return pg_fail(d, msg, "client_encoding", NULL);
+    fig_err_t rc = exec(d, "SET synchronous_commit = on", msg);
+    return rc ? rc : exec(d, "SET client_min_messages = warning", msg);   /* no NOTICE lines */
+}
+
+/* A new session's statements (once the schema is there). */
+static fig_err_t prepare(db_t *d, fig_msg_t *msg)
+{
+    fig_err_t rc = FIG_OK;
+    for (int i = 0; i < ST_COUNT && !rc; i++) {
+        char name[16];
+        snprintf(name, sizeof name, "s%d", i);
+        rc = check(d, PQprepare(d->pg, name, sql_text[i], 0, NULL), NULL, msg, "prepare");
+    }
+    return rc;
+}
+
+/* Before every call: a broken connection is made again, a transaction
+ * left open by a failure is ended. */
+static fig_err_t ready(db_t *d, fig_msg_t *msg)
+{
+    if (PQstatus(d->pg) != CONNECTION_OK) {
+        PQreset(d->pg);
+        if (PQstatus(d->pg) != CONNECTION_OK)
+            return pg_fail(d, msg, "connection", NULL);
+        fig_err_t rc = settings(d, msg);
+        return rc ? rc : prepare(d, msg);
+    }
+    if (PQtransactionStatus(d->pg) != PQTRANS_IDLE)
+        PQclear(PQexec(d->pg, "ROLLBACK"));
+    return FIG_OK;
+}
+
+static void bind_seat(params_t *p, const char *code, int seat, const fig_db_seat_t *x)
+{
+    p_text(p, code);
+    p_int(p, seat);
+    p_text(p, fig_db_kind_name(x->kind));
+    p_text(p, x->what);
+    p_text(p, x->name);
+    p_text(p, x->token_hash);
+    p_int(p, x->rematch);
+}
+
+static fig_err_t table_add(db_t *d, const fig_db_table_t *t, fig_msg_t *msg)
+{
+    params_t p = { .n = 0 };
+    p_text(&p, t->code);
+    p_int(&p, t->players);
+    p_int(&p, t->move_seconds);
+    p_bool(&p, t->open);
+    p_text(&p, t->fill);
+    p_int(&p, (long long)t->seed);
+    p_int(&p, t->created);
+    p_bool(&p, t->hints);
+    p_text(&p, d->node);
+    p_int(&p, d->lease_ms);
+    fig_err_t rc = run(d, ST_TABLE, &p, NULL, msg, "table");
+    for (int i = 0; i < t->players && rc == FIG_OK; i++) {
+        params_t q = { .n = 0 };
+        bind_seat(&q, t->code, i, &t->seats[i]);
+        rc = run(d, ST_SEAT, &q, NULL, msg, "seat");
+    }
+    return rc;
+}
+
+static fig_err_t write_one(db_t *d, const fig_db_write_t *w, fig_msg_t *msg)
+{
+    params_t p = { .n = 0 };
+    switch (w->kind) {
+    case FIG_DBW_TABLE:
+        return table_add(d, &w->row, msg);
+    case FIG_DBW_SEAT:
+        bind_seat(&p, w->code, w->seat, &w->seat_row);
+        return run(d, ST_SEAT, &p, NULL, msg, "seat");
+    case FIG_DBW_GAME: {
+        char roads[256];
+        fig_db_roads_text(&w->setup, roads, sizeof roads);
+        p_text(&p, w->code);
+        p_int(&p, w->game);
+        p_int(&p, w->setup.players);
+        p_int(&p, w->setup.removed);
+        p_int(&p, w->setup.king);
+        p_text(&p, roads);
+        p_int(&p, (long long)w->setup.seed);
+        p_int(&p, w->ev);
+        return run(d, ST_GAME, &p, NULL, msg, "game");
+    }
+    case FIG_DBW_ACTION: {
+        char text[16];
+        p_text(&p, w->code);
+        p_int(&p, w->game);
+        p_int(&p, w->index);
+        p_int(&p, w->action.seat);
+        p_text(&p, fig_act_format(w->action.action, text, sizeof text));
+        p_int(&p, w->action.ev);
+        return run(d, ST_ACTION, &p, NULL, msg, "action");
+    }
+    case FIG_DBW_DELETE: {
+        /* Everything of a table, children first (the foreign keys). */
+        static const int order[] = { ST_DEL_REVIEWS, ST_DEL_ACTIONS, ST_DEL_GAMES,
+                                     ST_DEL_SEATS, ST_DEL_EVENTS, ST_DEL_TABLE };
+        p_text(&p, w->code);
+        fig_err_t rc = FIG_OK;
+        for (size_t i = 0; i < sizeof order / sizeof order[0] && !rc; i++)
+            rc = run(d, order[i], &p, NULL, msg, "delete");
+        return rc;
+    }
+    case FIG_DBW_EVENTS:
+        p_text(&p, w->code);
+        p_int(&p, w->ev);
+        return run(d, ST_EVENTS, &p, NULL, msg, "events");
+    case FIG_DBW_REVIEW:
+        p_text(&p, w->code);
+        p_int(&p, w->game);
+        p_int(&p, w->seat);
+        p_text(&p, w->text ? w->text : "");
+        return run(d, ST_REVIEW, &p, NULL, msg, "review");
+    }
+    return fig_fail(msg, FIG_ERR_INPUT, N_("database: %s"), "an unknown write");
+}
+
+/* COMMIT of a transaction that failed answers ROLLBACK, without an error. */
+static fig_err_t commit(db_t *d, fig_msg_t *msg)
+{
+    PGresult *r = PQexec(d->pg, "COMMIT");
+    bool ok = PQresultStatus(r) == PGRES_COMMAND_OK && strcmp(PQcmdStatus(r), "COMMIT") == 0;
+    if (ok) {
+        PQclear(r);
+        return FIG_OK;
+    }
+    fig_err_t rc = pg_fail(d, msg, "commit", r);
+    PQclear(r);
+    return rc;
+}
+
+/* Whether this server may write batch b's table: it holds its lease, or
+ * the batch makes the table. */
+static fig_err_t fence(db_t *d, fig_db_batch_t *b)
+{
+    if (b->n == 0 || b->w[0].kind == FIG_DBW_TABLE)
+        return FIG_OK;
+    params_t p = { .n = 0 };
+    p_text(&p, b->w[0].code);
+    p_text(&p, d->node);
+    PGresult *r;
+    fig_err_t rc = run(d, ST_FENCE, &p, &r, &b->msg, "lease");
+    if (rc)
+        return rc;
+    bool mine = PQntuples(r) == 1;
+    PQclear(r);
+    if (mine)
+        return FIG_OK;
+    b->fenced = true;
+    return fig_fail(&b->msg, FIG_ERR_STATE, N_("database: table %s is not this server's "
+                                               "(%s) now: its lease is lost"),
+                    b->w[0].code, d->node);
+}
+
+static fig_err_t apply(fig_db_t *db, fig_db_batch_t *list)
+{
+    db_t *d = (db_t *)db;
+    fig_msg_t msg;
+    fig_err_t rc = ready(d, &msg);
+    if (!rc)
+        rc = exec(d, "BEGIN", &msg);
+    for (fig_db_batch_t *b = list; b && !rc; b = b->next) {
+        b->fenced = false;
+        if (!(b->rc = exec(d, "SAVEPOINT b", &b->msg)))
+            b->rc = fence(d, b);
+        for (int i = 0; i < b->n && !b->rc; i++)
+            b->rc = write_one(d, &b->w[i], &b->msg);
+        if (b->rc)
+            rc = exec(d, "ROLLBACK TO SAVEPOINT b", &msg);
+        if (!rc)
+            rc = exec(d, "RELEASE SAVEPOINT b", &msg);
+    }
+    if (!rc)
+        rc = commit(d, &msg);
+    if (rc) {
+        if (PQstatus(d->pg) == CONNECTION_OK)
+            PQclear(PQexec(d->pg, "ROLLBACK"));
+        for (fig_db_batch_t *b = list; b; b = b->next) {
+            b->rc = rc;
+            b->msg = msg;
+        }
+    }
+    return rc;
+}
+
+static long long col_ll(const PGresult *r, int row, int col)
+{
+    return strtoll(PQgetvalue(r, row, col), NULL, 10);
+}
+
+static int col_int(const PGresult *r, int row, int col) { return (int)col_ll(r, row, col); }
+
+static bool col_bool(const PGresult *r, int row, int col)
+{
+    return PQgetvalue(r, row, col)[0] == 't';
+}
+
+static fig_err_t get_game(db_t *d, const char *code, int game, fig_db_game_t *out,
+                          fig_msg_t *msg)
+{
+    memset(out, 0, sizeof *out);
+    out->game = game;
+    params_t p = { .n = 0 };
+    p_text(&p, code);
+    p_int(&p, game);
+    PGresult *r;
+    fig_err_t err = run(d, ST_GET_GAME, &p, &r, msg, "game");
+    if (err)
+        return err;
+    if (PQntuples(r) == 0)
+        err = fig_fail(msg, FIG_ERR_INPUT, N_("table %s has no game %d"), code, game);
+    else
+        err = fig_db_setup_read(out, code, game, col_int(r, 0, 0), col_int(r, 0, 1),
+                                col_int(r, 0, 2), PQgetvalue(r, 0, 3),
+                                (uint64_t)col_ll(r, 0, 4), col_ll(r, 0, 5), msg);
+    PQclear(r);
+    if (err || (err = run(d, ST_GET_ACTIONS, &p, &r, msg, "actions")))
+        return err;
+    for (int i = 0; i < PQntuples(r) && !err; i++)
+        err = fig_db_action_read(out, code, col_int(r, i, 0), col_int(r, i, 1),
+                                 PQgetvalue(r, i, 2), col_ll(r, i, 3), msg);
+    PQclear(r);
+    return err;
+}
+
+static fig_err_t game_get(fig_db_t *db, const char *code, int game, fig_db_game_t *out,
+                          fig_msg_t *msg)
+{
+    db_t *d = (db_t *)db;
+    fig_err_t rc = ready(d, msg);
+    return rc ? rc : get_game(d, code, game, out, msg);
+}
+
+static fig_err_t review_get(fig_db_t *db, const char *code, int game, int seat, char **out,
+                            fig_msg_t *msg)
+{
+    db_t *d = (db_t *)db;
+    *out = NULL;
+    fig_err_t err = ready(d, msg);
+    if (err)
+        return err;
+    params_t p = { .n = 0 };
+    p_text(&p, code);
+    p_int(&p, game);
+    p_int(&p, seat);
+    PGresult *r;
+    if ((err = run(d, ST_GET_REVIEW, &p, &r, msg, "review")))
+        return err;
+    if (PQntuples(r) == 1 && !(*out = strdup(PQgetvalue(r, 0, 0))))
+        err = fig_fail(msg, FIG_ERR_SPACE, N_("out of memory"));
+    PQclear(r);
+    return err;
+}
+
+static fig_err_t read_seats(db_t *d, fig_db_table_t *t, fig_msg_t *msg)
+{
+    params_t p = { .n = 0 };
+    p_text(&p, t->code);
+    PGresult *r;
+    fig_err_t err = run(d, ST_SEATS, &p, &r, msg, "seats");
+    if (err)
+        return err;
+    int n = PQntuples(r);
+    for (int i = 0; i < n && !err; i++)
+        err = fig_db_seat_read(t, i, col_int(r, i, 0), PQgetvalue(r, i, 1), PQgetvalue(r, i, 2),
+                               PQgetvalue(r, i, 3), PQgetvalue(r, i, 4), col_int(r, i, 5), msg);
+    PQclear(r);
+    if (!err && n != t->players)
+        err = fig_fail(msg, FIG_ERR_INPUT, N_("database: table %s: %d seats for %d players"),
+                       t->code, n, t->players);
+    return err;
+}
+
+static fig_err_t last_game(db_t *d, const char *code, int *game, fig_msg_t *msg)
+{
+    params_t p = { .n = 0 };
+    p_text(&p, code);
+    PGresult *r;
+    fig_err_t err = run(d, ST_LAST_GAME, &p, &r, msg, "games");
+    if (err)
+        return err;
+    *game = PQntuples(r) == 1 ? col_int(r, 0, 0) : 0;
+    PQclear(r);
+    return FIG_OK;
+}
+
+/* n codes as a text[] literal, "{K7M2QX,...}" (codes are letters and
+ * digits); at(src, i) is the ith. NULL: out of memory. */
+static char *code_array(int n, const char *(*at)(const void *src, int i), const void *src)
+{
+    char *a = malloc((size_t)n * (FIG_PROTO_CODE_LEN + 1) + 3);
+    if (!a)
+        return NULL;
+    size_t len = 0;
+    a[len++] = '{';
+    for (int i = 0; i < n; i++) {
+        if (i)
+            a[len++] = ',';
+        size_t k = strnlen(at(src, i), FIG_PROTO_CODE_LEN);
+        memcpy(a + len, at(src, i), k);
+        len += k;
+    }
+    a[len++] = '}';
+    a[len] = '\0';
+    return a;
+}
+
+static const char *result_code(const void *r, int i) { return PQgetvalue(r, i, 0); }
+
+static const char *listed_code(const void *codes, int i)
+{
+    return ((const fig_db_code_t *)codes)[i];
+}
+
+/* Takes the tables statement st (ST_TAKE, ST_TAKE_MINE: at most `max`;
+ * ST_CLAIM: `code`) gives this node, and calls fn for each, oldest first.
+ * *n: how many were taken. */
+static fig_err_t take_tables(db_t *d, int st, int max, const char *code, fig_db_table_fn *fn,
+                             void *ctx, int *n, fig_msg_t *msg)
+{
+    *n = 0;
+    fig_err_t err = ready(d, msg);
+    if (err)
+        return err;
+    params_t p = { .n = 0 };
+    p_text(&p, d->node);
+    p_int(&p, d->lease_ms);
+    if (code)
+        p_text(&p, code);
+    else
+        p_int(&p, max);
+    PGresult *taken, *r;
+    if ((err = run(d, st, &p, &taken, msg, "take")))
+        return err;
+    *n = PQntuples(taken);
+    char *codes = PQntuples(taken) ? code_array(PQntuples(taken), result_code, taken) : NULL;
+    PQclear(taken);
+    if (!codes)   /* none taken, or out of memory (they come back when their lease ends) */
+        return FIG_OK;
+    params_t q = { .n = 0 };
+    p_text(&q, codes);
+    err = run(d, ST_TABLES, &q, &r, msg, "tables");
+    free(codes);
+    if (err)
+        return err;
+    fig_db_table_t *t = malloc(sizeof *t);
+    fig_db_game_t *g = malloc(sizeof *g);
+    if (!t || !g)
+        err = fig_fail(msg, FIG_ERR_SPACE, N_("out of memory"));
+    for (int i = 0; i < PQntuples(r) && !err; i++) {
+        memset(t, 0, sizeof *t);
+        t->players = col_int(r, i, 1);
+        t->move_seconds = col_int(r, i, 2);
+        t->open = col_bool(r, i, 3);
+        t->seed = (uint64_t)col_ll(r, i, 5);
+        t->created = col_ll(r, i, 6);
+        t->ev_hw = col_ll(r, i, 7);
+        t->hints = col_bool(r, i, 8);
+        int last = 0;
+        if ((err = fig_db_table_read(t, PQgetvalue(r, i, 0), PQgetvalue(r, i, 4), msg)) ||
+            (err = read_seats(d, t, msg)) || (err = last_game(d, t->code, &last, msg)))
+            break;
+        if (last > 0 && (err = get_game(d, t->code, last, g, msg)))
+            break;
+        err = fn(ctx, t, last > 0 ? g : NULL, msg);
+    }
+    PQclear(r);
+    free(g);
+    free(t);
+    return err;
+}
+
+/* At start: every table nobody holds, and this node's own (a restart). */
+static fig_err_t load(fig_db_t *db, fig_db_table_fn *fn, void *ctx, fig_msg_t *msg)
+{
+    int n;
+    return take_tables((db_t *)db, ST_TAKE_MINE, 1 << 30, NULL, fn, ctx, &n, msg);
+}
+
+static fig_err_t take(fig_db_t *db, int max, fig_db_table_fn *fn, void *ctx, fig_msg_t *msg)
+{
+    int n;
+    return take_tables((db_t *)db, ST_TAKE, max, NULL, fn, ctx, &n, msg);
+}
+
+static fig_err_t claim(fig_db_t *db, const char *code, fig_db_table_fn *fn, void *ctx,
+                       char owner[FIG_DB_NODE_MAX + 1], fig_msg_t *msg)
+{
+    db_t *d = (db_t *)db;
+    int n;
+    fig_err_t err = take_tables(d, ST_CLAIM, 1, code, fn, ctx, &n, msg);
+    if (err || n > 0)
+        return err;
+    params_t p = { .n = 0 };
+    p_text(&p, code);
+    PGresult *r;
+    if ((err = run(d, ST_OWNER, &p, &r, msg, "owner")))
+        return err;
+    if (PQntuples(r) == 0)
+        err = fig_fail(msg, FIG_ERR_INPUT, N_("there is no table %s"), code);
+    else
+        snprintf(owner, FIG_DB_NODE_MAX + 1, "%s", PQgetvalue(r, 0, 0));
+    PQclear(r);
+    return err;
+}
+
+static fig_err_t renew(fig_db_t *db, const fig_db_code_t *codes, int n, bool *lost,
+                       fig_msg_t *msg)
+{
+    db_t *d = (db_t *)db;
+    if (n == 0)
+        return FIG_OK;
+    fig_err_t err = ready(d, msg);
+    if (err)
+        return err;
+    char *list = code_array(n, listed_code, codes);
+    if (!list)
+        return fig_fail(msg, FIG_ERR_SPACE, N_("out of memory"));
+    params_t p = { .n = 0 };
+    p_text(&p, d->node);
+    p_int(&p, d->lease_ms);
+    p_text(&p, list);
+    PGresult *r;
+    err = run(d, ST_RENEW, &p, &r, msg, "renew");
+    free(list);
+    if (err)
+        return err;
+    for (int i = 0; i < n; i++) {
+        lost[i] = true;
+        for (int k = 0; k < PQntuples(r) && lost[i]; k++)
+            if (strcmp(PQgetvalue(r, k, 0), codes[i]) == 0)
+                lost[i] = false;
+    }
+    PQclear(r);
+    return FIG_OK;
+}
+
+static void close_db(fig_db_t *db)
+{
+    db_t *d = (db_t *)db;
+    PQfinish(d->pg);
+    free(d);
+}
+
+static const fig_db_ops_t pg_ops = {
+    apply, game_get, review_get, load, renew, take, claim, close_db,
+};
+
+/* Creates the schema, or brings it up to date, under the advisory lock. */
+static fig_err_t migrate(db_t *d, fig_msg_t *msg)
+{
+    fig_err_t rc = exec(d, "BEGIN", msg);
+    PGresult *r = NULL;
+    if (!rc)
+        rc = check(d, PQexec(d->pg, lock_sql), NULL, msg, "lock");
+    if (!rc)
+        rc = exec(d, "CREATE TABLE IF NOT EXISTS figaro_schema (version int NOT NULL)", msg);
+    if (!rc)
+        rc = check(d, PQexec(d->pg, "SELECT max(version) FROM figaro_schema"), &r, msg,
+                   "figaro_schema");
+    int version = 0;
+    if (!rc) {
+        version = PQgetisnull(r, 0, 0) ? 0 : col_int(r, 0, 0);
+        PQclear(r);
+    }
+    if (!rc && version > FIG_DB_SCHEMA)
+        rc = fig_fail(msg, FIG_ERR_INPUT, N_("database %s: version %d, newer than this "
+                                             "program's (%d)"), "PostgreSQL", version,
+                      FIG_DB_SCHEMA);
+    if (!rc && version == 0 && !(rc = exec(d, schema, msg)))
+        version = FIRST_VERSION;
+    for (int v = version; !rc && v >= 1 && v < FIG_DB_SCHEMA; v++)
+        rc = v < FIRST_VERSION || !upgrade[v]
+                 ? fig_fail(msg, FIG_ERR_INPUT, N_("database: version %d: no upgrade known"), v)
+                 : exec(d, upgrade[v], msg);
+    if (!rc)
+        rc = commit(d, msg);
+    if (rc && PQstatus(d->pg) == CONNECTION_OK)
+        PQclear(PQexec(d->pg, "ROLLBACK"));
+    return rc;
+}
+
+fig_err_t fig_db_pg_open(fig_db_t **out, const char *uri, const fig_db_opts_t *opts,
+                         fig_msg_t *msg)
+{
+    *out = NULL;
+    db_t *d = calloc(1, sizeof *d);
+    if (!d)
+        return fig_fail(msg, FIG_ERR_SPACE, N_("out of memory"));
+    d->base.ops = &pg_ops;
+    snprintf(d->node, sizeof d->node, "%s", opts && opts->node ? opts->node : "local");
+    d->lease_ms = opts && opts->lease_ms > 0 ? opts->lease_ms : 30000;
+    d->pg = PQconnectdb(uri);
+    fig_err_t rc;
+    if (!d->pg)
+        rc = fig_fail(msg, FIG_ERR_SPACE, N_("out of memory"));
+    else if (PQstatus(d->pg) != CONNECTION_OK)
+        rc = pg_fail(d, msg, "connection", NULL);
+    else if (!(rc = settings(d, msg)) && !(rc = migrate(d, msg)))
+        rc = prepare(d, msg);
+    if (rc) {
+        close_db(&d->base);
+        return rc;
+    }
+    *out = &d->base;
+    return FIG_OK;
+}

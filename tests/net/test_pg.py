@@ -1,0 +1,566 @@
+"""`figaro serve` on PostgreSQL (tests/run.sh runs this file with pytest).
+
+A throwaway PostgreSQL 15 is started once for the module (tests/net/pg.sh:
+initdb into a temporary folder, pg_ctl on a free loopback port, as `nobody`
+when run as root) and stopped at the end. On it:
+  - the storage's contract (tests/unit/test_db.c, the tests SQLite passes in
+    the unit run) runs again, on PostgreSQL;
+  - a server with --db postgresql://... plays, is killed with SIGKILL mid-game
+    and started again: nothing acknowledged is lost;
+  - what a bad --db gets;
+  - a database of version 3 upgraded, a review stored in it and read back;
+  - two servers on it: one killed with SIGKILL mid-game, its tables go on on
+    the other with every acknowledged action; one paused (SIGSTOP) past its
+    lease writes nothing when it runs again (the fence)."""
+import asyncio
+import hashlib
+import os
+import random
+import re
+import signal
+import socket
+import subprocess
+import time
+
+import pytest
+
+from test_serve import (ROOT, Client, Closed, Server, figaro_cmd, fetch, play, run, run_long,
+                        seat_two, websockets)
+
+PG_SH = os.path.join(ROOT, "tests", "net", "pg.sh")
+
+
+@pytest.fixture(scope="module")
+def pg():
+    out = subprocess.run(["sh", PG_SH, "start"], stdout=subprocess.PIPE, check=True,
+                         timeout=120).stdout.decode().split()
+    assert len(out) == 2 and out[1].startswith("postgresql://"), out
+    try:
+        yield out[1]
+    finally:
+        subprocess.run(["sh", PG_SH, "stop", out[0]], check=True, timeout=60)
+
+
+@pytest.fixture
+def db(pg, request):
+    """A database of the test's own on the module's PostgreSQL: what another
+    test left (tables, leases) is not there."""
+    name = "t_" + re.sub(r"\W", "_", request.node.name).lower()[:40]
+    psql(pg, "CREATE DATABASE %s" % name)
+    return pg.rsplit("/", 1)[0] + "/" + name
+
+
+def psql(url, sql):
+    """One statement through psql, its rows as lists of strings."""
+    out = subprocess.run(["psql", "-X", "-q", "-A", "-t", "-F", "\t", "-v", "ON_ERROR_STOP=1",
+                          "-d", url, "-c", sql], stdout=subprocess.PIPE, check=True,
+                         timeout=30).stdout.decode()
+    return [line.split("\t") for line in out.splitlines() if line]
+
+
+def test_storage_contract_on_postgresql(db):
+    """tests/unit/test_db.c, every test, on PostgreSQL."""
+    binary = os.path.join(os.path.dirname(figaro_cmd()), "test_db")
+    r = subprocess.run([binary], env=dict(os.environ, FIGARO_TEST_DB=db),
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=120)
+    out = r.stdout.decode(errors="replace")
+    assert r.returncode == 0, out
+    assert "storage: postgresql://figaro:***@" in out, out   # no password in a log
+    assert "PASSED" in out and "FAILED" not in out, out
+
+
+def test_schema_version_and_settings(db, tmp_path):
+    srv = Server(str(tmp_path), db=db)
+    try:
+        assert srv.http("/healthz")[0] == 200
+        assert psql(db, "SELECT version FROM figaro_schema") == [["4"]]
+        log = srv.log()
+        assert "node 127.0.0.1:%d" % srv.port in log
+    finally:
+        srv.stop()
+    # a newer schema than the program's is refused, and says so
+    psql(db, "UPDATE figaro_schema SET version = 99")
+    try:
+        r = subprocess.run([figaro_cmd(), "serve", "--listen", "127.0.0.1:0", "--db", db],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=60)
+    finally:
+        psql(db, "UPDATE figaro_schema SET version = 4")
+    assert r.returncode == 1
+    assert b"version 99, newer than this program's (4)" in r.stderr, r.stderr
+
+
+def test_version_3_upgraded_then_a_review_stored(db, tmp_path):
+    """A database of version 3 (no reviews' table: PostgreSQL's first) is
+    brought to version 4 when a server starts on it, its tables kept; a
+    review asked for then is computed once, stored in PostgreSQL, and read
+    back from there when asked again."""
+    data = str(tmp_path)
+    srv = Server(data, "--node", "alpha", db=db)
+    rng = random.Random(27)
+    try:
+        async def first():
+            ann, bob = await seat_two(srv.url, level="random")
+            await play([ann, bob], rng)
+            assert ann.over
+            for c in (ann, bob):
+                await c.ws.close()
+            return ann
+
+        ann = run(first())
+    finally:
+        srv.stop()
+    psql(db, "DROP TABLE reviews")
+    psql(db, "UPDATE figaro_schema SET version = 3")
+    srv = Server(data, "--node", "alpha", db=db)
+    try:
+        assert psql(db, "SELECT version FROM figaro_schema") == [["4"]]
+        assert psql(db, "SELECT count(*) FROM reviews") == [["0"]]
+
+        async def review():
+            ann.ws = None
+            await ann.connect(srv.url)
+            await ann.take_back()
+            await ann.expect("snapshot")
+            ask = {"type": "review", "table": ann.table, "game": 1}
+            await ann.send(ask)
+            rv = await ann.expect("review", timeout=180)
+            assert rv["seat"] == ann.seat and rv["game"] == 1
+            for _ in range(100):   # stored once told
+                if psql(db, "SELECT count(*) FROM reviews") == [["1"]]:
+                    break
+                await asyncio.sleep(0.1)
+            await ann.send(ask)
+            again = await ann.expect("review", timeout=60)
+            assert again["moves"] == rv["moves"] and again["summary"] == rv["summary"]
+            await ann.ws.close()
+
+        run_long(review())
+        stored = psql(db, "SELECT code, game, seat FROM reviews")
+        assert stored == [[ann.table, "1", str(ann.seat)]]
+        assert len(re.findall(r"reviewing seat \d of game 1", srv.log())) == 1   # read back
+    finally:
+        srv.stop()
+
+
+def test_sigkill_mid_game_then_restart_on_postgresql(db, tmp_path):
+    """Every acknowledged action is in PostgreSQL before anyone is told of it."""
+    data = str(tmp_path)
+    srv = Server(data, "--node", "alpha", db=db)
+    rng = random.Random(26)
+
+    async def first():
+        ann, bob = await seat_two(srv.url)
+        await play([ann, bob], rng, stop_after=8)
+        return ann, bob
+
+    try:
+        ann, bob = run(first())
+    finally:
+        srv.kill()      # SIGKILL: no chance to tidy anything
+    told = list(ann.actions)
+    assert len(told) >= 8
+    stored = psql(db, "SELECT seat, action FROM actions WHERE code = '%s' AND game = 1 "
+                      "ORDER BY idx" % ann.table)
+    assert [(int(s), a) for s, a in stored][:len(told)] == told
+
+    srv = Server(data, "--node", "alpha", db=db)   # a restart under its name: its tables at once
+    try:
+        async def second():
+            for c in (ann, bob):
+                c.ws = None
+                await c.connect(srv.url)
+                await c.take_back()
+                await c.expect("snapshot")    # a new epoch: the whole state
+                assert c.actions[:len(told)] == told, c.name
+            await play([ann, bob], rng)
+            assert ann.over and bob.over and ann.actions == bob.actions
+            for c in (ann, bob):
+                await c.ws.close()
+
+        run(second())
+        code, fgn = fetch(srv, ann.record)
+        assert code == 200 and "Ann" in fgn
+        # the tokens are stored as their SHA-256 only
+        hashes = psql(db, "SELECT token_hash FROM seats WHERE code = '%s' AND kind = 'person'"
+                          % ann.table)
+        assert sorted(h for (h,) in hashes) == sorted(
+            hashlib.sha256(c.token.encode()).hexdigest() for c in (ann, bob))
+    finally:
+        srv.stop()
+
+
+def test_bad_db_options(tmp_path):
+    def serve(*args):
+        return subprocess.run([figaro_cmd(), "serve", "--listen", "127.0.0.1:0"] + list(args),
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=60)
+
+    r = serve("--db", "mysql://x@y/z")
+    assert r.returncode == 2 and b"--db: 'mysql://x@y/z' is neither sqlite:PATH" in r.stderr
+    r = serve("--db", "sqlite:%s/x.sqlite" % tmp_path, "--data", str(tmp_path))
+    assert r.returncode == 2 and b"--db and --data: give one" in r.stderr
+    r = serve("--node", "a b", "--data", str(tmp_path))
+    assert r.returncode == 2 and b"--node: 'a b'" in r.stderr
+    # nobody listens there: exit 1, the reason, and never the password
+    r = serve("--db", "postgresql://ann:s3cret@127.0.0.1:1/none?connect_timeout=5")
+    assert r.returncode == 1, r.stderr
+    assert b"database: connection" in r.stderr and b"s3cret" not in r.stderr, r.stderr
+
+
+# ---- several servers on one database
+
+def metric(srv, name):
+    code, text = fetch(srv, "/metrics")
+    assert code == 200
+    m = re.search(r"^%s (\S+)$" % name, text, re.M)
+    assert m, name
+    return float(m.group(1))
+
+
+def owner(db, table):
+    return psql(db, "SELECT owner FROM tables WHERE code = '%s'" % table)[0][0]
+
+
+def stored_actions(db, table):
+    return [(int(s), a) for s, a in psql(
+        db, "SELECT seat, action FROM actions WHERE code = '%s' AND game = 1 ORDER BY idx"
+        % table)]
+
+
+def follow(c, name):
+    """A new client for c's seat (its own connection), from what c knows."""
+    d = Client(name)
+    d.table, d.token, d.epoch, d.n = c.table, c.token, c.epoch, c.n
+    return d
+
+
+async def reseat(c, url, seconds):
+    """Takes c's seat back on the server at url, trying again while that
+    server does not drive the table yet (moved: another server holds its
+    lease); the seconds it took."""
+    t0 = time.monotonic()
+    while True:
+        await c.connect(url)
+        await c.hello([{"table": c.table, "token": c.token,
+                        "since": {"epoch": c.epoch, "n": c.n}}])
+        m = await c.recv()
+        while m["type"] not in ("seated", "error"):
+            m = await c.recv()
+        if m["type"] == "seated":
+            await c.expect("snapshot")
+            return time.monotonic() - t0
+        assert m["code"] == "moved", m
+        await c.ws.close()
+        assert time.monotonic() - t0 < seconds, "%s: not seated again in %d s" % (c.name, seconds)
+        await asyncio.sleep(0.25)
+
+
+def stop_all(*servers):
+    """Stops every server still running (SIGTERM), then fails with the first
+    one's failure (a bad exit, a sanitizer's report)."""
+    failures = []
+    for s in servers:
+        if s.err.closed:
+            continue
+        try:
+            s.stop()
+        except AssertionError as e:
+            failures.append(e)
+    if failures:
+        raise failures[0]
+
+
+def two_servers(db, tmp_path, lease="2"):
+    dirs = [tmp_path / "a", tmp_path / "b"]
+    for d in dirs:
+        d.mkdir()
+    return [Server(str(d), "--node", d.name, "--lease", lease, db=db) for d in dirs]
+
+
+def test_sigkill_a_server_its_tables_go_on_elsewhere(db, tmp_path):
+    """Two servers on one PostgreSQL: a is killed mid-game (SIGKILL); b takes
+    its tables once their lease ran out, every acknowledged action kept, the
+    people sit again with their tokens and the games finish on b; a, started
+    again under its name, drives nothing b holds."""
+    a, b = two_servers(db, tmp_path)
+    rng = random.Random(2026)
+    try:
+        async def before():
+            pairs = [await seat_two(a.url), await seat_two(a.url)]
+            for p in pairs:
+                await play(list(p), rng, stop_after=6)
+            return pairs
+
+        pairs = run(before())
+        told = {p[0].table: list(p[0].actions) for p in pairs}
+        assert all(len(t) >= 6 for t in told.values())
+        assert {owner(db, t) for t in told} == {"a"}
+        a.kill()
+
+        async def after():
+            waited = 0.0
+            for p in pairs:
+                for c in p:
+                    waited = max(waited, await reseat(c, b.url, 30))
+                    assert c.actions[:len(told[c.table])] == told[c.table], c.name
+            for p in pairs:
+                await play(list(p), rng)
+                assert p[0].over and p[1].over and p[0].actions == p[1].actions
+                assert stored_actions(db, p[0].table) == p[0].actions
+                for c in p:
+                    await c.ws.close()
+            return waited
+
+        waited = run_long(after())
+        assert waited < 15, waited   # a lease of 2 s, a round every 2/3 s
+        assert {owner(db, t) for t in told} == {"b"}
+        assert metric(b, "figaro_takeovers_total") == 2
+        assert metric(b, "figaro_leases_held") == 2
+        assert "taken over (" in b.log()
+
+        a = Server(a.data, "--node", "a", "--lease", "2", db=db)   # rejoins
+        assert metric(a, "figaro_leases_held") == 0
+        assert {owner(db, t) for t in told} == {"b"}
+    finally:
+        stop_all(a, b)
+
+
+def test_a_paused_server_writes_nothing_after_its_lease(db, tmp_path):
+    """a is stopped (SIGSTOP) past its lease; b takes the table and the game
+    goes on there; when a runs again (SIGCONT), the request it had for that
+    table is not written (its lease is lost: the fence), a drops the table,
+    and the database holds exactly what b told."""
+    a, b = two_servers(db, tmp_path)
+    rng = random.Random(7)
+    try:
+        async def go():
+            ann, bob = await seat_two(a.url)
+            await play([ann, bob], rng, stop_after=4)
+            a.proc.send_signal(signal.SIGSTOP)
+            try:
+                t0 = time.monotonic()
+                while owner(db, ann.table) != "b":
+                    assert time.monotonic() - t0 < 20, "b did not take the table"
+                    await asyncio.sleep(0.2)
+                ann2, bob2 = follow(ann, "Ann"), follow(bob, "Bob")
+                for c in (ann2, bob2):
+                    await reseat(c, b.url, 10)
+                await play([ann2, bob2], rng, stop_after=4)
+                # sent to a while it is stopped: read when it runs again
+                await ann.send({"type": "leave", "table": ann.table})
+            finally:
+                a.proc.send_signal(signal.SIGCONT)
+            t0 = time.monotonic()
+            while (metric(a, "figaro_fenced_writes_total")
+                   + metric(a, "figaro_leases_lost_total")) < 1:
+                assert time.monotonic() - t0 < 10, "a did not notice its lease was lost"
+                await asyncio.sleep(0.1)
+            assert metric(a, "figaro_tables") == 0
+            # the leave was never stored: Ann still sits at b's table
+            assert psql(db, "SELECT kind, name FROM seats WHERE code = '%s' AND seat = %d"
+                        % (ann.table, ann.seat)) == [["person", "Ann"]]
+            await play([ann2, bob2], rng)
+            assert ann2.over and bob2.over
+            assert stored_actions(db, ann.table) == ann2.actions
+            for c in (ann2, bob2):
+                await c.ws.close()
+
+        run_long(go())
+        assert "dropped" in a.log()
+    finally:
+        stop_all(a, b)
+
+
+def test_another_servers_table_is_moved(db, tmp_path):
+    """A request for a table another server drives is answered `moved`, with
+    that server's node name; one for no table at all, `no_table`."""
+    a, b = two_servers(db, tmp_path, lease="30")
+    try:
+        async def go():
+            ann, bob = await seat_two(a.url)
+            eve = Client("Eve")
+            await eve.connect(b.url)
+            await eve.hello([{"table": ann.table, "token": ann.token}])
+            m = await eve.recv()
+            assert m == {"type": "error", "code": "moved", "re": "hello", "table": ann.table,
+                         "node": "a", "text": "table %s is at another server: a" % ann.table}, m
+            await eve.send({"type": "spectate", "table": ann.table})
+            m = await eve.recv()
+            assert (m["code"], m["re"], m["node"]) == ("moved", "spectate", "a"), m
+            await eve.send({"type": "join", "table": "ZZZZZZ"})
+            m = await eve.recv()
+            assert (m["code"], m["re"], m["table"]) == ("no_table", "join", "ZZZZZZ"), m
+            assert "node" not in m
+            for c in (ann, bob, eve):
+                await c.ws.close()
+
+        run(go())
+        assert metric(b, "figaro_tables") == 0 and metric(a, "figaro_tables") == 1
+        assert owner(db, psql(db, "SELECT code FROM tables")[0][0]) == "a"
+    finally:
+        stop_all(a, b)
+
+
+# ---- HAProxy in front (deploy/haproxy.cfg)
+
+class Front:
+    """HAProxy with deploy/haproxy.cfg, its addresses changed to the
+    servers' ports and a free port of its own."""
+
+    def __init__(self, tmp_path, servers):
+        with open(os.path.join(ROOT, "deploy", "haproxy.cfg")) as f:
+            cfg = f.read()
+        s = socket.socket()
+        s.bind(("127.0.0.1", 0))
+        self.port = s.getsockname()[1]
+        s.close()
+        cfg, n = re.subn(r"bind 127\.0\.0\.1:\d+", "bind 127.0.0.1:%d" % self.port, cfg)
+        assert n == 1
+        for name, srv in servers.items():
+            cfg, n = re.subn(r"server %s 127\.0\.0\.1:\d+" % name,
+                             "server %s 127.0.0.1:%d" % (name, srv.port), cfg)
+            assert n == 1, name
+        # its state, for the test: the servers' health as HAProxy sees it
+        self.sock = os.path.join(str(tmp_path), "haproxy.sock")
+        cfg, n = re.subn(r"^global\n", "global\n    stats socket %s\n" % self.sock, cfg,
+                         flags=re.M)
+        assert n == 1
+        path = os.path.join(str(tmp_path), "haproxy.cfg")
+        with open(path, "w") as f:
+            f.write(cfg)
+        self.log = open(os.path.join(str(tmp_path), "haproxy.log"), "wb")
+        self.proc = subprocess.Popen(["haproxy", "-db", "-f", path], stdout=self.log,
+                                     stderr=subprocess.STDOUT)
+        self.url = "ws://127.0.0.1:%d/ws" % self.port
+        self.wait({n: "UP" for n in servers})
+
+    def states(self):
+        """{server: "UP" or "DOWN"...} as HAProxy's health checks see them."""
+        s = socket.socket(socket.AF_UNIX)
+        try:
+            s.connect(self.sock)
+            s.sendall(b"show stat\n")
+            out = b""
+            while True:
+                chunk = s.recv(65536)
+                if not chunk:
+                    break
+                out += chunk
+        except OSError:
+            return {}
+        finally:
+            s.close()
+        rows = [line.split(",") for line in out.decode().splitlines() if line and line[0] != "#"]
+        return {r[1]: r[17].split()[0] for r in rows if r[0] == "figaro_servers"
+                and r[1] != "BACKEND"}
+
+    def wait(self, want, seconds=20):
+        t0 = time.monotonic()
+        while True:
+            got = self.states()
+            if all(got.get(k) == v for k, v in want.items()):
+                return
+            assert self.proc.poll() is None, "haproxy exited"
+            assert time.monotonic() - t0 < seconds, "haproxy: %r, not %r" % (got, want)
+            time.sleep(0.2)
+
+    def stop(self):
+        self.proc.terminate()
+        self.proc.wait(10)
+        self.log.close()
+
+
+async def sit(c, front, table, join=False, seconds=30):
+    """c takes its seat (join: a new one) at table through the front,
+    following `moved` (and trying again while no server may drive it yet);
+    the seconds it took."""
+    t0 = time.monotonic()
+    node = None
+    while True:
+        url = front.url + "?table=" + table + ("&node=" + node if node else "")
+        try:
+            await c.connect(url)
+            if join:
+                await c.hello()
+                await c.send({"type": "join", "table": table})
+            else:
+                await c.hello([{"table": table, "token": c.token,
+                                "since": {"epoch": c.epoch, "n": c.n}}])
+            m = await c.recv()
+            while m["type"] not in ("seated", "error"):
+                m = await c.recv()
+        except (OSError, Closed, websockets.InvalidHandshake, websockets.ConnectionClosed):
+            m = {"type": "error", "code": "down"}   # a server that just died
+        if m["type"] == "seated":
+            c.table = table
+            await c.expect("snapshot")
+            return time.monotonic() - t0
+        assert m["code"] in ("moved", "down"), m
+        node = m.get("node")
+        await c.ws.close()
+        assert time.monotonic() - t0 < seconds, "%s: not seated in %d s" % (c.name, seconds)
+        await asyncio.sleep(0.2)
+
+
+def test_haproxy_in_front_sigkill_one_of_three(db, tmp_path):
+    """deploy/haproxy.cfg in front of three servers on one PostgreSQL: people
+    create and join tables through it (following `moved`), the server that
+    drives the first table is killed (SIGKILL) mid-game, its people come back
+    through HAProxy and finish on the others with every acknowledged action;
+    every table has one driver; the killed server restarts and rejoins."""
+    names = ["web1", "web2", "web3"]
+    servers, front = {}, None
+    rng = random.Random(99)
+    try:
+        for n in names:
+            d = tmp_path / n
+            d.mkdir()
+            servers[n] = Server(str(d), "--node", n, "--lease", "2", "--trust-proxy",
+                                "127.0.0.1", db=db)
+        front = Front(tmp_path, servers)
+        async def go():
+            tables = []
+            for i in range(3):
+                ann, bob = Client("Ann%d" % i), Client("Bob%d" % i)
+                await ann.connect(front.url)   # no table yet: any server
+                await ann.hello()
+                await ann.send({"type": "create", "seats": [
+                    {"kind": "person"}, {"kind": "person"}, {"kind": "bot", "level": "easy"}]})
+                code = (await ann.expect("created"))["table"]
+                await ann.ws.close()
+                for c in (ann, bob):
+                    await sit(c, front, code, join=True)
+                await play([ann, bob], rng, stop_after=4)
+                tables.append((ann, bob))
+            drivers = {p[0].table: owner(db, p[0].table) for p in tables}
+            assert set(drivers.values()) <= set(names)
+            victim = drivers[tables[0][0].table]
+            told = {c.name: list(c.actions) for p in tables for c in p}   # what each was told
+            servers[victim].kill()
+            front.wait({victim: "DOWN"})
+            for p in tables:
+                for c in p:
+                    if drivers[c.table] == victim:   # its connection is gone
+                        await sit(c, front, c.table, seconds=40)
+                    assert c.actions[:len(told[c.name])] == told[c.name], c.name
+            for p in tables:
+                await play(list(p), rng)
+                assert p[0].over and p[1].over and p[0].actions == p[1].actions
+                assert stored_actions(db, p[0].table) == p[0].actions
+                for c in p:
+                    await c.ws.close()
+            return drivers, victim
+
+        drivers, victim = asyncio.run(asyncio.wait_for(go(), 400))
+        after_kill = {t: owner(db, t) for t in drivers}
+        assert victim not in after_kill.values()
+        assert all(after_kill[t] == drivers[t] for t in drivers if drivers[t] != victim)
+        # the killed server comes back under its name, on its port, and rejoins
+        servers[victim] = Server(servers[victim].data, "--node", victim, "--lease", "2",
+                                 "--trust-proxy", "127.0.0.1",
+                                 "--listen", "127.0.0.1:%d" % servers[victim].port, db=db)
+        front.wait({n: "UP" for n in names})
+        assert metric(servers[victim], "figaro_leases_held") == 0
+    finally:
+        if front:
+            front.stop()
+        stop_all(*servers.values())
