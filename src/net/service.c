@@ -289,17 +289,20 @@ static tab_t *find_tab(fig_service_t *s, const char *code)
     return NULL;
 }
 
-/* Puts w (its c set) at the end of e's queue of requests waiting for the table's write. */
-static void enqueue(tab_t *e, wait_t *w)
+/* Puts w (its c set) at the end of a queue of waiting requests: a table's
+ * (its write) or a claim's (lookup_t). */
+static void wait_push(wait_t **head, wait_t **tail, wait_t *w)
 {
     w->next = NULL;
-    if (e->tail)
-        e->tail->next = w;
+    if (*tail)
+        (*tail)->next = w;
     else
-        e->head = w;
-    e->tail = w;
+        *head = w;
+    *tail = w;
     w->c->waiting++;
 }
+
+static void enqueue(tab_t *e, wait_t *w) { wait_push(&e->head, &e->tail, w); }
 
 static fig_table_t *find_table(fig_service_t *s, const char *code)
 {
@@ -782,13 +785,7 @@ static bool park(fig_service_t *s, conn_t *c, const char *code, wait_t *w)
         fig_writer_submit(s->writer, b);
     }
     w->c = c;
-    w->next = NULL;
-    if (k->tail)
-        k->tail->next = w;
-    else
-        k->head = w;
-    k->tail = w;
-    c->waiting++;
+    wait_push(&k->head, &k->tail, w);
     return true;
 }
 
