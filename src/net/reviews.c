@@ -208,7 +208,9 @@ static bool move_from(const json_t *x, int players, int seat, fig_review_move_t 
     return true;
 }
 
-/* Each move's view: what the seat knew before it, from the record. */
+/* Each move's view (what the seat knew before it) and its place among the
+ * seat's moves of its round (in_round of of_round), from the record, as
+ * fig_review_game found them: neither is stored. */
 static fig_err_t views_from(const fig_game_t *g, fig_review_t *out, fig_msg_t *msg)
 {
     fig_game_t *replay = malloc(sizeof *replay);
@@ -219,15 +221,19 @@ static fig_err_t views_from(const fig_game_t *g, fig_review_t *out, fig_msg_t *m
     int k = 0;
     for (int r = 0; r < g->dealt && rc == FIG_OK; r++) {
         rc = fig_game_deal(replay, g->hands[r], msg);
+        int in_round = 0;
         for (int i = 0; i < g->nmoves[r] && rc == FIG_OK; i++) {
             const fig_move_t *mv = &g->moves[r][i];
             if (k < out->n && out->moves[k].round == r + 1 && out->moves[k].index == i) {
                 if (mv->seat != out->seat)
                     break;
+                out->moves[k].in_round = ++in_round;
                 fig_view_of(&replay->state, out->seat, &out->moves[k++].view);
             }
             rc = fig_game_play(replay, mv->action, NULL, msg);
         }
+        for (int j = k - 1; j >= 0 && out->moves[j].round == r + 1; j--)
+            out->moves[j].of_round = in_round;
     }
     free(replay);
     if (rc == FIG_OK && k != out->n)

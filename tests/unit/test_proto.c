@@ -543,10 +543,12 @@ static void test_review_frame(void **state)
     assert_int_equal(me, 0);   /* Bob is seat 1 */
     fig_action_t ring = fig_act_parse("RING", 4, me), jester = fig_act_parse("J1>1", 4, me);
     assert_true(ring != FIG_ACT_NONE && jester != FIG_ACT_NONE);
-    rv->moves[0] = (fig_review_move_t){ .round = 1, .index = 0, .number = 1, .played = ring,
+    rv->moves[0] = (fig_review_move_t){ .round = 1, .index = 0, .number = 1, .in_round = 1,
+                                        .of_round = 2, .played = ring,
                                         .best = ring, .played_win = 0.5, .best_win = 0.5,
                                         .played_place = 2, .best_place = 2, .view = v };
-    rv->moves[1] = (fig_review_move_t){ .round = 1, .index = 3, .number = 2, .played = ring,
+    rv->moves[1] = (fig_review_move_t){ .round = 1, .index = 3, .number = 2, .in_round = 2,
+                                        .of_round = 2, .played = ring,
                                         .best = jester, .played_win = 0.25, .best_win = 0.5,
                                         .played_place = 2.5, .best_place = 1.5,
                                         .loss_place = 1, .loss_win = 0.25,
@@ -560,14 +562,14 @@ static void test_review_frame(void **state)
     snprintf(want, sizeof want,
              "{\"type\":\"review\",\"table\":\"K7M2QX\",\"game\":1,\"seat\":%d,\"reviewed\":2,"
              "\"counts\":{\"inaccuracy\":0,\"mistake\":0,\"blunder\":1},"
-             "\"summary\":\"1 blunder, 0 mistakes, 0 inaccuracies in 2 moves. The costliest, in "
-             "round 1 (move 2): \\\"play a ring: every pile moves one seat to the left\\\" "
+             "\"summary\":\"1 blunder, 0 mistakes, 0 inaccuracies in 2 moves. The costliest, your "
+             "move 2 of 2 in round 1: \\\"play a ring: every pile moves one seat to the left\\\" "
              "instead of \\\"J1 in front of Bob\\\", a chance to win of 25%% instead of 50%%.\","
              "\"moves\":[{\"round\":1,\"index\":3,\"number\":2,\"played\":\"RING\","
              "\"best\":\"J1>1\",\"played_say\":\"play a ring: every pile moves one seat to the "
              "left\",\"best_say\":\"J1 in front of Bob\","
              "\"played_win\":0.25,\"best_win\":0.5,\"played_place\":2.5,\"best_place\":1.5,"
-             "\"grade\":\"blunder\",\"grade_say\":\"blunder\",\"say\":\"Round 1, move 2: you "
+             "\"grade\":\"blunder\",\"grade_say\":\"blunder\",\"say\":\"Your move 2 of 2 in round 1: you "
              "chose \\\"play a ring: every pile moves one seat to the left\\\" (wins 25%%, place "
              "2.5); better: \\\"J1 in front of Bob\\\" (wins 50%%, place 1.5). A blunder.\"}],"
              "\"iterations\":300}", me);

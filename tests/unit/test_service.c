@@ -3077,7 +3077,8 @@ static void check_review(const json_t *rv, const fig_game_t *g, int seat, int ga
         assert_string_not_equal(str(m, "played"), str(m, "best"));
         assert_string_not_equal(str(m, "grade"), "good");
         assert_true(strlen(str(m, "played_say")) > 0 && strlen(str(m, "best_say")) > 0);
-        assert_non_null(strstr(str(m, "say"), "Manche"));   /* "Round" in French */
+        assert_non_null(strstr(str(m, "say"), " de la manche "));   /* in French */
+        assert_null(strstr(str(m, "say"), " 0 sur 0 "));   /* its place in its round */
         double pw = json_number_value(json_object_get(m, "played_win"));
         double bw = json_number_value(json_object_get(m, "best_win"));
         assert_true(pw >= 0 && pw <= 1 && bw >= 0 && bw <= 1);
