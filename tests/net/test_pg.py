@@ -18,12 +18,12 @@ import os
 import random
 import re
 import signal
-import socket
 import subprocess
 import time
 
 import pytest
 
+from front import Front
 from test_serve import (ROOT, Client, Closed, Server, figaro_cmd, fetch, play, run, run_long,
                         seat_two, websockets)
 
@@ -401,73 +401,6 @@ def test_another_servers_table_is_moved(db, tmp_path):
 
 
 # ---- HAProxy in front (deploy/haproxy.cfg)
-
-class Front:
-    """HAProxy with deploy/haproxy.cfg, its addresses changed to the
-    servers' ports and a free port of its own."""
-
-    def __init__(self, tmp_path, servers):
-        with open(os.path.join(ROOT, "deploy", "haproxy.cfg")) as f:
-            cfg = f.read()
-        s = socket.socket()
-        s.bind(("127.0.0.1", 0))
-        self.port = s.getsockname()[1]
-        s.close()
-        cfg, n = re.subn(r"bind 127\.0\.0\.1:\d+", "bind 127.0.0.1:%d" % self.port, cfg)
-        assert n == 1
-        for name, srv in servers.items():
-            cfg, n = re.subn(r"server %s 127\.0\.0\.1:\d+" % name,
-                             "server %s 127.0.0.1:%d" % (name, srv.port), cfg)
-            assert n == 1, name
-        # its state, for the test: the servers' health as HAProxy sees it
-        self.sock = os.path.join(str(tmp_path), "haproxy.sock")
-        cfg, n = re.subn(r"^global\n", "global\n    stats socket %s\n" % self.sock, cfg,
-                         flags=re.M)
-        assert n == 1
-        path = os.path.join(str(tmp_path), "haproxy.cfg")
-        with open(path, "w") as f:
-            f.write(cfg)
-        self.log = open(os.path.join(str(tmp_path), "haproxy.log"), "wb")
-        self.proc = subprocess.Popen(["haproxy", "-db", "-f", path], stdout=self.log,
-                                     stderr=subprocess.STDOUT)
-        self.url = "ws://127.0.0.1:%d/ws" % self.port
-        self.wait({n: "UP" for n in servers})
-
-    def states(self):
-        """{server: "UP" or "DOWN"...} as HAProxy's health checks see them."""
-        s = socket.socket(socket.AF_UNIX)
-        try:
-            s.connect(self.sock)
-            s.sendall(b"show stat\n")
-            out = b""
-            while True:
-                chunk = s.recv(65536)
-                if not chunk:
-                    break
-                out += chunk
-        except OSError:
-            return {}
-        finally:
-            s.close()
-        rows = [line.split(",") for line in out.decode().splitlines() if line and line[0] != "#"]
-        return {r[1]: r[17].split()[0] for r in rows if r[0] == "figaro_servers"
-                and r[1] != "BACKEND"}
-
-    def wait(self, want, seconds=20):
-        t0 = time.monotonic()
-        while True:
-            got = self.states()
-            if all(got.get(k) == v for k, v in want.items()):
-                return
-            assert self.proc.poll() is None, "haproxy exited"
-            assert time.monotonic() - t0 < seconds, "haproxy: %r, not %r" % (got, want)
-            time.sleep(0.2)
-
-    def stop(self):
-        self.proc.terminate()
-        self.proc.wait(10)
-        self.log.close()
-
 
 async def sit(c, front, table, join=False, seconds=30):
     """c takes its seat (join: a new one) at table through the front,
