@@ -256,7 +256,7 @@ FUZZ_JOBS    ?= $(shell nproc)
 fuzz: $(FUZZ_BIN)
 	@T=$(T) FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_JOBS=$(FUZZ_JOBS) sh scripts/fuzz.sh $(FUZZ_TARGETS)
 
-test: $(TEST_BIN) $(T)/figaro $(FUZZ_BIN) $(T)/many_matches \
+test: $(TEST_BIN) $(T)/figaro $(FUZZ_BIN) $(T)/many_matches $(T)/textbook_ismcts \
       $(B)/libfigaro.a $(T)/libfigaro-net.a $(B)/train_leaf tsan-build
 	@sh tests/run.sh $(T) $(TEST_BIN) $(TSAN_BIN)
 
@@ -618,3 +618,15 @@ clean:
 	rm -rf $(B)
 
 -include $(shell find $(B) $(T) -name '*.d' 2>/dev/null | sort -u)
+
+# A held-out opponent for the bots' strength (docs/bots.md, "Bots against
+# strangers"): textbook ISMCTS as an FEP engine, built on the rules and the
+# host's FEP engine only; the release build for measuring, the sanitizer
+# build for tests/cli/test_opponents.sh.
+$(B)/textbook_ismcts: bench/opponents/textbook_ismcts.c $(B)/libfigaro-host.a \
+                      $(B)/libfigaro-ai.a $(B)/libfigaro.a
+	$(CC) $(FIG_CPPFLAGS) $(CPPFLAGS) $(WARN) $(CFLAGS) $(MARCH) $(LDFLAGS) -o $@ \
+	    $(filter %.c %.a,$^) -lm -lpthread
+$(T)/textbook_ismcts: bench/opponents/textbook_ismcts.c $(T)/libfigaro-host.a \
+                      $(T)/libfigaro-ai.a $(T)/libfigaro.a
+	$(CC) $(FIG_CPPFLAGS) $(WARN) $(SAN) -o $@ $(filter %.c %.a,$^) -lm -lpthread

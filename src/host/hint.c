@@ -130,7 +130,7 @@ fig_err_t fig_hint_ask(fig_hint_t *h, const fig_game_t *record, int seat, const 
     if (st->phase != FIG_PHASE_PLAY || st->turn != seat)
         return fig_fail(msg, FIG_ERR_STATE, N_("a hint is for your turn"));
     fig_bot_t *bot = NULL;
-    fig_err_t rc = fig_bot_new(&bot, spec ? spec : FIG_HINT_SPEC, (uint64_t)tag * 7919u + 1, msg);
+    fig_err_t rc = fig_bot_new(&bot, spec ? spec : fig_bot_level_name(fig_bot_level_count() - 1), (uint64_t)tag * 7919u + 1, msg);
     if (rc == FIG_OK)
         rc = fig_bot_game(bot, &record->setup, seat, msg);
     /* The seat's knowledge: its own hands and the public actions (R14). */

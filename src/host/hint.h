@@ -31,12 +31,6 @@
 #include "host/narrate.h"
 #include "host/pool.h"
 
-/* The search that answers: the strongest level, `max` (ai/bot.c's levels,
- * docs/bots.md: its time a move), so that a hint is what the strongest bot
- * would play, the same every time it is asked (an iteration budget, seeded by
- * the question's tag). */
-#define FIG_HINT_SPEC "max"
-
 typedef struct fig_hint fig_hint_t;
 
 /* Creates a hint handle that thinks on `pool` (NULL: a worker of its own,
@@ -48,7 +42,9 @@ fig_err_t fig_hint_new(fig_hint_t **out, fig_pool_t *pool, fig_msg_t *msg);
 void fig_hint_free(fig_hint_t *h);
 
 /* Asks for the best move of `seat` in `record` (copied: the caller may go on
- * changing its own), with the search `spec` (NULL: FIG_HINT_SPEC). `tag`
+ * changing its own), with the search `spec` (NULL: the strongest level, the last of
+ * ai/bot.c's levels, so that a hint is what the strongest bot would play, the
+ * same every time it is asked: an iteration budget, seeded by the tag). `tag`
  * names the question (e.g. the number of deals and actions so far) and comes
  * back with the answer; the search's seed is derived from it, so the same
  * question gets the same answer from an iteration-budgeted spec.
