@@ -313,8 +313,14 @@ typedef struct {
                               PostgreSQL: no effect (synchronous_commit stays on) */
     const char *node;      /* a shared back end: this server's name, its leases' owner
                               (NULL: "local") */
-    int lease_ms;          /* a shared back end: how long a lease lasts (0: 30000) */
+    int lease_ms;          /* a shared back end: how long a lease lasts (0: FIG_DB_LEASE_S) */
 } fig_db_opts_t;
+
+/* A lease's length when none is given (`figaro serve --lease`), in seconds.
+ * A dead server's tables play again on the others after what was left of
+ * their lease plus a few seconds (docs/scaling.md, "Failover"): at most
+ * this plus those, under the 30 s the design promises. */
+#define FIG_DB_LEASE_S 20
 
 
 /* Whether url names a back end (its scheme is one of fig_db_open's). */

@@ -703,7 +703,7 @@ fig_err_t fig_db_pg_open(fig_db_t **out, const char *uri, const fig_db_opts_t *o
         return fig_fail(msg, FIG_ERR_SPACE, N_("out of memory"));
     d->base.ops = &pg_ops;
     snprintf(d->node, sizeof d->node, "%s", opts && opts->node ? opts->node : "local");
-    d->lease_ms = opts && opts->lease_ms > 0 ? opts->lease_ms : 30000;
+    d->lease_ms = opts && opts->lease_ms > 0 ? opts->lease_ms : FIG_DB_LEASE_S * 1000;
     d->pg = PQconnectdb(uri);
     fig_err_t rc;
     if (!d->pg)

@@ -508,7 +508,7 @@ fig_err_t fig_service_new(fig_service_t **out, const fig_service_opts_t *opts,
     /* The writer thread's handle, which creates the schema, and one for the
      * load below, closed once it is done: from then on the loop thread never
      * touches the storage (the tables' restores already submit writes). */
-    s->lease_ms = opts->lease_ms > 0 ? opts->lease_ms : 30000;
+    s->lease_ms = opts->lease_ms > 0 ? opts->lease_ms : FIG_DB_LEASE_S * 1000;
     snprintf(s->node, sizeof s->node, "%s", opts->node ? opts->node : "local");
     fig_db_opts_t dbo = { opts->normal_sync, s->node, s->lease_ms };
     fig_db_t *db;
