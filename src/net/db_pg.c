@@ -42,10 +42,12 @@ enum { ST_TABLE, ST_SEAT, ST_GAME, ST_ACTION, ST_GET_GAME, ST_GET_ACTIONS, ST_TA
 /* A lease's end: $n milliseconds from now (the database's clock, which
  * every server shares: the servers' own clocks never matter). */
 #define UNTIL(n) "clock_timestamp() + $" #n " * interval '1 millisecond'"
+/* At most $3 tables, this server's own first (a restart), then the oldest. */
 #define TAKE(mine)                                                                            \
     "UPDATE tables SET owner = $1, lease_until = " UNTIL(2) " WHERE code IN (SELECT code "   \
     "FROM tables WHERE owner IS NULL OR lease_until < clock_timestamp()" mine " ORDER BY "   \
-    "created, n LIMIT $3 FOR UPDATE SKIP LOCKED) RETURNING code"
+    "owner IS NOT DISTINCT FROM $1 DESC, created, n LIMIT $3 FOR UPDATE SKIP LOCKED) "      \
+    "RETURNING code"
 
 
 static const char *const sql_text[ST_COUNT] = {
@@ -95,7 +97,9 @@ static const char *const sql_text[ST_COUNT] = {
     [ST_CLAIM] = "UPDATE tables SET owner = $1, lease_until = " UNTIL(2) " WHERE code = $3 "
                  "AND (owner IS NULL OR owner = $1 OR lease_until < clock_timestamp()) "
                  "RETURNING code",
-    [ST_OWNER] = "SELECT owner FROM tables WHERE code = $1",
+    /* Who holds a live lease on it ("" nobody: its server is gone). */
+    [ST_OWNER] = "SELECT CASE WHEN lease_until > clock_timestamp() THEN owner ELSE '' END "
+                 "FROM tables WHERE code = $1",
 };
 
 /* Version 3, whole. */
@@ -584,11 +588,12 @@ static fig_err_t take_tables(db_t *d, int st, int max, const char *code, fig_db_
     return err;
 }
 
-/* At start: every table nobody holds, and this node's own (a restart). */
-static fig_err_t load(fig_db_t *db, fig_db_table_fn *fn, void *ctx, fig_msg_t *msg)
+/* At start: at most max of this node's own (a restart) and the tables
+ * nobody holds, its own first. */
+static fig_err_t load(fig_db_t *db, int max, fig_db_table_fn *fn, void *ctx, fig_msg_t *msg)
 {
     int n;
-    return take_tables((db_t *)db, ST_TAKE_MINE, 1 << 30, NULL, fn, ctx, &n, msg);
+    return take_tables((db_t *)db, ST_TAKE_MINE, max, NULL, fn, ctx, &n, msg);
 }
 
 static fig_err_t take(fig_db_t *db, int max, fig_db_table_fn *fn, void *ctx, fig_msg_t *msg)
@@ -601,8 +606,8 @@ static fig_err_t claim(fig_db_t *db, const char *code, fig_db_table_fn *fn, void
                        char owner[FIG_DB_NODE_MAX + 1], fig_msg_t *msg)
 {
     db_t *d = (db_t *)db;
-    int n;
-    fig_err_t err = take_tables(d, ST_CLAIM, 1, code, fn, ctx, &n, msg);
+    int n = 0;
+    fig_err_t err = fn ? take_tables(d, ST_CLAIM, 1, code, fn, ctx, &n, msg) : FIG_OK;
     if (err || n > 0)
         return err;
     params_t p = { .n = 0 };
