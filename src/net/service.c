@@ -773,11 +773,13 @@ static fig_proto_code_t park(fig_service_t *s, conn_t *c, const char *code, wait
 {
     if (!s->shared)
         return FIG_PC_NO_TABLE;
+    if (!w)
+        return FIG_PC_BUSY;   /* out of memory */
     lookup_t *k = s->lookups;
     while (k && strcmp(k->code, code) != 0)
         k = k->next;
     if (!k) {
-        if (s->nlookups >= LOOKUPS_MAX || !w)
+        if (s->nlookups >= LOOKUPS_MAX)
             return FIG_PC_BUSY;
         k = calloc(1, sizeof *k);
         fig_db_batch_t *b = calloc(1, sizeof *b);
@@ -798,8 +800,6 @@ static fig_proto_code_t park(fig_service_t *s, conn_t *c, const char *code, wait
         s->nlookups++;
         fig_writer_submit(s->writer, b);
     }
-    if (!w)
-        return FIG_PC_BUSY;
     w->c = c;
     wait_push(&k->head, &k->tail, w);
     return 0;
