@@ -4,10 +4,13 @@
  * One connection per handle, its session at synchronous_commit = on (a
  * commit returns once the server has flushed it to its WAL) and
  * client_encoding UTF8. Every statement is prepared once per session.
- * fig_db_apply writes a chain of batches in one transaction (one round trip
- * to commit, one WAL flush for all: the group commit), each batch inside its
- * own SAVEPOINT, so that a batch that fails (an action stored twice: a
- * unique violation) is undone alone. A connection found broken is reset
+ * fig_db_apply writes a chain of batches in one transaction (one WAL flush
+ * for all: the group commit), first in one round trip: every statement
+ * sent at once in libpq's pipeline mode, no savepoints. If anything fails
+ * there (a batch fenced, an action stored twice: a unique violation), the
+ * group is rolled back and written again one statement at a time, each
+ * batch inside its own SAVEPOINT, so that the batch that fails is undone
+ * alone. A connection found broken is reset
  * before the next call (its statements prepared again); the call that found
  * it broken fails, and the server then reads back what is stored, as after
  * any failed write.
@@ -37,7 +40,7 @@
 enum { ST_TABLE, ST_SEAT, ST_GAME, ST_ACTION, ST_GET_GAME, ST_GET_ACTIONS, ST_TABLES, ST_SEATS,
        ST_LAST_GAME, ST_DEL_ACTIONS, ST_DEL_GAMES, ST_DEL_SEATS, ST_DEL_EVENTS, ST_DEL_TABLE,
        ST_EVENTS, ST_REVIEW, ST_GET_REVIEW, ST_DEL_REVIEWS, ST_FENCE, ST_RENEW, ST_TAKE,
-       ST_TAKE_MINE, ST_CLAIM, ST_OWNER, ST_COUNT };
+       ST_TAKE_MINE, ST_CLAIM, ST_OWNER, ST_FENCE_OR_FAIL, ST_COUNT };
 
 /* A lease's end: $n milliseconds from now (the database's clock, which
  * every server shares: the servers' own clocks never matter). */
@@ -97,6 +100,10 @@ static const char *const sql_text[ST_COUNT] = {
     [ST_CLAIM] = "UPDATE tables SET owner = $1, lease_until = " UNTIL(2) " WHERE code = $3 "
                  "AND (owner IS NULL OR owner = $1 OR lease_until < clock_timestamp()) "
                  "RETURNING code",
+    /* The fence as an error (division by zero) when the row is not this
+     * server's: in a pipeline (apply), a fenced batch aborts the group. */
+    [ST_FENCE_OR_FAIL] = "SELECT 1 / count(*) FROM (SELECT 1 FROM tables WHERE code = $1 "
+                         "AND owner = $2 AND lease_until > clock_timestamp() FOR SHARE) f",
     /* Who holds a live lease on it ("" nobody: its server is gone). */
     [ST_OWNER] = "SELECT CASE WHEN lease_until > clock_timestamp() THEN owner ELSE '' END "
                  "FROM tables WHERE code = $1",
@@ -142,6 +149,8 @@ typedef struct {
     PGconn *pg;
     char node[FIG_DB_NODE_MAX + 1];
     int lease_ms;
+    bool piped;           /* run() sends (libpq's pipeline mode), apply reads */
+    bool stuck;           /* a pipeline left unfinished: the session is made again */
 } db_t;
 
 /* Parameters of one statement, as text. */
@@ -199,6 +208,9 @@ static fig_err_t run(db_t *d, int st, const params_t *p, PGresult **out, fig_msg
 {
     char name[16];
     snprintf(name, sizeof name, "s%d", st);
+    if (d->piped)   /* a write of a pipelined group: its result is read at its end */
+        return PQsendQueryPrepared(d->pg, name, p->n, p->v, NULL, NULL, 0)
+                   ? FIG_OK : pg_fail(d, msg, what, NULL);
     return check(d, PQexecPrepared(d->pg, name, p->n, p->v, NULL, NULL, 0), out, msg, what);
 }
 
@@ -232,7 +244,8 @@ static fig_err_t prepare(db_t *d, fig_msg_t *msg)
  * left open by a failure is ended. */
 static fig_err_t ready(db_t *d, fig_msg_t *msg)
 {
-    if (PQstatus(d->pg) != CONNECTION_OK) {
+    if (PQstatus(d->pg) != CONNECTION_OK || d->stuck) {
+        d->stuck = false;
         PQreset(d->pg);
         if (PQstatus(d->pg) != CONNECTION_OK)
             return pg_fail(d, msg, "connection", NULL);
@@ -370,11 +383,83 @@ static fig_err_t fence(db_t *d, fig_db_batch_t *b)
                     b->w[0].code, d->node);
 }
 
+/* Sends one statement without parameters in a pipeline. */
+static bool send_plain(db_t *d, const char *sql)
+{
+    return PQsendQueryParams(d->pg, sql, 0, NULL, NULL, NULL, NULL, 0) == 1;
+}
+
+/* The whole group in one round trip (libpq's pipeline mode): BEGIN, each
+ * batch's fence (as an error: ST_FENCE_OR_FAIL) and writes, COMMIT, one
+ * sync; no savepoints. True when all of it was committed. False when
+ * something failed before the commit (a fenced batch, an action stored
+ * twice): the server rolled the group back, and apply writes it again one
+ * statement at a time, which gives each batch its own outcome. Groups
+ * longer than PIPE_MAX statements, and a broken connection, go that way
+ * too. */
+enum { PIPE_MAX = 4096 };
+
+static bool piped(db_t *d, fig_db_batch_t *list)
+{
+    int n = 2;
+    for (fig_db_batch_t *b = list; b; b = b->next, n++)
+        for (int i = 0; i < b->n; i++)
+            n += 1 + (b->w[i].kind == FIG_DBW_TABLE ? b->w[i].row.players
+                      : b->w[i].kind == FIG_DBW_DELETE ? 5 : 0);
+    if (n > PIPE_MAX || PQenterPipelineMode(d->pg) != 1)
+        return false;
+    fig_msg_t msg;
+    d->piped = true;
+    bool sent = send_plain(d, "BEGIN");
+    for (fig_db_batch_t *b = list; b && sent; b = b->next) {
+        if (b->n > 0 && b->w[0].kind != FIG_DBW_TABLE) {
+            params_t p = { .n = 0 };
+            p_text(&p, b->w[0].code);
+            p_text(&p, d->node);
+            sent = run(d, ST_FENCE_OR_FAIL, &p, NULL, &msg, "lease") == FIG_OK;
+        }
+        for (int i = 0; i < b->n && sent; i++)
+            sent = write_one(d, &b->w[i], &msg) == FIG_OK;
+    }
+    d->piped = false;
+    sent = sent && send_plain(d, "COMMIT");
+    bool synced = PQpipelineSync(d->pg) == 1, ok = sent && synced, committed = false;
+    /* Every result, up to the sync's (or nothing more pending). */
+    for (int nulls = 0; synced && nulls < 2;) {
+        PGresult *r = PQgetResult(d->pg);
+        if (!r) {
+            nulls++;
+            continue;
+        }
+        nulls = 0;
+        ExecStatusType st = PQresultStatus(r);
+        if (st == PGRES_PIPELINE_SYNC) {
+            PQclear(r);
+            break;
+        }
+        if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK)
+            ok = false;
+        committed = st == PGRES_COMMAND_OK && strcmp(PQcmdStatus(r), "COMMIT") == 0;
+        PQclear(r);
+    }
+    d->stuck = PQexitPipelineMode(d->pg) != 1;
+    return ok && committed;
+}
+
 static fig_err_t apply(fig_db_t *db, fig_db_batch_t *list)
 {
     db_t *d = (db_t *)db;
     fig_msg_t msg;
     fig_err_t rc = ready(d, &msg);
+    if (!rc && piped(d, list)) {
+        for (fig_db_batch_t *b = list; b; b = b->next) {
+            b->fenced = false;
+            b->rc = FIG_OK;
+        }
+        return FIG_OK;
+    }
+    if (!rc)
+        rc = ready(d, &msg);   /* what the pipeline left: rolled back */
     if (!rc)
         rc = exec(d, "BEGIN", &msg);
     for (fig_db_batch_t *b = list; b && !rc; b = b->next) {
