@@ -45,6 +45,10 @@ enum { ST_TABLE, ST_SEAT, ST_GAME, ST_ACTION, ST_GET_GAME, ST_GET_ACTIONS, ST_TA
 /* A lease's end: $n milliseconds from now (the database's clock, which
  * every server shares: the servers' own clocks never matter). */
 #define UNTIL(n) "clock_timestamp() + $" #n " * interval '1 millisecond'"
+/* Table $1's row while server $2 holds a live lease on it, locked until
+ * the transaction's end (the fence). */
+#define FENCE_ROW                                                                             \
+    "FROM tables WHERE code = $1 AND owner = $2 AND lease_until > clock_timestamp() FOR SHARE"
 /* At most $3 tables, this server's own first (a restart), then the oldest. */
 #define TAKE(mine)                                                                            \
     "UPDATE tables SET owner = $1, lease_until = " UNTIL(2) " WHERE code IN (SELECT code "   \
@@ -91,8 +95,7 @@ static const char *const sql_text[ST_COUNT] = {
     [ST_DEL_REVIEWS] = "DELETE FROM reviews WHERE code = $1",
     /* The fence: the row stays this server's (another's take waits) until
      * the transaction ends. */
-    [ST_FENCE] = "SELECT 1 FROM tables WHERE code = $1 AND owner = $2 "
-                 "AND lease_until > clock_timestamp() FOR SHARE",
+    [ST_FENCE] = "SELECT 1 " FENCE_ROW,
     [ST_RENEW] = "UPDATE tables SET lease_until = " UNTIL(2) " WHERE owner = $1 "
                  "AND lease_until > clock_timestamp() AND code = ANY ($3::text[]) RETURNING code",
     [ST_TAKE] = TAKE(""),
@@ -102,8 +105,7 @@ static const char *const sql_text[ST_COUNT] = {
                  "RETURNING code",
     /* The fence as an error (division by zero) when the row is not this
      * server's: in a pipeline (apply), a fenced batch aborts the group. */
-    [ST_FENCE_OR_FAIL] = "SELECT 1 / count(*) FROM (SELECT 1 FROM tables WHERE code = $1 "
-                         "AND owner = $2 AND lease_until > clock_timestamp() FOR SHARE) f",
+    [ST_FENCE_OR_FAIL] = "SELECT 1 / count(*) FROM (SELECT 1 " FENCE_ROW ") f",
     /* Who holds a live lease on it ("" nobody: its server is gone). */
     [ST_OWNER] = "SELECT CASE WHEN lease_until > clock_timestamp() THEN owner ELSE '' END "
                  "FROM tables WHERE code = $1",
