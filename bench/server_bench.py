@@ -29,8 +29,10 @@ Measured, over --seconds (or until every person played --games games):
   - CPU seconds of the servers, PostgreSQL, HAProxy and this client.
 
 Then, with several servers (unless --no-kill): the server driving the most
-tables is killed with SIGKILL while every table plays on, and each of its
-tables' person comes back through HAProxy as the browser client does
+tables is killed with SIGKILL while every table plays on (at once, or with
+--kill-after-renewal just after its lease round renewed its leases: the
+longest wait), and each of its tables' person comes back through HAProxy as
+the browser client does
 (web/net.js: again after 0.5 s, doubling up to 15 s while no connection
 opens, with jitter; `moved`: again naming that node), with its token and the
 last event seen. Measured per table, from the SIGKILL: seated again (its
@@ -47,6 +49,7 @@ builds nothing:
     /usr/bin/python3 bench/server_bench.py [--figaro build/figaro] [--tables 1000]
         [--bots random] [--seconds 20] [--games 1] [--sync full|normal] [--think MS]
         [--db sqlite|postgresql] [--servers 1|3] [--lease S] [--no-kill]
+        [--kill-after-renewal]
 """
 import argparse
 import asyncio
@@ -471,12 +474,33 @@ class Person:
                 await self.reseat()
 
 
+async def renewed(db, node):
+    """Returns just after node's next lease round renewed its leases: when
+    the least time left on them jumps up (polled every 0.1 s, psql run
+    without blocking the clients)."""
+    sql = ("SELECT extract(epoch FROM min(lease_until) - clock_timestamp()) FROM tables "
+           "WHERE owner = '%s'" % node)
+    last = None
+    while True:
+        p = await asyncio.create_subprocess_exec(
+            "psql", "-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-d", db, "-c", sql,
+            stdout=subprocess.PIPE)
+        out, _ = await p.communicate()
+        left = float(out.decode().strip() or "nan")
+        if last is not None and left > last + 0.5:
+            return
+        last = left
+        await asyncio.sleep(0.1)
+
+
 async def failover(args, rig, people, stats):
     """SIGKILL the server driving the most tables; wait until each of its
     tables still playing has its person seated again and a new action, or
     --failover-wait. A report."""
     counts = {s.name: metric(s.metrics(), "figaro_tables") or 0 for s in rig.servers}
     victim = max(rig.servers, key=lambda s: counts[s.name])
+    if args.kill_after_renewal:
+        await renewed(rig.db, victim.name)
     rows = psql(rig.db, "SELECT code, extract(epoch FROM lease_until - clock_timestamp()) "
                         "FROM tables WHERE owner = '%s'" % victim.name)
     left = sorted(float(r[1]) for r in rows)
@@ -641,6 +665,8 @@ if __name__ == "__main__":
                     help="PostgreSQL: the servers' --lease in seconds (0: their default)")
     ap.add_argument("--no-kill", action="store_true",
                     help="several servers: no SIGKILL of one after the measurement")
+    ap.add_argument("--kill-after-renewal", action="store_true",
+                    help="the SIGKILL just after the victim renewed its leases (the worst case)")
     ap.add_argument("--failover-wait", type=float, default=120,
                     help="seconds the killed server's tables may take to play again")
     a = ap.parse_args()

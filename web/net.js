@@ -78,6 +78,7 @@ export class Conn {
         /** @type {WebSocket|null} */
         this.ws = null;
         this.delay = 500;
+        this.atLeast = 0;   // again(wait)'s
         this.closed = false;
         /** @type {number|undefined} */
         this.timer = undefined;
@@ -111,7 +112,8 @@ export class Conn {
             this.ws = null;
             this.onState(false);
             if (this.closed) return;
-            const wait = this.delay * (0.75 + Math.random() / 2);
+            const wait = Math.max(this.delay, this.atLeast) * (0.75 + Math.random() / 2);
+            this.atLeast = 0;
             this.delay = Math.min(this.delay * 2, 15000);
             this.timer = window.setTimeout(() => this.open(), wait);
         };
@@ -125,8 +127,10 @@ export class Conn {
     }
 
     /** Drops the connection; the next one comes after the usual wait (e.g. the
-     * table is at another server: `moved`). */
-    again() {
+     * table is at another server: `moved`), or after `wait` ms at least.
+     * @param {number} [wait] */
+    again(wait) {
+        this.atLeast = wait || 0;
         if (this.ws) this.ws.close();
     }
 

@@ -331,6 +331,13 @@ export class TableView {
             this.conn.again();
             return;
         }
+        if ((m.code === "tables_full" || m.code === "busy") && m.table === this.code && m.re !== "review") {
+            // Several servers: this one cannot take the table now (full, or
+            // busy); another takes it soon, and then this one says `moved`.
+            this.notice.textContent = m.text || m.code;
+            this.conn.again(2000);
+            return;
+        }
         if (m.re === "hello" || m.code === "bad_token") {
             if (m.code === "bad_token" && m.table === this.code) {
                 rememberSeat(this.code, null);

@@ -6,6 +6,11 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "net/db.h"
+
+/* A number's digits in a text: TEXT(FIG_DB_LEASE_S) is "20". */
+#define TEXT_(n) #n
+#define TEXT(n) TEXT_(n)
 
 typedef struct {
     const char *name;
@@ -269,7 +274,8 @@ static const cli_help_t helps[] = {
       "                          (default: its ADDR:PORT)\n"
       "      --lease S           on a shared database, how long a server's hold on a\n"
       "                          table lasts unrenewed: a dead server's tables are\n"
-      "                          taken by the others after S, 1 to 3600 (default 30)\n"
+      "                          taken by the others after S, 1 to 3600 (default "
+      TEXT(FIG_DB_LEASE_S) ")\n"
       "      --tls-cert FILE     HTTPS and WSS with this PEM certificate...\n"
       "      --tls-key FILE      ...and its key (or put a reverse proxy in front)\n"
       "  -e, --engine NAME=CMD   an FEP engine tables may seat by NAME; CMD is a\n"

@@ -85,7 +85,7 @@ fig_err_t fig_db_lease_round(fig_db_t *db, fig_db_lease_t *l, fig_msg_t *msg)
     l->taken = NULL;
     fig_db_taken_t **tail = &l->taken;
     if (l->claim[0])
-        return fig_db_claim(db, l->claim, keep_taken, &tail, l->owner, msg);
+        return fig_db_claim(db, l->claim, l->look ? NULL : keep_taken, &tail, l->owner, msg);
     fig_err_t rc = fig_db_renew(db, l->codes, l->ncodes, l->lost, msg);
     if (!rc && l->take_max > 0)
         rc = fig_db_take(db, l->take_max, keep_taken, &tail, msg);

@@ -180,7 +180,7 @@ typedef struct {
                           fig_msg_t *msg);
     fig_err_t (*review_get)(fig_db_t *db, const char *code, int game, int seat, char **out,
                             fig_msg_t *msg);
-    fig_err_t (*load)(fig_db_t *db, fig_db_table_fn *fn, void *ctx, fig_msg_t *msg);
+    fig_err_t (*load)(fig_db_t *db, int max, fig_db_table_fn *fn, void *ctx, fig_msg_t *msg);
     /* Leases (NULL in a back end one server has alone: no-ops). */
     fig_err_t (*renew)(fig_db_t *db, const fig_db_code_t *codes, int n, bool *lost,
                        fig_msg_t *msg);
@@ -217,11 +217,14 @@ static inline fig_err_t fig_db_review_get(fig_db_t *db, const char *code, int ga
     return db->ops->review_get(db, code, game, seat, out, msg);
 }
 /* Calls fn for every table this server drives, oldest first: every table
- * (SQLite); on a shared back end, those it can take now (fig_db_take) and
- * those it held before under its own name (a restart). */
-static inline fig_err_t fig_db_load(fig_db_t *db, fig_db_table_fn *fn, void *ctx, fig_msg_t *msg)
+ * (SQLite: the one server has them all, whatever `max`); on a shared back
+ * end, at most `max` (the server's cap, --max-tables) of those it held
+ * before under its own name (a restart) and those it can take now
+ * (fig_db_take), its own first. */
+static inline fig_err_t fig_db_load(fig_db_t *db, int max, fig_db_table_fn *fn, void *ctx,
+                                    fig_msg_t *msg)
 {
-    return db->ops->load(db, fn, ctx, msg);
+    return db->ops->load(db, max, fn, ctx, msg);
 }
 
 /* ---- leases: one server drives a table at a time (docs/scaling.md)
@@ -259,8 +262,10 @@ static inline fig_err_t fig_db_take(fig_db_t *db, int max, fig_db_table_fn *fn, 
 /* Table `code`, asked for on this server, which does not drive it: taken
  * (fn called, as fig_db_take does) when nobody holds it (its lease ran out)
  * or its lease is this server's; else `owner` names the server that holds
- * it. FIG_ERR_INPUT when there is no such table. Where not shared: no such
- * table (the server drives every table there is). */
+ * it. fn NULL (a full server): nothing taken, only `owner` set when a
+ * server holds a live lease on it ("" when none does). FIG_ERR_INPUT when
+ * there is no such table. Where not shared: no such table (the server
+ * drives every table there is). */
 static inline fig_err_t fig_db_claim(fig_db_t *db, const char *code, fig_db_table_fn *fn,
                                      void *ctx, char owner[FIG_DB_NODE_MAX + 1], fig_msg_t *msg)
 {
@@ -285,6 +290,7 @@ struct fig_db_lease {
     bool *lost;              /* out: lost[i] for codes[i] (ncodes of them) */
     int take_max;            /* in: tables to take at most */
     fig_db_code_t claim;     /* in: a claim of this table alone; "": a round */
+    bool look;               /* in, a claim: only look who holds it (the server is full) */
     char owner[FIG_DB_NODE_MAX + 1];   /* out, a claim: the server that holds it */
     fig_db_taken_t *taken;   /* out: the tables taken, oldest first (fig_db_taken_free) */
 };
@@ -313,8 +319,14 @@ typedef struct {
                               PostgreSQL: no effect (synchronous_commit stays on) */
     const char *node;      /* a shared back end: this server's name, its leases' owner
                               (NULL: "local") */
-    int lease_ms;          /* a shared back end: how long a lease lasts (0: 30000) */
+    int lease_ms;          /* a shared back end: how long a lease lasts (0: FIG_DB_LEASE_S) */
 } fig_db_opts_t;
+
+/* A lease's length when none is given (`figaro serve --lease`), in seconds.
+ * A dead server's tables play again on the others after what was left of
+ * their lease plus a few seconds (docs/scaling.md, "Failover"): at most
+ * this plus those, under the 30 s the design promises. */
+#define FIG_DB_LEASE_S 20
 
 
 /* Whether url names a back end (its scheme is one of fig_db_open's). */

@@ -4,10 +4,13 @@
  * One connection per handle, its session at synchronous_commit = on (a
  * commit returns once the server has flushed it to its WAL) and
  * client_encoding UTF8. Every statement is prepared once per session.
- * fig_db_apply writes a chain of batches in one transaction (one round trip
- * to commit, one WAL flush for all: the group commit), each batch inside its
- * own SAVEPOINT, so that a batch that fails (an action stored twice: a
- * unique violation) is undone alone. A connection found broken is reset
+ * fig_db_apply writes a chain of batches in one transaction (one WAL flush
+ * for all: the group commit), first in one round trip: every statement
+ * sent at once in libpq's pipeline mode, no savepoints. If anything fails
+ * there (a batch fenced, an action stored twice: a unique violation), the
+ * group is rolled back and written again one statement at a time, each
+ * batch inside its own SAVEPOINT, so that the batch that fails is undone
+ * alone. A connection found broken is reset
  * before the next call (its statements prepared again); the call that found
  * it broken fails, and the server then reads back what is stored, as after
  * any failed write.
@@ -37,15 +40,21 @@
 enum { ST_TABLE, ST_SEAT, ST_GAME, ST_ACTION, ST_GET_GAME, ST_GET_ACTIONS, ST_TABLES, ST_SEATS,
        ST_LAST_GAME, ST_DEL_ACTIONS, ST_DEL_GAMES, ST_DEL_SEATS, ST_DEL_EVENTS, ST_DEL_TABLE,
        ST_EVENTS, ST_REVIEW, ST_GET_REVIEW, ST_DEL_REVIEWS, ST_FENCE, ST_RENEW, ST_TAKE,
-       ST_TAKE_MINE, ST_CLAIM, ST_OWNER, ST_COUNT };
+       ST_TAKE_MINE, ST_CLAIM, ST_OWNER, ST_FENCE_OR_FAIL, ST_COUNT };
 
 /* A lease's end: $n milliseconds from now (the database's clock, which
  * every server shares: the servers' own clocks never matter). */
 #define UNTIL(n) "clock_timestamp() + $" #n " * interval '1 millisecond'"
+/* Table $1's row while server $2 holds a live lease on it, locked until
+ * the transaction's end (the fence). */
+#define FENCE_ROW                                                                             \
+    "FROM tables WHERE code = $1 AND owner = $2 AND lease_until > clock_timestamp() FOR SHARE"
+/* At most $3 tables, this server's own first (a restart), then the oldest. */
 #define TAKE(mine)                                                                            \
     "UPDATE tables SET owner = $1, lease_until = " UNTIL(2) " WHERE code IN (SELECT code "   \
     "FROM tables WHERE owner IS NULL OR lease_until < clock_timestamp()" mine " ORDER BY "   \
-    "created, n LIMIT $3 FOR UPDATE SKIP LOCKED) RETURNING code"
+    "owner IS NOT DISTINCT FROM $1 DESC, created, n LIMIT $3 FOR UPDATE SKIP LOCKED) "      \
+    "RETURNING code"
 
 
 static const char *const sql_text[ST_COUNT] = {
@@ -86,8 +95,7 @@ static const char *const sql_text[ST_COUNT] = {
     [ST_DEL_REVIEWS] = "DELETE FROM reviews WHERE code = $1",
     /* The fence: the row stays this server's (another's take waits) until
      * the transaction ends. */
-    [ST_FENCE] = "SELECT 1 FROM tables WHERE code = $1 AND owner = $2 "
-                 "AND lease_until > clock_timestamp() FOR SHARE",
+    [ST_FENCE] = "SELECT 1 " FENCE_ROW,
     [ST_RENEW] = "UPDATE tables SET lease_until = " UNTIL(2) " WHERE owner = $1 "
                  "AND lease_until > clock_timestamp() AND code = ANY ($3::text[]) RETURNING code",
     [ST_TAKE] = TAKE(""),
@@ -95,7 +103,12 @@ static const char *const sql_text[ST_COUNT] = {
     [ST_CLAIM] = "UPDATE tables SET owner = $1, lease_until = " UNTIL(2) " WHERE code = $3 "
                  "AND (owner IS NULL OR owner = $1 OR lease_until < clock_timestamp()) "
                  "RETURNING code",
-    [ST_OWNER] = "SELECT owner FROM tables WHERE code = $1",
+    /* The fence as an error (division by zero) when the row is not this
+     * server's: in a pipeline (apply), a fenced batch aborts the group. */
+    [ST_FENCE_OR_FAIL] = "SELECT 1 / count(*) FROM (SELECT 1 " FENCE_ROW ") f",
+    /* Who holds a live lease on it ("" nobody: its server is gone). */
+    [ST_OWNER] = "SELECT CASE WHEN lease_until > clock_timestamp() THEN owner ELSE '' END "
+                 "FROM tables WHERE code = $1",
 };
 
 /* Version 3, whole. */
@@ -138,6 +151,8 @@ typedef struct {
     PGconn *pg;
     char node[FIG_DB_NODE_MAX + 1];
     int lease_ms;
+    bool piped;           /* run() sends (libpq's pipeline mode), apply reads */
+    bool stuck;           /* a pipeline left unfinished: the session is made again */
 } db_t;
 
 /* Parameters of one statement, as text. */
@@ -195,6 +210,9 @@ static fig_err_t run(db_t *d, int st, const params_t *p, PGresult **out, fig_msg
 {
     char name[16];
     snprintf(name, sizeof name, "s%d", st);
+    if (d->piped)   /* a write of a pipelined group: its result is read at its end */
+        return PQsendQueryPrepared(d->pg, name, p->n, p->v, NULL, NULL, 0)
+                   ? FIG_OK : pg_fail(d, msg, what, NULL);
     return check(d, PQexecPrepared(d->pg, name, p->n, p->v, NULL, NULL, 0), out, msg, what);
 }
 
@@ -228,7 +246,8 @@ static fig_err_t prepare(db_t *d, fig_msg_t *msg)
  * left open by a failure is ended. */
 static fig_err_t ready(db_t *d, fig_msg_t *msg)
 {
-    if (PQstatus(d->pg) != CONNECTION_OK) {
+    if (PQstatus(d->pg) != CONNECTION_OK || d->stuck) {
+        d->stuck = false;
         PQreset(d->pg);
         if (PQstatus(d->pg) != CONNECTION_OK)
             return pg_fail(d, msg, "connection", NULL);
@@ -366,11 +385,83 @@ static fig_err_t fence(db_t *d, fig_db_batch_t *b)
                     b->w[0].code, d->node);
 }
 
+/* Sends one statement without parameters in a pipeline. */
+static bool send_plain(db_t *d, const char *sql)
+{
+    return PQsendQueryParams(d->pg, sql, 0, NULL, NULL, NULL, NULL, 0) == 1;
+}
+
+/* The whole group in one round trip (libpq's pipeline mode): BEGIN, each
+ * batch's fence (as an error: ST_FENCE_OR_FAIL) and writes, COMMIT, one
+ * sync; no savepoints. True when all of it was committed. False when
+ * something failed before the commit (a fenced batch, an action stored
+ * twice): the server rolled the group back, and apply writes it again one
+ * statement at a time, which gives each batch its own outcome. Groups
+ * longer than PIPE_MAX statements, and a broken connection, go that way
+ * too. */
+enum { PIPE_MAX = 4096 };
+
+static bool piped(db_t *d, fig_db_batch_t *list)
+{
+    int n = 2;
+    for (fig_db_batch_t *b = list; b; b = b->next, n++)
+        for (int i = 0; i < b->n; i++)
+            n += 1 + (b->w[i].kind == FIG_DBW_TABLE ? b->w[i].row.players
+                      : b->w[i].kind == FIG_DBW_DELETE ? 5 : 0);
+    if (n > PIPE_MAX || PQenterPipelineMode(d->pg) != 1)
+        return false;
+    fig_msg_t msg;
+    d->piped = true;
+    bool sent = send_plain(d, "BEGIN");
+    for (fig_db_batch_t *b = list; b && sent; b = b->next) {
+        if (b->n > 0 && b->w[0].kind != FIG_DBW_TABLE) {
+            params_t p = { .n = 0 };
+            p_text(&p, b->w[0].code);
+            p_text(&p, d->node);
+            sent = run(d, ST_FENCE_OR_FAIL, &p, NULL, &msg, "lease") == FIG_OK;
+        }
+        for (int i = 0; i < b->n && sent; i++)
+            sent = write_one(d, &b->w[i], &msg) == FIG_OK;
+    }
+    d->piped = false;
+    sent = sent && send_plain(d, "COMMIT");
+    bool synced = PQpipelineSync(d->pg) == 1, ok = sent && synced, committed = false;
+    /* Every result, up to the sync's (or nothing more pending). */
+    for (int nulls = 0; synced && nulls < 2;) {
+        PGresult *r = PQgetResult(d->pg);
+        if (!r) {
+            nulls++;
+            continue;
+        }
+        nulls = 0;
+        ExecStatusType st = PQresultStatus(r);
+        if (st == PGRES_PIPELINE_SYNC) {
+            PQclear(r);
+            break;
+        }
+        if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK)
+            ok = false;
+        committed = st == PGRES_COMMAND_OK && strcmp(PQcmdStatus(r), "COMMIT") == 0;
+        PQclear(r);
+    }
+    d->stuck = PQexitPipelineMode(d->pg) != 1;
+    return ok && committed;
+}
+
 static fig_err_t apply(fig_db_t *db, fig_db_batch_t *list)
 {
     db_t *d = (db_t *)db;
     fig_msg_t msg;
     fig_err_t rc = ready(d, &msg);
+    if (!rc && piped(d, list)) {
+        for (fig_db_batch_t *b = list; b; b = b->next) {
+            b->fenced = false;
+            b->rc = FIG_OK;
+        }
+        return FIG_OK;
+    }
+    if (!rc)
+        rc = ready(d, &msg);   /* what the pipeline left: rolled back */
     if (!rc)
         rc = exec(d, "BEGIN", &msg);
     for (fig_db_batch_t *b = list; b && !rc; b = b->next) {
@@ -584,11 +675,12 @@ static fig_err_t take_tables(db_t *d, int st, int max, const char *code, fig_db_
     return err;
 }
 
-/* At start: every table nobody holds, and this node's own (a restart). */
-static fig_err_t load(fig_db_t *db, fig_db_table_fn *fn, void *ctx, fig_msg_t *msg)
+/* At start: at most max of this node's own (a restart) and the tables
+ * nobody holds, its own first. */
+static fig_err_t load(fig_db_t *db, int max, fig_db_table_fn *fn, void *ctx, fig_msg_t *msg)
 {
     int n;
-    return take_tables((db_t *)db, ST_TAKE_MINE, 1 << 30, NULL, fn, ctx, &n, msg);
+    return take_tables((db_t *)db, ST_TAKE_MINE, max, NULL, fn, ctx, &n, msg);
 }
 
 static fig_err_t take(fig_db_t *db, int max, fig_db_table_fn *fn, void *ctx, fig_msg_t *msg)
@@ -601,8 +693,8 @@ static fig_err_t claim(fig_db_t *db, const char *code, fig_db_table_fn *fn, void
                        char owner[FIG_DB_NODE_MAX + 1], fig_msg_t *msg)
 {
     db_t *d = (db_t *)db;
-    int n;
-    fig_err_t err = take_tables(d, ST_CLAIM, 1, code, fn, ctx, &n, msg);
+    int n = 0;
+    fig_err_t err = fn ? take_tables(d, ST_CLAIM, 1, code, fn, ctx, &n, msg) : FIG_OK;
     if (err || n > 0)
         return err;
     params_t p = { .n = 0 };
@@ -703,7 +795,7 @@ fig_err_t fig_db_pg_open(fig_db_t **out, const char *uri, const fig_db_opts_t *o
         return fig_fail(msg, FIG_ERR_SPACE, N_("out of memory"));
     d->base.ops = &pg_ops;
     snprintf(d->node, sizeof d->node, "%s", opts && opts->node ? opts->node : "local");
-    d->lease_ms = opts && opts->lease_ms > 0 ? opts->lease_ms : 30000;
+    d->lease_ms = opts && opts->lease_ms > 0 ? opts->lease_ms : FIG_DB_LEASE_S * 1000;
     d->pg = PQconnectdb(uri);
     fig_err_t rc;
     if (!d->pg)

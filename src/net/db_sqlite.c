@@ -390,8 +390,10 @@ static fig_err_t last_game(db_t *d, const char *code, int *game, fig_msg_t *msg)
     return rc == SQLITE_ROW ? FIG_OK : sq_fail(d, msg, "games");
 }
 
-static fig_err_t load(fig_db_t *db, fig_db_table_fn *fn, void *ctx, fig_msg_t *msg)
+/* Every table, whatever max: this server is the only one there is. */
+static fig_err_t load(fig_db_t *db, int max, fig_db_table_fn *fn, void *ctx, fig_msg_t *msg)
 {
+    (void)max;
     db_t *d = (db_t *)db;
     /* The list of tables is read whole first: the callback may write. */
     fig_db_table_t *list = NULL;

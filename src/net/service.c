@@ -75,15 +75,17 @@ typedef struct wait {
 
 /* Requests for a table this server does not drive, on a storage several
  * servers share, while the writer thread claims it (fig_db_claim): they run
- * if it is taken, else they are told where it is (moved) or that there is
- * none. */
+ * if it is taken, else they are told where it is (moved), that there is
+ * none, or that this server is full. A claim that may take the table holds
+ * one of the server's --max-tables places until it is back (`claiming`);
+ * a full server's claim only looks (fig_db_lease_t.look). */
 typedef struct lookup {
     struct lookup *next;
     fig_db_code_t code;
     wait_t *head, *tail;
 } lookup_t;
 
-enum { LOOKUPS_MAX = 256 };   /* claims at once; beyond, no_table */
+enum { LOOKUPS_MAX = 256 };   /* claims at once; beyond, busy */
 
 /* A table and what the service keeps about it. */
 typedef struct tab {
@@ -176,6 +178,7 @@ struct fig_service {
     int lease_ms;
     lookup_t *lookups;
     int nlookups;
+    int claiming;                /* claims on their way that may take a table */
     long long next_round;        /* service clock; the round is in flight: -1 */
     unsigned long long takeovers, leases_lost, fenced;
     struct {                     /* POST /replay's token buckets, by client address; */
@@ -508,7 +511,7 @@ fig_err_t fig_service_new(fig_service_t **out, const fig_service_opts_t *opts,
     /* The writer thread's handle, which creates the schema, and one for the
      * load below, closed once it is done: from then on the loop thread never
      * touches the storage (the tables' restores already submit writes). */
-    s->lease_ms = opts->lease_ms > 0 ? opts->lease_ms : 30000;
+    s->lease_ms = opts->lease_ms > 0 ? opts->lease_ms : FIG_DB_LEASE_S * 1000;
     snprintf(s->node, sizeof s->node, "%s", opts->node ? opts->node : "local");
     fig_db_opts_t dbo = { opts->normal_sync, s->node, s->lease_ms };
     fig_db_t *db;
@@ -537,7 +540,7 @@ fig_err_t fig_service_new(fig_service_t **out, const fig_service_opts_t *opts,
         goto fail;
     }
     s->wire.watch(s->wire.wire, fig_reviews_fd(s->reviews));
-    rc = fig_db_load(db, load_one, s, msg);
+    rc = fig_db_load(db, s->max_tables, load_one, s, msg);
     s->shared = fig_db_shared(db);
     s->next_round = svc_now(s) + s->lease_ms / 3;
     fig_db_close(db);
@@ -753,20 +756,31 @@ static bool take_token(double *tokens, long long *at, long long now, double burs
     return true;
 }
 
-/* On a shared storage, w (a request of c for table `code`, which this
- * server does not drive) waits for the claim of that table; false when it
- * cannot (not shared, the server holds --max-tables tables, too many claims,
- * out of memory): the caller answers no_table. */
-static bool park(fig_service_t *s, conn_t *c, const char *code, wait_t *w)
+/* The tables this server may still take or create: --max-tables, less
+ * those it holds and those its claims on their way may take. */
+static int room(const fig_service_t *s)
 {
-    if (!s->shared || s->ntables >= s->max_tables)
-        return false;
+    return s->max_tables - s->ntables - s->claiming;
+}
+
+/* On a shared storage, w (a request of c for table `code`, which this
+ * server does not drive) waits for the claim of that table: 0. A full
+ * server claims too, but only looks where the table is (moved, no_table or
+ * tables_full: it takes nothing beyond its cap). Else the error to answer:
+ * no_table where the storage is not shared (this server drives every table
+ * there is); busy when LOOKUPS_MAX claims wait, or out of memory. */
+static fig_proto_code_t park(fig_service_t *s, conn_t *c, const char *code, wait_t *w)
+{
+    if (!s->shared)
+        return FIG_PC_NO_TABLE;
+    if (!w)
+        return FIG_PC_BUSY;   /* out of memory */
     lookup_t *k = s->lookups;
     while (k && strcmp(k->code, code) != 0)
         k = k->next;
     if (!k) {
         if (s->nlookups >= LOOKUPS_MAX)
-            return false;
+            return FIG_PC_BUSY;
         k = calloc(1, sizeof *k);
         fig_db_batch_t *b = calloc(1, sizeof *b);
         fig_db_lease_t *l = calloc(1, sizeof *l);
@@ -774,10 +788,12 @@ static bool park(fig_service_t *s, conn_t *c, const char *code, wait_t *w)
             free(k);
             free(b);
             free(l);
-            return false;
+            return FIG_PC_BUSY;
         }
         snprintf(k->code, sizeof k->code, "%s", code);
         snprintf(l->claim, sizeof l->claim, "%s", code);
+        l->look = room(s) <= 0;
+        s->claiming += !l->look;
         b->lease = l;
         k->next = s->lookups;
         s->lookups = k;
@@ -786,7 +802,24 @@ static bool park(fig_service_t *s, conn_t *c, const char *code, wait_t *w)
     }
     w->c = c;
     wait_push(&k->head, &k->tail, w);
-    return true;
+    return 0;
+}
+
+/* Tells c why its request `re` for table `table` is not run here: code is
+ * park's answer or a claim's (no_table, busy or storage: try again,
+ * tables_full: this server is full, another with room takes the table). */
+static void unparked(fig_service_t *s, conn_t *c, fig_proto_code_t code, const char *re,
+                     const char *table)
+{
+    char text[200];
+    snprintf(text, sizeof text,
+             code == FIG_PC_NO_TABLE ? fig_tr_text(c->tr, "there is no table %s")
+             : code == FIG_PC_TABLES_FULL
+                 ? fig_tr_text(c->tr, "table %s waits for a server with room: try again in a "
+                                      "moment")
+                 : fig_tr_text(c->tr, "table %s: the server is busy, try again"),
+             table);
+    send_error(s, c, code, text, re, table);
 }
 
 static void do_hello(fig_service_t *s, conn_t *c, const fig_proto_msg_t *m)
@@ -827,12 +860,11 @@ static void do_hello(fig_service_t *s, conn_t *c, const fig_proto_msg_t *m)
                 w->m.nheld = 1;
                 w->m.held[0] = *h;
             }
-            if (w && park(s, c, h->table, w))
+            fig_proto_code_t why = park(s, c, h->table, w);
+            if (why == 0)
                 continue;   /* maybe another server's: claimed first */
             free(w);
-            snprintf(msg.text, sizeof msg.text, fig_tr_text(tr, "there is no table %s"),
-                     h->table);
-            send_error(s, c, FIG_PC_NO_TABLE, msg.text, "hello", h->table);
+            unparked(s, c, why, "hello", h->table);
             continue;
         }
         if (fig_table_busy(e->t) || e->head) {   /* its turn comes after the write */
@@ -858,7 +890,7 @@ static void do_hello(fig_service_t *s, conn_t *c, const fig_proto_msg_t *m)
 
 static void do_create(fig_service_t *s, conn_t *c, const fig_proto_msg_t *m)
 {
-    if (s->ntables >= s->max_tables) {
+    if (room(s) <= 0) {
         send_error(s, c, FIG_PC_TABLES_FULL,
                    fig_tr_text(c->tr, "the server holds as many tables as it may"), "create",
                    NULL);
@@ -1270,11 +1302,10 @@ void fig_service_message(fig_service_t *s, void *cs, const char *text, size_t le
     if (m->type != FIG_PROTO_HELLO && m->type != FIG_PROTO_CREATE && m->type != FIG_PROTO_PING &&
         !(e = find_tab(s, m->table))) {
         w->t0 = t0;
-        if (park(s, c, m->table, w))
+        fig_proto_code_t why = park(s, c, m->table, w);
+        if (why == 0)
             return;   /* maybe another server's: claimed first */
-        snprintf(msg.text, sizeof msg.text, fig_tr_text(c->tr, "there is no table %s"),
-                 m->table);
-        send_error(s, c, FIG_PC_NO_TABLE, msg.text, re, m->table);
+        unparked(s, c, why, re, m->table);
         free(w);
         return;
     }
@@ -1320,15 +1351,40 @@ static void lease_round(fig_service_t *s)
     l->codes = codes;
     l->ncodes = s->ntables;
     l->lost = lost;
-    l->take_max = s->max_tables - s->ntables;
+    l->take_max = room(s) > 0 ? room(s) : 0;
     b->lease = l;
     s->next_round = -1;
     fig_writer_submit(s->writer, b);
 }
 
+/* A table this server took (a lease round's or a claim's) starts here,
+ * unless the server holds --max-tables tables meanwhile (it created some):
+ * then its lease runs out unrenewed and another server takes it. */
+static void take_over(fig_service_t *s, const fig_db_taken_t *x, const char *why)
+{
+    fig_msg_t msg;
+    if (find_tab(s, x->row.code))
+        return;   /* ours already: its lease ran out, nobody else took it */
+    if (s->ntables >= s->max_tables) {
+        fig_logf(s->log, s->log_ctx, "", "table %s: not taken over: the server holds as many "
+                 "tables as it may", x->row.code);
+        return;
+    }
+    if (load_one(s, &x->row, x->last, &msg) != FIG_OK) {
+        fig_logf(s->log, s->log_ctx, "", "table %s: cannot take it over: %s", x->row.code,
+                 msg.text);
+        return;
+    }
+    s->takeovers++;
+    fig_logf(s->log, s->log_ctx, "", "table %s: taken over (%s)", x->row.code, why);
+}
+
 /* A claim is back (park): the requests that waited for it run at the
- * table if it was taken, else they are told where it is, or that there is
- * none. */
+ * table if it was taken, else they are told where it is (moved), that
+ * there is none, that this server is full (a full server's claim only
+ * looks; another server with room takes the table within a lease round),
+ * or to try again (the claim found its server gone but took nothing:
+ * another server was quicker). */
 static void claimed(fig_service_t *s, fig_db_batch_t *b)
 {
     fig_db_lease_t *l = b->lease;
@@ -1340,18 +1396,14 @@ static void claimed(fig_service_t *s, fig_db_batch_t *b)
         *pp = k->next;
         s->nlookups--;
     }
-    fig_msg_t msg;
-    if (l->taken && !find_tab(s, l->claim)) {
-        if (load_one(s, &l->taken->row, l->taken->last, &msg) == FIG_OK) {
-            s->takeovers++;
-            fig_logf(s->log, s->log_ctx, "", "table %s: taken over (asked for here, its "
-                     "server is gone)", l->claim);
-        } else {
-            fig_logf(s->log, s->log_ctx, "", "table %s: cannot take it over: %s", l->claim,
-                     msg.text);
-        }
-    }
+    s->claiming -= !l->look;
+    if (l->taken)
+        take_over(s, l->taken, "asked for here, its server is gone");
     tab_t *e = find_tab(s, l->claim);
+    bool moved = l->owner[0] && strcmp(l->owner, s->node) != 0;
+    fig_proto_code_t code = b->rc ? (b->rc == FIG_ERR_INPUT ? FIG_PC_NO_TABLE : FIG_PC_STORAGE)
+                            : moved ? FIG_PC_MOVED
+                            : l->look ? FIG_PC_TABLES_FULL : FIG_PC_BUSY;
     while (k && k->head) {
         wait_t *w = k->head;
         k->head = w->next;
@@ -1361,19 +1413,14 @@ static void claimed(fig_service_t *s, fig_db_batch_t *b)
             enqueue(e, w);
             continue;
         }
-        if (!w->c->closing) {
-            if (l->owner[0] && strcmp(l->owner, s->node) != 0) {
-                snprintf(msg.text, sizeof msg.text,
-                         fig_tr_text(w->c->tr, "table %s is at another server: %s"), l->claim,
-                         l->owner);
-                send_json(s, w->c, fig_proto_moved(msg.text, re, l->claim, l->owner));
-            } else {
-                snprintf(msg.text, sizeof msg.text,
-                         fig_tr_text(w->c->tr, "there is no table %s"), l->claim);
-                send_error(s, w->c, b->rc && b->rc != FIG_ERR_INPUT ? FIG_PC_STORAGE
-                                                                    : FIG_PC_NO_TABLE,
-                           msg.text, re, l->claim);
-            }
+        fig_msg_t msg;
+        if (!w->c->closing && code == FIG_PC_MOVED) {
+            snprintf(msg.text, sizeof msg.text,
+                     fig_tr_text(w->c->tr, "table %s is at another server: %s"), l->claim,
+                     l->owner);
+            send_json(s, w->c, fig_proto_moved(msg.text, re, l->claim, l->owner));
+        } else if (!w->c->closing) {
+            unparked(s, w->c, code, re, l->claim);
         }
         free(w);
     }
@@ -1403,19 +1450,8 @@ static void lease_round_done(fig_service_t *s, fig_db_batch_t *b)
         else
             drop_table(s, e, "its lease ran out or another server took it");
     }
-    for (fig_db_taken_t *x = l->taken; x; x = x->next) {
-        fig_msg_t msg;
-        if (find_tab(s, x->row.code))
-            continue;   /* ours already: its lease ran out, nobody else took it */
-        if (load_one(s, &x->row, x->last, &msg) != FIG_OK) {
-            fig_logf(s->log, s->log_ctx, "", "table %s: cannot take it over: %s", x->row.code,
-                     msg.text);
-            continue;
-        }
-        s->takeovers++;
-        fig_logf(s->log, s->log_ctx, "", "table %s: taken over (its server is gone)",
-                 x->row.code);
-    }
+    for (fig_db_taken_t *x = l->taken; x; x = x->next)
+        take_over(s, x, "its server is gone");
     free_lease_batch(b);
     s->next_round = svc_now(s) + s->lease_ms / 3;
 }

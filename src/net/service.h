@@ -79,7 +79,7 @@ typedef struct {
     bool normal_sync;             /* SQLite: synchronous=NORMAL instead of FULL */
     const char *node;             /* this server's name among those sharing the database:
                                      its leases' owner (NULL: "local") */
-    int lease_ms;                 /* a shared database: a table's lease; 0: 30000 */
+    int lease_ms;                 /* a shared database: a table's lease; 0: FIG_DB_LEASE_S */
     const char *localedir;        /* where LANG/LC_MESSAGES/figaro.mo are; NULL: English only */
     int grace_ms;                 /* a disconnected person's seat waits; 0: 30000 */
     int max_tables;               /* 0: 1000 */

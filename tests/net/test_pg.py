@@ -11,7 +11,9 @@ when run as root) and stopped at the end. On it:
   - a database of version 3 upgraded, a review stored in it and read back;
   - two servers on it: one killed with SIGKILL mid-game, its tables go on on
     the other with every acknowledged action; one paused (SIGSTOP) past its
-    lease writes nothing when it runs again (the fence)."""
+    lease writes nothing when it runs again (the fence);
+  - a server full (--max-tables) loads and takes no more, and tells a
+    person whose table it cannot take to try again, then `moved`."""
 import asyncio
 import hashlib
 import os
@@ -398,6 +400,89 @@ def test_another_servers_table_is_moved(db, tmp_path):
         assert owner(db, psql(db, "SELECT code FROM tables")[0][0]) == "a"
     finally:
         stop_all(a, b)
+
+
+async def asked(c, url):
+    """c asks the server at url for its seat again: the first answer
+    (seated, or an error)."""
+    await c.connect(url)
+    await c.hello([{"table": c.table, "token": c.token, "since": {"epoch": c.epoch, "n": c.n}}])
+    m = await c.recv()
+    while m["type"] not in ("seated", "error"):
+        m = await c.recv()
+    return m
+
+
+def test_a_full_server(db, tmp_path):
+    """--max-tables on a shared database: a server restarted with a cap
+    loads no more than its cap, its own tables first, and takes no more in
+    its lease rounds; a person whose table it did not take is never told the
+    table does not exist: `tables_full` (try again) while no server with
+    room drives it, then `moved` to the server that took it, where the game
+    goes on with every acknowledged action."""
+    a = Server(str(tmp_path), "--node", "a", "--lease", "2", db=db)
+    rng = random.Random(31)
+    try:
+        async def before():
+            pairs = []
+            for _ in range(3):
+                pairs.append(await seat_two(a.url))
+                await play(list(pairs[-1]), rng, stop_after=2)
+            return pairs
+
+        pairs = run(before())
+        told = {p[0].table: list(p[0].actions) for p in pairs}
+        a.kill()
+        # a restart under its name, with room for two: its two oldest tables
+        a = Server(a.data, "--node", "a", "--lease", "2", "--max-tables", "2", db=db)
+        assert metric(a, "figaro_tables") == 2
+        assert "service up: 2 tables" in a.log()
+        third = pairs[2]
+        assert {owner(db, p[0].table) for p in pairs} == {"a"}
+
+        async def full():
+            answers = []
+            t0 = time.monotonic()
+            while time.monotonic() - t0 < 4:   # its lease (2 s) runs out meanwhile
+                m = await asked(third[0], a.url)
+                await third[0].ws.close()
+                answers.append(m)
+                await asyncio.sleep(0.3)
+            return answers
+
+        answers = run(full())
+        for m in answers:
+            assert (m["type"], m["code"], m["re"], m["table"]) == (
+                "error", "tables_full", "hello", third[0].table), m
+        assert "waits for a server with room" in answers[-1]["text"]
+        assert metric(a, "figaro_tables") == 2   # its lease rounds took nothing more
+        assert psql(db, "SELECT lease_until < clock_timestamp() FROM tables WHERE code = '%s'"
+                    % third[0].table) == [["t"]]
+
+        (tmp_path / "b").mkdir()
+        b = Server(str(tmp_path / "b"), "--node", "b", "--lease", "2", db=db)
+        try:
+            assert metric(b, "figaro_tables") == 1   # the one nobody held
+            assert owner(db, third[0].table) == "b"
+
+            async def after():
+                m = await asked(third[0], a.url)
+                await third[0].ws.close()
+                assert (m["type"], m["code"], m["node"]) == ("error", "moved", "b"), m
+                for c in third:
+                    await reseat(c, b.url, 10)
+                    assert c.actions[:len(told[c.table])] == told[c.table], c.name
+                await play(list(third), rng)
+                assert third[0].over and third[1].over
+                assert stored_actions(db, third[0].table) == third[0].actions
+                for c in third:
+                    await c.ws.close()
+
+            run_long(after())
+        finally:
+            stop_all(b)
+    finally:
+        stop_all(a)
 
 
 # ---- HAProxy in front (deploy/haproxy.cfg)

@@ -143,7 +143,7 @@ static seen_t *load_codes(fig_db_t *db, const char *const *codes, int n)
     s->codes = codes;
     s->ncodes = n;
     fig_msg_t msg;
-    if (fig_db_load(db, on_table, s, &msg) != FIG_OK)
+    if (fig_db_load(db, 1000, on_table, s, &msg) != FIG_OK)
         fail_msg("load: %s", msg.text);
     return s;
 }
@@ -706,6 +706,72 @@ static void test_leases_and_fence(void **state)
     fig_db_close(b);
 }
 
+static fig_err_t count_all(void *ctx, const fig_db_table_t *t, const fig_db_game_t *last,
+                           fig_msg_t *msg)
+{
+    (void)t, (void)last, (void)msg;
+    ++*(int *)ctx;
+    return FIG_OK;
+}
+
+/* A server's cap (--max-tables) at start: a shared back end loads at most
+ * `max` tables, the server's own first (SQLite, one server's, every table).
+ * A full server's claim (fn NULL) takes nothing: it says who holds a live
+ * lease on the table, or nobody ("": its server is gone, another server
+ * may take it). */
+static void test_load_cap_and_look(void **state)
+{
+    (void)state;
+    enum { LEASE_MS = 60000 };
+    fig_db_t *a = open_node("node-cap", LEASE_MS);
+    char codes[3][FIG_PROTO_CODE_LEN + 1];
+    const char *list[3];
+    for (int i = 0; i < 3; i++) {
+        new_code(codes[i]);
+        list[i] = codes[i];
+        add_table(a, codes[i], 4, 1700000300 + i);
+    }
+    fig_db_close(a);
+    a = open_node("node-cap", LEASE_MS);   /* a restart, with a cap of 2 */
+    seen_t *s = calloc(1, sizeof *s);
+    assert_non_null(s);
+    s->codes = list;
+    s->ncodes = 3;
+    int all = 0;
+    fig_msg_t msg;
+    assert_int_equal(fig_db_load(a, 2, on_table, s, &msg), FIG_OK);
+    assert_int_equal(fig_db_load(a, 2, count_all, &all, &msg), FIG_OK);
+    if (!fig_db_shared(a)) {
+        assert_int_equal(s->n, 3);
+        assert_true(all >= 3);
+        free(s);
+        fig_db_close(a);
+        return;
+    }
+    assert_int_equal(s->n, 2);   /* two of its own, not a free table of another test */
+    assert_int_equal(all, 2);
+    free(s);
+    fig_db_t *b = open_node("node-full", LEASE_MS);
+    char owner[FIG_DB_NODE_MAX + 1] = "x";
+    assert_int_equal(fig_db_claim(b, codes[2], NULL, NULL, owner, &msg), FIG_OK);
+    assert_string_equal(owner, "node-cap");   /* a's, though a did not load it */
+    assert_int_equal(fig_db_claim(b, "ZZZZZZ", NULL, NULL, owner, &msg), FIG_ERR_INPUT);
+    /* a table whose server is gone: nobody holds it, a look takes nothing */
+    fig_db_t *gone = open_node("node-gone", 300);
+    took_t k = { .n = 0 };
+    new_code(k.code);
+    add_table(gone, k.code, 4, 1700000310);
+    fig_db_close(gone);
+    struct timespec pause = { 0, 500 * 1000000L };
+    nanosleep(&pause, NULL);
+    assert_int_equal(fig_db_claim(b, k.code, NULL, NULL, owner, &msg), FIG_OK);
+    assert_string_equal(owner, "");
+    assert_int_equal(fig_db_claim(b, k.code, on_took, &k, owner, &msg), FIG_OK);
+    assert_int_equal(k.n, 1);   /* still there to take */
+    fig_db_close(a);
+    fig_db_close(b);
+}
+
 /* The URL names the back end; anything else is a clear error. */
 static void test_urls(void **state)
 {
@@ -761,6 +827,7 @@ int main(void)
         cmocka_unit_test(test_load_order),
         cmocka_unit_test(test_group_commit),
         cmocka_unit_test(test_leases_and_fence),
+        cmocka_unit_test(test_load_cap_and_look),
         cmocka_unit_test(test_urls),
     };
     int failed = cmocka_run_group_tests(tests, NULL, NULL);
