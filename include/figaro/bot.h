@@ -11,7 +11,8 @@
  *   ismcts[:k=v,...]            Information-Set MCTS; keys: ms (time per move),
  *                               iters (iterations per move, replaces ms, makes
  *                               the bot deterministic), threads, c, copp,
- *                               win, mem (MiB), redraws, playout, exact, temp
+ *                               win, wopp, mem (MiB), redraws, playout, exact,
+ *                               leaf, leafcards, draws, temp
  *                               (docs/bots.md)
  *   beginner, easy, normal,     levels for people (docs/bots.md)
  *   hard, max

@@ -80,6 +80,8 @@ typedef struct {
                            assumed to play what the search finds best for them) */
     int mem;            /* MiB for all trees together */
     double win_weight;  /* reward = w * win + (1 - w) * rank score */
+    double win_opp;     /* the same w for the other seats: what the search assumes
+                           they play for; < 0: win_weight */
     int redraws;        /* playout policy: see fig_state_policy_action */
     fig_playout_t playout;
     double temp;        /* > 0: choose by a softmax of root values (levels) */
@@ -112,6 +114,7 @@ typedef struct {
     float c;            /* the exploration constant, as a float for the inner loop */
     float c_opp;        /* the same at other seats' choices */
     float place_reward[FIG_MAX_PLAYERS];   /* by final place, first to last */
+    float place_reward_opp[FIG_MAX_PLAYERS];   /* the same for the other seats */
     long budget;
     future_cache_t *future;   /* with exact: this tree's values of round ends */
     uint8_t slot[256];                     /* root child's action code -> stats index */
@@ -162,11 +165,10 @@ static inline float fast_log(float x)
 
 /* The reward of each final place (R13), for `players` seats: a win counts
  * most, then the rank. Set once per move, read once per iteration. */
-static void place_rewards(const params_t *p, int players, float out[])
+static void place_rewards(double w, int players, float out[])
 {
     for (int r = 0; r < players; r++)
-        out[r] = (float)(p->win_weight * (r == 0) +
-                         (1 - p->win_weight) * (double)(players - 1 - r) / (players - 1));
+        out[r] = (float)(w * (r == 0) + (1 - w) * (double)(players - 1 - r) / (players - 1));
 }
 
 /* Whether the block of a node's first child has a free slot before it (a
@@ -324,9 +326,10 @@ static void iterate(tree_t *t)
     if (p->exact) {
         future_t scratch;
         const future_t *f = leaf ? &modelled : future_value(t->future, &st, &scratch);
-        float ww = (float)p->win_weight;
-        for (int s = 0; s < st.players; s++)
-            r[s] = ww * f->win[s] + (1 - ww) * f->score[s];
+        for (int s = 0; s < st.players; s++) {
+            float w1 = (float)(s == me ? p->win_weight : p->win_opp);
+            r[s] = w1 * f->win[s] + (1 - w1) * f->score[s];
+        }
         win_me = f->win[me];
         place_me = f->place[me];
     } else {
@@ -335,7 +338,8 @@ static void iterate(tree_t *t)
         fig_state_ranking(&st, ranking);
         win_me = place_me = 0;
         for (int place = 0; place < st.players; place++) {
-            r[ranking[place]] = t->place_reward[place];
+            r[ranking[place]] = ranking[place] == me ? t->place_reward[place]
+                                                     : t->place_reward_opp[place];
             if (ranking[place] == me) {
                 win_me = place == 0;
                 place_me = (float)(place + 1);
@@ -467,7 +471,8 @@ static fig_action_t mcts_choose(void *data, const fig_bot_turn_t *turn)
         t->budget = p->iters / threads + (i < p->iters % threads);
         t->c = (float)p->c;
         t->c_opp = (float)p->c_opp;
-        place_rewards(p, turn->view->players, t->place_reward);
+        place_rewards(p->win_weight, turn->view->players, t->place_reward);
+        place_rewards(p->win_opp, turn->view->players, t->place_reward_opp);
         fig_rng_seed_stream(&t->rng, move_seed, (uint64_t)i);
     }
     pthread_t tid[MAX_THREADS];
@@ -693,18 +698,18 @@ static fig_err_t set_option(void *ctx, const char *key, const char *value, fig_m
         return set_number(key, value, &p->c, msg);
     if (strcmp(key, "copp") == 0)
         return set_number(key, value, &p->c_opp, msg);
-    if (strcmp(key, "win") == 0) {
+    if (strcmp(key, "win") == 0 || strcmp(key, "wopp") == 0) {
         double v;
         fig_err_t rc = set_number(key, value, &v, msg);
         if (rc)
             return rc;
         if (v > 1)
-            return fig_fail(msg, FIG_ERR_INPUT, N_("ismcts: win must be from 0 to 1"));
-        p->win_weight = v;
+            return fig_fail(msg, FIG_ERR_INPUT, N_("ismcts: %s must be from 0 to 1"), key);
+        *(strcmp(key, "win") == 0 ? &p->win_weight : &p->win_opp) = v;
         return FIG_OK;
     }
     return fig_fail(msg, FIG_ERR_INPUT, N_("ismcts: unknown option '%s' (ms, iters, threads, c, "
-                                           "copp, win, mem, redraws, playout, exact, leaf, "
+                                           "copp, win, wopp, mem, redraws, playout, exact, leaf, "
                                            "leafcards, draws, temp)"), key);
 }
 
@@ -712,13 +717,15 @@ fig_err_t mcts_bot_new(const char *spec, uint64_t seed, const fig_bot_ops_t **op
                        fig_msg_t *msg)
 {
     params_t p = { .ms = 1000, .iters = 0, .threads = 1, .c = 0.7, .c_opp = 0.35, .mem = 256,
-                   .win_weight = 0.5, .redraws = 2,
+                   .win_weight = 0.5, .win_opp = -1, .redraws = 2,
                    .playout = FIG_PLAYOUT_SEEK, .exact = 1, .leaf = 4, .leaf_cards = 30,
                    .leaf_draws = 8 };
     char name[32];
     fig_err_t rc = fig_spec_parse(spec, name, sizeof name, set_option, &p, msg);
     if (rc)
         return rc;
+    if (p.win_opp < 0)
+        p.win_opp = p.win_weight;
     mcts_t *m = calloc(1, sizeof *m);
     if (!m)
         return fig_fail(msg, FIG_ERR_SPACE, N_("out of memory"));

@@ -108,6 +108,8 @@ static void test_bad_specs_are_refused_with_a_reason(void **state)
         { "ismcts:copp=-0.1", "copp must be" },
         { "ismcts:copp=0.3x", "copp must be" },
         { "ismcts:win=2", "win must be" },
+        { "ismcts:wopp=1.5", "wopp must be" },
+        { "ismcts:wopp=-1", "wopp must be" },
         { "ismcts:depth=3", "unknown option 'depth'" },
         { "ismcts:exact=2", "exact must be" },
         { "ismcts:temp=-1", "temp must be" },
@@ -313,6 +315,24 @@ static void test_ismcts_copp_shapes_the_search(void **state)
     assert_true(roots_differ(&an[0], &an[2]));
 }
 
+/* wopp, what the search assumes the other seats play for, reaches the search
+ * and is the bot's own `win` unless given: the same search with wopp written
+ * as the default's win, another with wopp=1 (the root is the bot's own choice,
+ * so they differ through what it expects of the others below it). */
+static void test_ismcts_wopp_shapes_the_search(void **state)
+{
+    (void)state;
+    const char *specs[] = { "ismcts:iters=3000", "ismcts:iters=3000,wopp=0.5",
+                            "ismcts:iters=3000,wopp=1", "ismcts:iters=3000,win=1",
+                            "ismcts:iters=3000,win=1,wopp=1" };
+    fig_analysis_t an[5];
+    root_analyses(specs, 5, 11, an);
+    assert_false(roots_differ(&an[0], &an[1]));
+    assert_true(roots_differ(&an[0], &an[2]));
+    assert_false(roots_differ(&an[3], &an[4]));   /* wopp follows win */
+    assert_true(roots_differ(&an[2], &an[4]));
+}
+
 /* The learned leaf (leaf.h) reaches the search, and so do its options: from
  * the same position and seed, the defaults (leaf=4,leafcards=30,draws=8) search
  * alike when written out, and differently with leaf=-1 (playouts to the
@@ -434,6 +454,7 @@ int main(void)
         cmocka_unit_test(test_ismcts_honours_time_budgets),
         cmocka_unit_test(test_ismcts_memory),
         cmocka_unit_test(test_ismcts_copp_shapes_the_search),
+        cmocka_unit_test(test_ismcts_wopp_shapes_the_search),
         cmocka_unit_test(test_ismcts_leaf_shapes_the_search),
         cmocka_unit_test(test_greedy_never_feeds_its_own_pile_to_six),
         cmocka_unit_test(test_beginner_never_makes_itself_collect_needlessly),
