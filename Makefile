@@ -156,7 +156,7 @@ $(T)/figaro: $(CLI_OBJ_T) $(T)/libfigaro-net.a $(T)/libfigaro-host.a $(T)/libfig
 
 $(T)/many_matches: examples/many_matches.c $(T)/libfigaro-host.a $(T)/libfigaro-ai.a \
                    $(T)/libfigaro.a
-	$(CC) $(FIG_CPPFLAGS) $(WARN) $(SAN) -o $@ $(filter %.c %.a,$^) -lm -lpthread
+	$(CC) $(FIG_CPPFLAGS) $(WARN) $(SAN) -o $@ $(filter %.c %.o %.a,$^) -lm -lpthread
 
 # The tests' objects are kept: as intermediate files of the pattern rule below
 # make would delete them after a first build, and the next one (where the .d
@@ -620,13 +620,13 @@ clean:
 -include $(shell find $(B) $(T) -name '*.d' 2>/dev/null | sort -u)
 
 # A held-out opponent for the bots' strength (docs/bots.md, "Bots against
-# strangers"): textbook ISMCTS as an FEP engine, built on the rules and the
-# host's FEP engine only; the release build for measuring, the sanitizer
-# build for tests/cli/test_opponents.sh.
-$(B)/textbook_ismcts: bench/opponents/textbook_ismcts.c $(B)/libfigaro-host.a \
+# strangers"): textbook ISMCTS as an FEP engine, built on the rules, the host
+# layer's FEP engine and the engine loop of cli/fep_stdio.c only; the release
+# build for measuring, the sanitizer build for tests/cli/test_opponents.sh.
+$(B)/textbook_ismcts: bench/opponents/textbook_ismcts.c $(B)/cli/fep_stdio.o $(B)/libfigaro-host.a \
                       $(B)/libfigaro-ai.a $(B)/libfigaro.a
 	$(CC) $(FIG_CPPFLAGS) $(CPPFLAGS) $(WARN) $(CFLAGS) $(MARCH) $(LDFLAGS) -o $@ \
-	    $(filter %.c %.a,$^) -lm -lpthread
-$(T)/textbook_ismcts: bench/opponents/textbook_ismcts.c $(T)/libfigaro-host.a \
+	    $(filter %.c %.o %.a,$^) -lm -lpthread
+$(T)/textbook_ismcts: bench/opponents/textbook_ismcts.c $(T)/cli/fep_stdio.o $(T)/libfigaro-host.a \
                       $(T)/libfigaro-ai.a $(T)/libfigaro.a
-	$(CC) $(FIG_CPPFLAGS) $(WARN) $(SAN) -o $@ $(filter %.c %.a,$^) -lm -lpthread
+	$(CC) $(FIG_CPPFLAGS) $(WARN) $(SAN) -o $@ $(filter %.c %.o %.a,$^) -lm -lpthread

@@ -7,7 +7,8 @@
  * src/ai is in it. It uses the rules engine only (legal actions, applying
  * them, a uniformly random playout to the game's end, and a full state drawn
  * from what its seat knows), and the FEP engine of the host layer for the
- * protocol. Its search is the paper's, with no knowledge of Figaro:
+ * protocol, on standard input and output as `figaro engine` serves it
+ * (cli/fep_stdio.h). Its search is the paper's, with no knowledge of Figaro:
  *   - every iteration draws a determinization (the unseen cards dealt at
  *     random to the other seats, their hand sizes kept);
  *   - descends by UCB1 over the children legal in it, with availability
@@ -26,15 +27,14 @@
  */
 #include <getopt.h>
 #include <math.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "cli/fep_stdio.h"
 #include "figaro/bot.h"
 #include "figaro/view.h"
-#include "host/fep_engine.h"
 
 /* Enough for a long think: a node per iteration, 24 bytes each. When the
  * pool is full the tree stops growing and the search goes on. */
@@ -180,31 +180,6 @@ static const fig_bot_ops_t textbook_ops = {
     .free = free_search,
 };
 
-static bool say_stdout(void *user, const char *line)
-{
-    (void)user;
-    return puts(line) >= 0 && fflush(stdout) == 0 && !ferror(stdout);
-}
-
-static int read_line(FILE *in, char *buf, size_t cap)
-{
-    size_t n = 0;
-    bool too_long = false;
-    int c;
-    while ((c = getc(in)) != EOF && c != '\n') {
-        if (n + 1 < cap)
-            buf[n++] = (char)c;
-        else
-            too_long = true;
-    }
-    if (c == EOF && n == 0 && !too_long)
-        return -1;
-    if (n > 0 && buf[n - 1] == '\r')
-        n--;
-    buf[n] = '\0';
-    return too_long ? 0 : 1;
-}
-
 static int usage(const char *why)
 {
     fprintf(stderr, "textbook_ismcts: %s\n"
@@ -261,19 +236,11 @@ int main(int argc, char **argv)
     fig_bot_t *bot = fig_bot_wrap(&textbook_ops, s, spec);
     fig_fep_engine_t *e;
     fig_msg_t msg;
-    if (!bot || fig_fep_engine_new(&e, bot, say_stdout, NULL, &msg) != FIG_OK) {
+    if (!bot || fig_fep_engine_new(&e, bot, cli_fep_say_stdout, NULL, &msg) != FIG_OK) {
         fprintf(stderr, "textbook_ismcts: cannot start the engine\n");
         return 1;
     }
-    signal(SIGPIPE, SIG_IGN);
-    char line[FIG_FEP_LINE_MAX + 1];
-    for (;;) {
-        int got = read_line(stdin, line, sizeof line);
-        if (got < 0)
-            break;
-        if (!(got == 0 ? fig_fep_engine_too_long(e, line) : fig_fep_engine_line(e, line)))
-            break;
-    }
+    bool served = cli_fep_serve_stdio(e);
     fig_fep_engine_free(e);
-    return 0;
+    return served ? 0 : 1;
 }
