@@ -113,9 +113,22 @@ test("the server driving the table is killed: the page comes back by itself, han
     expect((await cluster.ask("owner " + table)).owner).toBe(node);
     const before = urls.length;
 
+    // The page says the connection is lost, and comes back by itself. The
+    // notice may last less than a second (the lease here is 2 s), shorter than
+    // a poll of expect() may see: the page itself watches for it.
+    await page.evaluate(() => {
+        const w = /** @type {any} */ (window);
+        w.sawDown = false;
+        const look = () => {
+            const down = document.querySelector(".table-status .down");
+            if (down && down.getClientRects().length > 0) w.sawDown = true;
+        };
+        new MutationObserver(look).observe(document.body,
+            { subtree: true, childList: true, attributes: true, characterData: true });
+    });
     await cluster.ask("kill " + node);
-    // The page says the connection is lost, and comes back by itself.
-    await expect(page.locator(".table-status .down")).toBeVisible();
+    await expect.poll(() => page.evaluate(() => /** @type {any} */ (window).sawDown),
+        { timeout: 15000 }).toBe(true);
     await expect(page.locator(".table-status .down")).toHaveCount(0, { timeout: 40000 });
     await expect(turn).toBeVisible({ timeout: 30000 });
     expect(await page.locator(".hand.mine .card").allTextContents()).toEqual(hand);
