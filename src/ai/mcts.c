@@ -115,6 +115,8 @@ typedef struct {
     float c_opp;        /* the same at other seats' choices */
     float place_reward[FIG_MAX_PLAYERS];   /* by final place, first to last */
     float place_reward_opp[FIG_MAX_PLAYERS];   /* the same for the other seats */
+    float w_me, w_opp;                     /* the win weights (params_t), as floats for the
+                                              inner loop */
     long budget;
     future_cache_t *future;   /* with exact: this tree's values of round ends */
     uint8_t slot[256];                     /* root child's action code -> stats index */
@@ -327,7 +329,7 @@ static void iterate(tree_t *t)
         future_t scratch;
         const future_t *f = leaf ? &modelled : future_value(t->future, &st, &scratch);
         for (int s = 0; s < st.players; s++) {
-            float w1 = (float)(s == me ? p->win_weight : p->win_opp);
+            float w1 = s == me ? t->w_me : t->w_opp;
             r[s] = w1 * f->win[s] + (1 - w1) * f->score[s];
         }
         win_me = f->win[me];
@@ -471,6 +473,8 @@ static fig_action_t mcts_choose(void *data, const fig_bot_turn_t *turn)
         t->budget = p->iters / threads + (i < p->iters % threads);
         t->c = (float)p->c;
         t->c_opp = (float)p->c_opp;
+        t->w_me = (float)p->win_weight;
+        t->w_opp = (float)p->win_opp;
         place_rewards(p->win_weight, turn->view->players, t->place_reward);
         place_rewards(p->win_opp, turn->view->players, t->place_reward_opp);
         fig_rng_seed_stream(&t->rng, move_seed, (uint64_t)i);
