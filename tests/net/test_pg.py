@@ -161,9 +161,7 @@ def test_sigkill_mid_game_then_restart_on_postgresql(db, tmp_path):
         srv.kill()      # SIGKILL: no chance to tidy anything
     told = list(ann.actions)
     assert len(told) >= 8
-    stored = psql(db, "SELECT seat, action FROM actions WHERE code = '%s' AND game = 1 "
-                      "ORDER BY idx" % ann.table)
-    assert [(int(s), a) for s, a in stored][:len(told)] == told
+    assert stored_actions(db, ann.table)[:len(told)] == told
 
     srv = Server(data, "--node", "alpha", db=db)   # a restart under its name: its tables at once
     try:
@@ -226,6 +224,16 @@ def stored_actions(db, table):
     return [(int(s), a) for s, a in psql(
         db, "SELECT seat, action FROM actions WHERE code = '%s' AND game = 1 ORDER BY idx"
         % table)]
+
+
+async def finish(pair, db, rng):
+    """Plays a table of two people to its end: both were told the same
+    actions, and they are the ones stored; then both connections close."""
+    await play(list(pair), rng)
+    assert pair[0].over and pair[1].over and pair[0].actions == pair[1].actions
+    assert stored_actions(db, pair[0].table) == pair[0].actions
+    for c in pair:
+        await c.ws.close()
 
 
 def follow(c, name):
@@ -305,11 +313,7 @@ def test_sigkill_a_server_its_tables_go_on_elsewhere(db, tmp_path):
                     waited = max(waited, await reseat(c, b.url, 30))
                     assert c.actions[:len(told[c.table])] == told[c.table], c.name
             for p in pairs:
-                await play(list(p), rng)
-                assert p[0].over and p[1].over and p[0].actions == p[1].actions
-                assert stored_actions(db, p[0].table) == p[0].actions
-                for c in p:
-                    await c.ws.close()
+                await finish(p, db, rng)
             return waited
 
         waited = run_long(after())
@@ -472,11 +476,7 @@ def test_a_full_server(db, tmp_path):
                 for c in third:
                     await reseat(c, b.url, 10)
                     assert c.actions[:len(told[c.table])] == told[c.table], c.name
-                await play(list(third), rng)
-                assert third[0].over and third[1].over
-                assert stored_actions(db, third[0].table) == third[0].actions
-                for c in third:
-                    await c.ws.close()
+                await finish(third, db, rng)
 
             run_long(after())
         finally:
@@ -561,11 +561,7 @@ def test_haproxy_in_front_sigkill_one_of_three(db, tmp_path):
                         await sit(c, front, c.table, seconds=40)
                     assert c.actions[:len(told[c.name])] == told[c.name], c.name
             for p in tables:
-                await play(list(p), rng)
-                assert p[0].over and p[1].over and p[0].actions == p[1].actions
-                assert stored_actions(db, p[0].table) == p[0].actions
-                for c in p:
-                    await c.ws.close()
+                await finish(p, db, rng)
             return drivers, victim
 
         drivers, victim = asyncio.run(asyncio.wait_for(go(), 400))
