@@ -108,9 +108,12 @@ $targets
 EOF
 fi
 
-# Run them, JOBS at a time; each leaves its output in .log and its status in .rc.
+# Run them, JOBS at a time; each leaves its output in .log, its status in .rc
+# and its wall-clock seconds in .sec (printed after its name: what to trim
+# when the run grows).
 [ "$njobs" -eq 0 ] || ls "$scratch"/jobs/*.sh | xargs -P "$JOBS" -I{} \
-    sh -c 'f=$1; sh "$f" >"${f%.sh}.log" 2>&1; echo $? >"${f%.sh}.rc"' sh {}
+    sh -c 'f=$1; s=$(date +%s); sh "$f" >"${f%.sh}.log" 2>&1; echo $? >"${f%.sh}.rc"
+           echo $(($(date +%s) - s)) >"${f%.sh}.sec"' sh {}
 
 # The counts, in the order the jobs were added.
 sum() {   # NAME PASSED FAILED STATUS
@@ -132,7 +135,7 @@ for w in "$scratch"/jobs/*.what; do
     missing) echo "== $name: missing"; sum "$name" 0 1 1; continue ;;
     notbuilt) echo "== $name: not built"; sum "$name" 0 1 1; continue ;;
     esac
-    echo "== $name"
+    echo "== $name ($(cat "$job.sec" 2>/dev/null || echo ?) s)"
     if [ "$status" -eq 124 ] || [ "$status" -eq 137 ]; then
         cat "$log"
         echo "== $short: stopped after its time limit"
