@@ -10,7 +10,8 @@
  *     kept);
  *   - chooses a move at the root by UCB1 (flat: no tree below the root; the
  *     moves are the same in every draw, R6 depends on public piles and the
- *     own hand only), exploration constant c (--c, 0.4);
+ *     own hand only), exploration constant c (--c, 0.4), after trying every
+ *     move once in the order the expert's rules rank them;
  *   - plays every seat's actions to the END OF THE GAME by the expert's rules
  *     (expert_policy.h) with a uniformly random action one time in ten
  *     (epsilon-greedy), the rounds still to come dealt at random;
@@ -75,14 +76,26 @@ static fig_action_t choose(void *data, const fig_bot_turn_t *turn)
     int n = fig_view_legal(view, legal);
     if (n == 1)
         return legal[0];
-    double sum[FIG_MAX_ACTIONS] = { 0 };
-    long visits[FIG_MAX_ACTIONS] = { 0 };
     double deadline = now_s() + (turn->ms > 0 ? turn->ms : 1000) / 1000.0;
-    long i;
-    for (i = 0; p->iters > 0 ? i < p->iters : (i < n || now_s() < deadline); i++) {
+    /* Every move once first, the expert's favourites first (a budget smaller
+     * than the moves then compares the best of them); the scores read only
+     * what the view knows (xp_scores), so any draw gives them. */
+    double sum[FIG_MAX_ACTIONS] = { 0 }, prior[FIG_MAX_ACTIONS];
+    long visits[FIG_MAX_ACTIONS] = { 0 };
+    int order[FIG_MAX_ACTIONS];
+    fig_state_t st;
+    fig_view_sample(view, &p->rng, &st);
+    xp_scores(&st, &p->params, legal, n, prior);
+    for (int a = 0; a < n; a++) {   /* insertion sort, best first, stable */
+        int j = a;
+        for (; j > 0 && prior[order[j - 1]] < prior[a]; j--)
+            order[j] = order[j - 1];
+        order[j] = a;
+    }
+    for (long i = 0; p->iters > 0 ? i < p->iters : (i < n || now_s() < deadline); i++) {
         int arm;
         if (i < n) {
-            arm = (int)i;   /* every move once first */
+            arm = order[i];
         } else {
             double best_v = -1, log_n = log((double)i);
             arm = 0;
@@ -94,7 +107,6 @@ static fig_action_t choose(void *data, const fig_bot_turn_t *turn)
                 }
             }
         }
-        fig_state_t st;
         fig_view_sample(view, &p->rng, &st);
         fig_state_apply_legal(&st, legal[arm], NULL);
         sum[arm] += playout(p, &st, view->seat);
