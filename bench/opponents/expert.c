@@ -12,11 +12,11 @@
  *
  *   figaro arena ... --bot 'cmd:build/expert'
  */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "expert_policy.h"
+#include "opponent.h"
 #include "figaro/view.h"
 
 typedef struct {
@@ -46,40 +46,18 @@ static const fig_bot_ops_t expert_ops = {
     .free = free,
 };
 
-static int usage(const char *why)
-{
-    fprintf(stderr, "expert: %s\nusage: expert [--seed S]\n", why);
-    return 2;
-}
-
 int main(int argc, char **argv)
 {
-    static const struct option opts[] = {
-        { "seed", required_argument, NULL, 's' },
-        { NULL, 0, NULL, 0 },
-    };
-    unsigned long long seed = 1;
-    char *end;
-    int o;
-    while ((o = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-        switch (o) {
-        case 's':
-            seed = strtoull(optarg, &end, 10);
-            if (*end || !*optarg)
-                return usage("--seed takes a whole number");
-            break;
-        default:
-            return usage("unknown option");
-        }
-    }
-    if (optind != argc)
-        return usage("unexpected argument");
+    opp_options_t o = { .seed = 1 };
+    int bad = opp_options(argc, argv, "expert", false, &o);
+    if (bad)
+        return bad;
     expert_t *x = calloc(1, sizeof *x);
     if (!x) {
         fprintf(stderr, "expert: out of memory\n");
         return 1;
     }
     xp_defaults(&x->params);
-    fig_rng_seed(&x->rng, seed);
-    return xp_serve(&expert_ops, x, "expert", "expert");
+    fig_rng_seed(&x->rng, o.seed);
+    return opp_serve(&expert_ops, x, "expert", "expert");
 }

@@ -3,9 +3,6 @@
 #include "expert_policy.h"
 
 #include <math.h>
-#include <stdio.h>
-
-#include "cli/fep_stdio.h"
 
 void xp_defaults(xp_params_t *p)
 {
@@ -160,18 +157,4 @@ fig_action_t xp_choose(const fig_state_t *st, const xp_params_t *p, double eps, 
         }
     }
     return legal[best];
-}
-
-int xp_serve(const fig_bot_ops_t *ops, void *data, const char *spec, const char *name)
-{
-    fig_bot_t *bot = fig_bot_wrap(ops, data, spec);
-    fig_fep_engine_t *e;
-    fig_msg_t msg;
-    if (!bot || fig_fep_engine_new(&e, bot, cli_fep_say_stdout, NULL, &msg) != FIG_OK) {
-        fprintf(stderr, "%s: cannot start the engine\n", name);
-        return 1;
-    }
-    bool served = cli_fep_serve_stdio(e);
-    fig_fep_engine_free(e);
-    return served ? 0 : 1;
 }

@@ -52,9 +52,4 @@ void xp_scores(const fig_state_t *st, const xp_params_t *p, const fig_action_t l
  * legal one, otherwise the best scored, ties drawn from rng. */
 fig_action_t xp_choose(const fig_state_t *st, const xp_params_t *p, double eps, fig_rng_t *rng);
 
-/* The end of an opponent's main(): wraps ops/data as a bot with that spec and
- * serves FEP on standard input and output (cli/fep_stdio.h) until `quit` or
- * the end of input. Returns the exit status; `name` prefixes its messages. */
-int xp_serve(const fig_bot_ops_t *ops, void *data, const char *spec, const char *name);
-
 #endif

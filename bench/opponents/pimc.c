@@ -24,13 +24,13 @@
  *
  *   figaro arena ... --move-ms 25 --bot 'cmd:build/pimc'
  */
-#include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
 
 #include "expert_policy.h"
+#include "opponent.h"
 #include "figaro/view.h"
 
 enum { EPS_PER_MILLE = 100 };
@@ -136,58 +136,22 @@ static const fig_bot_ops_t pimc_ops = {
     .free = free,
 };
 
-static int usage(const char *why)
-{
-    fprintf(stderr, "pimc: %s\nusage: pimc [--c X] [--iters N] [--seed S]\n", why);
-    return 2;
-}
-
 int main(int argc, char **argv)
 {
-    static const struct option opts[] = {
-        { "c", required_argument, NULL, 'c' },
-        { "iters", required_argument, NULL, 'i' },
-        { "seed", required_argument, NULL, 's' },
-        { NULL, 0, NULL, 0 },
-    };
-    double c = 0.4;
-    long iters = 0;
-    unsigned long long seed = 1;
-    char *end;
-    int o;
-    while ((o = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-        switch (o) {
-        case 'c':
-            c = strtod(optarg, &end);
-            if (*end || !(c >= 0 && c <= 10))
-                return usage("--c takes a number from 0 to 10");
-            break;
-        case 'i':
-            iters = strtol(optarg, &end, 10);
-            if (*end || iters < 1 || iters > 100000000)
-                return usage("--iters takes a whole number from 1 to 100000000");
-            break;
-        case 's':
-            seed = strtoull(optarg, &end, 10);
-            if (*end || !*optarg)
-                return usage("--seed takes a whole number");
-            break;
-        default:
-            return usage("unknown option");
-        }
-    }
-    if (optind != argc)
-        return usage("unexpected argument");
+    opp_options_t o = { .c = 0.4, .seed = 1 };
+    int bad = opp_options(argc, argv, "pimc", true, &o);
+    if (bad)
+        return bad;
     pimc_t *p = calloc(1, sizeof *p);
     if (!p) {
         fprintf(stderr, "pimc: out of memory\n");
         return 1;
     }
-    p->c = c;
-    p->iters = iters;
+    p->c = o.c;
+    p->iters = o.iters;
     xp_defaults(&p->params);
-    fig_rng_seed(&p->rng, seed);
+    fig_rng_seed(&p->rng, o.seed);
     char spec[64];
-    snprintf(spec, sizeof spec, "pimc c=%g%s", c, iters ? " iters" : "");
-    return xp_serve(&pimc_ops, p, spec, "pimc");
+    snprintf(spec, sizeof spec, "pimc c=%g%s", o.c, o.iters ? " iters" : "");
+    return opp_serve(&pimc_ops, p, spec, "pimc");
 }
