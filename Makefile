@@ -257,6 +257,7 @@ fuzz: $(FUZZ_BIN)
 	@T=$(T) FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_JOBS=$(FUZZ_JOBS) sh scripts/fuzz.sh $(FUZZ_TARGETS)
 
 test: $(TEST_BIN) $(T)/figaro $(FUZZ_BIN) $(T)/many_matches $(T)/textbook_ismcts \
+      $(T)/expert $(T)/pimc \
       $(B)/libfigaro.a $(T)/libfigaro-net.a $(B)/train_leaf tsan-build
 	@sh tests/run.sh $(T) $(TEST_BIN) $(TSAN_BIN)
 
@@ -621,12 +622,27 @@ clean:
 
 # A held-out opponent for the bots' strength (docs/bots.md, "Bots against
 # strangers"): textbook ISMCTS as an FEP engine, built on the rules, the host
-# layer's FEP engine and the engine loop of cli/fep_stdio.c only; the release
-# build for measuring, the sanitizer build for tests/cli/test_opponents.sh.
-$(B)/textbook_ismcts: bench/opponents/textbook_ismcts.c $(B)/cli/fep_stdio.o $(B)/libfigaro-host.a \
+# layer's FEP engine and the engine loop of cli/fep_stdio.c only (opponent.c:
+# the options and the loop the engines here share); the release build for
+# measuring, the sanitizer build for tests/cli/test_opponents.sh.
+OPPONENT := bench/opponents/opponent.c bench/opponents/opponent.h
+$(B)/textbook_ismcts: bench/opponents/textbook_ismcts.c $(OPPONENT) $(B)/cli/fep_stdio.o $(B)/libfigaro-host.a \
                       $(B)/libfigaro-ai.a $(B)/libfigaro.a
 	$(CC) $(FIG_CPPFLAGS) $(CPPFLAGS) $(WARN) $(CFLAGS) $(MARCH) $(LDFLAGS) -o $@ \
 	    $(filter %.c %.o %.a,$^) -lm -lpthread
-$(T)/textbook_ismcts: bench/opponents/textbook_ismcts.c $(T)/cli/fep_stdio.o $(T)/libfigaro-host.a \
+$(T)/textbook_ismcts: bench/opponents/textbook_ismcts.c $(OPPONENT) $(T)/cli/fep_stdio.o $(T)/libfigaro-host.a \
                       $(T)/libfigaro-ai.a $(T)/libfigaro.a
+	$(CC) $(FIG_CPPFLAGS) $(WARN) $(SAN) -o $@ $(filter %.c %.o %.a,$^) -lm -lpthread
+
+# Two more held-out opponents, built the same way (docs/bots.md, "Bots against
+# strangers"): a rule-based expert with no search, and Perfect-Information
+# Monte Carlo whose playouts follow the expert's rules (expert_policy.c, the
+# knowledge both share).
+HELDOUT_POLICY := bench/opponents/expert_policy.c bench/opponents/expert_policy.h $(OPPONENT)
+$(B)/expert $(B)/pimc: $(B)/%: bench/opponents/%.c $(HELDOUT_POLICY) $(B)/cli/fep_stdio.o \
+                       $(B)/libfigaro-host.a $(B)/libfigaro-ai.a $(B)/libfigaro.a
+	$(CC) $(FIG_CPPFLAGS) $(CPPFLAGS) $(WARN) $(CFLAGS) $(MARCH) $(LDFLAGS) -o $@ \
+	    $(filter %.c %.o %.a,$^) -lm -lpthread
+$(T)/expert $(T)/pimc: $(T)/%: bench/opponents/%.c $(HELDOUT_POLICY) $(T)/cli/fep_stdio.o \
+                       $(T)/libfigaro-host.a $(T)/libfigaro-ai.a $(T)/libfigaro.a
 	$(CC) $(FIG_CPPFLAGS) $(WARN) $(SAN) -o $@ $(filter %.c %.o %.a,$^) -lm -lpthread

@@ -8,7 +8,8 @@
  * them, a uniformly random playout to the game's end, and a full state drawn
  * from what its seat knows), and the FEP engine of the host layer for the
  * protocol, on standard input and output as `figaro engine` serves it
- * (cli/fep_stdio.h). Its search is the paper's, with no knowledge of Figaro:
+ * (cli/fep_stdio.h, through opponent.h). Its search is the paper's, with no
+ * knowledge of Figaro:
  *   - every iteration draws a determinization (the unseen cards dealt at
  *     random to the other seats, their hand sizes kept);
  *   - descends by UCB1 over the children legal in it, with availability
@@ -25,16 +26,15 @@
  *
  *   figaro arena ... --move-ms 25 --bot 'cmd:build/textbook_ismcts'
  */
-#include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-#include "cli/fep_stdio.h"
 #include "figaro/bot.h"
 #include "figaro/view.h"
+#include "opponent.h"
 
 /* Enough for a long think: a node per iteration, 24 bytes each. When the
  * pool is full the tree stops growing and the search goes on. */
@@ -180,67 +180,22 @@ static const fig_bot_ops_t textbook_ops = {
     .free = free_search,
 };
 
-static int usage(const char *why)
-{
-    fprintf(stderr, "textbook_ismcts: %s\n"
-            "usage: textbook_ismcts [--c X] [--iters N] [--seed S]\n", why);
-    return 2;
-}
-
 int main(int argc, char **argv)
 {
-    static const struct option opts[] = {
-        { "c", required_argument, NULL, 'c' },
-        { "iters", required_argument, NULL, 'i' },
-        { "seed", required_argument, NULL, 's' },
-        { NULL, 0, NULL, 0 },
-    };
-    double c = 0.7;
-    long iters = 0;
-    unsigned long long seed = 1;
-    char *end;
-    int o;
-    while ((o = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-        switch (o) {
-        case 'c':
-            c = strtod(optarg, &end);
-            if (*end || !(c >= 0 && c <= 10))
-                return usage("--c takes a number from 0 to 10");
-            break;
-        case 'i':
-            iters = strtol(optarg, &end, 10);
-            if (*end || iters < 1 || iters > 100000000)
-                return usage("--iters takes a whole number from 1 to 100000000");
-            break;
-        case 's':
-            seed = strtoull(optarg, &end, 10);
-            if (*end || !*optarg)
-                return usage("--seed takes a whole number");
-            break;
-        default:
-            return usage("unknown option");
-        }
-    }
-    if (optind != argc)
-        return usage("unexpected argument");
+    opp_options_t o = { .c = 0.7, .seed = 1 };
+    int bad = opp_options(argc, argv, "textbook_ismcts", true, &o);
+    if (bad)
+        return bad;
     search_t *s = calloc(1, sizeof *s);
     if (!s || !(s->nodes = malloc(sizeof(node_t) * MAX_NODES))) {
+        free(s);
         fprintf(stderr, "textbook_ismcts: out of memory\n");
         return 1;
     }
-    s->c = c;
-    s->iters = iters;
-    fig_rng_seed(&s->rng, seed);
+    s->c = o.c;
+    s->iters = o.iters;
+    fig_rng_seed(&s->rng, o.seed);
     char spec[96];
-    snprintf(spec, sizeof spec, "textbook-ismcts c=%g%s", c, iters ? " iters" : "");
-    fig_bot_t *bot = fig_bot_wrap(&textbook_ops, s, spec);
-    fig_fep_engine_t *e;
-    fig_msg_t msg;
-    if (!bot || fig_fep_engine_new(&e, bot, cli_fep_say_stdout, NULL, &msg) != FIG_OK) {
-        fprintf(stderr, "textbook_ismcts: cannot start the engine\n");
-        return 1;
-    }
-    bool served = cli_fep_serve_stdio(e);
-    fig_fep_engine_free(e);
-    return served ? 0 : 1;
+    snprintf(spec, sizeof spec, "textbook-ismcts c=%g%s", o.c, o.iters ? " iters" : "");
+    return opp_serve(&textbook_ops, s, spec, "textbook_ismcts");
 }

@@ -1,55 +1,81 @@
 #!/bin/sh
-# test_opponents.sh - the held-out opponent of docs/bots.md ("Bots against
-# strangers"), bench/opponents/textbook_ismcts.c, built next to $FIGARO: it
-# speaks FEP to the arena without a fault, searches well enough to beat
-# random players, plays the same games again for the same seed when it counts
-# iterations, and refuses bad options with a reason.
+# test_opponents.sh - the held-out opponents of docs/bots.md ("Bots against
+# strangers"), built next to $FIGARO from bench/opponents/:
+#   textbook_ismcts.c  textbook ISMCTS (now a development opponent),
+#   expert.c           a rule-based expert, no search (never used in tuning),
+#   pimc.c             Perfect-Information Monte Carlo, the expert's rules in
+#                      its playouts (never used in tuning).
+# Each speaks FEP to the arena without a fault, plays well enough to beat
+# random players, plays the same games again for the same seed (the searches
+# when they count iterations), and refuses bad options with a reason; a bad
+# FEP line is answered, not a crash.
 FIGARO=${FIGARO:-build/test/figaro}
-TB=$(dirname "$FIGARO")/textbook_ismcts
+DIR=$(dirname "$FIGARO")
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 . "$(dirname "$0")/lib.sh"
 
-if [ ! -x "$TB" ]; then
-    ko "no engine at $TB (make test builds it)"
-    summary
-    exit
-fi
-
-# Against three random players, 2 deals x 4 seatings: every game played, no
-# fault, and most of them won (random wins about a quarter).
-arena() {
-    "$FIGARO" arena --players 4 --games 8 --jobs 1 --seed "$1" --move-ms 5000 --json \
-        --records "$2" --bot "cmd:$TB --iters 1500 --seed 7" --bot random --bot random --bot random
-}
-expect_status "arena against random" 0 arena 11 "$tmp/r1"
-cp "$tmp/out" "$tmp/json"
-expect_in "eight games" "$tmp/json" '"games": 8'
-if python3 - "$tmp/json" <<'PY'
+# opponent NAME 'ENGINE ARGS' MIN_WINS: against three random players, 2 deals
+# x 4 seatings: every game played, no fault, at least MIN_WINS of 8 won
+# (random wins about a quarter) and a mean rank of 1.75 or better (random's
+# is 2.5); then the same 8 records again.
+opponent() {
+    who=$1 engine="$DIR/$2" min=$3
+    arena() {
+        "$FIGARO" arena --players 4 --games 8 --jobs 1 --seed "$1" --move-ms 5000 --json \
+            --records "$2" --bot "cmd:$engine" --bot random --bot random --bot random
+    }
+    expect_status "$who: arena against random" 0 arena 11 "$tmp/$who.r1"
+    cp "$tmp/out" "$tmp/json"
+    expect_in "$who: eight games" "$tmp/json" '"games": 8'
+    if python3 - "$tmp/json" "$min" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
-tb = next(e for e in d["entrants"] if "textbook" in e["spec"])
-assert tb["faults"] == 0, tb
-assert tb["games"] == 8 and tb["wins"] >= 6, tb
+e = next(e for e in d["entrants"] if e["spec"].startswith("cmd:"))
+assert e["faults"] == 0, e
+assert e["games"] == 8 and e["wins"] >= int(sys.argv[2]), e
+assert e["mean_rank"] <= 1.75, e
 PY
-then ok; else ko "the textbook engine played faultlessly and won at least 6 of 8 against random"; fi
+    then ok; else ko "$who played faultlessly, won at least $min of 8 against random, ranked 1.75 or better"; fi
+    expect_status "$who: arena again" 0 arena 11 "$tmp/$who.r2"
+    if diff -r "$tmp/$who.r1" "$tmp/$who.r2" >/dev/null && [ "$(ls "$tmp/$who.r1" | wc -l)" -eq 8 ]
+    then ok; else ko "$who: the same seeds did not give the same 8 records"; fi
+}
 
-# An iteration budget and a seed: the same games again, move for move.
-expect_status "arena again" 0 arena 11 "$tmp/r2"
-if diff -r "$tmp/r1" "$tmp/r2" >/dev/null && [ "$(ls "$tmp/r1" | wc -l)" -eq 8 ]; then ok
-else ko "the same seeds did not give the same 8 records"; fi
+# fep_line NAME PROGRAM: the handshake, then a bad line answered, not a crash.
+fep_line() {
+    printf 'fep 1\ngo x\nquit\n' | "$2" >"$tmp/out" 2>"$tmp/err"
+    expect_in "$1: handshake" "$tmp/out" "fepok"
+    expect_in "$1: a bad line is answered" "$tmp/out" "info error"
+}
 
-# Its own options: refused with what is wrong, exit 2.
-expect_status "bad --iters" 2 "$TB" --iters 0
-expect_in "says what --iters takes" "$tmp/err" "--iters takes a whole number"
-expect_status "bad --c" 2 "$TB" --c x
-expect_in "says what --c takes" "$tmp/err" "--c takes a number"
-expect_status "unknown option" 2 "$TB" --frobnicate
-expect_in "says it is unknown" "$tmp/err" "unknown option"
+for prog in textbook_ismcts expert pimc; do
+    if [ ! -x "$DIR/$prog" ]; then
+        ko "no engine at $DIR/$prog (make test builds it)"
+        summary
+        exit
+    fi
+done
 
-# FEP: the handshake, then a bad line answered, not a crash.
-printf 'fep 1\ngo x\nquit\n' | "$TB" >"$tmp/out" 2>"$tmp/err"
-expect_in "handshake" "$tmp/out" "fepok"
-expect_in "a bad line is answered" "$tmp/out" "info error"
+opponent textbook "textbook_ismcts --iters 1500 --seed 7" 6
+opponent expert "expert --seed 7" 6
+opponent pimc "pimc --iters 48 --seed 7" 5
+
+# Their own options: refused with what is wrong, exit 2.
+for prog in textbook_ismcts pimc; do
+    expect_status "$prog: bad --iters" 2 "$DIR/$prog" --iters 0
+    expect_in "$prog: says what --iters takes" "$tmp/err" "--iters takes a whole number"
+    expect_status "$prog: bad --c" 2 "$DIR/$prog" --c x
+    expect_in "$prog: says what --c takes" "$tmp/err" "--c takes a number"
+done
+for prog in textbook_ismcts expert pimc; do
+    expect_status "$prog: bad --seed" 2 "$DIR/$prog" --seed -x
+    expect_in "$prog: says what --seed takes" "$tmp/err" "--seed takes a whole number"
+    expect_status "$prog: unknown option" 2 "$DIR/$prog" --frobnicate
+    expect_in "$prog: says it is unknown" "$tmp/err" "unknown option"
+    expect_status "$prog: an argument" 2 "$DIR/$prog" stray
+    expect_in "$prog: says it is unexpected" "$tmp/err" "unexpected argument"
+    fep_line "$prog" "$DIR/$prog"
+done
 summary

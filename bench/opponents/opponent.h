@@ -1,0 +1,28 @@
+/* opponent.h - what the FEP engines of bench/opponents share: their options
+ * and serving FEP on standard input and output (cli/fep_stdio.h). Nothing of
+ * src/ai is in it or in them. */
+#ifndef FIGARO_BENCH_OPPONENT_H
+#define FIGARO_BENCH_OPPONENT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "figaro/bot.h"
+
+typedef struct {
+    double c;          /* --c X, 0 to 10: a search's exploration constant */
+    long iters;        /* --iters N, 1 to 100000000; 0 when not given: the host's time */
+    uint64_t seed;     /* --seed S */
+} opp_options_t;
+
+/* Parses --seed and, for a search, --c and --iters into o (which holds the
+ * defaults). Returns 0, or 2 (the exit status) after telling standard error
+ * what is wrong and the usage of `name`. */
+int opp_options(int argc, char **argv, const char *name, bool search, opp_options_t *o);
+
+/* The end of an engine's main(): wraps ops/data (its ownership taken) as a
+ * bot with that spec and serves FEP until `quit` or the end of input.
+ * Returns the exit status; `name` prefixes its messages. */
+int opp_serve(const fig_bot_ops_t *ops, void *data, const char *spec, const char *name);
+
+#endif
