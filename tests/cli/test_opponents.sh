@@ -60,6 +60,22 @@ done
 
 opponent textbook "textbook_ismcts --iters 1500 --seed 7" 6
 opponent expert "expert --seed 7" 6
+
+# bench/round_stats.py (docs/bots.md) reads those records: the games and wins
+# the arena counted, and each round's pieces over all 8 games; a record
+# without the seat asked for is refused with its name.
+wins=$(python3 -c 'import json, sys
+print(next(e for e in json.load(open(sys.argv[1]))["entrants"] if e["spec"].startswith("cmd:"))["wins"])' \
+    "$tmp/json")
+expect_status "round_stats over the expert's records" 0 \
+    python3 bench/round_stats.py --figaro "$FIGARO" --name cmd: "$tmp"/expert.r1/*.fgn
+expect_in "round_stats: the arena's games and wins" "$tmp/out" "8 games of cmd:*: won $wins ("
+if [ "$(awk '$1 ~ /^[123]$/ && NF >= 4 { n[$1] += $(NF - 2) } END { print n[1], n[2], n[3] }' \
+        "$tmp/out")" = "8 8 8" ]; then ok
+else ko "round_stats: each round's pieces should add up to the 8 games"; cat "$tmp/out"; fi
+expect_status "round_stats without the seat" 1 \
+    python3 bench/round_stats.py --figaro "$FIGARO" --name nobody "$tmp"/expert.r1/game-000001.fgn
+expect_in "round_stats: says which record" "$tmp/err" "game-000001.fgn: 0 seats named nobody*"
 opponent pimc "pimc --iters 48 --seed 7" 5
 
 # Their own options: refused with what is wrong, exit 2.
