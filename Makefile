@@ -77,6 +77,8 @@ SUPPORT_OBJ  := $(SUPPORT:tests/unit/%.c=$(T)/unit/%.o)
 UNIT_BIN     := $(UNIT_SRC:tests/unit/%.c=$(T)/%)
 # The test binaries tests/run.sh runs (only these: not a stale one left in $(T)).
 TEST_BIN     := $(UNIT_BIN) $(T)/test_bits_native
+# The FEP engines of bench/opponents/ (built at the end of this file).
+OPPONENTS    := textbook_ismcts expert pimc
 DEPS_STAMP   := $(B)/.deps-installed
 
 .PHONY: all test play serve bench fuzz deps clean examples
@@ -256,8 +258,7 @@ FUZZ_JOBS    ?= $(shell nproc)
 fuzz: $(FUZZ_BIN)
 	@T=$(T) FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_JOBS=$(FUZZ_JOBS) sh scripts/fuzz.sh $(FUZZ_TARGETS)
 
-test: $(TEST_BIN) $(T)/figaro $(FUZZ_BIN) $(T)/many_matches $(T)/textbook_ismcts \
-      $(T)/expert $(T)/pimc \
+test: $(TEST_BIN) $(T)/figaro $(FUZZ_BIN) $(T)/many_matches $(addprefix $(T)/,$(OPPONENTS)) \
       $(B)/libfigaro.a $(T)/libfigaro-net.a $(B)/train_leaf tsan-build
 	@sh tests/run.sh $(T) $(TEST_BIN) $(TSAN_BIN)
 
@@ -620,29 +621,21 @@ clean:
 
 -include $(shell find $(B) $(T) -name '*.d' 2>/dev/null | sort -u)
 
-# A held-out opponent for the bots' strength (docs/bots.md, "Bots against
-# strangers"): textbook ISMCTS as an FEP engine, built on the rules, the host
-# layer's FEP engine and the engine loop of cli/fep_stdio.c only (opponent.c:
-# the options and the loop the engines here share); the release build for
-# measuring, the sanitizer build for tests/cli/test_opponents.sh.
-OPPONENT := bench/opponents/opponent.c bench/opponents/opponent.h
-$(B)/textbook_ismcts: bench/opponents/textbook_ismcts.c $(OPPONENT) $(B)/cli/fep_stdio.o $(B)/libfigaro-host.a \
-                      $(B)/libfigaro-ai.a $(B)/libfigaro.a
+# The opponents for the bots' strength (docs/bots.md, "Bots against
+# strangers"), FEP engines built on the rules, the host layer's FEP engine and
+# the engine loop of cli/fep_stdio.c only (opponent.c: the options and the loop
+# they share): textbook ISMCTS; a rule-based expert with no search; and
+# Perfect-Information Monte Carlo whose playouts follow the expert's rules
+# (expert_policy.c, the knowledge those two share). The release builds for
+# measuring, the sanitizer builds for tests/cli/test_opponents.sh; the sources
+# go before the objects and libraries, which the linker reads in order.
+OPPONENT_SRC := bench/opponents/opponent.c bench/opponents/opponent.h
+$(addprefix $(B)/,$(OPPONENTS)): $(B)/%: bench/opponents/%.c $(OPPONENT_SRC) \
+        $(B)/cli/fep_stdio.o $(B)/libfigaro-host.a $(B)/libfigaro-ai.a $(B)/libfigaro.a
 	$(CC) $(FIG_CPPFLAGS) $(CPPFLAGS) $(WARN) $(CFLAGS) $(MARCH) $(LDFLAGS) -o $@ \
-	    $(filter %.c %.o %.a,$^) -lm -lpthread
-$(T)/textbook_ismcts: bench/opponents/textbook_ismcts.c $(OPPONENT) $(T)/cli/fep_stdio.o $(T)/libfigaro-host.a \
-                      $(T)/libfigaro-ai.a $(T)/libfigaro.a
-	$(CC) $(FIG_CPPFLAGS) $(WARN) $(SAN) -o $@ $(filter %.c %.o %.a,$^) -lm -lpthread
-
-# Two more held-out opponents, built the same way (docs/bots.md, "Bots against
-# strangers"): a rule-based expert with no search, and Perfect-Information
-# Monte Carlo whose playouts follow the expert's rules (expert_policy.c, the
-# knowledge both share).
-HELDOUT_POLICY := bench/opponents/expert_policy.c bench/opponents/expert_policy.h $(OPPONENT)
-$(B)/expert $(B)/pimc: $(B)/%: bench/opponents/%.c $(HELDOUT_POLICY) $(B)/cli/fep_stdio.o \
-                       $(B)/libfigaro-host.a $(B)/libfigaro-ai.a $(B)/libfigaro.a
-	$(CC) $(FIG_CPPFLAGS) $(CPPFLAGS) $(WARN) $(CFLAGS) $(MARCH) $(LDFLAGS) -o $@ \
-	    $(filter %.c %.o %.a,$^) -lm -lpthread
-$(T)/expert $(T)/pimc: $(T)/%: bench/opponents/%.c $(HELDOUT_POLICY) $(T)/cli/fep_stdio.o \
-                       $(T)/libfigaro-host.a $(T)/libfigaro-ai.a $(T)/libfigaro.a
-	$(CC) $(FIG_CPPFLAGS) $(WARN) $(SAN) -o $@ $(filter %.c %.o %.a,$^) -lm -lpthread
+	    $(filter %.c,$^) $(filter %.o %.a,$^) -lm -lpthread
+$(addprefix $(T)/,$(OPPONENTS)): $(T)/%: bench/opponents/%.c $(OPPONENT_SRC) \
+        $(T)/cli/fep_stdio.o $(T)/libfigaro-host.a $(T)/libfigaro-ai.a $(T)/libfigaro.a
+	$(CC) $(FIG_CPPFLAGS) $(WARN) $(SAN) -o $@ $(filter %.c,$^) $(filter %.o %.a,$^) -lm -lpthread
+$(B)/expert $(B)/pimc $(T)/expert $(T)/pimc: bench/opponents/expert_policy.c \
+        bench/opponents/expert_policy.h
