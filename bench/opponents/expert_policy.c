@@ -6,6 +6,7 @@
 
 void xp_defaults(xp_params_t *p)
 {
+    /* Set by hand (docs/bots.md): nothing changes them afterwards. */
     *p = (xp_params_t){
         .other = 0.8,
         .leader = 0.3,
@@ -16,11 +17,6 @@ void xp_defaults(xp_params_t *p)
         .liability = 0.15,
         .take = 0.5,
     };
-    xp_prepare(p);
-}
-
-void xp_prepare(xp_params_t *p)
-{
     for (int k = 0; k <= FIG_DECK_MAX; k++)
         p->hit_of[k] = 1.0 - pow(1.0 - p->hit, k);
 }

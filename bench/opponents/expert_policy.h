@@ -32,14 +32,11 @@ typedef struct {
     double jester, ring; /* the cost of spending a J1/J2, a ring, on an ordinary play */
     double liability;    /* per point of value left in hand that only fits the own pile */
     double take;         /* the cost of a Take beyond the cards it collects */
-    double hit_of[FIG_DECK_MAX + 1];  /* 1 - (1 - hit)^k: xp_prepare fills it */
+    double hit_of[FIG_DECK_MAX + 1];  /* 1 - (1 - hit)^k: xp_defaults fills it */
 } xp_params_t;
 
-/* The expert's weights, prepared. */
+/* The expert's weights, and hit_of from them. */
 void xp_defaults(xp_params_t *p);
-
-/* Fills p->hit_of from p->hit: after changing a weight, before scoring. */
-void xp_prepare(xp_params_t *p);
 
 /* Scores the n legal actions of st->turn (from fig_state_legal) into out.
  * Reads the public part of st, the mover's hand and the sum of the other
