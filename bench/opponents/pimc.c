@@ -19,15 +19,14 @@
  *     winner, 0 for the last (R13), so it maximises its expected place.
  * It plays the move with the best mean among those tried at least a tenth as
  * often as the most tried (a mean of three playouts is not a measure). Time:
- * the host's `go <ms>`, all of it; or --iters N a move, which makes it
- * deterministic for its --seed.
+ * the host's `go <ms>`, all of it, or at most --ms N; or --iters N a move,
+ * which makes it deterministic for its --seed.
  *
  *   figaro arena ... --move-ms 25 --bot 'cmd:build/pimc'
  */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
 
 #include "expert_policy.h"
 #include "opponent.h"
@@ -38,16 +37,10 @@ enum { EPS_PER_MILLE = 100 };
 typedef struct {
     double c;
     long iters;               /* > 0: this many iterations a move, not a time */
+    long ms;                  /* > 0: at most this long a move (--ms) */
     xp_params_t params;
     fig_rng_t rng;
 } pimc_t;
-
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 /* One playout from st (after the root move) to the end of the game; the rank
  * score of `seat`. */
@@ -76,7 +69,7 @@ static fig_action_t choose(void *data, const fig_bot_turn_t *turn)
     int n = fig_view_legal(view, legal);
     if (n == 1)
         return legal[0];
-    double deadline = now_s() + (turn->ms > 0 ? turn->ms : 1000) / 1000.0;
+    double deadline = opp_deadline(p->ms, turn->ms);
     /* Every move once first, the expert's favourites first (a budget smaller
      * than the moves then compares the best of them); the scores read only
      * what the view knows (xp_scores), so any draw gives them. */
@@ -92,7 +85,7 @@ static fig_action_t choose(void *data, const fig_bot_turn_t *turn)
             order[j] = order[j - 1];
         order[j] = a;
     }
-    for (long i = 0; p->iters > 0 ? i < p->iters : (i < n || now_s() < deadline); i++) {
+    for (long i = 0; p->iters > 0 ? i < p->iters : (i < n || opp_now() < deadline); i++) {
         int arm;
         if (i < n) {
             arm = order[i];
@@ -149,6 +142,7 @@ int main(int argc, char **argv)
     }
     p->c = o.c;
     p->iters = o.iters;
+    p->ms = o.ms;
     xp_defaults(&p->params);
     fig_rng_seed(&p->rng, o.seed);
     char spec[64];

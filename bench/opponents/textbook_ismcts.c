@@ -21,8 +21,9 @@
  *     the rules break them), 0 to every other seat: it maximises wins only;
  *   - plays the most visited move at the root.
  * The tree ends where a round ends (the next deal is a chance event that the
- * playout draws). Time: the host's `go <ms>`, all of it; or a fixed number of
- * iterations (--iters), which makes it deterministic for its --seed.
+ * playout draws). Time: the host's `go <ms>`, all of it, or at most --ms N
+ * (to give it less than the other seats); or a fixed number of iterations
+ * (--iters), which makes it deterministic for its --seed.
  *
  *   figaro arena ... --move-ms 25 --bot 'cmd:build/textbook_ismcts'
  */
@@ -30,7 +31,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "figaro/bot.h"
 #include "figaro/view.h"
@@ -51,17 +51,11 @@ typedef struct {
 typedef struct {
     double c;
     long iters;               /* > 0: this many iterations a move, not a time */
+    long ms;                  /* > 0: at most this long a move (--ms) */
     fig_rng_t rng;
     node_t *nodes;
     int32_t used;
 } search_t;
-
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 /* An action as an index 0..255 (a take is 255), for a set of legal ones. */
 static int slot(fig_action_t a) { return fig_act_is_take(a) ? 255 : a & 255; }
@@ -148,9 +142,9 @@ static fig_action_t choose(void *data, const fig_bot_turn_t *turn)
         return legal[0];
     s->used = 1;
     s->nodes[0] = (node_t){ .child = NONE, .sibling = NONE };
-    double deadline = now_s() + (turn->ms > 0 ? turn->ms : 1000) / 1000.0;
+    double deadline = opp_deadline(s->ms, turn->ms);
     for (long i = 0;; i++) {
-        if (s->iters > 0 ? i >= s->iters : (i % 16 == 0 && now_s() >= deadline))
+        if (s->iters > 0 ? i >= s->iters : (i % 16 == 0 && opp_now() >= deadline))
             break;
         iterate(s, turn->view);
     }
@@ -194,6 +188,7 @@ int main(int argc, char **argv)
     }
     s->c = o.c;
     s->iters = o.iters;
+    s->ms = o.ms;
     fig_rng_seed(&s->rng, o.seed);
     char spec[96];
     snprintf(spec, sizeof spec, "textbook-ismcts c=%g%s", o.c, o.iters ? " iters" : "");

@@ -59,6 +59,12 @@ for prog in textbook_ismcts expert pimc; do
 done
 
 opponent textbook "textbook_ismcts --iters 1500 --seed 7" 6
+
+# --ms caps a search's time below the host's: four games where the host
+# allows a minute a move end within two minutes only if it is obeyed.
+expect_status "textbook_ismcts --ms 2 where the host allows a minute" 0 \
+    timeout 120 "$FIGARO" arena --players 4 --games 4 --jobs 1 --seed 3 --move-ms 60000 \
+    --bot "cmd:$DIR/textbook_ismcts --ms 2" --bot random --bot random --bot random
 opponent expert "expert --seed 7" 6
 
 # bench/round_stats.py (docs/bots.md) reads those records: the games and wins
@@ -84,6 +90,10 @@ for prog in textbook_ismcts pimc; do
     expect_in "$prog: says what --iters takes" "$tmp/err" "--iters takes a whole number"
     expect_status "$prog: bad --c" 2 "$DIR/$prog" --c x
     expect_in "$prog: says what --c takes" "$tmp/err" "--c takes a number"
+    expect_status "$prog: bad --ms" 2 "$DIR/$prog" --ms 0
+    expect_in "$prog: says what --ms takes" "$tmp/err" "--ms takes a whole number"
+    expect_status "$prog: --iters with --ms" 2 "$DIR/$prog" --iters 10 --ms 10
+    expect_in "$prog: says they do not mix" "$tmp/err" "do not mix"
 done
 for prog in textbook_ismcts expert pimc; do
     expect_status "$prog: bad --seed" 2 "$DIR/$prog" --seed -x
