@@ -65,6 +65,7 @@ opponent textbook "textbook_ismcts --iters 1500 --seed 7" 6
 expect_status "textbook_ismcts --ms 2 where the host allows a minute" 0 \
     timeout 120 "$FIGARO" arena --players 4 --games 4 --jobs 1 --seed 3 --move-ms 60000 \
     --bot "cmd:$DIR/textbook_ismcts --ms 2" --bot random --bot random --bot random
+
 opponent expert "expert --seed 7" 6
 
 # bench/round_stats.py (docs/bots.md) reads those records: the games and wins
