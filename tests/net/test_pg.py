@@ -564,7 +564,7 @@ def test_haproxy_in_front_sigkill_one_of_three(db, tmp_path):
                 await finish(p, db, rng)
             return drivers, victim
 
-        drivers, victim = asyncio.run(asyncio.wait_for(go(), 400))
+        drivers, victim = run(go(), 400)
         after_kill = {t: owner(db, t) for t in drivers}
         assert victim not in after_kill.values()
         assert all(after_kill[t] == drivers[t] for t in drivers if drivers[t] != victim)

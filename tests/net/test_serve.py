@@ -114,12 +114,27 @@ def server(data):
         s.stop()
 
 
-def run(coro):
-    return asyncio.run(asyncio.wait_for(coro, 60))
+# The Clients connected during the current run(), closed at its end: a
+# connection left open holds asyncio.run's end for websockets' close_timeout
+# (10 s each; a fifth of this file's time before they were closed).
+_connected = []
+
+
+def run(coro, limit=60):
+    async def main():
+        try:
+            return await asyncio.wait_for(coro, limit)
+        finally:
+            await asyncio.gather(*(c.ws.close() for c in _connected), return_exceptions=True)
+    _connected.clear()
+    try:
+        return asyncio.run(main())
+    finally:
+        _connected.clear()
 
 
 def run_long(coro):
-    return asyncio.run(asyncio.wait_for(coro, 150))
+    return run(coro, 150)
 
 
 class Closed(Exception):
@@ -144,6 +159,7 @@ class Client:
 
     async def connect(self, url, **kw):
         self.ws = await websockets.connect(url, ping_interval=None, max_size=1 << 22, **kw)
+        _connected.append(self)
         # one reader for the connection's life: no frame is lost to a timeout
         self.q = asyncio.Queue()
         self.reader = asyncio.ensure_future(self._read(self.ws, self.q))
