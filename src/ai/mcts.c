@@ -28,11 +28,8 @@
  * the next turn); `temp` > 0 draws the move played by a softmax over the
  * root values instead of taking the most visited (the levels for people).
  *
- * Budget: `iters` iterations (deterministic for a seed) or `ms` milliseconds,
- * each an average a move over a game: with `r3` > 1 a move of round 3 gets r3
- * times the budget of a move of rounds 1 and 2 (the rounds have about as many
- * moves each, so a game takes as long; round 3 decides most games, see
- * docs/bots.md); a cancel flag in the turn (fig_bot_turn_t) ends the search early, with the
+ * Budget: `iters` iterations (deterministic for a seed) or `ms` milliseconds;
+ * a cancel flag in the turn (fig_bot_turn_t) ends the search early, with the
  * best action found so far. Root parallelism: `threads` trees searched
  * independently (threads - 1 helper threads during the think), their root
  * visits summed.
@@ -88,7 +85,6 @@ typedef struct {
     int redraws;        /* playout policy: see fig_state_policy_action */
     fig_playout_t playout;
     double temp;        /* > 0: choose by a softmax of root values (levels) */
-    double r3;          /* a move of round 3 gets r3 times the budget of an earlier one */
     int exact;          /* 1: playouts end with the round, the rest scored by future.h;
                            0: played to the game's end at random (the bot before issue 10) */
     int leaf;           /* >= 0: a playout stops after this many actions and the round's
@@ -452,13 +448,6 @@ static void analyse(mcts_t *m, int trees, const fig_action_t moves[], int n,
 static int soften(mcts_t *m, const fig_state_t *st, const fig_action_t moves[], int n,
                   const uint32_t visits[], const float reward[], int best);
 
-/* This move's share of the average budget: r3 / (2 + r3) of three rounds'
- * worth in round 3, 1 / (2 + r3) in each of the others (1 when r3 is 1). */
-static double budget_share(const params_t *p, const fig_state_t *st)
-{
-    return 3 * (st->round == FIG_ROUNDS ? p->r3 : 1) / (2 + p->r3);
-}
-
 static fig_action_t mcts_choose(void *data, const fig_bot_turn_t *turn)
 {
     mcts_t *m = data;
@@ -467,15 +456,12 @@ static fig_action_t mcts_choose(void *data, const fig_bot_turn_t *turn)
     m->analysed = false;
     if (!place_trees(m, turn->scratch))
         return FIG_ACT_NONE;   /* no memory: the handle overrules with a random action */
-    double deadline = 0, share = budget_share(p, turn->guess);
-    long iters = p->iters ? lround(p->iters * share) : 0;
+    double deadline = 0;
     if (p->iters == 0) {
-        double ms = p->ms * share;
+        int ms = p->ms;
         if (turn->ms > 0 && turn->ms < ms)
             ms = turn->ms;   /* the host's limit wins when it is shorter */
         deadline = now() + ms / 1000.0;
-    } else if (iters < 1) {
-        iters = 1;
     }
     uint64_t move_seed = fig_rng_next(&m->rng);
     for (int i = 0; i < threads; i++) {
@@ -484,7 +470,7 @@ static fig_action_t mcts_choose(void *data, const fig_bot_turn_t *turn)
         t->p = p;
         t->deadline = deadline;
         t->cancel = turn->cancel;
-        t->budget = iters / threads + (i < iters % threads);
+        t->budget = p->iters / threads + (i < p->iters % threads);
         t->c = (float)p->c;
         t->c_opp = (float)p->c_opp;
         t->w_me = (float)p->win_weight;
@@ -712,12 +698,6 @@ static fig_err_t set_option(void *ctx, const char *key, const char *value, fig_m
         return set_int(key, value, 0, 1, &p->exact, msg);
     if (strcmp(key, "temp") == 0)
         return set_number(key, value, &p->temp, msg);
-    if (strcmp(key, "r3") == 0) {
-        fig_err_t rc = set_number(key, value, &p->r3, msg);
-        if (!rc && p->r3 < 1)
-            return fig_fail(msg, FIG_ERR_INPUT, N_("ismcts: r3 must be from 1 to 10"));
-        return rc;
-    }
     if (strcmp(key, "c") == 0)
         return set_number(key, value, &p->c, msg);
     if (strcmp(key, "copp") == 0)
@@ -734,7 +714,7 @@ static fig_err_t set_option(void *ctx, const char *key, const char *value, fig_m
     }
     return fig_fail(msg, FIG_ERR_INPUT, N_("ismcts: unknown option '%s' (ms, iters, threads, c, "
                                            "copp, win, wopp, mem, redraws, playout, exact, leaf, "
-                                           "leafcards, draws, temp, r3)"), key);
+                                           "leafcards, draws, temp)"), key);
 }
 
 fig_err_t mcts_bot_new(const char *spec, uint64_t seed, const fig_bot_ops_t **ops, void **data,
@@ -743,7 +723,7 @@ fig_err_t mcts_bot_new(const char *spec, uint64_t seed, const fig_bot_ops_t **op
     params_t p = { .ms = 1000, .iters = 0, .threads = 1, .c = 0.7, .c_opp = 0.35, .mem = 256,
                    .win_weight = 0.5, .win_opp = -1, .redraws = 2,
                    .playout = FIG_PLAYOUT_SEEK, .exact = 1, .leaf = 4, .leaf_cards = 30,
-                   .leaf_draws = 8, .r3 = 1 };
+                   .leaf_draws = 8 };
     char name[32];
     fig_err_t rc = fig_spec_parse(spec, name, sizeof name, set_option, &p, msg);
     if (rc)

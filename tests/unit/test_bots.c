@@ -18,15 +18,11 @@
 #include "figaro/figaro.h"
 #include "support_bot.h"
 
-/* Called by play() after each choice, before it is played. */
-typedef void (*chose_fn)(void *ctx, fig_bot_t *bot, int seat, int round);
-
 /* Plays a whole game with one bot per seat, checking after every action that
  * each bot's view of the game equals the seat's true view (R14: a bot knows its
  * own hand and the public record, nothing else, and loses nothing of it).
- * Returns the record in *g; calls chose (if not NULL) after every choice. */
-static void play_watched(fig_bot_t **bots, int players, uint64_t seed, fig_game_t *g,
-                         chose_fn chose, void *ctx)
+ * Returns the record in *g. */
+static void play(fig_bot_t **bots, int players, uint64_t seed, fig_game_t *g)
 {
     fig_setup_t setup;
     fig_msg_t msg;
@@ -43,8 +39,6 @@ static void play_watched(fig_bot_t **bots, int players, uint64_t seed, fig_game_
         }
         int turn = g->state.turn;
         fig_action_t a = fig_bot_choose(bots[turn], 0);
-        if (chose)
-            chose(ctx, bots[turn], turn, g->state.round);
         if (fig_game_play(g, a, NULL, &msg) != FIG_OK)
             fail_msg("seed %llu: seat %d (%s) chose an illegal action: %s",
                      (unsigned long long)seed, turn, fig_bot_spec(bots[turn]), msg.text);
@@ -65,11 +59,6 @@ static void play_watched(fig_bot_t **bots, int players, uint64_t seed, fig_game_
         fig_bot_game_over(bots[s]);
         assert_int_equal(fig_bot_overrules(bots[s]), 0);
     }
-}
-
-static void play(fig_bot_t **bots, int players, uint64_t seed, fig_game_t *g)
-{
-    play_watched(bots, players, seed, g, NULL, NULL);
 }
 
 static void test_specs_and_levels_create_bots(void **state)
@@ -127,8 +116,6 @@ static void test_bad_specs_are_refused_with_a_reason(void **state)
         { "ismcts:leaf=-2", "leaf must be" },
         { "ismcts:leafcards=61", "leafcards must be" },
         { "ismcts:draws=0", "draws must be" },
-        { "ismcts:r3=0.5", "r3 must be from 1 to 10" },
-        { "ismcts:r3=11", "r3 must be" },
         { "beginner:iters=5", "not a bot" },
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
@@ -253,56 +240,6 @@ static void test_ismcts_honours_time_budgets(void **state)
     assert_true(seconds() - t0 < 0.050 + 0.5);
     assert_int_not_equal(a, FIG_ACT_NONE);
     fig_bot_free(bot);
-}
-
-/* Seat 0's searches: their iterations and their number, by round. */
-typedef struct {
-    long sum[FIG_ROUNDS];
-    int moves[FIG_ROUNDS];
-} budget_t;
-
-static void count_iterations(void *ctx, fig_bot_t *bot, int seat, int round)
-{
-    budget_t *b = ctx;
-    fig_analysis_t an;
-    if (seat == 0 && fig_bot_analysis(bot, &an)) {
-        b->sum[round - 1] += an.iterations;
-        b->moves[round - 1]++;
-    }
-}
-
-/* r3 moves a search's budget to round 3, which decides most games: with
- * iters=300 and r3=3, a move of rounds 1 and 2 gets 3/5 of 300 iterations and
- * a move of round 3 9/5 (a game's average stays about 300, the rounds having
- * about as many moves); without r3 (or r3=1), 300 every move. The bots follow
- * the game and their views stay true meanwhile (play_watched). */
-static void test_ismcts_r3_moves_the_budget_to_round_3(void **state)
-{
-    (void)state;
-    static const struct {
-        const char *spec;
-        long want[FIG_ROUNDS];
-    } cases[] = {
-        { "ismcts:iters=300,leaf=-1", { 300, 300, 300 } },
-        { "ismcts:iters=300,leaf=-1,r3=1", { 300, 300, 300 } },
-        { "ismcts:iters=300,leaf=-1,r3=3", { 180, 180, 540 } },
-    };
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        fig_bot_t *bots[4];
-        for (int s = 0; s < 4; s++)
-            bots[s] = make_bot(s == 0 ? cases[i].spec : "random", 21 + (uint64_t)s);
-        budget_t b = { { 0 }, { 0 } };
-        fig_game_t g;
-        play_watched(bots, 4, 21, &g, count_iterations, &b);
-        for (int s = 0; s < 4; s++)
-            fig_bot_free(bots[s]);
-        for (int r = 0; r < FIG_ROUNDS; r++) {
-            assert_true(b.moves[r] > 0);
-            if (b.sum[r] != cases[i].want[r] * b.moves[r])
-                fail_msg("%s, round %d: %ld iterations over %d searches, not %ld each",
-                         cases[i].spec, r + 1, b.sum[r], b.moves[r], cases[i].want[r]);
-        }
-    }
 }
 
 /* A search's memory: one that suffices plays the same whichever memory it
@@ -518,7 +455,6 @@ int main(void)
         cmocka_unit_test(test_ismcts_memory),
         cmocka_unit_test(test_ismcts_copp_shapes_the_search),
         cmocka_unit_test(test_ismcts_wopp_shapes_the_search),
-        cmocka_unit_test(test_ismcts_r3_moves_the_budget_to_round_3),
         cmocka_unit_test(test_ismcts_leaf_shapes_the_search),
         cmocka_unit_test(test_greedy_never_feeds_its_own_pile_to_six),
         cmocka_unit_test(test_beginner_never_makes_itself_collect_needlessly),
