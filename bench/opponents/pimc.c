@@ -35,9 +35,7 @@
 enum { EPS_PER_MILLE = 100 };
 
 typedef struct {
-    double c;
-    long iters;               /* > 0: this many iterations a move, not a time */
-    long ms;                  /* > 0: at most this long a move (--ms) */
+    opp_options_t opt;        /* --c, and --iters or --ms (opponent.h) */
     xp_params_t params;
     fig_rng_t rng;
 } pimc_t;
@@ -69,7 +67,7 @@ static fig_action_t choose(void *data, const fig_bot_turn_t *turn)
     int n = fig_view_legal(view, legal);
     if (n == 1)
         return legal[0];
-    double deadline = opp_deadline(p->ms, turn->ms);
+    double deadline = opp_deadline(p->opt.ms, turn->ms);
     /* Every move once first, the expert's favourites first (a budget smaller
      * than the moves then compares the best of them); the scores read only
      * what the view knows (xp_scores), so any draw gives them. */
@@ -85,7 +83,7 @@ static fig_action_t choose(void *data, const fig_bot_turn_t *turn)
             order[j] = order[j - 1];
         order[j] = a;
     }
-    for (long i = 0; p->iters > 0 ? i < p->iters : (i < n || opp_now() < deadline); i++) {
+    for (long i = 0; p->opt.iters > 0 ? i < p->opt.iters : (i < n || opp_now() < deadline); i++) {
         int arm;
         if (i < n) {
             arm = order[i];
@@ -93,7 +91,7 @@ static fig_action_t choose(void *data, const fig_bot_turn_t *turn)
             double best_v = -1, log_n = log((double)i);
             arm = 0;
             for (int a = 0; a < n; a++) {
-                double v = sum[a] / visits[a] + p->c * sqrt(log_n / visits[a]);
+                double v = sum[a] / visits[a] + p->opt.c * sqrt(log_n / visits[a]);
                 if (v > best_v) {
                     best_v = v;
                     arm = a;
@@ -140,9 +138,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "pimc: out of memory\n");
         return 1;
     }
-    p->c = o.c;
-    p->iters = o.iters;
-    p->ms = o.ms;
+    p->opt = o;
     xp_defaults(&p->params);
     fig_rng_seed(&p->rng, o.seed);
     char spec[64];

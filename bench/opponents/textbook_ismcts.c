@@ -49,9 +49,7 @@ typedef struct {
 } node_t;
 
 typedef struct {
-    double c;
-    long iters;               /* > 0: this many iterations a move, not a time */
-    long ms;                  /* > 0: at most this long a move (--ms) */
+    opp_options_t opt;        /* --c, and --iters or --ms (opponent.h) */
     fig_rng_t rng;
     node_t *nodes;
     int32_t used;
@@ -111,7 +109,7 @@ static void iterate(search_t *s, const fig_view_t *view)
             if (!(legal_set[k >> 6] >> (k & 63) & 1))
                 continue;
             nd->avail++;
-            double v = nd->wins / nd->visits + s->c * sqrt(log((double)nd->avail) / nd->visits);
+            double v = nd->wins / nd->visits + s->opt.c * sqrt(log((double)nd->avail) / nd->visits);
             if (v > best_v) {
                 best_v = v;
                 best = ch;
@@ -142,9 +140,9 @@ static fig_action_t choose(void *data, const fig_bot_turn_t *turn)
         return legal[0];
     s->used = 1;
     s->nodes[0] = (node_t){ .child = NONE, .sibling = NONE };
-    double deadline = opp_deadline(s->ms, turn->ms);
+    double deadline = opp_deadline(s->opt.ms, turn->ms);
     for (long i = 0;; i++) {
-        if (s->iters > 0 ? i >= s->iters : (i % 16 == 0 && opp_now() >= deadline))
+        if (s->opt.iters > 0 ? i >= s->opt.iters : (i % 16 == 0 && opp_now() >= deadline))
             break;
         iterate(s, turn->view);
     }
@@ -186,9 +184,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "textbook_ismcts: out of memory\n");
         return 1;
     }
-    s->c = o.c;
-    s->iters = o.iters;
-    s->ms = o.ms;
+    s->opt = o;
     fig_rng_seed(&s->rng, o.seed);
     char spec[96];
     snprintf(spec, sizeof spec, "textbook-ismcts c=%g%s", o.c, o.iters ? " iters" : "");
