@@ -157,6 +157,10 @@ void fig_bot_free(fig_bot_t *bot);   /* NULL is a no-op */
 int fig_bot_level_count(void);
 const char *fig_bot_level_name(int i);
 int fig_bot_level_index(const char *name);
+/* The level of a bot seat nobody named a bot for: the terminal's opponents
+ * (play, its start screen) and a table's `fill` on the server. One of the
+ * levels above. */
+#define FIG_BOT_LEVEL_DEFAULT "normal"
 
 const char *fig_bot_spec(const fig_bot_t *bot);
 void fig_bot_seed(fig_bot_t *bot, uint64_t seed);

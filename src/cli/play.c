@@ -361,7 +361,7 @@ int cmd_play(int argc, char **argv)
                                nspecs, seats->players, seats->players - 1);
     for (int s = 1; s < seats->players; s++) {
         const char *spec = level ? level : nspecs == 1 ? specs[0] : nspecs ? specs[s - 1]
-                                                                          : "normal";
+                                                                          : FIG_BOT_LEVEL_DEFAULT;
         fig_seat_t *st = &seats->seat[s];
         if (strlen(spec) >= sizeof st->spec)
             return cli_usage_error("play", _("the bot spec '%s' is longer than %d characters"),

@@ -485,7 +485,7 @@ static bool parse_create(err_t *e, const json_t *o, fig_proto_msg_t *m)
     if (!get_bool(e, o, "hints", &hints))
         return false;
     m->hints = h ? hints : -1;
-    strcpy(m->fill, "normal");
+    strcpy(m->fill, FIG_BOT_LEVEL_DEFAULT);
     char fill[sizeof m->fill] = "";
     if (!get_str(e, o, "fill", false, fill, sizeof fill))
         return false;

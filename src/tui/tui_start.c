@@ -167,7 +167,7 @@ int tui_start_screen(fig_session_opts_t *o, bool utf8)
         fig_seat_t *st = &o->seats.seat[s];
         st->bot = true;   /* the person plays seat 0, bots the others */
         if (!st->spec[0])
-            snprintf(st->spec, sizeof st->spec, "%s", "normal");
+            snprintf(st->spec, sizeof st->spec, "%s", FIG_BOT_LEVEL_DEFAULT);
         if (level_index(st->spec) < 0)
             snprintf(ss.custom[s], sizeof ss.custom[s], "%s", st->spec);
     }

@@ -87,6 +87,9 @@ static void test_specs_and_levels_create_bots(void **state)
     assert_null(fig_bot_level_name(-1));
     assert_int_equal(fig_bot_level_index("random"), -1);
     assert_int_equal(fig_bot_level_index(NULL), -1);
+    /* The default level (docs/play.md, docs/protocol.md's fill) is one of them. */
+    assert_string_equal(FIG_BOT_LEVEL_DEFAULT, "normal");
+    assert_int_equal(fig_bot_level_index(FIG_BOT_LEVEL_DEFAULT), 2);
 }
 
 static void test_bad_specs_are_refused_with_a_reason(void **state)
