@@ -20,6 +20,8 @@ export class HomeView {
         /** The bots' levels, weakest first, as the server's welcome lists them.
          * @type {string[]} */
         this.levels = [];
+        /** The level a menu starts on, as the welcome names it. */
+        this.defaultLevelName = "";
         this.players = 3;
         this.fillLevel = h("select", { id: "fill" });
         this.notice = h("p", { class: "notice", role: "alert" });
@@ -39,6 +41,7 @@ export class HomeView {
         if (m.type === "welcome") {
             this.engines = Array.isArray(m.engines) ? m.engines : [];
             this.levels = Array.isArray(m.levels) ? m.levels.filter((/** @type {any} */ l) => typeof l === "string") : [];
+            this.defaultLevelName = typeof m.default_level === "string" ? m.default_level : "";
             this.renderFill();
             this.renderSeats();
         } else if (m.type === "created") {
@@ -178,9 +181,9 @@ export class HomeView {
         this.renderSeats();
     }
 
-    /** A level to start a menu on: normal, if the server has it. */
+    /** A level to start a menu on: the server's default, if it lists it. */
     defaultLevel() {
-        return this.levels.includes("normal") ? "normal" : this.levels[0] || "";
+        return this.levels.includes(this.defaultLevelName) ? this.defaultLevelName : this.levels[0] || "";
     }
 
     /** The menu of the level that plays for someone away, keeping its choice. */

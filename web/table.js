@@ -761,7 +761,7 @@ export class TableView {
             // A seat nobody took is named "(open seat)": no tag to say it again.
             if (s.status === "open" && (s.name || this.state !== "waiting"))
                 tags.push(this.state === "waiting" ? _("open seat") : _("a bot plays"));
-            if (s.kind === "bot") tags.push(fmt(_("bot: %s"), levelName(s.level || "normal")));
+            if (s.kind === "bot" && s.level) tags.push(fmt(_("bot: %s"), levelName(s.level)));
             if (s.kind === "engine") tags.push(fmt(_("engine: %s"), s.engine || ""));
             if (this.lastCollect && this.lastCollect.seat === i)
                 tags.push(fmt(ngettext("collected %d card", "collected %d cards", this.lastCollect.count), this.lastCollect.count));

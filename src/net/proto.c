@@ -892,6 +892,7 @@ json_t *fig_proto_welcome(const char *epoch, const char *lang, const char *serve
     for (int i = 0; i < fig_proto_level_count(); i++)
         json_array_append_new(levels, json_string(fig_proto_level_name(i)));
     json_object_set_new(o, "levels", levels);
+    json_object_set_new(o, "default_level", json_string(FIG_BOT_LEVEL_DEFAULT));
     json_t *langs = json_array();
     for (int i = 0; i < fig_lang_count(); i++) {
         json_t *l = json_object();

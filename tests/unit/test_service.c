@@ -2165,8 +2165,8 @@ static void test_hello_deadline_and_addr_cap(void **state)
 }
 
 /* A table with an operator's engine: a person, the engine, a bot. */
-/* `welcome` lists the levels a table's bots may have and the languages the
- * server speaks, exactly those of the one table each (proto.c over the ai
+/* `welcome` lists the levels a table's bots may have (and the default) and
+ * the languages the server speaks, exactly those of the one table each (proto.c over the ai
  * layer's levels, host/lang.c); a level or a language outside them is refused
  * with the same list; the longest level ("beginner") fits a table's fill. */
 static void test_welcome_lists(void **state)
@@ -2193,6 +2193,9 @@ static void test_welcome_lists(void **state)
     }
     assert_true(beginner);
     assert_null(fig_proto_level_name(fig_proto_level_count()));
+    /* The level a menu starts on: the ai layer's default, one of the list. */
+    assert_string_equal(str(o, "default_level"), FIG_BOT_LEVEL_DEFAULT);
+    assert_true(fig_proto_level_ok(str(o, "default_level")));
     const json_t *langs = json_object_get(o, "languages");
     assert_true(json_is_array(langs));
     assert_int_equal(json_array_size(langs), fig_lang_count());

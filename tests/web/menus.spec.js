@@ -40,6 +40,7 @@ test("the level and language menus are those of welcome", async ({ browser }) =>
     const w = await welcome;
     expect(w.levels).toContain("beginner");
     expect(w.levels).toEqual(["random", "beginner", "easy", "normal", "hard", "max"]);
+    expect(w.default_level).toBe("normal");
     expect(w.languages.map((/** @type {any} */ l) => l.code)).toEqual(["en", "fr", "nl", "it"]);
 
     // The languages, each named in itself.
@@ -52,10 +53,10 @@ test("the level and language menus are those of welcome", async ({ browser }) =>
     const fill = await options(page, "#fill");
     expect(fill.map(([v]) => v)).toEqual(w.levels);
     expect(fill.find(([v]) => v === "beginner")).toEqual(["beginner", "débutant"]);
-    await expect(page.locator("#fill")).toHaveValue("normal");
+    await expect(page.locator("#fill")).toHaveValue(w.default_level);
     const seat = await options(page, "#seat-2");
     expect(seat.filter(([v]) => v.startsWith("bot:")).map(([v]) => v.slice(4))).toEqual(w.levels);
-    await expect(page.locator("#seat-2")).toHaveValue("bot:normal");
+    await expect(page.locator("#seat-2")).toHaveValue("bot:" + w.default_level);
 
     // A table with a beginner, and a beginner for the absent.
     await page.fill("#name", "Ann");
