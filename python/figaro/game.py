@@ -721,11 +721,14 @@ class Game:
         if isinstance(names, str) or len(names) != self.players:
             raise FigaroError("%d names for %d players" % (
                 1 if isinstance(names, str) else len(names), self.players))
-        for s, name in enumerate(names):
-            raw = _check.text(name, "a name").encode("utf-8")
-            if not raw or len(raw) > _lib.NAME_MAX or any(c in name for c in "\n\r\t"):
-                raise FigaroError("a name has 1 to %d bytes on one line: %r" % (
-                    _lib.NAME_MAX, name))
+        raws = [_check.text(name, "a name").encode("utf-8") for name in names]
+        for name, raw in zip(names, raws):
+            # FGN's names line is one word per seat (fgn.md), as the server
+            # writes them (proto.c, fig_proto_name_record).
+            if not raw or len(raw) > _lib.NAME_MAX or any(b <= 0x20 or b in b"#\x7f" for b in raw):
+                raise FigaroError("a name in a record has 1 to %d bytes, no space, no '#' and "
+                                  "no control character: %r" % (_lib.NAME_MAX, name))
+        for s, raw in enumerate(raws):
             self._c.names[s].value = raw
         self._c.has_names = True
 

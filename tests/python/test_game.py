@@ -130,6 +130,20 @@ def test_explicit_setup_and_deal():
     assert again.names == ["Ann", "Bob", "Cy"] and again.to_fgn() == text
 
 
+def test_names_a_record_cannot_hold_are_refused():
+    """FGN's names line is N words (fgn.md): a name with a space, a '#' (a
+    comment) or a control character would make a record that no reader takes
+    back, so the names are refused, and the names kept are the old ones."""
+    g = Game(4, 1)
+    g.names = ["Ann", "Bob", "Cy", "Dee"]
+    for bad in ["Ann Lee", "Ann#2", "Ann\x7f", "\u00e9\t", ""]:
+        with pytest.raises(FigaroError, match="a name in a record"):
+            g.names = [bad, "Bob", "Cy", "Dee"]
+        assert g.names == ["Ann", "Bob", "Cy", "Dee"]
+    g.names = ["Zo\u00eb", "Bob", "Cy", "Dee"]
+    assert Game.from_fgn(g.to_fgn()).names == ["Zo\u00eb", "Bob", "Cy", "Dee"]
+
+
 def test_views_and_sampling():
     g = Game(5, 31)
     rng = figaro.Rng(1)
