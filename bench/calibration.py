@@ -6,18 +6,21 @@ Reads finished game records (FGN, e.g. an arena's --records) and follows the
 seat whose name starts with --name in each (the arena names a bot by its
 spec). It replays each game through the Python binding (python/figaro) and,
 at the followed seat's first move of each round and at its first move of the
-second half of round 3, asks a fresh bot (--spec, seeded from --seed, the
-record's place in the list and the round: the same run gives the same figures) for the move. The
-search's root statistics of that move (fig_bot_analysis) give its estimate of
-the seat's chance to finish first and of its final place. It prints, for each
+second half of round 3, asks a fresh bot for the move (--spec, seeded from
+--seed, the record's place in the list and the round: the same run gives the
+same figures). The search's root statistics (fig_bot_analysis) give its
+estimate of the seat's chance to finish first and of its final place. It prints, for each
 of those points, the mean estimates next to the seat's actual wins and mean
-place, and the estimates by fifths (0-20% ... 80-100%) with the share won.
+place, the win estimate the played move leaves to a move searched at least a
+quarter as often (what the search's aim gives up for its place, in its own
+eyes; the noise of the estimates makes it above 0 even for `win=1`), and the
+estimates by fifths (0-20% ... 80-100%) with the share won.
 
 A search that models its opponents well is calibrated: of the positions it
 gives 40%, it wins about 40%. An estimate below the result says the opponents
 are weaker than the search takes them to be; above it, stronger.
 
-  PYTHONPATH=python bench/calibration.py --name ismcts --spec ismcts:iters=5000 rec/*.fgn
+  bench/calibration.py --name ismcts --spec ismcts:iters=5000 rec/*.fgn
 """
 import argparse
 import os
@@ -76,7 +79,12 @@ def follow(path, n, prefix, spec, seed):
                 if a is None:
                     sys.exit("%s: the bot %s reports no search (use ismcts or a level)" % (
                         path, spec))
-                out.append((asked[(r, i)], float(a.win[0]), float(a.place[0]), place == 1, place))
+                # The best win estimate among the moves searched at least a
+                # quarter as often as the one played: what the search's aim
+                # gave up for the place, in its own eyes.
+                best = max(float(w) for w, v in zip(a.win, a.visits) if 4 * v >= a.visits[0])
+                out.append((asked[(r, i)], float(a.win[0]), float(a.place[0]), place == 1, place,
+                            best - float(a.win[0])))
             game.play(action)
     return out
 
@@ -102,15 +110,16 @@ def main():
         for point, *row in got:
             rows.setdefault(point, []).append(row)
     print("%d games of %s*, asked to %s" % (games, a.name, a.spec))
-    print("%-22s %6s %9s %7s %10s %7s" % ("point", "games", "est. win", "won", "est. place", "place"))
+    print("%-22s %6s %9s %7s %10s %7s %9s" % ("point", "games", "est. win", "won", "est. place",
+                                              "place", "win left"))
     for point in sorted(rows):
         v = rows[point]
         m = len(v)
-        mean = [sum(x[k] for x in v) / m for k in range(4)]
-        print("%-22s %6d %8.1f%% %6.1f%% %10.2f %7.2f" % (
-            point, m, 100 * mean[0], 100 * mean[2], mean[1], mean[3]))
+        mean = [sum(x[k] for x in v) / m for k in range(5)]
+        print("%-22s %6d %8.1f%% %6.1f%% %10.2f %7.2f %8.1f%%" % (
+            point, m, 100 * mean[0], 100 * mean[2], mean[1], mean[3], 100 * mean[4]))
         fifths = [[0, 0, 0.0] for _ in FIFTHS]
-        for est, _, won, _ in v:
+        for est, _, won, _, _ in v:
             f = fifths[min(int(est * 5), 4)]
             f[0] += 1
             f[1] += won

@@ -44,7 +44,7 @@ def test_follows_the_named_seat(tmp_path):
     lines = out.stdout.splitlines()
     assert lines[0] == "6 games of ismcts*, asked to ismcts:iters=300"
     rows = {m.group(1): m for m in (re.match(
-        r"(round \d, [a-z ]+?)\s+(\d+)\s+([\d.]+)%\s+([\d.]+)%\s+([\d.]+)\s+([\d.]+)$", line)
+        r"(round \d, [a-z ]+?)\s+(\d+)\s+([\d.]+)%\s+([\d.]+)%\s+([\d.]+)\s+([\d.]+)\s+(-?[\d.]+)%$", line)
         for line in lines) if m}
     for r in (1, 2, 3):
         row = rows["round %d, first move" % r]
@@ -52,6 +52,7 @@ def test_follows_the_named_seat(tmp_path):
         assert 0 <= float(row.group(3)) <= 100
         assert float(row.group(4)) == round(100 * wins / 6, 1)
         assert 1 <= float(row.group(5)) <= 4
+        assert 0 <= float(row.group(7)) <= 100
     # The same run, the same figures.
     assert run("--name", "ismcts", "--spec", "ismcts:iters=300", *paths).stdout == out.stdout
 
