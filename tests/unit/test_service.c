@@ -2164,11 +2164,11 @@ static void test_hello_deadline_and_addr_cap(void **state)
     world_free(w);
 }
 
-/* A table with an operator's engine: a person, the engine, a bot. */
 /* `welcome` lists the levels a table's bots may have (and the default) and
- * the languages the server speaks, exactly those of the one table each (proto.c over the ai
- * layer's levels, host/lang.c); a level or a language outside them is refused
- * with the same list; the longest level ("beginner") fits a table's fill. */
+ * the languages the server speaks, exactly those of the one table each
+ * (proto.c over the ai layer's levels, host/lang.c); a level or a language
+ * outside them is refused with the same list; the longest level ("beginner")
+ * fits a table's fill. */
 static void test_welcome_lists(void **state)
 {
     (void)state;
@@ -2230,6 +2230,7 @@ static void test_welcome_lists(void **state)
     world_free(w);
 }
 
+/* A table with an operator's engine: a person, the engine, a bot. */
 static void test_engine_seat(void **state)
 {
     (void)state;
