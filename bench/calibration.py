@@ -51,12 +51,13 @@ def points_of(game, me):
 
 def follow(path, n, prefix, spec, seed):
     """The estimates at each point of one record, with the result: a list of
-    (point, estimated win, estimated place, won, place); None if unfinished."""
-    with open(path, encoding="utf-8") as f:
-        try:
+    (point, estimated win, estimated place, won, place, win left); None if
+    the game is unfinished."""
+    try:
+        with open(path, encoding="utf-8") as f:
             full = figaro.Game.from_fgn(f.read())
-        except figaro.FigaroError as e:
-            sys.exit("%s: %s" % (path, e))
+    except (OSError, UnicodeDecodeError, figaro.FigaroError) as e:
+        sys.exit("%s: %s" % (path, e))
     if not full.over:
         return None
     names = full.names or []
@@ -96,6 +97,8 @@ def main():
     ap.add_argument("--seed", type=int, default=1, help="the bots' seeds derive from it")
     ap.add_argument("records", nargs="+")
     a = ap.parse_args()
+    if not 0 <= a.seed < 2**64:
+        ap.error("--seed takes a whole number from 0 to 2^64 - 1")
     try:
         figaro.Bot(a.spec).close()
     except figaro.FigaroError as e:

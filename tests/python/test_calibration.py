@@ -69,3 +69,7 @@ def test_refuses_what_it_cannot_follow(tmp_path):
     bad.write_text("FGN 1\nplayers 9\n", encoding="utf-8")
     out = run("--name", "ismcts", str(bad))
     assert out.returncode == 1 and "bad.fgn" in out.stderr
+    out = run("--name", "ismcts", str(tmp_path / "missing.fgn"))
+    assert out.returncode == 1 and "missing.fgn" in out.stderr and "Traceback" not in out.stderr
+    out = run("--name", "ismcts", "--seed", "-1", *paths)
+    assert out.returncode == 2 and "--seed" in out.stderr
