@@ -9,9 +9,9 @@ at the followed seat's first move of each round and at its first move of the
 second half of round 3, asks a fresh bot for the move (--spec, seeded from
 --seed, the record's place in the list and the round: the same run gives the
 same figures). The search's root statistics (fig_bot_analysis) give its
-estimate of the seat's chance to finish first and of its final place. It prints, for each
-of those points, the mean estimates next to the seat's actual wins and mean
-place, the win estimate the played move leaves to a move searched at least a
+estimate of the seat's chance to finish first and of its final place. It
+prints, for each of those points, the mean estimates next to the seat's
+actual wins and mean place, the win estimate the played move leaves to a move searched at least a
 quarter as often (what the search's aim gives up for its place, in its own
 eyes; the noise of the estimates makes it above 0 even for `win=1`), and the
 estimates by fifths (0-20% ... 80-100%) with the share won.

@@ -43,9 +43,9 @@ def test_follows_the_named_seat(tmp_path):
     assert out.returncode == 0, out.stderr
     lines = out.stdout.splitlines()
     assert lines[0] == "6 games of ismcts*, asked to ismcts:iters=300"
-    rows = {m.group(1): m for m in (re.match(
-        r"(round \d, [a-z ]+?)\s+(\d+)\s+([\d.]+)%\s+([\d.]+)%\s+([\d.]+)\s+([\d.]+)\s+(-?[\d.]+)%$", line)
-        for line in lines) if m}
+    row_re = (r"(round \d, [a-z ]+?)\s+(\d+)\s+([\d.]+)%\s+([\d.]+)%\s+([\d.]+)\s+([\d.]+)"
+              r"\s+(-?[\d.]+)%$")
+    rows = {m.group(1): m for m in (re.match(row_re, line) for line in lines) if m}
     for r in (1, 2, 3):
         row = rows["round %d, first move" % r]
         assert int(row.group(2)) == 6
