@@ -124,6 +124,19 @@ sum() {   # NAME PASSED FAILED STATUS
     failed=$((failed + f))
     [ "$f" -eq 0 ] || failed_names="$failed_names $1"
 }
+# A failing job's own failure lines, gathered for the end of the output: when
+# only the last lines of a long run are kept (a CI summary), they still say
+# which test failed, not only which job. KIND LOG NAME; at most 10 lines a job.
+what_failed() {
+    case $1 in
+    unit) grep -E '^\[  FAILED  \] [a-z_]' "$2" ;;
+    cli) grep -E '^FAIL: ' "$2" ;;
+    web) grep -E '^ *([0-9]+\) |Error: )|: error TS' "$2" | sed 's/ ─*$//' ;;
+    pytest) grep -E '^(FAILED|ERROR) ' "$2" ;;
+    fuzz) grep -E '^SUMMARY: ' "$2" ;;
+    esac | sed 's/^ *//' | awk '!seen[$0]++' | head -n 10 |
+        while IFS= read -r line; do printf '   %s: %s\n' "$3" "$line"; done >>"$scratch/what_failed"
+}
 for w in "$scratch"/jobs/*.what; do
     job=${w%.what}
     kind=$(sed -n 1p "$w")
@@ -139,6 +152,7 @@ for w in "$scratch"/jobs/*.what; do
     if [ "$status" -eq 124 ] || [ "$status" -eq 137 ]; then
         cat "$log"
         echo "== $short: stopped after its time limit"
+        echo "   $short: stopped after its time limit" >>"$scratch/what_failed"
         sum "$short" 0 1 1
         continue
     fi
@@ -170,8 +184,12 @@ for w in "$scratch"/jobs/*.what; do
         if [ "$status" -eq 0 ]; then tail -n 2 "$log"; sum "$short" 1 0 0
         else cat "$log"; sum "$short" 0 1 1; fi ;;
     esac
+    [ "$status" -eq 0 ] || what_failed "$kind" "$log" "$short"
 done
 
-[ -z "$failed_names" ] || echo "failing:$failed_names"
+if [ -n "$failed_names" ]; then
+    [ ! -s "$scratch/what_failed" ] || { echo "what failed:"; cat "$scratch/what_failed"; }
+    echo "failing:$failed_names"
+fi
 echo "tests: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
