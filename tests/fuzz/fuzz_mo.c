@@ -103,11 +103,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             if (i < 0 || i >= pl->nplurals)
                 abort();
         }
+        const char *unknown = "\x01 not a message \x02";
+        bool has_unknown = false;   /* the fuzzer can write it into a file too */
         int n = fig_catalog_count(c);
         for (int i = 0; i < n; i++) {
             const char *id, *plural, *str;
             if (!fig_catalog_entry(c, i, &id, &plural, &str))
                 abort();
+            has_unknown |= strcmp(id, unknown) == 0;
             char kinds[5];
             if (!plural) {
                 const char *got = fig_tr_text(tr, id);
@@ -132,8 +135,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                     abort();   /* a plural message is not a singular one */
             }
         }
-        const char *unknown = "\x01 not a message \x02";
-        if (fig_tr_text(tr, unknown) != unknown)
+        if (!has_unknown && fig_tr_text(tr, unknown) != unknown)
             abort();
         fig_catalog_free(c);
     }
