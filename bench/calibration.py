@@ -11,10 +11,11 @@ second half of round 3, asks a fresh bot for the move (--spec, seeded from
 same figures). The search's root statistics (fig_bot_analysis) give its
 estimate of the seat's chance to finish first and of its final place. It
 prints, for each of those points, the mean estimates next to the seat's
-actual wins and mean place, the win estimate the played move leaves to a move searched at least a
-quarter as often (what the search's aim gives up for its place, in its own
-eyes; the noise of the estimates makes it above 0 even for `win=1`), and the
-estimates by fifths (0-20% ... 80-100%) with the share won.
+actual wins and mean place, the win estimate the played move leaves to a
+move searched at least a quarter as often (what the search's aim gives up for
+its place, in its own eyes; the noise of the estimates makes it above 0 even
+for `win=1`), and the estimates by fifths (0-20% ... 80-100%) with the share
+won.
 
 A search that models its opponents well is calibrated: of the positions it
 gives 40%, it wins about 40%. An estimate below the result says the opponents
