@@ -527,7 +527,7 @@ uninstall:
 LANGS      := $(sort $(patsubst po/%.po,%,$(wildcard po/*.po)))
 POT_SRC    := $(sort $(wildcard src/cli/*.c src/tui/*.c src/host/*.c src/net/*.c src/core/*.c \
                                 src/ai/*.c))
-XGETTEXT   := xgettext --from-code=UTF-8 --language=C --keyword=_ --keyword=N_ \
+XGETTEXT   := xgettext --from-code=UTF-8 --language=C --keyword=_ --keyword=N_ --keyword=N_LEVEL \
               --keyword=fig_tr_text:2 --keyword=fig_tr_plural:2,3 \
               --sort-output --add-location=file --add-comments=TRANSLATORS: \
               --package-name=figaro
@@ -567,14 +567,20 @@ pot-to:
 	@$(XGETTEXT) -o $(POT_OUT) $(POT_SRC)
 	@$(XGETTEXT_JS) --join-existing -o $(POT_OUT) $(WEB_JS)
 
-# The browser client's translations: only the messages of web/*.js, from the
-# same catalogues (scripts/po2json.py).
+# The browser client's translations: only the messages of web/*.js and the bot
+# levels' names (N_LEVEL in the C sources that name them: the server sends the
+# levels, the page shows their names), from the same catalogues (po2json.py).
+LEVEL_SRC    := src/ai/bot.c src/net/proto.c
+XGETTEXT_LVL := xgettext --from-code=UTF-8 --language=C --keyword --keyword=N_LEVEL \
+                --sort-output --add-location=file --add-comments=TRANSLATORS: \
+                --package-name=figaro
 all: $(WEBI18N)
 test: $(WEBI18N)
 serve: $(WEBI18N)
-$(B)/web.pot: $(WEB_JS) | $(DEPS_STAMP)
+$(B)/web.pot: $(WEB_JS) $(LEVEL_SRC) | $(DEPS_STAMP)
 	@mkdir -p $(B)
 	$(XGETTEXT_JS) --force-po -o $@ $(WEB_JS)
+	$(XGETTEXT_LVL) --join-existing -o $@ $(LEVEL_SRC)
 web/i18n/%.json: po/%.po $(B)/web.pot scripts/po2json.py
 	@mkdir -p web/i18n
 	/usr/bin/python3 scripts/po2json.py $(B)/web.pot $< > $@.tmp && mv $@.tmp $@

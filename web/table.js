@@ -1071,12 +1071,11 @@ export class TableView {
     }
 }
 
-/** A bot level's name. @param {string} level */
+/** A bot level's name in the reader's language. The levels come from the
+ * server (welcome); their msgids are marked N_LEVEL in src/ai/bot.c and
+ * src/net/proto.c, which the Makefile adds to the page's catalogue.
+ * @param {string} level */
 export function levelName(level) {
-    // The levels themselves come from the server (welcome); these are their
-    // names in the reader's language (msgids of src/ai/bot.c's table).
-    const names = { random: _("random"), beginner: _("beginner"), easy: _("easy"), normal: _("normal"),
-                    hard: _("hard"), max: _("max") };
-    return /** @type {Object<string, string>} */ (names)[level] || level;
+    return _(level);
 }
 

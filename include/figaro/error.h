@@ -25,6 +25,12 @@ typedef struct {
  * libintl; xgettext finds N_("...") and front ends translate at display time. */
 #define N_(s) s
 
+/* N_ for a bot level's name (src/ai/bot.c, and "random" in src/net/proto.c):
+ * the Makefile also puts these msgids in the page's catalogue (build/web.pot),
+ * so the browser translates the level names the server sends without a list of
+ * its own. */
+#define N_LEVEL(s) s
+
 /* Formats into msg (if not NULL) and returns err, so callers can write
  * `return fig_fail(msg, FIG_ERR_INPUT, "...", ...);`. */
 fig_err_t fig_fail(fig_msg_t *msg, fig_err_t err, const char *fmt, ...)

@@ -45,11 +45,11 @@ static const struct {
     /* TRANSLATORS: the levels of the bots, as the start screen, plain mode
      * and the page show them (the command line and the protocol keep
      * beginner, easy, normal, hard, max). */
-    { N_("beginner"), "ismcts:iters=200,temp=0.03,leaf=-1" },
-    { N_("easy"), "greedy" },
-    { N_("normal"), "ismcts:iters=800,leaf=-1" },
-    { N_("hard"), "ismcts:iters=8000,leaf=-1" },
-    { N_("max"), "ismcts:iters=100000" },
+    { N_LEVEL("beginner"), "ismcts:iters=200,temp=0.03,leaf=-1" },
+    { N_LEVEL("easy"), "greedy" },
+    { N_LEVEL("normal"), "ismcts:iters=800,leaf=-1" },
+    { N_LEVEL("hard"), "ismcts:iters=8000,leaf=-1" },
+    { N_LEVEL("max"), "ismcts:iters=100000" },
 };
 enum { NLEVELS = sizeof levels / sizeof levels[0] };
 

@@ -57,6 +57,10 @@ const char *fig_proto_code_name(fig_proto_code_t code)
 
 /* A table's levels: "random" (a uniformly random player, for a quick table
  * and the tests), then the ai layer's levels for people. */
+/* TRANSLATORS: a bot level of the server's tables: a player that picks its
+ * moves at random. */
+static const char random_level[] = N_LEVEL("random");
+
 int fig_proto_level_count(void)
 {
     return 1 + fig_bot_level_count();
@@ -64,12 +68,12 @@ int fig_proto_level_count(void)
 
 const char *fig_proto_level_name(int i)
 {
-    return i == 0 ? "random" : fig_bot_level_name(i - 1);
+    return i == 0 ? random_level : fig_bot_level_name(i - 1);
 }
 
 bool fig_proto_level_ok(const char *level)
 {
-    return strcmp(level, "random") == 0 || fig_bot_level_index(level) >= 0;
+    return strcmp(level, random_level) == 0 || fig_bot_level_index(level) >= 0;
 }
 
 /* "a, b, c": the names name(0) .. name(n - 1), cut to cap - 1 bytes. */

@@ -2,6 +2,7 @@
 // and the one that plays for someone away) and the languages are built from
 // what `welcome` sent (src/ai/bot.c's and src/host/lang.c's tables), with
 // the levels' names in the reader's language; beginner is among them.
+import { readFileSync } from "node:fs";
 import { test, expect } from "@playwright/test";
 import { startServer } from "./server.js";
 
@@ -24,6 +25,14 @@ function welcomeOf(page) {
             });
         });
     });
+}
+
+/** A message's translation in po/LANG.po (the catalogues' one source), or
+ * undefined. @param {string} lang @param {string} msgid */
+function poMsgstr(lang, msgid) {
+    const po = readFileSync(new URL(`../../po/${lang}.po`, import.meta.url), "utf8");
+    const m = po.match(new RegExp(`^msgid ${JSON.stringify(msgid)}\nmsgstr "(.*)"$`, "m"));
+    return m ? m[1] : undefined;
 }
 
 /** Each option of a select as [value, text]. @param {import("@playwright/test").Page} page @param {string} sel */
@@ -53,6 +62,9 @@ test("the level and language menus are those of welcome", async ({ browser }) =>
     const fill = await options(page, "#fill");
     expect(fill.map(([v]) => v)).toEqual(w.levels);
     expect(fill.find(([v]) => v === "beginner")).toEqual(["beginner", "débutant"]);
+    // Every level the server sends is shown as po/fr.po translates it: the
+    // page's catalogue takes the level names from the C sources that name them.
+    expect(fill).toEqual(w.levels.map((/** @type {string} */ l) => [l, poMsgstr("fr", l)]));
     await expect(page.locator("#fill")).toHaveValue(w.default_level);
     const seat = await options(page, "#seat-2");
     expect(seat.filter(([v]) => v.startsWith("bot:")).map(([v]) => v.slice(4))).toEqual(w.levels);
