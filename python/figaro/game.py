@@ -723,8 +723,9 @@ class Game:
                 1 if isinstance(names, str) else len(names), self.players))
         raws = [_check.text(name, "a name").encode("utf-8") for name in names]
         for name, raw in zip(names, raws):
-            # FGN's names line is one word per seat (fgn.md), as the server
-            # writes them (proto.c, fig_proto_name_record).
+            # FGN's names line is one word per seat (fgn.md): the bytes of
+            # fig_fgn_name_byte_ok (include/figaro/fgn.h), by which the server
+            # cleans names too.
             if not raw or len(raw) > _lib.NAME_MAX or any(b <= 0x20 or b in b"#\x7f" for b in raw):
                 raise FigaroError("a name in a record has 1 to %d bytes, no space, no '#' and "
                                   "no control character: %r" % (_lib.NAME_MAX, name))

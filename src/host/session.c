@@ -11,6 +11,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "figaro/fgn.h"
 #include "host/fep_host.h"
 #include "host/session.h"
 #include "host/util.h"
@@ -52,7 +53,7 @@ bool fig_session_name_ok(const char *s)
     if (n == 0 || n > FIG_NAME_MAX)
         return false;
     for (; *s; s++)
-        if ((unsigned char)*s <= ' ' || *s == '#' || *s == 0x7F)
+        if (!fig_fgn_name_byte_ok((unsigned char)*s))
             return false;
     return true;
 }

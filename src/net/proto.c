@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "figaro/fgn.h"
 #include "host/lang.h"
 #include "host/session.h"
 #include "host/util.h"
@@ -348,7 +349,7 @@ void fig_proto_name_record(const char *name, char out[FIG_NAME_MAX + 1])
 {
     fig_proto_name_cut(name, FIG_PROTO_NAME_BYTES, out, FIG_NAME_MAX + 1);
     for (char *p = out; *p; p++)
-        if ((unsigned char)*p <= ' ' || *p == '#' || *p == 0x7F)
+        if (!fig_fgn_name_byte_ok((unsigned char)*p))
             *p = '_';
     if (!out[0])
         strcpy(out, "_");

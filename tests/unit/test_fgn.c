@@ -736,6 +736,31 @@ static void test_lexical_optional_headers(void **state)
     assert_true(g.setup.has_seed && g.setup.seed == 0);
 }
 
+/* fig_fgn_name_byte_ok, by which the server cleans names and the host checks
+ * them, is the reader's own rule: a name holding the byte is written and read
+ * back unchanged exactly when the predicate allows the byte. */
+static void test_name_byte_rule_is_the_readers(void **state)
+{
+    (void)state;
+    int allowed = 0;
+    for (int c = 1; c < 0x80; c++) {
+        fig_game_t g;
+        fig_msg_t msg;
+        assert_int_equal(read_str(&g, canonical4, &msg), FIG_OK);
+        snprintf(g.names[1], sizeof g.names[1], "B%cb", c);
+        char *text = write_alloc(&g, NULL);
+        fig_game_t back;
+        bool same = read_str(&back, text, &msg) == FIG_OK && back.has_names &&
+                    strcmp(back.names[1], g.names[1]) == 0;
+        free(text);
+        if (same != fig_fgn_name_byte_ok((unsigned char)c))
+            fail_msg("byte 0x%02X: the reader %s it in a name, the predicate %s", c,
+                     same ? "keeps" : "does not keep", same ? "refuses" : "allows");
+        allowed += same;
+    }
+    assert_int_equal(allowed, 0x7E - ' ' - 1);   /* '!' to '~' but '#' */
+}
+
 static void test_lexical_utf8_names_and_bom(void **state)
 {
     (void)state;
@@ -1859,6 +1884,7 @@ int main(void)
         cmocka_unit_test(test_lexical_ring_forms),
         cmocka_unit_test(test_lexical_optional_headers),
         cmocka_unit_test(test_lexical_utf8_names_and_bom),
+        cmocka_unit_test(test_name_byte_rule_is_the_readers),
         cmocka_unit_test(test_lexical_line_length_limit),
         cmocka_unit_test(test_bad_magic),
         cmocka_unit_test(test_bad_header_values),
