@@ -527,10 +527,11 @@ uninstall:
 LANGS      := $(sort $(patsubst po/%.po,%,$(wildcard po/*.po)))
 POT_SRC    := $(sort $(wildcard src/cli/*.c src/tui/*.c src/host/*.c src/net/*.c src/core/*.c \
                                 src/ai/*.c))
-XGETTEXT   := xgettext --from-code=UTF-8 --language=C --keyword=_ --keyword=N_ --keyword=N_LEVEL \
-              --keyword=fig_tr_text:2 --keyword=fig_tr_plural:2,3 \
-              --sort-output --add-location=file --add-comments=TRANSLATORS: \
-              --package-name=figaro
+# The options every xgettext run here shares (the C sources, web/*.js, the page's levels).
+XGETTEXT_COMMON := xgettext --from-code=UTF-8 --sort-output --add-location=file \
+                   --add-comments=TRANSLATORS: --package-name=figaro
+XGETTEXT   := $(XGETTEXT_COMMON) --language=C --keyword=_ --keyword=N_ --keyword=N_LEVEL \
+              --keyword=fig_tr_text:2 --keyword=fig_tr_plural:2,3
 MO         := $(LANGS:%=$(B)/locale/%/LC_MESSAGES/figaro.mo)
 MO_T       := $(LANGS:%=$(T)/locale/%/LC_MESSAGES/figaro.mo)
 
@@ -556,9 +557,7 @@ $(T)/locale/%/LC_MESSAGES/figaro.mo: po/%.po | $(DEPS_STAMP)
 # The browser client's messages (web/*.js): _("...") and ngettext("...", "...", n),
 # added to the same template with xgettext's JavaScript parser.
 WEB_JS       := $(sort $(wildcard web/*.js))
-XGETTEXT_JS  := xgettext --from-code=UTF-8 --language=JavaScript --keyword=_ --keyword=ngettext:1,2 \
-                --sort-output --add-location=file --add-comments=TRANSLATORS: \
-                --package-name=figaro
+XGETTEXT_JS  := $(XGETTEXT_COMMON) --language=JavaScript --keyword=_ --keyword=ngettext:1,2
 
 # `make pot-to POT_OUT=FILE` writes a fresh template to FILE (tests compare it
 # with po/figaro.pot, POT-Creation-Date aside).
@@ -571,9 +570,7 @@ pot-to:
 # levels' names (N_LEVEL in the C sources that name them: the server sends the
 # levels, the page shows their names), from the same catalogues (po2json.py).
 LEVEL_SRC    := src/ai/bot.c src/net/proto.c
-XGETTEXT_LVL := xgettext --from-code=UTF-8 --language=C --keyword --keyword=N_LEVEL \
-                --sort-output --add-location=file --add-comments=TRANSLATORS: \
-                --package-name=figaro
+XGETTEXT_LVL := $(XGETTEXT_COMMON) --language=C --keyword --keyword=N_LEVEL
 all: $(WEBI18N)
 test: $(WEBI18N)
 serve: $(WEBI18N)

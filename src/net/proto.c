@@ -56,12 +56,12 @@ const char *fig_proto_code_name(fig_proto_code_t code)
     return code >= 0 && code < FIG_PC_COUNT ? code_names[code] : "?";
 }
 
-/* A table's levels: "random" (a uniformly random player, for a quick table
- * and the tests), then the ai layer's levels for people. */
 /* TRANSLATORS: a bot level of the server's tables: a player that picks its
  * moves at random. */
 static const char random_level[] = N_LEVEL("random");
 
+/* A table's levels: "random" (a uniformly random player, for a quick table
+ * and the tests), then the ai layer's levels for people. */
 int fig_proto_level_count(void)
 {
     return 1 + fig_bot_level_count();
