@@ -30,6 +30,7 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir, "python"))
 
 import figaro  # noqa: E402
+from followed import followed_seat  # noqa: E402
 
 FIFTHS = ["0-20%", "20-40%", "40-60%", "60-80%", "80-100%"]
 
@@ -61,11 +62,7 @@ def follow(path, n, prefix, spec, seed):
         sys.exit("%s: %s" % (path, e))
     if not full.over:
         return None
-    names = full.names or []
-    seats = [i for i, name in enumerate(names) if name.startswith(prefix)]
-    if len(seats) != 1:
-        sys.exit("%s: %d seats named %s*, need exactly one" % (path, len(seats), prefix))
-    me = seats[0]
+    me = followed_seat(path, full.names or [], prefix)
     ranking = full.ranking()
     place = ranking.index(me) + 1
     asked = {(r, i): name for r, i, name in points_of(full, me)}

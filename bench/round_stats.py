@@ -22,6 +22,8 @@ import json
 import subprocess
 import sys
 
+from followed import followed_seat
+
 
 def piece_label(index, players):
     """The road piece a round gave, by its place in the group (longest first)."""
@@ -38,14 +40,12 @@ def load(figaro, path, prefix):
     """(the followed seat, the replay's JSON) of a finished record, else None."""
     with open(path, encoding="utf-8") as f:
         names = next((line.split()[1:] for line in f if line.startswith("names ")), [])
-    seats = [i for i, n in enumerate(names) if n.startswith(prefix)]
-    if len(seats) != 1:
-        sys.exit("%s: %d seats named %s*, need exactly one" % (path, len(seats), prefix))
+    me = followed_seat(path, names, prefix)
     out = subprocess.run([figaro, "replay", "--json", path], capture_output=True, text=True)
     if out.returncode != 0:
         sys.exit("%s: figaro replay failed: %s" % (path, out.stderr.strip()))
     game = json.loads(out.stdout)
-    return (seats[0], game) if game.get("finished") else None
+    return (me, game) if game.get("finished") else None
 
 
 def pct(part, whole):
