@@ -11,6 +11,7 @@
 # FEP line is answered, not a crash.
 FIGARO=${FIGARO:-build/test/figaro}
 DIR=$(dirname "$FIGARO")
+export PYTHONDONTWRITEBYTECODE=1   # bench/round_stats.py's import leaves no cache in bench/
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
