@@ -25,6 +25,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "figaro/game.h"
 #include "figaro/state.h"
 #include "figaro/view.h"
 
@@ -37,6 +38,15 @@ typedef struct {
     void *mem;
     size_t size;
 } fig_scratch_t;
+
+/* The current round as the seat has seen it: the state just after the deal
+ * (the seat's own hand exact, the others' a guess, as in a turn's `guess`)
+ * and every action since, in order. */
+typedef struct {
+    fig_state_t start;
+    int n;
+    fig_action_t action[FIG_MAX_ROUND_ACTIONS];
+} fig_round_log_t;
 
 /* What a bot is asked to decide on. `view` is all it may use; `guess` is the
  * tracked state whose other hands are a consistent guess (handy as a
@@ -51,6 +61,8 @@ typedef struct {
     int ms;
     const fig_scratch_t *scratch;
     const atomic_bool *cancel;
+    const fig_round_log_t *round;   /* this round so far (for a bot that reads the
+                                       others' play), or NULL */
 } fig_bot_turn_t;
 
 /* A fault of an external engine (FEP, docs/fep.md), recorded as data so that

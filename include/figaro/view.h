@@ -48,6 +48,12 @@ int fig_view_road(const fig_view_t *v, int seat);
  * viewer's hand are as in v. The viewer's view of the result equals v. */
 void fig_view_sample(const fig_view_t *v, fig_rng_t *rng, fig_state_t *out);
 
+/* The full state consistent with v in which the other seats hold hands[s]
+ * (hands[v->seat] is not read: the viewer's hand is v's). The caller keeps
+ * the hands consistent with v: together the unseen cards, each of its seat's
+ * public size; a sample's hands (fig_view_sample) are. */
+void fig_view_complete(const fig_view_t *v, const fig_hand_t hands[], fig_state_t *out);
+
 /* Deals the next round for a seat that knows only its own hand: `hand` goes to
  * `viewer`, the rest of the deck to the others in a fixed order (a guess that
  * fig_state_apply_seen repairs as their plays are seen). Phase must be DEAL. */

@@ -26,4 +26,9 @@ void rng_bot_seed(void *data, uint64_t seed);
  * seat to move in st by the greedy evaluation, ties broken by rng. */
 fig_action_t greedy_choose(const fig_state_t *st, fig_rng_t *rng);
 
+/* Its evaluation of action a (legal in before) for seat `me`, the seat to
+ * move: higher is better, a card collected costs 10. It reads only what that
+ * seat knows (the table, and which card a plays), not the hands. */
+double greedy_evaluate(const fig_state_t *before, fig_action_t a, int me);
+
 #endif

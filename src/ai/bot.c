@@ -20,6 +20,8 @@ struct fig_bot {
     int seat;
     bool in_game;
     fig_state_t st;
+    fig_round_log_t log;   /* this round so far, for the turn */
+    bool logged;           /* log holds the whole round: it was followed from its deal */
     fig_rng_t rng;   /* for overruling an illegal answer */
     int overrules;
 };
@@ -240,6 +242,7 @@ fig_err_t fig_bot_game(fig_bot_t *bot, const fig_setup_t *setup, int seat, fig_m
                         checked.players);
     bot->seat = seat;
     bot->in_game = true;
+    bot->logged = false;
     fig_state_init(&bot->st, &checked);
     if (bot->ops->game)
         bot->ops->game(bot->data, &checked, seat);
@@ -253,6 +256,9 @@ fig_err_t fig_bot_round(fig_bot_t *bot, const fig_hand_t *hand, fig_msg_t *msg)
     fig_err_t rc = fig_state_deal_seen(&bot->st, bot->seat, hand, msg);
     if (rc)
         return rc;
+    bot->log.start = bot->st;
+    bot->log.n = 0;
+    bot->logged = true;
     if (bot->ops->round)
         bot->ops->round(bot->data, bot->st.round, hand);
     return FIG_OK;
@@ -266,6 +272,10 @@ fig_err_t fig_bot_move(fig_bot_t *bot, fig_action_t a, fig_msg_t *msg)
     fig_err_t rc = fig_state_apply_seen(&bot->st, bot->seat, a, NULL, msg);
     if (rc)
         return rc;
+    if (bot->logged && bot->log.n < FIG_MAX_ROUND_ACTIONS)
+        bot->log.action[bot->log.n++] = a;
+    else
+        bot->logged = false;   /* cannot happen (a round's bound), but never write past it */
     if (bot->ops->move)
         bot->ops->move(bot->data, seat, a);
     return FIG_OK;
@@ -293,7 +303,8 @@ fig_action_t fig_bot_choose_with(fig_bot_t *bot, int ms, const fig_scratch_t *sc
         return FIG_ACT_NONE;
     fig_view_t view;
     fig_view_of(&bot->st, bot->seat, &view);
-    fig_bot_turn_t turn = { &view, &bot->st, ms, scratch, cancel };
+    fig_bot_turn_t turn = { &view, &bot->st, ms, scratch, cancel,
+                            bot->logged ? &bot->log : NULL };
     fig_action_t a = bot->ops->choose(bot->data, &turn);
     if (fig_state_check(&bot->st, a, NULL) != FIG_OK) {
         a = fig_state_random_action(&bot->st, &bot->rng);   /* never pass on an illegal move */

@@ -19,7 +19,7 @@
  * its owner's next turn: any card of value >= 6 - total will do it. */
 static const double danger[6] = { 0.05, 0.10, 0.25, 0.55, 0.80, 0.95 };
 
-static double evaluate(const fig_state_t *before, fig_action_t a, int me)
+double greedy_evaluate(const fig_state_t *before, fig_action_t a, int me)
 {
     fig_state_t st = *before;
     fig_state_apply_legal(&st, a, NULL);
@@ -60,7 +60,7 @@ fig_action_t greedy_choose(const fig_state_t *st, fig_rng_t *rng)
     int n = fig_state_legal(st, moves), best = 0, ties = 0;
     double best_score = -1e300;
     for (int i = 0; i < n; i++) {
-        double sc = evaluate(st, moves[i], st->turn);
+        double sc = greedy_evaluate(st, moves[i], st->turn);
         if (sc > best_score + 1e-9) {
             best_score = sc;
             best = i;

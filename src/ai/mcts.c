@@ -37,7 +37,8 @@
  * Memory: the trees' nodes (and each tree's cache of round-end values and
  * root statistics, tree_mem_t) come from the scratch block the host lends for
  * the think (a pool worker's, host/pool.h), split evenly between the trees
- * and capped by `mem` MiB; so a thousand bots in a server use the workers'
+ * and capped by `mem` MiB (with `infer`, its pool of weighed states comes first
+ * from the same memory); so a thousand bots in a server use the workers'
  * blocks, not a thousand pools. Called without scratch (bench, tests, a bot
  * used on its own), the bot allocates a pool of `mem` MiB at its first think
  * and keeps it. Either way a long think never exhausts memory: a full tree
@@ -52,6 +53,7 @@
 
 #include "ai/ai.h"
 #include "ai/future.h"
+#include "ai/infer.h"
 #include "ai/leaf.h"
 
 enum { MAX_THREADS = 16, MAX_DEPTH = 130 };
@@ -92,6 +94,8 @@ typedef struct {
     int leaf_cards;     /* ... when at least this many cards are still in play (else
                            played out: late in a round a playout is short and exact) */
     int leaf_draws;     /* round ends drawn per leaf, their values averaged */
+    double infer;       /* > 0: the others' hands weighed by their play this round, with
+                           this sharpness (infer.h); 0: drawn uniformly from the view */
 } params_t;
 
 /* Sums over the playouts through one root child, for fig_bot_analysis. */
@@ -105,6 +109,8 @@ typedef struct {
     uint32_t n, cap;
     fig_rng_t rng;
     const fig_view_t *view;
+    const infer_pool_t *pool;   /* with `infer`, when there was something to read: the
+                                   weighed states; else NULL */
     const params_t *p;
     uint32_t stamp;
     uint32_t legal_at[256], child_at[256];   /* stamps marking actions per visit */
@@ -137,6 +143,7 @@ typedef struct {
     params_t p;
     fig_rng_t rng;
     tree_t trees[MAX_THREADS];
+    infer_pool_t *pool;   /* in the think's memory, before the trees' (place_trees) */
     char *own;          /* the bot's own pool, for thinks without scratch; NULL until then */
     size_t own_size;
     long last_iterations;
@@ -258,7 +265,10 @@ static void iterate(tree_t *t)
     uint32_t path[MAX_DEPTH];
     int depth = 0;
     uint32_t node = 0;
-    fig_view_sample(t->view, &t->rng, &st);
+    if (t->pool)
+        infer_draw(t->pool, t->view, &t->rng, &st);
+    else
+        fig_view_sample(t->view, &t->rng, &st);
     watch_t w = { .me = t->view->seat, .by = -1, .open = true };
     path[depth++] = 0;
     while (st.phase == FIG_PHASE_PLAY && depth < MAX_DEPTH) {
@@ -391,10 +401,19 @@ static void *search(void *arg)
     return NULL;
 }
 
+/* Bytes of the think's memory before the trees': the pool of weighed states
+ * with `infer`, a multiple of STRIDE_ALIGN. */
+static size_t pool_bytes(const params_t *p)
+{
+    return p->infer > 0 ? (sizeof(infer_pool_t) + STRIDE_ALIGN - 1) / STRIDE_ALIGN * STRIDE_ALIGN
+                        : 0;
+}
+
 /* Bytes per tree the bot's `mem` allows, a multiple of STRIDE_ALIGN. */
 static size_t mem_stride(const params_t *p)
 {
-    size_t stride = (size_t)p->mem * 1024 * 1024 / (size_t)p->threads;
+    size_t all = (size_t)p->mem * 1024 * 1024, before = pool_bytes(p);
+    size_t stride = (all > before ? all - before : 0) / (size_t)p->threads;
     size_t most = sizeof(tree_mem_t) + ((size_t)1 << 30) * sizeof(node_t);
     stride = stride > most ? most : stride;
     return stride / STRIDE_ALIGN * STRIDE_ALIGN;
@@ -405,10 +424,12 @@ static size_t mem_stride(const params_t *p)
  * need be. Returns false if there is no memory for even a root and a child. */
 static bool place_trees(mcts_t *m, const fig_scratch_t *scratch)
 {
-    size_t stride = mem_stride(&m->p);
+    size_t stride = mem_stride(&m->p), before = pool_bytes(&m->p);
+    if (scratch && scratch->mem && before > scratch->size / 8)
+        before = 0;   /* a small block goes to the trees: the pool helps, they are needed */
     char *base;
     if (scratch && scratch->mem) {
-        size_t fit = scratch->size / (size_t)m->p.threads / STRIDE_ALIGN * STRIDE_ALIGN;
+        size_t fit = (scratch->size - before) / (size_t)m->p.threads / STRIDE_ALIGN * STRIDE_ALIGN;
         if (fit < stride)
             stride = fit;
         base = scratch->mem;
@@ -416,13 +437,15 @@ static bool place_trees(mcts_t *m, const fig_scratch_t *scratch)
         if (!m->own) {
             /* Only touched as nodes are made, so a large cap costs nothing
              * until a long think needs it. */
-            m->own = malloc(stride * (size_t)m->p.threads);
+            m->own = malloc(before + stride * (size_t)m->p.threads);
             if (!m->own)
                 return false;
-            m->own_size = stride * (size_t)m->p.threads;
+            m->own_size = before + stride * (size_t)m->p.threads;
         }
         base = m->own;
     }
+    m->pool = before ? (infer_pool_t *)(void *)base : NULL;
+    base += before;
     /* The nodes start on a cache line, so that a block of siblings spans as
      * few lines as it can (stride is a multiple of the line). */
     size_t pad = (size_t)(-(uintptr_t)(base + sizeof(tree_mem_t)) % STRIDE_ALIGN);
@@ -464,9 +487,17 @@ static fig_action_t mcts_choose(void *data, const fig_bot_turn_t *turn)
         deadline = now() + ms / 1000.0;
     }
     uint64_t move_seed = fig_rng_next(&m->rng);
+    const infer_pool_t *pool = NULL;
+    if (m->pool) {   /* its own stream, after the trees' */
+        fig_rng_t rng;
+        fig_rng_seed_stream(&rng, move_seed, MAX_THREADS);
+        infer_weigh(m->pool, turn->round, turn->view, p->infer, &rng);
+        pool = m->pool->n ? m->pool : NULL;
+    }
     for (int i = 0; i < threads; i++) {
         tree_t *t = &m->trees[i];
         t->view = turn->view;
+        t->pool = pool;
         t->p = p;
         t->deadline = deadline;
         t->cancel = turn->cancel;
@@ -698,6 +729,8 @@ static fig_err_t set_option(void *ctx, const char *key, const char *value, fig_m
         return set_int(key, value, 0, 1, &p->exact, msg);
     if (strcmp(key, "temp") == 0)
         return set_number(key, value, &p->temp, msg);
+    if (strcmp(key, "infer") == 0)
+        return set_number(key, value, &p->infer, msg);
     if (strcmp(key, "c") == 0)
         return set_number(key, value, &p->c, msg);
     if (strcmp(key, "copp") == 0)
@@ -714,7 +747,7 @@ static fig_err_t set_option(void *ctx, const char *key, const char *value, fig_m
     }
     return fig_fail(msg, FIG_ERR_INPUT, N_("ismcts: unknown option '%s' (ms, iters, threads, c, "
                                            "copp, win, wopp, mem, redraws, playout, exact, leaf, "
-                                           "leafcards, draws, temp)"), key);
+                                           "leafcards, draws, infer, temp)"), key);
 }
 
 fig_err_t mcts_bot_new(const char *spec, uint64_t seed, const fig_bot_ops_t **ops, void **data,

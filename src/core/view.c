@@ -31,6 +31,23 @@ fig_err_t fig_view_of(const fig_state_t *st, int seat, fig_view_t *v)
     return FIG_OK;
 }
 
+/* The private fields that follow from the hands and the piles: which kinds
+ * each hand holds, and who owns each colour (colourless, which is public,
+ * came with the piles). */
+static void derive(const fig_view_t *v, fig_state_t *out)
+{
+    for (int s = 0; s < v->players; s++)
+        for (int k = 0; k < FIG_KINDS; k++)
+            out->present[s] |= (uint32_t)(out->hand[s].n[k] != 0) << k;
+    memset(out->owner, FIG_NOBODY, sizeof out->owner);
+    for (int s = 0; s < v->players; s++) {
+        if (v->pile[s].colour != FIG_NO_COLOUR) {
+            out->owner[v->pile[s].colour] = (uint8_t)s;
+            out->owned |= (uint16_t)(7u << (v->pile[s].colour * 3));
+        }
+    }
+}
+
 void fig_view_sample(const fig_view_t *v, fig_rng_t *rng, fig_state_t *out)
 {
     memset(out, 0, sizeof *out);
@@ -52,18 +69,17 @@ void fig_view_sample(const fig_view_t *v, fig_rng_t *rng, fig_state_t *out)
             for (int i = 0; i < v->hand_size[s] && next < n; i++)
                 out->hand[s].n[cards[next++]]++;
         }
-        for (int k = 0; k < FIG_KINDS; k++)
-            out->present[s] |= (uint32_t)(out->hand[s].n[k] != 0) << k;
     }
-    /* The private derived fields follow from the piles (colourless, which is
-     * public, came with them). */
-    memset(out->owner, FIG_NOBODY, sizeof out->owner);
-    for (int s = 0; s < v->players; s++) {
-        if (v->pile[s].colour != FIG_NO_COLOUR) {
-            out->owner[v->pile[s].colour] = (uint8_t)s;
-            out->owned |= (uint16_t)(7u << (v->pile[s].colour * 3));
-        }
-    }
+    derive(v, out);
+}
+
+void fig_view_complete(const fig_view_t *v, const fig_hand_t hands[], fig_state_t *out)
+{
+    memset(out, 0, sizeof *out);
+    out->pub = v->pub;
+    for (int s = 0; s < v->players; s++)
+        out->hand[s] = s == v->seat ? v->hand : hands[s];
+    derive(v, out);
 }
 
 /* The public members leave no padding byte (colourless makes them an even

@@ -119,6 +119,7 @@ static void test_bad_specs_are_refused_with_a_reason(void **state)
         { "ismcts:leaf=-2", "leaf must be" },
         { "ismcts:leafcards=61", "leafcards must be" },
         { "ismcts:draws=0", "draws must be" },
+        { "ismcts:infer=11", "infer must be" },
         { "beginner:iters=5", "not a bot" },
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
@@ -170,19 +171,34 @@ static void test_bot_refuses_out_of_order_messages(void **state)
     fig_bot_free(bot);
 }
 
-/* Sets up a bot at the first turn of a seeded 4-player game. */
-static fig_bot_t *at_first_turn(const char *spec, uint64_t bot_seed)
+/* Sets up a bot in a seeded 4-player game at its turn after `actions`
+ * actions of greedy players in the first round (at least; the bot's seat is
+ * the one to move then). */
+static fig_bot_t *at_turn(const char *spec, uint64_t bot_seed, int actions)
 {
     fig_setup_t setup;
     fig_game_t g;
     fig_setup_random(&setup, 4, 99, NULL);
     fig_game_init(&g, &setup);
     fig_game_deal_seeded(&g);
+    fig_rng_t rng;
+    fig_rng_seed(&rng, 3);
+    for (int i = 0; i < actions; i++)
+        assert_int_equal(fig_game_play(&g, greedy_choose(&g.state, &rng), NULL, NULL), FIG_OK);
+    assert_int_equal(g.state.round, 1);
     int seat = g.state.turn;
     fig_bot_t *bot = make_bot(spec, bot_seed);
     assert_int_equal(fig_bot_game(bot, &setup, seat, NULL), FIG_OK);
     assert_int_equal(fig_bot_round(bot, &g.hands[0][seat], NULL), FIG_OK);
+    for (int i = 0; i < actions; i++)
+        assert_int_equal(fig_bot_move(bot, g.moves[0][i].action, NULL), FIG_OK);
     return bot;
+}
+
+/* Sets up a bot at the first turn of a seeded 4-player game. */
+static fig_bot_t *at_first_turn(const char *spec, uint64_t bot_seed)
+{
+    return at_turn(spec, bot_seed, 0);
 }
 
 static void test_ismcts_is_deterministic_for_an_iteration_budget(void **state)
@@ -251,11 +267,9 @@ static void test_ismcts_honours_time_budgets(void **state)
  * expanding but keeps sampling to the end of its budget, answers legally and
  * never writes outside its block (the block is malloc'd to its exact size, so
  * AddressSanitizer sees any write past it). */
-static void test_ismcts_memory(void **state)
+static void memory_case(const char *spec, int actions)
 {
-    (void)state;
-    const char *spec = "ismcts:iters=3000";
-    fig_bot_t *own = at_first_turn(spec, 3);
+    fig_bot_t *own = at_turn(spec, 3, actions);
     fig_action_t a = fig_bot_choose(own, 0);
     fig_analysis_t an_own, an;
     assert_true(fig_bot_analysis(own, &an_own));
@@ -264,7 +278,7 @@ static void test_ismcts_memory(void **state)
     for (int i = 0; i < 2; i++) {
         fig_scratch_t scratch = { malloc(sizes[i]), sizes[i] };
         assert_non_null(scratch.mem);
-        fig_bot_t *bot = at_first_turn(spec, 3);
+        fig_bot_t *bot = at_turn(spec, 3, actions);
         fig_action_t b = fig_bot_choose_with(bot, 0, &scratch, NULL);
         assert_int_equal(fig_state_check(fig_bot_state(bot), b, NULL), FIG_OK);
         assert_int_equal(fig_bot_overrules(bot), 0);
@@ -282,11 +296,22 @@ static void test_ismcts_memory(void **state)
     fig_bot_free(own);
 }
 
-/* Each spec thinks once from the same first turn and seed; its root into an[i]. */
-static void root_analyses(const char *const specs[], int n, uint64_t seed, fig_analysis_t an[])
+static void test_ismcts_memory(void **state)
+{
+    (void)state;
+    /* with infer, after others have played: the pool of weighed states comes
+     * out of the same memory (in the small block, none: see mcts.c) */
+    const char *specs[] = { "ismcts:iters=3000", "ismcts:iters=3000,infer=1" };
+    for (int v = 0; v < 2; v++)
+        memory_case(specs[v], v ? 9 : 0);
+}
+
+/* Each spec thinks once from the same turn (at_turn) and seed; its root into an[i]. */
+static void root_analyses(const char *const specs[], int n, uint64_t seed, int actions,
+                          fig_analysis_t an[])
 {
     for (int i = 0; i < n; i++) {
-        fig_bot_t *bot = at_first_turn(specs[i], seed);
+        fig_bot_t *bot = at_turn(specs[i], seed, actions);
         fig_bot_choose(bot, 0);
         assert_true(fig_bot_analysis(bot, &an[i]));
         fig_bot_free(bot);
@@ -313,7 +338,7 @@ static void test_ismcts_copp_shapes_the_search(void **state)
     const char *specs[] = { "ismcts:iters=3000", "ismcts:iters=3000,copp=0.35",
                             "ismcts:iters=3000,copp=2" };
     fig_analysis_t an[3];
-    root_analyses(specs, 3, 11, an);
+    root_analyses(specs, 3, 11, 0, an);
     assert_false(roots_differ(&an[0], &an[1]));   /* the default is 0.35: the same search */
     assert_true(roots_differ(&an[0], &an[2]));
 }
@@ -329,7 +354,7 @@ static void test_ismcts_wopp_shapes_the_search(void **state)
                             "ismcts:iters=3000,wopp=1", "ismcts:iters=3000,win=1",
                             "ismcts:iters=3000,win=1,wopp=1" };
     fig_analysis_t an[5];
-    root_analyses(specs, 5, 11, an);
+    root_analyses(specs, 5, 11, 0, an);
     assert_false(roots_differ(&an[0], &an[1]));
     assert_true(roots_differ(&an[0], &an[2]));
     assert_false(roots_differ(&an[3], &an[4]));   /* wopp follows win */
@@ -346,10 +371,27 @@ static void test_ismcts_leaf_shapes_the_search(void **state)
     const char *specs[] = { "ismcts:iters=3000", "ismcts:iters=3000,leaf=4,leafcards=30,draws=8",
                             "ismcts:iters=3000,leaf=-1", "ismcts:iters=3000,draws=2" };
     fig_analysis_t an[4];
-    root_analyses(specs, 4, 12, an);
+    root_analyses(specs, 4, 12, 0, an);
     assert_false(roots_differ(&an[0], &an[1]));
     assert_true(roots_differ(&an[0], &an[2]));
     assert_true(roots_differ(&an[0], &an[3]));
+}
+
+/* infer, the others' hands weighed by their play (infer.h), reaches the
+ * search once others have played: at the first turn of a round there is
+ * nothing to read and infer=1 searches as the default does; nine actions later
+ * it searches differently, and infer=0 is the default written out. */
+static void test_ismcts_infer_shapes_the_search(void **state)
+{
+    (void)state;
+    const char *specs[] = { "ismcts:iters=3000", "ismcts:iters=3000,infer=0",
+                            "ismcts:iters=3000,infer=1" };
+    fig_analysis_t an[3];
+    root_analyses(specs, 3, 13, 0, an);
+    assert_false(roots_differ(&an[0], &an[2]));
+    root_analyses(specs, 3, 13, 9, an);
+    assert_false(roots_differ(&an[0], &an[1]));
+    assert_true(roots_differ(&an[0], &an[2]));
 }
 
 /* Greedy's character (docs/bots.md): it never plays a card that makes its own
@@ -459,6 +501,7 @@ int main(void)
         cmocka_unit_test(test_ismcts_copp_shapes_the_search),
         cmocka_unit_test(test_ismcts_wopp_shapes_the_search),
         cmocka_unit_test(test_ismcts_leaf_shapes_the_search),
+        cmocka_unit_test(test_ismcts_infer_shapes_the_search),
         cmocka_unit_test(test_greedy_never_feeds_its_own_pile_to_six),
         cmocka_unit_test(test_beginner_never_makes_itself_collect_needlessly),
     };

@@ -1,0 +1,143 @@
+/* infer.c - the other seats' hands weighed by how they have played this
+ * round (infer.h). */
+#include <math.h>
+#include <string.h>
+
+#include "ai/ai.h"
+#include "ai/infer.h"
+
+/* One action of another seat, evaluated for every kind it might have held:
+ * the likelihood's normaliser for a hand is take + the sum of by_kind over
+ * the kinds the hand held (each relative to the best action of all, so that
+ * nothing overflows). */
+typedef struct {
+    int actor;
+    double take;                /* exp(beta * (value - best)) of Take, 0 if not legal */
+    double by_kind[FIG_KINDS];  /* the same summed over each kind's targets */
+} step_t;
+
+/* Evaluates the action the seat to move in st is about to take, for a hand
+ * holding every kind: which of them it held is the sample's business. */
+static void evaluate_step(const fig_state_t *st, double beta, step_t *step)
+{
+    fig_state_t probe = *st;
+    int s = st->turn;
+    fig_hand_t deck;
+    fig_deck(&deck, st->players, st->removed);
+    probe.present[s] = 0;
+    for (int k = 0; k < FIG_KINDS; k++) {
+        probe.hand[s].n[k] = deck.n[k] != 0;   /* one of each kind; the size stays public */
+        probe.present[s] |= (uint32_t)(deck.n[k] != 0) << k;
+    }
+    fig_action_t moves[FIG_MAX_ACTIONS];
+    double value[FIG_MAX_ACTIONS], best = -1e300;
+    int n = fig_state_legal(&probe, moves);
+    for (int i = 0; i < n; i++) {
+        value[i] = greedy_evaluate(&probe, moves[i], s);
+        if (value[i] > best)
+            best = value[i];
+    }
+    memset(step, 0, sizeof *step);
+    step->actor = s;
+    for (int i = 0; i < n; i++) {
+        double w = exp(beta * (value[i] - best));
+        if (fig_act_is_take(moves[i]))
+            step->take = w;
+        else
+            step->by_kind[fig_act_kind(moves[i])] += w;
+    }
+}
+
+/* The log-likelihood of the others' actions for one sample's hands, up to a
+ * constant shared by all samples (the played actions' own terms). Walks the
+ * round backwards from now, adding back each card as it passes its play. */
+static double log_likelihood(const step_t steps[], const int step_at[], const fig_action_t act[],
+                             int n, const fig_hand_t hands[], int players)
+{
+    uint32_t held[FIG_MAX_PLAYERS] = { 0 };
+    for (int s = 0; s < players; s++)
+        for (int k = 0; k < FIG_KINDS; k++)
+            held[s] |= (uint32_t)(hands[s].n[k] != 0) << k;
+    double ll = 0;
+    for (int i = n - 1; i >= 0; i--) {
+        if (step_at[i] < 0)
+            continue;   /* the viewer's own action: its hand is known */
+        const step_t *st = &steps[step_at[i]];
+        if (!fig_act_is_take(act[i]))
+            held[st->actor] |= 1u << fig_act_kind(act[i]);
+        double z = st->take;
+        for (uint32_t kinds = held[st->actor]; kinds; kinds &= kinds - 1)
+            z += st->by_kind[__builtin_ctz(kinds)];
+        ll -= log(z > 1e-300 ? z : 1e-300);
+    }
+    return ll;
+}
+
+void infer_weigh(infer_pool_t *pool, const fig_round_log_t *log, const fig_view_t *view,
+                 double beta, fig_rng_t *rng)
+{
+    pool->n = 0;
+    pool->ess = 0;
+    if (!log || log->n > FIG_MAX_ROUND_ACTIONS)
+        return;
+    /* The round replayed from its deal, as the seat followed it, evaluating
+     * each action of another seat before it is applied. */
+    step_t steps[FIG_MAX_ROUND_ACTIONS];
+    int step_at[FIG_MAX_ROUND_ACTIONS], nsteps = 0;
+    fig_state_t st = log->start;
+    for (int i = 0; i < log->n; i++) {
+        step_at[i] = -1;
+        if (st.phase != FIG_PHASE_PLAY)
+            return;
+        if (st.turn != view->seat) {
+            evaluate_step(&st, beta, &steps[nsteps]);
+            step_at[i] = nsteps++;
+        }
+        if (fig_state_apply_seen(&st, view->seat, log->action[i], NULL, NULL) != FIG_OK)
+            return;
+    }
+    if (nsteps == 0 || memcmp(&st.pub, &view->pub, sizeof st.pub) != 0)
+        return;   /* nothing to read, or a log of some other position */
+
+    double *ll = pool->weight;   /* the log-likelihoods, then the weights */
+    double top = -1e300;
+    for (int j = 0; j < INFER_POOL; j++) {
+        fig_state_t sample;
+        fig_view_sample(view, rng, &sample);
+        memcpy(pool->hand[j], sample.hand, sizeof pool->hand[j]);
+        ll[j] = log_likelihood(steps, step_at, log->action, log->n, sample.hand, view->players);
+        if (ll[j] > top)
+            top = ll[j];
+    }
+    double sum = 0, sum2 = 0;
+    for (int j = 0; j < INFER_POOL; j++) {
+        ll[j] = exp(ll[j] - top);   /* now the weight, the largest 1 */
+        sum += ll[j];
+        sum2 += ll[j] * ll[j];
+    }
+    pool->ess = sum * sum / sum2;
+    if (pool->ess > INFER_POOL * (1 - 1e-9))
+        return;   /* all alike: fresh samples from the view are as good and more varied */
+    double run = 0;
+    for (int j = 0; j < INFER_POOL; j++) {
+        run += ll[j];
+        pool->cum[j] = (float)(run / sum);
+    }
+    pool->cum[INFER_POOL - 1] = 1.0f;
+    pool->n = INFER_POOL;
+}
+
+void infer_draw(const infer_pool_t *pool, const fig_view_t *view, fig_rng_t *rng,
+                fig_state_t *out)
+{
+    float u = (float)(fig_rng_next(rng) >> 40) * (1.0f / 16777216.0f);   /* [0, 1) */
+    int lo = 0, hi = pool->n - 1;   /* the first j with u < cum[j] */
+    while (lo < hi) {
+        int mid = (lo + hi) / 2;
+        if (u < pool->cum[mid])
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    fig_view_complete(view, pool->hand[lo], out);
+}
