@@ -7,18 +7,19 @@
 #include "ai/infer.h"
 
 /* One action of another seat, evaluated for every kind it might have held:
- * the likelihood's normaliser for a hand is take + the sum of by_kind over
- * the kinds the hand held (each relative to the best action of all, so that
- * nothing overflows). */
+ * a hand's best action is the best of Take and of the kinds it held, and the
+ * action's regret for that hand is that best minus `played`. */
 typedef struct {
     int actor;
-    double take;                /* exp(beta * (value - best)) of Take, 0 if not legal */
-    double by_kind[FIG_KINDS];  /* the same summed over each kind's targets */
+    double played;                /* greedy's value of the action taken */
+    double take;                  /* of Take; -inf when the table was empty */
+    double best_kind[FIG_KINDS];  /* of each kind's best target; -inf when it had none */
 } step_t;
 
-/* Evaluates the action the seat to move in st is about to take, for a hand
- * holding every kind: which of them it held is the sample's business. */
-static void evaluate_step(const fig_state_t *st, double beta, step_t *step)
+/* Evaluates the action `played` of the seat to move in st, and its others,
+ * for a hand holding every kind: which of them it held is the sample's
+ * business. */
+static void evaluate_step(const fig_state_t *st, fig_action_t played, step_t *step)
 {
     fig_state_t probe = *st;
     int s = st->turn;
@@ -30,47 +31,47 @@ static void evaluate_step(const fig_state_t *st, double beta, step_t *step)
         probe.present[s] |= (uint32_t)(deck.n[k] != 0) << k;
     }
     fig_action_t moves[FIG_MAX_ACTIONS];
-    double value[FIG_MAX_ACTIONS], best = -1e300;
     int n = fig_state_legal(&probe, moves);
-    for (int i = 0; i < n; i++) {
-        value[i] = greedy_evaluate(&probe, moves[i], s);
-        if (value[i] > best)
-            best = value[i];
-    }
-    memset(step, 0, sizeof *step);
     step->actor = s;
+    step->played = 0;
+    step->take = -HUGE_VAL;
+    for (int k = 0; k < FIG_KINDS; k++)
+        step->best_kind[k] = -HUGE_VAL;
     for (int i = 0; i < n; i++) {
-        double w = exp(beta * (value[i] - best));
-        if (fig_act_is_take(moves[i]))
-            step->take = w;
-        else
-            step->by_kind[fig_act_kind(moves[i])] += w;
+        double v = greedy_evaluate(&probe, moves[i], s);
+        double *best = fig_act_is_take(moves[i]) ? &step->take
+                                                 : &step->best_kind[fig_act_kind(moves[i])];
+        if (v > *best)
+            *best = v;
+        if (moves[i] == played)
+            step->played = v;
     }
 }
 
-/* The log-likelihood of the others' actions for one sample's hands, up to a
- * constant shared by all samples (the played actions' own terms). Walks the
- * round backwards from now, adding back each card as it passes its play. */
-static double log_likelihood(const step_t steps[], const int step_at[], const fig_action_t act[],
-                             int n, const fig_hand_t hands[], int players)
+/* The others' summed regret for one sample's hands: the sample's weight is
+ * exp(-beta * regret). Walks the round backwards from now, adding back each
+ * card as it passes its play. */
+static double regret(const step_t steps[], const int step_at[], const fig_action_t act[], int n,
+                     const fig_hand_t hands[], int players)
 {
     uint32_t held[FIG_MAX_PLAYERS] = { 0 };
     for (int s = 0; s < players; s++)
         for (int k = 0; k < FIG_KINDS; k++)
             held[s] |= (uint32_t)(hands[s].n[k] != 0) << k;
-    double ll = 0;
+    double sum = 0;
     for (int i = n - 1; i >= 0; i--) {
         if (step_at[i] < 0)
             continue;   /* the viewer's own action: its hand is known */
         const step_t *st = &steps[step_at[i]];
         if (!fig_act_is_take(act[i]))
             held[st->actor] |= 1u << fig_act_kind(act[i]);
-        double z = st->take;
+        double best = st->take;
         for (uint32_t kinds = held[st->actor]; kinds; kinds &= kinds - 1)
-            z += st->by_kind[__builtin_ctz(kinds)];
-        ll -= log(z > 1e-300 ? z : 1e-300);
+            if (st->best_kind[__builtin_ctz(kinds)] > best)
+                best = st->best_kind[__builtin_ctz(kinds)];
+        sum += best - st->played;   /* >= 0: the played action is among the hand's */
     }
-    return ll;
+    return sum;
 }
 
 void infer_weigh(infer_pool_t *pool, const fig_round_log_t *log, const fig_view_t *view,
@@ -90,7 +91,7 @@ void infer_weigh(infer_pool_t *pool, const fig_round_log_t *log, const fig_view_
         if (st.phase != FIG_PHASE_PLAY)
             return;
         if (st.turn != view->seat) {
-            evaluate_step(&st, beta, &steps[nsteps]);
+            evaluate_step(&st, log->action[i], &steps[nsteps]);
             step_at[i] = nsteps++;
         }
         if (fig_state_apply_seen(&st, view->seat, log->action[i], NULL, NULL) != FIG_OK)
@@ -99,28 +100,27 @@ void infer_weigh(infer_pool_t *pool, const fig_round_log_t *log, const fig_view_
     if (nsteps == 0 || memcmp(&st.pub, &view->pub, sizeof st.pub) != 0)
         return;   /* nothing to read, or a log of some other position */
 
-    double *ll = pool->weight;   /* the log-likelihoods, then the weights */
-    double top = -1e300;
+    double *w = pool->weight, least = HUGE_VAL;   /* the regrets, then the weights */
     for (int j = 0; j < INFER_POOL; j++) {
         fig_state_t sample;
         fig_view_sample(view, rng, &sample);
         memcpy(pool->hand[j], sample.hand, sizeof pool->hand[j]);
-        ll[j] = log_likelihood(steps, step_at, log->action, log->n, sample.hand, view->players);
-        if (ll[j] > top)
-            top = ll[j];
+        w[j] = regret(steps, step_at, log->action, log->n, sample.hand, view->players);
+        if (w[j] < least)
+            least = w[j];
     }
     double sum = 0, sum2 = 0;
     for (int j = 0; j < INFER_POOL; j++) {
-        ll[j] = exp(ll[j] - top);   /* now the weight, the largest 1 */
-        sum += ll[j];
-        sum2 += ll[j] * ll[j];
+        w[j] = exp(-beta * (w[j] - least));   /* the largest 1 */
+        sum += w[j];
+        sum2 += w[j] * w[j];
     }
     pool->ess = sum * sum / sum2;
     if (pool->ess > INFER_POOL * (1 - 1e-9))
         return;   /* all alike: fresh samples from the view are as good and more varied */
     double run = 0;
     for (int j = 0; j < INFER_POOL; j++) {
-        run += ll[j];
+        run += w[j];
         pool->cum[j] = (float)(run / sum);
     }
     pool->cum[INFER_POOL - 1] = 1.0f;

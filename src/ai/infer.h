@@ -5,16 +5,16 @@
  * knowing their hands: a seat that left a big table on a pile at 4 probably
  * held nothing that was safe to play. infer_weigh draws a pool of states from
  * the view and weighs each by the likelihood of the other seats' actions this
- * round under a model of a sensible player: at each action a seat chooses by
- * a softmax, sharpness beta, over greedy's evaluation of the actions its hand
- * allowed then (greedy.c; a card collected costs 10, so beta = 1 makes an
- * action that collects one card more e^10 times less likely). A search then
- * draws its states from the pool by weight (infer_draw).
+ * round under a model of a sensible player: each action costs
+ * exp(-beta * regret), the regret being how much worse the action was, by
+ * greedy's evaluation (greedy.c, where a card collected costs 10), than the
+ * best action the sample's hand allowed then. A search then draws its states
+ * from the pool by weight (infer_draw). (A softmax likelihood, which also
+ * divides by how many good actions the hand had, did worse: docs/bots.md.)
  *
- * Only the likelihood's normaliser depends on the sample: greedy's
- * evaluation reads the table and the card played, never the hands, so each
- * action of another seat is evaluated once per think, for every kind that
- * seat might have held, and a sample's likelihood is then a sum over the
+ * Greedy's evaluation reads the table and the card played, never the hands,
+ * so each action of another seat is evaluated once per think, for every kind
+ * that seat might have held, and a sample's regret is then a maximum over the
  * kinds its hand held at that moment (its hand now and the cards it has
  * played since). A think with 1,024 samples spends about a millisecond. */
 #ifndef FIGARO_INFER_H

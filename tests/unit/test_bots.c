@@ -303,7 +303,7 @@ static void test_ismcts_memory(void **state)
      * out of the same memory (in the small block, none: see mcts.c) */
     const char *specs[] = { "ismcts:iters=3000", "ismcts:iters=3000,infer=1" };
     for (int v = 0; v < 2; v++)
-        memory_case(specs[v], v ? 9 : 0);
+        memory_case(specs[v], v ? 20 : 0);
 }
 
 /* Each spec thinks once from the same turn (at_turn) and seed; its root into an[i]. */
@@ -379,7 +379,7 @@ static void test_ismcts_leaf_shapes_the_search(void **state)
 
 /* infer, the others' hands weighed by their play (infer.h), reaches the
  * search once others have played: at the first turn of a round there is
- * nothing to read and infer=1 searches as the default does; nine actions later
+ * nothing to read and infer=1 searches as the default does; 20 actions later
  * it searches differently, and infer=0 is the default written out. */
 static void test_ismcts_infer_shapes_the_search(void **state)
 {
@@ -389,7 +389,7 @@ static void test_ismcts_infer_shapes_the_search(void **state)
     fig_analysis_t an[3];
     root_analyses(specs, 3, 13, 0, an);
     assert_false(roots_differ(&an[0], &an[2]));
-    root_analyses(specs, 3, 13, 9, an);
+    root_analyses(specs, 3, 13, 20, an);
     assert_false(roots_differ(&an[0], &an[1]));
     assert_true(roots_differ(&an[0], &an[2]));
 }
