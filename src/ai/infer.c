@@ -48,16 +48,15 @@ static void evaluate_step(const fig_state_t *st, fig_action_t played, step_t *st
     }
 }
 
-/* The others' summed regret for one sample's hands: the sample's weight is
- * exp(-beta * regret). Walks the round backwards from now, adding back each
- * card as it passes its play. */
+/* The others' summed regret for one sample (the kinds each of its hands
+ * holds now, its present[]): the sample's weight is exp(-beta * regret).
+ * Walks the round backwards from now, adding back each card as it passes its
+ * play. */
 static double regret(const step_t steps[], const int step_at[], const fig_action_t act[], int n,
-                     const fig_hand_t hands[], int players)
+                     const uint32_t present[FIG_MAX_PLAYERS])
 {
-    uint32_t held[FIG_MAX_PLAYERS] = { 0 };
-    for (int s = 0; s < players; s++)
-        for (int k = 0; k < FIG_KINDS; k++)
-            held[s] |= (uint32_t)(hands[s].n[k] != 0) << k;
+    uint32_t held[FIG_MAX_PLAYERS];
+    memcpy(held, present, sizeof held);
     double sum = 0;
     for (int i = n - 1; i >= 0; i--) {
         if (step_at[i] < 0)
@@ -105,7 +104,7 @@ void infer_weigh(infer_pool_t *pool, const fig_round_log_t *log, const fig_view_
         fig_state_t sample;
         fig_view_sample(view, rng, &sample);
         memcpy(pool->hand[j], sample.hand, sizeof pool->hand[j]);
-        w[j] = regret(steps, step_at, log->action, log->n, sample.hand, view->players);
+        w[j] = regret(steps, step_at, log->action, log->n, sample.present);
         if (w[j] < least)
             least = w[j];
     }

@@ -27,7 +27,7 @@ enum { INFER_POOL = 1024 };
 
 typedef struct {
     int n;                     /* states in the pool: INFER_POOL, or 0 when unused */
-    double ess;                /* effective sample size of the weights, for reports */
+    double ess;                /* effective sample size of the weights (all alike: INFER_POOL) */
     double weight[INFER_POOL]; /* each sample's weight, the largest 1 */
     float cum[INFER_POOL];     /* cumulative weights, cum[n - 1] = 1 */
     fig_hand_t hand[INFER_POOL][FIG_MAX_PLAYERS];   /* each sample's hands */
