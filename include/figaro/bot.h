@@ -12,7 +12,7 @@
  *                               iters (iterations per move, replaces ms, makes
  *                               the bot deterministic), threads, c, copp,
  *                               win, wopp, mem (MiB), redraws, playout, exact,
- *                               leaf, leafcards, draws, temp
+ *                               leaf, leafcards, draws, infer, temp
  *                               (docs/bots.md)
  *   beginner, easy, normal,     levels for people (docs/bots.md)
  *   hard, max

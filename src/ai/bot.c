@@ -40,18 +40,20 @@ static const struct {
  * and the same moves for the same seed; each wins about 60-65% of the games
  * against the one below (measured in the arena, docs/bots.md). The levels
  * below max search without the learned leaf (leaf=-1), as they were when
- * their steps were measured; max, the strongest, has it. */
+ * their steps were measured; max, the strongest, has it. None reads the
+ * others' play (infer=0): the levels, and the hints and reviews that use
+ * them, were measured without it. */
 static const struct {
     const char *level, *spec;
 } levels[] = {
     /* TRANSLATORS: the levels of the bots, as the start screen, plain mode
      * and the page show them (the command line and the protocol keep
      * beginner, easy, normal, hard, max). */
-    { N_LEVEL("beginner"), "ismcts:iters=200,temp=0.03,leaf=-1" },
+    { N_LEVEL("beginner"), "ismcts:iters=200,temp=0.03,leaf=-1,infer=0" },
     { N_LEVEL("easy"), "greedy" },
-    { N_LEVEL("normal"), "ismcts:iters=800,leaf=-1" },
-    { N_LEVEL("hard"), "ismcts:iters=8000,leaf=-1" },
-    { N_LEVEL("max"), "ismcts:iters=100000" },
+    { N_LEVEL("normal"), "ismcts:iters=800,leaf=-1,infer=0" },
+    { N_LEVEL("hard"), "ismcts:iters=8000,leaf=-1,infer=0" },
+    { N_LEVEL("max"), "ismcts:iters=100000,infer=0" },
 };
 enum { NLEVELS = sizeof levels / sizeof levels[0] };
 

@@ -1,6 +1,7 @@
 /* infer.c - the other seats' hands weighed by how they have played this
  * round (infer.h). */
 #include <math.h>
+#include <stdbool.h>
 #include <string.h>
 
 #include "ai/ai.h"
@@ -48,16 +49,15 @@ static void evaluate_step(const fig_state_t *st, fig_action_t played, step_t *st
     }
 }
 
-/* The others' summed regret for one sample (the kinds each of its hands
- * holds now, its present[]): the sample's weight is exp(-beta * regret).
- * Walks the round backwards from now, adding back each card as it passes its
- * play. */
-static double regret(const step_t steps[], const int step_at[], const fig_action_t act[], int n,
-                     const uint32_t present[FIG_MAX_PLAYERS])
+/* Each other seat's summed regret for one sample (the kinds each of its
+ * hands holds now, its present[]), into out[]. Walks the round backwards from
+ * now, adding back each card as it passes its play. */
+static void regret(const step_t steps[], const int step_at[], const fig_action_t act[], int n,
+                   const uint32_t present[FIG_MAX_PLAYERS], float out[FIG_MAX_PLAYERS])
 {
     uint32_t held[FIG_MAX_PLAYERS];
     memcpy(held, present, sizeof held);
-    double sum = 0;
+    double sum[FIG_MAX_PLAYERS] = { 0 };
     for (int i = n - 1; i >= 0; i--) {
         if (step_at[i] < 0)
             continue;   /* the viewer's own action: its hand is known */
@@ -68,9 +68,10 @@ static double regret(const step_t steps[], const int step_at[], const fig_action
         for (uint32_t kinds = held[st->actor]; kinds; kinds &= kinds - 1)
             if (st->best_kind[__builtin_ctz(kinds)] > best)
                 best = st->best_kind[__builtin_ctz(kinds)];
-        sum += best - st->played;   /* >= 0: the played action is among the hand's */
+        sum[st->actor] += best - st->played;   /* >= 0: the played action is among the hand's */
     }
-    return sum;
+    for (int s = 0; s < FIG_MAX_PLAYERS; s++)
+        out[s] = (float)sum[s];
 }
 
 void infer_weigh(infer_pool_t *pool, const fig_round_log_t *log, const fig_view_t *view,
@@ -99,18 +100,33 @@ void infer_weigh(infer_pool_t *pool, const fig_round_log_t *log, const fig_view_
     if (nsteps == 0 || memcmp(&st.pub, &view->pub, sizeof st.pub) != 0)
         return;   /* nothing to read, or a log of some other position */
 
-    double *w = pool->weight, least = HUGE_VAL;   /* the regrets, then the weights */
+    float r[INFER_POOL][FIG_MAX_PLAYERS];   /* each sample's regret by seat (24 KiB) */
+    double least[FIG_MAX_PLAYERS];
+    for (int s = 0; s < FIG_MAX_PLAYERS; s++)
+        least[s] = HUGE_VAL;
     for (int j = 0; j < INFER_POOL; j++) {
         fig_state_t sample;
         fig_view_sample(view, rng, &sample);
         memcpy(pool->hand[j], sample.hand, sizeof pool->hand[j]);
-        w[j] = regret(steps, step_at, log->action, log->n, sample.present);
-        if (w[j] < least)
-            least = w[j];
+        regret(steps, step_at, log->action, log->n, sample.present, r[j]);
+        for (int s = 0; s < FIG_MAX_PLAYERS; s++)
+            if (r[j][s] < least[s])
+                least[s] = r[j][s];
     }
-    double sum = 0, sum2 = 0;
+    /* A seat is read only while the model explains its play: while some
+     * sample's hand makes every one of its actions this round one that greedy
+     * could have chosen (INFER_FIT). Against other players no hand does after a
+     * few actions, and the samples that come nearest are not nearer the truth. */
+    bool read[FIG_MAX_PLAYERS];
+    for (int s = 0; s < FIG_MAX_PLAYERS; s++)
+        read[s] = s != view->seat && least[s] <= INFER_FIT;
+    double *w = pool->weight, sum = 0, sum2 = 0;
     for (int j = 0; j < INFER_POOL; j++) {
-        w[j] = exp(-beta * (w[j] - least));   /* the largest 1 */
+        double cost = 0;
+        for (int s = 0; s < FIG_MAX_PLAYERS; s++)
+            if (read[s])
+                cost += r[j][s] - least[s];
+        w[j] = exp(-beta * cost);
         sum += w[j];
         sum2 += w[j] * w[j];
     }

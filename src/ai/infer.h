@@ -12,6 +12,13 @@
  * from the pool by weight (infer_draw). (A softmax likelihood, which also
  * divides by how many good actions the hand had, did worse: docs/bots.md.)
  *
+ * The model is greedy's, so a seat is read only while it fits: while some
+ * sample's hand makes the seat's every action this round one that greedy
+ * could have chosen, within INFER_FIT. A greedy seat always fits; other
+ * players, after a few actions, do not, and weighing their hands by the model
+ * anyway lost games against a player kept out of tuning (issue 28's ninth
+ * session).
+ *
  * Greedy's evaluation reads the table and the card played, never the hands,
  * so each action of another seat is evaluated once per think, for every kind
  * that seat might have held, and a sample's regret is then a maximum over the
@@ -25,10 +32,16 @@
 
 enum { INFER_POOL = 1024 };
 
+/* The most a seat's best-fitting sample may regret (greedy's units, a card
+ * collected being 10) for the seat to be read: half of greedy's preference
+ * for placing a 3, far more than rounding. Against greedy the best fit's
+ * regret is 0 at 99-100% of thinks (docs/bots.md). */
+#define INFER_FIT 0.25
+
 typedef struct {
     int n;                     /* states in the pool: INFER_POOL, or 0 when unused */
     double ess;                /* effective sample size of the weights (all alike: INFER_POOL) */
-    double weight[INFER_POOL]; /* each sample's weight, the largest 1 */
+    double weight[INFER_POOL]; /* each sample's weight, at most 1 */
     float cum[INFER_POOL];     /* cumulative weights, cum[n - 1] = 1 */
     fig_hand_t hand[INFER_POOL][FIG_MAX_PLAYERS];   /* each sample's hands */
 } infer_pool_t;

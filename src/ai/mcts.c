@@ -95,7 +95,8 @@ typedef struct {
                            played out: late in a round a playout is short and exact) */
     int leaf_draws;     /* round ends drawn per leaf, their values averaged */
     double infer;       /* > 0: the others' hands weighed by their play this round, with
-                           this sharpness (infer.h); 0: drawn uniformly from the view */
+                           this sharpness (infer.h; 5 by default, docs/bots.md); 0: drawn
+                           uniformly from the view */
 } params_t;
 
 /* Sums over the playouts through one root child, for fig_bot_analysis. */
@@ -756,7 +757,7 @@ fig_err_t mcts_bot_new(const char *spec, uint64_t seed, const fig_bot_ops_t **op
     params_t p = { .ms = 1000, .iters = 0, .threads = 1, .c = 0.7, .c_opp = 0.35, .mem = 256,
                    .win_weight = 0.5, .win_opp = -1, .redraws = 2,
                    .playout = FIG_PLAYOUT_SEEK, .exact = 1, .leaf = 4, .leaf_cards = 30,
-                   .leaf_draws = 8 };
+                   .leaf_draws = 8, .infer = 5 };
     char name[32];
     fig_err_t rc = fig_spec_parse(spec, name, sizeof name, set_option, &p, msg);
     if (rc)

@@ -47,10 +47,11 @@
 #include "host/narrate.h"
 
 /* The options of every review's search, whatever its budget (the command's
- * --ms or --iters): small trees, and playouts to the round's end (leaf=-1):
- * the grades' thresholds were set on what playouts report, and the learned
- * leaf's smoother values show smaller losses (docs/bots.md). */
-#define FIG_REVIEW_OPTIONS "mem=64,leaf=-1"
+ * --ms or --iters): small trees, playouts to the round's end (leaf=-1) and
+ * the others' hands drawn alike (infer=0): the grades' thresholds were set on
+ * what such a search reports, and the learned leaf's smoother values show
+ * smaller losses (docs/bots.md). */
+#define FIG_REVIEW_OPTIONS "mem=64,leaf=-1,infer=0"
 
 /* The review's own search (spec NULL): a budget of iterations, the same on
  * every machine, large enough for stable grades (docs/bots.md, Review). */

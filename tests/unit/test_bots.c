@@ -301,7 +301,7 @@ static void test_ismcts_memory(void **state)
     (void)state;
     /* with infer, after others have played: the pool of weighed states comes
      * out of the same memory (in the small block, none: see mcts.c) */
-    const char *specs[] = { "ismcts:iters=3000", "ismcts:iters=3000,infer=1" };
+    const char *specs[] = { "ismcts:iters=3000,infer=0", "ismcts:iters=3000" };
     for (int v = 0; v < 2; v++)
         memory_case(specs[v], v ? 20 : 0);
 }
@@ -379,13 +379,13 @@ static void test_ismcts_leaf_shapes_the_search(void **state)
 
 /* infer, the others' hands weighed by their play (infer.h), reaches the
  * search once others have played: at the first turn of a round there is
- * nothing to read and infer=1 searches as the default does; 20 actions later
- * it searches differently, and infer=0 is the default written out. */
+ * nothing to read and the default searches as infer=0 does; 20 actions later
+ * it searches differently, and infer=5 is the default written out. */
 static void test_ismcts_infer_shapes_the_search(void **state)
 {
     (void)state;
-    const char *specs[] = { "ismcts:iters=3000", "ismcts:iters=3000,infer=0",
-                            "ismcts:iters=3000,infer=1" };
+    const char *specs[] = { "ismcts:iters=3000", "ismcts:iters=3000,infer=5",
+                            "ismcts:iters=3000,infer=0" };
     fig_analysis_t an[3];
     root_analyses(specs, 3, 13, 0, an);
     assert_false(roots_differ(&an[0], &an[2]));

@@ -6,7 +6,9 @@
  *     for the same seed, and is left unused when there is nothing to read;
  *   - against players who choose as the model says (greedy), the weighed
  *     pool puts the others' cards where they really are more often than the
- *     same pool unweighed: the weighing reads the play, not noise. */
+ *     same pool unweighed: the weighing reads the play, not noise;
+ *   - players who choose otherwise (at random) are not read once no hand
+ *     explains their play (INFER_FIT), while greedy players still are. */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -30,6 +32,7 @@ typedef struct {
     const fig_game_t *game;
     fig_rng_t rng;
     int turns, read;             /* turns seen; turns whose pool was used */
+    int late, late_read;         /* turns after every other seat's 6th action this round; read */
     double weighed, unweighed;   /* sums of the pools' agreement with the truth */
     infer_pool_t pool;
 } spy_t;
@@ -82,6 +85,16 @@ static fig_action_t spy_choose(void *data, const fig_bot_turn_t *turn)
         others_acted |= g->moves[round - 1][i].seat != SPY;
     if (!others_acted)
         assert_int_equal(spy->pool.n, 0);   /* nothing to read */
+    int acted[PLAYERS] = { 0 }, least = 1 << 30;
+    for (int i = 0; i < g->nmoves[round - 1]; i++)
+        acted[g->moves[round - 1][i].seat]++;
+    for (int s = 0; s < PLAYERS; s++)
+        if (s != SPY && acted[s] < least)
+            least = acted[s];
+    if (least >= 6) {
+        spy->late++;
+        spy->late_read += spy->pool.n != 0;
+    }
     if (spy->pool.n) {
         spy->read++;
         assert_int_equal(spy->pool.n, INFER_POOL);
@@ -112,9 +125,17 @@ static const fig_bot_ops_t spy_ops = {
     .kind = "spy", .choose = spy_choose, .free = free,
 };
 
-/* Plays games with the spy in seat 0 and greedy in the others, the spy
- * checking at each of its turns; returns its totals in *out. */
-static void play_spied(int games, spy_t *out)
+/* A uniformly random legal action: a player the model does not describe. */
+static fig_action_t random_choose(const fig_state_t *st, fig_rng_t *rng)
+{
+    fig_action_t moves[FIG_MAX_ACTIONS];
+    int n = fig_state_legal(st, moves);
+    return moves[fig_rng_below(rng, (uint32_t)n)];
+}
+
+/* Plays games with the spy in seat 0 and greedy (or random players) in the
+ * others, the spy checking at each of its turns; returns its totals in *out. */
+static void play_spied(int games, bool greedy_others, spy_t *out)
 {
     memset(out, 0, sizeof *out);
     for (int game = 0; game < games; game++) {
@@ -138,13 +159,16 @@ static void play_spied(int games, spy_t *out)
                 assert_int_equal(fig_bot_round(bot, &g.hands[g.dealt - 1][SPY], &msg), FIG_OK);
             }
             fig_action_t a = g.state.turn == SPY ? fig_bot_choose(bot, 0)
-                                                 : greedy_choose(&g.state, &rng);
+                  : greedy_others ? greedy_choose(&g.state, &rng)
+                                  : random_choose(&g.state, &rng);
             assert_int_equal(fig_game_play(&g, a, NULL, &msg), FIG_OK);
             assert_int_equal(fig_bot_move(bot, a, &msg), FIG_OK);
         }
         assert_int_equal(fig_bot_overrules(bot), 0);
         out->turns += spy->turns;
         out->read += spy->read;
+        out->late += spy->late;
+        out->late_read += spy->late_read;
         out->weighed += spy->weighed;
         out->unweighed += spy->unweighed;
         fig_bot_free(bot);
@@ -155,15 +179,31 @@ static void test_pools_read_the_play_of_greedy_players(void **cm)
 {
     (void)cm;
     spy_t total;
-    play_spied(6, &total);
+    play_spied(6, true, &total);
     assert_true(total.turns > 50);
     assert_true(total.read > total.turns / 2);
+    assert_true(total.late > 20);
+    assert_true(total.late_read > total.late * 9 / 10);   /* greedy players fit the model */
     /* On average over the turns read, the weighed pool agrees with the truth
      * more than the same pool unweighed, by a margin noise does not give. */
     double gain = (total.weighed - total.unweighed) / total.read;
     print_message("turns %d, read %d: agreement %.4f weighed, %.4f unweighed\n", total.turns,
                   total.read, total.weighed / total.read, total.unweighed / total.read);
     assert_true(gain > 0.01);
+}
+
+/* Players the model does not describe stop being read once each has played a
+ * few times this round: no hand makes their play greedy's. Before the fit
+ * check every such turn was read (and lost games to a held-out opponent). */
+static void test_players_unlike_greedy_are_not_read(void **cm)
+{
+    (void)cm;
+    spy_t total;
+    play_spied(6, false, &total);
+    print_message("random players: %d turns after their 6th actions, %d read\n", total.late,
+                  total.late_read);
+    assert_true(total.late > 20);
+    assert_true(total.late_read <= total.late / 10);
 }
 
 /* A position after a few actions of the others, with its log. */
@@ -225,6 +265,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_pools_read_the_play_of_greedy_players),
+        cmocka_unit_test(test_players_unlike_greedy_are_not_read),
         cmocka_unit_test(test_pool_is_reproducible_and_unused_without_a_matching_log),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

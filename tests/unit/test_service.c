@@ -67,6 +67,7 @@
 
 #include "figaro/figaro.h"
 #include "host/lang.h"
+#include "host/review.h"
 #include "host/util.h"
 #include "net/proto.h"
 #include "net/service.h"
@@ -178,7 +179,7 @@ typedef struct {
 
 /* The reviews' search in these tests: an iteration budget (the same review
  * every time) small enough for a sanitized build. */
-#define TEST_REVIEW_SPEC "ismcts:iters=150,mem=64,leaf=-1"
+#define TEST_REVIEW_SPEC "ismcts:iters=150," FIG_REVIEW_OPTIONS
 
 
 static long long clock_fn(void *ctx)
@@ -3101,7 +3102,7 @@ static void test_review(void **state)
     /* The deal comes from the system's randomness (fair tables): enough
      * search that some of Ann's random moves stand out of its noise in any. */
     stop_service(w);
-    w->review_spec = "ismcts:iters=1000,mem=64,leaf=-1";
+    w->review_spec = "ismcts:iters=1000," FIG_REVIEW_OPTIONS;
     start_service(w);
     client_t ann, bob, eve;
     cl_open(&ann, w, "10.0.0.1");
@@ -3225,7 +3226,7 @@ static void test_review(void **state)
     cl_close(&ann2);
     json_decref(ann2.view);
     stop_service(w);
-    w->review_spec = "ismcts:ms=5000,mem=64,leaf=-1";
+    w->review_spec = "ismcts:ms=5000," FIG_REVIEW_OPTIONS;
     start_service(w);
     client_t ann3;
     cl_open(&ann3, w, "10.0.0.1");
