@@ -125,16 +125,9 @@ static const fig_bot_ops_t spy_ops = {
     .kind = "spy", .choose = spy_choose, .free = free,
 };
 
-/* A uniformly random legal action: a player the model does not describe. */
-static fig_action_t random_choose(const fig_state_t *st, fig_rng_t *rng)
-{
-    fig_action_t moves[FIG_MAX_ACTIONS];
-    int n = fig_state_legal(st, moves);
-    return moves[fig_rng_below(rng, (uint32_t)n)];
-}
-
-/* Plays games with the spy in seat 0 and greedy (or random players) in the
- * others, the spy checking at each of its turns; returns its totals in *out. */
+/* Plays games with the spy in seat 0 and greedy (or random players, whom the
+ * model does not describe) in the others, the spy checking at each of its
+ * turns; returns its totals in *out. */
 static void play_spied(int games, bool greedy_others, spy_t *out)
 {
     memset(out, 0, sizeof *out);
@@ -160,7 +153,7 @@ static void play_spied(int games, bool greedy_others, spy_t *out)
             }
             fig_action_t a = g.state.turn == SPY ? fig_bot_choose(bot, 0)
                   : greedy_others ? greedy_choose(&g.state, &rng)
-                                  : random_choose(&g.state, &rng);
+                                  : fig_state_random_action(&g.state, &rng);
             assert_int_equal(fig_game_play(&g, a, NULL, &msg), FIG_OK);
             assert_int_equal(fig_bot_move(bot, a, &msg), FIG_OK);
         }
