@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Load on `figaro serve` (issues 9 and 26, "Speed, measured"; figures in the README).
+"""Load on `figaro serve` (figures in docs/speed.md).
 
 Starts the server(s) itself on loopback, opens --tables tables, each ONE
 scripted person and three bots of --bots level, one WebSocket per person, and

@@ -1,7 +1,7 @@
 #!/bin/sh
 # test_deb.sh - the Debian packages as a person meets them: `make deb` builds
 # them (dpkg-buildpackage from debian/, lintian without errors) into a folder
-# of this test, each package holds what README's "Packages" says, and, once
+# of this test, each package holds what docs/development.md's "Packages" says, and, once
 # extracted into a scratch root (dpkg -x), the command plays, replays, counts
 # moves and serves (/healthz on a loopback port), also under qemu's baseline
 # x86-64 processor (qemu-x86_64 -cpu qemu64: no popcnt, no pdep, no AVX) with

@@ -1,5 +1,6 @@
 #!/bin/sh
-# test_readme.sh - the examples of README.md are the real commands' output:
+# test_readme.sh - the examples of README.md and of the documents that hold
+# the command reference (DOCS below) are the real commands' output:
 # every "$ COMMAND" line of a fenced block is run (from a scratch folder that
 # sees the repository's tests/ and examples/, with figaro on the PATH) and its
 # output compared with the lines under it in the README, up to the next "$ "
@@ -22,13 +23,18 @@ ln -s "$root/examples" "$tmp/work/examples"
 mkdir -p "$tmp/work/build"   # the example programs built beside figaro
 ln -s "$(dirname "$FIGARO")/many_matches" "$tmp/work/build/many_matches"
 
-# The examples: each becomes $tmp/ex.N.cmd (the command) and $tmp/ex.N.want.
+# The documents whose examples are run, besides README.md.
+DOCS="docs/commands.md docs/development.md"
+
+# The examples: each becomes $tmp/ex.N.cmd (the command), $tmp/ex.N.want and
+# $tmp/ex.N.file (the document it is in).
 awk -v dir="$tmp" '
-    /^```/ { inblock = !inblock; if (!inblock) n = n; cur = ""; next }
-    inblock && /^\$ / { n++; cur = dir "/ex." n; print substr($0, 3) > (cur ".cmd");
-                        printf "" > (cur ".want"); next }
+    FNR == 1 { inblock = 0; cur = "" }
+    /^```/ { inblock = !inblock; cur = ""; next }
+    inblock && /^\$ / { n++; cur = sprintf("%s/ex.%03d", dir, n); print substr($0, 3) > (cur ".cmd");
+                        printf "" > (cur ".want"); print FILENAME > (cur ".file"); next }
     inblock && cur != "" { print > (cur ".want") }
-' README.md
+' README.md $DOCS
 
 # matches WANT GOT: GOT's lines against WANT's, with "..." as described above
 matches() {
@@ -55,9 +61,9 @@ for cmd in "$tmp"/ex.*.cmd; do
     (cd "$tmp/work" && PATH="$tmp/bin:$PATH" XDG_DATA_HOME="$tmp/data" LANG=C.UTF-8 \
         LANGUAGE= LC_ALL= sh -c "$(cat "$cmd")" >"$base.got" 2>&1)
     if matches "$base.want" "$base.got"; then ok; else
-        ko "README example '$(cat "$cmd")' differs from the real output:"
+        ko "$(cat "$base.file") example '$(cat "$cmd")' differs from the real output:"
         diff "$base.want" "$base.got" | head -n 20
     fi
 done
-[ "$count" -ge 5 ] && ok || ko "test set-up: only $count README examples found"
+[ "$count" -ge 5 ] && ok || ko "test set-up: only $count examples found"
 summary

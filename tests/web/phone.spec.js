@@ -5,7 +5,7 @@
 // in sight and at least 44 px; at no moment does anything leave the window's
 // width; a preview never cuts what a move would do; the round's end and the
 // ranking come into view by themselves. The numbers go to
-// build/test/web-artifacts/phone-measures.json (README's measures).
+// build/test/web-artifacts/phone-measures.json (docs/browser.md's measures).
 import { test, expect } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
 import fs from "node:fs";
