@@ -317,7 +317,7 @@ play: $(B)/figaro
 serve: $(B)/figaro
 	$(B)/figaro serve $(SERVE_ARGS)
 
-# ---- shared libraries (issue 12; docs/python.md) ----------------------------
+# ---- shared libraries (docs/python.md) ----------------------------
 # libfigaro.so is the core alone (libc only); libfigaro-ai.so holds the bots
 # (pthreads, libm) and needs libfigaro.so. Both are built from their own
 # position-independent objects in $(B)/pic, export only the fig_ names

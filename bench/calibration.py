@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """calibration.py - what a bot's search believes about its games, against what
-happened in them (docs/bots.md, "Issue 28, fourth session").
+happened in them (docs/bots.md, Results).
 
 Reads finished game records (FGN, e.g. an arena's --records) and follows the
 seat whose name starts with --name in each (the arena names a bot by its

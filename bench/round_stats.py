@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """round_stats.py - where one player's games are won and lost, round by round
-(docs/bots.md, "Bots against strangers").
+(docs/bots.md, "How strength is measured").
 
 Reads finished game records (FGN, e.g. an arena's --records) through
 `figaro replay --json` and follows the seat whose name starts with --name in

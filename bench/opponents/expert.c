@@ -2,7 +2,7 @@
  * engine on standard input and output.
  *
  * It exists, with pimc.c, to measure figaro's own bot against strong players
- * that were never used to tune it (docs/bots.md, "Bots against strangers"):
+ * that were never used to tune it (docs/bots.md, "How strength is measured"):
  * nothing of src/ai is in it. It plays by hand-written knowledge of Figaro
  * (expert_policy.h): never bring its own pile to 6 when it can help it, make
  * another seat collect when the table is large, the leader on the road first

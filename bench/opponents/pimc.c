@@ -3,8 +3,8 @@
  * Buro and Furtak, AAAI 2010), an FEP engine on standard input and output.
  *
  * It exists, with expert.c, to measure figaro's own bot against strong
- * players that were never used to tune it (docs/bots.md, "Bots against
- * strangers"): nothing of src/ai is in it. Each iteration
+ * players that were never used to tune it (docs/bots.md, "How strength is
+ * measured"): nothing of src/ai is in it. Each iteration
  *   - draws a full state consistent with its seat's view (fig_view_sample:
  *     the unseen cards dealt at random to the other seats, their hand sizes
  *     kept);

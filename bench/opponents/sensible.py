@@ -3,7 +3,7 @@
 
 The built-in bots were tuned against `greedy` and against each other; this
 player exists so that their strength can also be measured against a style they
-never met while being tuned (issue 10: "win by playing better, not by learning
+never met while being tuned ("win by playing better, not by learning
 greedy's habits"). Nothing in src/ reads it, and no bot parameter may be chosen
 by its results: it is a test set, not a training set.
 

@@ -3,7 +3,7 @@
  * 2012, algorithm 1), an FEP engine on standard input and output.
  *
  * It exists to measure figaro's own bot against a strong player that was
- * never used to tune it (docs/bots.md, "Bots against strangers"): nothing of
+ * never used to tune it (docs/bots.md, "How strength is measured"): nothing of
  * src/ai is in it. It uses the rules engine only (legal actions, applying
  * them, a uniformly random playout to the game's end, and a full state drawn
  * from what its seat knows), and the FEP engine of the host layer for the

@@ -16,15 +16,14 @@
  * sample's hand makes the seat's every action this round one that greedy
  * could have chosen, within INFER_FIT. A greedy seat always fits; other
  * players, after a few actions, do not, and weighing their hands by the model
- * anyway lost games against a player kept out of tuning (issue 28's ninth
- * session).
+ * anyway lost games against a player kept out of tuning (docs/bots.md).
  *
  * Greedy's evaluation reads the table and the card played, never the hands,
  * so each action of another seat is evaluated once per think, for every kind
  * that seat might have held, and a sample's regret is then a maximum over the
  * kinds its hand held at that moment (its hand now and the cards it has
  * played since). Weighing 1,024 samples takes about a third of a millisecond
- * (docs/bots.md, issue 28's eighth session). */
+ * (docs/bots.md). */
 #ifndef FIGARO_INFER_H
 #define FIGARO_INFER_H
 

@@ -21,7 +21,7 @@
  *      each seat's expected reward.
  * The tree stops at a round's end. `exact=0` plays rounds 2 and 3 out at
  * random instead (and never uses the leaf); with `playout=avoid,copp=0.7`
- * too, it is the bot before issue 10, kept for comparison.
+ * too, it is the search the results of docs/bots.md compare with.
  *
  * Each tree also sums, per root move, what fig_bot_analysis reports (win,
  * place, cards collected to the round's end, being made to collect before
@@ -88,7 +88,7 @@ typedef struct {
     fig_playout_t playout;
     double temp;        /* > 0: choose by a softmax of root values (levels) */
     int exact;          /* 1: playouts end with the round, the rest scored by future.h;
-                           0: played to the game's end at random (the bot before issue 10) */
+                           0: played to the game's end at random, for comparison */
     int leaf;           /* >= 0: a playout stops after this many actions and the round's
                            end is drawn from the learned model (leaf.h); -1: played out */
     int leaf_cards;     /* ... when at least this many cards are still in play (else

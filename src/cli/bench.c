@@ -181,7 +181,7 @@ int cmd_bench(int argc, char **argv)
 
     /* 3. ISMCTS from the start of a 4-player game: iterations per second with
      * one and two threads (root parallelism), a fixed iteration budget; then,
-     * for comparison, one thread with the playouts of the bot before issue 10
+     * for comparison, one thread with playouts to the game's end
      * (exact=0,playout=avoid,copp=0.7: every playout to the game's end). */
     double mcts_rate[3] = { 0, 0, 0 };
     for (int t = 0; t < 3; t++) {
@@ -258,7 +258,7 @@ int cmd_bench(int argc, char **argv)
     printf("ISMCTS 2 threads %12ld iters   %8s    %14.0f iterations/s\n", 2 * mcts_iters, "",
            mcts_rate[1]);
     printf("ISMCTS exact=0   %12ld iters   %8s    %14.0f iterations/s (playouts to the game's "
-           "end, as before issue 10)\n", mcts_iters, "", mcts_rate[2]);
+           "end, for comparison)\n", mcts_iters, "", mcts_rate[2]);
     printf("signature        %016" PRIx64 "\n", signature);
     return EXIT_OK;
 }

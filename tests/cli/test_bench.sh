@@ -16,11 +16,10 @@ trap 'rm -rf "$tmp"' EXIT
 
 . "$(dirname "$0")/lib.sh"
 
-QUICK_SIG=2b8cdd31020d34c7   # figaro bench --quick (2000 games); issue 10: ISMCTS playouts
-# end with the round (src/ai/future.c) and follow FIG_PLAYOUT_SEEK, so its first move from
-# the bench position changed; sixth session: copp=0.35 (the other seats' UCB constant) changed
-# the search's visits again; seventh session: the learned leaf (src/ai/leaf.c) ends playouts
-# early while a round has far to go
+QUICK_SIG=2b8cdd31020d34c7   # figaro bench --quick (2000 games): it changes whenever the
+# search's moves from the bench position do (the playouts that end with the round,
+# src/ai/future.c, and follow FIG_PLAYOUT_SEEK; copp, the other seats' UCB constant; the
+# learned leaf, src/ai/leaf.c)
 
 sig() { sed -n 's/^signature  *\([0-9a-f]*\)$/\1/p' "$tmp/out"; }
 

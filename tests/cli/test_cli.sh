@@ -123,14 +123,14 @@ expect_status "bench --json" 0 "$FIGARO" bench --games 50 --json
 expect_in "bench --json" "$tmp/out" '"games_per_second"'
 expect_status "bench bad games" 2 "$FIGARO" bench --games 0
 
-# ---- libfigaro depends on libc only and never allocates (style.md, issue 2)
+# ---- libfigaro depends on libc only and never allocates (style.md)
 if [ -f "$LIB" ]; then
     undefined=$(nm -u "$LIB" | awk '{print $2}' | sort -u)
     bad=$(echo "$undefined" | grep -E '^(malloc|calloc|realloc|free|fopen|printf|puts|exit|abort)$')
     if [ -z "$bad" ]; then ok; else ko "libfigaro calls $bad"; fi
 fi
 
-# ---- issue 11, item 12: usage errors name what to try; a bad option value
+# ---- usage errors name what to try; a bad option value
 # is a usage error (2) in every command; counts agree with their numbers
 expect_status "unknown command" 2 "$FIGARO" frobnicate
 expect_in "unknown command says what to try" "$tmp/err" "Try 'figaro --help'."

@@ -137,7 +137,7 @@ env -i PATH="$PATH" XDG_DATA_HOME="$tmp/data2" LANGUAGE=it "$FIGARO" play --plai
     --seed 3 --players 4 <"$tmp/in" >"$tmp/out" 2>&1
 expect_in "plain mode in Italian" "$tmp/out" "Tocca a te"
 
-# ---- issue 11, item 10: card codes that read right in each language (the
+# ---- card codes that read right in each language (the
 # records keep FGN's), level names translated, and no English "You" as the
 # name when $USER is unset (env -i unsets it)
 mkdir -p "$tmp/data3"

@@ -1,5 +1,5 @@
 #!/bin/sh
-# test_many_matches.sh - the example of issue 8's "Done when": 200 bot-only
+# test_many_matches.sh - the host layer's example: 200 bot-only
 # matches at once on the host layer, a pool of 4 worker threads, one poll()
 # loop (examples/many_matches.c, built next to $FIGARO). Checks that all 200
 # finish and that the process never had more than 4 + 1 threads: the

@@ -1,6 +1,6 @@
 #!/bin/sh
-# test_opponents.sh - the held-out opponents of docs/bots.md ("Bots against
-# strangers"), built next to $FIGARO from bench/opponents/:
+# test_opponents.sh - the held-out opponents of docs/bots.md ("How strength
+# is measured"), built next to $FIGARO from bench/opponents/:
 #   textbook_ismcts.c  textbook ISMCTS (now a development opponent),
 #   expert.c           a rule-based expert, no search (never used in tuning),
 #   pimc.c             Perfect-Information Monte Carlo, the expert's rules in

@@ -195,7 +195,7 @@ grep -Eq '^[0-9]+ blunders?, [0-9]+ mistakes?, [0-9]+ inaccurac(y|ies) in [0-9]+
 # not in hand, a colour card where the colour rule (R6) forbids it.
 printf 'quit\n' >"$tmp/quit"
 printf '1\nquit\n' >"$tmp/onequit"
-# issue 28: a game left before the person's first move is not kept
+# A game left before the person's first move is not kept
 nhist=$(ls "$STORE/history" | wc -l)
 play "quit at once" 0 "$tmp/quit" --plain $BOTS
 expect_in "quit at once saves nothing" "$tmp/out" "You had not played yet: nothing is saved."
@@ -230,7 +230,7 @@ done
 } >"$tmp/mixed"
 play "mixed input, resumed" 0 "$tmp/mixed" --plain --resume
 expect_in "resume says so" "$tmp/out" "Resuming the saved game."
-# issue 11, item 9: refusals in a player's words, not the engine's
+# Refusals in a player's words, not the engine's
 expect_in "card not in hand" "$tmp/out" "$missing>0 is refused: You have no $missing in your hand."
 expect_in "colour rule" "$tmp/out" "$colour_bad is refused: ${colour_bad%>*} cannot go in front of "
 expect_not_in "no seat numbers in refusals" "$tmp/out" "seat 0 cannot play"
@@ -240,7 +240,7 @@ expect_in "menu number 99" "$tmp/out" "There is no move 99 in the menu"
 expect_in "a card without a seat" "$tmp/out" "'R2' needs a player: type R2>N"
 expect_in "no such seat" "$tmp/out" "'J1>9' names no seat: the seats are 0 to 3."
 expect_in "take on an empty table" "$tmp/out" "take is refused: There are no face-up cards to take."
-# issue 11, item 9: help lists the commands (the rules on request), a hint,
+# Help lists the commands (the rules on request), a hint,
 # one move a line
 sed -n '/^Your move.*: help$/,/^Your move/p' "$tmp/out" >"$tmp/help"
 expect_in "help lists the commands" "$tmp/help" "Commands: a move in FGN"
@@ -300,7 +300,7 @@ play "unknown bot in save" 1 "$tmp/ones" --plain --resume
 expect_in "unknown bot in save says why" "$tmp/err" "'nonsense' is not a bot"
 head -c 3000 /dev/urandom >"$STORE/current.fgn"
 play "random bytes" 1 "$tmp/ones" --plain --resume
-# issue 28: without --resume too, a damaged save stops the game at once, and
+# Without --resume too, a damaged save stops the game at once, and
 # stays where it is: neither offered, nor quietly filed by a new game
 cp "$STORE/current.fgn" "$tmp/damaged.fgn"
 nhist=$(ls "$STORE/history" | wc -l)
@@ -337,7 +337,7 @@ expect_in "history shows the damage" "$tmp/out" "20000101-000000-1.fgn:2:"
 XDG_DATA_HOME="$tmp/empty-store" expect_status "history when empty" 0 "$FIGARO" history
 expect_in "history when empty says so" "$tmp/out" "No games yet"
 
-# ---- a saved game is offered again (issue 11, item 1): a plain `figaro play`
+# ---- a saved game is offered again: a plain `figaro play`
 # over a saved game asks first; `figaro history` numbers the unfinished games
 # and `figaro play --resume N` continues one
 (
@@ -380,7 +380,7 @@ expect_in "history when empty says so" "$tmp/out" "No games yet"
 )
 read p f <"$tmp/counts" && pass=$p && fail=$f
 
-# ---- no cheating (issue 11, item 8): a game nobody gave a seed keeps it
+# ---- no cheating: a game nobody gave a seed keeps it
 # secret until the end; its save is sealed (no hand, no seed in clear), and
 # neither `figaro replay` nor the history tells them; at the end the seed is
 # told, and it deals that very game
@@ -451,7 +451,7 @@ expect_in "--open shows stacks" "$tmp/out" "; stack "
 play "6 players, colour" 0 "$tmp/ones" --plain --players 6 --bots random --seed 6 --fast --color
 expect_in "6 players end" "$tmp/out" "The game is over: "
 if grep -q "$(printf '\033')\[31m" "$tmp/out"; then ok; else ko "--color gave no ANSI colour"; fi
-# issue 11, item 12: the history's columns hold six names, and say your place
+# The history's columns hold six names, and say your place
 expect_status "history with six names" 0 "$FIGARO" history
 col=$(head -n 1 "$tmp/out" | awk '{ print index($0, "file") }')
 bad=$(awk -v col="$col" 'NR > 1 && /^ *[0-9]/ && / [1-6] of |unfinished/ { if (index($0, " /") + 1 != col) print }' "$tmp/out")
@@ -487,7 +487,7 @@ play "no terminal" 0 "$tmp/quit" --bots random,random,random --seed 9 --fast
 expect_in "no terminal note" "$tmp/err" "plain lines (--plain)"
 expect_in "no terminal plays plain" "$tmp/out" "Your moves:"
 
-# ---- issue 28: a start nobody played in is dropped, not filed; `figaro
+# ---- a start nobody played in is dropped, not filed; `figaro
 # history --delete N` and `--prune` clear the history
 (
     export XDG_DATA_HOME="$tmp/cull"

@@ -1,5 +1,5 @@
 #!/bin/sh
-# test_review.sh - `figaro review FILE` (issue 10, item 5) as a user runs it.
+# test_review.sh - `figaro review FILE` as a user runs it.
 #
 #   - a game played by `figaro arena --records` (random against greedy) is
 #     reviewed for the random seat: the text has the moves graded and the

@@ -71,14 +71,14 @@ for text in "# player" "0 Ann" "Rosina" "Bartolo" "Basilio" "♔" "Your hand, 15
     if grep -qF -- "$text" "$tmp/table0"; then ok; else ko "table shows '$text'"; fi
 done
 if grep -q "0 Ann *♔" "$tmp/table0"; then ok; else ko "the King is at Ann's row"; fi
-# the README's sample screen has the real keys bar (issue 28: it had drifted)
+# the README's sample screen has the real keys bar (it had drifted)
 readme_keys=$(sed -n '/^ ←→ card/p' "$(dirname "$0")/../../README.md" | head -n 1)
 if [ -n "$readme_keys" ] && grep -qxF -- "$readme_keys" "$tmp/screen"; then ok
 else ko "the README's keys bar '$readme_keys' is not the game's:"; tail -n 1 "$tmp/screen"; fi
 
 # R14: the hand on the screen is seat 0's as dealt, and nothing else shows
 # cards but the face-up ones (none yet) and the one card named in the prompt.
-# (the deal: seed 3's, as `figaro random-game` deals it; issue 28: nothing is
+# (the deal: seed 3's, as `figaro random-game` deals it; nothing is
 # saved before the person's first move)
 if [ ! -e "$data/figaro/current.fgn" ]; then ok; else ko "a game was saved before Ann played"; fi
 save="$tmp/deal3.fgn"
@@ -206,7 +206,7 @@ expect g3 "EXITED 0" "quits"
 if [ -f "$save" ]; then ok; else ko "the game is still saved"; fi
 tm kill-session -t g3
 
-# ---- a plain `figaro play` over a saved game asks first (issue 11, item 1):
+# ---- a plain `figaro play` over a saved game asks first:
 # n goes to the start screen (Esc there leaves the save alone), y continues
 start g5 100 32 --pace 3000
 expect g5 "Continue your saved game?" "the saved game is offered"
@@ -231,7 +231,7 @@ keys g6 y
 expect g6 "EXITED 0" "quits the continued game"
 tm kill-session -t g6
 
-# ---- issue 11: safe preselection, unambiguous keys, short-lived messages,
+# ---- safe preselection, unambiguous keys, short-lived messages,
 # the score sheet and the last move, from a saved position (seed 1, round 1):
 # the first card of the hand, [R2], can only go on the person's own pile of 4
 # and would make them collect 9 cards, while [B2] and [G2] are harmless
@@ -304,12 +304,12 @@ else ko "who just collected is marked +N on the table"; cat "$tmp/screen"; fi
 if grep -q "$(printf '\033')\[[0-9;]*4[0-9;]*m\[*[A-Z]" "$tmp/escreen"; then ok
 else ko "the card just played is underlined"; fi
 keys g7 q
-expect_line g7 "Quit now?" "q asks (issue 11 game)"
+expect_line g7 "Quit now?" "q asks (the preselection game)"
 keys g7 y
-expect g7 "EXITED 0" "quits (issue 11 game)"
+expect g7 "EXITED 0" "quits (the preselection game)"
 tm kill-session -t g7
 
-# ---- the end of the game (issue 11, item 11): the keys say what can be
+# ---- the end of the game: the keys say what can be
 # done, t says the game is over, n starts another game, and leaving prints
 # the result. A saved game one move from its end (a finished record, its
 # last move cut).
@@ -353,7 +353,7 @@ expect_line g8 "wins with the shortest road" "the result is printed on leaving"
 expect_line g8 "Its seed was 5: figaro play --seed 5 deals it again." "the seed is told on leaving"
 tm kill-session -t g8
 
-# ---- road pieces of 6 players in French at 80 columns (issue 11, item 5)
+# ---- road pieces of 6 players in French at 80 columns
 data="$tmp/data-fr"
 mkdir -p "$data"
 start g9 80 24 --lang fr --players 6 --seed 11 --bots random --pace 3000
@@ -367,7 +367,7 @@ keys g9 y
 tm kill-session -t g9
 
 # ---- the Italian help at 80 columns keeps its descriptions in one column
-# (issue 11, item 10: a long key name pushed its line right)
+# (a long key name pushed its line right)
 data="$tmp/data-it"
 mkdir -p "$data"
 start g10 80 24 --lang it --seed 3 --bots random --pace 3000
@@ -382,7 +382,7 @@ if [ -n "$c1" ] && [ "$c1" = "$c2" ]; then ok
 else ko "the Italian help's descriptions start in one column ($c1, $c2)"; cat "$tmp/screen"; fi
 tm kill-session -t g10
 
-# ---- issue 28: at 80x24, in every language, the widest hand (seed 526 deals
+# ---- at 80x24, in every language, the widest hand (seed 526 deals
 # Ann 14 kinds: RING twice) shows every card with the key under it, and the
 # keys bar keeps its help and quit items (the pane is 80 wide: what does
 # not fit is cut, so the ends are what to look for)

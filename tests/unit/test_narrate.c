@@ -264,7 +264,7 @@ static void expect_pieces(transcript_t *t, const fig_tr_t *tr, int me, const fig
     for (int i = from; i < ev->n; i++) {
         const fig_event_t *e = &ev->ev[i];
         unsigned long n = e->count;
-        /* issue 11: the most cards is said as such, never as "rank 1" */
+        /* The most cards is said as such, never as "rank 1" */
         if (e->type == FIG_EV_PIECE && e->seat == me && e->rank == 0)
             addf(t, e->type,
                  fig_tr_plural(tr, "You collected the most cards, %d, and receive the longest "

@@ -256,7 +256,7 @@ static void test_start_seats_names_seed(void **state)
     o = opts_of(4, specs, names);
     m = start(&o);
     assert_true(o.has_seed);
-    /* issue 11: a seed nobody chose is 64 secret bits (util.h), not a short
+    /* A seed nobody chose is 64 secret bits (util.h), not a short
      * clock seed a player could find by trying: two draws differ */
     uint64_t first = o.seed;
     fig_match_free(m);

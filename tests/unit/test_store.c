@@ -537,7 +537,7 @@ static void test_set_aside_and_finish(void **state)
     assert_non_null(strstr(aside, "-1234-unfinished.fgn"));
     char *moved = read_text(aside, NULL);
     /* the file itself, but its title: it no longer says `figaro play --resume`
-     * continues it (issue 11: that is now --resume N) */
+     * continues it (that is now --resume N) */
     assert_string_equal(strchr(moved, '\n'), strchr(before, '\n'));
     assert_true(strncmp(moved, "# figaro play: an unfinished game\n", 34) == 0);
     free(moved);
@@ -573,7 +573,7 @@ static void test_set_aside_and_finish(void **state)
     fig_store_free(s);
 }
 
-/* Issue 28: a start nobody played in is neither saved nor filed; a table of
+/* A start nobody played in is neither saved nor filed; a table of
  * bots alone is kept from its first move; fig_store_remove takes files of
  * the history only. */
 static void test_games_not_worth_keeping(void **state)
@@ -856,7 +856,7 @@ static void test_load_save_walk_allocation_failures(void **state)
     fig_store_free(s);
 }
 
-/* A sealed game (issue 11: no cheating): no hand and no seed in clear, read
+/* A sealed game (no cheating): no hand and no seed in clear, read
  * back exactly with the folder's key, set aside still sealed, filed in clear
  * once over; without its key, or altered, it is refused. */
 static void log_into(void *ctx, const char *line)

@@ -1,4 +1,4 @@
-// Installable (issue 25): the web app manifest and its icons, the service
+// Installable: the web app manifest and its icons, the service
 // worker that keeps the page's own files (never the protocol) and opens the
 // page without the network, served with the security headers of every file;
 // the invitation shared with the share sheet where there is one, else copied.

@@ -1,4 +1,4 @@
-// The review of my moves (issue 25): a person plays a whole game with two
+// The review of my moves: a person plays a whole game with two
 // fast bots; at the end the game-over panel offers "Review my moves", which
 // opens the replay with the review the server computed for that person's
 // seat: it steps from graded move to graded move, each shown in the position
