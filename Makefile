@@ -361,7 +361,7 @@ $(B)/libfigaro.so $(B)/libfigaro-ai.so: $(B)/%.so: $(B)/%.so.$(SOMAJOR)
 	ln -sf $(notdir $<) $@
 # ---- end of shared libraries ------------------------------------------------
 
-# ---- install, uninstall (GNU conventions; docs/python.md, README) -----------
+# ---- install, uninstall (GNU conventions; docs/python.md, docs/development.md) -----------
 # `make install PREFIX=/usr DESTDIR=/tmp/stage` installs the command, the shared
 # and static libraries, the public headers, figaro.pc, figaro-ai.pc and
 # figaro-host.pc for pkg-config, the translations, the man pages (man 3: the C
@@ -600,7 +600,7 @@ pot: | $(DEPS_STAMP)
 	done
 # ---- end of translations ---------------------------------------------------
 
-# ---- Debian packages (debian/; README, Packages) ----------------------------
+# ---- Debian packages (debian/; docs/development.md) ----------------------------
 # `make deb` copies the sources (no build/, no git) to DEB_OUT/figaro-VERSION,
 # builds the binary packages there with dpkg-buildpackage (-us -uc -b, DEB_JOBS
 # jobs), leaves the .deb files in DEB_OUT and runs lintian on them (errors
