@@ -118,7 +118,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "train_leaf: out of memory for %zu positions\n", cap);
         return 1;
     }
-    printf("/* leaf_weights.c - the learned leaf's weights (leaf.h), written by\n"
+    printf("/* SPDX-License-Identifier: MIT */\n"
+           "/* leaf_weights.c - the learned leaf's weights (leaf.h), written by\n"
            " * `build/train_leaf %ld %llu` (bench/train_leaf.c; make leaf-weights):\n"
            " * do not edit. */\n"
            "#include \"ai/leaf.h\"\n\nconst leaf_model_t leaf_models[4] = {\n", games, seed);

@@ -66,6 +66,8 @@ def blocks(path):
                 if "*/" in lines[i]:
                     break
                 i += 1
+            if len(comment) == 1 and "SPDX-License-Identifier:" in comment[0]:
+                comment = []   # the licence line (scripts/spdx.sh), not the API's text
         elif not line.strip():
             flush()
         elif line.startswith("#"):

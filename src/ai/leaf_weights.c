@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* leaf_weights.c - the learned leaf's weights (leaf.h), written by
  * `build/train_leaf 30000 1` (bench/train_leaf.c; make leaf-weights):
  * do not edit. */
