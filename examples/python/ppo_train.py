@@ -29,8 +29,12 @@ import numpy as np
 import torch
 from torch import nn
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "python"))
-import figaro  # noqa: E402
+try:                     # the package pip installed (docs/python.md)
+    import figaro
+except ImportError:      # or the source tree's, with the libraries of `make`
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
+                                    "python"))
+    import figaro
 
 PLAYERS = 4
 # seed_derive streams of this program: training games, evaluation games
