@@ -114,9 +114,11 @@ def describe(name, result):
 def train(policy, opponents="greedy", updates=600, envs=128, steps=64, epochs=3,
           minibatch=1024, lr=1e-3, gamma=1.0, lam=0.95, clip=0.2, ent_coef=0.01,
           vf_coef=0.5, seed=1, log=None):
-    """PPO against `opponents`; returns one dict per update (the losses
-    averaged over its minibatches, the games finished and won while
-    sampling)."""
+    """PPO against `opponents`; returns one dict per update: the losses
+    averaged over its minibatches (policy_loss, value_loss, entropy, kl),
+    value_error (the critic's squared error on the fresh rollout, before
+    learning from it, over the returns' variance), and the games finished
+    and won while sampling."""
     gen = torch.Generator().manual_seed(seed)
     opt = torch.optim.Adam(policy.parameters(), lr=lr, eps=1e-5)
     history = []
@@ -163,6 +165,9 @@ def train(policy, opponents="greedy", updates=600, envs=128, steps=64, epochs=3,
                     gae = delta + gamma * lam * live * gae
                     adv[t] = gae
                 ret = adv + val_buf
+                # the critic's error on this fresh rollout, before it learns
+                # from it, over the returns' variance: 1 knows nothing, 0 all
+                fresh = float((adv ** 2).mean() / ret.var().clamp_min(1e-8))
             # ---- PPO: `epochs` passes over the rollout in shuffled minibatches
             b_obs, b_mask = obs_buf.reshape(-1, figaro.OBS_SIZE), mask_buf.reshape(
                 -1, figaro.NUM_ACTIONS)
@@ -193,7 +198,7 @@ def train(policy, opponents="greedy", updates=600, envs=128, steps=64, epochs=3,
                     sums["kl"] += float((b_logp[i] - logp).mean())
                     count += 1
             row = {k: v / count for k, v in sums.items()}
-            row.update(update=update, games=finished, won=won)
+            row.update(update=update, games=finished, won=won, value_error=fresh)
             history.append(row)
             if log:
                 log(row)
@@ -233,11 +238,11 @@ def main():
     def log(row):
         u = row["update"]
         if u % args.log_every == 0 or u == args.updates - 1:
-            print("update %4d: %4d games, won %5.1f%% (sampling), value loss %.4f, policy loss "
-                  "%+.4f, entropy %.3f, %.0f s" % (
+            print("update %4d: %4d games, won %5.1f%% (sampling), critic's error %.3f, value "
+                  "loss %.4f, policy loss %+.4f, entropy %.3f, %.0f s" % (
                       u, row["games"], 100 * row["won"] / max(row["games"], 1),
-                      row["value_loss"], row["policy_loss"], row["entropy"], time.time() - t0),
-                  flush=True)
+                      row["value_error"], row["value_loss"], row["policy_loss"], row["entropy"],
+                      time.time() - t0), flush=True)
 
     train(policy, args.opponents, args.updates, args.envs, args.steps, args.epochs, lr=args.lr,
           seed=args.seed, log=log)
