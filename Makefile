@@ -615,7 +615,7 @@ DEB_SRC   = $(abspath $(DEB_OUT))/figaro-$(VERSION)
 deb: | $(DEPS_STAMP)
 	rm -rf $(DEB_SRC) && mkdir -p $(DEB_SRC)
 	tar -cf - --exclude=./build --exclude=./.git --exclude=./tests/web/node_modules \
-	    --exclude=./web/i18n --exclude=__pycache__ . | tar -xf - -C $(DEB_SRC)
+	    --exclude=./web/i18n --exclude=__pycache__ --exclude=./venv . | tar -xf - -C $(DEB_SRC)
 	cd $(DEB_SRC) && dpkg-buildpackage -us -uc -b -j$(DEB_JOBS)
 	rm -rf $(DEB_SRC)
 	lintian --fail-on error --info --display-info $(abspath $(DEB_OUT))/figaro_$(VERSION)_*.changes

@@ -203,3 +203,12 @@ def test_bad_build_options_are_refused_in_words(venv, root, tmp_path, option, wo
                option, "./python"], ok=False, cwd=root, env=clean_env())
     assert out.returncode != 0 and words in out.stdout + out.stderr
     assert os.listdir(tmp_path) == []
+
+
+def test_without_make_the_build_says_what_it_needs(venv, root, tmp_path):
+    base, py = venv
+    out = run([py, "-m", "pip", "wheel", "--no-deps", "-w", str(tmp_path), "./python"],
+              ok=False, cwd=root, env=clean_env(PATH=str(tmp_path)))
+    assert out.returncode != 0
+    assert "building libfigaro needs make and a C compiler" in out.stdout + out.stderr
+    assert os.listdir(tmp_path) == []
