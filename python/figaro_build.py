@@ -190,7 +190,10 @@ def _write_wheel(wheel_directory, files, pure):
     files.append((dist + "/RECORD", ("\n".join(record) + "\n").encode(), 0o644))
     name = "%s-%s-%s.whl" % (PACKAGE, _version(), tag)
     # the same bytes for the same sources: a fixed date (SOURCE_DATE_EPOCH if set)
-    epoch = max(int(os.environ.get("SOURCE_DATE_EPOCH", "315532800")), 315532800)
+    try:
+        epoch = max(int(os.environ.get("SOURCE_DATE_EPOCH", "0")), 315532800)   # zip: >= 1980
+    except ValueError:
+        _fail("SOURCE_DATE_EPOCH=%s is not a number of seconds" % os.environ["SOURCE_DATE_EPOCH"])
     date = tuple(time.gmtime(epoch)[:6])
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:

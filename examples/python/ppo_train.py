@@ -213,7 +213,8 @@ def main():
     ap.add_argument("--epochs", type=int, default=3, help="passes over each rollout")
     ap.add_argument("--hidden", type=int, default=64, help="units of each hidden layer")
     ap.add_argument("--lr", type=float, default=1e-3, help="Adam's learning rate at the start")
-    ap.add_argument("--opponents", default="greedy", help="the bots at seats 1-3 (figaro.Bot specs)")
+    ap.add_argument("--opponents", default="greedy",
+                    help="the bots at seats 1-3 (figaro.Bot specs)")
     ap.add_argument("--eval", type=int, default=1000, help="games per evaluation")
     ap.add_argument("--also-random", action="store_true", help="evaluate against random too")
     ap.add_argument("--seed", type=int, default=1)

@@ -126,8 +126,9 @@ def test_pip_install_compiles_and_ships_the_libraries(venv, figaro_cmd):
     fgn.write_text(got["fgn"])
     run([figaro_cmd, "replay", str(fgn)])
     # FIGARO_LIBDIR still comes first: another build of the library is a choice
-    again = probe(py, str(base / "elsewhere"), FIGARO_LIBDIR=libdir_of_tests())
-    assert again["libs"] == [os.path.join(libdir_of_tests(), "lib%s.so.%s" % (n, figaro.__version__))
+    libdir = libdir_of_tests()
+    again = probe(py, str(base / "elsewhere"), FIGARO_LIBDIR=libdir)
+    assert again["libs"] == [os.path.join(libdir, "lib%s.so.%s" % (n, figaro.__version__))
                              for n in ("figaro-ai", "figaro")]
     assert again["fgn"] == got["fgn"]
 
