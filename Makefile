@@ -325,6 +325,8 @@ serve: $(B)/figaro
 # (python/figaro) loads them from $(B) in the source tree; `make test` builds
 # them because the Python tests use these plain -O2 libraries (a sanitized
 # library cannot be loaded into an unsanitized python3 without LD_PRELOAD).
+# `pip install ./python` builds them with this target too, into a scratch
+# folder (python/figaro_build.py: make B=DIR INSTALL_DEPS=no WERROR= shared).
 VERSION      := $(shell sed -n 's/^\#define FIG_VERSION "\(.*\)"/\1/p' include/figaro/figaro.h)
 SOMAJOR      := $(firstword $(subst ., ,$(VERSION)))
 PIC_CORE_OBJ := $(CORE_SRC:src/%.c=$(B)/pic/%.o)
@@ -613,7 +615,7 @@ DEB_SRC   = $(abspath $(DEB_OUT))/figaro-$(VERSION)
 deb: | $(DEPS_STAMP)
 	rm -rf $(DEB_SRC) && mkdir -p $(DEB_SRC)
 	tar -cf - --exclude=./build --exclude=./.git --exclude=./tests/web/node_modules \
-	    --exclude=./web/i18n --exclude=__pycache__ . | tar -xf - -C $(DEB_SRC)
+	    --exclude=./web/i18n --exclude=__pycache__ --exclude=./venv . | tar -xf - -C $(DEB_SRC)
 	cd $(DEB_SRC) && dpkg-buildpackage -us -uc -b -j$(DEB_JOBS)
 	rm -rf $(DEB_SRC)
 	lintian --fail-on error --info --display-info $(abspath $(DEB_OUT))/figaro_$(VERSION)_*.changes

@@ -9,8 +9,12 @@ import argparse
 import os
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "python"))
-import figaro  # noqa: E402
+try:                     # the package pip installed (docs/python.md)
+    import figaro
+except ImportError:      # or the source tree's, with the libraries of `make`
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
+                                    "python"))
+    import figaro
 
 
 def show(view):

@@ -1,7 +1,7 @@
 """figaro - Reiner Knizia's card game Figaro: the rules engine from Python.
 
 A ctypes binding of libfigaro (the exact C rules engine) and libfigaro-ai (the
-built-in bots); nothing to compile. docs/python.md is the guide:
+built-in bots), no extension module. docs/python.md is the guide:
 
     import figaro
     g = figaro.Game(players=4, seed=12345)     # setup and deals from the seed

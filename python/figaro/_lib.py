@@ -9,11 +9,12 @@ the wrong bytes.
 Where the libraries are looked for, first found wins:
   1. the directory in the environment variable FIGARO_LIBDIR;
   2. the directory written into _paths.py by `make install` (LIBDIR);
-  3. figaro/_libs/ inside the package, when it was built to ship them
-     (FIGARO_BUNDLE_LIBDIR, python/setup.py);
+  3. figaro/_libs/ inside the package: what `pip install ./python` compiles
+     and ships (python/figaro_build.py);
   4. build/ of the source tree this package sits in (python/figaro -> build);
   5. the dynamic loader's usual path (ld.so.conf, LD_LIBRARY_PATH): the
-     system's libfigaro0 for a package installed by pip or Debian.
+     system's libfigaro0, for Debian's python3-figaro or a package built with
+     --config-settings libs=system.
 libfigaro-ai is loaded only when a bot is made: the core alone needs no
 threads and no libm.
 """
