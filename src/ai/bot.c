@@ -33,6 +33,7 @@ static const struct {
     { "random", random_bot_new },
     { "greedy", greedy_bot_new },
     { "ismcts", mcts_bot_new },
+    { "novice", novice_bot_new },
 };
 
 /* Levels for people (docs/bots.md): a name that stands for a spec. Each is
