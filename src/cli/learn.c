@@ -400,6 +400,30 @@ static int run_plain(const fig_lessons_t *ls, int from, bool restart, bool one)
     return offer_game(&p, true);
 }
 
+/* The full-screen lessons (tui/tui_learn.c), then the first game, full
+ * screen too, if the learner asked for it. */
+static int run_full(const fig_lessons_t *ls, int from, bool restart, bool one, const char *lang)
+{
+    char dir[PATH_MAX];
+    bool have_dir = progress_dir(dir, sizeof dir) == 0;
+    fig_lesson_progress_t prog;
+    memset(&prog, 0, sizeof prog);
+    prog.at_lesson = -1;
+    fig_msg_t msg;
+    if (have_dir && !restart &&
+        fig_lesson_progress_read(&prog, ls, dir, cli_i18n_tr(), &msg) != FIG_OK)
+        fprintf(stderr, "figaro learn: %s\n", msg.text);   /* damaged: start afresh */
+    bool play = false;
+    int rc = learn_tui(ls, from, one, have_dir ? dir : NULL, &prog, cli_i18n_tr(), &play);
+    if (rc || !play)
+        return rc;
+    char players[8];
+    snprintf(players, sizeof players, "%d", FIG_LESSON_GAME_PLAYERS);
+    char *argv[] = { "play", "--players", players, "--level", (char *)FIG_LESSON_GAME_LEVEL,
+                     lang ? "--lang" : NULL, (char *)lang, NULL };
+    return cmd_play(lang ? 7 : 5, argv);
+}
+
 int cmd_learn(int argc, char **argv)
 {
     enum { O_PLAIN = 256, O_JSON, O_LESSONS, O_LESSON, O_RESTART, O_LANG };
@@ -485,8 +509,7 @@ int cmd_learn(int argc, char **argv)
     } else if (plain || !isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
         rc = run_plain(ls, from, restart, lesson != NULL);
     } else {
-        (void)lang;
-        rc = run_plain(ls, from, restart, lesson != NULL);
+        rc = run_full(ls, from, restart, lesson != NULL, lang);
     }
     fig_lessons_free(ls);
     return rc;

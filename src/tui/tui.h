@@ -20,6 +20,7 @@
 #include "figaro/figaro.h"
 #include "figaro/match.h"
 #include "host/hint.h"
+#include "host/lesson.h"
 #include "host/pool.h"
 #include "host/session.h"
 #include "host/sheet.h"
@@ -170,6 +171,17 @@ typedef struct {
     tui_region_t regions[FIG_KINDS + FIG_MAX_PLAYERS];
     int nregions;
 } tui_t;
+
+/* ---- tui_learn.c ---- */
+
+/* `figaro learn` full screen (host/lesson.h): from lesson `from` (-1: where
+ * `progress` says), `one` lesson only or on to the last; the progress is
+ * written in `dir` (NULL: nowhere) at every step. tr is the learner's
+ * language for the lessons' texts and the narration. Returns an exit status;
+ * *play_after tells whether the learner, having done every lesson, asked for
+ * the first game (the caller starts it). */
+int learn_tui(const fig_lessons_t *ls, int from, bool one, const char *dir,
+              const fig_lesson_progress_t *progress, const fig_tr_t *tr, bool *play_after);
 
 /* ---- tui_signal.c ---- */
 
