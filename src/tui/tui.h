@@ -285,6 +285,11 @@ void tui_log(tui_t *t, const char *fmt, ...)
  * before the step. */
 void tui_log_step(tui_t *t, const fig_match_step_t *step, const fig_view_t *before);
 
+/* Why the person may not play a now, in their words ("[B2] cannot go in front
+ * of Bob: Ann already has blue."), narrate.h's one wording for every front
+ * end; "" for a legal action. */
+void tui_refusal(const tui_t *t, fig_action_t a, char *buf, size_t cap);
+
 /* The hint with what the search saw (an: its analysis, or NULL): the
  * headline, the one reason and the top moves (host/hint.h), in the person's
  * words, from the person's view (t->view) only. */

@@ -134,6 +134,16 @@ expect g "Play your red 2 where it belongs." "going on at the step"
 keys g q
 expect g "EXITED 0" "quit again"
 
+# ---- every lesson done: the first game, full screen, against beginner bots
+printf 'done %s\n' turn colours jesters rings six take round-end winner >"$data/figaro/lessons"
+start y 80 24 en
+expect y "Play a first game now, against 3 bots of level beginner?" "all done: the game offered"
+keys y y
+expect y "Figaro: a new game" "the game's start screen"
+expect y "beginner" "the start screen has the beginner level"
+keys y Escape
+expect y "EXITED 0" "leaving the start screen"
+
 # ---- too small
 start s 60 20 en --lesson 1
 expect s "The lessons need" "too small"
