@@ -223,6 +223,13 @@ $(T)/fuzz_mo: tests/fuzz/fuzz_mo.c $(FZ)/libfigaro-host.a $(FZ)/libfigaro.a | $(
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) -Iinclude -Isrc -D_POSIX_C_SOURCE=200809L $(WARN) $(FUZZ_FLAGS) -o $@ $^
 
+# The lessons' steps files (host/lesson.h).
+$(T)/fuzz_lessons: tests/fuzz/fuzz_lessons.c $(FZ)/libfigaro-host.a $(FZ)/libfigaro-ai.a \
+                   $(FZ)/libfigaro.a | $(DEPS_STAMP)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) -Iinclude -Isrc -D_POSIX_C_SOURCE=200809L $(WARN) $(FUZZ_FLAGS) -o $@ $^ \
+	    -lm -lpthread
+
 # The FGN target checks the property tests' invariants (tests/unit/invariants.h).
 FGN_FUZZ_SRC := tests/fuzz/fuzz_fgn.c tests/unit/invariants.c tests/unit/support.c
 $(T)/fuzz_fgn: $(FGN_FUZZ_SRC) $(FZ)/libfigaro.a | $(DEPS_STAMP)
@@ -393,6 +400,9 @@ $(B)/cli/i18n.o $(T)/cli/i18n.o: FIG_CPPFLAGS += -DLOCALEDIR='"$(DATADIR)/locale
 # Where an installed `figaro serve` finds the browser client when not beside it.
 $(B)/cli/serve.o $(T)/cli/serve.o: FIG_CPPFLAGS += -DFIG_WEBDIR='"$(DATADIR)/figaro/web"'
 $(B)/cli/serve.o: $(B)/.datadir
+# ... and `figaro learn` its lessons.
+$(B)/cli/learn.o $(T)/cli/learn.o: FIG_CPPFLAGS += -DFIG_LESSONDIR='"$(DATADIR)/figaro/lessons"'
+$(B)/cli/learn.o: $(B)/.datadir
 $(B)/cli/i18n.o: $(B)/.datadir
 $(B)/.datadir: FORCE
 	@mkdir -p $(B); echo '$(DATADIR)' | cmp -s - $@ || echo '$(DATADIR)' > $@
@@ -416,6 +426,8 @@ DOCS         := docs/fgn.md docs/fep.md docs/engine.md docs/python.md docs/proto
 PYFILES      := $(wildcard python/figaro/*.py)
 # The browser client `figaro serve` serves (DATADIR/figaro/web once installed).
 WEBFILES     := $(wildcard web/*.html web/*.js web/*.css web/*.svg web/*.png web/*.ico)
+# The lessons of `figaro learn` (DATADIR/figaro/lessons once installed).
+LESSONFILES  := lessons/lessons.steps $(wildcard lessons/*.fgn)
 # Its translations, made from po/ by `make` (web/i18n/LANG.json, not in git).
 WEBI18N       = $(LANGS:%=web/i18n/%.json)
 
@@ -478,6 +490,8 @@ install: all $(PCFILES)
 	done
 	$(INSTALL) -d $(DESTDIR)$(DATADIR)/figaro/web
 	$(INSTALL) -m 644 $(WEBFILES) $(DESTDIR)$(DATADIR)/figaro/web/
+	$(INSTALL) -d $(DESTDIR)$(DATADIR)/figaro/lessons
+	$(INSTALL) -m 644 $(LESSONFILES) $(DESTDIR)$(DATADIR)/figaro/lessons/
 	$(INSTALL) -d $(DESTDIR)$(DATADIR)/figaro/web/i18n
 	$(INSTALL) -m 644 $(WEBI18N) $(DESTDIR)$(DATADIR)/figaro/web/i18n/
 	for m in $(MANPAGES); do \
@@ -507,6 +521,8 @@ uninstall:
 	rm -f $(WEBFILES:web/%=$(DESTDIR)$(DATADIR)/figaro/web/%)
 	rm -f $(WEBI18N:web/%=$(DESTDIR)$(DATADIR)/figaro/web/%)
 	-rmdir $(DESTDIR)$(DATADIR)/figaro/web/i18n
+	rm -f $(LESSONFILES:lessons/%=$(DESTDIR)$(DATADIR)/figaro/lessons/%)
+	-rmdir $(DESTDIR)$(DATADIR)/figaro/lessons
 	-rmdir $(DESTDIR)$(DATADIR)/figaro/web $(DESTDIR)$(DATADIR)/figaro
 	rm -f $(DESTDIR)$(MANDIR)/man1/figaro.1 $(DESTDIR)$(MANDIR)/man5/figaro-fgn.5 \
 	    $(DESTDIR)$(MANDIR)/man7/figaro-fep.7
@@ -529,6 +545,9 @@ uninstall:
 LANGS      := $(sort $(patsubst po/%.po,%,$(wildcard po/*.po)))
 POT_SRC    := $(sort $(wildcard src/cli/*.c src/tui/*.c src/host/*.c src/net/*.c src/core/*.c \
                                 src/ai/*.c))
+# The lessons' texts: the steps file writes them _("..."), which xgettext's C
+# parser reads as it is (docs/lessons.md).
+LESSON_POT := lessons/lessons.steps
 # The options every xgettext run here shares (the C sources, web/*.js, the page's levels).
 XGETTEXT_COMMON := xgettext --from-code=UTF-8 --sort-output --add-location=file \
                    --add-comments=TRANSLATORS: --package-name=figaro
@@ -544,7 +563,7 @@ $(B)/figaro: | $(MO)
 $(T)/figaro: | $(MO_T)
 # Unit tests that read the real catalogues (host/lang.h, narration in French
 # and Dutch) find them next to themselves, in $(T)/locale.
-$(T)/test_lang $(T)/test_narrate $(T)/test_service: | $(MO_T)
+$(T)/test_lang $(T)/test_narrate $(T)/test_service $(T)/test_lesson: | $(MO_T)
 
 # msgfmt --check fails the build on a broken catalogue (format strings that do
 # not match their msgid, bad headers); --statistics says what is left to do.
@@ -565,7 +584,7 @@ XGETTEXT_JS  := $(XGETTEXT_COMMON) --language=JavaScript --keyword=_ --keyword=n
 # with po/figaro.pot, POT-Creation-Date aside).
 pot-to:
 	@test -n "$(POT_OUT)" || { echo "usage: make pot-to POT_OUT=FILE" >&2; exit 2; }
-	@$(XGETTEXT) -o $(POT_OUT) $(POT_SRC)
+	@$(XGETTEXT) -o $(POT_OUT) $(POT_SRC) $(LESSON_POT)
 	@$(XGETTEXT_JS) --join-existing -o $(POT_OUT) $(WEB_JS)
 
 # The browser client's translations: only the messages of web/*.js and the bot
@@ -588,7 +607,7 @@ web/i18n/%.json: po/%.po $(B)/web.pot scripts/po2json.py
 # stable in git; then every catalogue takes the new and changed messages.
 pot: | $(DEPS_STAMP)
 	@mkdir -p $(B)
-	$(XGETTEXT) -o $(B)/figaro.pot $(POT_SRC)
+	$(XGETTEXT) -o $(B)/figaro.pot $(POT_SRC) $(LESSON_POT)
 	$(XGETTEXT_JS) --join-existing -o $(B)/figaro.pot $(WEB_JS)
 	@if [ -f po/figaro.pot ] && diff -q -I '^"POT-Creation-Date:' po/figaro.pot \
 	     $(B)/figaro.pot >/dev/null; then \

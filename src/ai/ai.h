@@ -12,10 +12,14 @@ fig_err_t random_bot_new(const char *spec, uint64_t seed, const fig_bot_ops_t **
                          fig_msg_t *msg);
 fig_err_t greedy_bot_new(const char *spec, uint64_t seed, const fig_bot_ops_t **ops, void **data,
                          fig_msg_t *msg);
+fig_err_t novice_bot_new(const char *spec, uint64_t seed, const fig_bot_ops_t **ops, void **data,
+                         fig_msg_t *msg);
+fig_err_t careless_bot_new(const char *spec, uint64_t seed, const fig_bot_ops_t **ops,
+                           void **data, fig_msg_t *msg);
 fig_err_t mcts_bot_new(const char *spec, uint64_t seed, const fig_bot_ops_t **ops, void **data,
                        fig_msg_t *msg);
 
-/* The kinds whose only state is their generator (random, greedy): their data
+/* The kinds whose only state is their generator (random, greedy, novice, careless): their data
  * is a fig_rng_t. rng_bot_new checks that the spec has no options, allocates
  * the generator seeded with seed, and returns `kind` as the ops. */
 fig_err_t rng_bot_new(const char *spec, uint64_t seed, const fig_bot_ops_t *kind,

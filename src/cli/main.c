@@ -14,6 +14,7 @@ static const struct {
     int (*run)(int argc, char **argv);
 } commands[] = {
     { "play", cmd_play },
+    { "learn", cmd_learn },
     { "history", cmd_history },
     { "replay", cmd_replay },
     { "review", cmd_review },

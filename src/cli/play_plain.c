@@ -352,31 +352,13 @@ static void show_hint(plain_t *p)
 }
 
 /* Why the person may not play `a`, in a player's words (the engine's are
- * for records): "R1 cannot go in front of Dee: that pile is yellow." */
+ * for records): "R1 cannot go in front of Dee: Bob already has yellow.",
+ * narrate.h's one wording for every front end. */
 static void refusal(const plain_t *p, fig_action_t a, const fig_msg_t *engine, char *buf,
                     size_t cap)
 {
-    const fig_view_t *v = &p->view;
-    char c[32];
-    if (fig_act_is_take(a)) {
-        snprintf(buf, cap, "%s", _("There are no face-up cards to take."));
-        return;
-    }
-    int k = fig_act_kind(a), s = fig_act_target(a);
-    card(p, k, false, c, sizeof c);
-    const char *who = s == 0 ? _("you") : s < p->n ? p->names[s] : "?";
-    if (!v->hand.n[k])
-        snprintf(buf, cap, _("You have no %s in your hand."), c);
-    else if (k == FIG_RING)
-        snprintf(buf, cap, "%s", _("A ring is always played in front of yourself."));
-    else if (s < p->n && v->pile[s].colour != FIG_NO_COLOUR &&
-             fig_kind_is_colour(k) && v->pile[s].colour != fig_kind_colour(k))
-        snprintf(buf, cap, _("%s cannot go in front of %s: that pile is %s."), c, who,
-                 _(fig_colour_name(v->pile[s].colour)));
-    else if (s < p->n && fig_kind_is_colour(k))
-        snprintf(buf, cap, _("%s cannot go in front of %s: another player has %s."), c, who,
-                 _(fig_colour_name(fig_kind_colour(k))));
-    else
+    fig_narrate_refusal(&p->narr, &p->view, a, buf, cap);
+    if (!buf[0])   /* legal by the view, refused by the match: the engine's words */
         snprintf(buf, cap, "%s.", engine->text);
 }
 

@@ -726,3 +726,62 @@ fig_err_t fig_narrate_check(const fig_view_t *v, fig_action_t a, const fig_tr_t 
     fig_err_t rc = fig_state_check_tr(&st, a, tr, msg);
     return rc != FIG_OK ? rc : fig_fail_tr(msg, tr, FIG_ERR_STATE, N_("it is not your turn"));
 }
+
+/* The seat whose pile has colour c, or -1 (R6: there is at most one). */
+static int colour_owner(const fig_view_t *v, int c)
+{
+    for (int s = 0; s < v->players; s++)
+        if (v->pile[s].colour == c)
+            return s;
+    return -1;
+}
+
+void fig_narrate_refusal(const fig_narrator_t *nr, const fig_view_t *v, fig_action_t a,
+                         char *buf, size_t cap)
+{
+    fig_msg_t msg;
+    if (cap)
+        buf[0] = '\0';
+    if (fig_narrate_check(v, a, nr->tr, &msg) == FIG_OK)
+        return;
+    if (v->turn != v->seat || v->phase != FIG_PHASE_PLAY) {
+        snprintf(buf, cap, "%s", msg.text);
+        return;
+    }
+    if (fig_act_is_take(a)) {
+        snprintf(buf, cap, "%s", fig_tr_text(nr->tr, "There are no face-up cards to take."));
+        return;
+    }
+    int k = fig_act_kind(a), t = fig_act_target(a);
+    char c[32];
+    if (k >= FIG_KINDS || t >= v->players) {   /* the engine's words: nothing to name */
+        snprintf(buf, cap, "%s", msg.text);
+        return;
+    }
+    nr->card(nr->ctx, k, c, sizeof c);
+    /* TRANSLATORS: the person, after "in front of" ("R2 cannot go in front of you"). */
+    const char *who = t == nr->me ? fig_tr_text(nr->tr, "you") : fig_narrate_name(nr, t);
+    if (!v->hand.n[k]) {
+        snprintf(buf, cap, fig_tr_text(nr->tr, "You have no %s in your hand."), c);
+    } else if (k == FIG_RING) {
+        snprintf(buf, cap, "%s",
+                 fig_tr_text(nr->tr, "A ring is always played in front of yourself."));
+    } else if (fig_kind_is_colour(k) && v->pile[t].colour != FIG_NO_COLOUR &&
+               v->pile[t].colour != fig_kind_colour(k)) {
+        snprintf(buf, cap, fig_tr_text(nr->tr, "%s cannot go in front of %s: that pile is %s."),
+                 c, who, fig_tr_text(nr->tr, fig_colour_name(v->pile[t].colour)));
+    } else if (fig_kind_is_colour(k) && colour_owner(v, fig_kind_colour(k)) >= 0) {
+        int o = colour_owner(v, fig_kind_colour(k));
+        const char *colour = fig_tr_text(nr->tr, fig_colour_name(fig_kind_colour(k)));
+        if (o == nr->me)
+            /* TRANSLATORS: "R2 cannot go in front of Bartolo: you already have red." */
+            snprintf(buf, cap, fig_tr_text(nr->tr, "%s cannot go in front of %s: you already "
+                                           "have %s."), c, who, colour);
+        else
+            /* TRANSLATORS: "R2 cannot go in front of Bartolo: Rosina already has red." */
+            snprintf(buf, cap, fig_tr_text(nr->tr, "%s cannot go in front of %s: %s already "
+                                           "has %s."), c, who, fig_narrate_name(nr, o), colour);
+    } else {
+        snprintf(buf, cap, "%s", msg.text);
+    }
+}

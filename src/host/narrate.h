@@ -110,6 +110,14 @@ int fig_narrate_collector(const fig_view_t *v, fig_action_t a, int *count);
 fig_err_t fig_narrate_check(const fig_view_t *v, fig_action_t a, const fig_tr_t *tr,
                             fig_msg_t *msg);
 
+/* Why the person (v: their view, their turn) may not take action a, in
+ * their words, language and names, as one sentence ("R2 cannot go in front
+ * of Bartolo: Rosina already has red."), into buf: the reason the engine
+ * gives (fig_narrate_check), with the seats' names. For an action that is
+ * legal, "". */
+void fig_narrate_refusal(const fig_narrator_t *nr, const fig_view_t *v, fig_action_t a,
+                         char *buf, size_t cap);
+
 /* The hint for an action the person may take now, into `what` ("Hint: play
  * [R2] in front of Bob."), and what the move does at the table into `why`
  * ("It makes Bob collect 8 cards."; "" when the position cannot be read). */

@@ -260,8 +260,13 @@ static void play(tui_t *t, fig_action_t a)
     }
     fig_match_step_t step;
     fig_msg_t msg;
-    if (fig_narrate_check(&t->view, a, t->tr, &msg) != FIG_OK ||
-        fig_match_play(t->m, a, &step, &msg) != FIG_OK) {
+    if (fig_narrate_check(&t->view, a, t->tr, &msg) != FIG_OK) {
+        char why[400];
+        tui_refusal(t, a, why, sizeof why);
+        set_status(t, true, "%s", why);
+        return;
+    }
+    if (fig_match_play(t->m, a, &step, &msg) != FIG_OK) {
         set_status(t, true, "%s", msg.text);
         return;
     }
@@ -272,17 +277,9 @@ static void play(tui_t *t, fig_action_t a)
 /* Why the selected card may not go in front of seat s, into the status. */
 static void refuse(tui_t *t, int kind, int s)
 {
-    char c[16];
-    tui_card(kind, c, sizeof c);
-    if (kind == FIG_RING)
-        set_status(t, true, "%s", _("A ring is always played in front of yourself."));
-    else if (t->view.pile[s].colour != FIG_NO_COLOUR &&
-             t->view.pile[s].colour != fig_kind_colour(kind))
-        set_status(t, true, _("%s cannot go in front of %s: that pile is %s."), c,
-                   tui_name(t, s), _(fig_colour_name(t->view.pile[s].colour)));
-    else
-        set_status(t, true, _("%s cannot go in front of %s: another player has %s."), c,
-                   tui_name(t, s), _(fig_colour_name(fig_kind_colour(kind))));
+    char why[400];
+    tui_refusal(t, fig_act_play(kind, s), why, sizeof why);
+    set_status(t, true, "%s", why);
 }
 
 /* ---- the hint ---- */

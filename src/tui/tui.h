@@ -20,6 +20,7 @@
 #include "figaro/figaro.h"
 #include "figaro/match.h"
 #include "host/hint.h"
+#include "host/lesson.h"
 #include "host/pool.h"
 #include "host/session.h"
 #include "host/sheet.h"
@@ -171,6 +172,17 @@ typedef struct {
     int nregions;
 } tui_t;
 
+/* ---- tui_learn.c ---- */
+
+/* `figaro learn` full screen (host/lesson.h): from lesson `from` (-1: where
+ * `progress` says), `one` lesson only or on to the last; the progress is
+ * written in `dir` (NULL: nowhere) at every step. tr is the learner's
+ * language for the lessons' texts and the narration. Returns an exit status;
+ * *play_after tells whether the learner, having done every lesson, asked for
+ * the first game (the caller starts it). */
+int learn_tui(const fig_lessons_t *ls, int from, bool one, const char *dir,
+              const fig_lesson_progress_t *progress, const fig_tr_t *tr, bool *play_after);
+
 /* ---- tui_signal.c ---- */
 
 /* Catches SIGINT, SIGTERM and SIGHUP (the old dispositions into old), and
@@ -272,6 +284,11 @@ void tui_log(tui_t *t, const char *fmt, ...)
 /* Appends the sentences for one step to the log; `before` is the person's view
  * before the step. */
 void tui_log_step(tui_t *t, const fig_match_step_t *step, const fig_view_t *before);
+
+/* Why the person may not play a now, in their words ("[B2] cannot go in front
+ * of Bob: Ann already has blue."), narrate.h's one wording for every front
+ * end; "" for a legal action. */
+void tui_refusal(const tui_t *t, fig_action_t a, char *buf, size_t cap);
 
 /* The hint with what the search saw (an: its analysis, or NULL): the
  * headline, the one reason and the top moves (host/hint.h), in the person's

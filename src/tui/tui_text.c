@@ -133,6 +133,13 @@ void tui_log_step(tui_t *t, const fig_match_step_t *step, const fig_view_t *befo
     fig_narrate_step(&nr, step, before, &t->view);
 }
 
+void tui_refusal(const tui_t *t, fig_action_t a, char *buf, size_t cap)
+{
+    fig_narrator_t nr;
+    narrator(t, &nr, NULL);
+    fig_narrate_refusal(&nr, &t->view, a, buf, cap);
+}
+
 void tui_explain_search(const tui_t *t, fig_action_t a, const fig_analysis_t *an,
                         fig_hint_text_t *out)
 {

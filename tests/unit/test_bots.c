@@ -64,7 +64,7 @@ static void play(fig_bot_t **bots, int players, uint64_t seed, fig_game_t *g)
 static void test_specs_and_levels_create_bots(void **state)
 {
     (void)state;
-    const char *good[] = { "random", "greedy", "ismcts", "ismcts:ms=50",
+    const char *good[] = { "random", "greedy", "novice", "careless", "ismcts", "ismcts:ms=50",
                            "ismcts:iters=100,threads=2,c=1.2,copp=0,win=0.3,mem=8",
                            "ismcts:iters=100,exact=0,temp=0.5,redraws=0",
                            "ismcts:iters=100,leaf=-1",
@@ -432,15 +432,20 @@ static void test_greedy_never_feeds_its_own_pile_to_six(void **state)
     assert_true(checked > 1000);
 }
 
-/* The beginner level softens its choice (a softmax over root values) but
- * never makes itself collect when some move does not: mistakes a child can
- * catch, not absurd moves. Checked at every turn of whole games against greedy. */
-static void test_beginner_never_makes_itself_collect_needlessly(void **state)
+/* The beginner level (careless) and the newcomer it is measured against
+ * (novice) take only when they must: a take when a card may go is the one
+ * move a person who knows the rules never makes. The novice never makes
+ * itself collect when some card does not; beginner plays any card, so over
+ * whole games it sometimes does (it is no search: the same moves as a
+ * uniform draw among the plays). Checked at every turn of whole games
+ * against greedy. */
+static void test_beginner_and_novice_take_only_when_they_must(void **state)
 {
     (void)state;
-    int checked = 0, differs = 0;
-    for (uint64_t seed = 1; seed <= 6; seed++) {
+    int checked = 0, careless_collects = 0;
+    for (uint64_t seed = 1; seed <= 8; seed++) {
         int players = 3 + (int)(seed % 4), seat = (int)(seed % (uint64_t)players);
+        const char *spec = seed % 2 ? "beginner" : "novice";
         fig_setup_t setup;
         fig_game_t g;
         fig_msg_t msg;
@@ -448,7 +453,7 @@ static void test_beginner_never_makes_itself_collect_needlessly(void **state)
         fig_rng_seed(&rng, seed);
         fig_setup_random(&setup, players, seed, NULL);
         fig_game_init(&g, &setup);
-        fig_bot_t *bot = make_bot("beginner", seed);
+        fig_bot_t *bot = make_bot(spec, seed);
         assert_int_equal(fig_bot_game(bot, &setup, seat, &msg), FIG_OK);
         while (!fig_game_over(&g)) {
             if (g.state.phase == FIG_PHASE_DEAL) {
@@ -458,25 +463,28 @@ static void test_beginner_never_makes_itself_collect_needlessly(void **state)
             fig_action_t a = greedy_choose(&g.state, &rng);
             if (g.state.turn == seat) {
                 fig_action_t moves[FIG_MAX_ACTIONS];
-                int n = fig_state_legal(&g.state, moves), harmless = 0;
-                for (int i = 0; i < n && !harmless; i++) {
+                int n = fig_state_legal(&g.state, moves), plays = 0, harmless = 0;
+                for (int i = 0; i < n; i++) {
+                    if (fig_act_is_take(moves[i]))
+                        continue;
+                    plays++;
                     fig_state_t after = g.state;
                     fig_state_apply_legal(&after, moves[i], NULL);
-                    /* A round's stacks stay until the next deal, so a last
-                     * card that collects counts as collecting too. */
-                    harmless = !fig_act_is_take(moves[i]) &&
-                               after.stack[seat] == g.state.stack[seat];
+                    harmless += after.stack[seat] == g.state.stack[seat];
                 }
                 a = fig_bot_choose(bot, 0);
-                fig_analysis_t an;
-                assert_true(fig_bot_analysis(bot, &an));
-                differs += a != an.moves[0].action;   /* softened: not always the best */
+                if (plays && fig_act_is_take(a))
+                    fail_msg("seed %llu: %s took when a card could go", (unsigned long long)seed,
+                             spec);
                 fig_state_t after = g.state;
                 fig_state_apply_legal(&after, a, NULL);
-                bool collects = fig_act_is_take(a) || after.stack[seat] > g.state.stack[seat];
-                if (harmless && collects)
-                    fail_msg("seed %llu: beginner made itself collect with a harmless move at "
-                             "hand", (unsigned long long)seed);
+                bool collects = after.stack[seat] > g.state.stack[seat];
+                if (!fig_act_is_take(a) && collects && harmless) {
+                    if (seed % 2 == 0)
+                        fail_msg("seed %llu: novice made itself collect with a harmless card "
+                                 "at hand", (unsigned long long)seed);
+                    careless_collects++;
+                }
                 checked++;
             }
             assert_int_equal(fig_game_play(&g, a, NULL, &msg), FIG_OK);
@@ -485,7 +493,7 @@ static void test_beginner_never_makes_itself_collect_needlessly(void **state)
         fig_bot_free(bot);
     }
     assert_true(checked > 100);
-    assert_true(differs > 0);
+    assert_true(careless_collects > 0);   /* the test can tell the two apart */
 }
 
 int main(void)
@@ -503,7 +511,7 @@ int main(void)
         cmocka_unit_test(test_ismcts_leaf_shapes_the_search),
         cmocka_unit_test(test_ismcts_infer_shapes_the_search),
         cmocka_unit_test(test_greedy_never_feeds_its_own_pile_to_six),
-        cmocka_unit_test(test_beginner_never_makes_itself_collect_needlessly),
+        cmocka_unit_test(test_beginner_and_novice_take_only_when_they_must),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
