@@ -4,10 +4,10 @@
 // tables this browser holds a seat at, and replaying a game record (a file,
 // replayed by the server: replay.js).
 
-import { _, fmt } from "./i18n.js";
 import { h, fill } from "./dom.js";
 import { Conn, heldSeats, rememberSeat, savedName, saveName, cleanName, NAME_CHARS, nameChars } from "./net.js";
-import { levelName } from "./table.js";
+import { _, fmt, levelName } from "./i18n.js";
+import * as proto from "./proto.js";
 
 /** @typedef {import("./net.js").Msg} Msg */
 
@@ -28,7 +28,7 @@ export class HomeView {
         this.seatsBox = h("div", { class: "seat-choices" });
         this.hints = h("input", { type: "checkbox", id: "hints" });
         this.hintsChosen = false;
-        this.conn = new Conn(() => ({ type: "hello", v: 1 }), (m) => this.onMessage(m), () => {});
+        this.conn = new Conn(() => proto.hello(), (m) => this.onMessage(m), () => {});
         this.render();
     }
 
@@ -93,7 +93,7 @@ export class HomeView {
                 return;
             }
             saveName(me);
-            /** @type {Object<string, string>[]} */
+            /** @type {proto.SeatWish[]} */
             const seats = [{ kind: "person" }];
             for (const sel of this.seatsBox.querySelectorAll("select")) {
                 const v = /** @type {HTMLSelectElement} */ (sel).value;
@@ -101,10 +101,8 @@ export class HomeView {
                 else if (v.startsWith("bot:")) seats.push({ kind: "bot", level: v.slice(4) });
                 else seats.push({ kind: "engine", engine: v.slice(7) });
             }
-            /** @type {Msg} */
-            const m = { type: "create", seats, open: open.checked, fill: fillLevel.value, hints: hints.checked };
-            const secs = Math.round(Number(moveTime.value) || 0);
-            if (secs > 0) m.move_seconds = Math.min(secs, 3600);
+            const m = proto.create(seats, { open: open.checked, fill: fillLevel.value, hints: hints.checked,
+                                            moveSeconds: Number(moveTime.value) || 0 });
             if (!this.conn.send(m)) this.notice.textContent = _("Not connected to the server yet: try again.");
         } }, [
             h("h2", { id: "create-title", text: _("A new table") }),

@@ -16,7 +16,8 @@
 import { _, fmt, ngettext, lang } from "./i18n.js";
 import { h, fill } from "./dom.js";
 import { drawSeats, drawRanking, drawRoundEnd } from "./board.js";
-import { Conn, heldSeats } from "./net.js";
+import { Conn } from "./net.js";
+import * as proto from "./proto.js";
 
 /** @typedef {import("./board.js").Pile} Pile */
 /** @typedef {import("./board.js").RuleEvent} RuleEvent */
@@ -116,18 +117,18 @@ export class ReplayView {
      * that holds the seat (the token this browser keeps).
      * @param {string} code @param {number} game */
     askReview(code, game) {
-        const memo = heldSeats()[code];
+        const claim = proto.seatClaim(code);
         const say = (/** @type {string} */ text, /** @type {string} */ role) =>
             fill(this.reviewBox, [h("p", { class: "notice", role, text })]);
-        if (!memo) {
+        if (!claim) {
             say(_("Only the people who sat at this game can see its review, in the browser they played in."), "alert");
             return;
         }
         say(_("Reviewing your moves: the server searches each of them again. This takes a few seconds."), "status");
-        this.conn = new Conn(() => ({ type: "hello", v: 1, lang: lang(), seats: [{ table: code, token: memo.token }] }),
+        this.conn = new Conn(() => proto.hello([claim]),
             (m) => {
                 if (m.type === "seated" && m.table === code && !this.review)
-                    this.conn?.send({ type: "review", table: code, game });
+                    this.conn?.send(proto.review(code, game));
                 else if (m.type === "review" && m.table === code && m.game === game) {
                     this.review = /** @type {Review} */ (/** @type {unknown} */ (m));
                     this.go(this.graded().length ? this.graded()[0].step - 1 : this.i);
