@@ -29,6 +29,7 @@ import * as proto from "./proto.js";
 import { TableState } from "./table_state.js";
 import { drawSeats, drawRanking, drawRoundEnd, animateRing, pilePlaces } from "./board.js";
 import { shareInvite, shareLabel } from "./share.js";
+import { openRules, rulesStatus, ruleLinks } from "./rules.js";
 
 /** @typedef {import("./net.js").Msg} Msg */
 /** @typedef {import("./board.js").SeatShow} SeatShow */
@@ -70,6 +71,13 @@ export class TableView {
         this.chatBtn = h("button", { type: "button", class: "drawer-btn", "data-focus": "open-chat",
                                      "aria-expanded": "false", "aria-controls": "table-side",
                                      onclick: () => this.openDrawer(true) });
+        // How to play, over the table: the game goes on beneath it.
+        this.rulesBtn = h("button", { type: "button", class: "rules-btn", "data-focus": "open-rules",
+                                      "aria-label": _("How to play"), title: _("How to play"), text: "?",
+                                      onclick: () => {
+                                          openRules("aid");
+                                          rulesStatus(this.turnLine());
+                                      } });
         this.top = h("div", { class: "table-top" });
         this.ring = h("div", { class: "ring" });
         this.bar = h("div", { class: "action-bar" });
@@ -149,6 +157,7 @@ export class TableView {
     }
 
     destroy() {
+        rulesStatus(null);
         this.conn.close();
         document.removeEventListener("visibilitychange", this.wake);
         window.removeEventListener("online", this.wake);
@@ -299,7 +308,7 @@ export class TableView {
     /** @param {string[]} lines @param {string} kind */
     say(lines, kind) {
         for (const line of lines)
-            this.log.append(h("p", { class: "log-" + kind, text: line }));
+            this.log.append(h("p", { class: "log-" + kind }, ruleLinks(line)));
         while (this.log.children.length > LOG_MAX) this.log.firstChild?.remove();
         this.log.scrollTop = this.log.scrollHeight;
         this.unread(lines.length, false);
@@ -423,7 +432,7 @@ export class TableView {
                                                 h("span", { class: "code", text: this.code })]),
             round.length ? h("p", { class: "round-line", text: round.join(" · ") }) : null,
             ...tags, this.clock,
-            h("span", { class: "head-buttons" }, [this.logBtn, this.chatBtn]),
+            h("span", { class: "head-buttons" }, [this.rulesBtn, this.logBtn, this.chatBtn]),
         ].filter((x) => x !== null));
     }
 
@@ -445,10 +454,16 @@ export class TableView {
         el.classList.toggle("short", left <= 10);
     }
 
+    /** What the rules' sheet says over the table: that the turn waits. */
+    turnLine() {
+        return this.myTurn() ? _("Your turn: close this to play.") : null;
+    }
+
     /** The tab's title and icon say it is your turn; the turn's start chimes. */
     renderTurn() {
         this.renderClock();
         const mine = !!this.myTurn();
+        rulesStatus(this.turnLine());
         showTurn(mine, (mine ? _("Your turn!") + " · " : "") + "Figaro · " + this.code);
         if (mine && !this.wasMyTurn) alertTurn();
         this.wasMyTurn = mine;
