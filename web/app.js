@@ -12,7 +12,7 @@ import { h, fill } from "./dom.js";
 import { HomeView } from "./home.js";
 import { TableView } from "./table.js";
 import { ReplayView, replayOfGame, replayOfText } from "./replay.js";
-import { RulesView, loadRules } from "./rules.js";
+import { RulesView, loadRules, openRulesHere } from "./rules.js";
 
 /** @type {{destroy: () => void}|null} */
 let page = null;
@@ -33,6 +33,9 @@ function header() {
     });
     fill(/** @type {HTMLElement} */ (document.getElementById("top")), [
         h("a", { href: "#/", class: "brand", text: "Figaro" }),
+        // How to play, one tap away on every page: a sheet over it (rules.js)
+        h("button", { type: "button", class: "rules-btn", "data-focus": "open-rules", "aria-label": _("How to play"),
+                      title: _("How to play"), text: "?", onclick: openRulesHere }),
         h("label", { for: "lang", class: "lang-label", text: _("Language") }), sel,
     ]);
     document.title = "Figaro";

@@ -162,8 +162,23 @@ export function openRules(which, k) {
     sheet.open(which, k);
 }
 
-/** A line the sheet shows above the text (the table: whose turn it is), or
- * none. @param {string|null} line */
+/** What the header's button opens on (the table: the player aid), and the
+ * line the sheet shows above the text then (the table: that the turn waits).
+ * @type {{which: "aid"|"rules", line: () => string|null}} */
+let place = { which: "rules", line: () => null };
+
+/** @param {"aid"|"rules"} which @param {() => string|null} line */
+export function rulesAt(which, line) {
+    place = { which, line };
+    if (sheet) sheet.status(line());
+}
+
+/** "How to play" from the header: over whatever page is open. */
+export function openRulesHere() {
+    openRules(place.which);
+}
+
+/** The line above the text changed (the table re-drew). @param {string|null} line */
 export function rulesStatus(line) {
     if (sheet) sheet.status(line);
 }
@@ -199,6 +214,7 @@ class RulesSheet {
     /** @param {"aid"|"rules"} which @param {number} [k] */
     open(which, k) {
         this.which = which;
+        this.status(place.line());
         if (!this.dialog.open) this.dialog.showModal();
         this.draw(k);
     }

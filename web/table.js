@@ -24,12 +24,12 @@ import { _, fmt, fmtNodes, ngettext, lang, levelName } from "./i18n.js";
 import { cardEl, cardOrder, cardText, cardName, colourName } from "./cards.js";
 import { h, fill } from "./dom.js";
 import { showTurn, alertTurn, soundOn, setSound, vibrateOn, setVibrate, canVibrate, wakeAudio } from "./notify.js";
-import { Conn, heldSeats, rememberSeat, savedName, saveName, cleanName, NAME_CHARS } from "./net.js";
+import { Conn, heldSeats, rememberSeat, savedName, saveName, cleanName, NAME_CHARS, gamesPlayed, countGame } from "./net.js";
 import * as proto from "./proto.js";
 import { TableState } from "./table_state.js";
 import { drawSeats, drawRanking, drawRoundEnd, animateRing, pilePlaces } from "./board.js";
 import { shareInvite, shareLabel } from "./share.js";
-import { openRules, rulesStatus, ruleLinks } from "./rules.js";
+import { rulesAt, rulesStatus, ruleLinks } from "./rules.js";
 
 /** @typedef {import("./net.js").Msg} Msg */
 /** @typedef {import("./board.js").SeatShow} SeatShow */
@@ -53,6 +53,12 @@ export class TableView {
         this.dragCard = null;
         /** Whether the hint's panel is open (it closes while a card is chosen: the seats show then). */
         this.hintShown = false;
+        /** Why a card tapped cannot be played: the engine's refusal of it in
+         * front of each seat (the server's `illegal` answers, asked with acts
+         * it refuses), for that turn. @type {{card: string, n: number, waiting: number, reasons: string[]}|null} */
+        this.why = null;
+        /** Whether this browser had sat through no game to its end when this table opened. */
+        this.firstGame = gamesPlayed() === 0;
         /** The panel the person closed (the round's end, or the ranking) */
         this.closedPanel = "";
         this.wasMyTurn = false;
@@ -71,13 +77,9 @@ export class TableView {
         this.chatBtn = h("button", { type: "button", class: "drawer-btn", "data-focus": "open-chat",
                                      "aria-expanded": "false", "aria-controls": "table-side",
                                      onclick: () => this.openDrawer(true) });
-        // How to play, over the table: the game goes on beneath it.
-        this.rulesBtn = h("button", { type: "button", class: "rules-btn", "data-focus": "open-rules",
-                                      "aria-label": _("How to play"), title: _("How to play"), text: "?",
-                                      onclick: () => {
-                                          openRules("aid");
-                                          rulesStatus(this.turnLine());
-                                      } });
+        // How to play (the header's button) opens over the table on the
+        // player aid, saying whether the turn waits: the game goes on beneath.
+        rulesAt("aid", () => this.turnLine());
         this.top = h("div", { class: "table-top" });
         this.ring = h("div", { class: "ring" });
         this.bar = h("div", { class: "action-bar" });
@@ -157,7 +159,7 @@ export class TableView {
     }
 
     destroy() {
-        rulesStatus(null);
+        rulesAt("rules", () => null);
         this.conn.close();
         document.removeEventListener("visibilitychange", this.wake);
         window.removeEventListener("online", this.wake);
@@ -273,6 +275,8 @@ export class TableView {
         if (c.moved && m.type === "event") {   // a new position: what was chosen for the old one goes
             this.selected = null;
             this.confirmTake = false;
+            this.why = null;
+            if (this.s.state === "over" && this.s.seat !== null && this.s.gameOver) countGame();
         }
         this.render();
         if (before) animateRing(this.ring, before);
@@ -280,6 +284,12 @@ export class TableView {
 
     /** @param {Msg} m */
     error(m) {
+        if (m.re === "act" && this.why && this.why.waiting > 0) {   // a refusal asked for: why a card cannot go
+            this.why.waiting--;
+            if (m.code === "illegal" && m.text) this.why.reasons.push(m.text);
+            this.render();
+            return;
+        }
         const r = this.s.error(m);
         if (r.again !== undefined) {
             if (r.say) this.notice.textContent = r.say;
@@ -432,7 +442,7 @@ export class TableView {
                                                 h("span", { class: "code", text: this.code })]),
             round.length ? h("p", { class: "round-line", text: round.join(" · ") }) : null,
             ...tags, this.clock,
-            h("span", { class: "head-buttons" }, [this.rulesBtn, this.logBtn, this.chatBtn]),
+            h("span", { class: "head-buttons" }, [this.logBtn, this.chatBtn]),
         ].filter((x) => x !== null));
     }
 
@@ -644,10 +654,14 @@ export class TableView {
                           h("button", { type: "button", "data-focus": "take-no", text: _("Cancel"),
                                         onclick: () => { this.confirmTake = false; this.render(); } }));
             } else {
-                const prompt = this.selected
-                    ? fmt(_("%s: now a lit seat."), cardText(this.selected))
-                    : _("Your turn: a card, then a lit seat.");
-                kids.push(h("p", { class: "prompt your-turn", text: prompt }));
+                const cards = legal.some((/** @type {string} */ a) => a !== "take");
+                // In a first game the line says what is allowed; a forced take says why, always.
+                const prompt = this.selected ? fmt(_("%s: now a lit seat."), cardText(this.selected))
+                    : !cards ? _("No card of yours can be played: you must take (R5).")
+                    : !this.firstGame ? _("Your turn: a card, then a lit seat.")
+                    : legal.includes("take") ? _("Your turn: play one of the bright cards, or take.")
+                    : _("Your turn: play one of the bright cards.");
+                kids.push(h("p", { class: "prompt your-turn" + (cards ? "" : " must-take") }, ruleLinks(prompt)));
                 if (this.selected)
                     kids.push(h("button", { type: "button", "data-focus": "unselect", text: _("Cancel"),
                                             onclick: () => { this.selected = null; this.render(); } }));
@@ -667,6 +681,39 @@ export class TableView {
                                                    : fmt(_("%s is to play."), this.name(v.turn)) }));
         }
         fill(this.bar, kids);
+    }
+
+    /** Why card cannot be played now, in the engine's words: the server
+     * refuses it in front of each seat (`illegal`, with the rules' reason);
+     * asked once a turn and card, answering this event (a later one is
+     * `stale`, never played). The client plays no rule: it only asks.
+     * @param {string} card */
+    askWhy(card) {
+        if (this.why && this.why.card === card && this.why.n === this.s.gameN) {
+            this.render();
+            return;
+        }
+        this.why = { card, n: this.s.gameN, waiting: 0, reasons: [] };
+        this.selected = null;
+        this.confirmTake = false;
+        const seats = card === "RING" ? [/** @type {number} */ (this.s.seat)] : this.s.seats.map((_s, i) => i);
+        for (const t of seats)
+            if (!this.s.legal().includes(card + ">" + t) && this.conn.send(proto.act(this.code, this.s.gameN, card + ">" + t)))
+                this.why.waiting++;
+        this.render();
+    }
+
+    /** The engine's reasons a card tapped cannot be played, over the seats
+     * (it gives way when a card is chosen, as the hint does). */
+    whyPanel() {
+        const w = /** @type {{card: string, n: number, waiting: number, reasons: string[]}} */ (this.why);
+        return h("section", { class: "why-panel", role: "status", "aria-labelledby": "why-title" }, [
+            h("button", { type: "button", class: "panel-close", "data-focus": "close-why", "aria-label": _("Close"),
+                          text: "×", onclick: () => { this.why = null; this.render(); } }),
+            h("h2", { id: "why-title", text: fmt(_("%s cannot be played now:"), cardText(w.card)) }),
+            w.reasons.length ? h("ul", {}, w.reasons.map((t) => h("li", {}, ruleLinks(t))))
+                             : h("p", { text: w.waiting ? _("Asking the rules...") : _("It cannot be played on this turn.") }),
+        ]);
     }
 
     /** Asks the server for a hint, once a turn; then the button shows it again. */
@@ -732,9 +779,13 @@ export class TableView {
             }
             el.setAttribute("aria-pressed", String(this.selected === c));
             el.addEventListener("click", () => {
-                if (!ok) return;
+                if (!ok) {
+                    if (mine) this.askWhy(c);
+                    return;
+                }
                 this.selected = this.selected === c ? null : c;
                 this.confirmTake = false;
+                this.why = null;
                 this.render();
                 const first = this.ring.querySelector(".target-btn");
                 if (this.selected && first instanceof HTMLElement && !matchMedia("(pointer: coarse)").matches) first.focus();
@@ -773,6 +824,7 @@ export class TableView {
         const names = this.s.seats.map((_s, i) => this.name(i));
         const v = this.s.view;
         if (this.s.hint && this.hintShown && !this.selected && this.myTurn()) kids.push(this.hintPanel(this.s.hint));
+        if (this.why && this.why.n === this.s.gameN && !this.selected && this.myTurn()) kids.push(this.whyPanel());
         const over = this.s.state === "over" && v && v.roads;
         const ended = this.s.roundEvents && this.s.roundEvents.find((e) => e.type === "round_end");
         const key = over ? "over-" + this.s.game : ended ? "round-" + this.s.game + "-" + ended.round : "";
@@ -781,7 +833,7 @@ export class TableView {
                                         "aria-label": _("Close"), text: "×",
                                         onclick: () => { this.closedPanel = key; this.render(); } });
             const end = this.s.roundEvents ? drawRoundEnd(this.s.roundEvents, names) : null;
-            if (end && !over) {
+            if (end && !over && !(this.selected && this.myTurn())) {   // it gives way to the lit seats
                 end.prepend(close);
                 kids.push(end);
             }

@@ -10,6 +10,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { startServer, figaro, ROOT, ARTIFACTS } from "./server.js";
+import { createTable, playTurn, rng } from "./helpers.js";
 
 /** @type {Awaited<ReturnType<typeof startServer>>} */
 let srv;
@@ -161,5 +162,64 @@ test("how to play reads offline once the page is installed", async ({ browser })
     await page.click(".how-to-play");
     await expect(page.locator("dialog.rules-sheet .rules-body")).toContainText("girotondo");
     await ctx.setOffline(false);
+    await ctx.close();
+});
+
+test("reasons: a first game's turn line says what is allowed, a card that can go nowhere says why in the engine's words, a forced take says so, the round's end gives way to the lit seats", async ({ browser }) => {
+    test.setTimeout(240000);
+    const ctx = await browser.newContext({ viewport: PHONE, reducedMotion: "reduce" });
+    const page = await ctx.newPage();
+    /** @type {string[]} */
+    const errors = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    // Three players: a colour card can go nowhere only when every pile has another colour.
+    await createTable(page, srv.url, "Ann", ["bot:random", "bot:random"]);
+    const rnd = rng(45);
+    const seen = { why: 0, first: 0, forced: 0, gaveWay: 0 };
+    for (let turn = 0; turn < 400 && !(await page.locator(".ranking").count()); turn++) {
+        if (!(await page.locator(".hand.mine").count())) {
+            await page.waitForTimeout(100);
+            continue;
+        }
+        try {
+            const prompt = (await page.locator(".action-bar .prompt").textContent({ timeout: 2000 })) || "";
+            if (/^Your turn: play one of the bright cards/.test(prompt)) seen.first++;
+            if (await page.locator(".action-bar .must-take").count()) {
+                await expect(page.locator(".action-bar .must-take")).toHaveText("No card of yours can be played: you must take (R5).");
+                await expect(page.locator(".action-bar .must-take .rule-link")).toHaveText("R5");
+                await expect(page.locator(".hand .card.playable")).toHaveCount(0);
+                seen.forced++;
+            }
+            const stuck = page.locator(".hand.mine .card:not(.playable)");
+            if (seen.why < 3 && await stuck.count()) {
+                await stuck.first().click({ timeout: 2000, force: true });   // aria-disabled, yet tapped
+                const panel = page.locator(".panels .why-panel");
+                await expect(panel).toBeVisible();
+                await expect(panel.locator("li").first()).toContainText("cannot play", { timeout: 5000 });
+                expect(await overflow(page)).toEqual([]);
+                if (!seen.why) await page.screenshot({ path: path.join(ARTIFACTS, "why-360x640.png") });
+                seen.why++;
+            }
+            const end = page.locator(".panels .round-end");
+            const cards = page.locator(".hand .card.playable");
+            if (await end.count() && await cards.count()) {
+                await cards.first().click({ timeout: 2000 });
+                await expect(end).toHaveCount(0);   // the lit seats show
+                await expect(page.locator(".target-btn").first()).toBeVisible();
+                seen.gaveWay++;
+                await page.locator("[data-focus=unselect]").click({ timeout: 2000 });
+                await expect(end).toHaveCount(1);   // back until closed
+            }
+        } catch (e) {
+            if (process.env.WEB_DEBUG) console.log("reasons:", String(e).slice(0, 300));
+            if (String(e).includes("expect(")) throw e;
+        }
+        await playTurn(page, rnd);
+    }
+    if (process.env.WEB_DEBUG) console.log("reasons seen:", JSON.stringify(seen));
+    expect(seen.why).toBeGreaterThan(0);
+    expect(seen.first).toBeGreaterThan(0);
+    expect(seen.gaveWay).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
     await ctx.close();
 });
