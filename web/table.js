@@ -17,8 +17,8 @@
 // (notify.js); a table with a time per move shows everyone the clock.
 //
 // What the server said lives in table_state.js (no DOM); what the person is
-// doing with the page (a card chosen, a panel closed, the sheet open) lives
-// here; every message sent is built by proto.js.
+// doing with the page (a card chosen, a panel closed) lives here; the log and
+// the chat are drawer.js's; every message sent is built by proto.js.
 
 import { _, fmt, fmtNodes, ngettext, lang, levelName } from "./i18n.js";
 import { cardEl, cardOrder, cardText, cardName, colourName } from "./cards.js";
@@ -30,13 +30,12 @@ import { TableState } from "./table_state.js";
 import { drawSeats, drawRanking, drawRoundEnd, animateRing, pilePlaces } from "./board.js";
 import { shareInvite, shareLabel } from "./share.js";
 import { rulesAt, rulesStatus, ruleLinks } from "./rules.js";
+import { Drawer } from "./drawer.js";
 
 /** @typedef {import("./net.js").Msg} Msg */
 /** @typedef {import("./board.js").SeatShow} SeatShow */
 /** @typedef {{kind: string, name: string|null, status: string, level?: string, engine?: string}} SeatInfo */
 /** @typedef {{game: number, votes: string[], ready: number, of: number}} Tally */
-
-const LOG_MAX = 400;
 
 export class TableView {
     /** @param {HTMLElement} root @param {string} code @param {boolean} watch */
@@ -62,8 +61,6 @@ export class TableView {
         /** The panel the person closed (the round's end, or the ranking) */
         this.closedPanel = "";
         this.wasMyTurn = false;
-        this.unreadLog = 0;
-        this.unreadChat = 0;
 
         // The page's parts that live as long as the table: the log and chat keep
         // their nodes (a live region must not be rebuilt).
@@ -71,12 +68,6 @@ export class TableView {
         this.notice = h("p", { class: "notice", role: "alert" });
         this.head = h("div", { class: "table-head" });
         this.clock = h("span", { class: "clock", role: "timer", hidden: true });
-        this.logBtn = h("button", { type: "button", class: "drawer-btn", "data-focus": "open-log",
-                                    "aria-expanded": "false", "aria-controls": "table-side",
-                                    onclick: () => this.openDrawer(false) });
-        this.chatBtn = h("button", { type: "button", class: "drawer-btn", "data-focus": "open-chat",
-                                     "aria-expanded": "false", "aria-controls": "table-side",
-                                     onclick: () => this.openDrawer(true) });
         // How to play (the header's button) opens over the table on the
         // player aid, saying whether the turn waits: the game goes on beneath.
         rulesAt("aid", () => this.turnLine());
@@ -85,8 +76,6 @@ export class TableView {
         this.bar = h("div", { class: "action-bar" });
         this.handEl = h("div", { class: "hand-area" });
         this.panels = h("div", { class: "panels" });
-        this.log = h("div", { class: "log", role: "log", "aria-live": "polite", "aria-labelledby": "log-title",
-                             tabindex: "0" });
         this.chatInput = h("input", { type: "text", id: "chat-text", maxlength: "200", autocomplete: "off",
                                       placeholder: _("Say something to the table") });
         // A spectator chats under the name its hello gave (docs/protocol.md,
@@ -125,22 +114,12 @@ export class TableView {
         // during a game, leaving: beside the log (in its sheet on a phone).
         this.sideInfo = h("div", { class: "side-info" });
         this.tools = h("div", { class: "side-tools" }, [chatForm, this.sideInfo]);
-        this.side = h("aside", { class: "side", id: "table-side", "aria-labelledby": "log-title" }, [
-            h("div", { class: "side-head" }, [
-                h("h2", { id: "log-title", text: _("What happened") }),
-                h("button", { type: "button", class: "drawer-close", "data-focus": "close-drawer",
-                              text: _("Close"), onclick: () => this.closeDrawer() })]),
-            this.log, this.tools,
-        ]);
-        this.scrim = h("div", { class: "scrim", onclick: () => this.closeDrawer() });
-        this.wide = matchMedia("(min-width: 60rem)");   // style.css's wide table: the log beside it
-        this.drawerOpen = false;
+        this.drawer = new Drawer(this.tools, this.chatInput);
         const stage = h("div", { class: "stage" }, [this.ring, this.panels]);
         const main = h("div", { class: "table-main" }, [this.top, stage, this.bar, this.handEl]);
         fill(this.root, [h("div", { class: "table-page" }, [
-            this.head, h("div", { class: "table-status" }, [this.link, this.notice]), main, this.scrim, this.side])]);
+            this.head, h("div", { class: "table-status" }, [this.link, this.notice]), main, this.drawer.scrim, this.drawer.side])]);
         document.body.classList.add("at-table");
-        this.setDrawer(false);
         this.conn = new Conn(() => this.hello(), (m) => this.onMessage(m), (up) => this.onLink(up),
             () => "?table=" + encodeURIComponent(this.code) +
                 (this.s.node ? "&node=" + encodeURIComponent(this.s.node) : ""));
@@ -153,8 +132,6 @@ export class TableView {
         document.addEventListener("keydown", this.keys);
         this.gesture = () => wakeAudio();
         document.addEventListener("pointerdown", this.gesture);
-        this.onWide = () => this.setDrawer(this.drawerOpen);
-        this.wide.addEventListener("change", this.onWide);
         this.tick = window.setInterval(() => this.renderClock(), 250);
     }
 
@@ -165,52 +142,10 @@ export class TableView {
         window.removeEventListener("online", this.wake);
         document.removeEventListener("keydown", this.keys);
         document.removeEventListener("pointerdown", this.gesture);
-        this.wide.removeEventListener("change", this.onWide);
+        this.drawer.destroy();
         window.clearInterval(this.tick);
         document.body.classList.remove("at-table");
         showTurn(false, "Figaro");
-    }
-
-    /** The log's sheet (a phone) or column (a wide screen): open or closed.
-     * @param {boolean} chat whether to go to the chat line */
-    openDrawer(chat) {
-        this.setDrawer(true);
-        if (chat) this.chatInput.focus();
-        else this.log.focus();
-    }
-
-    closeDrawer() {
-        const was = this.drawerOpen;
-        this.setDrawer(false);
-        if (was && !this.wide.matches) this.logBtn.focus();
-    }
-
-    /** @param {boolean} open */
-    setDrawer(open) {
-        this.drawerOpen = open;
-        const shown = open || this.wide.matches;
-        this.side.classList.toggle("open", open);
-        this.scrim.hidden = !open || this.wide.matches;
-        // Closed on a phone: out of sight but still read out (the log is a live
-        // region), and nothing in it to tab to.
-        this.tools.inert = !shown;
-        this.log.tabIndex = shown ? 0 : -1;
-        if (shown) {
-            this.unreadLog = this.unreadChat = 0;
-            this.log.scrollTop = this.log.scrollHeight;
-        }
-        this.renderDrawerButtons();
-    }
-
-    renderDrawerButtons() {
-        for (const [btn, label, unread] of /** @type {[HTMLElement, string, number][]} */ (
-            [[this.logBtn, _("Log"), this.unreadLog], [this.chatBtn, _("Chat"), this.unreadChat]])) {
-            btn.setAttribute("aria-expanded", String(this.drawerOpen));
-            btn.setAttribute("aria-label", unread ? fmt(ngettext("%s, %d new", "%s, %d new", unread), label, unread) : label);
-            fill(btn, unread ? [label, h("span", { class: "unread", "aria-hidden": "true",
-                                                   text: unread > 99 ? "99+" : String(unread) })]
-                             : [label]);
-        }
     }
 
     /** The hello: the seat this browser holds here, unless it watches. @returns {Msg} */
@@ -257,15 +192,15 @@ export class TableView {
         if (c.seated) {
             const st = c.seated;
             if (st.token) rememberSeat(this.code, { token: st.token, seat: st.seat, name: st.name, at: Date.now() });
-            this.say([fmt(_("You sit at seat %d as %s."), st.seat + 1, st.name)], "me");
+            this.drawer.say([fmt(_("You sit at seat %d as %s."), st.seat + 1, st.name)], "me");
             return;
         }
-        if (c.unseated) this.say([_("Your seat is now played from another window or device.")], "me");
+        if (c.unseated) this.drawer.say([_("Your seat is now played from another window or device.")], "me");
         if (c.left) rememberSeat(this.code, null);
-        if (c.story) this.story(c.story);
-        if (c.say) this.say(c.say, c.kind || "");
+        if (c.story) this.drawer.story(c.story);
+        if (c.say) this.drawer.say(c.say, c.kind || "");
         if (c.chat) {
-            this.chat(c.chat);
+            this.drawer.chat(c.chat);
             return;
         }
         if (c.hint) {
@@ -301,44 +236,6 @@ export class TableView {
         if (r.say === null) return;
         this.render();
         this.notice.textContent = r.say;
-    }
-
-    /** The current game's story from a snapshot: the log starts again with it.
-     * @param {any[]} entries */
-    story(entries) {
-        this.log.replaceChildren();
-        for (const e of entries) {
-            if (e.kind === "chat") this.chat(e);
-            else if (Array.isArray(e.say)) this.say(e.say, e.kind);
-        }
-        this.unreadLog = this.unreadChat = 0;   // the story so far is nothing new
-        this.renderDrawerButtons();
-    }
-
-    /** @param {string[]} lines @param {string} kind */
-    say(lines, kind) {
-        for (const line of lines)
-            this.log.append(h("p", { class: "log-" + kind }, ruleLinks(line)));
-        while (this.log.children.length > LOG_MAX) this.log.firstChild?.remove();
-        this.log.scrollTop = this.log.scrollHeight;
-        this.unread(lines.length, false);
-    }
-
-    /** @param {Msg} m */
-    chat(m) {
-        const who = m.name || _("a spectator");
-        this.log.append(h("p", { class: "log-chat" }, [h("b", { text: who + ": " }), m.text]));
-        this.log.scrollTop = this.log.scrollHeight;
-        this.unread(1, true);
-    }
-
-    /** Counts lines the person has not seen: the log's sheet is closed.
-     * @param {number} k @param {boolean} chat */
-    unread(k, chat) {
-        if (this.drawerOpen || this.wide.matches) return;
-        if (chat) this.unreadChat += k;
-        else this.unreadLog += k;
-        this.renderDrawerButtons();
     }
 
     /** @param {number} s */
@@ -442,7 +339,7 @@ export class TableView {
                                                 h("span", { class: "code", text: this.code })]),
             round.length ? h("p", { class: "round-line", text: round.join(" · ") }) : null,
             ...tags, this.clock,
-            h("span", { class: "head-buttons" }, [this.logBtn, this.chatBtn]),
+            h("span", { class: "head-buttons" }, [this.drawer.logBtn, this.drawer.chatBtn]),
         ].filter((x) => x !== null));
     }
 
@@ -916,8 +813,8 @@ export class TableView {
      * @param {KeyboardEvent} e */
     onKey(e) {
         const t = e.target;
-        if (e.key === "Escape" && this.drawerOpen) {
-            this.closeDrawer();
+        if (e.key === "Escape" && this.drawer.open) {
+            this.drawer.close();
             return;
         }
         if (t instanceof HTMLInputElement || t instanceof HTMLTextAreaElement) return;
