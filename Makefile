@@ -430,6 +430,9 @@ WEBFILES     := $(wildcard web/*.html web/*.js web/*.css web/*.svg web/*.png web
 LESSONFILES  := lessons/lessons.steps $(wildcard lessons/*.fgn)
 # Its translations, made from po/ by `make` (web/i18n/LANG.json, not in git).
 WEBI18N       = $(LANGS:%=web/i18n/%.json)
+# The rules and the player aid it shows, written by `figaro rules --json` from
+# the terminal's text and catalogues (web/rules/LANG.json, not in git).
+WEBRULES      = $(addprefix web/rules/,$(addsuffix .json,en $(LANGS)))
 
 .PHONY: install uninstall
 # The pkg-config files, with this installation's directories, under prefix
@@ -494,6 +497,8 @@ install: all $(PCFILES)
 	$(INSTALL) -m 644 $(LESSONFILES) $(DESTDIR)$(DATADIR)/figaro/lessons/
 	$(INSTALL) -d $(DESTDIR)$(DATADIR)/figaro/web/i18n
 	$(INSTALL) -m 644 $(WEBI18N) $(DESTDIR)$(DATADIR)/figaro/web/i18n/
+	$(INSTALL) -d $(DESTDIR)$(DATADIR)/figaro/web/rules
+	$(INSTALL) -m 644 $(WEBRULES) $(DESTDIR)$(DATADIR)/figaro/web/rules/
 	for m in $(MANPAGES); do \
 	    sed 's|@DOCDIR@|$(DOCDIR)|g' $$m > $(DESTDIR)$(MANDIR)/man$${m##*.}/$${m##*/} && \
 	    chmod 644 $(DESTDIR)$(MANDIR)/man$${m##*.}/$${m##*/} || exit 1; \
@@ -521,6 +526,8 @@ uninstall:
 	rm -f $(WEBFILES:web/%=$(DESTDIR)$(DATADIR)/figaro/web/%)
 	rm -f $(WEBI18N:web/%=$(DESTDIR)$(DATADIR)/figaro/web/%)
 	-rmdir $(DESTDIR)$(DATADIR)/figaro/web/i18n
+	rm -f $(WEBRULES:web/%=$(DESTDIR)$(DATADIR)/figaro/web/%)
+	-rmdir $(DESTDIR)$(DATADIR)/figaro/web/rules
 	rm -f $(LESSONFILES:lessons/%=$(DESTDIR)$(DATADIR)/figaro/lessons/%)
 	-rmdir $(DESTDIR)$(DATADIR)/figaro/lessons
 	-rmdir $(DESTDIR)$(DATADIR)/figaro/web $(DESTDIR)$(DATADIR)/figaro
@@ -603,6 +610,19 @@ web/i18n/%.json: po/%.po $(B)/web.pot scripts/po2json.py
 	@mkdir -p web/i18n
 	/usr/bin/python3 scripts/po2json.py $(B)/web.pot $< > $@.tmp && mv $@.tmp $@
 
+# The page's rules (WEBRULES): written by the program `make test` builds under
+# it, else by the build's, with the catalogues next to it.
+RULES_BY     ?= $(if $(filter test,$(MAKECMDGOALS)),$(T)/figaro,$(B)/figaro)
+all: $(WEBRULES)
+test: $(WEBRULES)
+serve: $(WEBRULES)
+web/rules/en.json: $(RULES_BY)
+	@mkdir -p web/rules
+	$(RULES_BY) rules --json --lang en > $@.tmp && mv $@.tmp $@
+$(LANGS:%=web/rules/%.json): web/rules/%.json: $(RULES_BY) $(dir $(RULES_BY))locale/%/LC_MESSAGES/figaro.mo
+	@mkdir -p web/rules
+	$(RULES_BY) rules --json --lang $* > $@.tmp && mv $@.tmp $@
+
 # The template is replaced only when more than its date changed, so it stays
 # stable in git; then every catalogue takes the new and changed messages.
 pot: | $(DEPS_STAMP)
@@ -634,7 +654,7 @@ DEB_SRC   = $(abspath $(DEB_OUT))/figaro-$(VERSION)
 deb: | $(DEPS_STAMP)
 	rm -rf $(DEB_SRC) && mkdir -p $(DEB_SRC)
 	tar -cf - --exclude=./build --exclude=./.git --exclude=./tests/web/node_modules \
-	    --exclude=./web/i18n --exclude=__pycache__ --exclude=./venv . | tar -xf - -C $(DEB_SRC)
+	    --exclude=./web/i18n --exclude=./web/rules --exclude=__pycache__ --exclude=./venv . | tar -xf - -C $(DEB_SRC)
 	cd $(DEB_SRC) && dpkg-buildpackage -us -uc -b -j$(DEB_JOBS)
 	rm -rf $(DEB_SRC)
 	lintian --fail-on error --info --display-info $(abspath $(DEB_OUT))/figaro_$(VERSION)_*.changes

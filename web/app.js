@@ -5,12 +5,14 @@
 //   #/w/CODE      the table CODE, watched (the public view only)
 //   #/r/CODE/N    the replay of game N of table CODE; #/r/file a local record
 //   #/r/CODE/N/review  the same with the review of my moves (the seat this browser holds)
+//   #/rules       how to play (#/rules/aid the player aid, #/rules/R13 at a rule)
 
 import { _, languages, lang, startLang, setLang, missing } from "./i18n.js";
 import { h, fill } from "./dom.js";
 import { HomeView } from "./home.js";
 import { TableView } from "./table.js";
 import { ReplayView, replayOfGame, replayOfText } from "./replay.js";
+import { RulesView, loadRules, openRulesHere } from "./rules.js";
 
 /** @type {{destroy: () => void}|null} */
 let page = null;
@@ -27,9 +29,13 @@ function header() {
         await setLang(sel.value);
         header();
         route();
+        loadRules().catch(() => {});
     });
     fill(/** @type {HTMLElement} */ (document.getElementById("top")), [
         h("a", { href: "#/", class: "brand", text: "Figaro" }),
+        // How to play, one tap away on every page: a sheet over it (rules.js)
+        h("button", { type: "button", class: "rules-btn", "data-focus": "open-rules", "aria-label": _("How to play"),
+                      title: _("How to play"), text: "?", onclick: openRulesHere }),
         h("label", { for: "lang", class: "lang-label", text: _("Language") }), sel,
     ]);
     document.title = "Figaro";
@@ -43,6 +49,8 @@ function route() {
     if ((parts[0] === "t" || parts[0] === "w") && /^[A-Z0-9]{6}$/.test(code)) {
         page = new TableView(main, code, parts[0] === "w");
         document.title = "Figaro · " + code;
+    } else if (parts[0] === "rules") {
+        page = new RulesView(main, parts[1] || "");
     } else if (parts[0] === "r" && parts[1] === "file") {
         const text = sessionStorage.getItem("figaro.replay");
         page = new ReplayView(main, sessionStorage.getItem("figaro.replay-name") || "",
@@ -67,4 +75,7 @@ window.addEventListener("figaro:languages", header);
 startLang().finally(() => {
     header();
     route();
+    // The rules in the page's language, fetched once so that the service
+    // worker keeps them: "How to play" reads offline.
+    loadRules().catch(() => {});
 });

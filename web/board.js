@@ -4,6 +4,7 @@
 // size and marks; the final roads drawn as pieces laid end to end toward the
 // castle wall; the summary of a round's end.
 
+import { ruleLinks } from "./rules.js";
 import { _, fmt, ngettext } from "./i18n.js";
 import { cardEl } from "./cards.js";
 import { h, crown, reducedMotion } from "./dom.js";
@@ -164,7 +165,7 @@ export function drawRanking(order, roads, names) {
         h("p", { class: "winner-line",
                  text: fmt(_("%s wins with the shortest road, %d."), names[order[0]], totals[order[0]]) }),
         h("ol", { class: "ranking-list" }, rows),
-        h("p", { class: "hint", text: _("Shortest road first; equal roads are ranked from the King clockwise (R13).") }),
+        h("p", { class: "hint" }, ruleLinks(_("Shortest road first; equal roads are ranked from the King clockwise (R13)."))),
     ]);
 }
 
@@ -207,6 +208,6 @@ export function drawRoundEnd(events, names) {
                                           h("th", { scope: "col", text: _("Road pieces") })])]),
             h("tbody", {}, rows),
         ]),
-        tie ? h("p", { class: "hint", text: _("Equal counts are ranked clockwise from the new King's left, the King last (R11).") }) : null,
+        tie ? h("p", { class: "hint" }, ruleLinks(_("Equal counts are ranked clockwise from the new King's left, the King last (R11)."))) : null,
     ]);
 }

@@ -1,13 +1,21 @@
-// home.js - the first page: your name, a new table (players 3-6, each other
-// seat open for a friend, a bot of a level or an engine the operator
-// registered; time per move; the open option), joining by code or link, the
-// tables this browser holds a seat at, and replaying a game record (a file,
-// replayed by the server: replay.js).
+// home.js - the first page: your name, "Play now" (one tap: a game against
+// gentle bots, hints on), "How to play" (rules.js), a new table with every
+// option, folded (players 3-6, each other seat open for a friend, a bot of a
+// level or an engine the operator registered; time per move; the open
+// option), joining by code or link, the tables this browser holds a seat at,
+// and replaying a game record (a file, replayed by the server: replay.js).
 
-import { _, fmt } from "./i18n.js";
 import { h, fill } from "./dom.js";
 import { Conn, heldSeats, rememberSeat, savedName, saveName, cleanName, NAME_CHARS, nameChars } from "./net.js";
-import { levelName } from "./table.js";
+import { _, fmt, levelName } from "./i18n.js";
+import * as proto from "./proto.js";
+import { openRules } from "./rules.js";
+
+/** "Play now": four players, you and three bots of this level (a level a
+ * newcomer can beat, docs/play.md), hints on. */
+const QUICK_PLAYERS = 4;
+const QUICK_LEVEL = "beginner";
+const FULL_FORM_KEY = "figaro.full-form";
 
 /** @typedef {import("./net.js").Msg} Msg */
 
@@ -28,7 +36,7 @@ export class HomeView {
         this.seatsBox = h("div", { class: "seat-choices" });
         this.hints = h("input", { type: "checkbox", id: "hints" });
         this.hintsChosen = false;
-        this.conn = new Conn(() => ({ type: "hello", v: 1 }), (m) => this.onMessage(m), () => {});
+        this.conn = new Conn(() => proto.hello(), (m) => this.onMessage(m), () => {});
         this.render();
     }
 
@@ -78,22 +86,46 @@ export class HomeView {
         const fillLevel = this.fillLevel = h("select", { id: "fill" });
         this.renderFill();
 
-        const create = h("form", { class: "card-panel create", "aria-labelledby": "create-title",
-                                   onsubmit: (/** @type {Event} */ e) => {
-            e.preventDefault();
+        /** The name typed, saved; false (and said) if it will not do.
+         * @param {boolean} required */
+        const takeName = (required) => {
             const me = cleanName(name.value);
-            if (!me) {
+            if (!me && required) {
                 this.notice.textContent = _("Please type your name.");
                 name.focus();
-                return;
+                return false;
             }
             if (nameChars(me) > NAME_CHARS) {
                 this.notice.textContent = fmt(_("A name has at most %s characters."), String(NAME_CHARS));
                 name.focus();
-                return;
+                return false;
             }
-            saveName(me);
-            /** @type {Object<string, string>[]} */
+            if (me) saveName(me);
+            return true;
+        };
+        const playNow = h("button", { type: "button", class: "primary play-now", "data-focus": "play-now",
+                                      text: _("Play now"), onclick: () => {
+            if (!takeName(false)) return;
+            const level = this.levels.includes(QUICK_LEVEL) ? QUICK_LEVEL : this.defaultLevel();
+            /** @type {proto.SeatWish[]} */
+            const seats = [{ kind: "person" }];
+            for (let s = 1; s < QUICK_PLAYERS; s++) seats.push({ kind: "bot", level });
+            if (!level || !this.conn.send(proto.create(seats, { fill: level, hints: true })))
+                this.notice.textContent = _("Not connected to the server yet: try again.");
+        } });
+        const quick = h("section", { class: "quick", "aria-label": _("Play now") }, [
+            h("div", { class: "quick-buttons" }, [
+                playNow,
+                h("button", { type: "button", class: "how-to-play", "data-focus": "how-to-play",
+                              text: _("How to play"), onclick: () => openRules("rules") })]),
+            h("p", { class: "hint", text: _("A game against three gentle bots, with hints.") }),
+        ]);
+
+        const create = h("form", { class: "card-panel create", "aria-labelledby": "create-title",
+                                   onsubmit: (/** @type {Event} */ e) => {
+            e.preventDefault();
+            if (!takeName(true)) return;
+            /** @type {proto.SeatWish[]} */
             const seats = [{ kind: "person" }];
             for (const sel of this.seatsBox.querySelectorAll("select")) {
                 const v = /** @type {HTMLSelectElement} */ (sel).value;
@@ -101,10 +133,8 @@ export class HomeView {
                 else if (v.startsWith("bot:")) seats.push({ kind: "bot", level: v.slice(4) });
                 else seats.push({ kind: "engine", engine: v.slice(7) });
             }
-            /** @type {Msg} */
-            const m = { type: "create", seats, open: open.checked, fill: fillLevel.value, hints: hints.checked };
-            const secs = Math.round(Number(moveTime.value) || 0);
-            if (secs > 0) m.move_seconds = Math.min(secs, 3600);
+            const m = proto.create(seats, { open: open.checked, fill: fillLevel.value, hints: hints.checked,
+                                            moveSeconds: Number(moveTime.value) || 0 });
             if (!this.conn.send(m)) this.notice.textContent = _("Not connected to the server yet: try again.");
         } }, [
             h("h2", { id: "create-title", text: _("A new table") }),
@@ -176,9 +206,20 @@ export class HomeView {
             h("div", { class: "field name-field" }, [h("label", { for: "name", text: _("Your name") }), name,
                 h("small", { id: "name-hint", text: fmt(_("Up to %s characters, spaces included."), String(NAME_CHARS)) })]),
             this.notice,
-            h("div", { class: "home-grid" }, [create, join, tables, replay]),
+            quick,
+            this.fullForm(create),
+            h("div", { class: "home-grid" }, [join, tables, replay]),
         ])]);
         this.renderSeats();
+    }
+
+    /** The form with every option, folded until opened (and then open
+     * again next time). @param {HTMLElement} form */
+    fullForm(form) {
+        const d = h("details", { class: "full-form", open: localStorage.getItem(FULL_FORM_KEY) === "1" }, [
+            h("summary", { text: _("A table with friends, or other settings") }), form]);
+        d.addEventListener("toggle", () => localStorage.setItem(FULL_FORM_KEY, d.open ? "1" : "0"));
+        return d;
     }
 
     /** A level to start a menu on: the server's default, if it lists it. */

@@ -46,6 +46,16 @@ export function saveName(name) {
     localStorage.setItem("figaro.name", name);
 }
 
+/** How many games this browser has sat through to their end (a first game
+ * says more on the turn line). */
+export function gamesPlayed() {
+    return Number(localStorage.getItem("figaro.games-played")) || 0;
+}
+
+export function countGame() {
+    localStorage.setItem("figaro.games-played", String(gamesPlayed() + 1));
+}
+
 /** A name as the server takes it (spaces kept, 1-32 characters).
  * @param {string} name */
 export function cleanName(name) {

@@ -16,7 +16,8 @@
 import { _, fmt, ngettext, lang } from "./i18n.js";
 import { h, fill } from "./dom.js";
 import { drawSeats, drawRanking, drawRoundEnd } from "./board.js";
-import { Conn, heldSeats } from "./net.js";
+import { Conn } from "./net.js";
+import * as proto from "./proto.js";
 
 /** @typedef {import("./board.js").Pile} Pile */
 /** @typedef {import("./board.js").RuleEvent} RuleEvent */
@@ -67,6 +68,8 @@ export class ReplayView {
         // the way from graded move to graded move above the position, the move and the summary below
         this.reviewNav = h("div", { class: "review-controls", role: "group", "aria-label": _("Graded moves") });
         this.reviewBox = h("section", { class: "review", "aria-label": _("Review of my moves") });
+        /** The review's summary, under the board. */
+        this.summary = h("div", { class: "review-sum" });
         this.i = 0;
         /** @type {Step[]} */
         this.steps = [];
@@ -88,10 +91,15 @@ export class ReplayView {
             btn(_("Next round"), "next-round", () => this.roundStart(1)),
             btn(_("End"), "end", () => this.steps.length - 1),
         ]);
-        fill(root, [h("div", { class: "replay-page" }, [
+        // With a review, the way between graded moves and the verdict come
+        // first, above the board: on a phone both are in the first screen,
+        // and the step-by-step controls follow the board.
+        fill(root, [h("div", { class: "replay-page" + (review ? " reviewing" : "") }, review ? [
             h("h1", { class: "table-title", text: fmt(_("Replay: %s"), title) }),
-            this.info, this.controls, review ? this.reviewNav : null, this.ring, review ? this.reviewBox : null,
-            this.say, this.panels])]);
+            this.reviewNav, this.reviewBox, this.ring, this.summary, this.info, this.controls, this.say, this.panels,
+        ] : [
+            h("h1", { class: "table-title", text: fmt(_("Replay: %s"), title) }),
+            this.info, this.controls, this.ring, this.say, this.panels])]);
         if (review) this.askReview(review.code, review.game);
         this.keys = (/** @type {KeyboardEvent} */ e) => {
             if (e.target instanceof HTMLInputElement) return;
@@ -116,18 +124,18 @@ export class ReplayView {
      * that holds the seat (the token this browser keeps).
      * @param {string} code @param {number} game */
     askReview(code, game) {
-        const memo = heldSeats()[code];
+        const claim = proto.seatClaim(code);
         const say = (/** @type {string} */ text, /** @type {string} */ role) =>
             fill(this.reviewBox, [h("p", { class: "notice", role, text })]);
-        if (!memo) {
+        if (!claim) {
             say(_("Only the people who sat at this game can see its review, in the browser they played in."), "alert");
             return;
         }
         say(_("Reviewing your moves: the server searches each of them again. This takes a few seconds."), "status");
-        this.conn = new Conn(() => ({ type: "hello", v: 1, lang: lang(), seats: [{ table: code, token: memo.token }] }),
+        this.conn = new Conn(() => proto.hello([claim]),
             (m) => {
                 if (m.type === "seated" && m.table === code && !this.review)
-                    this.conn?.send({ type: "review", table: code, game });
+                    this.conn?.send(proto.review(code, game));
                 else if (m.type === "review" && m.table === code && m.game === game) {
                     this.review = /** @type {Review} */ (/** @type {unknown} */ (m));
                     this.go(this.graded().length ? this.graded()[0].step - 1 : this.i);
@@ -160,28 +168,33 @@ export class ReplayView {
         const before = all.filter((g) => g.step - 1 < this.i), after = all.filter((g) => g.step - 1 > this.i);
         const kids = [];
         fill(this.reviewNav, all.length ? [
-            h("button", { type: "button", "data-review": "prev", text: _("Previous graded move"),
-                          disabled: !before.length, onclick: () => this.go(before[before.length - 1].step - 1) }),
-            h("span", { class: "review-count",
+            h("button", { type: "button", "data-review": "prev", "aria-label": _("Previous graded move"),
+                          text: "‹ " + _("Previous"), disabled: !before.length,
+                          onclick: () => this.go(before[before.length - 1].step - 1) }),
+            h("span", { class: "review-count", role: "status",
                         text: here >= 0 ? fmt(_("Graded move %d of %d"), here + 1, all.length)
                                         : fmt(ngettext("%d graded move", "%d graded moves", all.length), all.length) }),
-            h("button", { type: "button", "data-review": "next", text: _("Next graded move"),
-                          disabled: !after.length, onclick: () => this.go(after[0].step - 1) }),
+            h("button", { type: "button", "data-review": "next", "aria-label": _("Next graded move"),
+                          text: _("Next") + " ›", disabled: !after.length, onclick: () => this.go(after[0].step - 1) }),
         ] : []);
         if (here >= 0) {
             const m = all[here].m;
             const pct = (/** @type {number} */ x) => Math.round(100 * x);
             // the grade, and why: the search's figures for the move played and the better one
+            // in a beginner's words: what it cost, then each move and what it was worth
             kids.push(h("div", { class: "review-move grade-" + m.grade }, [
-                h("p", { class: "review-grade", text: m.grade_say }),
-                h("p", { class: "review-played", text: fmt(_("You played: %s (wins %d%%, place %s)"),
+                h("p", { class: "review-head" }, [
+                    h("span", { class: "review-grade", text: m.grade_say }), " ",
+                    h("span", { class: "review-cost", text: fmt(_("your chance to win went from %d%% to %d%%."),
+                                                               pct(m.best_win), pct(m.played_win)) })]),
+                h("p", { class: "review-played", text: fmt(_("You played: %s (wins %d%% of the time, average place %s)"),
                     m.played_say, pct(m.played_win), m.played_place.toFixed(1)) }),
-                h("p", { class: "review-best", text: fmt(_("Better: %s (wins %d%%, place %s)"),
+                h("p", { class: "review-best", text: fmt(_("Better: %s (wins %d%% of the time, average place %s)"),
                     m.best_say, pct(m.best_win), m.best_place.toFixed(1)) }),
             ]));
         }
-        kids.push(h("p", { class: "review-summary", text: rv.summary }));
         fill(this.reviewBox, kids);
+        fill(this.summary, [h("p", { class: "review-summary", text: rv.summary })]);
     }
 
     /** @param {Replay} r */

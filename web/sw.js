@@ -16,7 +16,8 @@ const CACHE = "figaro-page-v1";
 const FILES = [
     "./", "index.html", "style.css", "favicon.svg", "icon-192.png", "icon-512.png",
     "manifest.webmanifest", "app.js", "board.js", "cards.js", "dom.js", "home.js", "i18n.js",
-    "net.js", "notify.js", "replay.js", "share.js", "table.js", "favicon-turn.svg",
+    "drawer.js", "net.js", "notify.js", "proto.js", "replay.js", "rules.js", "share.js", "table.js", "table_state.js",
+    "favicon-turn.svg",
 ];
 
 /** Whether a request is for one of the page's files (never the protocol).

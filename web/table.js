@@ -15,21 +15,27 @@
 // round's end, the ranking and a hint come over the seats. On your turn the
 // tab's title and icon change, with a chime and a vibration if asked for
 // (notify.js); a table with a time per move shows everyone the clock.
+//
+// What the server said lives in table_state.js (no DOM); what the person is
+// doing with the page (a card chosen, a panel closed) lives here; the log and
+// the chat are drawer.js's; every message sent is built by proto.js.
 
-import { _, fmt, fmtNodes, ngettext, lang } from "./i18n.js";
+import { _, fmt, fmtNodes, ngettext, lang, levelName } from "./i18n.js";
 import { cardEl, cardOrder, cardText, cardName, colourName } from "./cards.js";
 import { h, fill } from "./dom.js";
 import { showTurn, alertTurn, soundOn, setSound, vibrateOn, setVibrate, canVibrate, wakeAudio } from "./notify.js";
-import { Conn, heldSeats, rememberSeat, savedName, saveName, cleanName, NAME_CHARS } from "./net.js";
+import { Conn, heldSeats, rememberSeat, savedName, saveName, cleanName, NAME_CHARS, gamesPlayed, countGame } from "./net.js";
+import * as proto from "./proto.js";
+import { TableState } from "./table_state.js";
 import { drawSeats, drawRanking, drawRoundEnd, animateRing, pilePlaces } from "./board.js";
 import { shareInvite, shareLabel } from "./share.js";
+import { rulesAt, rulesStatus, ruleLinks } from "./rules.js";
+import { Drawer } from "./drawer.js";
 
 /** @typedef {import("./net.js").Msg} Msg */
 /** @typedef {import("./board.js").SeatShow} SeatShow */
 /** @typedef {{kind: string, name: string|null, status: string, level?: string, engine?: string}} SeatInfo */
 /** @typedef {{game: number, votes: string[], ready: number, of: number}} Tally */
-
-const LOG_MAX = 400;
 
 export class TableView {
     /** @param {HTMLElement} root @param {string} code @param {boolean} watch */
@@ -37,58 +43,24 @@ export class TableView {
         this.root = root;
         this.code = code;
         this.watch = watch;
-        this.epoch = "";
-        this.n = 0;
-        this.gameN = 0;
-        this.game = 0;
-        this.state = "";
-        /** @type {number|null} */
-        this.seat = null;
-        /** @type {any} */
-        this.options = null;
-        /** @type {SeatInfo[]} */
-        this.seats = [];
-        /** @type {any} */
-        this.view = null;
-        /** @type {string|null} */
-        this.record = null;
-        /** @type {{card: string, target: number}|null} */
-        this.lastPlay = null;
-        /** @type {{seat: number, count: number}|null} */
-        this.lastCollect = null;
-        /** @type {any[]|null} */
-        this.roundEvents = null;
-        /** @type {any} */
-        this.gameOver = null;
-        /** The vote for the next game, once a game is over. @type {Tally|null} */
-        this.rematch = null;
-        /** @type {string|null} */
+        /** The table as the server told it. */
+        this.s = new TableState(code);
+        /** @type {string|null} the card chosen, before a seat */
         this.selected = null;
         this.confirmTake = false;
-        this.sent = -1;           // the game_n an action was sent for
-        this.yielded = false;     // another window took our seat: do not take it back
-        this.noTable = false;
         /** @type {string|null} */
         this.dragCard = null;
-
-        /** The seat this page sat at before another window took it: drawn at
-         * the bottom still, so the table does not turn round. @type {number|null} */
-        this.lastSeat = null;
-        /** The hint asked for this turn (its game_n), and the answer. */
-        this.hintAsked = -1;
-        /** @type {Msg|null} */
-        this.hint = null;
         /** Whether the hint's panel is open (it closes while a card is chosen: the seats show then). */
         this.hintShown = false;
-        /** The move clock: when the turn's time runs out (Date.now()), for which game_n. */
-        /** @type {number|null} */
-        this.deadline = null;
-        this.deadlineFor = -1;
+        /** Why a card tapped cannot be played: the engine's refusal of it in
+         * front of each seat (the server's `illegal` answers, asked with acts
+         * it refuses), for that turn. @type {{card: string, n: number, waiting: number, reasons: string[]}|null} */
+        this.why = null;
+        /** Whether this browser had sat through no game to its end when this table opened. */
+        this.firstGame = gamesPlayed() === 0;
         /** The panel the person closed (the round's end, or the ranking) */
         this.closedPanel = "";
         this.wasMyTurn = false;
-        this.unreadLog = 0;
-        this.unreadChat = 0;
 
         // The page's parts that live as long as the table: the log and chat keep
         // their nodes (a live region must not be rebuilt).
@@ -96,19 +68,14 @@ export class TableView {
         this.notice = h("p", { class: "notice", role: "alert" });
         this.head = h("div", { class: "table-head" });
         this.clock = h("span", { class: "clock", role: "timer", hidden: true });
-        this.logBtn = h("button", { type: "button", class: "drawer-btn", "data-focus": "open-log",
-                                    "aria-expanded": "false", "aria-controls": "table-side",
-                                    onclick: () => this.openDrawer(false) });
-        this.chatBtn = h("button", { type: "button", class: "drawer-btn", "data-focus": "open-chat",
-                                     "aria-expanded": "false", "aria-controls": "table-side",
-                                     onclick: () => this.openDrawer(true) });
+        // How to play (the header's button) opens over the table on the
+        // player aid, saying whether the turn waits: the game goes on beneath.
+        rulesAt("aid", () => this.turnLine());
         this.top = h("div", { class: "table-top" });
         this.ring = h("div", { class: "ring" });
         this.bar = h("div", { class: "action-bar" });
         this.handEl = h("div", { class: "hand-area" });
         this.panels = h("div", { class: "panels" });
-        this.log = h("div", { class: "log", role: "log", "aria-live": "polite", "aria-labelledby": "log-title",
-                             tabindex: "0" });
         this.chatInput = h("input", { type: "text", id: "chat-text", maxlength: "200", autocomplete: "off",
                                       placeholder: _("Say something to the table") });
         // A spectator chats under the name its hello gave (docs/protocol.md,
@@ -136,7 +103,7 @@ export class TableView {
                 this.conn.restart();
                 return;
             }
-            if (this.conn.send({ type: "chat", table: this.code, text })) this.chatInput.value = "";
+            if (this.conn.send(proto.chat(this.code, text))) this.chatInput.value = "";
         } }, [
             this.chatNameField,
             h("label", { for: "chat-text", class: "sr-only", text: _("Chat") }),
@@ -147,27 +114,15 @@ export class TableView {
         // during a game, leaving: beside the log (in its sheet on a phone).
         this.sideInfo = h("div", { class: "side-info" });
         this.tools = h("div", { class: "side-tools" }, [chatForm, this.sideInfo]);
-        this.side = h("aside", { class: "side", id: "table-side", "aria-labelledby": "log-title" }, [
-            h("div", { class: "side-head" }, [
-                h("h2", { id: "log-title", text: _("What happened") }),
-                h("button", { type: "button", class: "drawer-close", "data-focus": "close-drawer",
-                              text: _("Close"), onclick: () => this.closeDrawer() })]),
-            this.log, this.tools,
-        ]);
-        this.scrim = h("div", { class: "scrim", onclick: () => this.closeDrawer() });
-        this.wide = matchMedia("(min-width: 60rem)");   // style.css's wide table: the log beside it
-        this.drawerOpen = false;
+        this.drawer = new Drawer(this.tools, this.chatInput);
         const stage = h("div", { class: "stage" }, [this.ring, this.panels]);
         const main = h("div", { class: "table-main" }, [this.top, stage, this.bar, this.handEl]);
         fill(this.root, [h("div", { class: "table-page" }, [
-            this.head, h("div", { class: "table-status" }, [this.link, this.notice]), main, this.scrim, this.side])]);
+            this.head, h("div", { class: "table-status" }, [this.link, this.notice]), main, this.drawer.scrim, this.drawer.side])]);
         document.body.classList.add("at-table");
-        this.setDrawer(false);
-        /** The server that drives the table, when one said `moved` (several servers). @type {string|null} */
-        this.node = null;
         this.conn = new Conn(() => this.hello(), (m) => this.onMessage(m), (up) => this.onLink(up),
             () => "?table=" + encodeURIComponent(this.code) +
-                (this.node ? "&node=" + encodeURIComponent(this.node) : ""));
+                (this.s.node ? "&node=" + encodeURIComponent(this.s.node) : ""));
         this.wake = () => {
             if (document.visibilityState === "visible" && !this.conn.ws) this.conn.restart();
         };
@@ -177,79 +132,26 @@ export class TableView {
         document.addEventListener("keydown", this.keys);
         this.gesture = () => wakeAudio();
         document.addEventListener("pointerdown", this.gesture);
-        this.onWide = () => this.setDrawer(this.drawerOpen);
-        this.wide.addEventListener("change", this.onWide);
         this.tick = window.setInterval(() => this.renderClock(), 250);
     }
 
     destroy() {
+        rulesAt("rules", () => null);
         this.conn.close();
         document.removeEventListener("visibilitychange", this.wake);
         window.removeEventListener("online", this.wake);
         document.removeEventListener("keydown", this.keys);
         document.removeEventListener("pointerdown", this.gesture);
-        this.wide.removeEventListener("change", this.onWide);
+        this.drawer.destroy();
         window.clearInterval(this.tick);
         document.body.classList.remove("at-table");
         showTurn(false, "Figaro");
     }
 
-    /** The log's sheet (a phone) or column (a wide screen): open or closed.
-     * @param {boolean} chat whether to go to the chat line */
-    openDrawer(chat) {
-        this.setDrawer(true);
-        if (chat) this.chatInput.focus();
-        else this.log.focus();
-    }
-
-    closeDrawer() {
-        const was = this.drawerOpen;
-        this.setDrawer(false);
-        if (was && !this.wide.matches) this.logBtn.focus();
-    }
-
-    /** @param {boolean} open */
-    setDrawer(open) {
-        this.drawerOpen = open;
-        const shown = open || this.wide.matches;
-        this.side.classList.toggle("open", open);
-        this.scrim.hidden = !open || this.wide.matches;
-        // Closed on a phone: out of sight but still read out (the log is a live
-        // region), and nothing in it to tab to.
-        this.tools.inert = !shown;
-        this.log.tabIndex = shown ? 0 : -1;
-        if (shown) {
-            this.unreadLog = this.unreadChat = 0;
-            this.log.scrollTop = this.log.scrollHeight;
-        }
-        this.renderDrawerButtons();
-    }
-
-    renderDrawerButtons() {
-        for (const [btn, label, unread] of /** @type {[HTMLElement, string, number][]} */ (
-            [[this.logBtn, _("Log"), this.unreadLog], [this.chatBtn, _("Chat"), this.unreadChat]])) {
-            btn.setAttribute("aria-expanded", String(this.drawerOpen));
-            btn.setAttribute("aria-label", unread ? fmt(ngettext("%s, %d new", "%s, %d new", unread), label, unread) : label);
-            fill(btn, unread ? [label, h("span", { class: "unread", "aria-hidden": "true",
-                                                   text: unread > 99 ? "99+" : String(unread) })]
-                             : [label]);
-        }
-    }
-
-    /** @returns {Msg} */
+    /** The hello: the seat this browser holds here, unless it watches. @returns {Msg} */
     hello() {
-        /** @type {Msg} */
-        const m = { type: "hello", v: 1, lang: lang() };
-        const name = cleanName(savedName());
-        if (name) m.name = name;
-        const memo = heldSeats()[this.code];
-        if (memo && !this.watch && !this.yielded) {
-            /** @type {any} */
-            const seat = { table: this.code, token: memo.token };
-            if (this.epoch && this.n) seat.since = { epoch: this.epoch, n: this.n };
-            m.seats = [seat];
-        }
-        return m;
+        const claim = this.watch || this.s.yielded ? null : proto.seatClaim(this.code, this.s.since());
+        return proto.hello(claim ? [claim] : []);
     }
 
     /** @param {boolean} up */
@@ -259,264 +161,97 @@ export class TableView {
     }
 
     spectate() {
-        /** @type {Msg} */
-        const m = { type: "spectate", table: this.code };
-        if (this.epoch && this.n) m.since = { epoch: this.epoch, n: this.n };
-        this.conn.send(m);
+        this.conn.send(proto.spectate(this.code, this.s.since()));
     }
 
     /** @param {Msg} m */
     onMessage(m) {
-        switch (m.type) {
-        case "welcome": {
+        if (m.type === "welcome") {
             const memo = heldSeats()[this.code];
             const auto = sessionStorage.getItem("figaro.autojoin");
             if (auto === this.code && !memo) {
                 sessionStorage.removeItem("figaro.autojoin");
-                this.conn.send({ type: "join", table: this.code, seat: 0, name: cleanName(savedName()) || undefined });
-            } else if (!memo || this.watch || this.yielded) {
+                this.conn.send(proto.join(this.code, cleanName(savedName()), 0));
+            } else if (!memo || this.watch || this.s.yielded) {
                 this.spectate();
             }
             if (this.pendingChat) {   // said after the spectate, on the connection that has the name
-                this.conn.send({ type: "chat", table: this.code, text: this.pendingChat });
+                this.conn.send(proto.chat(this.code, this.pendingChat));
                 this.pendingChat = null;
             }
-            break;
+            return;
         }
-        case "seated":
-            if (m.table !== this.code) return;
-            this.seat = m.seat;
-            this.lastSeat = null;
-            if (m.token) rememberSeat(this.code, { token: m.token, seat: m.seat, name: m.name, at: Date.now() });
-            this.say([fmt(_("You sit at seat %d as %s."), m.seat + 1, m.name)], "me");
-            break;
-        case "unseated":
-            if (m.table !== this.code) return;
-            this.lastSeat = this.seat;
-            this.seat = null;
-            this.yielded = true;
-            this.say([_("Your seat is now played from another window or device.")], "me");
-            this.render();
-            break;
-        case "left":
-            this.seat = null;
-            rememberSeat(this.code, null);
-            this.render();
-            break;
-        case "snapshot":
-            this.snapshot(m);
-            break;
-        case "event":
-            this.event(m);
-            break;
-        case "hint":
-            // For this turn only: one that comes after the game moved on is dropped.
-            if (m.table === this.code && m.n === this.gameN && this.hintAsked === this.gameN) {
-                this.hint = m;
-                this.hintShown = true;
-                this.selected = null;
-                this.render();
-            }
-            break;
-        case "error":
+        if (m.type === "error") {
             this.error(m);
-            break;
+            return;
         }
+        const before = m.type === "event" && (m.kind === "deal" || m.kind === "action") &&
+            (m.events || []).some((/** @type {any} */ e) => e.type === "ring") ? pilePlaces(this.ring) : null;
+        const c = this.s.apply(m, Date.now());
+        if (!c) return;
+        if (c.seated) {
+            const st = c.seated;
+            if (st.token) rememberSeat(this.code, { token: st.token, seat: st.seat, name: st.name, at: Date.now() });
+            this.drawer.say([fmt(_("You sit at seat %d as %s."), st.seat + 1, st.name)], "me");
+            return;
+        }
+        if (c.unseated) this.drawer.say([_("Your seat is now played from another window or device.")], "me");
+        if (c.left) rememberSeat(this.code, null);
+        if (c.story) this.drawer.story(c.story);
+        if (c.say) this.drawer.say(c.say, c.kind || "");
+        if (c.chat) {
+            this.drawer.chat(c.chat);
+            return;
+        }
+        if (c.hint) {
+            this.hintShown = true;
+            this.selected = null;
+        }
+        if (c.moved && m.type === "event") {   // a new position: what was chosen for the old one goes
+            this.selected = null;
+            this.confirmTake = false;
+            this.why = null;
+            if (this.s.state === "over" && this.s.seat !== null && this.s.gameOver) countGame();
+        }
+        this.render();
+        if (before) animateRing(this.ring, before);
     }
 
     /** @param {Msg} m */
     error(m) {
-        if (m.code === "moved" && m.table === this.code && typeof m.node === "string") {
-            this.node = m.node;   // connect again, to that server
-            this.conn.again();
+        if (m.re === "act" && this.why && this.why.waiting > 0) {   // a refusal asked for: why a card cannot go
+            this.why.waiting--;
+            if (m.code === "illegal" && m.text) this.why.reasons.push(m.text);
+            this.render();
             return;
         }
-        if ((m.code === "tables_full" || m.code === "busy") && m.table === this.code && m.re !== "review") {
-            // Several servers: this one cannot take the table now (full, or
-            // busy); another takes it soon, and then this one says `moved`.
-            this.notice.textContent = m.text || m.code;
-            this.conn.again(2000);
+        const r = this.s.error(m);
+        if (r.again !== undefined) {
+            if (r.say) this.notice.textContent = r.say;
+            this.conn.again(r.again);
             return;
         }
-        if (m.re === "hello" || m.code === "bad_token") {
-            if (m.code === "bad_token" && m.table === this.code) {
-                rememberSeat(this.code, null);
-                this.spectate();
-            }
-        }
-        if (m.code === "no_table") {
-            this.noTable = true;
-            this.render();
-        }
-        if (m.code === "stale") return;   // the newer event is on its way
-        if (m.re === "act") this.sent = -1;
-        if (m.re === "hint") {
-            this.hintAsked = -1;
-            this.render();
-        }
-        this.notice.textContent = m.text || m.code;
-    }
-
-    /** @param {Msg} m */
-    snapshot(m) {
-        if (m.table !== this.code) return;
-        this.epoch = m.epoch;
-        this.n = m.n;
-        this.gameN = m.game_n;
-        this.game = m.game;
-        this.state = m.state;
-        this.seat = m.seat;
-        this.options = m.options;
-        this.seats = m.seats;
-        this.view = m.view || null;
-        this.record = m.record || null;
-        this.gameOver = null;
-        this.roundEvents = null;
-        this.rematch = m.rematch || null;
-        this.sent = -1;
-        this.hint = null;
-        this.hintAsked = -1;
-        // The clock from the server's count (a number of ms, or null).
-        this.deadline = typeof m.turn_ms_left === "number" ? Date.now() + m.turn_ms_left : null;
-        this.deadlineFor = this.deadline === null ? -1 : this.gameN;
-        if (Array.isArray(m.log)) this.story(m.log);
+        if (r.forget) rememberSeat(this.code, null);
+        if (r.spectate) this.spectate();
+        if (r.say === null) return;
         this.render();
-    }
-
-    /** The current game's story from a snapshot: the log starts again with it.
-     * @param {any[]} entries */
-    story(entries) {
-        this.log.replaceChildren();
-        for (const e of entries) {
-            if (e.kind === "chat") this.chat(e);
-            else if (Array.isArray(e.say)) this.say(e.say, e.kind);
-        }
-        this.unreadLog = this.unreadChat = 0;   // the story so far is nothing new
-        this.renderDrawerButtons();
-    }
-
-    /** @param {Msg} m */
-    event(m) {
-        if (m.table !== this.code || m.n <= this.n) return;
-        this.n = m.n;
-        if (m.say && m.say.length) this.say(m.say, m.kind);
-        if (m.rematch) this.rematch = m.rematch;
-        switch (m.kind) {
-        case "start":
-            this.rematch = null;
-            if (Array.isArray(m.seats)) this.seats = m.seats;
-            this.game = m.game;
-            this.gameN = m.n;
-            this.state = "playing";
-            this.gameOver = null;
-            this.record = null;
-            this.roundEvents = null;
-            this.lastPlay = this.lastCollect = null;
-            break;
-        case "deal":
-        case "action": {
-            this.gameN = m.n;
-            this.game = m.game;
-            this.state = "playing";
-            const before = (m.events || []).some((/** @type {any} */ e) => e.type === "ring")
-                ? pilePlaces(this.ring) : null;
-            this.actionEvents(m.events || [], m.kind === "deal");
-            this.view = m.view;
-            if (m.record) this.record = m.record;
-            this.selected = null;
-            this.confirmTake = false;
-            this.hint = null;   // a hint is for one turn
-            this.render();
-            if (before) animateRing(this.ring, before);
-            return;
-        }
-        case "seat": {
-            // The names from `seats`; the news says this seat's status (the
-            // seats may be built before the returning connection counts).
-            if (Array.isArray(m.seats)) this.seats = m.seats;
-            const s = this.seats[m.seat];
-            if (s) {
-                const st = { taken: "present", away: "away", bot: "bot", timeout: "bot", back: "present",
-                             left: "open" }[/** @type {string} */ (m.news)];
-                if (st) s.status = st;
-                if (m.name) s.name = m.name;
-            }
-            break;
-        }
-        case "chat":
-            this.chat(m);
-            return;
-        }
-        this.render();
-    }
-
-    /** @param {any[]} events @param {boolean} deal */
-    actionEvents(events, deal) {
-        if (deal) {
-            this.lastPlay = this.lastCollect = null;
-            return;
-        }
-        const n = this.seats.length;
-        this.lastCollect = null;
-        let roundEnd = false;
-        for (const e of events) {
-            if (e.type === "play") this.lastPlay = { card: e.card, target: e.target };
-            else if (e.type === "ring") this.lastPlay = { card: "RING", target: (e.seat + 1) % n };
-            else if (e.type === "collect") this.lastCollect = { seat: e.seat, count: e.count };
-            else if (e.type === "round_end") roundEnd = true;
-            else if (e.type === "game_over") {
-                this.gameOver = e;
-                this.state = "over";
-            }
-        }
-        // The round's end stays over the seats until the person closes it (the
-        // bots may play on meanwhile: they wait for nobody).
-        if (roundEnd) this.roundEvents = events;
-        if (this.lastCollect) this.lastPlay = null;
-    }
-
-    /** @param {string[]} lines @param {string} kind */
-    say(lines, kind) {
-        for (const line of lines)
-            this.log.append(h("p", { class: "log-" + kind, text: line }));
-        while (this.log.children.length > LOG_MAX) this.log.firstChild?.remove();
-        this.log.scrollTop = this.log.scrollHeight;
-        this.unread(lines.length, false);
-    }
-
-    /** @param {Msg} m */
-    chat(m) {
-        const who = m.name || _("a spectator");
-        this.log.append(h("p", { class: "log-chat" }, [h("b", { text: who + ": " }), m.text]));
-        this.log.scrollTop = this.log.scrollHeight;
-        this.unread(1, true);
-    }
-
-    /** Counts lines the person has not seen: the log's sheet is closed.
-     * @param {number} k @param {boolean} chat */
-    unread(k, chat) {
-        if (this.drawerOpen || this.wide.matches) return;
-        if (chat) this.unreadChat += k;
-        else this.unreadLog += k;
-        this.renderDrawerButtons();
+        this.notice.textContent = r.say;
     }
 
     /** @param {number} s */
     name(s) {
-        const seat = this.seats[s];
-        return (seat && seat.name) || _("(open seat)");
+        return this.s.name(s);
     }
 
     myTurn() {
-        return this.view && this.seat !== null && this.view.turn === this.seat && this.view.legal &&
-               this.view.legal.length > 0 && this.sent !== this.gameN;
+        return this.s.myTurn();
     }
 
     /** @param {string} action */
     act(action) {
         if (!this.myTurn()) return;
-        if (this.conn.send({ type: "act", table: this.code, n: this.gameN, action })) {
-            this.sent = this.gameN;
+        if (this.conn.send(proto.act(this.code, this.s.gameN, action))) {
+            this.s.sent = this.s.gameN;
             this.notice.textContent = "";
         }
         this.selected = null;
@@ -524,20 +259,16 @@ export class TableView {
         this.render();
     }
 
-    /** The action the selected card makes in front of seat t, if legal.
-     * @param {string} card @param {number} t @returns {string|null} */
+    /** @param {string} card @param {number} t */
     actionFor(card, t) {
-        const legal = (this.view && this.view.legal) || [];
-        if (card === "RING") return t === this.seat && legal.includes("RING") ? "RING" : null;
-        const a = card + ">" + t;
-        return legal.includes(a) ? a : null;
+        return this.s.actionFor(card, t);
     }
 
     /** What playing `action` would do, as a sentence and a short label.
      * @param {string} action @returns {{label: string, preview: (string|Node)[], collects: boolean}} */
     preview(action) {
-        const v = this.view;
-        const me = /** @type {number} */ (this.seat);
+        const v = this.s.view;
+        const me = /** @type {number} */ (this.s.seat);
         if (action === "RING")
             return { label: _("play a ring: every pile moves one seat to the left"),
                      preview: [_("every pile moves left")], collects: false };
@@ -567,7 +298,7 @@ export class TableView {
 
     /** Whether chatting needs a name first: a spectator who never gave one. */
     needsChatName() {
-        return this.seat === null && !cleanName(savedName());
+        return this.s.seat === null && !cleanName(savedName());
     }
 
     render() {
@@ -591,16 +322,16 @@ export class TableView {
      * what everyone should know (watching, hints on, an open game), the move
      * clock, and the buttons of the log's sheet. */
     renderHead() {
-        const v = this.view;
+        const v = this.s.view;
         const tags = [];
-        if (this.watch || (this.seat === null && this.state)) tags.push(h("span", { class: "tag", text: _("watching") }));
-        if (this.options && this.options.hints)
+        if (this.watch || (this.s.seat === null && this.s.state)) tags.push(h("span", { class: "tag", text: _("watching") }));
+        if (this.s.options && this.s.options.hints)
             tags.push(h("span", { class: "tag tag-hints", title: _("Everyone at this table may ask for hints on their turn."),
                                   text: _("hints on") }));
-        if (this.options && this.options.open) tags.push(h("span", { class: "tag", text: _("open game") }));
+        if (this.s.options && this.s.options.open) tags.push(h("span", { class: "tag", text: _("open game") }));
         const round = [];
         if (v) {
-            if (this.game > 1) round.push(fmt(_("Game %d"), this.game));
+            if (this.s.game > 1) round.push(fmt(_("Game %d"), this.s.game));
             round.push(fmt(_("Round %d of 3"), v.round));
         }
         fill(this.head, [
@@ -608,47 +339,38 @@ export class TableView {
                                                 h("span", { class: "code", text: this.code })]),
             round.length ? h("p", { class: "round-line", text: round.join(" · ") }) : null,
             ...tags, this.clock,
-            h("span", { class: "head-buttons" }, [this.logBtn, this.chatBtn]),
+            h("span", { class: "head-buttons" }, [this.drawer.logBtn, this.drawer.chatBtn]),
         ].filter((x) => x !== null));
     }
 
-    /** Whose turn it is, and until when: the server's clock runs from the
-     * event that gave a person the turn (docs/protocol.md, "The move clock"). */
-    turnClock() {
-        const v = this.view;
-        const secs = this.options ? this.options.move_seconds || 0 : 0;
-        const s = v && this.state === "playing" && v.phase === "play" ? this.seats[v.turn] : null;
-        if (!secs || !s || s.kind !== "person" || s.status === "bot" || s.status === "open") {
-            this.deadline = null;
-            this.deadlineFor = -1;
-        } else if (this.deadline === null || this.deadlineFor !== this.gameN) {
-            this.deadline = Date.now() + secs * 1000;
-            this.deadlineFor = this.gameN;
-        }
-    }
-
+    /** The move clock, shown to everyone (the state counts it: table_state.js). */
     renderClock() {
         const el = this.clock;
-        if (this.deadline === null) {
+        const left = this.s.secondsLeft(Date.now());
+        if (left === null) {
             el.hidden = true;
             return;
         }
-        const left = Math.max(0, Math.ceil((this.deadline - Date.now()) / 1000));
         const text = Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0");
         el.hidden = false;
         if (el.textContent !== text) el.textContent = text;
-        const who = this.view ? this.view.turn : -1;
-        el.setAttribute("aria-label", who === this.seat ? fmt(_("Your time to move: %s"), text)
+        const who = this.s.view ? this.s.view.turn : -1;
+        el.setAttribute("aria-label", who === this.s.seat ? fmt(_("Your time to move: %s"), text)
                                                          : fmt(_("%s's time to move: %s"), this.name(who), text));
-        el.classList.toggle("mine", who === this.seat);
+        el.classList.toggle("mine", who === this.s.seat);
         el.classList.toggle("short", left <= 10);
+    }
+
+    /** What the rules' sheet says over the table: that the turn waits. */
+    turnLine() {
+        return this.myTurn() ? _("Your turn: close this to play.") : null;
     }
 
     /** The tab's title and icon say it is your turn; the turn's start chimes. */
     renderTurn() {
-        this.turnClock();
         this.renderClock();
         const mine = !!this.myTurn();
+        rulesStatus(this.turnLine());
         showTurn(mine, (mine ? _("Your turn!") + " · " : "") + "Figaro · " + this.code);
         if (mine && !this.wasMyTurn) alertTurn();
         this.wasMyTurn = mine;
@@ -656,23 +378,23 @@ export class TableView {
 
     renderTop() {
         const kids = [];
-        if (this.noTable) kids.push(h("p", { text: _("No table has this code.") }));
-        if (this.yielded && this.seat === null && !this.watch) {
+        if (this.s.noTable) kids.push(h("p", { text: _("No table has this code.") }));
+        if (this.s.yielded && this.s.seat === null && !this.watch) {
             // Said on the page, not only in the log: this window only watches now.
             kids.push(h("div", { class: "yielded", role: "status" }, [
                 h("p", { text: _("Your seat is played from another tab or device: this page only watches.") }),
                 h("button", { type: "button", "data-focus": "take-back", text: _("Play here"), onclick: () => {
-                    this.yielded = false;
-                    this.epoch = "";   // a snapshot, not the events since: the view watched has no hand
+                    this.s.yielded = false;
+                    this.s.epoch = "";   // a snapshot, not the events since: the view watched has no hand
                     this.conn.restart();
                 } })]));
         }
-        if (this.state === "waiting") {
+        if (this.s.state === "waiting") {
             kids.push(this.invite());
             kids.push(h("p", { class: "waiting", text: _("The game starts when every open seat is taken.") }));
         }
-        if (!this.watch && this.seat === null && this.state && this.seats.some((s) => s.status === "open") &&
-            !this.yielded) {
+        if (!this.watch && this.s.seat === null && this.s.state && this.s.seats.some((s) => s.status === "open") &&
+            !this.s.yielded) {
             // maxlength counts UTF-16 units: room for NAME_CHARS characters of any kind
             const input = h("input", { type: "text", id: "join-name", maxlength: String(4 * NAME_CHARS), value: savedName(),
                                        autocomplete: "nickname", required: true });
@@ -681,7 +403,7 @@ export class TableView {
                 const name = cleanName(input.value);
                 if (!name) return;
                 saveName(name);
-                this.conn.send({ type: "join", table: this.code, name });
+                this.conn.send(proto.join(this.code, name));
             } }, [h("label", { for: "join-name", text: _("Your name") }), input,
                   h("button", { type: "submit", class: "primary", text: _("Take a seat") })]));
         }
@@ -706,9 +428,9 @@ export class TableView {
     /** Beside the log: the table's options, the person's wishes for their
      * turn (remembered in this browser), the invite, leaving. */
     renderSide() {
-        const o = this.options;
+        const o = this.s.options;
         // Rebuilt only when it changed: a checkbox being used keeps its node.
-        const key = JSON.stringify([o, this.seat, this.state, this.seats.map((s) => s.status), lang()]);
+        const key = JSON.stringify([o, this.s.seat, this.s.state, this.s.seats.map((s) => s.status), lang()]);
         if (this.sideInfo.dataset.key === key) return;
         this.sideInfo.dataset.key = key;
         const kids = [];
@@ -718,7 +440,7 @@ export class TableView {
             if (o.move_seconds) lines.push(fmt(_("Time per move: %d s (then a bot plays)."), o.move_seconds));
             kids.push(h("div", { class: "table-options" }, lines.map((t) => h("p", { text: t }))));
         }
-        if (this.seat !== null) {
+        if (this.s.seat !== null) {
             const box = (/** @type {string} */ id, /** @type {string} */ text, /** @type {boolean} */ on,
                          /** @type {(on: boolean) => void} */ set) => {
                 const input = h("input", { type: "checkbox", id, checked: on });
@@ -728,12 +450,12 @@ export class TableView {
             kids.push(box("turn-sound", _("A sound on my turn"), soundOn(), setSound));
             if (canVibrate()) kids.push(box("turn-vibrate", _("Vibrate on my turn"), vibrateOn(), setVibrate));
         }
-        if (this.state && this.state !== "waiting" && this.seats.some((s) => s.status === "open")) kids.push(this.invite());
-        if (this.seat !== null && this.state) {
+        if (this.s.state && this.s.state !== "waiting" && this.s.seats.some((s) => s.status === "open")) kids.push(this.invite());
+        if (this.s.seat !== null && this.s.state) {
             kids.push(h("p", { class: "leave" }, [h("button", { type: "button", class: "quiet", "data-focus": "leave",
                 text: _("Leave the table"), onclick: () => {
                     if (confirm(_("Leave the table? A bot takes your seat until someone joins."))) {
-                        this.conn.send({ type: "leave", table: this.code });
+                        this.conn.send(proto.leave(this.code));
                     }
                 } })]));
         }
@@ -741,43 +463,43 @@ export class TableView {
     }
 
     renderRing() {
-        const v = this.view;
-        const n = this.seats.length;
+        const v = this.s.view;
+        const n = this.s.seats.length;
         if (!n) {
             this.ring.replaceChildren();
             return;
         }
-        const me = this.seat ?? this.lastSeat ?? 0;
+        const me = this.s.seat ?? this.s.lastSeat ?? 0;
         const canPick = this.myTurn() && this.selected;
         /** @type {SeatShow[]} */
-        const shows = this.seats.map((s, i) => {
+        const shows = this.s.seats.map((s, i) => {
             const tags = [];
             const pile = v ? v.piles[i] : { colour: null, total: 0, cards: [] };
             const handSize = v ? v.hand_sizes[i] : 0;
-            if (v && v.turn === i && v.phase === "play" && this.state === "playing") tags.push(_("to play"));
+            if (v && v.turn === i && v.phase === "play" && this.s.state === "playing") tags.push(_("to play"));
             if (handSize === 1 && v && v.phase === "play") tags.push(_("last card!"));
             if (s.status === "away") tags.push(_("away"));
             if (s.status === "bot" && s.kind === "person") tags.push(_("a bot plays"));
             // A seat nobody took is named "(open seat)": no tag to say it again.
-            if (s.status === "open" && (s.name || this.state !== "waiting"))
-                tags.push(this.state === "waiting" ? _("open seat") : _("a bot plays"));
+            if (s.status === "open" && (s.name || this.s.state !== "waiting"))
+                tags.push(this.s.state === "waiting" ? _("open seat") : _("a bot plays"));
             if (s.kind === "bot" && s.level) tags.push(fmt(_("bot: %s"), levelName(s.level)));
             if (s.kind === "engine") tags.push(fmt(_("engine: %s"), s.engine || ""));
-            if (this.lastCollect && this.lastCollect.seat === i)
-                tags.push(fmt(ngettext("collected %d card", "collected %d cards", this.lastCollect.count), this.lastCollect.count));
+            if (this.s.lastCollect && this.s.lastCollect.seat === i)
+                tags.push(fmt(ngettext("collected %d card", "collected %d cards", this.s.lastCollect.count), this.s.lastCollect.count));
             let target = null;
             const action = canPick ? this.actionFor(/** @type {string} */ (this.selected), i) : null;
             if (action) {
                 const p = this.preview(action);
-                target = { ...p, hinted: !!this.hint && this.hint.action === action, act: () => this.act(action) };
+                target = { ...p, hinted: !!this.s.hint && this.s.hint.action === action, act: () => this.act(action) };
             }
             return {
-                name: this.name(i), you: i === this.seat, king: !!v && v.king === i,
-                turn: !!v && v.turn === i && this.state === "playing", pile, handSize, hand: null,
+                name: this.name(i), you: i === this.s.seat, king: !!v && v.king === i,
+                turn: !!v && v.turn === i && this.s.state === "playing", pile, handSize, hand: null,
                 pieces: v ? v.road_pieces[i] : 0, roads: v && v.roads ? v.roads[i] : null,
-                stack: v && v.stacks && this.state !== "over" ? v.stacks[i] : null, tags,
-                lastCard: this.lastPlay && this.lastPlay.target === i ? this.lastPlay.card : null,
-                collected: this.lastCollect && this.lastCollect.seat === i ? this.lastCollect.count : 0,
+                stack: v && v.stacks && this.s.state !== "over" ? v.stacks[i] : null, tags,
+                lastCard: this.s.lastPlay && this.s.lastPlay.target === i ? this.s.lastPlay.card : null,
+                collected: this.s.lastCollect && this.s.lastCollect.seat === i ? this.s.lastCollect.count : 0,
                 target, status: s.status, bare: !v,
             };
         });
@@ -790,7 +512,7 @@ export class TableView {
             centre.push(h("p", { text: fmt(ngettext("%d face-up card on the table.", "%d face-up cards on the table.", faceUp), faceUp) }));
             if (v.removed) centre.push(h("p", { class: "removed",
                 text: fmt(_("With three players the %s cards are left out."), colourName(v.removed)) }));
-        } else if (this.state === "waiting") {
+        } else if (this.s.state === "waiting") {
             centre.push(h("p", { text: _("Waiting for players") }));
         }
         drawSeats(this.ring, shows, me, centre);
@@ -812,9 +534,9 @@ export class TableView {
     }
 
     renderBar() {
-        const v = this.view;
+        const v = this.s.view;
         const kids = [];
-        if (!v || this.state !== "playing") {
+        if (!v || this.s.state !== "playing") {
             fill(this.bar, []);
             return;
         }
@@ -829,10 +551,14 @@ export class TableView {
                           h("button", { type: "button", "data-focus": "take-no", text: _("Cancel"),
                                         onclick: () => { this.confirmTake = false; this.render(); } }));
             } else {
-                const prompt = this.selected
-                    ? fmt(_("%s: now a lit seat."), cardText(this.selected))
-                    : _("Your turn: a card, then a lit seat.");
-                kids.push(h("p", { class: "prompt your-turn", text: prompt }));
+                const cards = legal.some((/** @type {string} */ a) => a !== "take");
+                // In a first game the line says what is allowed; a forced take says why, always.
+                const prompt = this.selected ? fmt(_("%s: now a lit seat."), cardText(this.selected))
+                    : !cards ? _("No card of yours can be played: you must take (R5).")
+                    : !this.firstGame ? _("Your turn: a card, then a lit seat.")
+                    : legal.includes("take") ? _("Your turn: play one of the bright cards, or take.")
+                    : _("Your turn: play one of the bright cards.");
+                kids.push(h("p", { class: "prompt your-turn" + (cards ? "" : " must-take") }, ruleLinks(prompt)));
                 if (this.selected)
                     kids.push(h("button", { type: "button", "data-focus": "unselect", text: _("Cancel"),
                                             onclick: () => { this.selected = null; this.render(); } }));
@@ -841,37 +567,70 @@ export class TableView {
                                             text: fmt(ngettext("Take %d card", "Take %d cards", faceUp), faceUp),
                                             onclick: () => { this.confirmTake = true; this.selected = null;
                                                              this.render(); } }));
-                if (this.options && this.options.hints && !this.selected)   // one line on a phone
+                if (this.s.options && this.s.options.hints && !this.selected)   // one line on a phone
                     kids.push(h("button", { type: "button", class: "hint-btn", "data-focus": "hint",
-                                            disabled: this.hintAsked === this.gameN && !this.hint,
-                                            text: this.hintAsked === this.gameN && !this.hint ? _("Thinking...") : _("Hint"),
+                                            disabled: this.s.hintAsked === this.s.gameN && !this.s.hint,
+                                            text: this.s.hintAsked === this.s.gameN && !this.s.hint ? _("Thinking...") : _("Hint"),
                                             onclick: () => this.askHint() }));
             }
         } else if (v.phase === "play") {
-            kids.push(h("p", { class: "prompt", text: this.seat !== null && this.sent === this.gameN ? _("Sent...")
+            kids.push(h("p", { class: "prompt", text: this.s.seat !== null && this.s.sent === this.s.gameN ? _("Sent...")
                                                    : fmt(_("%s is to play."), this.name(v.turn)) }));
         }
         fill(this.bar, kids);
     }
 
+    /** Why card cannot be played now, in the engine's words: the server
+     * refuses it in front of each seat (`illegal`, with the rules' reason);
+     * asked once a turn and card, answering this event (a later one is
+     * `stale`, never played). The client plays no rule: it only asks.
+     * @param {string} card */
+    askWhy(card) {
+        if (this.why && this.why.card === card && this.why.n === this.s.gameN) {
+            this.render();
+            return;
+        }
+        this.why = { card, n: this.s.gameN, waiting: 0, reasons: [] };
+        this.selected = null;
+        this.confirmTake = false;
+        const seats = card === "RING" ? [/** @type {number} */ (this.s.seat)] : this.s.seats.map((_s, i) => i);
+        for (const t of seats)
+            if (!this.s.legal().includes(card + ">" + t) && this.conn.send(proto.act(this.code, this.s.gameN, card + ">" + t)))
+                this.why.waiting++;
+        this.render();
+    }
+
+    /** The engine's reasons a card tapped cannot be played, over the seats
+     * (it gives way when a card is chosen, as the hint does). */
+    whyPanel() {
+        const w = /** @type {{card: string, n: number, waiting: number, reasons: string[]}} */ (this.why);
+        return h("section", { class: "why-panel", role: "status", "aria-labelledby": "why-title" }, [
+            h("button", { type: "button", class: "panel-close", "data-focus": "close-why", "aria-label": _("Close"),
+                          text: "×", onclick: () => { this.why = null; this.render(); } }),
+            h("h2", { id: "why-title", text: fmt(_("%s cannot be played now:"), cardText(w.card)) }),
+            w.reasons.length ? h("ul", {}, w.reasons.map((t) => h("li", {}, ruleLinks(t))))
+                             : h("p", { text: w.waiting ? _("Asking the rules...") : _("It cannot be played on this turn.") }),
+        ]);
+    }
+
     /** Asks the server for a hint, once a turn; then the button shows it again. */
     askHint() {
-        if (this.hint) {
+        if (this.s.hint) {
             this.hintShown = true;
             this.selected = null;
             this.render();
             return;
         }
-        if (!this.myTurn() || this.hintAsked === this.gameN) return;
-        if (this.conn.send({ type: "hint", table: this.code, n: this.gameN })) this.hintAsked = this.gameN;
+        if (!this.myTurn() || this.s.hintAsked === this.s.gameN) return;
+        if (this.conn.send(proto.hint(this.code, this.s.gameN))) this.s.hintAsked = this.s.gameN;
         this.render();
     }
 
     /** The hand: one Tab stop, the arrow keys move within it (a toolbar);
      * cards of one kind are one button with their count. */
     renderHand() {
-        const v = this.view;
-        if (!v || !v.hand || this.seat === null) {
+        const v = this.s.view;
+        if (!v || !v.hand || this.s.seat === null) {
             fill(this.handEl, []);
             return;
         }
@@ -897,7 +656,7 @@ export class TableView {
             const name = count > 1 ? fmt(_("%s, %d cards"), cardName(c), count) : cardName(c);
             el.setAttribute("aria-label", name + (ok ? "" : " " + _("(cannot be played now)")));
             if (count > 1) el.append(h("span", { class: "count", "aria-hidden": "true", text: "×" + count }));
-            if (this.hint && this.hint.action && this.hint.action.split(">")[0] === c) el.classList.add("hinted");
+            if (this.s.hint && this.s.hint.action && this.s.hint.action.split(">")[0] === c) el.classList.add("hinted");
             if (ok) {
                 el.classList.add("playable");
                 el.draggable = true;
@@ -917,9 +676,13 @@ export class TableView {
             }
             el.setAttribute("aria-pressed", String(this.selected === c));
             el.addEventListener("click", () => {
-                if (!ok) return;
+                if (!ok) {
+                    if (mine) this.askWhy(c);
+                    return;
+                }
                 this.selected = this.selected === c ? null : c;
                 this.confirmTake = false;
+                this.why = null;
                 this.render();
                 const first = this.ring.querySelector(".target-btn");
                 if (this.selected && first instanceof HTMLElement && !matchMedia("(pointer: coarse)").matches) first.focus();
@@ -930,7 +693,7 @@ export class TableView {
         const stop = kids.find((k) => k.dataset.card === prev) || kids.find((k) => k.dataset.card === this.selected) ||
                      kids.find((k) => k.classList.contains("playable")) || kids[0];
         if (stop) stop.tabIndex = 0;
-        const title = this.state === "playing" && v.phase === "play"
+        const title = this.s.state === "playing" && v.phase === "play"
             ? fmt(ngettext("Your hand, %d card:", "Your hand, %d cards:", hand.length), hand.length) : _("Your hand");
         const bar = h("div", { class: "hand" + (mine ? " mine" : ""), role: "toolbar", "aria-labelledby": "hand-title",
                                onkeydown: (/** @type {KeyboardEvent} */ e) => this.handKey(e) }, kids);
@@ -955,41 +718,41 @@ export class TableView {
      * the vote, each until the person closes it. */
     renderPanels() {
         const kids = [];
-        const names = this.seats.map((_s, i) => this.name(i));
-        const v = this.view;
-        if (this.hint && this.hintShown && !this.selected && this.myTurn()) kids.push(this.hintPanel(this.hint));
-        const over = this.state === "over" && v && v.roads;
-        const ended = this.roundEvents && this.roundEvents.find((e) => e.type === "round_end");
-        const key = over ? "over-" + this.game : ended ? "round-" + this.game + "-" + ended.round : "";
+        const names = this.s.seats.map((_s, i) => this.name(i));
+        const v = this.s.view;
+        if (this.s.hint && this.hintShown && !this.selected && this.myTurn()) kids.push(this.hintPanel(this.s.hint));
+        if (this.why && this.why.n === this.s.gameN && !this.selected && this.myTurn()) kids.push(this.whyPanel());
+        const over = this.s.state === "over" && v && v.roads;
+        const ended = this.s.roundEvents && this.s.roundEvents.find((e) => e.type === "round_end");
+        const key = over ? "over-" + this.s.game : ended ? "round-" + this.s.game + "-" + ended.round : "";
         if (key && key !== this.closedPanel) {
             const close = h("button", { type: "button", class: "panel-close", "data-focus": "close-panel",
                                         "aria-label": _("Close"), text: "×",
                                         onclick: () => { this.closedPanel = key; this.render(); } });
-            const end = this.roundEvents ? drawRoundEnd(this.roundEvents, names) : null;
-            if (end && !over) {
+            const end = this.s.roundEvents ? drawRoundEnd(this.s.roundEvents, names) : null;
+            if (end && !over && !(this.selected && this.myTurn())) {   // it gives way to the lit seats
                 end.prepend(close);
                 kids.push(end);
             }
             if (over) {
                 const roads = v.roads.map((/** @type {number[]|null} */ r) => r || []);
-                const order = this.gameOver ? this.gameOver.ranking : v.ranking;
+                const order = this.s.gameOver ? this.s.gameOver.ranking : v.ranking;
                 const panel = drawRanking(order, roads, names);
                 panel.prepend(close);
                 const vote = this.renderVote();
                 if (vote) panel.append(vote);
                 const acts = h("div", { class: "after-game" });
-                const mine = this.seat !== null && !!this.rematch && this.rematch.votes[this.seat] === "ready";
-                if (this.seat !== null)
+                const mine = this.s.seat !== null && !!this.s.rematch && this.s.rematch.votes[this.s.seat] === "ready";
+                if (this.s.seat !== null)
                     acts.append(h("button", { type: "button", class: mine ? "" : "primary", "data-focus": "rematch",
                                               "aria-pressed": String(mine),
                                               text: mine ? _("Cancel my rematch request") : _("Rematch"),
-                                              onclick: () => this.conn.send({ type: "rematch", table: this.code,
-                                                                              game: this.game, ready: !mine }) }));
-                if (this.seat !== null)
-                    acts.append(h("a", { href: "#/r/" + this.code + "/" + this.game + "/review", class: "review-link",
+                                              onclick: () => this.conn.send(proto.rematch(this.code, this.s.game, !mine)) }));
+                if (this.s.seat !== null)
+                    acts.append(h("a", { href: "#/r/" + this.code + "/" + this.s.game + "/review", class: "review-link",
                                          text: _("Review my moves") }));
-                acts.append(h("a", { href: "#/r/" + this.code + "/" + this.game, text: _("Replay this game") }));
-                if (this.record) acts.append(h("a", { href: this.record, download: this.code + "-" + this.game + ".fgn",
+                acts.append(h("a", { href: "#/r/" + this.code + "/" + this.s.game, text: _("Replay this game") }));
+                if (this.s.record) acts.append(h("a", { href: this.s.record, download: this.code + "-" + this.s.game + ".fgn",
                                                       text: _("Game record (FGN)") }));
                 panel.append(acts);
                 if (end) panel.append(end);   // the last round's end, below the ranking
@@ -1029,7 +792,7 @@ export class TableView {
     /** Who wants the next game, once a game is over: "Ann wants a rematch —
      * 1 of 2 ready", and whom it waits for. @returns {HTMLElement|null} */
     renderVote() {
-        const y = this.rematch;
+        const y = this.s.rematch;
         if (!y || !y.of) return null;
         const names = (/** @type {string} */ want) => y.votes.flatMap((v, i) => v === want ? [this.name(i)] : []);
         const ready = names("ready");
@@ -1038,7 +801,7 @@ export class TableView {
             kids.push(h("p", { text: fmt(ngettext("%s wants a rematch — %d of %d ready",
                                                   "%s want a rematch — %d of %d ready", ready.length),
                                          ready.join(", "), y.ready, y.of) }));
-        const waiting = y.votes.flatMap((v, i) => v !== "waiting" ? [] : i === this.seat ? [_("you")] : [this.name(i)]);
+        const waiting = y.votes.flatMap((v, i) => v !== "waiting" ? [] : i === this.s.seat ? [_("you")] : [this.name(i)]);
         if (ready.length && waiting.length)
             kids.push(h("p", { text: fmt(_("Waiting for %s."), waiting.join(", ")) }));
         if (!ready.length)
@@ -1050,8 +813,8 @@ export class TableView {
      * @param {KeyboardEvent} e */
     onKey(e) {
         const t = e.target;
-        if (e.key === "Escape" && this.drawerOpen) {
-            this.closeDrawer();
+        if (e.key === "Escape" && this.drawer.open) {
+            this.drawer.close();
             return;
         }
         if (t instanceof HTMLInputElement || t instanceof HTMLTextAreaElement) return;
@@ -1061,7 +824,7 @@ export class TableView {
             this.render();
             const first = this.handEl.querySelector("button.playable");
             if (first instanceof HTMLElement) first.focus();
-        } else if ((e.key === "t" || e.key === "T") && this.myTurn() && this.view.legal.includes("take")) {
+        } else if ((e.key === "t" || e.key === "T") && this.myTurn() && this.s.view.legal.includes("take")) {
             this.confirmTake = true;
             this.selected = null;
             this.render();
@@ -1070,12 +833,3 @@ export class TableView {
         }
     }
 }
-
-/** A bot level's name in the reader's language. The levels come from the
- * server (welcome); their msgids are marked N_LEVEL in src/ai/bot.c and
- * src/net/proto.c, which the Makefile adds to the page's catalogue.
- * @param {string} level */
-export function levelName(level) {
-    return _(level);
-}
-

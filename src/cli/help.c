@@ -339,7 +339,7 @@ static const cli_help_t helps[] = {
       "2 usage error.\n"
       "Example: figaro serve --listen 0.0.0.0:8080 --engine 'mybot=python3 bot.py'\n" },
     { "rules", "print the rules of Figaro in English, French, Dutch or Italian",
-      "usage: figaro rules [--lang L] [--width W]\n"
+      "usage: figaro rules [--lang L] [--width W] [--aid | --json]\n"
       "\n"
       "Prints a summary of the rules of Figaro for players: the cards, a turn, where a\n"
       "card may go, the ring, the King has had enough, the end of a round, the road\n"
@@ -349,6 +349,10 @@ static const cli_help_t helps[] = {
       "  -L, --lang L    en, fr, nl or it, whatever the locale says\n"
       "  -w, --width W   wrap the text to W columns, 20 to 1000 (default: the terminal's\n"
       "                  width up to 100, or 78)\n"
+      "  -a, --aid       the player aid instead: a turn, the special cards, the end of\n"
+      "                  a round and round 3's exchange on one screen\n"
+      "  -j, --json      the rules and the player aid as JSON, each paragraph unwrapped\n"
+      "                  with its kind and the rules (R1-R14) it tells\n"
       "  -h, --help      show this help\n"
       "\n"
       "Catalogues are looked for next to the program, or in $FIGARO_LOCALEDIR\n"

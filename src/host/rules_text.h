@@ -18,12 +18,28 @@ typedef enum {
     FIG_RULES_ITEM       /* a list item: shown with a bullet and a hanging indent */
 } fig_rules_kind_t;
 
+/* The bit of rule Rk (1-14, docs/rules.md) in a paragraph's `rules`. */
+#define FIG_RULE(k) (1u << (k))
+
 typedef struct {
     fig_rules_kind_t kind;
     const char *text;   /* translated (static storage or the translator's: do not free) */
+    unsigned rules;     /* the rules it tells: FIG_RULE(k) for each Rk; 0 for none */
 } fig_rules_para_t;
 
-/* The number of paragraphs. */
+/* Which text: the rules in brief, or the player aid (one screen to keep at
+ * hand while playing: the goal, a turn, the special cards, the end of a
+ * round, round 3's exchange). */
+typedef enum { FIG_RULES_BRIEF, FIG_RULES_AID } fig_rules_part_t;
+
+/* The number of paragraphs of a part, and paragraph i of it, as below. */
+int fig_rules_part_count(fig_rules_part_t part);
+fig_rules_para_t fig_rules_part_get(fig_rules_part_t part, int i, const fig_tr_t *tr);
+
+/* A part rendered as fig_rules_render renders the rules in brief. */
+char *fig_rules_part_render(fig_rules_part_t part, int width, const fig_tr_t *tr);
+
+/* The number of paragraphs of the rules in brief. */
 int fig_rules_count(void);
 
 /* Paragraph i (0 <= i < fig_rules_count()) in the language of tr (NULL:

@@ -59,6 +59,30 @@ for l in $LANGS; do
     expect_not_in "rules $l has no English paragraph" "$tmp/out" "The King has had enough"
 done
 
+# ---- the player aid, and both as JSON for the browser client (web/rules/LANG.json):
+# the same paragraphs, each with the rules it tells, every rule R1-R14 told
+run "rules --aid it" 0 -- rules --aid --lang it
+expect_in "rules --aid it title" "$tmp/out" "Promemoria"
+expect_in "rules --aid it girotondo" "$tmp/out" "Girotondo:"
+for l in en $LANGS; do
+    run "rules --json $l" 0 -- rules --json --lang $l
+    if /usr/bin/python3 - "$tmp/out" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+kinds = {"title", "heading", "text", "item"}
+for part in ("rules", "aid"):
+    assert d[part][0]["kind"] == "title", part
+    assert all(p["kind"] in kinds and p["text"] for p in d[part]), part
+told = {k for p in d["rules"] for k in p["rules"]}
+assert told == set(range(1, 15)), sorted(told)
+PY
+    then ok; else ko "rules --json $l: not the rules and the aid, R1-R14"; fi
+done
+run "rules --json fr text" 0 -- rules --json --lang fr
+expect_in "rules --json fr jongleur" "$tmp/out" "jongleurs"
+run "rules --json --width" 2 -- rules --json --width 40
+expect_in "rules --json --width message" "$tmp/err" "--json prints every paragraph unwrapped"
+
 # ---- the text is wrapped to the width asked, counting characters not bytes
 run "rules --width 40" 0 LC_ALL=C.UTF-8 -- rules --lang fr --width 40
 long=$(LC_ALL=C.UTF-8 wc -L <"$tmp/out")

@@ -8,12 +8,21 @@ import { expect } from "@playwright/test";
 export async function createTable(page, url, name, others) {
     await page.goto(url);
     await page.fill("#name", name);
+    await openForm(page);
     await page.selectOption("#players", String(others.length + 1));
     for (let i = 0; i < others.length; i++) await page.selectOption("#seat-" + (i + 1), others[i]);
     await page.click("form.create button[type=submit]");
     await expect(page.locator(".table-title .code")).toHaveText(/^[A-Z0-9]{6}$/);
     await expect(page.locator(".seat.you")).toHaveCount(1);
     return (await page.locator(".table-title .code").textContent()) || "";
+}
+
+/** Unfolds the home page's form with every option (folded under "Play now").
+ * @param {import("@playwright/test").Page} page */
+export async function openForm(page) {
+    const d = page.locator("details.full-form");
+    if (!(await d.evaluate((e) => /** @type {HTMLDetailsElement} */ (e).open))) await d.locator("summary").click();
+    await expect(page.locator("form.create")).toBeVisible();
 }
 
 /** Joins a table by its link. @param {import("@playwright/test").Page} page

@@ -55,7 +55,7 @@ test("the service worker caches the page's files, never the protocol, and the pa
     const ctx = await browser.newContext();
     const page = await ctx.newPage();
     await page.goto(srv.url);
-    await expect(page.locator("form.create")).toBeVisible();
+    await expect(page.locator(".play-now")).toBeVisible();
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
     // The protocol through the page (the worker sees these requests).
     await page.evaluate(async () => {
@@ -63,7 +63,7 @@ test("the service worker caches the page's files, never the protocol, and the pa
             await fetch(p).catch(() => null);
     });
     await page.reload();   // now under the worker
-    await expect(page.locator("form.create")).toBeVisible();
+    await expect(page.locator(".play-now")).toBeVisible();
     const cached = await page.evaluate(async () => {
         const out = [];
         for (const k of await caches.keys())
@@ -80,7 +80,7 @@ test("the service worker caches the page's files, never the protocol, and the pa
     // Without the network, the page still opens.
     await ctx.setOffline(true);
     await page.reload();
-    await expect(page.locator("form.create")).toBeVisible();
+    await expect(page.locator(".play-now")).toBeVisible();
     await expect(page.locator(".brand")).toHaveText("Figaro");
     await ctx.setOffline(false);
     await ctx.close();

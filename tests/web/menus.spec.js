@@ -5,6 +5,7 @@
 import { readFileSync } from "node:fs";
 import { test, expect } from "@playwright/test";
 import { startServer } from "./server.js";
+import { openForm } from "./helpers.js";
 
 /** @type {Awaited<ReturnType<typeof startServer>>} */
 let srv;
@@ -72,6 +73,7 @@ test("the level and language menus are those of welcome", async ({ browser }) =>
 
     // A table with a beginner, and a beginner for the absent.
     await page.fill("#name", "Ann");
+    await openForm(page);
     await page.selectOption("#seat-2", "bot:beginner");
     await page.selectOption("#fill", "beginner");
     await page.click("form.create button[type=submit]");

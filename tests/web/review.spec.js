@@ -5,6 +5,7 @@
 // before it (the replay's next step is that seat's action), with the grade,
 // the move played and the better one, as the server's `review` frame says.
 import { test, expect } from "@playwright/test";
+import fs from "node:fs";
 import { startServer, ARTIFACTS } from "./server.js";
 import { createTable, playTurn, rng } from "./helpers.js";
 
@@ -55,10 +56,35 @@ test("the review of my moves, offered at the end, is shown in the replay", async
     const stepNo = async () => Number(((await page.locator(".replay-step").textContent()) || "").match(/(\d+)/)?.[1]) - 1;
     const count = page.locator(".review-count");
     await page.setViewportSize({ width: 360, height: 640 });   // on a phone, too
-    await page.screenshot({ path: ARTIFACTS + "/review-phone.png" });
+    /** @type {any[]} */
+    const measures = [];
     for (let k = 0; k < rv.moves.length; k++) {
         const m = rv.moves[k];
         await expect(count).toHaveText("Graded move " + (k + 1) + " of " + rv.moves.length);
+        // On a phone, without scrolling: the verdict (the grade, what it cost,
+        // the move played and the better one, each with its worth) and the way
+        // to the next graded move are in the first screen, above the board.
+        const at = await page.evaluate(() => {
+            const box = (/** @type {string} */ s) => {
+                const el = document.querySelector(s);
+                const r = el ? el.getBoundingClientRect() : null;
+                return r ? { top: r.top, bottom: r.bottom, left: r.left, right: r.right } : null;
+            };
+            return { scrollY: window.scrollY, width: document.documentElement.scrollWidth, move: box(".review-move"),
+                     next: box("[data-review=next]"), prev: box("[data-review=prev]"), board: box(".replay-page .ring") };
+        });
+        measures.push({ k, ...at });
+        expect(at.scrollY).toBe(0);
+        expect(at.width).toBeLessThanOrEqual(360);
+        for (const b of [at.move, at.next, at.prev]) {
+            expect(b).not.toBeNull();
+            expect(/** @type {any} */ (b).bottom).toBeLessThanOrEqual(640);
+            expect(/** @type {any} */ (b).right).toBeLessThanOrEqual(360);
+        }
+        expect(/** @type {any} */ (at.board).top).toBeLessThan(640);   // the board starts beside it
+        await expect(page.locator(".review-cost")).toHaveText("your chance to win went from " + Math.round(100 * m.best_win) +
+                                                              "% to " + Math.round(100 * m.played_win) + "%.");
+        if (k === 0) await page.screenshot({ path: ARTIFACTS + "/review-phone.png" });
         await expect(page.locator(".review-grade")).toHaveText(m.grade_say);
         await expect(page.locator(".review-played")).toContainText("You played: " + m.played_say);
         await expect(page.locator(".review-best")).toContainText("Better: " + m.best_say);
@@ -73,6 +99,7 @@ test("the review of my moves, offered at the end, is shown in the replay", async
         expect(action.action).toBe(m.played);
         if (k + 1 < rv.moves.length) await page.click("[data-review=next]");
     }
+    fs.writeFileSync(ARTIFACTS + "/review-phone-measures.json", JSON.stringify(measures, null, 1));
     await expect(page.locator("[data-review=next]")).toBeDisabled();
     await page.click("[data-review=prev]");
     if (rv.moves.length > 1)

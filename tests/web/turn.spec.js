@@ -8,7 +8,7 @@
 import { test, expect } from "@playwright/test";
 import path from "node:path";
 import { startServer, ARTIFACTS } from "./server.js";
-import { createTable, playTurn, measure, rng } from "./helpers.js";
+import { createTable, openForm, playTurn, measure, rng } from "./helpers.js";
 
 /** @type {Awaited<ReturnType<typeof startServer>>} */
 let srv;
@@ -31,6 +31,7 @@ test("hints on: the default with bots, shown to all, the move with its reason, g
     const frames = framesOf(page);
     await page.goto(srv.url);
     await page.fill("#name", "Ann");
+    await openForm(page);
     await page.selectOption("#players", "4");
     // The form follows the server's default: off with a friend, on with bots only.
     await expect(page.locator("#seat-1")).toHaveValue("person");
@@ -202,6 +203,7 @@ test("your turn: the tab's title and icon, the chime and vibration asked for, th
     const page = await ctx.newPage();
     await page.goto(srv.url);
     await page.fill("#name", "Ann");
+    await openForm(page);
     await page.fill("#move-time", "40");
     await page.selectOption("#seat-1", "bot:random");
     await page.click("form.create button[type=submit]");
