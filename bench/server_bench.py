@@ -617,6 +617,9 @@ async def main(args):
         report.append("CPU during the run (of %.1f s x %d cores): %s, this client %.1f s"
                       % (elapsed, os.cpu_count(), ", ".join(
                           "%s %.1f s" % (k, cpu1[k] - cpu0[k]) for k in cpu1), cpu_cli))
+        served = sum(cpu1[s.name] - cpu0[s.name] for s in rig.servers if s.name in cpu1)
+        report.append("servers' CPU per action (people's and bots'): %.0f us"
+                      % (1e6 * served / stats.actions if stats.actions else float("nan")))
         if n > 1 and not args.no_kill:
             report += await failover(args, rig, people, stats)
         if stats.errors:

@@ -25,6 +25,7 @@
  * connection that has not said hello within hello_ms is closed; a record sent
  * to be replayed (POST /replay), FIG_REPLAY_FGN_MAX bytes, never stored. */
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,6 +37,7 @@
 #include "host/pool.h"
 #include "host/util.h"
 #include "net/db.h"
+#include "net/heap.h"
 #include "net/proto.h"
 #include "net/replay_json.h"
 #include "net/reviews.h"
@@ -54,6 +56,8 @@ enum {
 
 typedef struct conn {
     struct conn *next, *prev;
+    struct conn *hnext, *hprev;  /* the connections yet to say hello, oldest first */
+    bool in_hello_list;
     fig_conn_t *wc;
     char addr[NAME_CAP];
     bool hello, closing;
@@ -63,6 +67,10 @@ typedef struct conn {
     double tokens, chat_tokens;
     long long tokens_at, chat_at, rate_told;
     int waiting;                 /* its requests waiting in tables' queues */
+    /* The tables it asked anything of (the codes; a table it sits at or
+     * watches is one of them): its closing detaches it from these only. */
+    fig_db_code_t *at;
+    int nat, capat;
 } conn_t;
 
 /* A request held back while its table is busy. */
@@ -91,6 +99,9 @@ enum { LOOKUPS_MAX = 256 };   /* claims at once; beyond, busy */
 typedef struct tab {
     fig_table_t *t;
     int at;                      /* its place in tabs[] */
+    fig_heap_node_t due;         /* its next deadline, in the service's heap */
+    bool dirty;                  /* touched since its deadline was last read */
+    struct tab *next_dirty;
     bool lost;                   /* its lease is lost: dropped once its write is back */
     struct tab *next_code;       /* the code index's chain */
     wait_t *head, *tail;         /* requests waiting for it */
@@ -165,6 +176,12 @@ struct fig_service {
     int nbuckets;
     conn_t *conns;
     int nconns;
+    conn_t *hello_head, *hello_tail;   /* the connections yet to say hello, oldest first */
+    /* Deadlines: every table's next one in a heap. A table the loop touched
+     * is marked dirty; its deadline is read again before the next one is
+     * asked for (fig_service_next_deadline) or run (fig_service_tick). */
+    fig_heap_t due;
+    tab_t *dirty;
     int nengines;
     char (*engine_names)[FIG_PROTO_ENGINE_NAME_MAX + 1];
     char **engine_specs;
@@ -284,12 +301,51 @@ static unsigned code_bucket(const fig_service_t *s, const char *code)
     return h & (unsigned)(s->nbuckets - 1);
 }
 
+/* The table's deadline may change: read again before the next is asked for. */
+static void touch(fig_service_t *s, tab_t *e)
+{
+    if (e->dirty)
+        return;
+    e->dirty = true;
+    e->next_dirty = s->dirty;
+    s->dirty = e;
+}
+
+/* The table of that code, or NULL. Whoever looks a table up is about to
+ * act on it: its deadline is read again (touch). */
 static tab_t *find_tab(fig_service_t *s, const char *code)
 {
     for (tab_t *e = s->by_code[code_bucket(s, code)]; e; e = e->next_code)
-        if (strcmp(fig_table_code(e->t), code) == 0)
+        if (strcmp(fig_table_code(e->t), code) == 0) {
+            touch(s, e);
             return e;
+        }
     return NULL;
+}
+
+/* Remembers that c asked something of table `code` (conn_t.at). Out of
+ * memory, c forgets nothing: its closing then looks at every table. */
+static void conn_at(conn_t *c, const char *code)
+{
+    if (c->nat < 0)
+        return;   /* every table already */
+    for (int i = c->nat - 1; i >= 0; i--)
+        if (strcmp(c->at[i], code) == 0)
+            return;
+    if (c->nat == c->capat) {
+        int ncap = c->capat ? 2 * c->capat : 2;
+        fig_db_code_t *na = realloc(c->at, (size_t)ncap * sizeof *na);
+        if (!na) {
+            free(c->at);
+            c->at = NULL;
+            c->nat = -1;
+            c->capat = 0;
+            return;
+        }
+        c->at = na;
+        c->capat = ncap;
+    }
+    snprintf(c->at[c->nat++], sizeof c->at[0], "%s", code);
 }
 
 /* Puts w (its c set) at the end of a queue of waiting requests: a table's
@@ -305,7 +361,11 @@ static void wait_push(wait_t **head, wait_t **tail, wait_t *w)
     w->c->waiting++;
 }
 
-static void enqueue(tab_t *e, wait_t *w) { wait_push(&e->head, &e->tail, w); }
+static void enqueue(tab_t *e, wait_t *w)
+{
+    conn_at(w->c, fig_table_code(e->t));
+    wait_push(&e->head, &e->tail, w);
+}
 
 static fig_table_t *find_table(fig_service_t *s, const char *code)
 {
@@ -365,6 +425,8 @@ static tab_t *room_for_table(fig_service_t *s)
     }
     if (s->ntables >= s->nbuckets && !grow_index(s))
         return NULL;
+    if (!fig_heap_reserve(&s->due, s->ntables + 1))
+        return NULL;
     return calloc(1, sizeof(tab_t));
 }
 
@@ -376,6 +438,9 @@ static void insert_table(fig_service_t *s, tab_t *e, fig_table_t *t)
     e->next_code = s->by_code[b];
     s->by_code[b] = e;
     s->tabs[s->ntables++] = e;
+    fig_heap_node_init(&e->due);
+    e->dirty = false;
+    touch(s, e);
 }
 
 /* Takes the table out of the indexes and frees it (with what waits for
@@ -390,6 +455,13 @@ static void remove_table(fig_service_t *s, tab_t *e)
         }
     s->tabs[e->at] = s->tabs[--s->ntables];
     s->tabs[e->at]->at = e->at;
+    fig_heap_remove(&s->due, &e->due);
+    if (e->dirty)
+        for (tab_t **pp = &s->dirty; *pp; pp = &(*pp)->next_dirty)
+            if (*pp == e) {
+                *pp = e->next_dirty;
+                break;
+            }
     while (e->head) {
         wait_t *w = e->head;
         e->head = w->next;
@@ -590,8 +662,12 @@ void fig_service_free(fig_service_t *s)
         }
         free(k);
     }
+    s->dirty = NULL;   /* every table goes */
+    for (int i = 0; i < s->ntables; i++)
+        s->tabs[i]->dirty = false;
     while (s->ntables > 0)
         remove_table(s, s->tabs[s->ntables - 1]);
+    fig_heap_free(&s->due);
     for (review_wait_t *r = s->rwaits; r; r = r->next)
         if (r->state == RV_COMPUTING)
             fig_reviews_cancel(r->job);
@@ -616,6 +692,7 @@ void fig_service_free(fig_service_t *s)
     while (s->conns) {
         conn_t *c = s->conns;
         s->conns = c->next;
+        free(c->at);
         free(c);
     }
     for (int i = 0; i < s->nengines; i++)
@@ -654,8 +731,54 @@ void *fig_service_open(fig_service_t *s, fig_conn_t *wc, const char *addr)
         s->conns->prev = c;
     s->conns = c;
     s->nconns++;
+    /* its hello deadline: the list is in the order of the deadlines */
+    c->hprev = s->hello_tail;
+    if (s->hello_tail)
+        s->hello_tail->hnext = c;
+    else
+        s->hello_head = c;
+    s->hello_tail = c;
+    c->in_hello_list = true;
     fig_logf(s->log, s->log_ctx, "", "connection from %s", c->addr);
     return c;
+}
+
+static void hello_unlink(fig_service_t *s, conn_t *c)
+{
+    if (!c->in_hello_list)
+        return;
+    if (c->hprev)
+        c->hprev->hnext = c->hnext;
+    else
+        s->hello_head = c->hnext;
+    if (c->hnext)
+        c->hnext->hprev = c->hprev;
+    else
+        s->hello_tail = c->hprev;
+    c->hnext = c->hprev = NULL;
+    c->in_hello_list = false;
+}
+
+/* c is gone: it leaves table e, and its requests that wait there are
+ * dropped (nobody to answer). */
+static void leave_table(conn_t *c, tab_t *e)
+{
+    fig_table_detach(e->t, c);
+    for (wait_t **pp = &e->head; *pp && c->waiting > 0;) {
+        wait_t *w = *pp;
+        if (w->c != c) {
+            pp = &w->next;
+            continue;
+        }
+        *pp = w->next;
+        if (e->tail == w) {
+            e->tail = NULL;
+            for (wait_t *x = e->head; x; x = x->next)
+                e->tail = x;
+        }
+        c->waiting--;
+        free(w);
+    }
 }
 
 void fig_service_closed(fig_service_t *s, void *cs)
@@ -663,26 +786,19 @@ void fig_service_closed(fig_service_t *s, void *cs)
     conn_t *c = cs;
     if (!c)
         return;
-    for (int i = 0; i < s->ntables; i++) {
-        tab_t *e = s->tabs[i];
-        fig_table_detach(e->t, c);
-        /* Its requests that still wait are dropped: nobody to answer. */
-        for (wait_t **pp = &e->head; *pp && c->waiting > 0;) {
-            wait_t *w = *pp;
-            if (w->c != c) {
-                pp = &w->next;
-                continue;
-            }
-            *pp = w->next;
-            if (e->tail == w) {
-                e->tail = NULL;
-                for (wait_t *x = e->head; x; x = x->next)
-                    e->tail = x;
-            }
-            c->waiting--;
-            free(w);
+    hello_unlink(s, c);
+    if (c->nat < 0) {   /* it lost count (out of memory): every table */
+        for (int i = 0; i < s->ntables; i++) {
+            touch(s, s->tabs[i]);
+            leave_table(c, s->tabs[i]);
         }
     }
+    for (int i = 0; i < c->nat; i++) {
+        tab_t *e = find_tab(s, c->at[i]);
+        if (e)
+            leave_table(c, e);
+    }
+    free(c->at);
     for (lookup_t *k = s->lookups; k && c->waiting > 0; k = k->next)
         for (wait_t **pp = &k->head; *pp;) {
             wait_t *w = *pp;
@@ -836,6 +952,7 @@ static void do_hello(fig_service_t *s, conn_t *c, const fig_proto_msg_t *m)
         return;
     }
     c->hello = true;
+    hello_unlink(s, c);
     c->tr = tr;
     snprintf(c->name, sizeof c->name, "%s", m->name);
     const char **engines = calloc((size_t)s->nengines + 1, sizeof *engines);
@@ -882,6 +999,7 @@ static void do_hello(fig_service_t *s, conn_t *c, const fig_proto_msg_t *m)
             continue;
         }
         fig_table_since_t since = { h->has_since, h->epoch, h->since };
+        conn_at(c, h->table);
         fig_proto_code_t code = fig_table_resume(e->t, c, tr, h->token, &since, &msg);
         if (code)
             send_error(s, c, code, msg.text, "hello", h->table);
@@ -944,6 +1062,7 @@ static void do_create(fig_service_t *s, conn_t *c, const fig_proto_msg_t *m)
         return;
     }
     insert_table(s, e, t);
+    conn_at(c, row.code);
     /* `created` goes to c once the table is stored (fig_table_written). */
 }
 
@@ -1193,6 +1312,8 @@ static void run_request(fig_service_t *s, conn_t *c, fig_table_t *t, const fig_p
     fig_proto_code_t code = FIG_PC_NONE;
     fig_msg_t msg;
     long long now = svc_now(s);
+    if (t)
+        conn_at(c, fig_table_code(t));
     switch (m->type) {
     case FIG_PROTO_HELLO:
         if (resume_only) {   /* a seat of a hello, taken back once its table was free */
@@ -1531,6 +1652,7 @@ void fig_service_fd_ready(fig_service_t *s, int fd)
     }
     for (fdent_t *e = s->by_fd[fd_bucket(s, fd)]; e; e = e->next)
         if (e->fd == fd) {
+            find_tab(s, fig_table_code(e->t));   /* its deadline may move */
             fig_table_ready(e->t);
             return;
         }
@@ -1545,23 +1667,40 @@ static long long delete_at(const fig_service_t *s, const tab_t *e)
     return idle + (fig_table_over(e->t) ? s->keep_finished_ms : s->keep_idle_ms);
 }
 
+/* Reads again the deadline of every table touched since the last time. */
+static void refresh(fig_service_t *s)
+{
+    while (s->dirty) {
+        tab_t *e = s->dirty;
+        s->dirty = e->next_dirty;
+        e->dirty = false;
+        long long d = fig_table_deadline(e->t), x = delete_at(s, e);
+        if (x >= 0 && (d < 0 || x < d))
+            d = x;
+        fig_heap_set(&s->due, &e->due, d);
+    }
+}
+
+/* The oldest connection yet to say hello (those that did, or are closing,
+ * leave the list here). */
+static conn_t *hello_next(fig_service_t *s)
+{
+    while (s->hello_head && (s->hello_head->hello || s->hello_head->closing))
+        hello_unlink(s, s->hello_head);
+    return s->hello_head;
+}
+
 long long fig_service_next_deadline(fig_service_t *s)
 {
-    long long d = -1;
-    for (int i = 0; i < s->ntables; i++) {
-        long long x = fig_table_deadline(s->tabs[i]->t);
-        if (x >= 0 && (d < 0 || x < d))
-            d = x;
-        x = delete_at(s, s->tabs[i]);
-        if (x >= 0 && (d < 0 || x < d))
+    refresh(s);
+    fig_heap_node_t *top = fig_heap_top(&s->due);
+    long long d = top ? top->key : -1;
+    conn_t *c = hello_next(s);
+    if (c) {
+        long long x = c->opened + s->hello_ms;
+        if (d < 0 || x < d)
             d = x;
     }
-    for (conn_t *c = s->conns; c; c = c->next)
-        if (!c->hello && !c->closing) {
-            long long x = c->opened + s->hello_ms;
-            if (d < 0 || x < d)
-                d = x;
-        }
     if (s->shared && s->next_round >= 0 && (d < 0 || s->next_round < d))
         d = s->next_round;
     return d;
@@ -1592,20 +1731,33 @@ void fig_service_tick(fig_service_t *s, long long now)
 {
     if (s->shared && s->next_round >= 0 && now >= s->next_round)
         lease_round(s);
-    for (int i = s->ntables - 1; i >= 0; i--) {
-        tab_t *e = s->tabs[i];
-        long long at = delete_at(s, e);
-        if (at >= 0 && now >= at)
-            delete_table(s, e, now);
-        else
-            fig_table_tick(e->t, now);
+    refresh(s);
+    /* The tables due, taken out of the heap first: each runs once. */
+    tab_t *due = NULL;
+    for (fig_heap_node_t *x; (x = fig_heap_top(&s->due)) && x->key <= now;) {
+        tab_t *e = (tab_t *)((char *)x - offsetof(tab_t, due));
+        fig_heap_remove(&s->due, x);
+        e->next_dirty = due;
+        due = e;
     }
-    for (conn_t *c = s->conns; c; c = c->next)
-        if (!c->hello && !c->closing && now >= c->opened + s->hello_ms) {
-            c->closing = true;
-            fig_logf(s->log, s->log_ctx, "", "connection from %s said no hello: closed", c->addr);
-            s->wire.close(s->wire.wire, c->wc);
+    while (due) {
+        tab_t *e = due;
+        due = e->next_dirty;
+        e->dirty = false;
+        long long at = delete_at(s, e);
+        if (at >= 0 && now >= at) {
+            delete_table(s, e, now);
+            continue;
         }
+        fig_table_tick(e->t, now);
+        touch(s, e);
+    }
+    for (conn_t *c; (c = hello_next(s)) && now >= c->opened + s->hello_ms;) {
+        c->closing = true;
+        hello_unlink(s, c);
+        fig_logf(s->log, s->log_ctx, "", "connection from %s said no hello: closed", c->addr);
+        s->wire.close(s->wire.wire, c->wc);
+    }
 }
 
 /* ---- HTTP */

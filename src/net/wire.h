@@ -11,8 +11,8 @@
  * at most FIG_PROTO_FRAME_MAX bytes go to fig_service_message; a browser's
  * Origin must be the request's Host. Each connection has a send queue (one
  * lws_write per writeable callback), capped: a client that does not read is
- * closed. The descriptors the service watches are adopted into the loop as
- * raw files; its deadlines are an lws timer.
+ * closed. The loop is libuv's (epoll), lws joined to it: the descriptors
+ * the service watches are polled in it, its deadlines are one timer of it.
  *
  * Nothing here prints: log lines go to the caller's callback. Everything runs
  * on the thread that calls fig_wire_run, but fig_wire_wake_fd's descriptor,
