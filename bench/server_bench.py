@@ -40,7 +40,7 @@ snapshot from the new driver) and playing again (the first new action told);
 p50, p99, max, bounded by --failover-wait.
 
 The server allows 16 connections per address: the people connect from
-127.0.0.2, 127.0.0.3, ... (15 each; all of 127/8 is loopback on Linux).
+127.0.0.2, 127.0.0.3, ..., 127.0.1.1, ... (15 each; all of 127/8 is loopback on Linux).
 Everything started is stopped at the end (SIGTERM; the cluster removed).
 
 Debian's python3, python3-websockets (10.x, asyncio), postgresql-15, haproxy;
@@ -303,7 +303,8 @@ class Stats:
 class Person:
     def __init__(self, i, args, stats, go):
         self.i, self.args, self.stats, self.go = i, args, stats, go
-        self.addr = "127.0.0.%d" % (2 + i // PER_ADDR)
+        k = 1 + i // PER_ADDR     # 127.0.0.2, ..., 127.0.0.250, 127.0.1.1, ...
+        self.addr = "127.0.%d.%d" % (k // 250, 1 + k % 250)
         self.ws = self.url = self.table = self.seat = self.token = self.epoch = None
         self.task = None
         self.game_n = 0

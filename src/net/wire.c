@@ -8,9 +8,10 @@
  * a pipe (a uv_poll); the service's deadlines are one uv timer, set again
  * after every call into the service (the service keeps them in a heap: the
  * next one costs nothing); the descriptors the service watches (matches',
- * hints', the writer's) are uv_polls on a dup() of each, whose readability
- * calls fig_service_fd_ready, so that closing ours never closes the
- * service's descriptor while libuv still has it.
+ * hints', the writer's) are uv_polls, whose readability calls
+ * fig_service_fd_ready; the service unwatches a descriptor before it closes
+ * it, and libuv forgets it at once (op_unwatch), so no dup() is needed: a
+ * table costs three descriptors (its person's socket, its match's pipe).
  *
  * lws 4.1's rules shape the rest: only the loop thread calls lws; a
  * connection writes once per writeable callback, so whatever the service
@@ -65,12 +66,11 @@ typedef struct frame {
     unsigned char buf[];   /* LWS_PRE + len */
 } frame_t;
 
-/* A descriptor the service watches: a poll on its dup in the loop. */
+/* A descriptor the service watches: a poll on it in the loop. */
 typedef struct watch {
     uv_poll_t poll;       /* first: the handle's address is the watch's */
     fig_wire_t *w;
     int fd;               /* the service's descriptor */
-    int dup;              /* what libuv polls; closed with the handle */
 } watch_t;
 
 /* A connection: lws's per-session data, the same for HTTP and WebSocket. */
@@ -230,9 +230,7 @@ static void on_watch(uv_poll_t *p, int status, int events)
 
 static void watch_closed(uv_handle_t *h)
 {
-    watch_t *e = (watch_t *)h;
-    close(e->dup);
-    free(e);
+    free(h);
 }
 
 /* Room in the index for descriptor fd. */
@@ -256,17 +254,13 @@ static void op_watch(void *wire, int fd)
 {
     fig_wire_t *w = wire;
     watch_t *e = fd >= 0 && watch_room(w, fd) && !w->watches[fd] ? calloc(1, sizeof *e) : NULL;
-    int d = e ? fcntl(fd, F_DUPFD_CLOEXEC, 0) : -1;
-    if (d < 0) {
-        free(e);
-        fig_logf(w->log, w->log_ctx, "", "wire: cannot watch descriptor %d: %s", fd,
-                 e ? strerror(errno) : "out of memory");
+    if (!e) {
+        fig_logf(w->log, w->log_ctx, "", "wire: cannot watch descriptor %d: out of memory", fd);
         return;
     }
     e->w = w;
     e->fd = fd;
-    e->dup = d;
-    int rc = uv_poll_init(&w->loop, &e->poll, d);
+    int rc = uv_poll_init(&w->loop, &e->poll, fd);
     if (rc) {
         watch_closed((uv_handle_t *)&e->poll);   /* no handle yet: nothing for libuv to close */
     } else if ((rc = uv_poll_start(&e->poll, UV_READABLE, on_watch))) {
@@ -287,8 +281,11 @@ static void op_unwatch(void *wire, int fd)
         return;
     watch_t *e = w->watches[fd];
     w->watches[fd] = NULL;
+    /* libuv lets go of fd here, at once (epoll included): the service may
+     * close it next, and a new descriptor of that number be watched; only
+     * the memory waits for the close callback. */
     uv_poll_stop(&e->poll);
-    uv_close((uv_handle_t *)&e->poll, watch_closed);   /* on the loop's next turn */
+    uv_close((uv_handle_t *)&e->poll, watch_closed);
 }
 
 static int service_answer(struct lws *wsi, struct fig_conn *c, fig_http_answer_t *a);
