@@ -43,16 +43,15 @@
 #include <uv.h>
 
 #include "host/util.h"
+#include "net/hosts.h"
 #include "net/proto.h"
 #include "net/replay_json.h"
+#include "net/webfiles.h"
 
 enum {
-    WEB_FILE_MAX = 16 << 20,   /* the largest file of the web folder we serve */
     PATH_MAX_URL = 512,        /* a longer path is answered 414 */
     HEADERS_MAX = 16384,       /* lws's buffer for a request's line and headers: above,
                                   lws hangs up without an answer (docs/server.md) */
-    HOSTS_MAX = 16,            /* --allowed-hosts entries */
-    HOST_LEN = 256,
     HTTP_CHUNK = 16384,        /* one lws_write of an HTTP body */
     CLOSE_GRACE_S = 3,         /* a closing connection that cannot flush is dropped */
     WS_WRITE_CLOSE = 4,        /* lws 4.1's own LWS_WRITE_CLOSE, which lws-write.h leaves
@@ -115,9 +114,7 @@ struct fig_wire {
     int port;
     size_t queue_max;
     char proxy[64];             /* the trusted reverse proxy's address; "": none */
-    bool any_host;              /* every Host is answered */
-    int nhosts;
-    char hosts[HOSTS_MAX][HOST_LEN];   /* else these only, lower case, IPv6 in brackets */
+    fig_hosts_t hosts;          /* the Host names answered */
     char web_root[PATH_MAX];    /* "" : no web folder */
     void (*log)(void *ctx, const char *line);
     void *log_ctx;
@@ -303,124 +300,6 @@ static void op_answer(void *wire, fig_conn_t *conn, fig_http_answer_t *a)
 
 /* ---- HTTP */
 
-int fig_wire_web_path(const char *path, char *rel, size_t cap)
-{
-    if (!path || path[0] != '/')
-        return 400;
-    size_t n = strlen(path);
-    if (n > 512)
-        return 404;
-    const char *p = path + 1;
-    size_t o = 0;
-    for (;;) {
-        /* one segment: p up to the next '/' or the end */
-        size_t seg = strcspn(p, "/");
-        if (seg == 0 && p[0] == '/')
-            return 400;                       /* "//": an empty segment */
-        if (seg > 0 && p[0] == '.')
-            return 400;                       /* "..", ".", hidden files */
-        for (size_t i = 0; i < seg; i++) {
-            unsigned char ch = (unsigned char)p[i];
-            if (ch == '%' || ch == '\\' || ch < 0x20 || ch == 0x7f)
-                return 400;                   /* encodings, Windows separators, controls */
-            if (!((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
-                  (ch >= '0' && ch <= '9') || ch == '-' || ch == '_' || ch == '.'))
-                return 404;                   /* no file of ours is named so */
-        }
-        if (o + seg + 2 > cap)
-            return 404;
-        memcpy(rel + o, p, seg);
-        o += seg;
-        p += seg;
-        if (*p == '\0') {
-            if (seg == 0) {                   /* "/" or "dir/": its index */
-                const char *ix = "index.html";
-                if (o + strlen(ix) + 1 > cap)
-                    return 404;
-                memcpy(rel + o, ix, strlen(ix));
-                o += strlen(ix);
-            }
-            rel[o] = '\0';
-            return 0;
-        }
-        rel[o++] = '/';
-        p++;
-    }
-}
-
-const char *fig_wire_mime(const char *name)
-{
-    static const struct {
-        const char *ext, *type;
-    } types[] = {
-        { ".html", "text/html; charset=utf-8" },
-        { ".js", "text/javascript; charset=utf-8" },
-        { ".mjs", "text/javascript; charset=utf-8" },
-        { ".css", "text/css; charset=utf-8" },
-        { ".json", "application/json" },
-        { ".webmanifest", "application/manifest+json" },
-        { ".svg", "image/svg+xml" },
-        { ".png", "image/png" },
-        { ".jpg", "image/jpeg" },
-        { ".ico", "image/x-icon" },
-        { ".woff2", "font/woff2" },
-        { ".wasm", "application/wasm" },
-        { ".txt", "text/plain; charset=utf-8" },
-        { ".md", "text/plain; charset=utf-8" },
-        { ".fgn", "text/plain; charset=utf-8" },
-    };
-    size_t n = strlen(name);
-    for (size_t i = 0; i < sizeof types / sizeof types[0]; i++) {
-        size_t e = strlen(types[i].ext);
-        if (n > e && strcasecmp(name + n - e, types[i].ext) == 0)
-            return types[i].type;
-    }
-    return "application/octet-stream";
-}
-
-/* Reads the web folder's file `rel` into a->body; the HTTP status. */
-static int read_web_file(fig_wire_t *w, const char *rel, fig_http_answer_t *a)
-{
-    if (!w->web_root[0])
-        return 404;
-    char full[PATH_MAX], real[PATH_MAX];
-    if (snprintf(full, sizeof full, "%s/%s", w->web_root, rel) >= (int)sizeof full)
-        return 404;
-    if (!realpath(full, real))
-        return 404;
-    size_t rl = strlen(w->web_root);
-    if (strncmp(real, w->web_root, rl) != 0 || real[rl] != '/')
-        return 404;                                   /* a link out of the folder */
-    int fd = open(real, O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
-        return 404;
-    struct stat st;
-    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size > WEB_FILE_MAX) {
-        close(fd);
-        return 404;
-    }
-    size_t len = (size_t)st.st_size, got = 0;
-    char *body = malloc(len + 1);
-    if (!body) {
-        close(fd);
-        return 503;
-    }
-    while (got < len) {
-        ssize_t r = read(fd, body + got, len - got);
-        if (r < 0 && errno == EINTR)
-            continue;
-        if (r <= 0)
-            break;
-        got += (size_t)r;
-    }
-    close(fd);
-    a->status = 200;
-    a->type = fig_wire_mime(rel);
-    a->body = body;
-    a->len = got;
-    return 200;
-}
-
 /* The headers of every HTTP answer: the vhost's, which lws writes after
  * every status line, its own refusals included (a request line it will not
  * take: a target that is not a path, a method it does not know). The files
@@ -562,78 +441,14 @@ static int on_http_body_done(fig_wire_t *w, struct lws *wsi, struct fig_conn *c)
     return service_answer(wsi, c, &a);
 }
 
-/* ---- Host names (DNS rebinding: a page of evil.example resolving to our
- * address would otherwise be same-origin with us) */
-
-/* Adds one allowed host name, lower case, an IPv6 address in brackets. */
-static bool host_add(fig_wire_t *w, const char *name, size_t len)
-{
-    if (len == 0 || w->nhosts == HOSTS_MAX)
-        return false;
-    char *h = w->hosts[w->nhosts];
-    bool v6 = memchr(name, ':', len) && name[0] != '[';
-    if (len + 3 > HOST_LEN)
-        return false;
-    size_t o = 0;
-    if (v6)
-        h[o++] = '[';
-    for (size_t i = 0; i < len; i++)
-        h[o++] = (char)((name[i] >= 'A' && name[i] <= 'Z') ? name[i] - 'A' + 'a' : name[i]);
-    if (v6)
-        h[o++] = ']';
-    h[o] = '\0';
-    w->nhosts++;
-    return true;
-}
-
-/* The host names answered: the list given, or the default (wire.h). */
-static fig_err_t hosts_init(fig_wire_t *w, const char *list, const char *addr, fig_msg_t *msg)
-{
-    if (!list) {
-        bool loopback = addr && (strncmp(addr, "127.", 4) == 0 || strcmp(addr, "::1") == 0 ||
-                                 strcmp(addr, "[::1]") == 0 || strcmp(addr, "localhost") == 0);
-        if (!loopback) {
-            w->any_host = true;
-            return FIG_OK;
-        }
-        host_add(w, "localhost", 9);
-        host_add(w, "127.0.0.1", 9);
-        host_add(w, "::1", 3);
-        if (addr[0] != '[')
-            host_add(w, addr, strlen(addr));
-        return FIG_OK;
-    }
-    for (const char *p = list; *p;) {
-        size_t n = strcspn(p, ",");
-        if (n == 1 && p[0] == '*')
-            w->any_host = true;
-        else if (!host_add(w, p, n))
-            return fig_fail(msg, FIG_ERR_INPUT, "--allowed-hosts: at most %d names of at most "
-                            "%d characters, none empty", HOSTS_MAX, HOST_LEN - 3);
-        p += n;
-        if (*p == ',')
-            p++;
-    }
-    return FIG_OK;
-}
-
-/* Whether the request's Host (its name: the port aside) is one we answer. */
+/* Whether the request's Host is one we answer (hosts.h). */
 static bool host_ok(const fig_wire_t *w, struct lws *wsi)
 {
-    if (w->any_host)
-        return true;
-    char host[HOST_LEN];
+    char host[FIG_HOST_LEN];
     int n = lws_hdr_total_length(wsi, WSI_TOKEN_HOST);
-    if (n <= 0 || n >= (int)sizeof host || lws_hdr_copy(wsi, host, sizeof host,
-                                                        WSI_TOKEN_HOST) <= 0)
-        return false;
-    char *end = host[0] == '[' ? strchr(host, ']') : strchr(host, ':');
-    if (end)
-        end[host[0] == '[' ? 1 : 0] = '\0';   /* "[::1]:8080" -> "[::1]", "a:80" -> "a" */
-    for (int i = 0; i < w->nhosts; i++)
-        if (strcasecmp(host, w->hosts[i]) == 0)
-            return true;
-    return false;
+    bool has = n > 0 && n < (int)sizeof host &&
+               lws_hdr_copy(wsi, host, sizeof host, WSI_TOKEN_HOST) > 0;
+    return fig_hosts_allow(&w->hosts, has ? host : NULL);
 }
 
 static int on_http(fig_wire_t *w, struct lws *wsi, struct fig_conn *c, const char *in,
@@ -678,7 +493,7 @@ static int on_http(fig_wire_t *w, struct lws *wsi, struct fig_conn *c, const cha
     char rel[600];
     int st = fig_wire_web_path(path, rel, sizeof rel);
     if (st == 0)
-        st = read_web_file(w, rel, &a);
+        st = fig_webfiles_read(w->web_root, rel, &a);
     if (st == 200)
         return http_answer(wsi, c, &a);
     if (st == 400)
@@ -1078,7 +893,7 @@ fig_err_t fig_wire_new(fig_wire_t **out, const fig_wire_opts_t *o, fig_msg_t *ms
     int ping = o->ping_s > 0 ? o->ping_s : 30;
     w->retry.secs_since_valid_ping = (uint16_t)ping;
     w->retry.secs_since_valid_hangup = (uint16_t)(2 * ping);
-    fig_err_t rc = hosts_init(w, o->allowed_hosts, o->addr, msg);
+    fig_err_t rc = fig_hosts_init(&w->hosts, o->allowed_hosts, o->addr, msg);
     if (!rc && o->web_dir && !realpath(o->web_dir, w->web_root))
         rc = fig_fail(msg, FIG_ERR_INPUT, "web folder %s: %s", o->web_dir, strerror(errno));
     if (!rc)

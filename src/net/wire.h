@@ -24,6 +24,7 @@
 
 #include "figaro/error.h"
 #include "net/service.h"
+#include "net/webfiles.h"   /* fig_wire_web_path, fig_wire_mime */
 
 typedef struct fig_wire fig_wire_t;
 
@@ -69,15 +70,5 @@ int fig_wire_run(fig_wire_t *w);
 /* Closes every connection and the socket. Detach (fig_wire_attach NULL) and
  * free the service first. NULL is a no-op. */
 void fig_wire_free(fig_wire_t *w);
-
-/* The file a URL path names inside the web folder: writes the path relative
- * to it into rel ("index.html" for "/") and returns 0, or returns the HTTP
- * status to answer: 400 for a path that tries to leave the folder (".."
- * segments, hidden files, encoded characters, backslashes, NULs, "//"), 404
- * for one it cannot hold. The query string must already be cut off. */
-int fig_wire_web_path(const char *path, char *rel, size_t cap);
-
-/* The Content-Type of a file name, by its extension. */
-const char *fig_wire_mime(const char *name);
 
 #endif
