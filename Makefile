@@ -116,6 +116,7 @@ $(B)/libfigaro-host.a: $(HOST_OBJ)
 	$(AR) rcs $@ $^
 
 $(B)/libfigaro-net.a: $(NET_OBJ)
+	rm -f $@   # a file of src/net renamed must not stay in it
 	$(AR) rcs $@ $^
 
 $(B)/figaro: $(CLI_OBJ) $(B)/libfigaro-net.a $(B)/libfigaro-host.a $(B)/libfigaro-ai.a \
@@ -151,6 +152,7 @@ $(T)/libfigaro-host.a: $(HOST_OBJ_T)
 	$(AR) rcs $@ $^
 
 $(T)/libfigaro-net.a: $(NET_OBJ_T)
+	rm -f $@   # a file of src/net renamed must not stay in it
 	$(AR) rcs $@ $^
 
 $(T)/figaro: $(CLI_OBJ_T) $(T)/libfigaro-net.a $(T)/libfigaro-host.a $(T)/libfigaro-ai.a \
@@ -210,6 +212,7 @@ $(FZ)/libfigaro-ai.a: $(AI_SRC:src/%.c=$(FZ)/%.o)
 $(FZ)/libfigaro-host.a: $(HOST_SRC:src/%.c=$(FZ)/%.o)
 	$(AR) rcs $@ $^
 $(FZ)/libfigaro-net.a: $(NET_SRC:src/%.c=$(FZ)/%.o)
+	rm -f $@   # a file of src/net renamed must not stay in it
 	$(AR) rcs $@ $^
 
 # The table server's message parser (src/net/proto.c).
@@ -570,7 +573,7 @@ pot-to:
 # The browser client's translations: only the messages of web/*.js and the bot
 # levels' names (N_LEVEL in the C sources that name them: the server sends the
 # levels, the page shows their names), from the same catalogues (po2json.py).
-LEVEL_SRC    := src/ai/bot.c src/net/proto.c
+LEVEL_SRC    := src/ai/bot.c src/net/names.c
 XGETTEXT_LVL := $(XGETTEXT_COMMON) --language=C --keyword --keyword=N_LEVEL
 all: $(WEBI18N)
 test: $(WEBI18N)

@@ -41,7 +41,7 @@
 #include <stdint.h>
 
 #include "figaro/figaro.h"
-#include "net/proto.h"
+#include "net/names.h"
 #include "net/token.h"
 
 enum { FIG_DB_SCHEMA = 4 };
@@ -57,7 +57,7 @@ typedef enum {
 typedef struct {
     fig_db_seat_kind_t kind;
     char what[FIG_PROTO_ENGINE_NAME_MAX + 1];
-    char name[FIG_PROTO_NAME_BYTES + 1];    /* a person's name (proto.h); "" else */
+    char name[FIG_PROTO_NAME_BYTES + 1];    /* a person's name (names.h); "" else */
     char token_hash[FIG_HASH_HEX + 1];      /* a person's; "" else */
     int rematch;                            /* a person's vote: the game after whose end
                                                they asked for the next one; 0: none */

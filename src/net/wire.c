@@ -20,10 +20,9 @@
  * One protocol, "figaro.v1", is the vhost's first: it gets the HTTP requests
  * (static files and the service's paths; the one POST, /replay, whose body
  * is gathered up to its Content-Length, at most FIG_REPLAY_FGN_MAX) and the
- * WebSocket upgrades, with or without that subprotocol named. Every HTTP answer carries the security
- * headers; files come only from the web folder, by a path checked character
- * by character (fig_wire_web_path) and then resolved and checked again
- * (realpath), so neither ".." nor a symbolic link leads out of it. */
+ * WebSocket upgrades, with or without that subprotocol named. Every HTTP
+ * answer carries the security headers; files come only from the web folder
+ * (webfiles.h). */
 #define _DEFAULT_SOURCE   /* realpath */
 #include "net/wire.h"
 
