@@ -113,31 +113,6 @@ static const char *svc_engine(void *v, const char *name)
     return NULL;
 }
 
-/* Remembers that c asked something of table `code` (conn_t.at). Out of
- * memory, c forgets nothing: its closing then looks at every table. */
-static void conn_at(conn_t *c, const char *code)
-{
-    if (c->nat < 0)
-        return;   /* every table already */
-    for (int i = c->nat - 1; i >= 0; i--)
-        if (strcmp(c->at[i], code) == 0)
-            return;
-    if (c->nat == c->capat) {
-        int ncap = c->capat ? 2 * c->capat : 2;
-        fig_db_code_t *na = realloc(c->at, (size_t)ncap * sizeof *na);
-        if (!na) {
-            free(c->at);
-            c->at = NULL;
-            c->nat = -1;
-            c->capat = 0;
-            return;
-        }
-        c->at = na;
-        c->capat = ncap;
-    }
-    snprintf(c->at[c->nat++], sizeof c->at[0], "%s", code);
-}
-
 /* Puts w (its c set) at the end of a queue of waiting requests: a table's
  * (its write) or a claim's (lookup_t). */
 static void wait_push(wait_t **head, wait_t **tail, wait_t *w)
@@ -153,7 +128,7 @@ static void wait_push(wait_t **head, wait_t **tail, wait_t *w)
 
 static void enqueue(tab_t *e, wait_t *w)
 {
-    conn_at(w->c, fig_table_code(e->t));
+    fig_svc_conn_at(w->c, fig_table_code(e->t));
     wait_push(&e->head, &e->tail, w);
 }
 
@@ -200,6 +175,49 @@ static fig_err_t load_one(void *ctx, const fig_db_table_t *row, const fig_db_gam
 
 /* ---- life */
 
+/* The operator's engines: names checked, each spec "cmd:" + its command. */
+static fig_err_t engines_init(fig_service_t *s, const fig_service_opts_t *opts, fig_msg_t *msg)
+{
+    if (opts->nengines <= 0)
+        return FIG_OK;
+    s->engine_names = calloc((size_t)opts->nengines, sizeof *s->engine_names);
+    s->engine_specs = calloc((size_t)opts->nengines, sizeof *s->engine_specs);
+    if (!s->engine_names || !s->engine_specs)
+        return fig_fail(msg, FIG_ERR_SPACE, N_("out of memory"));
+    for (int i = 0; i < opts->nengines; i++) {
+        const fig_engine_def_t *e = &opts->engines[i];
+        size_t n = strlen(e->name);
+        if (n == 0 || n > FIG_PROTO_ENGINE_NAME_MAX || !e->cmd[0])
+            return fig_fail(msg, FIG_ERR_INPUT, N_("engine '%s': a name of 1 to 32 bytes and "
+                                                 "a command, NAME=CMD"), e->name);
+        s->engine_specs[i] = malloc(strlen(e->cmd) + 5);
+        if (!s->engine_specs[i])
+            return fig_fail(msg, FIG_ERR_SPACE, N_("out of memory"));
+        sprintf(s->engine_specs[i], "cmd:%s", e->cmd);
+        memcpy(s->engine_names[i], e->name, n + 1);
+        s->nengines = i + 1;
+    }
+    return FIG_OK;
+}
+
+/* The environment every table gets (table.h). */
+static void env_init(fig_service_t *s, const fig_service_opts_t *opts)
+{
+    s->env.svc = s;
+    s->env.send = svc_send;
+    s->env.fail = svc_fail;
+    s->env.submit = svc_submit;
+    s->env.watch = svc_watch;
+    s->env.unwatch = svc_unwatch;
+    s->env.engine = svc_engine;
+    s->env.log = svc_log;
+    s->env.now = fig_svc_now;
+    s->env.pool = s->pool;
+    s->env.grace_ms = s->grace_ms;
+    s->env.max_bot_ms = opts->max_bot_ms > 0 ? opts->max_bot_ms : 0;
+    s->env.stats = &s->stats;
+}
+
 fig_err_t fig_service_new(fig_service_t **out, const fig_service_opts_t *opts,
                           const fig_wire_ops_t *wire, fig_msg_t *msg)
 {
@@ -230,32 +248,8 @@ fig_err_t fig_service_new(fig_service_t **out, const fig_service_opts_t *opts,
     if ((rc = fig_random_u64(&epoch, msg)))
         goto fail;
     snprintf(s->env.epoch, sizeof s->env.epoch, "%016llx", (unsigned long long)epoch);
-    /* The operator's engines: names checked, each spec "cmd:" + its command. */
-    if (opts->nengines > 0) {
-        s->engine_names = calloc((size_t)opts->nengines, sizeof *s->engine_names);
-        s->engine_specs = calloc((size_t)opts->nengines, sizeof *s->engine_specs);
-        if (!s->engine_names || !s->engine_specs) {
-            rc = fig_fail(msg, FIG_ERR_SPACE, N_("out of memory"));
-            goto fail;
-        }
-        for (int i = 0; i < opts->nengines; i++) {
-            const fig_engine_def_t *e = &opts->engines[i];
-            size_t n = strlen(e->name);
-            if (n == 0 || n > FIG_PROTO_ENGINE_NAME_MAX || !e->cmd[0]) {
-                rc = fig_fail(msg, FIG_ERR_INPUT, N_("engine '%s': a name of 1 to 32 bytes and "
-                                                     "a command, NAME=CMD"), e->name);
-                goto fail;
-            }
-            s->engine_specs[i] = malloc(strlen(e->cmd) + 5);
-            if (!s->engine_specs[i]) {
-                rc = fig_fail(msg, FIG_ERR_SPACE, N_("out of memory"));
-                goto fail;
-            }
-            sprintf(s->engine_specs[i], "cmd:%s", e->cmd);
-            memcpy(s->engine_names[i], e->name, n + 1);
-            s->nengines = i + 1;
-        }
-    }
+    if ((rc = engines_init(s, opts, msg)))
+        goto fail;
     for (int i = 1; i < fig_lang_count() && opts->localedir; i++) {
         fig_msg_t why;
         if (fig_catalog_open(&s->cat[i], opts->localedir, fig_lang_code(i), &why))
@@ -278,19 +272,7 @@ fig_err_t fig_service_new(fig_service_t **out, const fig_service_opts_t *opts,
         goto fail;
     if ((rc = fig_db_open(&db, opts->db, &dbo, msg)))
         goto fail;
-    s->env.svc = s;
-    s->env.send = svc_send;
-    s->env.fail = svc_fail;
-    s->env.submit = svc_submit;
-    s->env.watch = svc_watch;
-    s->env.unwatch = svc_unwatch;
-    s->env.engine = svc_engine;
-    s->env.log = svc_log;
-    s->env.now = fig_svc_now;
-    s->env.pool = s->pool;
-    s->env.grace_ms = s->grace_ms;
-    s->env.max_bot_ms = opts->max_bot_ms > 0 ? opts->max_bot_ms : 0;
-    s->env.stats = &s->stats;
+    env_init(s, opts);
     s->wire.watch(s->wire.wire, fig_writer_fd(s->writer));
     if ((rc = fig_reviews_new(&s->reviews, s->pool, opts->review_spec, msg))) {
         fig_db_close(db);
@@ -325,10 +307,10 @@ void fig_service_free(fig_service_t *s)
         while (left) {
             fig_db_batch_t *b = left;
             left = b->next;
-            if (b->lease)
+            if (b->kind == FIG_DBB_LEASE)
                 free_lease_batch(b);
-            /* not a record's read nor a review's: those are in waits and rwaits */
-            else if (b->user != s && (b->user || !b->read.out))
+            /* a record's read and a review's are in waits and rwaits */
+            else if (b->kind != FIG_DBB_RECORD && b->kind != FIG_DBB_REVIEW)
                 free(b);
         }
     }
@@ -389,138 +371,6 @@ void fig_service_free(fig_service_t *s)
 
 const char *fig_service_epoch(const fig_service_t *s) { return s->env.epoch; }
 
-/* ---- connections */
-
-void *fig_service_open(fig_service_t *s, fig_conn_t *wc, const char *addr)
-{
-    int same = 0;
-    for (conn_t *c = s->conns; c; c = c->next)
-        same += strcmp(c->addr, addr ? addr : "") == 0;
-    if (same >= s->max_per_addr) {
-        fig_logf(s->log, s->log_ctx, "",
-                 "connection from %s refused: %d already", addr ? addr : "?", same);
-        return NULL;
-    }
-    conn_t *c = calloc(1, sizeof *c);
-    if (!c)
-        return NULL;
-    c->wc = wc;
-    snprintf(c->addr, sizeof c->addr, "%s", addr ? addr : "");
-    long long now = fig_svc_now(s);
-    c->opened = c->tokens_at = c->chat_at = now;
-    c->rate_told = now - 1000000;
-    c->tokens = MSG_BURST;
-    c->chat_tokens = CHAT_BURST;
-    c->next = s->conns;
-    if (s->conns)
-        s->conns->prev = c;
-    s->conns = c;
-    s->nconns++;
-    /* its hello deadline: the list is in the order of the deadlines */
-    c->hprev = s->hello_tail;
-    if (s->hello_tail)
-        s->hello_tail->hnext = c;
-    else
-        s->hello_head = c;
-    s->hello_tail = c;
-    c->in_hello_list = true;
-    fig_logf(s->log, s->log_ctx, "", "connection from %s", c->addr);
-    return c;
-}
-
-static void hello_unlink(fig_service_t *s, conn_t *c)
-{
-    if (!c->in_hello_list)
-        return;
-    if (c->hprev)
-        c->hprev->hnext = c->hnext;
-    else
-        s->hello_head = c->hnext;
-    if (c->hnext)
-        c->hnext->hprev = c->hprev;
-    else
-        s->hello_tail = c->hprev;
-    c->hnext = c->hprev = NULL;
-    c->in_hello_list = false;
-}
-
-/* c is gone: it leaves table e, and its requests that wait there are
- * dropped (nobody to answer). */
-static void leave_table(conn_t *c, tab_t *e)
-{
-    fig_table_detach(e->t, c);
-    for (wait_t **pp = &e->head; *pp && c->waiting > 0;) {
-        wait_t *w = *pp;
-        if (w->c != c) {
-            pp = &w->next;
-            continue;
-        }
-        *pp = w->next;
-        if (e->tail == w) {
-            e->tail = NULL;
-            for (wait_t *x = e->head; x; x = x->next)
-                e->tail = x;
-        }
-        c->waiting--;
-        free(w);
-    }
-}
-
-void fig_service_closed(fig_service_t *s, void *cs)
-{
-    conn_t *c = cs;
-    if (!c)
-        return;
-    hello_unlink(s, c);
-    if (c->nat < 0) {   /* it lost count (out of memory): every table */
-        for (int i = 0; i < s->ntables; i++) {
-            fig_svc_touch(s, s->tabs[i]);
-            leave_table(c, s->tabs[i]);
-        }
-    }
-    for (int i = 0; i < c->nat; i++) {
-        tab_t *e = fig_svc_find_tab(s, c->at[i]);
-        if (e)
-            leave_table(c, e);
-    }
-    free(c->at);
-    for (lookup_t *k = s->lookups; k && c->waiting > 0; k = k->next)
-        for (wait_t **pp = &k->head; *pp;) {
-            wait_t *w = *pp;
-            if (w->c != c) {
-                pp = &w->next;
-                continue;
-            }
-            *pp = w->next;
-            c->waiting--;
-            free(w);
-        }
-    for (lookup_t *k = s->lookups; k; k = k->next) {
-        k->tail = NULL;
-        for (wait_t *x = k->head; x; x = x->next)
-            k->tail = x;
-    }
-    for (review_wait_t *r = s->rwaits; r; r = r->next) {
-        int left = 0;
-        for (int i = 0; i < FIG_PROTO_HELD_MAX; i++) {
-            if (r->to[i] == c)
-                r->to[i] = NULL;
-            left += r->to[i] != NULL;
-        }
-        if (!left && r->state == RV_COMPUTING)
-            fig_reviews_cancel(r->job);   /* nobody waits for it: the worker stops */
-    }
-    if (c->prev)
-        c->prev->next = c->next;
-    else
-        s->conns = c->next;
-    if (c->next)
-        c->next->prev = c->prev;
-    s->nconns--;
-    fig_logf(s->log, s->log_ctx, "", "connection from %s closed", c->addr);
-    free(c);
-}
-
 /* The tables this server may still take or create: --max-tables, less
  * those it holds and those its claims on their way may take. */
 static int room(const fig_service_t *s)
@@ -559,6 +409,7 @@ static fig_proto_code_t park(fig_service_t *s, conn_t *c, const char *code, wait
         snprintf(l->claim, sizeof l->claim, "%s", code);
         l->look = room(s) <= 0;
         s->claiming += !l->look;
+        b->kind = FIG_DBB_LEASE;
         b->lease = l;
         k->next = s->lookups;
         s->lookups = k;
@@ -601,7 +452,7 @@ static void do_hello(fig_service_t *s, conn_t *c, const fig_proto_msg_t *m)
         return;
     }
     c->hello = true;
-    hello_unlink(s, c);
+    fig_svc_hello_unlink(s, c);
     c->tr = tr;
     snprintf(c->name, sizeof c->name, "%s", m->name);
     const char **engines = calloc((size_t)s->nengines + 1, sizeof *engines);
@@ -648,7 +499,7 @@ static void do_hello(fig_service_t *s, conn_t *c, const fig_proto_msg_t *m)
             continue;
         }
         fig_table_since_t since = { h->has_since, h->epoch, h->since };
-        conn_at(c, h->table);
+        fig_svc_conn_at(c, h->table);
         fig_proto_code_t code = fig_table_resume(e->t, c, tr, h->token, &since, &msg);
         if (code)
             fig_svc_send_error(s, c, code, msg.text, "hello", h->table);
@@ -711,7 +562,7 @@ static void do_create(fig_service_t *s, conn_t *c, const fig_proto_msg_t *m)
         return;
     }
     fig_svc_insert_table(s, e, t);
-    conn_at(c, row.code);
+    fig_svc_conn_at(c, row.code);
     /* `created` goes to c once the table is stored (fig_table_written). */
 }
 
@@ -726,7 +577,7 @@ static void run_request(fig_service_t *s, conn_t *c, fig_table_t *t, const fig_p
     fig_msg_t msg;
     long long now = fig_svc_now(s);
     if (t)
-        conn_at(c, fig_table_code(t));
+        fig_svc_conn_at(c, fig_table_code(t));
     switch (m->type) {
     case FIG_PROTO_HELLO:
         if (resume_only) {   /* a seat of a hello, taken back once its table was free */
@@ -886,6 +737,7 @@ static void lease_round(fig_service_t *s)
     l->ncodes = s->ntables;
     l->lost = lost;
     l->take_max = room(s) > 0 ? room(s) : 0;
+    b->kind = FIG_DBB_LEASE;
     b->lease = l;
     s->next_round = -1;
     fig_writer_submit(s->writer, b);
@@ -990,30 +842,48 @@ static void lease_round_done(fig_service_t *s, fig_db_batch_t *b)
     s->next_round = fig_svc_now(s) + s->lease_ms / 3;
 }
 
-/* The writer gave writes back: each goes to its table (or was a deletion),
- * then what waited for those tables runs. */
+/* A table's batch is back: the table acts on it (tells, acknowledges),
+ * then what waited for the table runs, or the table goes (its lease is
+ * lost, or its creation failed). */
+static void table_written(fig_service_t *s, fig_db_batch_t *b)
+{
+    fig_table_t *t = b->user;
+    tab_t *e = fig_svc_find_tab(s, fig_table_code(t));   /* a busy table is never deleted */
+    bool fenced = b->fenced;
+    s->fenced += fenced;
+    fig_table_written(t, b);
+    if (!e || e->t != t)
+        return;
+    if (fenced || (e->lost && !fig_table_busy(t))) {
+        s->leases_lost += fenced && !e->lost;
+        drop_table(s, e, "another server drives it now (its lease is lost)");
+    } else {
+        run_waiting(s, e);
+        if (fig_table_dead(t))
+            fig_svc_remove_table(s, e);
+    }
+}
+
+/* The writer gave batches back: each goes its way, by its kind. */
 static void written(fig_service_t *s)
 {
     fig_db_batch_t *b = fig_writer_done(s->writer);
     while (b) {
         fig_db_batch_t *next = b->next;
-        fig_table_t *t = b->user;
-        if (b->lease) {
+        switch (b->kind) {
+        case FIG_DBB_TABLE:
+            table_written(s, b);
+            break;
+        case FIG_DBB_LEASE:
             lease_round_done(s, b);
-            b = next;
-            continue;
-        }
-        if (b->user == s) {   /* a review's read or write */
+            break;
+        case FIG_DBB_REVIEW:
             fig_svc_review_back(s, (review_wait_t *)b);
-            b = next;
-            continue;
-        }
-        if (!t && b->read.out) {   /* a record's read (record_later) */
+            break;
+        case FIG_DBB_RECORD:
             fig_svc_record_read(s, (http_wait_t *)b);
-            b = next;
-            continue;
-        }
-        if (!t) {   /* a deletion */
+            break;
+        case FIG_DBB_DELETE:
             s->fenced += b->fenced;
             if (b->rc) {
                 s->stats.storage_errors++;
@@ -1022,22 +892,7 @@ static void written(fig_service_t *s)
                          b->msg.text);
             }
             free(b);
-            b = next;
-            continue;
-        }
-        tab_t *e = fig_svc_find_tab(s, fig_table_code(t));   /* a busy table is never deleted */
-        bool fenced = b->fenced;
-        s->fenced += fenced;
-        fig_table_written(t, b);
-        if (e && e->t == t) {
-            if (fenced || (e->lost && !fig_table_busy(t))) {
-                s->leases_lost += fenced && !e->lost;
-                drop_table(s, e, "another server drives it now (its lease is lost)");
-            } else {
-                run_waiting(s, e);
-                if (fig_table_dead(t))
-                    fig_svc_remove_table(s, e);
-            }
+            break;
         }
         b = next;
     }
@@ -1071,21 +926,12 @@ void fig_service_fd_ready(fig_service_t *s, int fd)
         }
 }
 
-/* The oldest connection yet to say hello (those that did, or are closing,
- * leave the list here). */
-static conn_t *hello_next(fig_service_t *s)
-{
-    while (s->hello_head && (s->hello_head->hello || s->hello_head->closing))
-        hello_unlink(s, s->hello_head);
-    return s->hello_head;
-}
-
 long long fig_service_next_deadline(fig_service_t *s)
 {
     fig_svc_refresh(s);
     fig_heap_node_t *top = fig_heap_top(&s->due);
     long long d = top ? top->key : -1;
-    conn_t *c = hello_next(s);
+    conn_t *c = fig_svc_hello_next(s);
     if (c) {
         long long x = c->opened + s->hello_ms;
         if (d < 0 || x < d)
@@ -1104,6 +950,7 @@ static void delete_table(fig_service_t *s, tab_t *e, long long now)
     long long idle = fig_table_idle_since(e->t);
     fig_db_batch_t *b = calloc(1, sizeof *b);
     if (b) {
+        b->kind = FIG_DBB_DELETE;
         b->n = 1;
         b->w[0].kind = FIG_DBW_DELETE;
         snprintf(b->w[0].code, sizeof b->w[0].code, "%s", fig_table_code(e->t));
@@ -1142,9 +989,9 @@ void fig_service_tick(fig_service_t *s, long long now)
         fig_table_tick(e->t, now);
         fig_svc_touch(s, e);
     }
-    for (conn_t *c; (c = hello_next(s)) && now >= c->opened + s->hello_ms;) {
+    for (conn_t *c; (c = fig_svc_hello_next(s)) && now >= c->opened + s->hello_ms;) {
         c->closing = true;
-        hello_unlink(s, c);
+        fig_svc_hello_unlink(s, c);
         fig_logf(s->log, s->log_ctx, "", "connection from %s said no hello: closed", c->addr);
         s->wire.close(s->wire.wire, c->wc);
     }

@@ -243,6 +243,7 @@ static void record_later(fig_service_t *s, fig_conn_t *conn, const char *code, i
 {
     http_wait_t *h = NULL;
     if (s->nwaits < HTTP_WAITS_MAX && (h = calloc(1, sizeof *h))) {
+        h->b.kind = FIG_DBB_RECORD;
         h->b.read.out = &h->g;
         snprintf(h->b.read.code, sizeof h->b.read.code, "%s", code);
         h->b.read.game = game;

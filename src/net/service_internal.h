@@ -244,6 +244,19 @@ long long fig_svc_delete_at(const fig_service_t *s, const tab_t *e);
 /* Reads again the deadline of every table touched since the last time. */
 void fig_svc_refresh(fig_service_t *s);
 
+/* ---- connections (service_conns.c) */
+
+/* Remembers that c asked something of table `code` (conn_t.at); out of
+ * memory, c forgets nothing: its closing then looks at every table. */
+void fig_svc_conn_at(conn_t *c, const char *code);
+
+/* Takes c off the list of those yet to say hello. */
+void fig_svc_hello_unlink(fig_service_t *s, conn_t *c);
+
+/* The oldest connection yet to say hello, or NULL (those that did, or are
+ * closing, leave the list here). */
+conn_t *fig_svc_hello_next(fig_service_t *s);
+
 /* ---- sending (service_send.c) */
 
 /* Sends c the frame j (and frees j); an error frame in c's language. */

@@ -143,6 +143,7 @@ fig_proto_code_t fig_svc_review(fig_service_t *s, conn_t *c, fig_table_t *t,
     r->seat = seat;
     r->to[0] = c;
     r->state = RV_READING;
+    r->b.kind = FIG_DBB_REVIEW;
     r->b.user = s;
     r->b.read.out = &r->g;
     snprintf(r->b.read.code, sizeof r->b.read.code, "%s", tcode);
@@ -228,6 +229,7 @@ void fig_svc_reviews_ready(fig_service_t *s)
             r->job = NULL;
             r->text = text;
             memset(&r->b, 0, sizeof r->b);
+            r->b.kind = FIG_DBB_REVIEW;
             r->b.user = s;
             r->b.n = 1;
             r->b.w[0].kind = FIG_DBW_REVIEW;
