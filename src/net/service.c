@@ -145,7 +145,7 @@ static void free_lease_batch(fig_db_batch_t *b)
 /* The table's lease is lost (another server drives it now, or may): it is
  * dropped from memory, and the connections of its people and spectators
  * closed, so that they come back to the server that drives it. */
-static void drop_table(fig_service_t *s, tab_t *e, const char *why)
+void fig_svc_drop_table(fig_service_t *s, tab_t *e, const char *why)
 {
     fig_logf(s->log, s->log_ctx, "", "table %s: dropped: %s", fig_table_code(e->t), why);
     for (conn_t *c = s->conns; c; c = c->next)
@@ -637,7 +637,7 @@ static void run_request(fig_service_t *s, conn_t *c, fig_table_t *t, const fig_p
 }
 
 /* Runs what waits for the table while it is free. */
-static void run_waiting(fig_service_t *s, tab_t *e)
+void fig_svc_run_waiting(fig_service_t *s, tab_t *e)
 {
     while (e->head && !fig_table_busy(e->t) && !fig_table_dead(e->t)) {
         wait_t *w = e->head;
@@ -716,7 +716,7 @@ void fig_service_message(fig_service_t *s, void *cs, const char *text, size_t le
 
 /* A lease round: every table's lease renewed, then tables whose server is
  * gone taken, on the writer thread (fig_db_lease_round). */
-static void lease_round(fig_service_t *s)
+void fig_svc_lease_round(fig_service_t *s)
 {
     fig_db_batch_t *b = calloc(1, sizeof *b);
     fig_db_lease_t *l = calloc(1, sizeof *l);
@@ -811,13 +811,13 @@ static void claimed(fig_service_t *s, fig_db_batch_t *b)
         free(w);
     }
     if (e)
-        run_waiting(s, e);
+        fig_svc_run_waiting(s, e);
     free(k);
     free_lease_batch(b);
 }
 
 /* The round is back: tables lost are dropped, tables taken start here. */
-static void lease_round_done(fig_service_t *s, fig_db_batch_t *b)
+void fig_svc_lease_round_done(fig_service_t *s, fig_db_batch_t *b)
 {
     fig_db_lease_t *l = b->lease;
     if (l->claim[0]) {
@@ -834,7 +834,7 @@ static void lease_round_done(fig_service_t *s, fig_db_batch_t *b)
         if (fig_table_busy(e->t))
             e->lost = true;   /* dropped when its write is back */
         else
-            drop_table(s, e, "its lease ran out or another server took it");
+            fig_svc_drop_table(s, e, "its lease ran out or another server took it");
     }
     for (fig_db_taken_t *x = l->taken; x; x = x->next)
         take_over(s, x, "its server is gone");
@@ -842,157 +842,3 @@ static void lease_round_done(fig_service_t *s, fig_db_batch_t *b)
     s->next_round = fig_svc_now(s) + s->lease_ms / 3;
 }
 
-/* A table's batch is back: the table acts on it (tells, acknowledges),
- * then what waited for the table runs, or the table goes (its lease is
- * lost, or its creation failed). */
-static void table_written(fig_service_t *s, fig_db_batch_t *b)
-{
-    fig_table_t *t = b->user;
-    tab_t *e = fig_svc_find_tab(s, fig_table_code(t));   /* a busy table is never deleted */
-    bool fenced = b->fenced;
-    s->fenced += fenced;
-    fig_table_written(t, b);
-    if (!e || e->t != t)
-        return;
-    if (fenced || (e->lost && !fig_table_busy(t))) {
-        s->leases_lost += fenced && !e->lost;
-        drop_table(s, e, "another server drives it now (its lease is lost)");
-    } else {
-        run_waiting(s, e);
-        if (fig_table_dead(t))
-            fig_svc_remove_table(s, e);
-    }
-}
-
-/* The writer gave batches back: each goes its way, by its kind. */
-static void written(fig_service_t *s)
-{
-    fig_db_batch_t *b = fig_writer_done(s->writer);
-    while (b) {
-        fig_db_batch_t *next = b->next;
-        switch (b->kind) {
-        case FIG_DBB_TABLE:
-            table_written(s, b);
-            break;
-        case FIG_DBB_LEASE:
-            lease_round_done(s, b);
-            break;
-        case FIG_DBB_REVIEW:
-            fig_svc_review_back(s, (review_wait_t *)b);
-            break;
-        case FIG_DBB_RECORD:
-            fig_svc_record_read(s, (http_wait_t *)b);
-            break;
-        case FIG_DBB_DELETE:
-            s->fenced += b->fenced;
-            if (b->rc) {
-                s->stats.storage_errors++;
-                fig_logf(s->log, s->log_ctx, "",
-                         "table %s: not deleted from the database: %s", b->w[0].code,
-                         b->msg.text);
-            }
-            free(b);
-            break;
-        }
-        b = next;
-    }
-}
-
-void fig_service_sync(fig_service_t *s)
-{
-    while (fig_writer_pending(s->writer) > 0) {
-        fig_writer_wait(s->writer, -1);
-        written(s);
-    }
-}
-
-int fig_service_pending(const fig_service_t *s) { return fig_writer_pending(s->writer); }
-
-void fig_service_fd_ready(fig_service_t *s, int fd)
-{
-    if (fd == fig_writer_fd(s->writer)) {
-        written(s);
-        return;
-    }
-    if (fd == fig_reviews_fd(s->reviews)) {
-        fig_svc_reviews_ready(s);
-        return;
-    }
-    for (fdent_t *e = s->by_fd[fig_svc_fd_bucket(s, fd)]; e; e = e->next)
-        if (e->fd == fd) {
-            fig_svc_find_tab(s, fig_table_code(e->t));   /* its deadline may move */
-            fig_table_ready(e->t);
-            return;
-        }
-}
-
-long long fig_service_next_deadline(fig_service_t *s)
-{
-    fig_svc_refresh(s);
-    fig_heap_node_t *top = fig_heap_top(&s->due);
-    long long d = top ? top->key : -1;
-    conn_t *c = fig_svc_hello_next(s);
-    if (c) {
-        long long x = c->opened + s->hello_ms;
-        if (d < 0 || x < d)
-            d = x;
-    }
-    if (s->shared && s->next_round >= 0 && (d < 0 || s->next_round < d))
-        d = s->next_round;
-    return d;
-}
-
-/* Removes the table from memory now and from the database through the
- * writer (its records go with it). */
-static void delete_table(fig_service_t *s, tab_t *e, long long now)
-{
-    bool over = fig_table_over(e->t);
-    long long idle = fig_table_idle_since(e->t);
-    fig_db_batch_t *b = calloc(1, sizeof *b);
-    if (b) {
-        b->kind = FIG_DBB_DELETE;
-        b->n = 1;
-        b->w[0].kind = FIG_DBW_DELETE;
-        snprintf(b->w[0].code, sizeof b->w[0].code, "%s", fig_table_code(e->t));
-    }
-    fig_logf(s->log, s->log_ctx, "",
-             "table %s deleted: %s, nobody there for %lld s", fig_table_code(e->t),
-             over ? "its game is over" : "not finished", (now - idle) / 1000);
-    fig_svc_remove_table(s, e);
-    s->deleted++;
-    if (b)
-        fig_writer_submit(s->writer, b);
-}
-
-void fig_service_tick(fig_service_t *s, long long now)
-{
-    if (s->shared && s->next_round >= 0 && now >= s->next_round)
-        lease_round(s);
-    fig_svc_refresh(s);
-    /* The tables due, taken out of the heap first: each runs once. */
-    tab_t *due = NULL;
-    for (fig_heap_node_t *x; (x = fig_heap_top(&s->due)) && x->key <= now;) {
-        tab_t *e = (tab_t *)((char *)x - offsetof(tab_t, due));
-        fig_heap_remove(&s->due, x);
-        e->next_dirty = due;
-        due = e;
-    }
-    while (due) {
-        tab_t *e = due;
-        due = e->next_dirty;
-        e->dirty = false;
-        long long at = fig_svc_delete_at(s, e);
-        if (at >= 0 && now >= at) {
-            delete_table(s, e, now);
-            continue;
-        }
-        fig_table_tick(e->t, now);
-        fig_svc_touch(s, e);
-    }
-    for (conn_t *c; (c = fig_svc_hello_next(s)) && now >= c->opened + s->hello_ms;) {
-        c->closing = true;
-        fig_svc_hello_unlink(s, c);
-        fig_logf(s->log, s->log_ctx, "", "connection from %s said no hello: closed", c->addr);
-        s->wire.close(s->wire.wire, c->wc);
-    }
-}

@@ -267,6 +267,22 @@ void fig_svc_send_error(fig_service_t *s, conn_t *c, fig_proto_code_t code, cons
 /* An earlier game's record is back from the storage (service_http.c). */
 void fig_svc_record_read(fig_service_t *s, http_wait_t *h);
 
+/* ---- leases, claims, the queues (service.c) */
+
+/* A lease round: every table's lease renewed, then tables whose server is
+ * gone taken, on the writer thread. */
+void fig_svc_lease_round(fig_service_t *s);
+
+/* A lease round or a claim is back. */
+void fig_svc_lease_round_done(fig_service_t *s, fig_db_batch_t *b);
+
+/* Runs what waits for the table while it is free. */
+void fig_svc_run_waiting(fig_service_t *s, tab_t *e);
+
+/* The table's lease is lost: dropped from memory, its people's and
+ * spectators' connections closed (they come back to its new server). */
+void fig_svc_drop_table(fig_service_t *s, tab_t *e, const char *why);
+
 /* ---- reviews (service_reviews.c; docs/protocol.md, review) */
 
 /* c asks for the review of game m->game of table t: read, computed or
