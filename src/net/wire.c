@@ -27,7 +27,6 @@
 #include "net/wire.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -35,7 +34,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <libwebsockets.h>
@@ -249,9 +247,11 @@ static bool watch_room(fig_wire_t *w, int fd)
 static void op_watch(void *wire, int fd)
 {
     fig_wire_t *w = wire;
-    watch_t *e = fd >= 0 && watch_room(w, fd) && !w->watches[fd] ? calloc(1, sizeof *e) : NULL;
+    bool twice = fd >= 0 && fd < w->nwatches && w->watches[fd];
+    watch_t *e = fd >= 0 && !twice && watch_room(w, fd) ? calloc(1, sizeof *e) : NULL;
     if (!e) {
-        fig_logf(w->log, w->log_ctx, "", "wire: cannot watch descriptor %d: out of memory", fd);
+        fig_logf(w->log, w->log_ctx, "", "wire: cannot watch descriptor %d: %s", fd,
+                 twice ? "watched already" : "out of memory");
         return;
     }
     e->w = w;
