@@ -58,8 +58,9 @@ NET_SRC  := $(wildcard src/net/*.c)
 PQ_CFLAGS = $(shell pkg-config --cflags libpq)
 PQ_LIBS   = $(shell pkg-config --libs libpq)
 NET_LIBS   = -lsqlite3 $(PQ_LIBS) -ljansson -lcrypto
-# `figaro serve` puts it on the network with libwebsockets (net/wire.c).
-SERVE_LIBS = -lwebsockets $(NET_LIBS)
+# `figaro serve` puts it on the network with libwebsockets on a libuv loop
+# (net/wire.c; lws loads its libuv plugin, libwebsockets-evlib-uv, at run time).
+SERVE_LIBS = -lwebsockets -luv $(NET_LIBS)
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
 SUPPORT  := $(wildcard tests/unit/support*.c) tests/unit/invariants.c
 
@@ -115,6 +116,7 @@ $(B)/libfigaro-host.a: $(HOST_OBJ)
 	$(AR) rcs $@ $^
 
 $(B)/libfigaro-net.a: $(NET_OBJ)
+	rm -f $@   # a file of src/net renamed must not stay in it
 	$(AR) rcs $@ $^
 
 $(B)/figaro: $(CLI_OBJ) $(B)/libfigaro-net.a $(B)/libfigaro-host.a $(B)/libfigaro-ai.a \
@@ -150,6 +152,7 @@ $(T)/libfigaro-host.a: $(HOST_OBJ_T)
 	$(AR) rcs $@ $^
 
 $(T)/libfigaro-net.a: $(NET_OBJ_T)
+	rm -f $@   # a file of src/net renamed must not stay in it
 	$(AR) rcs $@ $^
 
 $(T)/figaro: $(CLI_OBJ_T) $(T)/libfigaro-net.a $(T)/libfigaro-host.a $(T)/libfigaro-ai.a \
@@ -170,7 +173,7 @@ $(T)/test_%: $(T)/unit/test_%.o $(SUPPORT_OBJ) $(T)/libfigaro-host.a $(T)/libfig
 
 # The table server's tests link its library and what it needs; they read the
 # catalogues next to themselves (narration in French and Dutch).
-NET_TESTS := $(T)/test_service $(T)/test_proto $(T)/test_db
+NET_TESTS := $(T)/test_service $(T)/test_proto $(T)/test_db $(T)/test_heap
 $(NET_TESTS): $(T)/test_%: $(T)/unit/test_%.o $(SUPPORT_OBJ) $(T)/libfigaro-net.a \
               $(T)/libfigaro-host.a $(T)/libfigaro-ai.a $(T)/libfigaro.a
 	$(CC) $(SAN) -o $@ $^ -lcmocka $(NET_LIBS) -lm -lpthread
@@ -209,6 +212,7 @@ $(FZ)/libfigaro-ai.a: $(AI_SRC:src/%.c=$(FZ)/%.o)
 $(FZ)/libfigaro-host.a: $(HOST_SRC:src/%.c=$(FZ)/%.o)
 	$(AR) rcs $@ $^
 $(FZ)/libfigaro-net.a: $(NET_SRC:src/%.c=$(FZ)/%.o)
+	rm -f $@   # a file of src/net renamed must not stay in it
 	$(AR) rcs $@ $^
 
 # The table server's message parser (src/net/proto.c).
@@ -597,7 +601,7 @@ pot-to:
 # The browser client's translations: only the messages of web/*.js and the bot
 # levels' names (N_LEVEL in the C sources that name them: the server sends the
 # levels, the page shows their names), from the same catalogues (po2json.py).
-LEVEL_SRC    := src/ai/bot.c src/net/proto.c
+LEVEL_SRC    := src/ai/bot.c src/net/names.c
 XGETTEXT_LVL := $(XGETTEXT_COMMON) --language=C --keyword --keyword=N_LEVEL
 all: $(WEBI18N)
 test: $(WEBI18N)

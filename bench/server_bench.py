@@ -40,7 +40,7 @@ snapshot from the new driver) and playing again (the first new action told);
 p50, p99, max, bounded by --failover-wait.
 
 The server allows 16 connections per address: the people connect from
-127.0.0.2, 127.0.0.3, ... (15 each; all of 127/8 is loopback on Linux).
+127.0.0.2, 127.0.0.3, ..., 127.0.1.1, ... (15 each; all of 127/8 is loopback on Linux).
 Everything started is stopped at the end (SIGTERM; the cluster removed).
 
 Debian's python3, python3-websockets (10.x, asyncio), postgresql-15, haproxy;
@@ -303,7 +303,8 @@ class Stats:
 class Person:
     def __init__(self, i, args, stats, go):
         self.i, self.args, self.stats, self.go = i, args, stats, go
-        self.addr = "127.0.0.%d" % (2 + i // PER_ADDR)
+        k = 1 + i // PER_ADDR     # 127.0.0.2, ..., 127.0.0.250, 127.0.1.1, ...
+        self.addr = "127.0.%d.%d" % (k // 250, 1 + k % 250)
         self.ws = self.url = self.table = self.seat = self.token = self.epoch = None
         self.task = None
         self.game_n = 0
@@ -617,6 +618,9 @@ async def main(args):
         report.append("CPU during the run (of %.1f s x %d cores): %s, this client %.1f s"
                       % (elapsed, os.cpu_count(), ", ".join(
                           "%s %.1f s" % (k, cpu1[k] - cpu0[k]) for k in cpu1), cpu_cli))
+        served = sum(cpu1[s.name] - cpu0[s.name] for s in rig.servers if s.name in cpu1)
+        report.append("servers' CPU per action (people's and bots'): %.0f us"
+                      % (1e6 * served / stats.actions if stats.actions else float("nan")))
         if n > 1 and not args.no_kill:
             report += await failover(args, rig, people, stats)
         if stats.errors:

@@ -4,7 +4,7 @@
 set -eu
 
 # package: what it is for
-PACKAGES="gcc make pkg-config libcmocka-dev libjansson-dev clang libclang-rt-14-dev libncurses-dev gettext tmux python3 locales python3-pytest python3-numpy libsqlite3-dev libssl-dev libwebsockets-dev python3-websockets chromium debhelper dh-python lintian qemu-user libpq-dev postgresql haproxy"
+PACKAGES="gcc make pkg-config libcmocka-dev libjansson-dev clang libclang-rt-14-dev libncurses-dev gettext tmux python3 locales python3-pytest python3-numpy libsqlite3-dev libssl-dev libwebsockets-dev libwebsockets-evlib-uv libuv1-dev python3-websockets chromium debhelper dh-python lintian qemu-user libpq-dev postgresql haproxy"
 # The Python package installed with pip into a virtual environment (tests/python/test_install.py).
 PACKAGES="$PACKAGES python3-venv"
 # PyTorch: the PPO training example and its test (examples/python/ppo_train.py).
@@ -37,6 +37,8 @@ echo "   gettext: translations; tmux: tests of the terminal game; python3: the e
 echo "   python3-pytest: tests of the Python binding; python3-numpy: its arrays, examples and bench;"
 echo "   libsqlite3-dev: the table server's storage; libssl-dev: SHA-256 of its seat tokens;"
 echo "   libwebsockets-dev: its HTTP and WebSocket port; python3-websockets: tests of that port;"
+echo "   libwebsockets-evlib-uv, libuv1-dev: the server's event loop (libuv, epoll), which"
+echo "     libwebsockets joins through that plugin: a turn costs what is ready, not what is open;"
 echo "   chromium: the browser client's tests, driven by Playwright;"
 echo "   debhelper, dh-python: make deb (the Debian packages); lintian: their test checks them;"
 echo "   qemu-user: that test runs the packaged command on a baseline x86-64 processor;"

@@ -41,7 +41,7 @@
 #include <stdint.h>
 
 #include "figaro/figaro.h"
-#include "net/proto.h"
+#include "net/names.h"
 #include "net/token.h"
 
 enum { FIG_DB_SCHEMA = 4 };
@@ -57,7 +57,7 @@ typedef enum {
 typedef struct {
     fig_db_seat_kind_t kind;
     char what[FIG_PROTO_ENGINE_NAME_MAX + 1];
-    char name[FIG_PROTO_NAME_BYTES + 1];    /* a person's name (proto.h); "" else */
+    char name[FIG_PROTO_NAME_BYTES + 1];    /* a person's name (names.h); "" else */
     char token_hash[FIG_HASH_HEX + 1];      /* a person's; "" else */
     int rematch;                            /* a person's vote: the game after whose end
                                                they asked for the next one; 0: none */
@@ -152,8 +152,19 @@ enum { FIG_DB_BATCH_MAX = 3 };   /* a request's writes, and its FIG_DBW_EVENTS *
  * refuses so. */
 typedef struct fig_db_lease fig_db_lease_t;
 
+/* What a batch is to whoever gets it back from the writer thread (the
+ * storage does not look): each kind goes back its own way. */
+typedef enum {
+    FIG_DBB_TABLE,    /* a table's writes, or its game read back (user: the table) */
+    FIG_DBB_DELETE,   /* a table's deletion */
+    FIG_DBB_LEASE,    /* a lease round or a claim (lease) */
+    FIG_DBB_REVIEW,   /* a review's read or write */
+    FIG_DBB_RECORD    /* an earlier game's record, read for an HTTP request */
+} fig_db_batch_kind_t;
+
 typedef struct fig_db_batch {
     struct fig_db_batch *next;
+    fig_db_batch_kind_t kind;
     void *user;
     int n;
     fig_db_write_t w[FIG_DB_BATCH_MAX];

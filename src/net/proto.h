@@ -22,20 +22,16 @@
 #include "host/hint.h"
 #include "host/review.h"
 #include "host/lang.h"
+#include "net/names.h"
 
 enum {
     FIG_PROTO_VERSION = 1,
     FIG_PROTO_FRAME_MAX = 8192,      /* bytes in one client frame */
-    FIG_PROTO_CODE_LEN = 6,          /* an invite code: 6 characters */
     FIG_PROTO_TOKEN_LEN = 32,        /* a seat's token: 32 hex digits, 128 bits */
     FIG_PROTO_EPOCH_LEN = 16,        /* the server's life: 16 hex digits */
     FIG_PROTO_CHAT_MAX = 200,        /* bytes of one chat line (UTF-8) */
     FIG_PROTO_HELD_MAX = 8,          /* seats one hello may take back */
-    FIG_PROTO_ENGINE_NAME_MAX = 32,
-    FIG_PROTO_LEVEL_MAX = 15,        /* bytes of a level's name (fig_proto_level_name) */
-    FIG_PROTO_MOVE_SECONDS_MAX = 3600,
-    FIG_PROTO_NAME_CHARS = 32,       /* a person's name: 1 to 32 characters (code points) */
-    FIG_PROTO_NAME_BYTES = 4 * FIG_PROTO_NAME_CHARS   /* ... in UTF-8 */
+    FIG_PROTO_MOVE_SECONDS_MAX = 3600
 };
 
 /* What a client asks. */
@@ -155,41 +151,11 @@ typedef struct {
 fig_err_t fig_proto_parse(const char *text, size_t len, const fig_tr_t *tr, fig_proto_msg_t *out,
                           fig_proto_code_t *code, fig_msg_t *msg);
 
-/* A person's name as typed, made a name (the one place the server's name
- * rules live): every run of spaces (any Unicode space: U+00A0, U+3000, ...)
- * becomes one space, none at either end; then it must hold 1 to
- * FIG_PROTO_NAME_CHARS code points, no control character (C0, DEL, C1, the
- * bidirectional overrides and isolates, line and paragraph separators) and
- * at least one visible character (not only spaces, zero-width characters,
- * joiners, fillers, variation selectors or combining marks). FIG_OK with the
- * name in out, else FIG_ERR_INPUT with the reason in tr's language. `in`
- * must be UTF-8 (a malformed sequence is refused). */
-fig_err_t fig_proto_name_clean(const char *in, const fig_tr_t *tr,
-                               char out[FIG_PROTO_NAME_BYTES + 1], fig_msg_t *msg);
-
-/* The form of a (clean) name that an FGN record holds: one word of at most
- * FIG_NAME_MAX bytes (docs/fgn.md): spaces and '#' become '_', and the
- * name is cut after its last whole character that fits. */
-void fig_proto_name_record(const char *name, char out[FIG_NAME_MAX + 1]);
-
-/* Writes into out (cap bytes) `name` cut to at most `chars` code points and
- * cap - 1 bytes, never inside a character. */
-void fig_proto_name_cut(const char *name, int chars, char *out, size_t cap);
-
 /* The message type's name on the wire ("hello", ...); "?" out of range. */
 const char *fig_proto_type_name(fig_proto_type_t type);
 
 /* The code's name on the wire ("bad_json", ...); "?" out of range. */
 const char *fig_proto_code_name(fig_proto_code_t code);
-
-/* The levels a table's bot may have: "random", then the ai layer's levels
- * (fig_bot_level_name). The server lists them in `welcome`; name is NULL out
- * of range. */
-int fig_proto_level_count(void);
-const char *fig_proto_level_name(int i);
-
-/* Whether a bot level is one a table may have. */
-bool fig_proto_level_ok(const char *level);
 
 /* ---- building the server's messages ---- */
 
@@ -233,7 +199,7 @@ json_t *fig_proto_error(fig_proto_code_t code, const char *text, const char *re,
 /* {"type":"pong"}. */
 json_t *fig_proto_pong(void);
 
-/* ---- a table's frames (table.c decides what happened; these say it) ---- */
+/* ---- a table's frames (table_*.c decide what happened; these say it) ---- */
 
 /* {"type":TYPE,"table":CODE}, to which the caller adds its fields. */
 json_t *fig_proto_table_msg(const char *type, const char *table);

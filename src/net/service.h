@@ -40,33 +40,9 @@
 #include <stddef.h>
 
 #include "figaro/error.h"
+#include "net/service_types.h"
 
 typedef struct fig_service fig_service_t;
-
-/* The wire's connection: opaque to the service, handed back in send/close. */
-typedef struct fig_conn fig_conn_t;
-
-/* An HTTP answer: status, content type, body (malloc'ed: the caller frees). */
-typedef struct {
-    int status;
-    const char *type;
-    char *body;
-    size_t len;
-} fig_http_answer_t;
-
-typedef struct {
-    /* Queues one text frame for conn (the wire copies text). */
-    void (*send)(void *wire, fig_conn_t *conn, const char *text, size_t len);
-    /* Closes conn (then the wire calls fig_service_closed). */
-    void (*close)(void *wire, fig_conn_t *conn);
-    /* Starts and stops watching a descriptor for reading. */
-    void (*watch)(void *wire, int fd);
-    void (*unwatch)(void *wire, int fd);
-    /* The answer to conn's HTTP request, which fig_service_http left for
-     * later; the wire takes a->body. */
-    void (*answer)(void *wire, fig_conn_t *conn, fig_http_answer_t *a);
-    void *wire;
-} fig_wire_ops_t;
 
 /* An engine the operator registered: `--engine NAME=CMD`. */
 typedef struct {

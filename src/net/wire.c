@@ -1,28 +1,32 @@
 /* wire.c - the table service on the network, through libwebsockets 4.1: one
  * context, one vhost, one port, HTTP and WebSocket, one loop thread.
  *
- * lws 4.1's rules shape this file: only the loop thread calls lws (a signal
- * handler wakes the loop through a pipe of ours, adopted into it); a
+ * The loop is libuv's (epoll: a turn costs what is ready, not what is open),
+ * ours, lent to lws as a foreign loop; lws 4.1 drives it through its event
+ * library plugin (libwebsockets-evlib_uv.so, loaded when the context is
+ * made). The loop also holds what is ours: a signal handler wakes it through
+ * a pipe (a uv_poll); the service's deadlines are one uv timer, set again
+ * after every call into the service (the service keeps them in a heap: the
+ * next one costs nothing); the descriptors the service watches (matches',
+ * hints', the writer's) are uv_polls, whose readability calls
+ * fig_service_fd_ready; the service unwatches a descriptor before it closes
+ * it, and libuv forgets it at once (op_unwatch), so no dup() is needed: a
+ * table costs three descriptors (its person's socket, its match's pipe).
+ *
+ * lws 4.1's rules shape the rest: only the loop thread calls lws; a
  * connection writes once per writeable callback, so whatever the service
- * says is queued per connection and one frame goes out at each callback; the
- * service's deadlines are one lws_sul timer, set again after every call into
- * the service; the descriptors the service watches (matches' and hints'
- * pipes) are adopted as raw files whose readability calls
- * fig_service_fd_ready. We adopt a dup() of each, so that lws closing its
- * copy never closes the service's descriptor.
+ * says is queued per connection and one frame goes out at each callback.
  *
  * One protocol, "figaro.v1", is the vhost's first: it gets the HTTP requests
  * (static files and the service's paths; the one POST, /replay, whose body
  * is gathered up to its Content-Length, at most FIG_REPLAY_FGN_MAX) and the
- * WebSocket upgrades, with or without that subprotocol named. Every HTTP answer carries the security
- * headers; files come only from the web folder, by a path checked character
- * by character (fig_wire_web_path) and then resolved and checked again
- * (realpath), so neither ".." nor a symbolic link leads out of it. */
+ * WebSocket upgrades, with or without that subprotocol named. Every HTTP
+ * answer carries the security headers; files come only from the web folder
+ * (webfiles.h). */
 #define _DEFAULT_SOURCE   /* realpath */
 #include "net/wire.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -30,24 +34,25 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <libwebsockets.h>
+#include <uv.h>
 
 #include "host/util.h"
+#include "net/hosts.h"
 #include "net/proto.h"
 #include "net/replay_json.h"
+#include "net/webfiles.h"
 
 enum {
-    WEB_FILE_MAX = 16 << 20,   /* the largest file of the web folder we serve */
     PATH_MAX_URL = 512,        /* a longer path is answered 414 */
     HEADERS_MAX = 16384,       /* lws's buffer for a request's line and headers: above,
                                   lws hangs up without an answer (docs/server.md) */
-    HOSTS_MAX = 16,            /* --allowed-hosts entries */
-    HOST_LEN = 256,
     HTTP_CHUNK = 16384,        /* one lws_write of an HTTP body */
     CLOSE_GRACE_S = 3,         /* a closing connection that cannot flush is dropped */
+    WS_WRITE_CLOSE = 4,        /* lws 4.1's own LWS_WRITE_CLOSE, which lws-write.h leaves
+                                  out (its value 4 kept for it): a close frame (ws_bye) */
 };
 
 /* One queued text frame, with lws's headroom before it. */
@@ -57,12 +62,11 @@ typedef struct frame {
     unsigned char buf[];   /* LWS_PRE + len */
 } frame_t;
 
-/* A descriptor the service watches: its dup, adopted into the loop. */
+/* A descriptor the service watches: a poll on it in the loop. */
 typedef struct watch {
-    struct watch *next;
-    int fd;               /* the service's descriptor; -1: the wake pipe */
-    struct lws *wsi;      /* NULL once lws closed it */
-    bool dead;            /* unwatched: closing */
+    uv_poll_t poll;       /* first: the handle's address is the watch's */
+    fig_wire_t *w;
+    int fd;               /* the service's descriptor */
 } watch_t;
 
 /* A connection: lws's per-session data, the same for HTTP and WebSocket. */
@@ -90,21 +94,24 @@ struct fig_conn {
 };
 
 struct fig_wire {
+    uv_loop_t loop;
+    void *loops[1];             /* lws's foreign loops: ours */
+    uv_timer_t timer;           /* the service's next deadline */
+    uv_poll_t wake_poll;        /* the wake pipe */
+    bool loop_ok, timer_ok, wake_ok;   /* initialised: to close */
     struct lws_context *ctx;
     struct lws_vhost *vh;
     fig_service_t *svc;
     fig_wire_ops_t ops;
-    lws_sorted_usec_list_t sul;
     lws_retry_bo_t retry;
-    watch_t *watches;
+    watch_t **watches;          /* by the service's descriptor */
+    int nwatches;
     int wake[2];
     volatile int stop;
     int port;
     size_t queue_max;
     char proxy[64];             /* the trusted reverse proxy's address; "": none */
-    bool any_host;              /* every Host is answered */
-    int nhosts;
-    char hosts[HOSTS_MAX][HOST_LEN];   /* else these only, lower case, IPv6 in brackets */
+    fig_hosts_t hosts;          /* the Host names answered */
     char web_root[PATH_MAX];    /* "" : no web folder */
     void (*log)(void *ctx, const char *line);
     void *log_ctx;
@@ -119,9 +126,9 @@ static fig_wire_t *wire_of(struct lws *wsi)
 
 static void reschedule(fig_wire_t *w);
 
-static void on_timer(lws_sorted_usec_list_t *sul)
+static void on_timer(uv_timer_t *t)
 {
-    fig_wire_t *w = lws_container_of(sul, fig_wire_t, sul);
+    fig_wire_t *w = t->data;
     if (w->svc)
         fig_service_tick(w->svc, fig_clock_ms());
     reschedule(w);
@@ -131,12 +138,12 @@ static void reschedule(fig_wire_t *w)
 {
     long long d = w->svc ? fig_service_next_deadline(w->svc) : -1;
     if (d < 0) {
-        lws_sul_cancel(&w->sul);
+        uv_timer_stop(&w->timer);
         return;
     }
     long long now = fig_clock_ms();
-    lws_usec_t us = d > now ? (lws_usec_t)(d - now) * 1000 : 0;
-    lws_sul_schedule(w->ctx, 0, &w->sul, on_timer, us);
+    uv_update_time(&w->loop);   /* the loop's clock, not the turn's start */
+    uv_timer_start(&w->timer, on_timer, d > now ? (uint64_t)(d - now) : 0, 0);
 }
 
 /* ---- the service's callbacks */
@@ -202,46 +209,79 @@ static void op_close(void *wire, fig_conn_t *conn)
     conn_close(wire, conn, LWS_CLOSE_STATUS_NORMAL, false);
 }
 
+static void on_watch(uv_poll_t *p, int status, int events)
+{
+    (void)events;
+    watch_t *e = (watch_t *)p;
+    fig_wire_t *w = e->w;
+    if (status < 0)
+        fig_logf(w->log, w->log_ctx, "", "wire: descriptor %d: %s", e->fd, uv_strerror(status));
+    if (w->svc) {
+        fig_service_fd_ready(w->svc, e->fd);
+        reschedule(w);
+    }
+}
+
+static void watch_closed(uv_handle_t *h)
+{
+    free(h);
+}
+
+/* Room in the index for descriptor fd. */
+static bool watch_room(fig_wire_t *w, int fd)
+{
+    if (fd < w->nwatches)
+        return true;
+    int n = w->nwatches ? w->nwatches : 64;
+    while (n <= fd)
+        n *= 2;
+    watch_t **nv = realloc(w->watches, (size_t)n * sizeof *nv);
+    if (!nv)
+        return false;
+    memset(nv + w->nwatches, 0, (size_t)(n - w->nwatches) * sizeof *nv);
+    w->watches = nv;
+    w->nwatches = n;
+    return true;
+}
+
 static void op_watch(void *wire, int fd)
 {
     fig_wire_t *w = wire;
-    watch_t *e = calloc(1, sizeof *e);
-    int d = e ? fcntl(fd, F_DUPFD_CLOEXEC, 0) : -1;
-    if (d < 0) {
-        free(e);
-        fig_logf(w->log, w->log_ctx, "",
-                 "wire: cannot watch descriptor %d: %s", fd, strerror(errno));
+    bool twice = fd >= 0 && fd < w->nwatches && w->watches[fd];
+    watch_t *e = fd >= 0 && !twice && watch_room(w, fd) ? calloc(1, sizeof *e) : NULL;
+    if (!e) {
+        fig_logf(w->log, w->log_ctx, "", "wire: cannot watch descriptor %d: %s", fd,
+                 twice ? "watched already" : "out of memory");
         return;
     }
+    e->w = w;
     e->fd = fd;
-    lws_adopt_desc_t ad;
-    memset(&ad, 0, sizeof ad);
-    ad.vh = w->vh;
-    ad.type = LWS_ADOPT_RAW_FILE_DESC;
-    ad.fd.filefd = d;
-    ad.vh_prot_name = "figaro-fd";
-    ad.opaque = e;
-    e->next = w->watches;
-    w->watches = e;
-    e->wsi = lws_adopt_descriptor_vhost_via_info(&ad);   /* closes d on failure */
-    if (!e->wsi) {
-        w->watches = e->next;
-        free(e);
-        fig_logf(w->log, w->log_ctx, "", "wire: cannot watch descriptor %d: lws refused it", fd);
+    int rc = uv_poll_init(&w->loop, &e->poll, fd);
+    if (rc) {
+        watch_closed((uv_handle_t *)&e->poll);   /* no handle yet: nothing for libuv to close */
+    } else if ((rc = uv_poll_start(&e->poll, UV_READABLE, on_watch))) {
+        uv_close((uv_handle_t *)&e->poll, watch_closed);
     }
+    if (rc) {
+        fig_logf(w->log, w->log_ctx, "", "wire: cannot watch descriptor %d: %s", fd,
+                 uv_strerror(rc));
+        return;
+    }
+    w->watches[fd] = e;
 }
 
 static void op_unwatch(void *wire, int fd)
 {
     fig_wire_t *w = wire;
-    for (watch_t *e = w->watches; e; e = e->next) {
-        if (e->fd == fd && !e->dead && e->wsi) {
-            e->dead = true;
-            /* lws closes it on its next turn (never from another wsi's callback) */
-            lws_set_timeout(e->wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC);
-            return;
-        }
-    }
+    if (fd < 0 || fd >= w->nwatches || !w->watches[fd])
+        return;
+    watch_t *e = w->watches[fd];
+    w->watches[fd] = NULL;
+    /* libuv lets go of fd here, at once (epoll included): the service may
+     * close it next, and a new descriptor of that number be watched; only
+     * the memory waits for the close callback. */
+    uv_poll_stop(&e->poll);
+    uv_close((uv_handle_t *)&e->poll, watch_closed);
 }
 
 static int service_answer(struct lws *wsi, struct fig_conn *c, fig_http_answer_t *a);
@@ -258,124 +298,6 @@ static void op_answer(void *wire, fig_conn_t *conn, fig_http_answer_t *a)
 }
 
 /* ---- HTTP */
-
-int fig_wire_web_path(const char *path, char *rel, size_t cap)
-{
-    if (!path || path[0] != '/')
-        return 400;
-    size_t n = strlen(path);
-    if (n > 512)
-        return 404;
-    const char *p = path + 1;
-    size_t o = 0;
-    for (;;) {
-        /* one segment: p up to the next '/' or the end */
-        size_t seg = strcspn(p, "/");
-        if (seg == 0 && p[0] == '/')
-            return 400;                       /* "//": an empty segment */
-        if (seg > 0 && p[0] == '.')
-            return 400;                       /* "..", ".", hidden files */
-        for (size_t i = 0; i < seg; i++) {
-            unsigned char ch = (unsigned char)p[i];
-            if (ch == '%' || ch == '\\' || ch < 0x20 || ch == 0x7f)
-                return 400;                   /* encodings, Windows separators, controls */
-            if (!((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
-                  (ch >= '0' && ch <= '9') || ch == '-' || ch == '_' || ch == '.'))
-                return 404;                   /* no file of ours is named so */
-        }
-        if (o + seg + 2 > cap)
-            return 404;
-        memcpy(rel + o, p, seg);
-        o += seg;
-        p += seg;
-        if (*p == '\0') {
-            if (seg == 0) {                   /* "/" or "dir/": its index */
-                const char *ix = "index.html";
-                if (o + strlen(ix) + 1 > cap)
-                    return 404;
-                memcpy(rel + o, ix, strlen(ix));
-                o += strlen(ix);
-            }
-            rel[o] = '\0';
-            return 0;
-        }
-        rel[o++] = '/';
-        p++;
-    }
-}
-
-const char *fig_wire_mime(const char *name)
-{
-    static const struct {
-        const char *ext, *type;
-    } types[] = {
-        { ".html", "text/html; charset=utf-8" },
-        { ".js", "text/javascript; charset=utf-8" },
-        { ".mjs", "text/javascript; charset=utf-8" },
-        { ".css", "text/css; charset=utf-8" },
-        { ".json", "application/json" },
-        { ".webmanifest", "application/manifest+json" },
-        { ".svg", "image/svg+xml" },
-        { ".png", "image/png" },
-        { ".jpg", "image/jpeg" },
-        { ".ico", "image/x-icon" },
-        { ".woff2", "font/woff2" },
-        { ".wasm", "application/wasm" },
-        { ".txt", "text/plain; charset=utf-8" },
-        { ".md", "text/plain; charset=utf-8" },
-        { ".fgn", "text/plain; charset=utf-8" },
-    };
-    size_t n = strlen(name);
-    for (size_t i = 0; i < sizeof types / sizeof types[0]; i++) {
-        size_t e = strlen(types[i].ext);
-        if (n > e && strcasecmp(name + n - e, types[i].ext) == 0)
-            return types[i].type;
-    }
-    return "application/octet-stream";
-}
-
-/* Reads the web folder's file `rel` into a->body; the HTTP status. */
-static int read_web_file(fig_wire_t *w, const char *rel, fig_http_answer_t *a)
-{
-    if (!w->web_root[0])
-        return 404;
-    char full[PATH_MAX], real[PATH_MAX];
-    if (snprintf(full, sizeof full, "%s/%s", w->web_root, rel) >= (int)sizeof full)
-        return 404;
-    if (!realpath(full, real))
-        return 404;
-    size_t rl = strlen(w->web_root);
-    if (strncmp(real, w->web_root, rl) != 0 || real[rl] != '/')
-        return 404;                                   /* a link out of the folder */
-    int fd = open(real, O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
-        return 404;
-    struct stat st;
-    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size > WEB_FILE_MAX) {
-        close(fd);
-        return 404;
-    }
-    size_t len = (size_t)st.st_size, got = 0;
-    char *body = malloc(len + 1);
-    if (!body) {
-        close(fd);
-        return 503;
-    }
-    while (got < len) {
-        ssize_t r = read(fd, body + got, len - got);
-        if (r < 0 && errno == EINTR)
-            continue;
-        if (r <= 0)
-            break;
-        got += (size_t)r;
-    }
-    close(fd);
-    a->status = 200;
-    a->type = fig_wire_mime(rel);
-    a->body = body;
-    a->len = got;
-    return 200;
-}
 
 /* The headers of every HTTP answer: the vhost's, which lws writes after
  * every status line, its own refusals included (a request line it will not
@@ -518,78 +440,14 @@ static int on_http_body_done(fig_wire_t *w, struct lws *wsi, struct fig_conn *c)
     return service_answer(wsi, c, &a);
 }
 
-/* ---- Host names (DNS rebinding: a page of evil.example resolving to our
- * address would otherwise be same-origin with us) */
-
-/* Adds one allowed host name, lower case, an IPv6 address in brackets. */
-static bool host_add(fig_wire_t *w, const char *name, size_t len)
-{
-    if (len == 0 || w->nhosts == HOSTS_MAX)
-        return false;
-    char *h = w->hosts[w->nhosts];
-    bool v6 = memchr(name, ':', len) && name[0] != '[';
-    if (len + 3 > HOST_LEN)
-        return false;
-    size_t o = 0;
-    if (v6)
-        h[o++] = '[';
-    for (size_t i = 0; i < len; i++)
-        h[o++] = (char)((name[i] >= 'A' && name[i] <= 'Z') ? name[i] - 'A' + 'a' : name[i]);
-    if (v6)
-        h[o++] = ']';
-    h[o] = '\0';
-    w->nhosts++;
-    return true;
-}
-
-/* The host names answered: the list given, or the default (wire.h). */
-static fig_err_t hosts_init(fig_wire_t *w, const char *list, const char *addr, fig_msg_t *msg)
-{
-    if (!list) {
-        bool loopback = addr && (strncmp(addr, "127.", 4) == 0 || strcmp(addr, "::1") == 0 ||
-                                 strcmp(addr, "[::1]") == 0 || strcmp(addr, "localhost") == 0);
-        if (!loopback) {
-            w->any_host = true;
-            return FIG_OK;
-        }
-        host_add(w, "localhost", 9);
-        host_add(w, "127.0.0.1", 9);
-        host_add(w, "::1", 3);
-        if (addr[0] != '[')
-            host_add(w, addr, strlen(addr));
-        return FIG_OK;
-    }
-    for (const char *p = list; *p;) {
-        size_t n = strcspn(p, ",");
-        if (n == 1 && p[0] == '*')
-            w->any_host = true;
-        else if (!host_add(w, p, n))
-            return fig_fail(msg, FIG_ERR_INPUT, "--allowed-hosts: at most %d names of at most "
-                            "%d characters, none empty", HOSTS_MAX, HOST_LEN - 3);
-        p += n;
-        if (*p == ',')
-            p++;
-    }
-    return FIG_OK;
-}
-
-/* Whether the request's Host (its name: the port aside) is one we answer. */
+/* Whether the request's Host is one we answer (hosts.h). */
 static bool host_ok(const fig_wire_t *w, struct lws *wsi)
 {
-    if (w->any_host)
-        return true;
-    char host[HOST_LEN];
+    char host[FIG_HOST_LEN];
     int n = lws_hdr_total_length(wsi, WSI_TOKEN_HOST);
-    if (n <= 0 || n >= (int)sizeof host || lws_hdr_copy(wsi, host, sizeof host,
-                                                        WSI_TOKEN_HOST) <= 0)
-        return false;
-    char *end = host[0] == '[' ? strchr(host, ']') : strchr(host, ':');
-    if (end)
-        end[host[0] == '[' ? 1 : 0] = '\0';   /* "[::1]:8080" -> "[::1]", "a:80" -> "a" */
-    for (int i = 0; i < w->nhosts; i++)
-        if (strcasecmp(host, w->hosts[i]) == 0)
-            return true;
-    return false;
+    bool has = n > 0 && n < (int)sizeof host &&
+               lws_hdr_copy(wsi, host, sizeof host, WSI_TOKEN_HOST) > 0;
+    return fig_hosts_allow(&w->hosts, has ? host : NULL);
 }
 
 static int on_http(fig_wire_t *w, struct lws *wsi, struct fig_conn *c, const char *in,
@@ -634,7 +492,7 @@ static int on_http(fig_wire_t *w, struct lws *wsi, struct fig_conn *c, const cha
     char rel[600];
     int st = fig_wire_web_path(path, rel, sizeof rel);
     if (st == 0)
-        st = read_web_file(w, rel, &a);
+        st = fig_webfiles_read(w->web_root, rel, &a);
     if (st == 200)
         return http_answer(wsi, c, &a);
     if (st == 400)
@@ -768,17 +626,32 @@ static int ws_established(fig_wire_t *w, struct lws *wsi, struct fig_conn *c)
     return 0;
 }
 
+/* From a writeable callback: sends the close frame (status, "bye") and
+ * hangs up (-1), as lws 4.1 on its poll loop did for lws_close_reason and
+ * -1. Written here because on libuv, Debian's lws (a _DEBUG build) closes
+ * such a connection a second time at once ("uv repeat test"), before the
+ * close frame it prepared is sent. */
+static int ws_bye(struct lws *wsi, int status)
+{
+    static const char why[] = "bye";
+    unsigned char buf[LWS_PRE + 2 + sizeof why];
+    unsigned char *p = buf + LWS_PRE;
+    p[0] = (unsigned char)(status >> 8);
+    p[1] = (unsigned char)status;
+    memcpy(p + 2, why, sizeof why - 1);
+    lws_write(wsi, p, 2 + sizeof why - 1, (enum lws_write_protocol)WS_WRITE_CLOSE);
+    return -1;
+}
+
 static int ws_receive(fig_wire_t *w, struct lws *wsi, struct fig_conn *c, const char *in,
                       size_t len)
 {
     if (c->closing || !c->cs)
         return 0;
     bool last = lws_is_final_fragment(wsi) && lws_remaining_packet_payload(wsi) == 0;
-    if (lws_frame_is_binary(wsi)) {
-        static const char why[] = "text frames only";
-        lws_close_reason(wsi, LWS_CLOSE_STATUS_UNACCEPTABLE_OPCODE, (unsigned char *)why,
-                         sizeof why - 1);
-        return -1;
+    if (lws_frame_is_binary(wsi)) {   /* refused; the close frame when writeable */
+        conn_close(w, c, LWS_CLOSE_STATUS_UNACCEPTABLE_OPCODE, true);
+        return 0;
     }
     if (!c->rx && !(c->rx = malloc(FIG_PROTO_FRAME_MAX + 1)))
         return -1;
@@ -812,13 +685,7 @@ static int ws_writeable(struct lws *wsi, struct fig_conn *c)
 {
     frame_t *f = c->head;
     if (!f) {
-        if (c->closing) {
-            static const char why[] = "bye";
-            lws_close_reason(wsi, (enum lws_close_status)c->close_status,
-                             (unsigned char *)why, sizeof why - 1);
-            return -1;
-        }
-        return 0;
+        return c->closing ? ws_bye(wsi, c->close_status) : 0;
     }
     if (lws_write(wsi, f->buf + LWS_PRE, f->len, LWS_WRITE_TEXT) < (int)f->len)
         return -1;
@@ -890,54 +757,119 @@ static int cb_main(struct lws *wsi, enum lws_callback_reasons reason, void *user
     return lws_callback_http_dummy(wsi, reason, user, in, len);
 }
 
-/* ---- watched descriptors and the wake pipe */
+/* ---- the wake pipe */
 
-static int cb_fd(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in,
-                 size_t len)
+static void on_wake(uv_poll_t *p, int status, int events)
 {
-    fig_wire_t *w = wire_of(wsi);
-    watch_t *e = lws_get_opaque_user_data(wsi);
-    switch (reason) {
-    case LWS_CALLBACK_RAW_RX_FILE:
-        if (!e || e->dead)
-            return -1;
-        if (e->fd < 0) {    /* the wake pipe: a signal */
-            char b[64];
-            while (read(w->wake[0], b, sizeof b) > 0) {
-            }
-            w->stop = 1;
-            return 0;
-        }
-        if (w->svc) {
-            fig_service_fd_ready(w->svc, e->fd);
-            reschedule(w);
-        }
-        return e->dead ? -1 : 0;
-    case LWS_CALLBACK_RAW_CLOSE_FILE:
-        if (e) {
-            lws_set_opaque_user_data(wsi, NULL);
-            for (watch_t **pp = &w->watches; *pp; pp = &(*pp)->next) {
-                if (*pp == e) {
-                    *pp = e->next;
-                    break;
-                }
-            }
-            free(e);
-        }
-        break;
-    default:
-        break;
+    (void)status;
+    (void)events;
+    fig_wire_t *w = p->data;
+    char b[64];
+    while (read(w->wake[0], b, sizeof b) > 0) {
     }
-    return lws_callback_http_dummy(wsi, reason, user, in, len);
+    w->stop = 1;
+    uv_stop(&w->loop);
 }
 
 static const struct lws_protocols protocols[] = {
     { "figaro.v1", cb_main, sizeof(struct fig_conn), FIG_PROTO_FRAME_MAX, 0, NULL, 0 },
-    { "figaro-fd", cb_fd, 0, 0, 0, NULL, 0 },
     { NULL, NULL, 0, 0, 0, NULL, 0 },
 };
 
 /* ---- the wire */
+
+/* Closes whatever was made of w and frees it. lws first: it lets go of its
+ * handles in our loop, which then runs until every handle is closed. */
+static void wire_destroy(fig_wire_t *w)
+{
+    /* On a foreign loop, lws 4.1 ends in two calls: the first closes its
+     * handles, which the loop then runs to their end; the second frees the
+     * context and unloads the event library plugin, which no close callback
+     * may follow. pcontext sets w->ctx to NULL once it is gone. */
+    if (w->ctx)
+        lws_context_destroy(w->ctx);
+    for (int fd = 0; fd < w->nwatches; fd++)
+        if (w->watches[fd])
+            op_unwatch(w, fd);
+    if (w->timer_ok)
+        uv_close((uv_handle_t *)&w->timer, NULL);
+    if (w->wake_ok)
+        uv_close((uv_handle_t *)&w->wake_poll, NULL);
+    if (w->loop_ok)
+        uv_run(&w->loop, UV_RUN_DEFAULT);
+    if (w->ctx)
+        lws_context_destroy(w->ctx);
+    if (w->loop_ok)
+        uv_loop_close(&w->loop);
+    free(w->watches);
+    for (int i = 0; i < 2; i++)
+        if (w->wake[i] >= 0)
+            close(w->wake[i]);
+    free(w);
+}
+
+/* The loop, its timer and the wake pipe's poll. */
+static fig_err_t loop_init(fig_wire_t *w, fig_msg_t *msg)
+{
+    int rc = uv_loop_init(&w->loop);
+    if (rc)
+        return fig_fail(msg, FIG_ERR_SPACE, "cannot start the event loop: %s", uv_strerror(rc));
+    w->loop_ok = true;
+    uv_timer_init(&w->loop, &w->timer);   /* cannot fail */
+    w->timer.data = w;
+    w->timer_ok = true;
+    int err = fig_wake_pipe(w->wake);
+    if (err)
+        return fig_fail(msg, FIG_ERR_SPACE, "pipe: %s", strerror(err));
+    if ((rc = uv_poll_init(&w->loop, &w->wake_poll, w->wake[0])))
+        return fig_fail(msg, FIG_ERR_SPACE, "cannot watch the wake pipe: %s", uv_strerror(rc));
+    w->wake_poll.data = w;
+    w->wake_ok = true;
+    if ((rc = uv_poll_start(&w->wake_poll, UV_READABLE, on_wake)))
+        return fig_fail(msg, FIG_ERR_SPACE, "cannot watch the wake pipe: %s", uv_strerror(rc));
+    return FIG_OK;
+}
+
+/* The context on our loop, and its one vhost listening. */
+static fig_err_t lws_init(fig_wire_t *w, const fig_wire_opts_t *o, fig_msg_t *msg)
+{
+    struct lws_context_creation_info ci;
+    memset(&ci, 0, sizeof ci);
+    ci.options = LWS_SERVER_OPTION_EXPLICIT_VHOSTS | LWS_SERVER_OPTION_VALIDATE_UTF8 |
+                 LWS_SERVER_OPTION_LIBUV |
+                 (o->tls_cert ? LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT : 0);
+    w->loops[0] = &w->loop;
+    ci.foreign_loops = w->loops;
+    ci.pcontext = &w->ctx;   /* NULL once lws is wholly gone */
+    ci.user = w;
+    ci.port = CONTEXT_PORT_NO_LISTEN;
+    ci.max_http_header_data = HEADERS_MAX;   /* the parser's limit is the context's */
+    w->ctx = lws_create_context(&ci);
+    if (!w->ctx)
+        return fig_fail(msg, FIG_ERR_SPACE, "cannot start libwebsockets on libuv (its event "
+                        "library, libwebsockets-evlib_uv.so, is in the package "
+                        "libwebsockets-evlib-uv)");
+    struct lws_context_creation_info vi;
+    memset(&vi, 0, sizeof vi);
+    vi.vhost_name = "figaro";
+    vi.port = o->port;
+    vi.iface = o->addr;
+    vi.protocols = protocols;
+    vi.options = ci.options;
+    vi.ssl_cert_filepath = o->tls_cert;
+    vi.ssl_private_key_filepath = o->tls_key;
+    vi.retry_and_idle_policy = &w->retry;
+    vi.timeout_secs = 10;
+    vi.max_http_header_data = HEADERS_MAX;
+    vi.headers = &hdr_csp;
+    vi.user = w;
+    w->vh = lws_create_vhost(w->ctx, &vi);
+    if (!w->vh)
+        return fig_fail(msg, FIG_ERR_INPUT, "cannot listen on %s port %d%s", o->addr, o->port,
+                        o->tls_cert ? " (or read the certificate and key)" : "");
+    w->port = lws_get_vhost_listen_port(w->vh);
+    return FIG_OK;
+}
 
 fig_err_t fig_wire_new(fig_wire_t **out, const fig_wire_opts_t *o, fig_msg_t *msg)
 {
@@ -956,84 +888,20 @@ fig_err_t fig_wire_new(fig_wire_t **out, const fig_wire_opts_t *o, fig_msg_t *ms
     w->queue_max = o->queue_max ? o->queue_max : (size_t)1 << 20;
     if (o->trust_proxy)
         snprintf(w->proxy, sizeof w->proxy, "%s", o->trust_proxy);
-    fig_err_t hrc = hosts_init(w, o->allowed_hosts, o->addr, msg);
-    if (hrc) {
-        free(w);
-        return hrc;
-    }
     w->ops = (fig_wire_ops_t){ op_send, op_close, op_watch, op_unwatch, op_answer, w };
-    if (o->web_dir && !realpath(o->web_dir, w->web_root)) {
-        fig_err_t rc = fig_fail(msg, FIG_ERR_INPUT, "web folder %s: %s", o->web_dir,
-                                strerror(errno));
-        free(w);
-        return rc;
-    }
     int ping = o->ping_s > 0 ? o->ping_s : 30;
     w->retry.secs_since_valid_ping = (uint16_t)ping;
     w->retry.secs_since_valid_hangup = (uint16_t)(2 * ping);
-
-    struct lws_context_creation_info ci;
-    memset(&ci, 0, sizeof ci);
-    ci.options = LWS_SERVER_OPTION_EXPLICIT_VHOSTS | LWS_SERVER_OPTION_VALIDATE_UTF8 |
-                 (o->tls_cert ? LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT : 0);
-    ci.user = w;
-    ci.port = CONTEXT_PORT_NO_LISTEN;
-    ci.max_http_header_data = HEADERS_MAX;   /* the parser's limit is the context's */
-    w->ctx = lws_create_context(&ci);
-    if (!w->ctx) {
-        free(w);
-        return fig_fail(msg, FIG_ERR_SPACE, "cannot start libwebsockets");
-    }
-    struct lws_context_creation_info vi;
-    memset(&vi, 0, sizeof vi);
-    vi.vhost_name = "figaro";
-    vi.port = o->port;
-    vi.iface = o->addr;
-    vi.protocols = protocols;
-    vi.options = ci.options;
-    vi.ssl_cert_filepath = o->tls_cert;
-    vi.ssl_private_key_filepath = o->tls_key;
-    vi.retry_and_idle_policy = &w->retry;
-    vi.timeout_secs = 10;
-    vi.max_http_header_data = HEADERS_MAX;
-    vi.headers = &hdr_csp;
-    vi.user = w;
-    w->vh = lws_create_vhost(w->ctx, &vi);
-    if (!w->vh) {
-        lws_context_destroy(w->ctx);
-        free(w);
-        return fig_fail(msg, FIG_ERR_INPUT, "cannot listen on %s port %d%s", o->addr, o->port,
-                        o->tls_cert ? " (or read the certificate and key)" : "");
-    }
-    w->port = lws_get_vhost_listen_port(w->vh);
-    int err = fig_wake_pipe(w->wake);
-    if (err) {
-        fig_err_t rc = fig_fail(msg, FIG_ERR_SPACE, "pipe: %s", strerror(err));
-        lws_context_destroy(w->ctx);
-        free(w);
+    fig_err_t rc = fig_hosts_init(&w->hosts, o->allowed_hosts, o->addr, msg);
+    if (!rc && o->web_dir && !realpath(o->web_dir, w->web_root))
+        rc = fig_fail(msg, FIG_ERR_INPUT, "web folder %s: %s", o->web_dir, strerror(errno));
+    if (!rc)
+        rc = loop_init(w, msg);
+    if (!rc)
+        rc = lws_init(w, o, msg);
+    if (rc) {
+        wire_destroy(w);
         return rc;
-    }
-    watch_t *e = calloc(1, sizeof *e);
-    lws_adopt_desc_t ad;
-    memset(&ad, 0, sizeof ad);
-    ad.vh = w->vh;
-    ad.type = LWS_ADOPT_RAW_FILE_DESC;
-    ad.fd.filefd = w->wake[0];
-    ad.vh_prot_name = "figaro-fd";
-    ad.opaque = e;
-    if (e) {
-        e->fd = -1;
-        e->next = NULL;
-        w->watches = e;
-        e->wsi = lws_adopt_descriptor_vhost_via_info(&ad);
-    }
-    if (!e || !e->wsi) {
-        w->watches = NULL;
-        free(e);
-        close(w->wake[1]);   /* lws closed wake[0] */
-        lws_context_destroy(w->ctx);
-        free(w);
-        return fig_fail(msg, FIG_ERR_SPACE, "cannot watch the wake pipe");
     }
     *out = w;
     return FIG_OK;
@@ -1050,7 +918,7 @@ void fig_wire_attach(fig_wire_t *w, fig_service_t *svc)
     if (svc)
         reschedule(w);
     else
-        lws_sul_cancel(&w->sul);
+        uv_timer_stop(&w->timer);
 }
 
 int fig_wire_port(const fig_wire_t *w)
@@ -1066,8 +934,8 @@ int fig_wire_wake_fd(const fig_wire_t *w)
 int fig_wire_run(fig_wire_t *w)
 {
     while (!w->stop)
-        if (lws_service(w->ctx, 0) < 0)
-            return -1;
+        if (uv_run(&w->loop, UV_RUN_DEFAULT) == 0 && !w->stop)
+            return -1;   /* nothing left to wait for: the listening socket is gone */
     return 0;
 }
 
@@ -1076,14 +944,5 @@ void fig_wire_free(fig_wire_t *w)
     if (!w)
         return;
     w->svc = NULL;
-    lws_sul_cancel(&w->sul);
-    lws_context_destroy(w->ctx);   /* closes every wsi: the watches free themselves */
-    while (w->watches) {
-        watch_t *e = w->watches;
-        w->watches = e->next;
-        free(e);
-    }
-    if (w->wake[1] >= 0)
-        close(w->wake[1]);
-    free(w);
+    wire_destroy(w);   /* closes every connection */
 }

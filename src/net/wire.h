@@ -11,8 +11,8 @@
  * at most FIG_PROTO_FRAME_MAX bytes go to fig_service_message; a browser's
  * Origin must be the request's Host. Each connection has a send queue (one
  * lws_write per writeable callback), capped: a client that does not read is
- * closed. The descriptors the service watches are adopted into the loop as
- * raw files; its deadlines are an lws timer.
+ * closed. The loop is libuv's (epoll), lws joined to it: the descriptors
+ * the service watches are polled in it, its deadlines are one timer of it.
  *
  * Nothing here prints: log lines go to the caller's callback. Everything runs
  * on the thread that calls fig_wire_run, but fig_wire_wake_fd's descriptor,
@@ -24,6 +24,7 @@
 
 #include "figaro/error.h"
 #include "net/service.h"
+#include "net/webfiles.h"   /* fig_wire_web_path, fig_wire_mime */
 
 typedef struct fig_wire fig_wire_t;
 
@@ -69,15 +70,5 @@ int fig_wire_run(fig_wire_t *w);
 /* Closes every connection and the socket. Detach (fig_wire_attach NULL) and
  * free the service first. NULL is a no-op. */
 void fig_wire_free(fig_wire_t *w);
-
-/* The file a URL path names inside the web folder: writes the path relative
- * to it into rel ("index.html" for "/") and returns 0, or returns the HTTP
- * status to answer: 400 for a path that tries to leave the folder (".."
- * segments, hidden files, encoded characters, backslashes, NULs, "//"), 404
- * for one it cannot hold. The query string must already be cut off. */
-int fig_wire_web_path(const char *path, char *rel, size_t cap);
-
-/* The Content-Type of a file name, by its extension. */
-const char *fig_wire_mime(const char *name);
 
 #endif

@@ -8,8 +8,8 @@
 #      own layer or one below (core 0, ai 1, host 2, tui 3, cli 4; net 3, on
 #      host only: never tui or cli, and only cli includes net); include/figaro/*.h are core, but bot.h and bot_batch.h are ai and match.h
 #      host, the layers that implement them. System headers: curses only in
-#      tui, libintl and getopt only in cli, libwebsockets only in
-#      src/net/wire.c (the one file that calls it), SQLite only in
+#      tui, libintl and getopt only in cli, libwebsockets and libuv only
+#      in src/net/wire.c (the one file that calls them), SQLite only in
 #      src/net/db_sqlite.c and libpq only in src/net/db_pg.c (the storage's
 #      back ends, behind net/db.h). A violation names the file, the
 #      line, what it includes and why that is not allowed.
@@ -86,6 +86,8 @@ system_rule() {   # LAYER HEADER FILE
     case $2 in
         libwebsockets.h|libwebsockets/*)
             [ "$3" = src/net/wire.c ] || echo "only src/net/wire.c calls libwebsockets" ;;
+        uv.h|uv/*)
+            [ "$3" = src/net/wire.c ] || echo "only src/net/wire.c runs the event loop (libuv)" ;;
         sqlite3.h)
             [ "$3" = src/net/db_sqlite.c ] || echo "only src/net/db_sqlite.c calls SQLite (others: net/db.h)" ;;
         libpq-fe.h|libpq/*|postgres_ext.h|pg_config*.h)

@@ -1,0 +1,171 @@
+/* registry.c - the service's tables (service_internal.h): found by code
+ * through a hash index (the descriptors' index grows with it), each with its
+ * next deadline in a heap (net/heap.h). Whoever looks a table up is about to
+ * act on it: the table is marked dirty, and fig_svc_refresh reads the
+ * deadlines of the dirty tables again, so that nothing walks every table. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "net/service_internal.h"
+
+/* ---- the tables and their indexes */
+
+static unsigned code_bucket(const fig_service_t *s, const char *code)
+{
+    uint32_t h = 2166136261u;   /* FNV-1a */
+    for (const char *p = code; *p; p++)
+        h = (h ^ (unsigned char)*p) * 16777619u;
+    return h & (unsigned)(s->nbuckets - 1);
+}
+
+/* The table's deadline may change: read again before the next is asked for. */
+void fig_svc_touch(fig_service_t *s, tab_t *e)
+{
+    if (e->dirty)
+        return;
+    e->dirty = true;
+    e->next_dirty = s->dirty;
+    s->dirty = e;
+}
+
+/* The table of that code, or NULL. Whoever looks a table up is about to
+ * act on it: its deadline is read again (touch). */
+tab_t *fig_svc_find_tab(fig_service_t *s, const char *code)
+{
+    for (tab_t *e = s->by_code[code_bucket(s, code)]; e; e = e->next_code)
+        if (strcmp(fig_table_code(e->t), code) == 0) {
+            fig_svc_touch(s, e);
+            return e;
+        }
+    return NULL;
+}
+
+fig_table_t *fig_svc_find_table(fig_service_t *s, const char *code)
+{
+    tab_t *e = fig_svc_find_tab(s, code);
+    return e ? e->t : NULL;
+}
+
+/* Doubles the indexes' buckets (a power of two) when they hold more tables
+ * than buckets: chains stay short. The fd index holds one entry a table. */
+static bool grow_index(fig_service_t *s)
+{
+    int nb = s->nbuckets * 2;
+    tab_t **bc = calloc((size_t)nb, sizeof *bc);
+    fdent_t **bf = calloc((size_t)nb, sizeof *bf);
+    if (!bc || !bf) {
+        free(bc);
+        free(bf);
+        return false;
+    }
+    for (int i = 0; i < s->nbuckets; i++) {
+        while (s->by_code[i]) {
+            tab_t *e = s->by_code[i];
+            s->by_code[i] = e->next_code;
+            const char *code = fig_table_code(e->t);
+            uint32_t h = 2166136261u;
+            for (const char *p = code; *p; p++)
+                h = (h ^ (unsigned char)*p) * 16777619u;
+            e->next_code = bc[h & (unsigned)(nb - 1)];
+            bc[h & (unsigned)(nb - 1)] = e;
+        }
+        while (s->by_fd[i]) {
+            fdent_t *e = s->by_fd[i];
+            s->by_fd[i] = e->next;
+            e->next = bf[(unsigned)e->fd & (unsigned)(nb - 1)];
+            bf[(unsigned)e->fd & (unsigned)(nb - 1)] = e;
+        }
+    }
+    free(s->by_code);
+    free(s->by_fd);
+    s->by_code = bc;
+    s->by_fd = bf;
+    s->nbuckets = nb;
+    return true;
+}
+
+/* Room for one more table: its entry (NULL: out of memory). Then
+ * insert_table cannot fail. */
+tab_t *fig_svc_room_for_table(fig_service_t *s)
+{
+    if (s->ntables == s->cap) {
+        int ncap = s->cap ? 2 * s->cap : 16;
+        tab_t **nt = realloc(s->tabs, (size_t)ncap * sizeof *nt);
+        if (!nt)
+            return NULL;
+        s->tabs = nt;
+        s->cap = ncap;
+    }
+    if (s->ntables >= s->nbuckets && !grow_index(s))
+        return NULL;
+    if (!fig_heap_reserve(&s->due, s->ntables + 1))
+        return NULL;
+    return calloc(1, sizeof(tab_t));
+}
+
+void fig_svc_insert_table(fig_service_t *s, tab_t *e, fig_table_t *t)
+{
+    e->t = t;
+    e->at = s->ntables;
+    unsigned b = code_bucket(s, fig_table_code(t));
+    e->next_code = s->by_code[b];
+    s->by_code[b] = e;
+    s->tabs[s->ntables++] = e;
+    fig_heap_node_init(&e->due);
+    e->dirty = false;
+    fig_svc_touch(s, e);
+}
+
+/* Takes the table out of the indexes and frees it (with what waits for
+ * it). */
+void fig_svc_remove_table(fig_service_t *s, tab_t *e)
+{
+    for (tab_t **pp = &s->by_code[code_bucket(s, fig_table_code(e->t))]; *pp;
+         pp = &(*pp)->next_code)
+        if (*pp == e) {
+            *pp = e->next_code;
+            break;
+        }
+    s->tabs[e->at] = s->tabs[--s->ntables];
+    s->tabs[e->at]->at = e->at;
+    fig_heap_remove(&s->due, &e->due);
+    if (e->dirty)
+        for (tab_t **pp = &s->dirty; *pp; pp = &(*pp)->next_dirty)
+            if (*pp == e) {
+                *pp = e->next_dirty;
+                break;
+            }
+    while (e->head) {
+        wait_t *w = e->head;
+        e->head = w->next;
+        w->c->waiting--;
+        free(w);
+    }
+    fig_table_free(e->t);   /* its match's descriptor leaves the fd index */
+    free(e);
+}
+
+/* When the table is to be deleted (nobody there for long enough), or -1. */
+long long fig_svc_delete_at(const fig_service_t *s, const tab_t *e)
+{
+    long long idle = fig_table_idle_since(e->t);
+    if (idle < 0 || e->head)
+        return -1;
+    return idle + (fig_table_over(e->t) ? s->keep_finished_ms : s->keep_idle_ms);
+}
+
+/* Reads again the deadline of every table touched since the last time. */
+void fig_svc_refresh(fig_service_t *s)
+{
+    while (s->dirty) {
+        tab_t *e = s->dirty;
+        s->dirty = e->next_dirty;
+        e->dirty = false;
+        long long d = fig_table_deadline(e->t), x = fig_svc_delete_at(s, e);
+        if (x >= 0 && (d < 0 || x < d))
+            d = x;
+        fig_heap_set(&s->due, &e->due, d);
+    }
+}

@@ -1,0 +1,393 @@
+/* service_http.c - the service's HTTP answers (service.h: fig_service_http,
+ * fig_service_http_post, fig_service_http_gone): /healthz, /metrics, a
+ * finished game's record and replay (an earlier game's read off the loop,
+ * by the writer thread, and answered later), POST /replay with its rate
+ * limit per address. */
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "host/util.h"
+#include "net/replay_json.h"
+#include "net/service.h"
+#include "net/service_internal.h"
+
+typedef struct {
+    char *buf;
+    size_t len, cap;
+    bool failed;
+} text_t;
+
+static void put(text_t *t, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+static void put(text_t *t, const char *fmt, ...)
+{
+    for (;;) {
+        va_list ap;
+        va_start(ap, fmt);
+        int k = t->failed ? 0 : vsnprintf(t->buf + t->len, t->cap - t->len, fmt, ap);
+        va_end(ap);
+        if (t->failed || k < 0)
+            return;
+        if (t->len + (size_t)k < t->cap) {
+            t->len += (size_t)k;
+            return;
+        }
+        size_t ncap = 2 * (t->cap + (size_t)k);
+        char *nb = realloc(t->buf, ncap);
+        if (!nb) {
+            t->failed = true;
+            return;
+        }
+        t->buf = nb;
+        t->cap = ncap;
+    }
+}
+
+static void answer(fig_http_answer_t *out, int status, const char *type, char *body)
+{
+    out->status = status;
+    out->type = type;
+    out->body = body;
+    out->len = body ? strlen(body) : 0;
+}
+
+static char *dup_text(const char *s)
+{
+    char *d = malloc(strlen(s) + 1);
+    if (d)
+        strcpy(d, s);
+    return d;
+}
+
+static void metrics(fig_service_t *s, fig_http_answer_t *out)
+{
+    text_t t = { malloc(1024), 0, 1024, false };
+    if (!t.buf) {
+        answer(out, 503, "text/plain; charset=utf-8", NULL);
+        return;
+    }
+    int thinking = 0;
+    for (int i = 0; i < s->ntables; i++)
+        thinking += fig_table_thinking(s->tabs[i]->t);
+    const fig_table_stats_t *st = &s->stats;
+    put(&t, "# HELP figaro_tables Tables the server holds.\n# TYPE figaro_tables gauge\n"
+            "figaro_tables %d\n", s->ntables);
+    put(&t, "# HELP figaro_leases_held Tables this server holds a lease on (a database "
+            "several servers share; 0 on SQLite).\n# TYPE figaro_leases_held gauge\n"
+            "figaro_leases_held %d\n", s->shared ? s->ntables : 0);
+    put(&t, "# HELP figaro_takeovers_total Tables taken over from a server that was gone.\n"
+            "# TYPE figaro_takeovers_total counter\nfigaro_takeovers_total %llu\n", s->takeovers);
+    put(&t, "# HELP figaro_leases_lost_total Tables dropped: their lease ran out or another "
+            "server took them.\n# TYPE figaro_leases_lost_total counter\n"
+            "figaro_leases_lost_total %llu\n", s->leases_lost);
+    put(&t, "# HELP figaro_fenced_writes_total Writes refused: their table's lease was "
+            "another server's.\n# TYPE figaro_fenced_writes_total counter\n"
+            "figaro_fenced_writes_total %llu\n", s->fenced);
+    put(&t, "# HELP figaro_connections Open WebSocket connections.\n"
+            "# TYPE figaro_connections gauge\nfigaro_connections %d\n", s->nconns);
+    put(&t, "# HELP figaro_actions_total Actions applied, by people and bots "
+            "(rate() gives actions/s).\n# TYPE figaro_actions_total counter\n"
+            "figaro_actions_total %llu\n", st->actions);
+    put(&t, "# HELP figaro_events_total Table events told.\n# TYPE figaro_events_total counter\n"
+            "figaro_events_total %llu\n", st->events);
+    put(&t, "# HELP figaro_frames_total Frames sent to connections.\n"
+            "# TYPE figaro_frames_total counter\nfigaro_frames_total %llu\n", st->frames);
+    put(&t, "# HELP figaro_storage_errors_total Writes the database refused.\n"
+            "# TYPE figaro_storage_errors_total counter\nfigaro_storage_errors_total %llu\n",
+        st->storage_errors);
+    put(&t, "# HELP figaro_storage_record_reads Earlier games' records being read for a "
+            "download now (by the writer thread).\n# TYPE figaro_storage_record_reads gauge\n"
+            "figaro_storage_record_reads %d\n", s->nwaits);
+    fig_writer_stats_t ws;
+    fig_writer_stats(s->writer, &ws);
+    put(&t, "# HELP figaro_storage_commits_total Transactions the writer committed (each "
+            "one sync to the disk).\n# TYPE figaro_storage_commits_total counter\n"
+            "figaro_storage_commits_total %llu\n", ws.commits);
+    put(&t, "# HELP figaro_storage_writes_total Requests' writes committed in them (group "
+            "commit: several a transaction).\n# TYPE figaro_storage_writes_total counter\n"
+            "figaro_storage_writes_total %llu\n", ws.batches);
+    put(&t, "# HELP figaro_storage_commit_ms_total Time the writer spent in transactions "
+            "(writing and syncing), ms.\n# TYPE figaro_storage_commit_ms_total counter\n"
+            "figaro_storage_commit_ms_total %.1f\n", ws.commit_ms);
+    put(&t, "# HELP figaro_storage_queue Writes on their way to the disk.\n"
+            "# TYPE figaro_storage_queue gauge\nfigaro_storage_queue %d\n",
+        fig_writer_pending(s->writer));
+    put(&t, "# HELP figaro_tables_deleted_total Tables deleted after nobody was there for "
+            "long.\n# TYPE figaro_tables_deleted_total counter\n"
+            "figaro_tables_deleted_total %llu\n", s->deleted);
+    put(&t, "# HELP figaro_bot_queue Bots asked to think and not answered yet.\n"
+            "# TYPE figaro_bot_queue gauge\nfigaro_bot_queue %d\n", thinking);
+    put(&t, "# HELP figaro_bot_threads Worker threads the bots think on.\n"
+            "# TYPE figaro_bot_threads gauge\nfigaro_bot_threads %d\n", fig_pool_threads(s->pool));
+    put(&t, "# HELP figaro_move_latency_ms From a person's action to the broadcast of its "
+            "result.\n# TYPE figaro_move_latency_ms histogram\n");
+    unsigned long long cum = 0;
+    for (int b = 0; b < FIG_TABLE_LATENCY_BUCKETS; b++) {
+        cum += st->latency[b];
+        if (b < FIG_TABLE_LATENCY_BUCKETS - 1)
+            put(&t, "figaro_move_latency_ms_bucket{le=\"%g\"} %llu\n", fig_table_latency_le[b],
+                cum);
+        else
+            put(&t, "figaro_move_latency_ms_bucket{le=\"+Inf\"} %llu\n", cum);
+    }
+    put(&t, "figaro_move_latency_ms_sum %.3f\nfigaro_move_latency_ms_count %llu\n",
+        st->latency_sum_ms, st->latency_count);
+    if (t.failed) {
+        free(t.buf);
+        answer(out, 503, "text/plain; charset=utf-8", NULL);
+        return;
+    }
+    answer(out, 200, "text/plain; version=0.0.4; charset=utf-8", t.buf);
+}
+
+/* /tables/CODE/games/N.fgn or N.json: the code, the game number and
+ * whether the replay (json) is asked for, or false. */
+static bool record_path(const char *path, char code[], int *game, bool *json)
+{
+    static const char head[] = "/tables/", mid[] = "/games/";
+    if (strncmp(path, head, sizeof head - 1) != 0)
+        return false;
+    const char *p = path + sizeof head - 1;
+    for (int i = 0; i < FIG_PROTO_CODE_LEN; i++) {
+        if (!((p[i] >= 'A' && p[i] <= 'Z') || (p[i] >= '0' && p[i] <= '9')))
+            return false;
+        code[i] = p[i];
+    }
+    code[FIG_PROTO_CODE_LEN] = '\0';
+    p += FIG_PROTO_CODE_LEN;
+    if (strncmp(p, mid, sizeof mid - 1) != 0)
+        return false;
+    p += sizeof mid - 1;
+    long n = 0;
+    int digits = 0;
+    while (*p >= '0' && *p <= '9' && digits < 9) {
+        n = n * 10 + (*p++ - '0');
+        digits++;
+    }
+    *json = strcmp(p, ".json") == 0;
+    if (digits == 0 || (strcmp(p, ".fgn") != 0 && !*json) || n < 1)
+        return false;
+    *game = (int)n;
+    return true;
+}
+
+/* The catalogue of a query's "lang=xx" (the first one), or NULL: English. */
+static const fig_tr_t *query_tr(const fig_service_t *s, const char *query)
+{
+    for (const char *q = query; q && *q; q += strcspn(q, "&"), q += *q == '&') {
+        if (strncmp(q, "lang=", 5) != 0)
+            continue;
+        size_t n = strcspn(q + 5, "&");
+        for (int i = 1; i < fig_lang_count(); i++)
+            if (strlen(fig_lang_code(i)) == n && strncmp(q + 5, fig_lang_code(i), n) == 0 &&
+                s->cat[i])
+                return fig_catalog_tr(s->cat[i]);
+        return NULL;
+    }
+    return NULL;
+}
+
+/* The replay of g as the answer (200), or why not. */
+static void replay_answer(fig_http_answer_t *out, const fig_game_t *g, const fig_tr_t *tr)
+{
+    char *text;
+    size_t len;
+    fig_msg_t msg;
+    fig_err_t rc = fig_replay_json(g, tr, &text, &len, &msg);
+    if (rc != FIG_OK) {
+        char line[sizeof msg.text + 2];
+        snprintf(line, sizeof line, "%s\n", msg.text);
+        answer(out, rc == FIG_ERR_INPUT ? 400 : 503, "text/plain; charset=utf-8",
+               dup_text(line));
+        return;
+    }
+    answer(out, 200, "application/json", text);
+}
+
+/* The answer for record g (.json: its replay in tr's language; else its
+ * FGN), or the error that kept it: rc, msg. */
+static void record_answer(fig_http_answer_t *out, fig_err_t rc, const fig_msg_t *msg,
+                          const fig_game_t *g, bool json, const fig_tr_t *tr)
+{
+    const char *plain = "text/plain; charset=utf-8";
+    if (rc) {
+        char text[sizeof msg->text + 2];
+        snprintf(text, sizeof text, "%s\n", msg->text);
+        answer(out, rc == FIG_ERR_STATE ? 409 : rc == FIG_ERR_INPUT ? 404 : 503, plain,
+               dup_text(text));
+        return;
+    }
+    if (json) {
+        replay_answer(out, g, tr);
+        return;
+    }
+    size_t n = fig_fgn_write(g, NULL, 0);
+    char *body = malloc(n + 1);
+    if (body)
+        fig_fgn_write(g, body, n + 1);
+    answer(out, body ? 200 : 503, body ? "text/plain; charset=utf-8" : plain, body);
+}
+
+/* An earlier game's record: read by the writer thread (the loop never
+ * reads the storage), answered when the read comes back (record_read). */
+static void record_later(fig_service_t *s, fig_conn_t *conn, const char *code, int game,
+                         const fig_game_t *names, bool json, const fig_tr_t *tr,
+                         fig_http_answer_t *out)
+{
+    http_wait_t *h = NULL;
+    if (s->nwaits < HTTP_WAITS_MAX && (h = calloc(1, sizeof *h))) {
+        h->b.kind = FIG_DBB_RECORD;
+        h->b.read.out = &h->g;
+        snprintf(h->b.read.code, sizeof h->b.read.code, "%s", code);
+        h->b.read.game = game;
+        h->conn = conn;
+        h->json = json;
+        h->tr = tr;
+        memcpy(h->names, names->names, sizeof h->names);
+        h->next = s->waits;
+        s->waits = h;
+        s->nwaits++;
+        fig_writer_submit(s->writer, &h->b);
+        out->status = 0;   /* later: wire.answer */
+        return;
+    }
+    answer(out, 503, "text/plain; charset=utf-8",
+           dup_text(h ? "out of memory\n" : "too many records on their way: try again\n"));
+}
+
+/* The read of record_later came back: the answer goes to its connection,
+ * unless it closed meanwhile. */
+void fig_svc_record_read(fig_service_t *s, http_wait_t *h)
+{
+    http_wait_t **p = &s->waits;
+    while (*p != h)
+        p = &(*p)->next;
+    *p = h->next;
+    s->nwaits--;
+    if (h->conn) {
+        fig_http_answer_t a;
+        fig_game_t *g = malloc(sizeof *g);
+        fig_msg_t msg = h->b.msg;
+        fig_err_t rc = !g ? fig_fail(&msg, FIG_ERR_SPACE, "out of memory") : h->b.rc ? h->b.rc
+                       : fig_table_record_stored(&h->g, h->b.read.game, h->names, g, &msg);
+        record_answer(&a, rc, &msg, g, h->json, h->tr);
+        free(g);
+        s->wire.answer(s->wire.wire, h->conn, &a);
+    }
+    free(h);
+}
+
+void fig_service_http_gone(fig_service_t *s, fig_conn_t *conn)
+{
+    for (http_wait_t *h = s->waits; h; h = h->next)
+        if (h->conn == conn)
+            h->conn = NULL;
+}
+
+void fig_service_http(fig_service_t *s, fig_conn_t *conn, const char *path,
+                      fig_http_answer_t *out)
+{
+    const char *plain = "text/plain; charset=utf-8";
+    if (strcmp(path, "/healthz") == 0) {
+        answer(out, 200, plain, dup_text("ok\n"));
+        return;
+    }
+    if (strcmp(path, "/metrics") == 0) {
+        metrics(s, out);
+        return;
+    }
+    char where[600];
+    size_t plen = strcspn(path, "?");
+    if (plen >= sizeof where) {
+        answer(out, 404, plain, dup_text("not found\n"));
+        return;
+    }
+    memcpy(where, path, plen);
+    where[plen] = '\0';
+    const char *query = path[plen] ? path + plen + 1 : "";
+    char code[FIG_PROTO_CODE_LEN + 1];
+    int game;
+    bool json, stored;
+    fig_table_t *t;
+    if (!record_path(where, code, &game, &json) || !(t = fig_svc_find_table(s, code))) {
+        answer(out, 404, plain, dup_text("not found\n"));
+        return;
+    }
+    fig_game_t *g = malloc(sizeof *g);
+    fig_msg_t msg;
+    fig_err_t rc = g ? fig_table_record(t, game, g, &stored, &msg)
+                     : fig_fail(&msg, FIG_ERR_SPACE, "out of memory");
+    if (!rc && stored)
+        record_later(s, conn, code, game, g, json, query_tr(s, query), out);
+    else
+        record_answer(out, rc, &msg, g, json, query_tr(s, query));
+    free(g);
+}
+
+/* Whether addr may replay a record now (a token of its bucket). */
+static bool replay_allowed(fig_service_t *s, const char *addr)
+{
+    long long now = fig_svc_now(s);
+    int i, oldest = 0;
+    for (i = 0; i < REPLAY_ADDRS; i++) {
+        if (strcmp(s->replayers[i].addr, addr) == 0)
+            break;
+        if (s->replayers[i].at < s->replayers[oldest].at)
+            oldest = i;
+    }
+    if (i == REPLAY_ADDRS) {   /* a new address takes the longest unused bucket */
+        i = oldest;
+        snprintf(s->replayers[i].addr, sizeof s->replayers[i].addr, "%s", addr);
+        s->replayers[i].tokens = REPLAY_BURST;
+        s->replayers[i].at = now;
+    }
+    return fig_svc_take_token(&s->replayers[i].tokens, &s->replayers[i].at, now, REPLAY_BURST,
+                      1.0 / REPLAY_EVERY_MS);
+}
+
+void fig_service_http_post(fig_service_t *s, const char *addr, const char *path,
+                           const char *body, size_t len, fig_http_answer_t *out)
+{
+    const char *plain = "text/plain; charset=utf-8";
+    size_t plen = strcspn(path, "?");
+    if (plen != 7 || strncmp(path, "/replay", 7) != 0) {
+        answer(out, 404, plain, dup_text("not found\n"));
+        return;
+    }
+    if (!replay_allowed(s, addr ? addr : "")) {
+        answer(out, 429, plain, dup_text("too many records from your address: wait a second\n"));
+        return;
+    }
+    if (len > FIG_REPLAY_FGN_MAX) {
+        char text[80];
+        snprintf(text, sizeof text, "a record is at most %d bytes\n", FIG_REPLAY_FGN_MAX);
+        answer(out, 413, plain, dup_text(text));
+        return;
+    }
+    /* Never stored: the record is read, played again and forgotten. */
+    fig_game_t *g = malloc(sizeof *g);
+    if (!g) {
+        answer(out, 503, plain, dup_text("out of memory\n"));
+        return;
+    }
+    fig_msg_t msg;
+    if (fig_fgn_read(g, body ? body : "", len, &msg) != FIG_OK) {
+        char text[sizeof msg.text + 32];
+        if (msg.line > 0)
+            snprintf(text, sizeof text, "line %d: %s\n", msg.line, msg.text);
+        else
+            snprintf(text, sizeof text, "%s\n", msg.text);
+        answer(out, 400, plain, dup_text(text));
+        free(g);
+        return;
+    }
+    replay_answer(out, g, query_tr(s, path[plen] ? path + plen + 1 : ""));
+    free(g);
+}

@@ -1,0 +1,28 @@
+/* webfiles.h - the browser client's files, as `figaro serve` answers GET for
+ * them: a URL path checked character by character, then resolved and
+ * checked again (realpath), so that neither ".." nor a symbolic link leads
+ * out of the web folder; the Content-Type by extension. Nothing here calls
+ * libwebsockets: the wire (wire.c) sends what this reads. */
+#ifndef FIGARO_NET_WEBFILES_H
+#define FIGARO_NET_WEBFILES_H
+
+#include <stddef.h>
+
+#include "net/service.h"
+
+/* The file a URL path names inside the web folder: writes the path relative
+ * to it into rel ("index.html" for "/") and returns 0, or returns the HTTP
+ * status to answer: 400 for a path that tries to leave the folder (".."
+ * segments, hidden files, encoded characters, backslashes, NULs, "//"), 404
+ * for one it cannot hold. The query string must already be cut off. */
+int fig_wire_web_path(const char *path, char *rel, size_t cap);
+
+/* The Content-Type of a file name, by its extension. */
+const char *fig_wire_mime(const char *name);
+
+/* Reads the file `rel` (fig_wire_web_path's) of the web folder `root` (a
+ * real path; "": none) into a (status 200, its type, a malloc'ed body);
+ * else returns the status to answer (404, or 503 out of memory). */
+int fig_webfiles_read(const char *root, const char *rel, fig_http_answer_t *a);
+
+#endif
