@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # figaro - GNU Makefile.
 #   make           build build/figaro and the libraries (release, -O2):
 #                  libfigaro.a (core) <- libfigaro-ai.a <- libfigaro-host.a

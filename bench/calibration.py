@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: MIT
 """calibration.py - what a bot's search believes about its games, against what
 happened in them (docs/bots.md, Results).
 

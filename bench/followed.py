@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """followed.py - the seat that bench/round_stats.py and bench/calibration.py
 follow through an arena's records: the one whose name starts with --name (the
 arena names a bot by its spec)."""

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* hint_time.c - what a hint costs: the processor time of the hint's search
  * (host/hint.h, FIG_HINT_SPEC: the max level) at every move of seat 0 in
  * 4-player games against `greedy`, the bot told only that seat's knowledge

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Speed of the Python binding (docs/python.md "Speed"), on one thread.
 
   single   one game at a time from Python: legal_actions(), a random choice,

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: MIT
 """review_agreement.py - how stable the review's grades are (docs/bots.md, Review).
 
 Reviews each game (FGN records) for the chosen seats with several seeds

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: MIT
 """round_stats.py - where one player's games are won and lost, round by round
 (docs/bots.md, "How strength is measured").
 

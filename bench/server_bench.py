@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: MIT
 """Load on `figaro serve` (figures in docs/speed.md).
 
 Starts the server(s) itself on loopback, opens --tables tables, each ONE

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* train_leaf.c - fits the search's learned leaf (src/ai/leaf.h) and prints
  * src/ai/leaf_weights.c.
  *

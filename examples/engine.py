@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """A tiny Figaro engine speaking FEP (docs/fep.md), standard library only.
 
 Try it against the built-in bots:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* many_matches.c - 200 bot-only matches at once on the host layer: one pool
  * of 4 worker threads, one poll() loop over every match's descriptor, as a
  * server's event loop would run them. Prints how many finished, the peak

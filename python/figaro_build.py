@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The build back end of the Python package (PEP 517), in the standard library
 alone, so that `pip install ./python` works in a fresh virtual environment
 with no network: pip's isolated build environment has nothing to install.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # fuzz.sh - `make fuzz`: runs the fuzz targets of tests/fuzz/targets one after
 # another, each for FUZZ_SECONDS on FUZZ_JOBS cores (libFuzzer's fork mode),
 # going on past a crash (-ignore_crashes) so that one run finds them all.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # install-deps.sh - installs the Debian packages figaro needs to build and test,
 # if any is missing. Run by `make` before the first build; safe to run again.
 set -eu

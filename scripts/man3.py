@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: MIT
 """man3.py - man 3 pages for the C API, made from the public headers' comments.
 
 Usage: man3.py --version V --out DIR include/figaro/*.h

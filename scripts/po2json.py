@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: MIT
 """po2json.py - the browser client's translations, from the po/ catalogues.
 
 Usage: po2json.py WEB_POT LANG.po > LANG.json

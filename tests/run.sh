@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # run.sh - runs every test of `make test` and prints one closing line:
 #   "tests: N passed, N failed"
 # Usage: tests/run.sh BUILD_DIR [TEST_BINARY...]

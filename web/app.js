@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // app.js - the browser client of `figaro serve`: the header (language menu)
 // and the pages, chosen by the address's fragment:
 //   #/            home: a new table, join one, your tables, replay a record

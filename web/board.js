@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // board.js - the table as people see it, shared by live play and replay:
 // the seats around an oval table (the viewer at the bottom, the others
 // clockwise: the left neighbour on the left), each with its name, pile, hand

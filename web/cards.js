@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // cards.js - how a card looks: its colour AND its letter, so that it reads
 // without colour (the terminal game's codes, translated: "R B G Y P J RING"
 // becomes "R B Ve Ja Vi Jo RONDE" in French), and a name for screen readers.

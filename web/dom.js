@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // dom.js - small helpers to build the page's elements without a framework.
 
 /** An element with attributes and children. Attributes: "class", "text"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // drawer.js - the table's log and chat: a sheet from the bottom on a phone
 // (opened from the status line's Log and Chat buttons, which count what is
 // new while it is closed), a column beside the table on a wide screen. The

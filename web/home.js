@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // home.js - the first page: your name, "Play now" (one tap: a game against
 // gentle bots, hints on), "How to play" (rules.js), a new table with every
 // option, folded (players 3-6, each other seat open for a friend, a bot of a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // i18n.js - the client's words in English, French, Dutch or Italian.
 //
 // The messages are English msgids marked _("...") and ngettext("...", "...", n)

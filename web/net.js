@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // net.js - the one WebSocket to the table server (docs/protocol.md, v1), and
 // what this browser remembers: the seats it holds (a token per table, kept in
 // local storage so that a reload or another day puts the person back in the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // notify.js - telling a person it is their turn, even from another tab: the
 // tab's title and icon change, and, if they asked for them (remembered in
 // this browser), a short chime (made here with WebAudio: no file, nothing

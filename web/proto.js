@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // proto.js - every message the page sends to the table server
 // (docs/protocol.md, "Client messages"), built in one place: the table, the
 // replay's review and the home page say `hello` the same way, and a field the

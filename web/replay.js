@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // replay.js - a finished game, move by move, with every hand shown (the game
 // is over, or the record is the person's own file). The client plays no rule
 // here: the server's engine computes every step (docs/protocol.md, "Replays"),

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // rules.js - "How to play": the rules in brief and the player aid, in a sheet
 // over the page (the table stays as it is beneath it: the game goes on and
 // the turn waits), or as a page of its own (#/rules, #/rules/R13).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // share.js - the invitation to a table, shared the way the device shares
 // (the phone's share sheet: navigator.share) or, where there is none or it
 // fails, copied to the clipboard.

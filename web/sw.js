@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // sw.js - the service worker: the page's own files in a cache, so that an
 // installed figaro (manifest.webmanifest) opens without the network and a
 // slow network does not hold the page up. Never the protocol: the WebSocket

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // table.js - a table, live: seated (playing) or watching.
 //
 // It keeps the table as the server tells it (a snapshot, then numbered

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // table_state.js - a table as the server tells it (docs/protocol.md): a
 // snapshot, then numbered events, hints and errors, folded into one state.
 // No DOM, no storage, no connection: the view (table.js) hands each frame to

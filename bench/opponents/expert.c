@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* expert.c - a held-out opponent: a rule-based expert, no search, an FEP
  * engine on standard input and output.
  *

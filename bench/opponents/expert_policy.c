@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* expert_policy.c - the expert's scores of a position's actions
  * (expert_policy.h says what they weigh). */
 #include "expert_policy.h"

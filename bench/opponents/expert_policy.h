@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* expert_policy.h - hand-written Figaro knowledge for the held-out opponents
  * bench/opponents/expert.c (it plays by it) and bench/opponents/pimc.c (its
  * playouts do, with some randomness). Written from the rules alone

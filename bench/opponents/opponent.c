@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* opponent.c - the options and the FEP loop of the bench/opponents engines. */
 #include "opponent.h"
 

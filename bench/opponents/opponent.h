@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* opponent.h - what the FEP engines of bench/opponents share: their options
  * and serving FEP on standard input and output (cli/fep_stdio.h). Nothing of
  * src/ai is in it or in them. */

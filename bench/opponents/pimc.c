@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* pimc.c - a held-out opponent: Perfect-Information Monte Carlo
  * (determinized flat Monte Carlo, as in Ginsberg's GIB and Long, Sturtevant,
  * Buro and Furtak, AAAI 2010), an FEP engine on standard input and output.

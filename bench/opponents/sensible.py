@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """A held-out opponent: a sensible one-move player speaking FEP (docs/fep.md).
 
 The built-in bots were tuned against `greedy` and against each other; this

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* textbook_ismcts.c - a held-out opponent: single-observer Information-Set
  * MCTS as the textbook has it (Cowling, Powley and Whitehouse, IEEE TCIAIG
  * 2012, algorithm 1), an FEP engine on standard input and output.

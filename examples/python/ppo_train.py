@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """A policy network trained with PPO (PyTorch) against figaro's greedy bots.
 
 The learner holds seat 0 of 4-player games whose other seats are the C bots

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """A random agent: plays one game of Figaro with uniformly random legal actions
 and prints what happens, then the record (FGN).
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """A small policy learnt by REINFORCE (numpy only) that beats random players.
 
 The learner holds seat 0 of 4-player games against three uniformly random

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """A game against the ismcts bot: you (or, with --auto, the greedy bot) at
 seat 0, ismcts at the other seats. You see only your view (R14).
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* abi.h - the sizes and field offsets of the public structs, for bindings.
  *
  * A binding that mirrors fig_state_t, fig_game_t... field by field in another

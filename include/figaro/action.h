@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* action.h - what a player does on a turn (R5).
  *
  * An action is a 16-bit value: a play is (card kind, target seat), since cards

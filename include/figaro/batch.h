@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* batch.h - many games stepped at once, for reinforcement learning.
  *
  * A batch is an array of fig_env_t the caller allocates (n * sizeof, or

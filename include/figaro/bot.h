@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bot.h - players that are programs: the built-in bots and external engines.
  *
  * A bot is a vtable (fig_bot_ops_t) and its data, behind a fig_bot_t handle

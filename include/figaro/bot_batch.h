@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bot_batch.h - a batch of games (batch.h) whose opponents are built-in bots.
  *
  * The learner holds one seat of every game (opts.seat, 0 to players-1); every

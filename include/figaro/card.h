@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* card.h - cards, colours, hands and the deck (R1, R2).
  *
  * A card is identified by its kind: cards of one kind are interchangeable (R6),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* error.h - how libfigaro reports failure.
  *
  * Every fallible call returns a fig_err_t and, when the caller passes a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fgn.h - reading and writing game records in FGN (docs/fgn.md).
  *
  * The reader checks everything a record says against the rules and stops at

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* figaro.h - the whole public API of libfigaro, the Figaro rules engine.
  * See docs/engine.md for a tour. libfigaro depends on libc only. */
 #ifndef FIGARO_FIGARO_H

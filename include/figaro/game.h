@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* game.h - a game record: the setup, each round's deal and every action.
  *
  * fig_game_t is what FGN stores (fgn.h) and what front ends drive: it keeps

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* match.h - runs one game between people and programs, for every front end.
  *
  * A match owns the game record and one bot handle per program seat. It never

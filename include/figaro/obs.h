@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* obs.h - one seat's view as a fixed-length vector of numbers, and a fixed
  * action space: the interface of learning programs (docs/python.md).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* rng.h - the only source of randomness in figaro.
  *
  * xoshiro256** (Blackman & Vigna, 2018) seeded through splitmix64. The caller

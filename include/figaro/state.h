@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* state.h - the rules engine: setup, deal, legal actions, apply, scoring.
  *
  * fig_state_t is a flat value without pointers (a few hundred bytes): copy it

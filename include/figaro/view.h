@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* view.h - what one seat may know (R14), and states consistent with it.
  *
  * A view holds the seat's own hand and everything public: piles, hand sizes,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """figaro - Reiner Knizia's card game Figaro: the rules engine from Python.
 
 A ctypes binding of libfigaro (the exact C rules engine) and libfigaro-ai (the

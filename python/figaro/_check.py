@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The checks of every value the package hands to C (docs/python.md, "One meaning").
 
 One rule each, used by every class: an integer argument is a Python int or a

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Loading libfigaro (and libfigaro-ai) with ctypes, and mirrors of its structs.
 
 The engine's structs are flat values without pointers (include/figaro/*.h),

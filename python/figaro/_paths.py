@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Where `make install` put the shared libraries (None in the source tree).
 
 `make install` rewrites LIBDIR in the installed copy of this file, so an

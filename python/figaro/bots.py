@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The built-in bots (random, greedy, ismcts; docs/bots.md) from Python.
 
 A Bot is a fig_bot_t of libfigaro-ai. It plays one seat of a Game and learns

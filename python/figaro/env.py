@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """BatchEnv: N games stepped at once in C (include/figaro/batch.h,
 include/figaro/bot_batch.h).
 

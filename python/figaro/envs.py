@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Figaro in the APIs learning programs already use (docs/python.md):
 
     FigaroGym  the Gymnasium single-agent contract: one seat is yours, the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Games, states, views, actions and events over libfigaro (docs/python.md).
 
 Everything here is a thin layer over the C engine: the rules, the checks and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* abi_ai.c - sizes and offsets of the ai layer's public structs for bindings
  * (bot.h: the search's analysis), as abi.c does for the core's. */
 #include <stddef.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ai.h - the built-in bot kinds, for the registry in bot.c. Each constructor
  * reads its options from a parsed spec and returns its ops and data. */
 #ifndef FIGARO_AI_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bot.c - the bot handle: spec registry, game tracking, and the guard that
  * keeps every answer legal.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bot_batch.c - a batch of games whose opponents are built-in bots
  * (bot_batch.h): the core's batch (batch.c) with fig_batch_opp_t hooks that
  * feed one fig_bot_t per opponent seat of each game what its seat may know. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* future.c - the rest of a game, scored exactly from a round's end (future.h).
  *
  * The model: in each round still to play, the seats' rank order (R11) is

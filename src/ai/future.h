@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* future.h - the rest of a game, scored exactly from a round's end.
  *
  * When a round ends, the road pieces of the later rounds are already known

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* greedy.c - a fast hand-written player that a casual human finds sensible.
  *
  * It tries every legal action on a copy of the (guessed) state and scores the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* infer.c - the other seats' hands weighed by how they have played this
  * round (infer.h). */
 #include <math.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* infer.h - the other seats' hands weighed by how they have played this round.
  *
  * A state drawn from a seat's view (fig_view_sample) gives every arrangement

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* leaf.c - a learned estimate of how a round ends (leaf.h). */
 #include <math.h>
 #include <string.h>

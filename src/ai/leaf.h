@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* leaf.h - a learned estimate of how a round ends, to stop playouts early.
  *
  * From a full state in the middle of a round (a search's sampled one, where

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* mcts.c - Information-Set Monte Carlo Tree Search (Cowling, Powley and
  * Whitehouse, 2012), single-observer form.
  *

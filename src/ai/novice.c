@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* novice.c - two players like people new to the game.
  *
  * `novice`, a person who has just learned the rules: it plays its lowest

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* arena.c - `figaro arena`: bots against bots on duplicate deals.
  *
  * Game g plays deal g / N with the line-up rotated by g % N seats, so every

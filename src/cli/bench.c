@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench.c - `figaro bench`: the engine's speed, measured on one thread.
  *
  * The work is fixed (seeded positions, a set number of games), so the printed

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cli.c - what the subcommands share: usage errors, whole numbers from
  * options, reading a file or standard input, loading a game record. */
 #include <errno.h>

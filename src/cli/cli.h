@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cli.h - what the figaro subcommands share: exit codes, help texts (help.c),
  * option parsing helpers and file reading (cli.c). */
 #ifndef FIGARO_CLI_H

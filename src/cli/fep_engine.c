@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fep_engine.c - `figaro engine`: a built-in bot behind FEP (docs/fep.md) on
  * standard input and output, so that any FEP host - this project's own
  * through "cmd:figaro engine --bot ...", or a program in another language -

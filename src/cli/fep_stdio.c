@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fep_stdio.c - an FEP engine on standard input and output (fep_stdio.h). */
 #include <signal.h>
 #include <stdio.h>

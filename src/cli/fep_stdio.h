@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fep_stdio.h - an FEP engine on standard input and output: the loop of an
  * engine program (`figaro engine`, bench/opponents/textbook_ismcts.c), around
  * the host layer's engine (host/fep_engine.h), which does no input or output

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* help.c - what `figaro --help` and `figaro help COMMAND` print: a summary
  * line and the usage text of every command. The texts only: main.c
  * dispatches, so the commands that print their help (--help) depend on this

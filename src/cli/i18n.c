@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* i18n.c - locale and catalogue set-up for the front ends (i18n.h).
  *
  * Two things make this more than setlocale() + bindtextdomain():

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* i18n.h - the terminal's language: what `figaro` says to the one person at
  * the terminal, through GNU gettext.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* learn.c - `figaro learn`: the lessons (host/lesson.h) in the terminal,
  * full-screen (tui/tui_learn.c) or as plain lines (--plain, scriptable from
  * standard input), and `--json`, the lessons for the browser.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* main.c - `figaro`, the command: dispatches to subcommands (their help
  * texts are in help.c, what they share in cli.c).
  *

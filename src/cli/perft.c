@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* perft.c - `figaro perft`: count action sequences from a recorded position,
  * the move generator's check in the style of chess engines (docs/fgn.md). */
 #include <getopt.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* play.c - `figaro play` and `figaro history`: the options, the store's
  * folder, and the list of finished games.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* play.h - `figaro play`: a person against bots, full-screen (tui/tui.h) or
  * as plain lines (play_plain.c), and `figaro history`. The games are kept in
  * a store (host/store.h) on $XDG_DATA_HOME/figaro, by default

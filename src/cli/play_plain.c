@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* play_plain.c - `figaro play --plain`: the game as plain lines on standard
  * input and output, for screen readers, pipes and scripts.
  *

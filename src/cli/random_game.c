@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* random_game.c - `figaro random-game`: a whole game of uniformly random legal
  * actions, printed as FGN. Deals come from the seed's own streams and moves
  * from another, so the same seed always gives the same game. */

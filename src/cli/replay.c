@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* replay.c - `figaro replay`: check a game record and say how it went.
  * The JSON form is an interface (docs/fgn.md); the text form is for people. */
 #include <getopt.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* review.c - `figaro review FILE`: a finished game gone through for one seat,
  * each of its moves against what a search finds from what that seat knew
  * then (host/review.h), with a summary; in the terminal's language, or as

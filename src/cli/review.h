@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* review.h - `figaro review`'s text, which the plain game prints too at its
  * end: one seat's reviewed moves (host/review.h) in the terminal's language. */
 #ifndef FIGARO_CLI_REVIEW_H

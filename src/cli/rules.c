@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* rules.c - `figaro rules`: the rules text (host/rules_text.h) printed to
  * standard output, wrapped to the terminal's width or --width; or the player
  * aid (--aid); or both as JSON (--json), the paragraphs unwrapped, which the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* serve.c - `figaro serve`: the table server on one port (docs/server.md).
  *
  * Options, the data folder, the web folder, the signals and the log; the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* abi.c - sizes and offsets of the public structs for bindings (abi.h).
  *
  * The tables list every struct a binding mirrors, and the fields where a

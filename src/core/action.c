@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* action.c - actions in FGN syntax: "R2>1", "J1>3", "RING", "take". */
 #include <ctype.h>
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* batch.c - many games stepped at once (batch.h).
  *
  * Each slot holds a fig_state_t and the generator of its random opponents.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bits.h - counting and finding set bits, and dividing small numbers, for
  * drawing random actions (rules.c).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* card.c - card codes, colours and the composition of the deck (R1, R2). */
 #include <ctype.h>
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* error.c - formatting messages for people into a caller's buffer, in their
  * language (error.h). */
 #include <stdarg.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fgn.c - the FGN game record format (docs/fgn.md): reader and writer.
  *
  * The reader works line by line through a small state machine: the magic line,

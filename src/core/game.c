@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* game.c - a game record that only ever holds a valid game.
  *
  * Every deal and action goes through the rules engine before it is appended,

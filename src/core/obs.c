@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* obs.c - the observation vector and the fixed action space (obs.h).
  *
  * fig_obs_encode reads a fig_view_t and nothing else, which is what keeps the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* rng.c - xoshiro256** with splitmix64 seeding (public-domain algorithms by
  * Blackman and Vigna). The state is the caller's; nothing here is global. */
 #include "figaro/rng.h"

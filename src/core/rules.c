@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* rules.c - dealing (R4), legal actions (R5, R6) and applying them (R5-R10).
  *
  * This is the hot path of every search: no allocation, no division in the

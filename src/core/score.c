@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* score.c - the end of a round and of the game (R10-R13).
  *
  * A round ends when a seat starts its turn with no cards (R10): that seat takes

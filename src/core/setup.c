@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* setup.c - a game's setup: players, removed colour, road groups, King (R1-R3). */
 #include <string.h>
 

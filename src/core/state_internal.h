@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* state_internal.h - helpers shared by the core's rules and scoring files. */
 #ifndef FIGARO_STATE_INTERNAL_H
 #define FIGARO_STATE_INTERNAL_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* view.c - one seat's knowledge (R14) and sampling states consistent with it.
  *
  * A view copies only public fields and the seat's own hand out of the state.

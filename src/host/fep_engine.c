@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fep_engine.c - the engine side of FEP (fep_engine.h): a host's lines in,
  * a bot's answers out through a callback.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fep_engine.h - the engine side of FEP (docs/fep.md): a bot answering a
  * host's lines, without any input or output of its own.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fep_host.c - the host side of FEP (docs/fep.md): a bot handle whose
  * decisions come from an external program, and fig_bot_any_new, which makes
  * any bot from its spec.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fep_host.h - the host side of FEP (docs/fep.md): a bot that is an external
  * program, and the one bot factory for every spec. An engine's spec is
  * "cmd:PROGRAM ARGS..." (split on spaces, no shell).

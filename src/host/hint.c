@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* hint.c - a search bot's move for a person, thought on a worker (hint.h).
  *
  * A question makes a built-in bot (never an external program: a person's

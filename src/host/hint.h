@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* hint.h - a hint for a person: the move a search bot would make in their
  * seat, computed on a worker pool so that the front end's loop never waits.
  *

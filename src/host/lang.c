@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lang.c - the languages we have, plural forms and GNU .mo catalogues read
  * without libintl (lang.h).
  *

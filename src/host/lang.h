@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lang.h - the languages figaro speaks, and their catalogues read without
  * libintl, so one process can speak French to Ann and Dutch to Bob at once.
  *

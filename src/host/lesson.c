@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lesson.c - the lessons' reader, their checks against the rules, a lesson
  * being played, the progress file and the lessons as JSON (lesson.h; the
  * format is docs/lessons.md).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lesson.h - the lessons of `figaro learn` (and, through their JSON, of the
  * browser): short scripted positions in which a newcomer makes each move the
  * rules allow, one rule a lesson, for every front end.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* match.c - one game between people and programs (match.h).
  *
  * The game record is the single source of truth, written only on the

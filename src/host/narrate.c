@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* narrate.c - what happened in a game, in sentences, for the full-screen game
  * and plain mode alike (narrate.h): the deal, every play, take and ring, the
  * collections, the end of a round with its tie-breaks (R11) and exchange (R12),

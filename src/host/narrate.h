@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* narrate.h - what happened in a game, in whole translated sentences, for
  * every front end (the terminal's full-screen game and plain mode; a server's
  * connections, each in its person's language).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* pool.c - the bounded worker pool (pool.h).
  *
  * One mutex guards the queue (head/tail), the closing flag and the count of

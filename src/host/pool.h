@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* pool.h - a bounded pool of worker threads, shared by every match of a
  * process (match.h), so that a thousand matches never mean a thousand
  * threads.

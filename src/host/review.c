@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* review.c - a finished game, move by move, against a search (review.h).
  *
  * One bot follows the game from the seat's knowledge only: the setup, the

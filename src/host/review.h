@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* review.h - a finished game gone through move by move: for each move of one
  * seat, the move played against the best a search finds from what that seat
  * knew then, graded by what it cost.

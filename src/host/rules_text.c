@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* rules_text.c - the rules for players (rules_text.h).
  *
  * A summary of docs/rules.md in the words of the published English edition

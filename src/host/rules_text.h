@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* rules_text.h - the rules of Figaro for players, in every language we have:
  * the `?` help of the game and `figaro rules`.
  *

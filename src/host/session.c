@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* session.c - starting, resuming and telling again a game, the same way for
  * every front end (session.h).
  *

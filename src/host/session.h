@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* session.h - what every front end does to start a game, done once: the seat
  * table (who plays where, people and bots, and their names), the seeds, the
  * match for a new game or for a saved record, and telling a record again step

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sheet.c - the score sheet as one seat may see it (sheet.h): the finished
  * rounds' stacks and pieces from the record, the current stacks and the roads
  * from the seat's view, each number kept or masked here alone (R14). */

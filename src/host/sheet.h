@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sheet.h - the score sheet of a game as one seat may see it: per round, the
  * cards each player collected and the road piece each received, then each
  * road; the one place that decides which of its numbers a seat is shown

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* stats.c - intervals, the sequential test and Plackett-Luce ratings (stats.h).
  *
  * Everything here is arithmetic on the caller's numbers. The SPRT follows

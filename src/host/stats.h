@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* stats.h - the statistics of the arena: intervals, a sequential test, and
  * ratings on one multi-player scale.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* store.c - saved games (store.h).
  *
  * A saved file is a title comment, the "#!" lines, then the FGN record. The

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* store.h - saved games: a handle on one folder that holds a game in progress
  * and a history of games, for every front end.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* util.c - small shared helpers (util.h): the monotonic clock, secret bits, reading a
  * whole file, errno texts for threads. */
 #include <errno.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* util.h - small helpers every host module and front end shares: the one
  * clock for timeouts and pacing, secret random bits, reading a whole file
  * into memory, the one bounded string builder and the one log line. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* db.c - the storage's front (db.h): the choice of a back end by the
  * storage's URL, and a stored game told again as a record. The hands are not
  * stored: each round is dealt from the setup's seed, as the match dealt it

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* db.h - where the table server keeps its tables: a small storage interface
  * (a vtable) and its back ends, chosen by the storage's URL (fig_db_open):
  * SQLite (db_sqlite.c, "sqlite:PATH", one server) and PostgreSQL (db_pg.c,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* db_pg.c - the PostgreSQL back end of the storage interface (db.h), on
  * libpq: several servers may share one database (docs/scaling.md).
  *

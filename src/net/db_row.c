@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* db_row.c - what the storage's back ends share (db_row.h): the text forms
  * of what they store alike, and the checks of what they read back. */
 #include <stdlib.h>

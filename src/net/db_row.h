@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* db_row.h - what the storage's back ends (db_sqlite.c, db_pg.c) share:
  * the text forms of what they store alike, and the checks of what they read
  * back (a damaged database is an error, never a crash). Nothing above db.h

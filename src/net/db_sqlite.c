@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* db_sqlite.c - the SQLite back end of the storage interface (db.h).
  *
  * One file, WAL mode (readers never wait for the writer, and a crash leaves

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* heap.c - a binary min-heap of nodes that know their index (heap.h). */
 #include "net/heap.h"
 

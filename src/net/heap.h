@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* heap.h - deadlines in a binary min-heap: setting, moving or removing one
  * costs O(log n), the earliest is read in O(1). The service keeps one entry
  * per table in it, so that nothing walks every table to find what is due.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* hosts.c - the Host names answered (hosts.h). */
 #include "net/hosts.h"
 

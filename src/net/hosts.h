@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* hosts.h - the Host names a server answers to (`--allowed-hosts`): a page
  * of evil.example whose name resolves to our address would otherwise be
  * same-origin with us (DNS rebinding). The wire reads a request's Host

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* names.c - names and levels (names.h): the one place the server's rules
  * for a person's name live, and the levels a table's bot may have. */
 #include <stdint.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* names.h - what the protocol and the storage both need to know of names
  * (proto.h, db.h): the sizes of a table's code, a person's and an engine's
  * names and a level's, the rules that make a typed name a name, and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* proto.c - the table server's messages (proto.h, docs/protocol.md): the
  * parser of clients' frames (fuzzed: tests/fuzz/fuzz_proto.c), the names of
  * types and codes.

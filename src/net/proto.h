@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* proto.h - the table server's protocol (docs/protocol.md): JSON messages
  * over one WebSocket, version FIG_PROTO_VERSION.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* proto_out.c - every frame the server sends (proto.h: "building the
  * server's messages"): views and events as JSON from a seat's view (R14),
  * the service's frames, a table's frames, built from plain C values. The

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* registry.c - the service's tables (service_internal.h): found by code
  * through a hash index (the descriptors' index grows with it), each with its
  * next deadline in a heap (net/heap.h). Whoever looks a table up is about to

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* replay_json.c - a game told again as JSON (replay_json.h).
  *
  * The record is played again from its setup on a game of our own, deal by

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* replay_json.h - a game told again as JSON, for the browser's replay
  * (docs/protocol.md, "Replays"): the setup, then every step (each deal and
  * each action) with the whole state after it -- every seat's hand, the piles,

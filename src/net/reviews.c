@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* reviews.c - reviews of finished games on the worker pool, and as stored
  * text (reviews.h).
  *

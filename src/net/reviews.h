@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* reviews.h - the reviews of finished games the table server computes for
  * the people seated (docs/protocol.md, review): each one a host review
  * (host/review.h) run as a job of the server's worker pool, never on the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* service.c - the table server below the network (service.h).
  *
  * The service holds the tables (net/table.h), the connections' states, the

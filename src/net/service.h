@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* service.h - the table server below the network: everything `figaro serve`
  * does but reading and writing sockets.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* service_clock.c - the service's deadlines (service.h:
  * fig_service_next_deadline, fig_service_tick): the tables due come from the
  * heap (registry.c), the connections yet to say hello from their list, the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* service_conns.c - the service's connections (service.h: fig_service_open,
  * fig_service_closed): the cap per address, the list of those yet to say
  * hello (in the order of their deadlines), the tables each asked anything

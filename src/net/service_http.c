@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* service_http.c - the service's HTTP answers (service.h: fig_service_http,
  * fig_service_http_post, fig_service_http_gone): /healthz, /metrics, a
  * finished game's record and replay (an earlier game's read off the loop,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* service_internal.h - what the files of the service share (service.c,
  * service_http.c, service_reviews.c): its state, the connections' and the
  * tables' entries, the requests that wait, and the few functions one file

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* service_reviews.c - the reviews of finished games on their way to the
  * people who asked (docs/protocol.md, review): read from the storage with
  * their game (the writer thread), else computed on the pool (net/reviews.h),

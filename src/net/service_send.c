@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* service_send.c - the frames the service itself sends to one connection
  * (service_internal.h): any frame it built, an error in the connection's
  * language. The tables' frames go through the table environment's send. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* service_types.h - the types the table service and its wire share
  * (service.h, wire.h): the wire's connection, an HTTP answer, the
  * callbacks through which the service talks to the wire. Apart from

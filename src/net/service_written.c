@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* service_written.c - what comes back to the loop (service.h:
  * fig_service_fd_ready, fig_service_sync): the writer's batches, each by its
  * kind (a table's, a lease round's or claim's, a review's, a record's, a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* table.h - one table of the server: its seats and tokens, its current game
  * (a fig_match_t on the service's shared pool), its numbered events, the
  * people watching it, the grace period of a person who left and the time

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* table_hint.c - the hint of a table (table.h: fig_table_hint): one
  * search per turn on the shared pool, its answer to the peer that asked
  * alone, dropped if the turn moves on first. */

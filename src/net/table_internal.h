@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* table_internal.h - what the files of one table share: the table itself,
  * its events, peers and writes, small helpers, and what each file offers the
  * others. Only those files include it; the service sees table.h. The files,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* table_machine.c - one table of the server (table.h): its state machine.
  * The other parts are table_tell.c, table_hint.c, table_record.c and
  * table_requests.c (table_internal.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* table_record.c - a table's games for download and review (table.h:
  * fig_table_record, fig_table_review_seat, fig_table_narrator): only once a
  * game is over, since its record holds every hand. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* table_requests.c - a peer's requests to a table (table.h: join, resume,
  * spectate, act, leave, back, rematch, chat), each beside the step it takes
  * once its write is back from the disk (fig_table_written): store first,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* table_tell.c - what each receiver of a table is told (table_internal.h):
  * the seats' names and the vote as frames say them, an event rendered for
  * one peer from that peer's view (R14: its own hand, never another's), the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* token.c - OS randomness, tokens and their hashes (token.h).
  *
  * SHA-256 is OpenSSL's (libcrypto, through the EVP interface that OpenSSL 3

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* token.h - secrets and names that come from the operating system's random
  * source: seat tokens (128 bits), their SHA-256 hashes (the only form the
  * database ever holds), invite codes and the server's epoch.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* webfiles.c - the web folder's files (webfiles.h). */
 #define _DEFAULT_SOURCE   /* realpath */
 #include "net/webfiles.h"

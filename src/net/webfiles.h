@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* webfiles.h - the browser client's files, as `figaro serve` answers GET for
  * them: a URL path checked character by character, then resolved and
  * checked again (realpath), so that neither ".." nor a symbolic link leads

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* wire.c - the table service on the network, through libwebsockets 4.1: one
  * context, one vhost, one port, HTTP and WebSocket, one loop thread.
  *

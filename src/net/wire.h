@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* wire.h - the network in front of the table service (service.h): one
  * libwebsockets 4.1 context, one port, HTTP and WebSocket, one event loop
  * thread.

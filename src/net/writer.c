@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* writer.c - the writer thread (writer.h).
  *
  * Two queues under one mutex: `todo` (submitted, not yet written) and `done`

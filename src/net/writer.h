@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* writer.h - the table server's writer thread: the storage's commits off
  * the event loop, in groups.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tui.c - `figaro play`, full screen: the start screen, then one loop that
  * draws, reads keys and the mouse, and moves the match on.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tui.h - the full-screen game (`figaro play`), shared by its four files:
  * tui.c (the loop: keys, mouse, the match, the hint thread), tui_start.c (the
  * start screen), tui_draw.c (the table, the overlays, text helpers) and

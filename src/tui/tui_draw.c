@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tui_draw.c - drawing the full-screen game: the table, the person's hand,
  * what happened, and the screens that cover them (rules, log, round over,
  * game over, quit).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tui_learn.c - `figaro learn` full screen: the lessons of host/lesson.h on
  * one 80x24 screen.
  *

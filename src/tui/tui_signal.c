@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tui_signal.c - leaving the full screen cleanly on SIGINT, SIGTERM or
  * SIGHUP: the handler only sets a flag that the loops of tui.c and
  * tui_start.c read (tui_interrupted), and they leave as if the person had

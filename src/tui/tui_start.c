@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tui_start.c - starting a game in the terminal: the start screen of the
  * full-screen game (the number of players, the person's name, each
  * opponent's level and an optional seed; every line has a default, from the

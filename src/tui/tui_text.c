@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tui_text.c - what the full-screen game says: the log (one sentence per
  * thing that happened, told by narrate.c with cards written "[R2]"), the
  * reason given with a hint (narrate.c too), and the keys shown in the help.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # lib.sh - what every tests/cli script shares: the pass and fail counts, the
 # checks that feed them, and the closing line tests/run.sh reads. Sourced by
 # each script; the checks keep their output in the script's folder $tmp.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # test_arena_measure.sh - the arena's measuring options:
 # paired games (--baseline), the sequential test (--sprt), both seat orders,
 # round robins and Plackett-Luce ratings. Quick bots only (random, greedy).

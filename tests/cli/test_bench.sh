@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # test_bench.sh - `figaro bench`'s signature, pinned. `figaro bench --quick`
 # does a small fixed work (perft on fixed positions, seeded random games, a
 # fixed ISMCTS budget on one thread) and prints a signature of its results,

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # test_cli.sh - the figaro command as a user runs it: exit codes, outputs and
 # error messages of every subcommand. Run by tests/run.sh with FIGARO set to
 # the sanitizer build. Prints "cli: N passed, N failed".

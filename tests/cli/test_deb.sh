@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # test_deb.sh - the Debian packages as a person meets them: `make deb` builds
 # them (dpkg-buildpackage from debian/, lintian without errors) into a folder
 # of this test, each package holds what docs/development.md's "Packages" says, and, once

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # test_docs.sh - the README and the documents speak of the project, not of how
 # it was developed (git history keeps that), and the README stays a front page:
 #   1. README.md, docs/, src/ and web/ never name a development step: "issue

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # test_fep.sh - FEP (docs/fep.md), both sides, through the figaro command:
 #   1. `figaro engine` answers a scripted session, and every malformed or
 #      out-of-order line with one `info error`, never crashing;

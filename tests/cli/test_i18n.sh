@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # test_i18n.sh - translations: every language loads and says the published
 # editions' words, the locale picks the language even where no locale but
 # C.UTF-8 is installed, --lang overrides it, the catalogues are complete and the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # test_install.sh - `make install` and `make uninstall` into a temporary
 # DESTDIR: the files land where the GNU variables say, the shared libraries
 # carry their soname and links, the example program of docs/engine.md builds

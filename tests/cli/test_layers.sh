@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # test_layers.sh - the layers of docs/architecture.md, enforced.
 #
 #   core <- ai <- host <- tui <- cli      (net: the table server, on host,

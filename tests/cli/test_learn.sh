@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # test_learn.sh - `figaro learn`: a scripted newcomer does every lesson with
 # --plain in each language (English, French, Dutch, Italian), a wrong move in
 # each lesson is answered with its reason (and the lesson goes on), a legal

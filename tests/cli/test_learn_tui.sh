@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # test_learn_tui.sh - `figaro learn` full screen, driven for real through tmux
 # at 80x24: a newcomer goes through every lesson with the keys (a card's key,
 # then a seat's number), a refused move shows its reason and the lesson goes

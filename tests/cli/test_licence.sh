@@ -1,11 +1,13 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # test_licence.sh - figaro is MIT-licensed, and says so everywhere it should:
 #   1. LICENSE is the MIT licence with "Copyright (c) 2026 the figaro authors";
 #   2. debian/copyright is machine-readable (DEP-5) and gives every file,
 #      the translations (po/) and the images included, the same licence;
 #   3. scripts/spdx.sh works: on a scratch tree --check names the files
 #      without the line and fails, --fix adds it (after a "#!" line, keeping
-#      the mode), a second --fix changes nothing, data files are left alone.
+#      the mode), a second --fix changes nothing, data files are left alone;
+#   4. every source file of the repository has the line (spdx.sh --check).
 # Prints "cli: N passed, N failed" last.
 cd "$(dirname "$0")/../.." || exit 1
 tmp=$(mktemp -d)
@@ -62,4 +64,7 @@ cmp -s "$tmp/sum1" "$tmp/sum2" && ok || ko "spdx --fix is not idempotent"
 expect_status "spdx --check after --fix" 0 scripts/spdx.sh --check "$s"
 expect_status "spdx without a mode" 2 scripts/spdx.sh
 
+# ---- 4. the repository
+expect_status "every source file has '$TAG' (scripts/spdx.sh --fix adds it)" 0 scripts/spdx.sh --check
+[ "$(scripts/spdx.sh --list | wc -l)" -ge 200 ] && ok || ko "test set-up: spdx.sh --list sees too few files"
 summary

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # test_many_matches.sh - the host layer's example: 200 bot-only
 # matches at once on the host layer, a pool of 4 worker threads, one poll()
 # loop (examples/many_matches.c, built next to $FIGARO). Checks that all 200

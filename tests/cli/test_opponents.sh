@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # test_opponents.sh - the held-out opponents of docs/bots.md ("How strength
 # is measured"), built next to $FIGARO from bench/opponents/:
 #   textbook_ismcts.c  textbook ISMCTS (now a development opponent),

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # test_play_plain.sh - `figaro play --plain` driven from scripts, the saved
 # games and `figaro history`: complete games against random bots, refused
 # inputs explained, quit/end of input then --resume, damaged saves, an FEP

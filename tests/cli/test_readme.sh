@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # test_readme.sh - the examples of README.md and of the documents that hold
 # the command reference (DOCS below) are the real commands' output:
 # every "$ COMMAND" line of a fenced block is run (from a scratch folder that

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # test_review.sh - `figaro review FILE` as a user runs it.
 #
 #   - a game played by `figaro arena --records` (random against greedy) is

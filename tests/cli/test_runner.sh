@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # test_runner.sh - tests/run.sh itself, on small test programs of our own
 # making (shell scripts that print what cmocka prints): the counts of its
 # closing line, its exit status, a test that hangs stopped by its time limit

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # test_train_leaf.sh - the learned leaf's weights are reproducible: the trainer
 # (bench/train_leaf.c, built in the release build beside the sanitizer build
 # that FIGARO names) writes src/ai/leaf_weights.c again, byte for byte, from

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # test_tui.sh - the full-screen game (`figaro play`) driven for real through
 # tmux: start screen, table, a card played and seen on the table, the help,
 # the hint, the log, quitting (the game is saved), --resume showing the same

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # crash.sh WHEN - a broken FEP engine for tests/cli/test_fep.sh: it exits
 #   handshake  right after `fepok`
 #   go         when asked to move, with exit status 3

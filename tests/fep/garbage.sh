@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # garbage.sh MODE - a broken FEP engine for tests/cli/test_fep.sh: a correct
 # handshake, then an answer to `go` that is not `play <action>`:
 #   junk    a line that is no FEP at all

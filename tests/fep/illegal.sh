@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # illegal.sh MODE - a broken FEP engine for tests/cli/test_fep.sh: a correct
 # handshake, then a well-formed but impossible answer to `go`:
 #   ring9   play RING>9        (no such seat)

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # log.sh LOG ENGINE ARGS... - not broken: a wrapper for tests/cli/test_fep.sh
 # that appends "start" to LOG when the host starts it, then every line the
 # host sends (as "> line"), and runs the real engine on them. The test reads

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # noisy.sh MODE [ENGINE ARGS...] - an FEP engine for tests/cli/test_fep.sh
 # that talks too much:
 #   chatty ENGINE...  runs a real engine and adds `info` lines before the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # slow.sh SECONDS - a broken FEP engine for tests/cli/test_fep.sh: a correct
 # handshake, then it answers `go` only after SECONDS (default 3), later than
 # the host's ms + 1000. The host must not wait past that, count one fault,

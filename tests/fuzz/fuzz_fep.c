@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz_fep.c - libFuzzer target for FEP lines as `figaro engine` reads them.
  *
  * The input is split into lines, each handed to the engine's line handler

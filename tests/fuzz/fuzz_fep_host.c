@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz_fep_host.c - libFuzzer target for the FEP host's reader: what an
  * engine writes, cut into lines (fig_fep_split_line) as the host's buffer
  * receives it, and each line classified (fig_fep_parse_line).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz_fgn.c - libFuzzer target for the FGN reader.
  *
  * Beyond "no crash": a rejected record must name a line inside the input and

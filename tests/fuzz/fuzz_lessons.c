@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz_lessons.c - libFuzzer target for the lessons' steps files
  * (fig_lessons_parse in host/lesson.h).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz_mo.c - libFuzzer target for the .mo catalogue reader (src/host/lang.h),
  * seeded from tests/fuzz/corpus-mo (the built catalogues and small ones in
  * both byte orders).

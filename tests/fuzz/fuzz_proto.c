@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz_proto.c - libFuzzer target for the table server's message parser
  * (src/net/proto.c), as the service calls it with each client frame.
  *

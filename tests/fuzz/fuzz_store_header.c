@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz_store_header.c - libFuzzer target for the saved-game header parser
  * (fig_store_parse_header, fig_store_parse in host/store.h).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* utf8.h - the fuzz targets' check that a message is valid UTF-8: messages
  * end up in JSON and on terminals, even when they quote a piece of a broken
  * input. Header-only: each target is one program of its own. */

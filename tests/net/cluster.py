@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Several `figaro serve` on one PostgreSQL behind HAProxy, for the browser
 test of a server's loss (tests/web/failover.spec.js): the parts
 tests/net/test_pg.py starts, started the same way (tests/net/pg.sh, front.py

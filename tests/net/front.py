@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """HAProxy in front of several `figaro serve`, for tests/net/test_pg.py and
 bench/server_bench.py: the shipped deploy/haproxy.cfg, its addresses changed
 to the servers' loopback ports and a free port of its own, and a stats socket

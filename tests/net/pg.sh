@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # pg.sh - a throwaway PostgreSQL 15 for the tests: Debian's own server
 # (postgresql-15), a cluster of its own in a temporary folder, gone after.
 #

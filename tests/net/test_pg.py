@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """`figaro serve` on PostgreSQL (tests/run.sh runs this file with pytest).
 
 A throwaway PostgreSQL 15 is started once for the module (tests/net/pg.sh:

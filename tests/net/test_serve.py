@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """`figaro serve` over real sockets (tests/run.sh runs this file with pytest).
 
 The server is the sanitizer build (FIGARO, else build/test/figaro), started on

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # check.sh - `figaro perft` against the known counts of perft.txt, up to a
 # depth: a built or installed command checked on its own (the packages' build,
 # debian/rules; the packaged command under qemu's baseline processor,

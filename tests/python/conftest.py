@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """pytest set-up for the Python binding's tests (tests/run.sh runs them).
 
 The package is imported from the source tree (python/), and it loads the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """C bots inside BatchEnv (figaro/bot_batch.h) and the search's analysis from
 Python: a batch against greedy bots plays, game for game, what single games
 against figaro.Bot give; the final observation survives autoreset; the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The built-in bots from Python: they play legal games, are reproducible
 from their seed, see only their own seat (R14), and refuse bad specs."""
 import pytest

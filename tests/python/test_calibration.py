@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """bench/calibration.py (docs/bots.md): it follows the named seat of real
 records, counts its games and wins as they were, gives estimates that are
 chances, says the same twice, and refuses records it cannot follow."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """BatchEnv: the batch and the single-game API agree; illegal actions raise
 and change nothing; autoreset; the observations do not leak."""
 

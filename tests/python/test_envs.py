@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """figaro.envs: the Gymnasium and PettingZoo contracts. Debian 12 packages
 neither gymnasium nor pettingzoo, so these tests replay the checks of their
 own API tests (gymnasium.utils.env_checker.check_env, pettingzoo.test.

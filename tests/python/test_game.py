@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Games from Python agree with the `figaro` command move for move; errors
 raise with the engine's message; events, explicit setups and deals, FGN,
 views and sampling."""

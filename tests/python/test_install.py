@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The package as pip installs it: `python3 -m venv venv && venv/bin/pip
 install ./python` in a fresh virtual environment, with no network (no index),
 no FIGARO_* variable, no LD_LIBRARY_PATH and no libfigaro installed for it:

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The shared libraries: exports, sonames, dependencies, and the binding's
 check of its struct mirrors."""
 import ctypes

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The observation vector and the action mask from Python (docs/python.md):
 nothing hidden leaks, the layout is the documented one, the mask is the legal
 set."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The PPO example (examples/python/ppo_train.py, PyTorch): a short training
 against greedy bots in a BatchEnv makes the critic's loss fall and gives a
 policy that beats random players clearly, and training is deterministic for a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* alloc_fail.c - counting allocations and failing the one asked for
  * (alloc_fail.h). Atomic: the match runner and the pool allocate on worker
  * threads too. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* alloc_fail.h - failing the Nth allocation, for the allocation-failure
  * sweeps (style.md: fail allocation 1, 2, 3... until creation succeeds; no
  * crash, no leak).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* invariants.c - whole-record invariant checks (invariants.h).
  *
  * The replay keeps what the state alone does not: the kinds collected into

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* invariants.h - the engine's promises (state.h) checked over a whole game
  * record, shared by the property tests (test_props.c) and the FGN fuzzer
  * (tests/fuzz/fuzz_fgn.c), so that a record read from any input is held to

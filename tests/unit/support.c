@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* support.c - helpers for building and checking positions in the unit tests.
  *
  * Everything is recomputed from scratch and by the plainest means, so that a

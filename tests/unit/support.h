@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* support.h - helpers for building and checking positions in the unit tests.
  *
  * Two ways to reach a position:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* support_bot.c - see support_bot.h. */
 #include <setjmp.h>
 #include <stdarg.h>

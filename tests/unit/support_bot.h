@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* support_bot.h - a bot for the unit tests that need one. Apart from support.h
  * because the fuzzers link support.c but no bots; this one stops the test with
  * cmocka's fail_msg when the spec is refused. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_alloc.c - the allocation-failure sweep (style.md, "Testing habits"):
  * for bot creation (every kind of spec), pool creation and match creation
  * (new and resume, with a shared pool and with the match's own), fail the

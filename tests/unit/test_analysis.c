@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_analysis.c - fig_bot_analysis: what a search saw at its root.
  *
  * The numbers are estimates, so the tests check what must hold whatever the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_batch.c - many games stepped at once (batch.h).
  *
  *   - self-play with uniformly random choices from stream 4 of each seed plays

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_bits.c - the helpers that draw random actions fast (src/core/bits.h),
  * against plain loops, for every input they take.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_bot_batch.c - a batch whose opponents are built-in bots (bot_batch.h).
  *
  *   - every game of a greedy-opponent batch is the game a single state gives

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_bots.c - the bots: specs, legal choices only, R14 (a bot's knowledge is
  * exactly its seat's view), determinism for a fixed iteration budget, time
  * budgets honoured, the memory cap. Speed and strength are measured by

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_db.c - the storage interface's contract (src/net/db.h), the same
  * tests for every back end: what a table server writes through fig_db_apply
  * it reads back (fig_db_load, fig_db_game_get) whole and exactly, a failed

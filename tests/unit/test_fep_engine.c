@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_fep_engine.c - the engine side of FEP as a library (host/fep_engine.h):
  * lines in, answers out through the callback, no standard input or output.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_fep_host.c - the host side of FEP (src/host/fep_host.h) against real
  * engine processes: `figaro engine --bot greedy` (the program under test,
  * from $FIGARO or next to this test) and the broken engines of tests/fep/.

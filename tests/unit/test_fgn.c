@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_fgn.c - the FGN reader and writer (docs: spec/fgn.md).
  *
  * Four groups of tests:

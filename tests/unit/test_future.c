@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_future.c - src/ai/future.c, the exact scoring of the rest of a game
  * that ISMCTS uses at a round's end, against the engine itself: every rank
  * order of the remaining rounds is played through the core's own round end

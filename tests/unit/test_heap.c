@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_heap.c - the service's heap of deadlines (net/heap.h): after every
  * set, move and removal, drawn from a seeded generator, the top is the
  * earliest deadline of the entries a plain array says are in, and every

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_hint.c - hints on a worker pool (host/hint.h).
  *
  *   - the answer comes through the descriptor, is legal for the seat, and is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_infer.c - the others' hands weighed by their play (src/ai/infer.c)
  * and the round log the bot handle gives a think (fig_round_log_t):
  *   - at every turn the log is the round so far, and replayed from its start

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_lang.c - catalogues read without libintl (src/host/lang.h).
  *
  *   - the languages we have, and nothing else, are known;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_leaf.c - the search's learned leaf (src/ai/leaf.c) and the engine's
  * round end it scores through (fig_state_end_round): the round end scores as
  * a played one does (R10-R12); the weights predict games they were not

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_lesson.c - the lessons (src/host/lesson.h): the steps file's reader and
  * its checks, the lessons of lessons/ played through, refusals in the
  * learner's words, progress on disk, the JSON.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_match.c - the match runner (match.h): people's and bots' seats, one
  * step at a time, bots thinking on a worker pool (host/pool.h).
  *

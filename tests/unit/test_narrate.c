@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_narrate.c - narration (src/host/narrate.h) in the person's language.
  *
  *   - real seeded games of 3 to 6 players, driven step by step through the

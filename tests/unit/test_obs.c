@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_obs.c - the observation vector and the action space (obs.h).
  *
  *   - the layout: a built position's observation holds, at the documented

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_perft.c - fig_state_perft against a deliberately naive move counter.
  *
  * The naive model shares nothing with rules.c but the action encoding and the

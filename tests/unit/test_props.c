@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_props.c - properties checked over thousands of seeded random games.
  *
  * Each game has 3-6 players (3 + seed % 4) and is driven through fig_game_t

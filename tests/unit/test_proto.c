@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_proto.c - the table server's messages (src/net/proto.h).
  *
  *   - every client message is read with its fields; names, codes, tokens

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_review.c - a finished game reviewed move by move (host/review.h).
  *
  *   - every move of the seat is reviewed, once, in order, with its round and

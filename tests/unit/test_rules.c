@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_rules.c - one or more tests per rule of rules.md (R1-R14), every worked
  * example, the rulings, the events fig_state_apply reports and the refusal of
  * illegal actions.

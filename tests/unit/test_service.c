@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_service.c - the table service driven by scripted clients over a
  * recording wire (src/net/service.h), with a real SQLite file in a mkdtemp
  * folder and real bots on a real pool.

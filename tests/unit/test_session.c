@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_session.c - starting, resuming and telling again a game
  * (host/session.h):
  *

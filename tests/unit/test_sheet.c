@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_sheet.c - the score sheet as one seat sees it (src/host/sheet.h), the
  * one place that decides what the full-screen sheet and plain mode's `score`
  * show: over random games, replayed action by action, for every seat,

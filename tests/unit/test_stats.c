@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_stats.c - the arena's statistics (host/stats.h) against values worked
  * out independently (by hand, from tables, or by a direct maximization of the
  * likelihood in Python, /tmp-free: the numbers are written here):

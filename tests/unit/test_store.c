@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_store.c - saved games (host/store.h), on real files in a fresh folder
  * made with mkdtemp for every test:
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_view.c - what one seat knows (view.h) and what front ends compute
  * from it alone.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_wire.c - the web folder's paths (net/wire.h: fig_wire_web_path) and
  * content types. The wire itself runs over real sockets in
  * tests/net/test_serve.py; these are the checks that keep a request inside

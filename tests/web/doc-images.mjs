@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // doc-images.mjs - the README's pictures of a table, taken in a real game
 // with Debian's chromium: docs/img/table-phone.png (360x640, a card chosen:
 // the lit seats say what it would do), docs/img/table-phone-hint.png (a hint

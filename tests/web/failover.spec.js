@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // failover.spec.js - a table outlives the server that drove it, as a person
 // in the page meets it: three `figaro serve` on one throwaway PostgreSQL
 // behind HAProxy with the shipped deploy/haproxy.cfg (tests/net/cluster.py,

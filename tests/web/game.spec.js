@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // A whole game in the browser: two people (two browser contexts) and a bot
 // play a 3-player game by clicking cards; the final ranking they see is the
 // one `figaro replay` prints for the game's record, and the client's replay

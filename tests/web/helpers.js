@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // helpers.js - what the browser tests do through the page, as a person would.
 import { expect } from "@playwright/test";
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Installable: the web app manifest and its icons, the service
 // worker that keeps the page's own files (never the protocol) and opens the
 // page without the network, served with the security headers of every file;

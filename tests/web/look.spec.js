@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // How the table looks: in each language with no untranslated string, at a
 // phone's 360x640 and a desktop's 1280x800 with no horizontal overflow and no
 // two seats overlapping (checked on the boxes), screenshots kept as test

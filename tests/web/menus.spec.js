@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The page's menus are the server's lists: the levels of the bots (a seat's
 // and the one that plays for someone away) and the languages are built from
 // what `welcome` sent (src/ai/bot.c's and src/host/lang.c's tables), with

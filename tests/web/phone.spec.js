@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // A whole game on a phone: at 360x640, with a touch screen, a person plays
 // against bots by tapping (a card, then a lit seat; Take), for 3, 4 and 6
 // players. On every one of their turns the page must not scroll (its height

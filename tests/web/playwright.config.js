@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The browser tests of the web client (tests/web/*.spec.js), run by
 // tests/web/run.sh from `make test`: Debian's chromium, headless, one worker;
 // each test file starts its own `figaro serve` (server.js).

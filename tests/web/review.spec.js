@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The review of my moves: a person plays a whole game with two
 // fast bots; at the end the game-over panel offers "Review my moves", which
 // opens the replay with the review the server computed for that person's

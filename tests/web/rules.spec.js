@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // How to play and Play now, at a phone's 360x640: the rules sheet in each
 // language with the published edition's words (the text of `figaro rules`,
 // written by the build to web/rules/LANG.json), an anchor per rule and the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # run.sh - the browser client's checks, from tests/run.sh (`make test`):
 # the type check of web/*.js (tsc --checkJs) and the Playwright tests on
 # Debian's chromium against a real `figaro serve` (FIGARO). Prints one closing

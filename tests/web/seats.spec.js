@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Seats over time: a reload puts the person back in the seat, with the
 // game's whole log; a closed browser shows the seat away, then played by a
 // bot, and coming back (the token kept in the browser) takes it back. A

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // server.js - a real `figaro serve` for the browser tests: the build's
 // command (FIGARO, else build/test/figaro), on a free loopback port (it
 // prints the URL), with a temporary --data folder, stopped with SIGTERM.

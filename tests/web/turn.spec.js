@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Your turn at the table: hints (an option of the table, shown to everyone:
 // a hint comes only to the asker, only at a table that allows them; the
 // frames the browser received are inspected), the tab's title and icon, the
