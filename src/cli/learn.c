@@ -162,18 +162,6 @@ static void show_table(const plain_t *p, const fig_lesson_run_t *run)
     printf(_("Your hand: %s\n"), buf);
 }
 
-/* An action as the person types it: "R2>1", "Ve2>1" in French, "take". */
-static void action_code(fig_action_t a, char *buf, size_t cap)
-{
-    char c[16];
-    if (fig_act_is_take(a))
-        snprintf(buf, cap, "take");
-    else if (fig_act_kind(a) == FIG_RING)
-        snprintf(buf, cap, "%s", card(NULL, FIG_RING, c, sizeof c));
-    else
-        snprintf(buf, cap, "%s>%d", card(NULL, fig_act_kind(a), c, sizeof c), fig_act_target(a));
-}
-
 /* A typed move in the language's codes or FGN's ("ve2>1", "G2>1", "ring",
  * "take"); FIG_ACT_NONE if it is not one. A ring in front of another seat
  * ("ring>2") is a move too, which the rules refuse with their reason. */
@@ -287,7 +275,7 @@ static int play_lesson(plain_t *p, int i, int step)
             }
             if (!strcmp(w, "hint")) {
                 char code[24];
-                action_code(fig_lesson_answer(&run), code, sizeof code);
+                plain_action_code(fig_lesson_answer(&run), code, sizeof code);
                 printf(_("Try %s.\n"), code);
                 continue;
             }
@@ -304,7 +292,7 @@ static int play_lesson(plain_t *p, int i, int step)
                 continue;
             }
             char why[600], code[24];
-            action_code(a, code, sizeof code);
+            plain_action_code(a, code, sizeof code);
             fig_lesson_verdict_t v = fig_lesson_try(&run, a, &p->narr, tell, p, why, sizeof why);
             if (v == FIG_LESSON_REFUSED) {
                 printf(_("%s is refused: %s\n"), code, why);

@@ -35,4 +35,8 @@ int cmd_history(int argc, char **argv);
 int play_plain(const play_opts_t *opts, const tui_saved_t *saved, fig_store_t *store,
                const fig_tr_t *tr);
 
+/* An action as a person types it in plain mode, in the process's language:
+ * "R2>1", "Ve2>1" in French, "take" (play_plain.c; figaro learn too). */
+void plain_action_code(fig_action_t a, char *buf, size_t cap);
+
 #endif

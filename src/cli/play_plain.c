@@ -231,8 +231,7 @@ static void show_table(plain_t *p)
     printf(_("Your hand: %s\n"), buf);
 }
 
-/* An action as the person types it: "R2>1", "Ve2>1" in French, "take". */
-static void action_code(fig_action_t a, char *buf, size_t cap)
+void plain_action_code(fig_action_t a, char *buf, size_t cap)
 {
     char c[16];
     if (fig_act_is_take(a))
@@ -263,7 +262,7 @@ static void show_menu(const plain_t *p, const fig_action_t *acts, int n)
     printf("%s\n", _("Your moves:"));
     for (int i = 0; i < n; i++) {
         char code[24], what[256];
-        action_code(acts[i], code, sizeof code);
+        plain_action_code(acts[i], code, sizeof code);
         fig_narrate_move(&p->narr, &p->view, acts[i], what, sizeof what);
         printf("  %2d. %-6s %s\n", i + 1, code, what);
     }
@@ -344,7 +343,7 @@ static void show_hint(plain_t *p)
     fig_hint_text_t t;
     fig_hint_explain(&p->narr, &p->view, a, has ? &an : NULL, &t);
     fig_act_format(a, code, sizeof code);
-    action_code(a, code, sizeof code);
+    plain_action_code(a, code, sizeof code);
     printf(_("%s (type %s to play it)\n"), t.headline, code);
     if (t.reason[0])
         printf("  %s\n", t.reason);
@@ -550,7 +549,7 @@ static int person_turn(plain_t *p)
             fig_match_play(p->m, a, &step, &msg) != FIG_OK) {
             char why[400];
             refusal(p, a, &msg, why, sizeof why);
-            action_code(a, code, sizeof code);
+            plain_action_code(a, code, sizeof code);
             printf(_("%s is refused: %s\n"), code, why);
             continue;
         }
