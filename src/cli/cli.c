@@ -1,11 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /* cli.c - what the subcommands share: usage errors, whole numbers from
- * options, reading a file or standard input, loading a game record. */
+ * options, reading a file or standard input, loading a game record, finding
+ * the data folders. */
 #include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 #include "host/store.h"
@@ -92,4 +95,31 @@ int cli_load_game(const char *cmd, const char *path, fig_game_t *g)
         return EXIT_INPUT;
     }
     return EXIT_OK;
+}
+
+int cli_find_data(const char *name, const char *marker, const char *installed, char *out,
+                  size_t cap)
+{
+    char exe[PATH_MAX], cand[PATH_MAX + 64], f[PATH_MAX + 128];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    const char *rel[] = { "/..", "/../..", "/../share/figaro" };
+    if (n > 0) {
+        exe[n] = '\0';
+        char *slash = strrchr(exe, '/');
+        if (slash)
+            *slash = '\0';
+        for (size_t i = 0; i < sizeof rel / sizeof rel[0]; i++) {
+            snprintf(cand, sizeof cand, "%s%s/%s", exe, rel[i], name);
+            snprintf(f, sizeof f, "%s/%s", cand, marker);
+            if (access(f, R_OK) == 0 && strlen(cand) < cap) {
+                memcpy(out, cand, strlen(cand) + 1);
+                return 0;
+            }
+        }
+    }
+    snprintf(f, sizeof f, "%s/%s", installed, marker);
+    if (access(f, R_OK) != 0 || strlen(installed) >= cap)
+        return -1;
+    memcpy(out, installed, strlen(installed) + 1);
+    return 0;
 }

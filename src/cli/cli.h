@@ -50,6 +50,14 @@ int cli_parse_u64(const char *s, uint64_t *out);
 int cli_read_file(const char *path, size_t limit, char **data, size_t *len, char *err,
                   size_t errcap);
 
+/* A data folder of figaro's, `name` ("web", "lessons"), found by the file
+ * `marker` in it: next to the program in the source tree (build/figaro,
+ * build/test/figaro), installed beside it (../share/figaro/NAME), or at
+ * `installed` (the folder make install gave). Writes it to out; 0, or -1 if
+ * there is none. */
+int cli_find_data(const char *name, const char *marker, const char *installed, char *out,
+                  size_t cap);
+
 /* Why a sealed save (host/store.h: fig_store_is_sealed) cannot be read. */
 const char *cli_sealed_text(void);
 

@@ -27,34 +27,6 @@
 #define FIG_LESSONDIR "/usr/local/share/figaro/lessons"
 #endif
 
-/* The lessons' folder: next to the program in the source tree (build/figaro,
- * build/test/figaro), installed beside it, or FIG_LESSONDIR. */
-static int find_lessons(char *out, size_t cap)
-{
-    char exe[PATH_MAX];
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    const char *rel[] = { "/../lessons", "/../../lessons", "/../share/figaro/lessons" };
-    if (n > 0) {
-        exe[n] = '\0';
-        char *slash = strrchr(exe, '/');
-        if (slash)
-            *slash = '\0';
-        for (size_t i = 0; i < sizeof rel / sizeof rel[0]; i++) {
-            char cand[PATH_MAX + 64], f[PATH_MAX + 96];
-            snprintf(cand, sizeof cand, "%s%s", exe, rel[i]);
-            snprintf(f, sizeof f, "%s/lessons.steps", cand);
-            if (access(f, R_OK) == 0 && strlen(cand) < cap) {
-                memcpy(out, cand, strlen(cand) + 1);
-                return 0;
-            }
-        }
-    }
-    if (strlen(FIG_LESSONDIR) >= cap)
-        return -1;
-    snprintf(out, cap, "%s", FIG_LESSONDIR);
-    return 0;
-}
-
 /* Where progress is kept: the saved games' folder (play.c's). */
 static int progress_dir(char *out, size_t cap)
 {
@@ -456,7 +428,7 @@ int cmd_learn(int argc, char **argv)
         return cli_usage_error("learn", _("unexpected argument '%s'"), argv[optind]);
     char found[PATH_MAX];
     if (!dir) {
-        if (find_lessons(found, sizeof found))
+        if (cli_find_data("lessons", "lessons.steps", FIG_LESSONDIR, found, sizeof found))
             return cli_usage_error("learn", "%s", _("cannot find the lessons: use --lessons DIR"));
         dir = found;
     }

@@ -97,37 +97,6 @@ static int default_data(char *out, size_t cap)
     return n > 0 && (size_t)n < cap ? 0 : -1;
 }
 
-/* The browser client's folder: next to the program in the source tree
- * (build/figaro, build/test/figaro), installed beside it, or FIG_WEBDIR. */
-static int find_web(char *out, size_t cap)
-{
-    char exe[PATH_MAX];
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    const char *rel[] = { "/../web", "/../../web", "/../share/figaro/web" };
-    if (n > 0) {
-        exe[n] = '\0';
-        char *slash = strrchr(exe, '/');
-        if (slash)
-            *slash = '\0';
-        for (size_t i = 0; i < sizeof rel / sizeof rel[0]; i++) {
-            char cand[PATH_MAX + 64], ix[PATH_MAX + 80];
-            snprintf(cand, sizeof cand, "%s%s", exe, rel[i]);
-            snprintf(ix, sizeof ix, "%s/index.html", cand);
-            if (access(ix, R_OK) == 0 && strlen(cand) < cap) {
-                memcpy(out, cand, strlen(cand) + 1);
-                return 0;
-            }
-        }
-    }
-    char ix[PATH_MAX];
-    snprintf(ix, sizeof ix, "%s/index.html", FIG_WEBDIR);
-    if (access(ix, R_OK) == 0 && strlen(FIG_WEBDIR) < cap) {
-        snprintf(out, cap, "%s", FIG_WEBDIR);
-        return 0;
-    }
-    return -1;
-}
-
 /* "ADDR:PORT", "[V6]:PORT" or ":PORT"; 0 or -1. */
 static int parse_listen(char *s, const char **addr, int *port)
 {
@@ -363,7 +332,7 @@ int cmd_serve(int argc, char **argv)
     signal(SIGPIPE, SIG_IGN);
 
     char web[PATH_MAX];
-    bool have_web = find_web(web, sizeof web) == 0;
+    bool have_web = cli_find_data("web", "index.html", FIG_WEBDIR, web, sizeof web) == 0;
     if (!have_web)
         log_line(NULL, "serve: no web folder found (index.html): only the protocol is served");
 
