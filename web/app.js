@@ -6,10 +6,12 @@
 //   #/r/CODE/N    the replay of game N of table CODE; #/r/file a local record
 //   #/r/CODE/N/review  the same with the review of my moves (the seat this browser holds)
 //   #/rules       how to play (#/rules/aid the player aid, #/rules/R13 at a rule)
+//   #/learn       learn by playing: the lessons (#/learn/ID one lesson)
 
 import { _, languages, lang, startLang, setLang, missing } from "./i18n.js";
 import { h, fill } from "./dom.js";
-import { HomeView } from "./home.js";
+import { HomeView, FIRST_GAME_KEY } from "./home.js";
+import { LearnView, loadLessons } from "./learn.js";
 import { TableView } from "./table.js";
 import { ReplayView, replayOfGame, replayOfText } from "./replay.js";
 import { RulesView, loadRules, openRulesHere } from "./rules.js";
@@ -30,6 +32,7 @@ function header() {
         header();
         route();
         loadRules().catch(() => {});
+        loadLessons().catch(() => {});
     });
     fill(/** @type {HTMLElement} */ (document.getElementById("top")), [
         h("a", { href: "#/", class: "brand", text: "Figaro" }),
@@ -49,6 +52,11 @@ function route() {
     if ((parts[0] === "t" || parts[0] === "w") && /^[A-Z0-9]{6}$/.test(code)) {
         page = new TableView(main, code, parts[0] === "w");
         document.title = "Figaro · " + code;
+    } else if (parts[0] === "learn") {
+        page = new LearnView(main, parts[1] || "", (game) => {
+            sessionStorage.setItem(FIRST_GAME_KEY, JSON.stringify(game));
+            location.hash = "#/";
+        });
     } else if (parts[0] === "rules") {
         page = new RulesView(main, parts[1] || "");
     } else if (parts[0] === "r" && parts[1] === "file") {
@@ -76,6 +84,7 @@ startLang().finally(() => {
     header();
     route();
     // The rules in the page's language, fetched once so that the service
-    // worker keeps them: "How to play" reads offline.
+    // worker keeps them: "How to play" reads offline, and so do the lessons.
     loadRules().catch(() => {});
+    loadLessons().catch(() => {});
 });

@@ -817,6 +817,14 @@ static size_t lessons_json(const fig_lessons_t *ls, const fig_tr_t *tr, bool pla
         json_texts(buf, cap, &len, tr, l->ntell, l->tell);
         fig_putf(buf, cap, &len, ", \"end\": ");
         json_text(buf, cap, &len, tr, l->end);
+        if (played) {   /* the seats' names: the record's, public */
+            fig_putf(buf, cap, &len, ", \"names\": [");
+            for (int k = 0; k < l->start.setup.players; k++) {
+                fig_putf(buf, cap, &len, "%s", k ? ", " : "");
+                json_str(buf, cap, &len, l->start.has_names ? l->start.names[k] : "?");
+            }
+            fig_putf(buf, cap, &len, "]");
+        }
         char *fgn = played ? NULL : malloc(1 << 16);
         if (fgn) {
             size_t n = fig_fgn_write(&l->start, fgn, 1 << 16);
