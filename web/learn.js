@@ -136,7 +136,7 @@ export class LearnView {
             h("ol", { class: "lessons" }, items),
             h("div", { class: "buttons" }, [
                 next ? h("a", { class: "button primary", href: "#/learn/" + next, "data-focus": "learn-next",
-                                text: p.done.length || p.at ? _("Go on") : _("Start") })
+                                text: p.done.length || p.at ? _("Go on") : _("Start the lessons") })
                      : this.gameButton(),
             ]),
         ])]);
@@ -318,7 +318,7 @@ export class LearnView {
             kids.push(h("section", { class: "lesson-panel", "aria-labelledby": "panel-title" }, [
                 h("h2", { id: "panel-title", text: l.title }),
                 ...l.tell.map((t) => h("p", { text: t })),
-                h("button", { type: "button", class: "primary", "data-focus": "begin", text: _("Start"),
+                h("button", { type: "button", class: "primary", "data-focus": "begin", text: _("Start the lesson"),
                               onclick: () => { this.phase = "play"; this.panel = this.stepPanel(); this.render(); } })]));
         } else if (this.phase === "end") {
             const last = this.index() === ls.lessons.length - 1;
