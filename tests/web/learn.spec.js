@@ -124,6 +124,8 @@ for (const lang of ["en", "fr", "nl", "it"]) {
             if (i < data.lessons.length - 1) await page.locator("[data-focus=next-lesson]").tap();
         }
         await page.screenshot({ path: path.join(ARTIFACTS, `learn-end-${lang}-360x640.png`) });
+        // Every word of the page in the language.
+        expect(await page.evaluate(() => /** @type {any} */ (window).figaroMissing())).toEqual([]);
         // The last lesson ends on the first game; the list says every lesson is done.
         await expect(page.locator(".first-game")).toBeVisible();
         await page.goto(srv.url + "#/learn");
