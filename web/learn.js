@@ -20,7 +20,7 @@ import { drawSeats } from "./board.js";
 import { savedName } from "./net.js";
 
 /** @typedef {import("./board.js").SeatShow} SeatShow */
-/** @typedef {{verdict: string, why?: string, told?: string[]}} Try */
+/** @typedef {{verdict: string, why?: string, told?: string[], after?: any}} Try */
 /** @typedef {{tell: string[], task: string, hint: string|null, done: string|null, view: any,
  *   answer: string, tries: Object<string, Try>}} Step */
 /** @typedef {{id: string, title: string, you: number, tell: string[], end: string|null,
@@ -92,6 +92,8 @@ export class LearnView {
         /** What the panel over the seats says now. @type {{kind: string, title: string, lines: string[]}|null} */
         this.panel = null;
         this.hinted = false;
+        /** The table after the move that passed a step (until the next step). @type {any} */
+        this.after = null;
         this.ring = h("div", { class: "ring" });
         this.panels = h("div", { class: "panels" });
         this.bar = h("div", { class: "action-bar" });
@@ -154,12 +156,23 @@ export class LearnView {
         const p = progress();
         this.step = p.at && p.at.id === l.id ? Math.min(p.at.step, l.steps.length - 1) : 0;
         this.phase = this.step > 0 ? "play" : "intro";
+        this.after = null;
         this.selected = null;
         this.panel = this.step > 0 ? this.stepPanel() : null;
         document.body.classList.add("at-table");
         const stage = h("div", { class: "stage" }, [this.ring, this.panels]);
-        fill(this.root, [h("div", { class: "table-page learn-page" }, [
-            this.head, h("div", { class: "table-main" }, [this.taskEl, stage, this.bar, this.handEl])])]);
+        const page = h("div", { class: "table-page learn-page" });
+        page.addEventListener("keydown", (e) => {
+            if (e.key === "Escape" && this.selected) {
+                this.selected = null;
+                this.render();
+                const card = this.handEl.querySelector("button.card[tabindex='0']");
+                if (card instanceof HTMLElement) card.focus();
+            }
+        });
+        fill(this.root, [page]);
+        fill(page, [
+            this.head, h("div", { class: "table-main" }, [this.taskEl, stage, this.bar, this.handEl])]);
         this.render();
     }
 
@@ -217,6 +230,7 @@ export class LearnView {
         } else {
             this.panel = { kind: "told", title: _("Well played"), lines: [...(t.told || []), ...(s.done ? [s.done] : [])] };
             this.phase = "passed";
+            this.after = t.after || null;
             this.hinted = false;
         }
         this.render();
@@ -234,6 +248,7 @@ export class LearnView {
             this.phase = "end";
             this.panel = null;
         } else {
+            this.after = null;
             this.phase = "play";
             this.panel = this.stepPanel();
         }
@@ -257,7 +272,19 @@ export class LearnView {
         location.hash = n ? "#/learn/" + n.id : "#/learn";
     }
 
+    /** Draws the lesson again, the keyboard's place kept: the same control if
+     * it is still there, else the panel's button, else the hand. */
     render() {
+        const was = document.activeElement instanceof HTMLElement && this.root.contains(document.activeElement)
+            ? document.activeElement.dataset.focus || "" : null;
+        this.draw();
+        if (was === null) return;
+        const again = was && this.root.querySelector(`[data-focus="${was}"]`);
+        const to = again || this.panels.querySelector("button, a") || this.handEl.querySelector("button.card[tabindex='0']");
+        if (to instanceof HTMLElement) to.focus({ preventScroll: true });
+    }
+
+    draw() {
         const l = /** @type {Lesson} */ (this.lesson);
         const ls = /** @type {Lessons} */ (this.ls);
         const s = l.steps[this.step];
@@ -279,7 +306,7 @@ export class LearnView {
 
     renderRing() {
         const l = /** @type {Lesson} */ (this.lesson);
-        const v = l.steps[this.step].view;
+        const v = this.view();
         const play = this.phase === "play";
         /** @type {SeatShow[]} */
         const shows = v.piles.map((/** @type {any} */ pile, /** @type {number} */ i) => {
@@ -300,6 +327,12 @@ export class LearnView {
         const group = v.road_groups[v.round - 1];
         if (group) centre.push(h("p", { class: "centre-pieces", text: fmt(_("Pieces this round: %s"), group.join(" ")) }));
         drawSeats(this.ring, shows, l.you, centre);
+    }
+
+    /** The table drawn: the step's, or the one after the move that passed it. */
+    view() {
+        const l = /** @type {Lesson} */ (this.lesson);
+        return this.phase !== "play" && this.after ? this.after : l.steps[this.step].view;
     }
 
     /** The move of card in front of seat i (a ring goes in front of its player). @param {string} card @param {number} i */
@@ -381,7 +414,7 @@ export class LearnView {
         const s = l.steps[this.step];
         const play = this.phase === "play" && !this.panel;
         /** @type {string[]} */
-        const hand = s.view.hand.slice().sort(cardOrder);
+        const hand = this.view().hand.slice().sort(cardOrder);
         /** @type {[string, number][]} */
         const kinds = [];
         for (const c of hand) {

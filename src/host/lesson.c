@@ -741,7 +741,7 @@ static void told_step(void *ctx, const fig_match_step_t *step, const fig_view_t 
 /* A step played out for a front end that plays no rule: the learner's view,
  * and what the lesson answers to each move they could try there (every card
  * of their hand in front of every seat, and a take): "ok" with the narration
- * of the move and its answers, "hint" (legal, not this step's), or "refused"
+ * of the move and its answers and the view after them, "hint" (legal, not this step's), or "refused"
  * with the engine's reason in the learner's words (fig_lesson_try, as in the
  * terminal). */
 static void json_step_play(char *buf, size_t cap, size_t *len, const fig_lesson_run_t *run,
@@ -780,7 +780,11 @@ static void json_step_play(char *buf, size_t cap, size_t *len, const fig_lesson_
             t.n = 0;
             fig_lesson_verdict_t r = fig_lesson_try(&probe, a, &t.nr, told_step, &t, why, sizeof why);
             if (r == FIG_LESSON_PASSED) {
-                fig_putf(buf, cap, len, "]}");
+                fig_view_t after;
+                fig_lesson_view(&probe, &after);
+                fig_putf(buf, cap, len, "], \"after\": ");
+                json_view(buf, cap, len, &after);
+                fig_putf(buf, cap, len, "}");
                 continue;
             }
             /* nothing was told: write the verdict over the start of the list */

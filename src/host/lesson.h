@@ -122,7 +122,8 @@ size_t fig_lessons_json(const fig_lessons_t *ls, const fig_tr_t *tr, char *buf, 
  * learner's view before it (their hand and what is public, never another
  * seat's hand: R14), the move a hint shows ("answer"), and for every card of
  * their hand in front of every seat, and a take, what the lesson answers
- * ("tries": "ok" with the narration of the move and the scripted answers,
+ * ("tries": "ok" with the narration of the move and the scripted answers and
+ * the view after them,
  * "hint" for a legal move the step does not ask for, "refused" with the
  * engine's reason), all in the language of tr (docs/lessons.md). */
 size_t fig_lessons_json_played(const fig_lessons_t *ls, const fig_tr_t *tr, char *buf,

@@ -171,13 +171,14 @@ for l, p in zip(d["lessons"], pos):
     # the record's first deal: every hand of the lesson's start
     hands = {int(x.split()[1]): x.split()[2:] for x in p["position"].splitlines() if x.startswith("hand ")}
     for k, s in enumerate(l["steps"]):
-        v = s["view"]
-        assert v["seat"] == l["you"], (l["id"], k)
-        assert set(v) == {"players", "round", "phase", "turn", "king", "seat", "removed", "hand",
-                          "hand_sizes", "stacks", "road_pieces", "roads", "road_groups", "piles"}, set(v)
-        assert len(v["hand"]) == v["hand_sizes"][l["you"]]
-        for seat, roads in enumerate(v["roads"]):
-            assert roads is None or seat == l["you"] or v["phase"] == "over"
+        # the step's view, and the view after each move it accepts
+        for v in [s["view"]] + [t["after"] for t in s["tries"].values() if t["verdict"] == "ok"]:
+            assert v["seat"] == l["you"], (l["id"], k)
+            assert set(v) == {"players", "round", "phase", "turn", "king", "seat", "removed", "hand",
+                              "hand_sizes", "stacks", "road_pieces", "roads", "road_groups", "piles"}, set(v)
+            assert len(v["hand"]) == v["hand_sizes"][l["you"]]
+            for seat, roads in enumerate(v["roads"]):
+                assert roads is None or seat == l["you"] or v["phase"] == "over"
         if k == 0:
             for seat, h in hands.items():
                 if seat != l["you"] and len(h) > 3:

@@ -162,6 +162,14 @@ test("a lesson left resumes at its step after a reload, keyboard only", async ({
     await expect(page.locator(".lesson-panel")).toContainText(l.steps[0].done);
     await page.keyboard.press("Enter");   // Next: the panel's button has the focus
     await expect(page.locator(".lesson-panel")).toContainText(l.steps[1].tell[0]);
+    await page.keyboard.press("Enter");   // the step's words read: back to the hand
+    await expect(page.locator(".lesson-task")).toHaveText(l.steps[1].task);
+    await expect(page.locator(".hand button.card:focus")).toHaveCount(1);
+    // A card chosen, then put back with Escape.
+    await page.keyboard.press("Enter");
+    await expect(page.locator(".target-btn")).not.toHaveCount(0);
+    await page.keyboard.press("Escape");
+    await expect(page.locator(".target-btn")).toHaveCount(0);
     await page.reload();
     await expect(page.locator(".lesson-panel")).toContainText(l.steps[1].tell[0]);
     await page.locator("[data-focus=panel-ok]").click();
