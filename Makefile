@@ -438,6 +438,9 @@ WEBI18N       = $(LANGS:%=web/i18n/%.json)
 # The rules and the player aid it shows, written by `figaro rules --json` from
 # the terminal's text and catalogues (web/rules/LANG.json, not in git).
 WEBRULES      = $(addprefix web/rules/,$(addsuffix .json,en $(LANGS)))
+# The lessons of `figaro learn` played out for the page, written by
+# `figaro learn --played` (web/lessons/LANG.json, not in git).
+WEBLESSONS    = $(addprefix web/lessons/,$(addsuffix .json,en $(LANGS)))
 
 .PHONY: install uninstall
 # The pkg-config files, with this installation's directories, under prefix
@@ -504,6 +507,8 @@ install: all $(PCFILES)
 	$(INSTALL) -m 644 $(WEBI18N) $(DESTDIR)$(DATADIR)/figaro/web/i18n/
 	$(INSTALL) -d $(DESTDIR)$(DATADIR)/figaro/web/rules
 	$(INSTALL) -m 644 $(WEBRULES) $(DESTDIR)$(DATADIR)/figaro/web/rules/
+	$(INSTALL) -d $(DESTDIR)$(DATADIR)/figaro/web/lessons
+	$(INSTALL) -m 644 $(WEBLESSONS) $(DESTDIR)$(DATADIR)/figaro/web/lessons/
 	for m in $(MANPAGES); do \
 	    sed 's|@DOCDIR@|$(DOCDIR)|g' $$m > $(DESTDIR)$(MANDIR)/man$${m##*.}/$${m##*/} && \
 	    chmod 644 $(DESTDIR)$(MANDIR)/man$${m##*.}/$${m##*/} || exit 1; \
@@ -533,6 +538,8 @@ uninstall:
 	-rmdir $(DESTDIR)$(DATADIR)/figaro/web/i18n
 	rm -f $(WEBRULES:web/%=$(DESTDIR)$(DATADIR)/figaro/web/%)
 	-rmdir $(DESTDIR)$(DATADIR)/figaro/web/rules
+	rm -f $(WEBLESSONS:web/%=$(DESTDIR)$(DATADIR)/figaro/web/%)
+	-rmdir $(DESTDIR)$(DATADIR)/figaro/web/lessons
 	rm -f $(LESSONFILES:lessons/%=$(DESTDIR)$(DATADIR)/figaro/lessons/%)
 	-rmdir $(DESTDIR)$(DATADIR)/figaro/lessons
 	-rmdir $(DESTDIR)$(DATADIR)/figaro/web $(DESTDIR)$(DATADIR)/figaro
@@ -628,6 +635,17 @@ $(LANGS:%=web/rules/%.json): web/rules/%.json: $(RULES_BY) $(dir $(RULES_BY))loc
 	@mkdir -p web/rules
 	$(RULES_BY) rules --json --lang $* > $@.tmp && mv $@.tmp $@
 
+# The page's lessons (WEBLESSONS): the same program, from the lessons' files.
+all: $(WEBLESSONS)
+test: $(WEBLESSONS)
+serve: $(WEBLESSONS)
+web/lessons/en.json: $(RULES_BY) $(LESSONFILES)
+	@mkdir -p web/lessons
+	$(RULES_BY) learn --played --lang en --lessons lessons > $@.tmp && mv $@.tmp $@
+$(LANGS:%=web/lessons/%.json): web/lessons/%.json: $(RULES_BY) $(LESSONFILES) $(dir $(RULES_BY))locale/%/LC_MESSAGES/figaro.mo
+	@mkdir -p web/lessons
+	$(RULES_BY) learn --played --lang $* --lessons lessons > $@.tmp && mv $@.tmp $@
+
 # The template is replaced only when more than its date changed, so it stays
 # stable in git; then every catalogue takes the new and changed messages.
 pot: | $(DEPS_STAMP)
@@ -659,7 +677,7 @@ DEB_SRC   = $(abspath $(DEB_OUT))/figaro-$(VERSION)
 deb: | $(DEPS_STAMP)
 	rm -rf $(DEB_SRC) && mkdir -p $(DEB_SRC)
 	tar -cf - --exclude=./build --exclude=./.git --exclude=./tests/web/node_modules \
-	    --exclude=./web/i18n --exclude=./web/rules --exclude=__pycache__ --exclude=./venv . | tar -xf - -C $(DEB_SRC)
+	    --exclude=./web/i18n --exclude=./web/rules --exclude=./web/lessons --exclude=__pycache__ --exclude=./venv . | tar -xf - -C $(DEB_SRC)
 	cd $(DEB_SRC) && dpkg-buildpackage -us -uc -b -j$(DEB_JOBS)
 	rm -rf $(DEB_SRC)
 	lintian --fail-on error --info --display-info $(abspath $(DEB_OUT))/figaro_$(VERSION)_*.changes

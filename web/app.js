@@ -7,10 +7,11 @@
 //   #/r/CODE/N    the replay of game N of table CODE; #/r/file a local record
 //   #/r/CODE/N/review  the same with the review of my moves (the seat this browser holds)
 //   #/rules       how to play (#/rules/aid the player aid, #/rules/R13 at a rule)
+//   #/learn       learn by playing: the lessons (#/learn/ID one lesson)
 
 import { _, languages, lang, startLang, setLang, missing } from "./i18n.js";
 import { h, fill } from "./dom.js";
-import { HomeView } from "./home.js";
+import { HomeView, FIRST_GAME_KEY } from "./home.js";
 import { TableView } from "./table.js";
 import { ReplayView, replayOfGame, replayOfText } from "./replay.js";
 import { RulesView, loadRules, openRulesHere } from "./rules.js";
@@ -31,6 +32,7 @@ function header() {
         header();
         route();
         loadRules().catch(() => {});
+        keepLessons();
     });
     fill(/** @type {HTMLElement} */ (document.getElementById("top")), [
         h("a", { href: "#/", class: "brand", text: "Figaro" }),
@@ -42,7 +44,20 @@ function header() {
     document.title = "Figaro";
 }
 
+/** How many times the page was routed: a page loaded late checks it is still wanted. */
+let routed = 0;
+
+/** The lessons in the page's language, kept by the service worker (it fetches
+ * them itself: the page's load does not carry them), so that they work offline. */
+function keepLessons() {
+    if (!("serviceWorker" in navigator)) return;
+    navigator.serviceWorker.ready
+        .then((r) => r.active && r.active.postMessage({ type: "keep", path: "lessons/" + lang() + ".json" }))
+        .catch(() => {});
+}
+
 function route() {
+    routed++;
     if (page) page.destroy();
     page = null;
     const parts = location.hash.replace(/^#\/?/, "").split("/");
@@ -50,6 +65,17 @@ function route() {
     if ((parts[0] === "t" || parts[0] === "w") && /^[A-Z0-9]{6}$/.test(code)) {
         page = new TableView(main, code, parts[0] === "w");
         document.title = "Figaro · " + code;
+    } else if (parts[0] === "learn") {
+        // Loaded when asked for: a table's page does not carry the lessons.
+        const mine = routed;
+        fill(main, [h("p", { text: _("Loading...") })]);
+        import("./learn.js").then(({ LearnView }) => {
+            if (mine !== routed) return;   // the page moved on meanwhile
+            page = new LearnView(main, parts[1] || "", (game) => {
+                sessionStorage.setItem(FIRST_GAME_KEY, JSON.stringify(game));
+                location.hash = "#/";
+            });
+        }).catch(() => fill(main, [h("p", { class: "notice", text: _("The lessons could not be loaded.") })]));
     } else if (parts[0] === "rules") {
         page = new RulesView(main, parts[1] || "");
     } else if (parts[0] === "r" && parts[1] === "file") {
@@ -77,6 +103,7 @@ startLang().finally(() => {
     header();
     route();
     // The rules in the page's language, fetched once so that the service
-    // worker keeps them: "How to play" reads offline.
+    // worker keeps them: "How to play" reads offline, and so do the lessons.
     loadRules().catch(() => {});
+    keepLessons();
 });

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // home.js - the first page: your name, "Play now" (one tap: a game against
-// gentle bots, hints on), "How to play" (rules.js), a new table with every
+// gentle bots, hints on), "How to play" (rules.js), "Learn by playing"
+// (learn.js), a new table with every
 // option, folded (players 3-6, each other seat open for a friend, a bot of a
 // level or an engine the operator registered; time per move; the open
 // option), joining by code or link, the tables this browser holds a seat at,
@@ -17,6 +18,8 @@ import { openRules } from "./rules.js";
 const QUICK_PLAYERS = 4;
 const QUICK_LEVEL = "beginner";
 const FULL_FORM_KEY = "figaro.full-form";
+/** Where learn.js leaves the first game the lessons lead to, for the home page to start. */
+export const FIRST_GAME_KEY = "figaro.first-game";
 
 /** @typedef {import("./net.js").Msg} Msg */
 
@@ -53,6 +56,19 @@ export class HomeView {
             this.defaultLevelName = typeof m.default_level === "string" ? m.default_level : "";
             this.renderFill();
             this.renderSeats();
+            // The first game the lessons end on (learn.js): as "Play now", once.
+            const first = sessionStorage.getItem(FIRST_GAME_KEY);
+            if (first) {
+                sessionStorage.removeItem(FIRST_GAME_KEY);
+                try {
+                    const g = JSON.parse(first);
+                    const level = this.levels.includes(g.level) ? g.level : this.defaultLevel();
+                    /** @type {proto.SeatWish[]} */
+                    const seats = [{ kind: "person" }];
+                    for (let s = 1; s < (Number(g.players) || QUICK_PLAYERS); s++) seats.push({ kind: "bot", level });
+                    if (level) this.conn.send(proto.create(seats, { fill: level, hints: !!g.hints }));
+                } catch { /* a damaged wish is dropped */ }
+            }
         } else if (m.type === "created") {
             sessionStorage.setItem("figaro.autojoin", m.table);
             location.hash = "#/t/" + m.table;
@@ -118,7 +134,8 @@ export class HomeView {
             h("div", { class: "quick-buttons" }, [
                 playNow,
                 h("button", { type: "button", class: "how-to-play", "data-focus": "how-to-play",
-                              text: _("How to play"), onclick: () => openRules("rules") })]),
+                              text: _("How to play"), onclick: () => openRules("rules") }),
+                h("a", { class: "button learn-btn", href: "#/learn", "data-focus": "learn", text: _("Learn by playing") })]),
             h("p", { class: "hint", text: _("A game against three gentle bots, with hints.") }),
         ]);
 

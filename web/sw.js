@@ -8,7 +8,8 @@
 // Network first: a file is fetched from the server whenever it answers (so a
 // new version of the page is used at once) and the cache is the fallback.
 // The files below are put in the cache when the worker is installed; any
-// other file of the page is added when it is first fetched.
+// other file of the page is added when it is first fetched, and the lessons
+// of the page's language when the page asks (below).
 
 const CACHE = "figaro-page-v1";
 
@@ -17,7 +18,7 @@ const CACHE = "figaro-page-v1";
 const FILES = [
     "./", "index.html", "style.css", "favicon.svg", "icon-192.png", "icon-512.png",
     "manifest.webmanifest", "app.js", "board.js", "cards.js", "dom.js", "home.js", "i18n.js",
-    "drawer.js", "net.js", "notify.js", "proto.js", "replay.js", "rules.js", "share.js", "table.js", "table_state.js",
+    "drawer.js", "learn.js", "net.js", "notify.js", "proto.js", "replay.js", "rules.js", "share.js", "table.js", "table_state.js",
     "favicon-turn.svg",
 ];
 
@@ -40,6 +41,16 @@ sw.addEventListener("activate", (/** @type {any} */ e) => {
     e.waitUntil(caches.keys()
         .then((keys) => Promise.all(keys.filter((k) => k !== CACHE).map((k) => caches.delete(k))))
         .then(() => sw.clients.claim()));
+});
+
+// The page asks for its language's lessons to be kept (app.js): fetched here,
+// once, so that they play offline without weighing on the page's load.
+sw.addEventListener("message", (/** @type {any} */ e) => {
+    const m = e.data;
+    if (!m || m.type !== "keep" || typeof m.path !== "string" || !/^lessons\/[a-z]{2,3}\.json$/.test(m.path)) return;
+    e.waitUntil(caches.open(CACHE)
+        .then((c) => c.match(m.path).then((hit) => (hit ? undefined : c.add(m.path))))
+        .catch(() => {}));
 });
 
 sw.addEventListener("fetch", (/** @type {any} */ e) => {

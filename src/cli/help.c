@@ -82,7 +82,7 @@ static const cli_help_t helps[] = {
     { "learn", "learn Figaro by playing: short lessons, then a first game",
       "usage: figaro learn [--plain] [--lesson ID|N] [--restart] [--lang L]\n"
       "       [--lessons DIR]\n"
-      "       figaro learn --json [--lang L] [--lessons DIR]\n"
+      "       figaro learn --json|--played [--lang L] [--lessons DIR]\n"
       "\n"
       "Teaches the rules by playing them: eight short lessons (the goal and a turn, one\n"
       "colour per pile, jesters, rings, the King has had enough, taking, the end of a\n"
@@ -100,6 +100,9 @@ static const cli_help_t helps[] = {
       "      --restart      start from the first lesson (the progress is forgotten)\n"
       "      --json         print the lessons as JSON (texts in the language), for\n"
       "                     other front ends (docs/lessons.md)\n"
+      "      --played       the same played out, for a front end that plays no rule:\n"
+      "                     each step's view and the answer to every move, no hands\n"
+      "                     but the learner's\n"
       "      --lang L       en, fr, nl or it (default: the locale)\n"
       "      --lessons DIR  read the lessons from DIR (default: next to the program,\n"
       "                     or the installed ones)\n"

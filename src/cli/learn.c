@@ -387,10 +387,11 @@ static int run_full(const fig_lessons_t *ls, int from, bool restart, bool one, c
 
 int cmd_learn(int argc, char **argv)
 {
-    enum { O_PLAIN = 256, O_JSON, O_LESSONS, O_LESSON, O_RESTART, O_LANG };
+    enum { O_PLAIN = 256, O_JSON, O_PLAYED, O_LESSONS, O_LESSON, O_RESTART, O_LANG };
     static const struct option longopts[] = {
         { "plain", no_argument, NULL, O_PLAIN },
         { "json", no_argument, NULL, O_JSON },
+        { "played", no_argument, NULL, O_PLAYED },
         { "lessons", required_argument, NULL, O_LESSONS },
         { "lesson", required_argument, NULL, O_LESSON },
         { "restart", no_argument, NULL, O_RESTART },
@@ -400,7 +401,7 @@ int cmd_learn(int argc, char **argv)
     };
     char err[512];
     cli_i18n_init(NULL, err, sizeof err);
-    bool plain = false, json = false, restart = false;
+    bool plain = false, json = false, played = false, restart = false;
     const char *dir = NULL, *lesson = NULL, *lang = NULL;
     int c;
     opterr = 0;
@@ -409,6 +410,7 @@ int cmd_learn(int argc, char **argv)
         switch (c) {
         case O_PLAIN: plain = true; break;
         case O_JSON: json = true; break;
+        case O_PLAYED: json = played = true; break;
         case O_LESSONS: dir = optarg; break;
         case O_LESSON: lesson = optarg; break;
         case O_RESTART: restart = true; break;
@@ -453,11 +455,13 @@ int cmd_learn(int argc, char **argv)
     if (json) {
         size_t cap = 1 << 18, need;
         char *buf = malloc(cap);
-        if (buf && (need = fig_lessons_json(ls, cli_i18n_tr(), buf, cap)) >= cap) {
+        size_t (*write)(const fig_lessons_t *, const fig_tr_t *, char *, size_t) =
+            played ? fig_lessons_json_played : fig_lessons_json;
+        if (buf && (need = write(ls, cli_i18n_tr(), buf, cap)) >= cap) {
             free(buf);
             buf = malloc(need + 1);
             if (buf)
-                fig_lessons_json(ls, cli_i18n_tr(), buf, need + 1);
+                write(ls, cli_i18n_tr(), buf, need + 1);
         }
         if (!buf) {
             fig_lessons_free(ls);

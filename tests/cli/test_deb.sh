@@ -57,6 +57,7 @@ contents "python3-figaro_${v}_all.deb" py
 for f in /usr/games/figaro /usr/share/man/man1/figaro.1.gz /usr/share/man/man5/figaro-fgn.5.gz \
          /usr/share/man/man7/figaro-fep.7.gz /usr/share/figaro/web/index.html \
          /usr/share/figaro/web/i18n/fr.json /usr/share/figaro/web/rules/fr.json \
+         /usr/share/figaro/web/lessons/fr.json \
          /usr/share/locale/fr/LC_MESSAGES/figaro.mo \
          /usr/share/doc/figaro/fgn.md /usr/share/doc/figaro/copyright; do
     expect_in "figaro holds $f" "$tmp/figaro.list" "$f"

@@ -30,7 +30,8 @@ for f in bin/figaro lib/libfigaro.so.0.1.0 lib/libfigaro-ai.so.0.1.0 lib/libfiga
          include/figaro/batch.h lib/pkgconfig/figaro.pc lib/pkgconfig/figaro-ai.pc \
          share/locale/fr/LC_MESSAGES/figaro.mo share/locale/nl/LC_MESSAGES/figaro.mo \
          share/locale/it/LC_MESSAGES/figaro.mo man/man1/figaro.1 man/man5/figaro-fgn.5 \
-         man/man7/figaro-fep.7 share/figaro/web/index.html share/figaro/web/rules/fr.json; do
+         man/man7/figaro-fep.7 share/figaro/web/index.html share/figaro/web/rules/fr.json \
+         share/figaro/web/lessons/fr.json; do
     if [ -f "$d/$f" ]; then ok; else ko "installed $f missing"; fi
 done
 for l in libfigaro libfigaro-ai; do

@@ -157,6 +157,41 @@ python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert len(d["lesso
 expect_status "--json fr" 0 "$FIGARO" learn --json --lang fr
 expect_in "--json fr" "$tmp/out" "\"title\": \"Les jongleurs\""
 
+# ---- --played: each step played out for the browser; no hand but the learner's (R14)
+expect_status "--json, the positions" 0 "$FIGARO" learn --json
+cp "$tmp/out" "$tmp/positions.json"
+expect_status "--played it" 0 "$FIGARO" learn --played --lang it
+python3 - "$tmp/positions.json" "$tmp/out" <<'PY' && ok || ko "--played shows a hand it should not, or is not the lessons played out"
+import json, sys
+pos = json.load(open(sys.argv[1]))["lessons"]
+d = json.load(open(sys.argv[2]))
+text = open(sys.argv[2]).read()
+assert "position" not in text and "\nhand " not in text, "a record with every hand"
+assert len(d["lessons"]) == len(pos) == 8
+for l, p in zip(d["lessons"], pos):
+    # the record's first deal: every hand of the lesson's start
+    hands = {int(x.split()[1]): x.split()[2:] for x in p["position"].splitlines() if x.startswith("hand ")}
+    for k, s in enumerate(l["steps"]):
+        # the step's view, and the view after each move it accepts
+        for v in [s["view"]] + [t["after"] for t in s["tries"].values() if t["verdict"] == "ok"]:
+            assert v["seat"] == l["you"], (l["id"], k)
+            assert set(v) == {"players", "round", "phase", "turn", "king", "seat", "removed", "hand",
+                              "hand_sizes", "stacks", "road_pieces", "roads", "road_groups", "piles"}, set(v)
+            assert len(v["hand"]) == v["hand_sizes"][l["you"]]
+            for seat, roads in enumerate(v["roads"]):
+                assert roads is None or seat == l["you"] or v["phase"] == "over"
+        if k == 0:
+            for seat, h in hands.items():
+                if seat != l["you"] and len(h) > 3:
+                    assert json.dumps(h) not in text, ("seat %d's hand" % seat, l["id"])
+        verdicts = [t["verdict"] for t in s["tries"].values()]
+        assert "ok" in verdicts and s["tries"][s["answer"]]["verdict"] == "ok", (l["id"], k)
+        assert all(t["why"] for t in s["tries"].values() if t["verdict"] == "refused")
+        assert all(t["told"] for t in s["tries"].values() if t["verdict"] == "ok")
+    assert any(t["verdict"] == "refused" for s in l["steps"] for t in s["tries"].values()), l["id"]
+assert "non può andare davanti a" in text, "the reasons in Italian"
+PY
+
 # ---- bad lessons and usage errors
 mkdir "$tmp/bad"
 cp lessons/*.fgn "$tmp/bad/"

@@ -95,6 +95,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     size_t need = fig_lessons_json(ls, NULL, json, sizeof json);
     if (need < sizeof json && strlen(json) != need)
         abort();
+    need = fig_lessons_json_played(ls, NULL, json, sizeof json);
+    if (need < sizeof json && strlen(json) != need)
+        abort();
     fig_lessons_free(ls);
     return 0;
 }

@@ -265,6 +265,21 @@ static void test_a_small_file_reads(void **state)
     assert_non_null(strstr(json, "Long text \\\"quoted\\\""));
     assert_non_null(strstr(json, "\"moves\": [\"R1>0\", \"R2>0\"]"));
     assert_non_null(strstr(json, "\"first_game\": {\"players\": 4, \"level\": \"beginner\""));
+    /* Played out: no position (every hand), each step's view and answers. */
+    static char played[1 << 17];
+    n = fig_lessons_json_played(ls, NULL, played, sizeof played);
+    assert_true(n < sizeof played);
+    assert_true(strlen(played) == n);
+    assert_null(strstr(played, "position"));
+    assert_null(strstr(played, "\nhand "));
+    assert_non_null(strstr(played, "\"view\": {\"players\": 4"));
+    assert_non_null(strstr(played, "\"answer\": \"R1>0\""));
+    assert_non_null(strstr(played, "\"R1>0\": {\"verdict\": \"ok\", \"told\": [\""));
+    assert_non_null(strstr(played, "{\"verdict\": \"refused\", \"why\": \""));
+    /* Truncated, it says the length it needs and stays a string. */
+    char small[64];
+    assert_true(fig_lessons_json_played(ls, NULL, small, sizeof small) == n);
+    assert_true(strlen(small) < sizeof small);
     fig_lessons_free(ls);
 }
 

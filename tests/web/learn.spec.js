@@ -1,0 +1,221 @@
+// Learn by playing, at a phone's 360x640: a newcomer opens the lessons from
+// the home page's first screen and completes every lesson in each language,
+// tapping the drawn cards and seats as at a table; a wrong move in each
+// lesson answers with the engine's reason (the words of `figaro learn`); a
+// lesson left resumes at its step after a reload; no page scroll and no
+// horizontal overflow at any step; axe clean; readable offline once the page
+// is installed; the last lesson offers the first game (four players, hints).
+// The script reads the moves to make from `figaro learn --played` (the file
+// the build writes for the page); the clicks are real taps on the page.
+import { test, expect } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { execFileSync } from "node:child_process";
+import path from "node:path";
+import { startServer, figaro, ROOT, ARTIFACTS } from "./server.js";
+
+/** @type {Awaited<ReturnType<typeof startServer>>} */
+let srv;
+test.beforeAll(async () => { srv = await startServer(); });
+test.afterAll(async () => { await srv.stop(); });
+
+const PHONE = { width: 360, height: 640 };
+
+/** The lessons played out, in a language, as the build writes them for the page.
+ * @param {string} lang @returns {any} */
+function lessons(lang) {
+    return JSON.parse(execFileSync(figaro(), ["learn", "--played", "--lang", lang,
+                                              "--lessons", path.join(ROOT, "lessons")]).toString());
+}
+
+/** What does not fit a phone's screen: the page scrolling either way, an
+ * element beyond the width.
+ * @param {import("@playwright/test").Page} page */
+async function misfits(page) {
+    return page.evaluate(() => {
+        const out = [];
+        const d = document.documentElement;
+        if (d.scrollWidth > d.clientWidth) out.push("page width " + d.scrollWidth);
+        if (d.scrollHeight > d.clientHeight) out.push("page height " + d.scrollHeight);
+        for (const el of document.querySelectorAll("main *")) {
+            const r = el.getBoundingClientRect();
+            if (r.width && (r.right > d.clientWidth + 0.5 || r.left < -0.5))
+                out.push(el.tagName + "." + el.className + " " + r.left + "-" + r.right);
+        }
+        return out;
+    });
+}
+
+/** @param {import("@playwright/test").Page} page */
+async function axeProblems(page) {
+    const axe = await new AxeBuilder({ page }).analyze();
+    return axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
+}
+
+/** Makes a move by tapping: the card of the hand, then the seat; or Take.
+ * @param {import("@playwright/test").Page} page @param {string} action @param {number} you */
+async function tap(page, action, you) {
+    if (action === "take") {
+        await page.locator(".action-bar button.take").tap();
+        return;
+    }
+    const [card, seat] = action.split(">");
+    await page.locator(`.hand button.card[data-card="${card}"]`).tap();
+    await page.locator(`.target-btn[data-seat="${seat === undefined ? you : seat}"]`).tap();
+}
+
+for (const lang of ["en", "fr", "nl", "it"]) {
+    test(`a newcomer completes every lesson in ${lang}, a wrong move in each told why`, async ({ browser }) => {
+        test.setTimeout(240000);
+        const data = lessons(lang);
+        const ctx = await browser.newContext({ locale: lang, viewport: PHONE, reducedMotion: "reduce", hasTouch: true });
+        const page = await ctx.newPage();
+        /** @type {string[]} */
+        const errors = [];
+        page.on("pageerror", (e) => errors.push(e.message));
+        await page.goto(srv.url);
+        await expect(page.locator("html")).toHaveAttribute("lang", lang);
+        // The door in the first screen, beside How to play and Play now.
+        const box = await page.locator(".learn-btn").boundingBox();
+        expect(box && box.y + box.height).toBeLessThanOrEqual(PHONE.height);
+        await page.locator(".learn-btn").tap();
+        await expect(page.locator(".learn-list .lesson-item")).toHaveCount(data.lessons.length);
+        expect(await misfits(page)).toEqual([]);
+        expect(await axeProblems(page)).toEqual([]);
+        await page.locator("[data-focus=learn-next]").tap();
+        for (const [i, l] of data.lessons.entries()) {
+            await expect(page.locator(".lesson-panel h2")).toHaveText(l.title);
+            await expect(page.locator(".lesson-panel")).toContainText(l.tell[0]);
+            expect(await misfits(page)).toEqual([]);
+            await page.locator("[data-focus=begin]").tap();
+            // The lesson's wrong move: the first the engine refuses, at the first step that has one.
+            const wrongAt = l.steps.findIndex((/** @type {any} */ s) =>
+                Object.values(s.tries).some((/** @type {any} */ t) => t.verdict === "refused"));
+            expect(wrongAt).toBeGreaterThanOrEqual(0);
+            for (const [k, s] of l.steps.entries()) {
+                if (s.tell.length) {
+                    await expect(page.locator(".lesson-panel")).toContainText(s.tell[0]);
+                    await page.locator("[data-focus=panel-ok]").tap();
+                }
+                await expect(page.locator(".lesson-task")).toHaveText(s.task);
+                expect(await misfits(page)).toEqual([]);
+                if (k === 0) {
+                    expect(await axeProblems(page)).toEqual([]);
+                    await page.screenshot({ path: path.join(ARTIFACTS, `learn-${lang}-${l.id}-360x640.png`) });
+                }
+                if (k === wrongAt) {
+                    const [bad, t] = /** @type {[string, any]} */ (Object.entries(s.tries).find(([, t]) => t.verdict === "refused"));
+                    await tap(page, bad, l.you);
+                    await expect(page.locator(".why-panel")).toContainText(t.why);
+                    if (i === 1) await page.screenshot({ path: path.join(ARTIFACTS, `learn-${lang}-refused-360x640.png`) });
+                    expect(await misfits(page)).toEqual([]);
+                    if (i === 0) expect(await axeProblems(page)).toEqual([]);
+                    await page.locator("[data-focus=panel-ok]").tap();
+                    await expect(page.locator(".why-panel")).toHaveCount(0);
+                }
+                // A legal move this step does not ask for: its hint, and the step goes on.
+                const other = Object.entries(s.tries).find(([, t]) => /** @type {any} */ (t).verdict === "hint");
+                if (other && k === 0) {
+                    await tap(page, other[0], l.you);
+                    await expect(page.locator(".why-panel")).toContainText(s.hint || s.task);
+                    await page.locator("[data-focus=panel-ok]").tap();
+                }
+                await tap(page, s.answer, l.you);
+                const told = s.tries[s.answer].told;
+                await expect(page.locator(".lesson-panel")).toContainText(told[told.length - 1]);
+                if (s.done) await expect(page.locator(".lesson-panel")).toContainText(s.done);
+                expect(await misfits(page)).toEqual([]);
+                await page.locator("[data-focus=panel-ok]").tap();
+            }
+            if (l.end) await expect(page.locator(".lesson-panel")).toContainText(l.end);
+            expect(await misfits(page)).toEqual([]);
+            if (i < data.lessons.length - 1) await page.locator("[data-focus=next-lesson]").tap();
+        }
+        await page.screenshot({ path: path.join(ARTIFACTS, `learn-end-${lang}-360x640.png`) });
+        // Every word of the page in the language.
+        expect(await page.evaluate(() => /** @type {any} */ (window).figaroMissing())).toEqual([]);
+        // The last lesson ends on the first game; the list says every lesson is done.
+        await expect(page.locator(".first-game")).toBeVisible();
+        await page.goto(srv.url + "#/learn");
+        await expect(page.locator(".learn-list .lesson-item.done")).toHaveCount(data.lessons.length);
+        await expect(page.locator(".learn-list .first-game")).toBeVisible();
+        if (lang === "en") {
+            // The first game: as Play now, four players, the level the lessons name, hints on.
+            await page.locator(".first-game").tap();
+            await expect(page.locator(".seat.you")).toHaveCount(1);
+            await expect(page.locator(".seat")).toHaveCount(data.first_game.players);
+            await expect(page.locator(".tag-hints")).toHaveCount(1);
+        }
+        expect(errors).toEqual([]);
+        await ctx.close();
+    });
+}
+
+test("a lesson left resumes at its step after a reload, keyboard only", async ({ browser }) => {
+    const data = lessons("en");
+    const l = data.lessons.find((/** @type {any} */ x) => x.id === "colours");
+    const ctx = await browser.newContext({ locale: "en", viewport: PHONE, reducedMotion: "reduce" });
+    const page = await ctx.newPage();
+    await page.goto(srv.url + "#/learn/colours");
+    await page.locator("[data-focus=begin]").focus();
+    await page.keyboard.press("Enter");
+    // The first step's move with the keyboard: the hand is one Tab stop, arrows within it.
+    const [card, seat] = l.steps[0].answer.split(">");
+    await page.locator(".hand button.card[tabindex='0']").focus();
+    for (let n = 0; n < 20 && await page.evaluate(() => /** @type {HTMLElement} */ (document.activeElement).dataset.card) !== card; n++)
+        await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("Enter");
+    await page.locator(`.target-btn[data-seat="${seat}"]`).focus();
+    await page.keyboard.press("Enter");
+    await expect(page.locator(".lesson-panel")).toContainText(l.steps[0].done);
+    await page.keyboard.press("Enter");   // Next: the panel's button has the focus
+    await expect(page.locator(".lesson-panel")).toContainText(l.steps[1].tell[0]);
+    await page.keyboard.press("Enter");   // the step's words read: back to the hand
+    await expect(page.locator(".lesson-task")).toHaveText(l.steps[1].task);
+    await expect(page.locator(".hand button.card:focus")).toHaveCount(1);
+    // A card chosen, then put back with Escape.
+    await page.keyboard.press("Enter");
+    await expect(page.locator(".target-btn")).not.toHaveCount(0);
+    await page.keyboard.press("Escape");
+    await expect(page.locator(".target-btn")).toHaveCount(0);
+    await page.reload();
+    await expect(page.locator(".lesson-panel")).toContainText(l.steps[1].tell[0]);
+    await page.locator("[data-focus=panel-ok]").click();
+    await expect(page.locator(".lesson-task")).toHaveText(l.steps[1].task);
+    // The list says it was started; Again starts it over.
+    await page.goto(srv.url + "#/learn");
+    await expect(page.locator(".lesson-item .lesson-left")).toHaveCount(1);
+    await page.goto(srv.url + "#/learn/colours");
+    await page.locator("[data-focus=panel-ok]").click();
+    await page.locator("[data-focus=again]").click();
+    await expect(page.locator(".lesson-panel h2")).toHaveText(l.title);
+    // Hint: the step's hint and the move, the card marked.
+    await page.locator("[data-focus=begin]").click();
+    await page.locator("[data-focus=hint]").click();
+    await expect(page.locator(".lesson-panel")).toContainText(l.steps[0].hint);
+    await page.locator("[data-focus=panel-ok]").click();
+    await expect(page.locator(`.hand button.card.hinted[data-card="${card}"]`)).toHaveCount(1);
+    await ctx.close();
+});
+
+test("the lessons read offline once the page is installed", async ({ browser }) => {
+    const ctx = await browser.newContext({ locale: "fr", viewport: PHONE });
+    const page = await ctx.newPage();
+    await page.goto(srv.url);
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+    await page.reload();   // now under the worker, which keeps what the page fetches
+    await expect(page.locator(".learn-btn")).toBeVisible();
+    await page.waitForFunction(async () => {
+        for (const k of await caches.keys())
+            if (await (await caches.open(k)).match("lessons/fr.json")) return true;
+        return false;
+    });
+    await ctx.setOffline(true);
+    await page.goto(srv.url + "#/learn/jesters");
+    await page.reload();
+    const data = lessons("fr");
+    await expect(page.locator(".lesson-panel h2")).toHaveText(data.lessons[2].title);
+    await page.locator("[data-focus=begin]").click();
+    await expect(page.locator(".lesson-task")).toHaveText(data.lessons[2].steps[0].task);
+    await ctx.setOffline(false);
+    await ctx.close();
+});
