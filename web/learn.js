@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // learn.js - "Learn by playing" (#/learn, #/learn/ID): the lessons of
 // `figaro learn` in the browser, one rule a lesson, at a table drawn as the
 // table page draws it (board.js), the learner tapping a card, then a seat.

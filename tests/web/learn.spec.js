@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Learn by playing, at a phone's 360x640: a newcomer opens the lessons from
 // the home page's first screen and completes every lesson in each language,
 // tapping the drawn cards and seats as at a table; a wrong move in each
