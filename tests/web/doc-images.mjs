@@ -2,7 +2,10 @@
 // doc-images.mjs - the README's pictures of a table, taken in a real game
 // with Debian's chromium: docs/img/table-phone.png (360x640, a card chosen:
 // the lit seats say what it would do), docs/img/table-phone-hint.png (a hint
-// at a table that allows them) and docs/img/table-desktop.png:
+// at a table that allows them), docs/img/table-desktop.png, and a newcomer's
+// path at 360x640: docs/img/home-phone.png (the first screen),
+// docs/img/learn-phone.png (a lesson's move refused, with the engine's reason)
+// and docs/img/aid-phone.png (the player aid over a table):
 //   FIGARO=build/figaro node tests/web/doc-images.mjs
 // (then optionally pngquant them). Not a test: it only takes the pictures.
 import { chromium } from "@playwright/test";
@@ -38,6 +41,33 @@ try {
         await page.screenshot({ path: path.join(ROOT, "docs", "img", `table-${name}.png`) });
         await ctx.close();
     }
+    const phone = { viewport: { width: 360, height: 640 }, reducedMotion: /** @type {const} */ ("reduce"),
+                    hasTouch: true, locale: "en" };
+    const shot = (/** @type {import("@playwright/test").Page} */ page, /** @type {string} */ name) =>
+        page.screenshot({ path: path.join(ROOT, "docs", "img", `${name}-phone.png`) });
+    const ctx = await browser.newContext(phone);
+    const page = await ctx.newPage();
+    await page.goto(srv.url);
+    await page.locator(".learn-btn").waitFor();
+    await shot(page, "home");
+    // The colours lesson: blue is Rosina's, so the blue 2 in front of Basilio is refused.
+    await page.goto(srv.url + "#/learn/colours");
+    await page.locator("[data-focus=begin]").tap();
+    await page.locator('.hand button.card[data-card="B2"]').tap();
+    await page.locator('.target-btn[data-seat="3"]').tap();
+    await page.locator(".why-panel").waitFor();
+    await shot(page, "learn");
+    await ctx.close();
+    const ctx2 = await browser.newContext(phone);
+    const page2 = await ctx2.newPage();
+    await page2.goto(srv.url);
+    await page2.locator(".play-now").tap();
+    await page2.locator(".hand.mine").waitFor();
+    await page2.locator(".rules-btn").tap();
+    await page2.locator("dialog.rules-sheet").waitFor();
+    await page2.waitForTimeout(300);
+    await shot(page2, "aid");
+    await ctx2.close();
 } finally {
     await browser.close();
     await srv.stop();
