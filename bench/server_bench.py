@@ -560,13 +560,13 @@ async def people_setup(args, url, people):
 
 
 async def people_measure(stats, go, tasks, seconds, sample=None):
-    """Measures from go for `seconds` (or until every task is done); sample()
-    every 0.25 s. Returns the seconds measured."""
+    """Measures from go for `seconds` (or until every task is done, if
+    tasks); sample() every 0.25 s. Returns the seconds measured."""
     stats.measuring = True
     start = time.perf_counter()
     go.set()
     deadline = start + seconds
-    while time.perf_counter() < deadline and not all(t.done() for t in tasks):
+    while time.perf_counter() < deadline and not (tasks and all(t.done() for t in tasks)):
         await asyncio.sleep(0.25)
         if sample:
             sample()
