@@ -60,7 +60,8 @@ PQ_CFLAGS = $(shell pkg-config --cflags libpq)
 PQ_LIBS   = $(shell pkg-config --libs libpq)
 NET_LIBS   = -lsqlite3 $(PQ_LIBS) -ljansson -lcrypto
 # `figaro serve` puts it on the network with libwebsockets on a libuv loop
-# (net/wire.c; lws loads its libuv plugin, libwebsockets-evlib-uv, at run time).
+# (net/wire.c, its loop net/wire_loop.c; lws loads its libuv plugin,
+# libwebsockets-evlib-uv, at run time).
 SERVE_LIBS = -lwebsockets -luv $(NET_LIBS)
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
 SUPPORT  := $(wildcard tests/unit/support*.c) tests/unit/invariants.c
