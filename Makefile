@@ -319,6 +319,11 @@ $(B)/hint_time: bench/hint_time.c $(B)/libfigaro-ai.a $(B)/libfigaro.a
 	$(CC) $(FIG_CPPFLAGS) $(CPPFLAGS) $(WARN) $(CFLAGS) $(MARCH) $(LDFLAGS) -o $@ \
 	    $(filter %.c %.a,$^) -lm -lpthread
 
+# The people of bench/server_bench.py in C (--load-client): a load that costs
+# its machine less than the server it measures.
+$(B)/server_load: bench/server_load.c
+	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) $(LDFLAGS) -o $@ $< -ljansson
+
 .PHONY: leaf-weights
 leaf-weights: $(B)/train_leaf
 	$(B)/train_leaf > src/ai/leaf_weights.c.new && mv src/ai/leaf_weights.c.new src/ai/leaf_weights.c

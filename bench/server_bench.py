@@ -34,7 +34,12 @@ each an asyncio loop of its own, --tables split among them, started after the
 servers): one Python process spends most of a core at some thousands of
 tables, and would be the limit, not the server. They set up their tables,
 start measuring together, and hand their figures back to this process, which
-merges them; "this client" is then their CPU added up.
+merges them; "this client" is then their CPU added up. With --load-client
+build/server_load (bench/server_load.c, `make build/server_load`) the people
+are played by that C program instead, the same way and with the same figures
+(--clients of them, one by default): it spends about a third of what the
+Python clients spend, which at 6,000 tables is the difference between the
+load and the server sharing the machine and the server having most of it.
 
 Then, with several servers (unless --no-kill): the server driving the most
 tables is killed with SIGKILL while every table plays on (at once, or with
@@ -57,7 +62,7 @@ builds nothing:
     /usr/bin/python3 bench/server_bench.py [--figaro build/figaro] [--tables 1000]
         [--bots random] [--seconds 20] [--games 1] [--sync full|normal] [--think MS]
         [--db sqlite|postgresql] [--servers 1|3] [--lease S] [--no-kill]
-        [--kill-after-renewal] [--clients K]
+        [--kill-after-renewal] [--clients K] [--load-client build/server_load]
 """
 import argparse
 import asyncio
@@ -72,6 +77,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.parse
 import urllib.request
 
 try:
@@ -624,10 +630,16 @@ async def clients_start(args, url):
     k, n = args.clients, args.tables
     procs = []
     for j in range(k):
-        spec = {"url": url, "lo": n * j // k, "hi": n * (j + 1) // k, "args": vars(args)}
+        lo, hi = n * j // k, n * (j + 1) // k
+        if args.load_client:   # the people in C (bench/server_load.c), same lines
+            hp = urllib.parse.urlsplit(url)
+            cmd = [args.load_client, hp.hostname, str(hp.port), str(lo), str(hi - lo),
+                   "%d" % args.think, "%g" % args.seconds, args.bots, str(args.games)]
+        else:
+            spec = {"url": url, "lo": lo, "hi": hi, "args": vars(args)}
+            cmd = [sys.executable, os.path.abspath(__file__), "--worker", json.dumps(spec)]
         procs.append(await asyncio.create_subprocess_exec(
-            sys.executable, os.path.abspath(__file__), "--worker", json.dumps(spec),
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, limit=1 << 26))
+            *cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, limit=1 << 26))
     t_setup = 0.0
     for pr in procs:
         line = (await pr.stdout.readline()).decode()
@@ -673,7 +685,7 @@ async def main(args):
         stats = Stats()
         go = asyncio.Event()
         tasks = []
-        if args.clients > 1:
+        if args.clients > 1 or args.load_client:
             procs, t_setup = await clients_start(args, rig.url)
         else:
             people = [Person(i, args, stats, go) for i in range(args.tables)]
@@ -694,7 +706,7 @@ async def main(args):
                 peak[s.name] = max(peak[s.name], proc_status(s.pid)["VmRSS"])
 
         failed_lines = []
-        if args.clients > 1:
+        if args.clients > 1 or args.load_client:
             for pr in procs:
                 pr.stdin.write(b"go\n")
                 await pr.stdin.drain()
@@ -741,7 +753,8 @@ async def main(args):
         report.append("CPU during the run (of %.1f s x %d cores): %s, this client %.1f s%s"
                       % (elapsed, os.cpu_count(), ", ".join(
                           "%s %.1f s" % (k, cpu1[k] - cpu0[k]) for k in cpu1), cpu_cli,
-                         " (%d processes)" % args.clients if args.clients > 1 else ""))
+                         " (%d processes%s)" % (args.clients, ", in C" if args.load_client else "")
+                         if args.clients > 1 or args.load_client else ""))
         served = sum(cpu1[s.name] - cpu0[s.name] for s in rig.servers if s.name in cpu1)
         report.append("servers' CPU per action (people's and bots'): %.0f us"
                       % (1e6 * served / stats.actions if stats.actions else float("nan")))
@@ -796,6 +809,9 @@ if __name__ == "__main__":
                     help="seconds the killed server's tables may take to play again")
     ap.add_argument("--clients", type=int, default=1,
                     help="client processes the tables are split among (1: this one)")
+    ap.add_argument("--load-client", default=None,
+                    help="the people played by this program instead (build/server_load, "
+                         "bench/server_load.c: make build/server_load), --clients of them")
     ap.add_argument("--worker", default=None, help=argparse.SUPPRESS)   # one of --clients
     a = ap.parse_args()
     if a.worker:
@@ -805,6 +821,6 @@ if __name__ == "__main__":
         ap.error("--servers 3 needs --db postgresql")
     if a.clients < 1 or a.clients > a.tables:
         ap.error("--clients is 1 to --tables")
-    if a.clients > 1 and a.servers > 1 and not a.no_kill:
+    if (a.clients > 1 or a.load_client) and a.servers > 1 and not a.no_kill:
         ap.error("--clients above 1 measures no failover: add --no-kill")
     asyncio.run(main(a))
