@@ -60,7 +60,8 @@ PQ_CFLAGS = $(shell pkg-config --cflags libpq)
 PQ_LIBS   = $(shell pkg-config --libs libpq)
 NET_LIBS   = -lsqlite3 $(PQ_LIBS) -ljansson -lcrypto
 # `figaro serve` puts it on the network with libwebsockets on a libuv loop
-# (net/wire.c; lws loads its libuv plugin, libwebsockets-evlib-uv, at run time).
+# (net/wire.c, its loop net/wire_loop.c; lws loads its libuv plugin,
+# libwebsockets-evlib-uv, at run time).
 SERVE_LIBS = -lwebsockets -luv $(NET_LIBS)
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
 SUPPORT  := $(wildcard tests/unit/support*.c) tests/unit/invariants.c
@@ -317,6 +318,11 @@ $(B)/train_leaf: bench/train_leaf.c $(B)/libfigaro-ai.a $(B)/libfigaro.a
 $(B)/hint_time: bench/hint_time.c $(B)/libfigaro-ai.a $(B)/libfigaro.a
 	$(CC) $(FIG_CPPFLAGS) $(CPPFLAGS) $(WARN) $(CFLAGS) $(MARCH) $(LDFLAGS) -o $@ \
 	    $(filter %.c %.a,$^) -lm -lpthread
+
+# The people of bench/server_bench.py in C (--load-client): a load that costs
+# its machine less than the server it measures.
+$(B)/server_load: bench/server_load.c
+	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) $(LDFLAGS) -o $@ $< -ljansson
 
 .PHONY: leaf-weights
 leaf-weights: $(B)/train_leaf

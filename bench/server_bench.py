@@ -29,6 +29,18 @@ Measured, over --seconds (or until every person played --games games):
     and at the peak, per table of that server;
   - CPU seconds of the servers, PostgreSQL, HAProxy and this client.
 
+With --clients K (K > 1), the people are K client processes (this script,
+each an asyncio loop of its own, --tables split among them, started after the
+servers): one Python process spends most of a core at some thousands of
+tables, and would be the limit, not the server. They set up their tables,
+start measuring together, and hand their figures back to this process, which
+merges them; "this client" is then their CPU added up. With --load-client
+build/server_load (bench/server_load.c, `make build/server_load`) the people
+are played by that C program instead, the same way and with the same figures
+(--clients of them, one by default): it spends about a third of what the
+Python clients spend, which at 6,000 tables is the difference between the
+load and the server sharing the machine and the server having most of it.
+
 Then, with several servers (unless --no-kill): the server driving the most
 tables is killed with SIGKILL while every table plays on (at once, or with
 --kill-after-renewal just after its lease round renewed its leases: the
@@ -50,7 +62,7 @@ builds nothing:
     /usr/bin/python3 bench/server_bench.py [--figaro build/figaro] [--tables 1000]
         [--bots random] [--seconds 20] [--games 1] [--sync full|normal] [--think MS]
         [--db sqlite|postgresql] [--servers 1|3] [--lease S] [--no-kill]
-        [--kill-after-renewal]
+        [--kill-after-renewal] [--clients K] [--load-client build/server_load]
 """
 import argparse
 import asyncio
@@ -65,6 +77,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.parse
 import urllib.request
 
 try:
@@ -540,6 +553,125 @@ async def failover(args, rig, people, stats):
     return out
 
 
+async def people_setup(args, url, people):
+    sem = asyncio.Semaphore(64)
+
+    async def setup(p):
+        async with sem:
+            await p.setup(url)
+
+    t0 = time.perf_counter()
+    await asyncio.gather(*(setup(p) for p in people))
+    return time.perf_counter() - t0
+
+
+async def people_measure(stats, go, tasks, seconds, sample=None):
+    """Measures from go for `seconds` (or until every task is done, if
+    tasks); sample() every 0.25 s. Returns the seconds measured."""
+    stats.measuring = True
+    start = time.perf_counter()
+    go.set()
+    deadline = start + seconds
+    while time.perf_counter() < deadline and not (tasks and all(t.done() for t in tasks)):
+        await asyncio.sleep(0.25)
+        if sample:
+            sample()
+    stats.measuring = False
+    return time.perf_counter() - start
+
+
+async def people_stop(tasks):
+    """Cancels the tasks; the failures among them (not cancellations)."""
+    for t in tasks:
+        t.cancel()
+    res = await asyncio.gather(*tasks, return_exceptions=True)
+    return [r for r in res
+            if isinstance(r, Exception) and not isinstance(r, asyncio.CancelledError)]
+
+
+async def worker(spec):
+    """One client process of --clients: the people lo..hi-1. Prints "ready"
+    once they sit at their tables, measures from the "go" line on stdin,
+    prints its figures as one JSON line."""
+    _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    args = argparse.Namespace(**spec["args"])
+    stats, go = Stats(), asyncio.Event()
+    people = [Person(i, args, stats, go) for i in range(spec["lo"], spec["hi"])]
+    loop = asyncio.get_running_loop()
+    try:
+        t_setup = await people_setup(args, spec["url"], people)
+        for p in people:
+            p.task = asyncio.ensure_future(p.play())
+        tasks = [p.task for p in people]
+        print("ready %.3f" % t_setup, flush=True)
+        # the people read nothing until "go", as in one process (their tasks wait for go)
+        await loop.run_in_executor(None, sys.stdin.readline)
+        cpu0 = time.process_time()
+        elapsed = await people_measure(stats, go, tasks, args.seconds)
+        cpu = time.process_time() - cpu0
+        failed = await people_stop(tasks)
+        print(json.dumps({"lat": stats.lat, "actions": stats.actions,
+                          "person_actions": stats.person_actions, "games": stats.games,
+                          "errors": stats.errors, "elapsed": elapsed, "cpu": cpu,
+                          "failed": len(failed), "failed_e": repr(failed[0]) if failed else ""}),
+              flush=True)
+    finally:
+        for p in people:
+            if p.task:
+                p.task.cancel()
+            if p.ws:
+                p.ws.transport.abort()
+
+
+async def clients_start(args, url):
+    """Starts --clients worker processes, the tables split among them;
+    returns them once every one is ready, and the longest setup."""
+    k, n = args.clients, args.tables
+    procs = []
+    for j in range(k):
+        lo, hi = n * j // k, n * (j + 1) // k
+        if args.load_client:   # the people in C (bench/server_load.c), same lines
+            hp = urllib.parse.urlsplit(url)
+            cmd = [args.load_client, hp.hostname, str(hp.port), str(lo), str(hi - lo),
+                   "%d" % args.think, "%g" % args.seconds, args.bots, str(args.games)]
+        else:
+            spec = {"url": url, "lo": lo, "hi": hi, "args": vars(args)}
+            cmd = [sys.executable, os.path.abspath(__file__), "--worker", json.dumps(spec)]
+        procs.append(await asyncio.create_subprocess_exec(
+            *cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, limit=1 << 26))
+    t_setup = 0.0
+    for pr in procs:
+        line = (await pr.stdout.readline()).decode()
+        if not line.startswith("ready "):
+            raise RuntimeError("a client process failed in its setup")
+        t_setup = max(t_setup, float(line.split()[1]))
+    return procs, t_setup
+
+
+async def clients_results(procs, stats):
+    """Reads each client's figures into stats; returns (the longest time
+    measured, their CPU seconds, failures as report lines)."""
+    elapsed, cpu, failed = 0.0, 0.0, []
+    for pr in procs:
+        line = await pr.stdout.readline()
+        await pr.wait()
+        if not line:
+            failed.append("a client process ended without its figures (exit %s)" % pr.returncode)
+            continue
+        r = json.loads(line)
+        stats.lat += r["lat"]
+        stats.actions += r["actions"]
+        stats.person_actions += r["person_actions"]
+        stats.games += r["games"]
+        for k, v in r["errors"].items():
+            stats.errors[k] = stats.errors.get(k, 0) + v
+        elapsed, cpu = max(elapsed, r["elapsed"]), cpu + r["cpu"]
+        if r["failed"]:
+            failed.append("%d clients failed, e.g. %s" % (r["failed"], r["failed_e"]))
+    return elapsed, cpu, failed
+
+
 async def main(args):
     _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
@@ -552,37 +684,39 @@ async def main(args):
 
         stats = Stats()
         go = asyncio.Event()
-        people = [Person(i, args, stats, go) for i in range(args.tables)]
-        sem = asyncio.Semaphore(64)
-
-        async def setup(p):
-            async with sem:
-                await p.setup(rig.url)
-
-        t0 = time.perf_counter()
-        await asyncio.gather(*(setup(p) for p in people))
-        t_setup = time.perf_counter() - t0
-        # every game started: the bots play until each person's first turn
-        for p in people:
-            p.task = asyncio.ensure_future(p.play())
-        tasks = [p.task for p in people]
+        tasks = []
+        if args.clients > 1 or args.load_client:
+            procs, t_setup = await clients_start(args, rig.url)
+        else:
+            people = [Person(i, args, stats, go) for i in range(args.tables)]
+            t_setup = await people_setup(args, rig.url, people)
+            # every game started: the bots play until each person's first turn
+            for p in people:
+                p.task = asyncio.ensure_future(p.play())
+            tasks = [p.task for p in people]
         await asyncio.sleep(2.0)
         rss1 = {s.name: proc_status(s.pid)["VmRSS"] for s in rig.servers}
         held = {s.name: int(metric(s.metrics(), "figaro_tables") or 0) for s in rig.servers}
 
         cpu0, cpu_cli0 = rig.cpu(), time.process_time()
-        stats.measuring = True
-        start = time.perf_counter()
-        go.set()
         peak = dict(rss1)
-        deadline = start + args.seconds
-        while time.perf_counter() < deadline and not all(t.done() for t in tasks):
-            await asyncio.sleep(0.25)
+
+        def sample():
             for s in rig.servers:
                 peak[s.name] = max(peak[s.name], proc_status(s.pid)["VmRSS"])
-        stats.measuring = False
-        elapsed = time.perf_counter() - start
-        cpu1, cpu_cli = rig.cpu(), time.process_time() - cpu_cli0
+
+        failed_lines = []
+        if args.clients > 1 or args.load_client:
+            for pr in procs:
+                pr.stdin.write(b"go\n")
+                await pr.stdin.drain()
+            # the servers' CPU over the clients' window: they measure args.seconds from go
+            await people_measure(Stats(), asyncio.Event(), [], args.seconds, sample)
+            cpu1 = rig.cpu()
+            elapsed, cpu_cli, failed_lines = await clients_results(procs, stats)
+        else:
+            elapsed = await people_measure(stats, go, tasks, args.seconds, sample)
+            cpu1, cpu_cli = rig.cpu(), time.process_time() - cpu_cli0
         hwm = {s.name: proc_status(s.pid)["VmHWM"] for s in rig.servers}
         texts = {s.name: s.metrics() for s in rig.servers}
 
@@ -616,9 +750,11 @@ async def main(args):
                 "VmHWM %s)" % (s.name, kib(rss0[s.name]), kib(rss1[s.name]), held[s.name],
                                kib((rss1[s.name] - rss0[s.name]) / per), kib(peak[s.name]),
                                kib((peak[s.name] - rss0[s.name]) / per), kib(hwm[s.name]))]
-        report.append("CPU during the run (of %.1f s x %d cores): %s, this client %.1f s"
+        report.append("CPU during the run (of %.1f s x %d cores): %s, this client %.1f s%s"
                       % (elapsed, os.cpu_count(), ", ".join(
-                          "%s %.1f s" % (k, cpu1[k] - cpu0[k]) for k in cpu1), cpu_cli))
+                          "%s %.1f s" % (k, cpu1[k] - cpu0[k]) for k in cpu1), cpu_cli,
+                         " (%d processes%s)" % (args.clients, ", in C" if args.load_client else "")
+                         if args.clients > 1 or args.load_client else ""))
         served = sum(cpu1[s.name] - cpu0[s.name] for s in rig.servers if s.name in cpu1)
         report.append("servers' CPU per action (people's and bots'): %.0f us"
                       % (1e6 * served / stats.actions if stats.actions else float("nan")))
@@ -627,13 +763,10 @@ async def main(args):
         if stats.errors:
             report.append("errors: %s" % ", ".join("%s %d" % kv
                                                     for kv in sorted(stats.errors.items())))
-        for t in tasks:
-            t.cancel()
-        res = await asyncio.gather(*tasks, return_exceptions=True)
-        failed = [r for r in res
-                  if isinstance(r, Exception) and not isinstance(r, asyncio.CancelledError)]
+        failed = await people_stop(tasks)
         if failed:
             report.append("%d clients failed, e.g. %r" % (len(failed), failed[0]))
+        report += failed_lines
     finally:
         for p in people:
             if p.task:
@@ -674,7 +807,20 @@ if __name__ == "__main__":
                     help="the SIGKILL just after the victim renewed its leases (the worst case)")
     ap.add_argument("--failover-wait", type=float, default=120,
                     help="seconds the killed server's tables may take to play again")
+    ap.add_argument("--clients", type=int, default=1,
+                    help="client processes the tables are split among (1: this one)")
+    ap.add_argument("--load-client", default=None,
+                    help="the people played by this program instead (build/server_load, "
+                         "bench/server_load.c: make build/server_load), --clients of them")
+    ap.add_argument("--worker", default=None, help=argparse.SUPPRESS)   # one of --clients
     a = ap.parse_args()
+    if a.worker:
+        asyncio.run(worker(json.loads(a.worker)))
+        sys.exit(0)
     if a.servers > 1 and a.db != "postgresql":
         ap.error("--servers 3 needs --db postgresql")
+    if a.clients < 1 or a.clients > a.tables:
+        ap.error("--clients is 1 to --tables")
+    if (a.clients > 1 or a.load_client) and a.servers > 1 and not a.no_kill:
+        ap.error("--clients above 1 measures no failover: add --no-kill")
     asyncio.run(main(a))

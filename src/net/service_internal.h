@@ -268,7 +268,35 @@ void fig_svc_send_error(fig_service_t *s, conn_t *c, fig_proto_code_t code, cons
 /* An earlier game's record is back from the storage (service_http.c). */
 void fig_svc_record_read(fig_service_t *s, http_wait_t *h);
 
-/* ---- leases, claims, the queues (service.c) */
+/* ---- the tables' lifecycle (service.c) */
+
+/* The table's lease is lost: dropped from memory, its people's and
+ * spectators' connections closed (they come back to its new server). */
+void fig_svc_drop_table(fig_service_t *s, tab_t *e, const char *why);
+
+/* A table taken from the storage (a lease round's or a claim's, x) starts
+ * here, unless the server is full; why: for the log. */
+void fig_svc_take_over(fig_service_t *s, const fig_db_taken_t *x, const char *why);
+
+/* The command line of the engine called name (v: the service); NULL: none. */
+const char *fig_svc_engine(void *v, const char *name);
+
+/* The tables this server may still take or create. */
+int fig_svc_room(const fig_service_t *s);
+
+/* Frees a lease round's or claim's batch and all it holds. */
+void fig_svc_free_lease_batch(fig_db_batch_t *b);
+
+/* ---- messages, the queues, claims (service_message.c) */
+
+/* Runs what waits for the table while it is free. */
+void fig_svc_run_waiting(fig_service_t *s, tab_t *e);
+
+/* A claim (a lease batch with its claim set) is back: the requests that
+ * waited for it run or are answered. */
+void fig_svc_claimed(fig_service_t *s, fig_db_batch_t *b);
+
+/* ---- leases (service_leases.c) */
 
 /* A lease round: every table's lease renewed, then tables whose server is
  * gone taken, on the writer thread. */
@@ -276,13 +304,6 @@ void fig_svc_lease_round(fig_service_t *s);
 
 /* A lease round or a claim is back. */
 void fig_svc_lease_round_done(fig_service_t *s, fig_db_batch_t *b);
-
-/* Runs what waits for the table while it is free. */
-void fig_svc_run_waiting(fig_service_t *s, tab_t *e);
-
-/* The table's lease is lost: dropped from memory, its people's and
- * spectators' connections closed (they come back to its new server). */
-void fig_svc_drop_table(fig_service_t *s, tab_t *e, const char *why);
 
 /* ---- reviews (service_reviews.c; docs/protocol.md, review) */
 

@@ -68,7 +68,8 @@ typedef struct {
 /* What a write is for: what to do once it is on the disk. */
 typedef enum {
     OP_ACTION, OP_JOIN, OP_LEAVE, OP_START, OP_CREATE, OP_VOTE, OP_EVENTS,
-    OP_REBUILD   /* not a write: the read of the stored game (back_to_storage) */
+    OP_REBUILD,  /* not a write: the read of the stored game (back_to_storage) */
+    OP_KINDS     /* how many: the size of table_requests.c's op_ways */
 } op_kind_t;
 
 /* Event numbers are reserved on the disk ahead of their use, EV_RESERVE at

@@ -451,6 +451,33 @@ static void create_stored(fig_table_t *t, op_t *op)
         fig_tb_start_stored(t, op->b.w[1].game, &op->b.w[1].setup, NULL, &msg);   /* logged */
 }
 
+/* A game the vote or the request asked for is on the disk: it starts. */
+static void start_stored(fig_table_t *t, op_t *op)
+{
+    fig_msg_t msg;
+    fig_proto_code_t code = fig_tb_start_stored(t, op->b.w[0].game, &op->b.w[0].setup, op->tr,
+                                                &msg);
+    if (code && op->peer)
+        t->env->fail(t->env->svc, op->peer, code, msg.text, "rematch", t->row.code);
+}
+
+/* Each kind of write, by its kind: the request it answers (the "re" of a
+ * storage error) and what to do once it is on the disk. Indexed by the
+ * kind, so the two cannot drift apart. */
+static const struct {
+    const char *re;                           /* NULL: no request (events) */
+    void (*stored)(fig_table_t *t, op_t *op); /* NULL: nothing more */
+} op_ways[OP_KINDS] = {
+    [OP_ACTION] = { "act", action_stored },
+    [OP_JOIN] = { "join", join_stored },
+    [OP_LEAVE] = { "leave", leave_stored },
+    [OP_START] = { "rematch", start_stored },
+    [OP_CREATE] = { "create", create_stored },
+    [OP_VOTE] = { "rematch", vote_stored },
+    [OP_EVENTS] = { NULL, NULL },
+    [OP_REBUILD] = { NULL, NULL },   /* not a write: fig_tb_rebuilt */
+};
+
 void fig_table_written(fig_table_t *t, fig_db_batch_t *b)
 {
     op_t *op = (op_t *)b;
@@ -469,8 +496,6 @@ void fig_table_written(fig_table_t *t, fig_db_batch_t *b)
         fig_tb_reserve_numbers(t);
         return;
     }
-    static const char *const re[] = { "act", "join", "leave", "rematch", "create", "rematch",
-                                      NULL };
     if (!op->b.rc && op->b.w[op->b.n - 1].ev > t->hw)
         t->hw = op->b.w[op->b.n - 1].ev;   /* the reserve it carried (submit) */
     if (op->kind != OP_ACTION && op->b.rc) {
@@ -480,7 +505,7 @@ void fig_table_written(fig_table_t *t, fig_db_batch_t *b)
         if (op->peer)
             t->env->fail(t->env->svc, op->peer, FIG_PC_STORAGE,
                          fig_tr_text(op->tr, "the server could not store that; nothing was "
-                                             "done"), re[op->kind], t->row.code);
+                                             "done"), op_ways[op->kind].re, t->row.code);
         if (op->kind == OP_CREATE)
             t->dead = true;
         if (op->kind == OP_START && !op->peer)
@@ -492,34 +517,8 @@ void fig_table_written(fig_table_t *t, fig_db_batch_t *b)
         }
         return;
     }
-    fig_msg_t msg;
-    switch (op->kind) {
-    case OP_ACTION:
-        action_stored(t, op);
-        break;
-    case OP_JOIN:
-        join_stored(t, op);
-        break;
-    case OP_LEAVE:
-        leave_stored(t, op);
-        break;
-    case OP_START: {
-        fig_proto_code_t code = fig_tb_start_stored(t, op->b.w[0].game, &op->b.w[0].setup, op->tr,
-                                             &msg);
-        if (code && op->peer)
-            t->env->fail(t->env->svc, op->peer, code, msg.text, "rematch", t->row.code);
-        break;
-    }
-    case OP_CREATE:
-        create_stored(t, op);
-        break;
-    case OP_VOTE:
-        vote_stored(t, op);
-        break;
-    case OP_EVENTS:
-    case OP_REBUILD:   /* taken above */
-        break;
-    }
+    if (op_ways[op->kind].stored)
+        op_ways[op->kind].stored(t, op);
     free(op);
     fig_tb_settle_presence(t);
     fig_tb_pump(t);

@@ -3,16 +3,13 @@
  * context, one vhost, one port, HTTP and WebSocket, one loop thread.
  *
  * The loop is libuv's (epoll: a turn costs what is ready, not what is open),
- * ours, lent to lws as a foreign loop; lws 4.1 drives it through its event
- * library plugin (libwebsockets-evlib_uv.so, loaded when the context is
- * made). The loop also holds what is ours: a signal handler wakes it through
- * a pipe (a uv_poll); the service's deadlines are one uv timer, set again
- * after every call into the service (the service keeps them in a heap: the
- * next one costs nothing); the descriptors the service watches (matches',
- * hints', the writer's) are uv_polls, whose readability calls
- * fig_service_fd_ready; the service unwatches a descriptor before it closes
- * it, and libuv forgets it at once (op_unwatch), so no dup() is needed: a
- * table costs three descriptors (its person's socket, its match's pipe).
+ * made and run by wire_loop.c, lent to lws as a foreign loop; lws 4.1 drives
+ * it through its event library plugin (libwebsockets-evlib_uv.so, loaded
+ * when the context is made). What of the loop is the service's (its next
+ * deadline, the descriptors it watches, the wake pipe) is wire_loop.c's too;
+ * this file sets the timer again after every call into the service
+ * (reschedule). A table costs three descriptors (its person's socket, its
+ * match's pipe).
  *
  * lws 4.1's rules shape the rest: only the loop thread calls lws; a
  * connection writes once per writeable callback, so whatever the service
@@ -38,13 +35,13 @@
 #include <unistd.h>
 
 #include <libwebsockets.h>
-#include <uv.h>
 
 #include "host/util.h"
 #include "net/hosts.h"
 #include "net/proto.h"
 #include "net/replay_json.h"
 #include "net/webfiles.h"
+#include "net/wire_loop.h"
 
 enum {
     PATH_MAX_URL = 512,        /* a longer path is answered 414 */
@@ -62,13 +59,6 @@ typedef struct frame {
     size_t len;
     unsigned char buf[];   /* LWS_PRE + len */
 } frame_t;
-
-/* A descriptor the service watches: a poll on it in the loop. */
-typedef struct watch {
-    uv_poll_t poll;       /* first: the handle's address is the watch's */
-    fig_wire_t *w;
-    int fd;               /* the service's descriptor */
-} watch_t;
 
 /* A connection: lws's per-session data, the same for HTTP and WebSocket. */
 struct fig_conn {
@@ -95,20 +85,13 @@ struct fig_conn {
 };
 
 struct fig_wire {
-    uv_loop_t loop;
+    fig_wire_loop_t *lp;        /* the loop, the service's timer and watches (wire_loop.h) */
     void *loops[1];             /* lws's foreign loops: ours */
-    uv_timer_t timer;           /* the service's next deadline */
-    uv_poll_t wake_poll;        /* the wake pipe */
-    bool loop_ok, timer_ok, wake_ok;   /* initialised: to close */
     struct lws_context *ctx;
     struct lws_vhost *vh;
     fig_service_t *svc;
     fig_wire_ops_t ops;
     lws_retry_bo_t retry;
-    watch_t **watches;          /* by the service's descriptor */
-    int nwatches;
-    int wake[2];
-    volatile int stop;
     int port;
     size_t queue_max;
     char proxy[64];             /* the trusted reverse proxy's address; "": none */
@@ -121,30 +104,6 @@ struct fig_wire {
 static fig_wire_t *wire_of(struct lws *wsi)
 {
     return lws_context_user(lws_get_context(wsi));
-}
-
-/* ---- the service's deadlines: one timer */
-
-static void reschedule(fig_wire_t *w);
-
-static void on_timer(uv_timer_t *t)
-{
-    fig_wire_t *w = t->data;
-    if (w->svc)
-        fig_service_tick(w->svc, fig_clock_ms());
-    reschedule(w);
-}
-
-static void reschedule(fig_wire_t *w)
-{
-    long long d = w->svc ? fig_service_next_deadline(w->svc) : -1;
-    if (d < 0) {
-        uv_timer_stop(&w->timer);
-        return;
-    }
-    long long now = fig_clock_ms();
-    uv_update_time(&w->loop);   /* the loop's clock, not the turn's start */
-    uv_timer_start(&w->timer, on_timer, d > now ? (uint64_t)(d - now) : 0, 0);
 }
 
 /* ---- the service's callbacks */
@@ -210,79 +169,20 @@ static void op_close(void *wire, fig_conn_t *conn)
     conn_close(wire, conn, LWS_CLOSE_STATUS_NORMAL, false);
 }
 
-static void on_watch(uv_poll_t *p, int status, int events)
-{
-    (void)events;
-    watch_t *e = (watch_t *)p;
-    fig_wire_t *w = e->w;
-    if (status < 0)
-        fig_logf(w->log, w->log_ctx, "", "wire: descriptor %d: %s", e->fd, uv_strerror(status));
-    if (w->svc) {
-        fig_service_fd_ready(w->svc, e->fd);
-        reschedule(w);
-    }
-}
-
-static void watch_closed(uv_handle_t *h)
-{
-    free(h);
-}
-
-/* Room in the index for descriptor fd. */
-static bool watch_room(fig_wire_t *w, int fd)
-{
-    if (fd < w->nwatches)
-        return true;
-    int n = w->nwatches ? w->nwatches : 64;
-    while (n <= fd)
-        n *= 2;
-    watch_t **nv = realloc(w->watches, (size_t)n * sizeof *nv);
-    if (!nv)
-        return false;
-    memset(nv + w->nwatches, 0, (size_t)(n - w->nwatches) * sizeof *nv);
-    w->watches = nv;
-    w->nwatches = n;
-    return true;
-}
-
+/* The service's descriptors and deadlines are the loop's (wire_loop.c). */
 static void op_watch(void *wire, int fd)
 {
-    fig_wire_t *w = wire;
-    bool twice = fd >= 0 && fd < w->nwatches && w->watches[fd];
-    watch_t *e = fd >= 0 && !twice && watch_room(w, fd) ? calloc(1, sizeof *e) : NULL;
-    if (!e) {
-        fig_logf(w->log, w->log_ctx, "", "wire: cannot watch descriptor %d: %s", fd,
-                 twice ? "watched already" : "out of memory");
-        return;
-    }
-    e->w = w;
-    e->fd = fd;
-    int rc = uv_poll_init(&w->loop, &e->poll, fd);
-    if (rc) {
-        watch_closed((uv_handle_t *)&e->poll);   /* no handle yet: nothing for libuv to close */
-    } else if ((rc = uv_poll_start(&e->poll, UV_READABLE, on_watch))) {
-        uv_close((uv_handle_t *)&e->poll, watch_closed);
-    }
-    if (rc) {
-        fig_logf(w->log, w->log_ctx, "", "wire: cannot watch descriptor %d: %s", fd,
-                 uv_strerror(rc));
-        return;
-    }
-    w->watches[fd] = e;
+    fig_wire_loop_watch(((fig_wire_t *)wire)->lp, fd);
 }
 
 static void op_unwatch(void *wire, int fd)
 {
-    fig_wire_t *w = wire;
-    if (fd < 0 || fd >= w->nwatches || !w->watches[fd])
-        return;
-    watch_t *e = w->watches[fd];
-    w->watches[fd] = NULL;
-    /* libuv lets go of fd here, at once (epoll included): the service may
-     * close it next, and a new descriptor of that number be watched; only
-     * the memory waits for the close callback. */
-    uv_poll_stop(&e->poll);
-    uv_close((uv_handle_t *)&e->poll, watch_closed);
+    fig_wire_loop_unwatch(((fig_wire_t *)wire)->lp, fd);
+}
+
+static void reschedule(fig_wire_t *w)
+{
+    fig_wire_loop_reschedule(w->lp);
 }
 
 static int service_answer(struct lws *wsi, struct fig_conn *c, fig_http_answer_t *a);
@@ -758,20 +658,6 @@ static int cb_main(struct lws *wsi, enum lws_callback_reasons reason, void *user
     return lws_callback_http_dummy(wsi, reason, user, in, len);
 }
 
-/* ---- the wake pipe */
-
-static void on_wake(uv_poll_t *p, int status, int events)
-{
-    (void)status;
-    (void)events;
-    fig_wire_t *w = p->data;
-    char b[64];
-    while (read(w->wake[0], b, sizeof b) > 0) {
-    }
-    w->stop = 1;
-    uv_stop(&w->loop);
-}
-
 static const struct lws_protocols protocols[] = {
     { "figaro.v1", cb_main, sizeof(struct fig_conn), FIG_PROTO_FRAME_MAX, 0, NULL, 0 },
     { NULL, NULL, 0, 0, 0, NULL, 0 },
@@ -789,46 +675,11 @@ static void wire_destroy(fig_wire_t *w)
      * may follow. pcontext sets w->ctx to NULL once it is gone. */
     if (w->ctx)
         lws_context_destroy(w->ctx);
-    for (int fd = 0; fd < w->nwatches; fd++)
-        if (w->watches[fd])
-            op_unwatch(w, fd);
-    if (w->timer_ok)
-        uv_close((uv_handle_t *)&w->timer, NULL);
-    if (w->wake_ok)
-        uv_close((uv_handle_t *)&w->wake_poll, NULL);
-    if (w->loop_ok)
-        uv_run(&w->loop, UV_RUN_DEFAULT);
+    fig_wire_loop_close(w->lp);
     if (w->ctx)
         lws_context_destroy(w->ctx);
-    if (w->loop_ok)
-        uv_loop_close(&w->loop);
-    free(w->watches);
-    for (int i = 0; i < 2; i++)
-        if (w->wake[i] >= 0)
-            close(w->wake[i]);
+    fig_wire_loop_free(w->lp);
     free(w);
-}
-
-/* The loop, its timer and the wake pipe's poll. */
-static fig_err_t loop_init(fig_wire_t *w, fig_msg_t *msg)
-{
-    int rc = uv_loop_init(&w->loop);
-    if (rc)
-        return fig_fail(msg, FIG_ERR_SPACE, "cannot start the event loop: %s", uv_strerror(rc));
-    w->loop_ok = true;
-    uv_timer_init(&w->loop, &w->timer);   /* cannot fail */
-    w->timer.data = w;
-    w->timer_ok = true;
-    int err = fig_wake_pipe(w->wake);
-    if (err)
-        return fig_fail(msg, FIG_ERR_SPACE, "pipe: %s", strerror(err));
-    if ((rc = uv_poll_init(&w->loop, &w->wake_poll, w->wake[0])))
-        return fig_fail(msg, FIG_ERR_SPACE, "cannot watch the wake pipe: %s", uv_strerror(rc));
-    w->wake_poll.data = w;
-    w->wake_ok = true;
-    if ((rc = uv_poll_start(&w->wake_poll, UV_READABLE, on_wake)))
-        return fig_fail(msg, FIG_ERR_SPACE, "cannot watch the wake pipe: %s", uv_strerror(rc));
-    return FIG_OK;
 }
 
 /* The context on our loop, and its one vhost listening. */
@@ -839,7 +690,7 @@ static fig_err_t lws_init(fig_wire_t *w, const fig_wire_opts_t *o, fig_msg_t *ms
     ci.options = LWS_SERVER_OPTION_EXPLICIT_VHOSTS | LWS_SERVER_OPTION_VALIDATE_UTF8 |
                  LWS_SERVER_OPTION_LIBUV |
                  (o->tls_cert ? LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT : 0);
-    w->loops[0] = &w->loop;
+    w->loops[0] = fig_wire_loop_uv(w->lp);
     ci.foreign_loops = w->loops;
     ci.pcontext = &w->ctx;   /* NULL once lws is wholly gone */
     ci.user = w;
@@ -880,7 +731,6 @@ fig_err_t fig_wire_new(fig_wire_t **out, const fig_wire_opts_t *o, fig_msg_t *ms
     fig_wire_t *w = calloc(1, sizeof *w);
     if (!w)
         return fig_fail(msg, FIG_ERR_SPACE, "out of memory");
-    w->wake[0] = w->wake[1] = -1;
     /* The library's own log (process-wide, stderr): its errors and warnings
      * only. Here, so that no file but this one calls libwebsockets. */
     lws_set_log_level(LLL_ERR | LLL_WARN, NULL);
@@ -897,7 +747,7 @@ fig_err_t fig_wire_new(fig_wire_t **out, const fig_wire_opts_t *o, fig_msg_t *ms
     if (!rc && o->web_dir && !realpath(o->web_dir, w->web_root))
         rc = fig_fail(msg, FIG_ERR_INPUT, "web folder %s: %s", o->web_dir, strerror(errno));
     if (!rc)
-        rc = loop_init(w, msg);
+        rc = fig_wire_loop_new(&w->lp, o->log, o->log_ctx, msg);
     if (!rc)
         rc = lws_init(w, o, msg);
     if (rc) {
@@ -916,10 +766,7 @@ const fig_wire_ops_t *fig_wire_ops(fig_wire_t *w)
 void fig_wire_attach(fig_wire_t *w, fig_service_t *svc)
 {
     w->svc = svc;
-    if (svc)
-        reschedule(w);
-    else
-        uv_timer_stop(&w->timer);
+    fig_wire_loop_attach(w->lp, svc);
 }
 
 int fig_wire_port(const fig_wire_t *w)
@@ -929,15 +776,12 @@ int fig_wire_port(const fig_wire_t *w)
 
 int fig_wire_wake_fd(const fig_wire_t *w)
 {
-    return w->wake[1];
+    return fig_wire_loop_wake_fd(w->lp);
 }
 
 int fig_wire_run(fig_wire_t *w)
 {
-    while (!w->stop)
-        if (uv_run(&w->loop, UV_RUN_DEFAULT) == 0 && !w->stop)
-            return -1;   /* nothing left to wait for: the listening socket is gone */
-    return 0;
+    return fig_wire_loop_run(w->lp);
 }
 
 void fig_wire_free(fig_wire_t *w)
