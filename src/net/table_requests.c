@@ -241,9 +241,20 @@ fig_proto_code_t fig_table_act(fig_table_t *t, void *p, const fig_tr_t *tr, long
                     action);
         return FIG_PC_ILLEGAL;
     }
-    /* The verdict depends only on what the mover knows (state.h). */
-    if (fig_state_check_tr(&g->state, a, tr, msg) != FIG_OK)
+    /* The verdict depends only on what the mover knows (state.h); it is told
+     * in narrate.h's words, with the seats' names, as the terminal tells it. */
+    if (fig_state_check_tr(&g->state, a, tr, msg) != FIG_OK) {
+        fig_view_t v;
+        fig_narrator_t nr;
+        char why[sizeof msg->text];
+        if (fig_view_of(&g->state, s, &v) == FIG_OK) {
+            fig_tb_narrator_init(t, &nr, s, tr, fig_tb_card_cb, NULL, NULL);
+            fig_narrate_refusal(&nr, &v, a, why, sizeof why);
+            if (why[0])
+                memcpy(msg->text, why, sizeof why);
+        }
         return FIG_PC_ILLEGAL;
+    }
     op_t *op = fig_tb_op_new(t, OP_ACTION, p, tr);
     if (!op) {
         fig_fail_tr(msg, tr, FIG_ERR_SPACE, N_("out of memory"));

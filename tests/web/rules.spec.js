@@ -196,7 +196,7 @@ test("reasons: a first game's turn line says what is allowed, a card that can go
                 await stuck.first().click({ timeout: 2000, force: true });   // aria-disabled, yet tapped
                 const panel = page.locator(".panels .why-panel");
                 await expect(panel).toBeVisible();
-                await expect(panel.locator("li").first()).toContainText("cannot play", { timeout: 5000 });
+                await expect(panel.locator("li").first()).toContainText("cannot go in front of", { timeout: 5000 });
                 expect(await overflow(page)).toEqual([]);
                 if (!seen.why) await page.screenshot({ path: path.join(ARTIFACTS, "why-360x640.png") });
                 seen.why++;
