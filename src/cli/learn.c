@@ -54,17 +54,6 @@ typedef struct {
     char names[FIG_MAX_PLAYERS][FIG_NAME_MAX + 1];
 } plain_t;
 
-static void para(const char *text)
-{
-    while (*text) {
-        int n = fig_rules_wrap(text, 78);
-        printf("%.*s\n", n, text);
-        text += n;
-        while (*text == ' ')
-            text++;
-    }
-}
-
 static const char *card(void *ctx, int kind, char *buf, size_t cap)
 {
     (void)ctx;
@@ -166,7 +155,7 @@ static void save_progress(plain_t *p)
 
 static void show_help(void)
 {
-    para(_("Type a move as in the game: a card's code, '>' and a seat number (R2>1 plays R2 "
+    plain_print_para(_("Type a move as in the game: a card's code, '>' and a seat number (R2>1 plays R2 "
            "in front of seat 1), RING, or take. 'hint' shows the move asked for, 'show' the "
            "table again, 'again' starts this lesson over, 'skip' goes to the next lesson, "
            "'rules' prints the rules, 'quit' stops: 'figaro learn' goes on from here next "
@@ -210,7 +199,7 @@ static int play_lesson(plain_t *p, int i, int step)
     printf("\n");
     printf(_("Lesson %d of %d: %s\n"), i + 1, fig_lessons_count(p->ls), _(l->title));
     for (int t = 0; t < l->ntell; t++)
-        para(_(l->tell[t]));
+        plain_print_para(_(l->tell[t]));
     fig_lesson_run_t run;
     fig_lesson_start(&run, l, step, NULL, NULL);
     while (!fig_lesson_done(&run)) {
@@ -220,9 +209,9 @@ static int play_lesson(plain_t *p, int i, int step)
         save_progress(p);
         printf("\n");
         for (int t = 0; t < s->ntell; t++)
-            para(_(s->tell[t]));
+            plain_print_para(_(s->tell[t]));
         show_table(p, &run);
-        para(_(s->task));
+        plain_print_para(_(s->task));
         for (;;) {
             printf("%s", _("Your move (e.g. R2>1, RING, take; hint, help, skip, quit): "));
             char w[64];
@@ -242,7 +231,7 @@ static int play_lesson(plain_t *p, int i, int step)
             }
             if (!strcmp(w, "show")) {
                 show_table(p, &run);
-                para(_(s->task));
+                plain_print_para(_(s->task));
                 continue;
             }
             if (!strcmp(w, "hint")) {
@@ -273,18 +262,18 @@ static int play_lesson(plain_t *p, int i, int step)
             }
             if (v == FIG_LESSON_NOT_ASKED) {
                 printf(_("%s is allowed, but not what this step asks.\n"), code);
-                para(why);
+                plain_print_para(why);
                 printf("%s\n", _("Try again."));
                 continue;
             }
             if (why[0])
-                para(why);
+                plain_print_para(why);
             break;
         }
     }
     printf("\n");
     if (l->end)
-        para(_(l->end));
+        plain_print_para(_(l->end));
     p->prog.done[i] = true;
     p->prog.at_lesson = -1;
     save_progress(p);
@@ -330,13 +319,13 @@ static int run_plain(const fig_lessons_t *ls, int from, bool restart, bool one)
     int i = from >= 0 ? from : fig_lesson_progress_next(&p.prog, ls);
     int step = i >= 0 && i == p.prog.at_lesson && from < 0 ? p.prog.at_step : 0;
     if (i < 0) {
-        para(_("You have done every lesson. 'figaro learn --restart' plays them again."));
+        plain_print_para(_("You have done every lesson. 'figaro learn --restart' plays them again."));
         return offer_game(&p, true);
     }
     if (from < 0 && (step > 0 || i > 0))
         printf(_("Going on from lesson %d, step %d ('figaro learn --restart' starts over).\n"),
                i + 1, step + 1);
-    para(_("Learn Figaro by playing: a few short lessons, each one rule, in which you make "
+    plain_print_para(_("Learn Figaro by playing: a few short lessons, each one rule, in which you make "
            "the moves. Type 'help' at any time."));
     while (i >= 0 && i < fig_lessons_count(ls)) {
         /* The names of the bots' seats, as a game gives them. */
@@ -357,7 +346,7 @@ static int run_plain(const fig_lessons_t *ls, int from, bool restart, bool one)
         i++;
     }
     printf("\n");
-    para(_("That was the last lesson."));
+    plain_print_para(_("That was the last lesson."));
     return offer_game(&p, true);
 }
 

@@ -39,4 +39,7 @@ int play_plain(const play_opts_t *opts, const tui_saved_t *saved, fig_store_t *s
  * "R2>1", "Ve2>1" in French, "take" (play_plain.c; figaro learn too). */
 void plain_action_code(fig_action_t a, char *buf, size_t cap);
 
+/* Prints a paragraph wrapped to 78 columns (play_plain.c; figaro learn too). */
+void plain_print_para(const char *text);
+
 #endif

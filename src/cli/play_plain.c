@@ -268,8 +268,7 @@ static void show_menu(const plain_t *p, const fig_action_t *acts, int n)
     }
 }
 
-/* Prints a paragraph wrapped to 78 columns. */
-static void print_para(const char *text)
+void plain_print_para(const char *text)
 {
     while (*text) {
         int n = fig_rules_wrap(text, 78);
@@ -282,7 +281,7 @@ static void print_para(const char *text)
 
 static void show_help(void)
 {
-    print_para(_("Commands: a move in FGN (R2>1 plays R2 in front of seat 1; RING; take) or its "
+    plain_print_para(_("Commands: a move in FGN (R2>1 plays R2 in front of seat 1; RING; take) or its "
                  "number in the menu plays it. 'hint' asks the strongest bot what it would "
                  "play, and why. 'show' prints the table again, 'score' the score sheet, 'log' "
                  "tells what happened so far ('log 20': the last 20 lines), 'rules' prints the "
@@ -308,7 +307,7 @@ static void show_sheet(const plain_t *p)
         printf("  %s\n", lines[i]);
     }
     if (!sh.open)
-        print_para(tui_sheet_note());
+        plain_print_para(tui_sheet_note());
 }
 
 /* `hint`: the move a search bot would make in the person's seat, told only
