@@ -88,13 +88,7 @@ static void hand_text(const fig_hand_t *h, char *buf, size_t cap)
 static void pile_text(const fig_pile_t *pile, char *buf, size_t cap)
 {
     fig_hand_t h;
-    memset(&h, 0, sizeof h);
-    if (pile->colour != FIG_NO_COLOUR)
-        for (int v = 0; v < 3; v++)
-            h.n[pile->colour * 3 + v] = pile->n[v];
-    h.n[FIG_J1] = pile->n[3];
-    h.n[FIG_J2] = pile->n[4];
-    h.n[FIG_RING] = pile->n[5];
+    plain_pile_cards(pile, &h);
     hand_text(&h, buf, cap);
 }
 

@@ -39,6 +39,10 @@ int play_plain(const play_opts_t *opts, const tui_saved_t *saved, fig_store_t *s
  * "R2>1", "Ve2>1" in French, "take" (play_plain.c; figaro learn too). */
 void plain_action_code(fig_action_t a, char *buf, size_t cap);
 
+/* The cards of a pile as a hand, for printing them (play_plain.c; figaro
+ * learn too). */
+void plain_pile_cards(const fig_pile_t *pile, fig_hand_t *h);
+
 /* Prints a paragraph wrapped to 78 columns (play_plain.c; figaro learn too). */
 void plain_print_para(const char *text);
 

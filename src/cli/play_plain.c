@@ -142,16 +142,21 @@ static void cards_text(const plain_t *p, const fig_hand_t *h, char *buf, size_t 
         }
 }
 
+void plain_pile_cards(const fig_pile_t *pile, fig_hand_t *h)
+{
+    memset(h, 0, sizeof *h);
+    if (pile->colour != FIG_NO_COLOUR)
+        for (int v = 0; v < 3; v++)
+            h->n[pile->colour * 3 + v] = pile->n[v];
+    h->n[FIG_J1] = pile->n[3];
+    h->n[FIG_J2] = pile->n[4];
+    h->n[FIG_RING] = pile->n[5];
+}
+
 static void pile_text(const plain_t *p, const fig_pile_t *pile, char *buf, size_t cap)
 {
     fig_hand_t h;
-    memset(&h, 0, sizeof h);
-    if (pile->colour != FIG_NO_COLOUR)
-        for (int v = 0; v < 3; v++)
-            h.n[pile->colour * 3 + v] = pile->n[v];
-    h.n[FIG_J1] = pile->n[3];
-    h.n[FIG_J2] = pile->n[4];
-    h.n[FIG_RING] = pile->n[5];
+    plain_pile_cards(pile, &h);
     cards_text(p, &h, buf, cap);
 }
 
