@@ -45,3 +45,20 @@ export function crown(label) {
     svg.append(title, path);
     return svg;
 }
+
+/** Arrows, Home and End move the focus among the buttons of `sel` in `box`
+ * (a roving tab stop: only the focused one is in the tab order), as in the
+ * hand of the table and of the lessons.
+ * @param {HTMLElement} box @param {string} sel @param {KeyboardEvent} e */
+export function rovingKey(box, sel, e) {
+    const all = /** @type {HTMLElement[]} */ ([...box.querySelectorAll(sel)]);
+    const i = all.indexOf(/** @type {HTMLElement} */ (e.target));
+    if (i < 0) return;
+    const j = { ArrowRight: i + 1, ArrowDown: i + 1, ArrowLeft: i - 1, ArrowUp: i - 1, Home: 0,
+                End: all.length - 1 }[e.key];
+    if (j === undefined) return;
+    e.preventDefault();
+    const next = all[(j + all.length) % all.length];
+    for (const b of all) b.tabIndex = b === next ? 0 : -1;
+    next.focus();
+}

@@ -15,7 +15,7 @@
 // in localStorage.
 
 import { _, fmt, ngettext, lang } from "./i18n.js";
-import { h, fill } from "./dom.js";
+import { h, fill, rovingKey } from "./dom.js";
 import { cardEl, cardName, cardText, cardOrder } from "./cards.js";
 import { drawSeats } from "./board.js";
 import { savedName } from "./net.js";
@@ -454,15 +454,6 @@ export class LearnView {
 
     /** Arrows, Home and End within the hand. @param {KeyboardEvent} e */
     handKey(e) {
-        const all = /** @type {HTMLElement[]} */ ([...this.handEl.querySelectorAll("button.card")]);
-        const i = all.indexOf(/** @type {HTMLElement} */ (e.target));
-        if (i < 0) return;
-        const j = { ArrowRight: i + 1, ArrowDown: i + 1, ArrowLeft: i - 1, ArrowUp: i - 1, Home: 0,
-                    End: all.length - 1 }[e.key];
-        if (j === undefined) return;
-        e.preventDefault();
-        const next = all[(j + all.length) % all.length];
-        for (const b of all) b.tabIndex = b === next ? 0 : -1;
-        next.focus();
+        rovingKey(this.handEl, "button.card", e);
     }
 }

@@ -23,7 +23,7 @@
 
 import { _, fmt, fmtNodes, ngettext, lang, levelName } from "./i18n.js";
 import { cardEl, cardOrder, cardText, cardName, colourName } from "./cards.js";
-import { h, fill } from "./dom.js";
+import { h, fill, rovingKey } from "./dom.js";
 import { showTurn, alertTurn, soundOn, setSound, vibrateOn, setVibrate, canVibrate, wakeAudio } from "./notify.js";
 import { Conn, heldSeats, rememberSeat, savedName, saveName, cleanName, NAME_CHARS, gamesPlayed, countGame } from "./net.js";
 import * as proto from "./proto.js";
@@ -703,16 +703,7 @@ export class TableView {
 
     /** Arrows, Home and End within the hand. @param {KeyboardEvent} e */
     handKey(e) {
-        const all = /** @type {HTMLElement[]} */ ([...this.handEl.querySelectorAll("button.card")]);
-        const i = all.indexOf(/** @type {HTMLElement} */ (e.target));
-        if (i < 0) return;
-        const j = { ArrowRight: i + 1, ArrowDown: i + 1, ArrowLeft: i - 1, ArrowUp: i - 1, Home: 0,
-                    End: all.length - 1 }[e.key];
-        if (j === undefined) return;
-        e.preventDefault();
-        const next = all[(j + all.length) % all.length];
-        for (const b of all) b.tabIndex = b === next ? 0 : -1;
-        next.focus();
+        rovingKey(this.handEl, "button.card", e);
     }
 
     /** What comes over the seats: the hint, the round's end, the ranking and
