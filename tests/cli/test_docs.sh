@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 # test_docs.sh - the README and the documents speak of the project, not of how
 # it was developed (git history keeps that), and the README stays a front page:
-#   1. README.md, docs/, src/ and web/ never name a development step: "issue
+#   1. README.md, docs/, the sources, tests and scripts never name a development step: "issue
 #      N", "the sixth session", "this session", "the ninth section" (session.c,
 #      a PostgreSQL or FEP session and the like are words of the project and
 #      pass: only the ordinal or "this" before "session" is history);
@@ -28,8 +28,10 @@ printf '%s\n' "src/host/session.c" "the session runs synchronous_commit = on" \
     ko "test set-up: the history pattern misses a line of $tmp/history"
 if grep -qiE "$history" "$tmp/words"; then ko "test set-up: the history pattern takes a word of the project"; else ok; fi
 
-find README.md docs src web -type f \( -name '*.md' -o -name '*.c' -o -name '*.h' -o -name '*.js' \
-    -o -name '*.mjs' -o -name '*.html' -o -name '*.css' -o -name '*.json' \) 2>/dev/null |
+find README.md docs src web tests bench scripts python examples lessons -type f \
+    \( -name '*.md' -o -name '*.c' -o -name '*.h' -o -name '*.js' -o -name '*.mjs' -o -name '*.html' \
+    -o -name '*.css' -o -name '*.json' -o -name '*.py' -o -name '*.sh' -o -name '*.steps' \) \
+    -not -path '*/node_modules/*' -not -path tests/cli/test_docs.sh 2>/dev/null |
     sort >"$tmp/files"
 [ "$(wc -l <"$tmp/files")" -ge 50 ] && ok || ko "test set-up: only $(wc -l <"$tmp/files") files to read"
 : >"$tmp/hits"

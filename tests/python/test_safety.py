@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-"""Safe, and one meaning for everything (issue 27): every buffer handed to C
+"""Safe, and one meaning for everything: every buffer handed to C
 is checked; an int is a mask index everywhere; seeds, seats and indices
 follow one rule; rewards and ranking before the end; text of positions; the
 errors are FigaroError, ValueError or TypeError with a message."""
