@@ -101,6 +101,8 @@ export class LearnView {
         this.handEl = h("div", { class: "hand-area" });
         this.head = h("div", { class: "table-head" });
         this.taskEl = h("div", { class: "lesson-task" });
+        /** @type {HTMLElement|null} */
+        this.page = null;
         fill(root, [h("p", { text: _("Loading...") })]);
         loadLessons().then((ls) => {
             this.ls = ls;
@@ -161,8 +163,12 @@ export class LearnView {
         this.selected = null;
         this.panel = this.step > 0 ? this.stepPanel() : null;
         document.body.classList.add("at-table");
-        const stage = h("div", { class: "stage" }, [this.ring, this.panels]);
+        // The panel (the step's text, a refusal, the move told) takes the
+        // place of the hand and the action bar, which wait meanwhile: it never
+        // hides a seat the step speaks of.
+        const stage = h("div", { class: "stage" }, [this.ring]);
         const page = h("div", { class: "table-page learn-page" });
+        this.page = page;
         page.addEventListener("keydown", (e) => {
             if (e.key === "Escape" && this.selected) {
                 this.selected = null;
@@ -173,7 +179,7 @@ export class LearnView {
         });
         fill(this.root, [page]);
         fill(page, [
-            this.head, h("div", { class: "table-main" }, [this.taskEl, stage, this.bar, this.handEl])]);
+            this.head, h("div", { class: "table-main" }, [this.taskEl, stage, this.panels, this.bar, this.handEl])]);
         this.render();
     }
 
@@ -214,6 +220,15 @@ export class LearnView {
         const target = t === undefined ? l.you : Number(t);
         return target === l.you ? fmt(_("%s in front of yourself"), cardText(card))
                                 : fmt(_("%s in front of %s"), cardText(card), this.name(target));
+    }
+
+    /** The hint's last line: the move to try, a take said in words.
+     * @param {string} action @param {number} faceUp */
+    tryText(action, faceUp) {
+        if (action === "take")
+            return fmt(ngettext("Try taking: the %d face-up card goes into your stack, and you play again.",
+                                "Try taking: the %d face-up cards go into your stack, and you play again.", faceUp), faceUp);
+        return fmt(_("Try %s.\n").trim(), this.moveText(action));
     }
 
     /** The learner tries a move. @param {string} action */
@@ -298,7 +313,8 @@ export class LearnView {
                 h("button", { type: "button", class: "quiet", "data-focus": "skip", text: _("Skip"), onclick: () => this.skip() }),
             ]),
         ]);
-        fill(this.taskEl, this.phase === "play" ? [h("p", { class: "task", text: s.task })] : []);
+        // (a panel says what to do meanwhile: the seats keep the room)
+        fill(this.taskEl, this.phase === "play" && !this.panel ? [h("p", { class: "task", text: s.task })] : []);
         this.renderRing();
         this.renderPanels();
         this.renderBar();
@@ -380,6 +396,12 @@ export class LearnView {
                               } })]));
         }
         fill(this.panels, kids);
+        this.panels.hidden = !kids.length;
+    }
+
+    /** Whether a panel takes the place of the hand and the bar. */
+    panelShown() {
+        return this.phase === "intro" || this.phase === "end" || !!this.panel;
     }
 
     renderBar() {
@@ -403,7 +425,7 @@ export class LearnView {
                                         onclick: () => {
                                             this.hinted = true;
                                             this.panel = { kind: "hint", title: _("Hint"),
-                                                           lines: [s.hint || s.task, fmt(_("Try %s.\n").trim(), this.moveText(s.answer))] };
+                                                           lines: [s.hint || s.task, this.tryText(s.answer, faceUp)] };
                                             this.render();
                                         } }));
         }
@@ -414,6 +436,8 @@ export class LearnView {
         const l = /** @type {Lesson} */ (this.lesson);
         const s = l.steps[this.step];
         const play = this.phase === "play" && !this.panel;
+        this.handEl.hidden = this.panelShown();
+        if (this.page) this.page.classList.toggle("panel-open", this.panelShown());
         /** @type {string[]} */
         const hand = this.view().hand.slice().sort(cardOrder);
         /** @type {[string, number][]} */

@@ -64,6 +64,21 @@ async function tap(page, action, you) {
     await page.locator(`.target-btn[data-seat="${seat === undefined ? you : seat}"]`).tap();
 }
 
+/** Whether anything covers the seat a step's move points at (the seat the
+ * card goes to; for a ring or a take, the learner's own): what is at the
+ * centre of that seat, if not the seat. @param {import("@playwright/test").Page} page
+ * @param {string} action @param {number} you @returns {Promise<string>} "" when in sight */
+async function covered(page, action, you) {
+    const seat = action === "take" || action === "RING" ? you : Number(action.split(">")[1]);
+    return page.evaluate((s) => {
+        const el = document.querySelector(`.ring .seat[data-seat="${s}"]`);
+        if (!el) return "no seat " + s;
+        const r = el.getBoundingClientRect();
+        const at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return at && el.contains(at) ? "" : "seat " + s + " is under " + (at ? at.tagName + "." + at.className : "nothing");
+    }, seat);
+}
+
 for (const lang of ["en", "fr", "nl", "it"]) {
     test(`a newcomer completes every lesson in ${lang}, a wrong move in each told why`, async ({ browser }) => {
         test.setTimeout(240000);
@@ -95,10 +110,21 @@ for (const lang of ["en", "fr", "nl", "it"]) {
             for (const [k, s] of l.steps.entries()) {
                 if (s.tell.length) {
                     await expect(page.locator(".lesson-panel")).toContainText(s.tell[0]);
+                    expect(await covered(page, s.answer, l.you)).toBe("");   // the text leaves the seats in sight
                     await page.locator("[data-focus=panel-ok]").tap();
                 }
                 await expect(page.locator(".lesson-task")).toHaveText(s.task);
                 expect(await misfits(page)).toEqual([]);
+                expect(await covered(page, s.answer, l.you)).toBe("");
+                // The hint says the move in words (a take too), and leaves the seats in sight.
+                if (k === 0 || s.answer === "take") {
+                    await page.locator(".action-bar .hint-btn").tap();
+                    await expect(page.locator(".lesson-panel")).toContainText(s.hint || s.task);
+                    if (s.answer === "take") await expect(page.locator(".lesson-panel")).toContainText(/\d/);
+                    expect(await page.locator(".lesson-panel").innerText()).not.toMatch(/\b(type|tapez|typ|digita)\b/i);
+                    expect(await covered(page, s.answer, l.you)).toBe("");
+                    await page.locator("[data-focus=panel-ok]").tap();
+                }
                 if (k === 0) {
                     expect(await axeProblems(page)).toEqual([]);
                     await page.screenshot({ path: path.join(ARTIFACTS, `learn-${lang}-${l.id}-360x640.png`) });
@@ -125,6 +151,8 @@ for (const lang of ["en", "fr", "nl", "it"]) {
                 await expect(page.locator(".lesson-panel")).toContainText(told[told.length - 1]);
                 if (s.done) await expect(page.locator(".lesson-panel")).toContainText(s.done);
                 expect(await misfits(page)).toEqual([]);
+                // What the move did is in sight while it is told, until Next.
+                expect(await covered(page, s.answer, l.you)).toBe("");
                 await page.locator("[data-focus=panel-ok]").tap();
             }
             if (l.end) await expect(page.locator(".lesson-panel")).toContainText(l.end);
