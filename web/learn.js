@@ -90,7 +90,8 @@ export class LearnView {
         this.phase = "intro";
         /** @type {string|null} */
         this.selected = null;
-        /** What the panel over the seats says now. @type {{kind: string, title: string, lines: string[]}|null} */
+        /** What the panel says now (`more`: folded beneath).
+         * @type {{kind: string, title: string, lines: string[], more?: string[]}|null} */
         this.panel = null;
         this.hinted = false;
         /** The table after the move that passed a step (until the next step). @type {any} */
@@ -244,7 +245,15 @@ export class LearnView {
             this.panel = { kind: "why", title: fmt(_("%s is allowed, but not what this step asks.\n").trim(), this.moveText(action)),
                            lines: [s.hint || s.task, _("Try again.")] };
         } else {
-            this.panel = { kind: "told", title: _("Well played"), lines: [...(t.told || []), ...(s.done ? [s.done] : [])] };
+            // The step's closing words; the narration of the move and the
+            // answers, folded beneath (the table shows what they did).
+            // A lesson's last step says its closing words too, and Next goes
+            // on to the next lesson (the last lesson ends on the first game).
+            const told = t.told || [];
+            const ending = this.step === l.steps.length - 1 && l.end && this.index() < this.lessonCount() - 1
+                ? [l.end] : [];
+            this.panel = s.done ? { kind: "told", title: _("Well played"), lines: [s.done, ...ending], more: told }
+                                : { kind: "told", title: _("Well played"), lines: [...told, ...ending] };
             this.phase = "passed";
             this.after = t.after || null;
             this.hinted = false;
@@ -254,7 +263,12 @@ export class LearnView {
         if (b instanceof HTMLElement) b.focus();
     }
 
-    /** After a step: the next one, or the lesson's end. */
+    lessonCount() {
+        return /** @type {Lessons} */ (this.ls).lessons.length;
+    }
+
+    /** After a step: the next one, or the next lesson (the last one's end:
+     * the first game). */
     next() {
         const l = /** @type {Lesson} */ (this.lesson);
         this.step++;
@@ -263,6 +277,12 @@ export class LearnView {
             this.step = l.steps.length - 1;
             this.phase = "end";
             this.panel = null;
+            const n = /** @type {Lessons} */ (this.ls).lessons[this.index() + 1];
+            if (n) {
+                this.keep();
+                location.hash = "#/learn/" + n.id;
+                return;
+            }
         } else {
             this.after = null;
             this.phase = "play";
@@ -388,8 +408,11 @@ export class LearnView {
                                      role: p.kind === "why" ? "alert" : "status", "aria-labelledby": p.title ? "panel-title" : null }, [
                 p.title ? h("h2", { id: "panel-title", text: p.title }) : null,
                 ...p.lines.map((t) => h("p", { text: t })),
+                p.more && p.more.length ? h("details", { class: "lesson-told" }, [
+                    h("summary", { text: _("Details") }), ...p.more.map((t) => h("p", { text: t }))]) : null,
                 h("button", { type: "button", class: passed ? "primary" : "", "data-focus": "panel-ok",
-                              text: passed ? _("Next") : _("OK"),
+                              text: !passed ? _("OK") : this.step === l.steps.length - 1 && this.index() < ls.lessons.length - 1
+                                  ? _("Next lesson") : _("Next"),
                               onclick: () => {
                                   if (passed) this.next();
                                   else { this.panel = null; this.render(); }
