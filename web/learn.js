@@ -353,7 +353,8 @@ export class LearnView {
             return {
                 name: i === l.you ? savedName() || _("Player") : l.names[i] || "?", you: i === l.you, king: v.king === i, turn: v.turn === i,
                 pile, handSize: v.hand_sizes[i], hand: null, pieces: v.road_pieces[i],
-                roads: v.roads[i], stack: v.stacks[i], tags, lastCard: null, collected: 0,
+                // a stack is said once it holds cards ("0 collected" says nothing: the seats keep room)
+                roads: v.roads[i], stack: v.stacks[i] || null, tags, lastCard: null, collected: 0,
                 target: action ? { label: this.moveText(action), preview: [this.name(i)],
                                    collects: false, hinted: this.hinted && action === l.steps[this.step].answer,
                                    act: () => this.try(action) } : null,
@@ -434,9 +435,10 @@ export class LearnView {
         const kids = [];
         if (this.phase === "play" && !this.panel) {
             const faceUp = s.view.piles.reduce((/** @type {number} */ k, /** @type {any} */ p) => k + p.cards.length, 0);
-            kids.push(h("p", { class: "prompt your-turn",
-                               text: this.selected ? fmt(_("%s: now a lit seat."), cardText(this.selected))
-                                                   : _("Your turn: a card, then a lit seat.") }));
+            // The task above the seats says what to do; once a card is
+            // chosen, the line says where it goes (one row: the seats keep room).
+            if (this.selected)
+                kids.push(h("p", { class: "prompt your-turn", text: fmt(_("%s: now a lit seat."), cardText(this.selected)) }));
             if (this.selected)
                 kids.push(h("button", { type: "button", "data-focus": "unselect", text: _("Cancel"),
                                         onclick: () => { this.selected = null; this.render(); } }));
