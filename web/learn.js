@@ -90,7 +90,8 @@ export class LearnView {
         this.phase = "intro";
         /** @type {string|null} */
         this.selected = null;
-        /** What the panel over the seats says now. @type {{kind: string, title: string, lines: string[]}|null} */
+        /** What the panel says now (`more`: folded beneath).
+         * @type {{kind: string, title: string, lines: string[], more?: string[]}|null} */
         this.panel = null;
         this.hinted = false;
         /** The table after the move that passed a step (until the next step). @type {any} */
@@ -101,6 +102,8 @@ export class LearnView {
         this.handEl = h("div", { class: "hand-area" });
         this.head = h("div", { class: "table-head" });
         this.taskEl = h("div", { class: "lesson-task" });
+        /** @type {HTMLElement|null} */
+        this.page = null;
         fill(root, [h("p", { text: _("Loading...") })]);
         loadLessons().then((ls) => {
             this.ls = ls;
@@ -161,8 +164,12 @@ export class LearnView {
         this.selected = null;
         this.panel = this.step > 0 ? this.stepPanel() : null;
         document.body.classList.add("at-table");
-        const stage = h("div", { class: "stage" }, [this.ring, this.panels]);
+        // The panel (the step's text, a refusal, the move told) takes the
+        // place of the hand and the action bar, which wait meanwhile: it never
+        // hides a seat the step speaks of.
+        const stage = h("div", { class: "stage" }, [this.ring]);
         const page = h("div", { class: "table-page learn-page" });
+        this.page = page;
         page.addEventListener("keydown", (e) => {
             if (e.key === "Escape" && this.selected) {
                 this.selected = null;
@@ -173,7 +180,7 @@ export class LearnView {
         });
         fill(this.root, [page]);
         fill(page, [
-            this.head, h("div", { class: "table-main" }, [this.taskEl, stage, this.bar, this.handEl])]);
+            this.head, h("div", { class: "table-main" }, [this.taskEl, stage, this.panels, this.bar, this.handEl])]);
         this.render();
     }
 
@@ -216,6 +223,15 @@ export class LearnView {
                                 : fmt(_("%s in front of %s"), cardText(card), this.name(target));
     }
 
+    /** The hint's last line: the move to try, a take said in words.
+     * @param {string} action @param {number} faceUp */
+    tryText(action, faceUp) {
+        if (action === "take")
+            return fmt(ngettext("Try taking: the %d face-up card goes into your stack, and you play again.",
+                                "Try taking: the %d face-up cards go into your stack, and you play again.", faceUp), faceUp);
+        return fmt(_("Try %s.\n").trim(), this.moveText(action));
+    }
+
     /** The learner tries a move. @param {string} action */
     try(action) {
         const l = /** @type {Lesson} */ (this.lesson);
@@ -229,7 +245,15 @@ export class LearnView {
             this.panel = { kind: "why", title: fmt(_("%s is allowed, but not what this step asks.\n").trim(), this.moveText(action)),
                            lines: [s.hint || s.task, _("Try again.")] };
         } else {
-            this.panel = { kind: "told", title: _("Well played"), lines: [...(t.told || []), ...(s.done ? [s.done] : [])] };
+            // The step's closing words; the narration of the move and the
+            // answers, folded beneath (the table shows what they did).
+            // A lesson's last step says its closing words too, and Next goes
+            // on to the next lesson (the last lesson ends on the first game).
+            const told = t.told || [];
+            const ending = this.step === l.steps.length - 1 && l.end && this.index() < this.lessonCount() - 1
+                ? [l.end] : [];
+            this.panel = s.done ? { kind: "told", title: _("Well played"), lines: [s.done, ...ending], more: told }
+                                : { kind: "told", title: _("Well played"), lines: [...told, ...ending] };
             this.phase = "passed";
             this.after = t.after || null;
             this.hinted = false;
@@ -239,7 +263,12 @@ export class LearnView {
         if (b instanceof HTMLElement) b.focus();
     }
 
-    /** After a step: the next one, or the lesson's end. */
+    lessonCount() {
+        return /** @type {Lessons} */ (this.ls).lessons.length;
+    }
+
+    /** After a step: the next one, or the next lesson (the last one's end:
+     * the first game). */
     next() {
         const l = /** @type {Lesson} */ (this.lesson);
         this.step++;
@@ -248,6 +277,12 @@ export class LearnView {
             this.step = l.steps.length - 1;
             this.phase = "end";
             this.panel = null;
+            const n = /** @type {Lessons} */ (this.ls).lessons[this.index() + 1];
+            if (n) {
+                this.keep();
+                location.hash = "#/learn/" + n.id;
+                return;
+            }
         } else {
             this.after = null;
             this.phase = "play";
@@ -298,7 +333,8 @@ export class LearnView {
                 h("button", { type: "button", class: "quiet", "data-focus": "skip", text: _("Skip"), onclick: () => this.skip() }),
             ]),
         ]);
-        fill(this.taskEl, this.phase === "play" ? [h("p", { class: "task", text: s.task })] : []);
+        // (a panel says what to do meanwhile: the seats keep the room)
+        fill(this.taskEl, this.phase === "play" && !this.panel ? [h("p", { class: "task", text: s.task })] : []);
         this.renderRing();
         this.renderPanels();
         this.renderBar();
@@ -317,7 +353,8 @@ export class LearnView {
             return {
                 name: i === l.you ? savedName() || _("Player") : l.names[i] || "?", you: i === l.you, king: v.king === i, turn: v.turn === i,
                 pile, handSize: v.hand_sizes[i], hand: null, pieces: v.road_pieces[i],
-                roads: v.roads[i], stack: v.stacks[i], tags, lastCard: null, collected: 0,
+                // a stack is said once it holds cards ("0 collected" says nothing: the seats keep room)
+                roads: v.roads[i], stack: v.stacks[i] || null, tags, lastCard: null, collected: 0,
                 target: action ? { label: this.moveText(action), preview: [this.name(i)],
                                    collects: false, hinted: this.hinted && action === l.steps[this.step].answer,
                                    act: () => this.try(action) } : null,
@@ -372,14 +409,23 @@ export class LearnView {
                                      role: p.kind === "why" ? "alert" : "status", "aria-labelledby": p.title ? "panel-title" : null }, [
                 p.title ? h("h2", { id: "panel-title", text: p.title }) : null,
                 ...p.lines.map((t) => h("p", { text: t })),
+                p.more && p.more.length ? h("details", { class: "lesson-told" }, [
+                    h("summary", { text: _("Details") }), ...p.more.map((t) => h("p", { text: t }))]) : null,
                 h("button", { type: "button", class: passed ? "primary" : "", "data-focus": "panel-ok",
-                              text: passed ? _("Next") : _("OK"),
+                              text: !passed ? _("OK") : this.step === l.steps.length - 1 && this.index() < ls.lessons.length - 1
+                                  ? _("Next lesson") : _("Next"),
                               onclick: () => {
                                   if (passed) this.next();
                                   else { this.panel = null; this.render(); }
                               } })]));
         }
         fill(this.panels, kids);
+        this.panels.hidden = !kids.length;
+    }
+
+    /** Whether a panel takes the place of the hand and the bar. */
+    panelShown() {
+        return this.phase === "intro" || this.phase === "end" || !!this.panel;
     }
 
     renderBar() {
@@ -389,9 +435,10 @@ export class LearnView {
         const kids = [];
         if (this.phase === "play" && !this.panel) {
             const faceUp = s.view.piles.reduce((/** @type {number} */ k, /** @type {any} */ p) => k + p.cards.length, 0);
-            kids.push(h("p", { class: "prompt your-turn",
-                               text: this.selected ? fmt(_("%s: now a lit seat."), cardText(this.selected))
-                                                   : _("Your turn: a card, then a lit seat.") }));
+            // The task above the seats says what to do; once a card is
+            // chosen, the line says where it goes (one row: the seats keep room).
+            if (this.selected)
+                kids.push(h("p", { class: "prompt your-turn", text: fmt(_("%s: now a lit seat."), cardText(this.selected)) }));
             if (this.selected)
                 kids.push(h("button", { type: "button", "data-focus": "unselect", text: _("Cancel"),
                                         onclick: () => { this.selected = null; this.render(); } }));
@@ -403,7 +450,7 @@ export class LearnView {
                                         onclick: () => {
                                             this.hinted = true;
                                             this.panel = { kind: "hint", title: _("Hint"),
-                                                           lines: [s.hint || s.task, fmt(_("Try %s.\n").trim(), this.moveText(s.answer))] };
+                                                           lines: [s.hint || s.task, this.tryText(s.answer, faceUp)] };
                                             this.render();
                                         } }));
         }
@@ -414,6 +461,8 @@ export class LearnView {
         const l = /** @type {Lesson} */ (this.lesson);
         const s = l.steps[this.step];
         const play = this.phase === "play" && !this.panel;
+        this.handEl.hidden = this.panelShown();
+        if (this.page) this.page.classList.toggle("panel-open", this.panelShown());
         /** @type {string[]} */
         const hand = this.view().hand.slice().sort(cardOrder);
         /** @type {[string, number][]} */

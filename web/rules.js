@@ -190,15 +190,18 @@ class RulesSheet {
         this.which = /** @type {"aid"|"rules"} */ ("rules");
         // scrolls: a Tab stop, so that the keyboard scrolls it too
         this.body = h("div", { class: "rules-body", tabindex: "0", role: "region", "aria-labelledby": "rules-sheet-title" });
-        this.line = h("p", { class: "rules-status", role: "status" });
+        // Said to screen readers; on the screen the close button says it
+        // (the player aid keeps the whole sheet below the tabs).
+        this.line = h("p", { class: "rules-status sr-only", role: "status" });
         this.tabs = h("div", { class: "rules-tabs", role: "group", "aria-label": _("How to play") });
+        this.close = h("button", { type: "button", class: "rules-close", "data-focus": "close-rules",
+                                   onclick: () => this.dialog.close() });
         this.dialog = /** @type {HTMLDialogElement} */ (h("dialog", { class: "rules-sheet", "aria-labelledby": "rules-sheet-title" }, [
             // the title for screen readers: the tabs say it on the screen
             h("h2", { id: "rules-sheet-title", class: "sr-only", text: _("How to play") }),
             h("div", { class: "rules-head" }, [
                 this.tabs,
-                h("button", { type: "button", class: "rules-close", "data-focus": "close-rules", text: _("Close"),
-                              onclick: () => this.dialog.close() })]),
+                this.close]),
             this.line, this.body]));
         // a tap on the backdrop closes it, as the log's sheet does
         this.dialog.addEventListener("click", (e) => { if (e.target === this.dialog) this.dialog.close(); });
@@ -210,6 +213,10 @@ class RulesSheet {
     status(line) {
         this.line.textContent = line || "";
         this.line.hidden = !line;
+        // "×", or, when the turn waits, the way back to it.
+        this.close.textContent = line ? _("Your turn!") : "×";
+        this.close.setAttribute("aria-label", line ? _("Your turn: close this to play.") : _("Close"));
+        this.close.classList.toggle("primary", !!line);
     }
 
     /** @param {"aid"|"rules"} which @param {number} [k] */

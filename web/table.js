@@ -18,20 +18,24 @@
 // (notify.js); a table with a time per move shows everyone the clock.
 //
 // What the server said lives in table_state.js (no DOM); what the person is
-// doing with the page (a card chosen, a panel closed) lives here; the log and
-// the chat are drawer.js's; every message sent is built by proto.js.
+// doing with the page (a card chosen, a panel closed) lives here; the hand and
+// the action bar are table_hand.js's, the panels over the seats
+// table_panels.js's; the log and the chat are drawer.js's; every message sent
+// is built by proto.js.
 
-import { _, fmt, fmtNodes, ngettext, lang, levelName } from "./i18n.js";
-import { cardEl, cardOrder, cardText, cardName, colourName } from "./cards.js";
-import { h, fill, rovingKey } from "./dom.js";
+import { _, fmt, ngettext, lang, levelName } from "./i18n.js";
+import { colourName } from "./cards.js";
+import { h, fill } from "./dom.js";
 import { showTurn, alertTurn, soundOn, setSound, vibrateOn, setVibrate, canVibrate, wakeAudio } from "./notify.js";
 import { Conn, heldSeats, rememberSeat, savedName, saveName, cleanName, NAME_CHARS, gamesPlayed, countGame } from "./net.js";
 import * as proto from "./proto.js";
 import { TableState } from "./table_state.js";
-import { drawSeats, drawRanking, drawRoundEnd, animateRing, pilePlaces } from "./board.js";
+import { drawSeats, animateRing, pilePlaces } from "./board.js";
 import { shareInvite, shareLabel } from "./share.js";
-import { rulesAt, rulesStatus, ruleLinks } from "./rules.js";
+import { rulesAt, rulesStatus } from "./rules.js";
 import { Drawer } from "./drawer.js";
+import { renderBar, renderHand, preview } from "./table_hand.js";
+import { renderPanels } from "./table_panels.js";
 
 /** @typedef {import("./net.js").Msg} Msg */
 /** @typedef {import("./board.js").SeatShow} SeatShow */
@@ -265,38 +269,6 @@ export class TableView {
         return this.s.actionFor(card, t);
     }
 
-    /** What playing `action` would do, as a sentence and a short label.
-     * @param {string} action @returns {{label: string, preview: (string|Node)[], collects: boolean}} */
-    preview(action) {
-        const v = this.s.view;
-        const me = /** @type {number} */ (this.s.seat);
-        if (action === "RING")
-            return { label: _("play a ring: every pile moves one seat to the left"),
-                     preview: [_("every pile moves left")], collects: false };
-        const [card, t] = action.split(">");
-        const target = Number(t);
-        // What the move would do, as the server's engine computed it (the
-        // view's `outcomes`, parallel to `legal`).
-        const o = v.outcomes[v.legal.indexOf(action)];
-        const c = cardText(card);
-        // In the short text the name may be cut, never what happens.
-        const who = h("span", { class: "who", text: this.name(target) });
-        if (o.collector === undefined) {
-            const label = target === me ? fmt(_("%s in front of yourself"), c)
-                                        : fmt(_("%s in front of %s"), c, this.name(target));
-            const preview = target === me ? fmtNodes(_("Your pile: %d"), o.reach)
-                                          : fmtNodes(_("%s's pile: %d"), who, o.reach);
-            return { label, preview, collects: false };
-        }
-        const label = target === me
-            ? fmt(_("%s in front of yourself: your pile reaches %d and you collect %d cards"), c, o.reach, o.count)
-            : fmt(_("%s in front of %s: that pile reaches %d and %s collects %d cards"), c, this.name(target),
-                  o.reach, this.name(target), o.count);
-        const preview = target === me ? [fmt(_("you collect %d cards"), o.count)]
-                                      : fmtNodes(_("%s collects %d cards"), who, o.count);
-        return { label, preview, collects: true };
-    }
-
     /** Whether chatting needs a name first: a spectator who never gave one. */
     needsChatName() {
         return this.s.seat === null && !cleanName(savedName());
@@ -308,9 +280,9 @@ export class TableView {
         this.renderHead();
         this.renderTop();
         this.renderRing();
-        this.renderBar();
-        this.renderHand();
-        this.renderPanels();
+        renderBar(this);
+        renderHand(this);
+        renderPanels(this);
         this.renderSide();
         this.renderTurn();
         if (focusKey) {
@@ -491,7 +463,7 @@ export class TableView {
             let target = null;
             const action = canPick ? this.actionFor(/** @type {string} */ (this.selected), i) : null;
             if (action) {
-                const p = this.preview(action);
+                const p = preview(this, action);
                 target = { ...p, hinted: !!this.s.hint && this.s.hint.action === action, act: () => this.act(action) };
             }
             return {
@@ -534,86 +506,6 @@ export class TableView {
         }
     }
 
-    renderBar() {
-        const v = this.s.view;
-        const kids = [];
-        if (!v || this.s.state !== "playing") {
-            fill(this.bar, []);
-            return;
-        }
-        if (this.myTurn()) {
-            const legal = v.legal || [];
-            const faceUp = v.piles.reduce((/** @type {number} */ k, /** @type {any} */ p) => k + p.cards.length, 0);
-            if (this.confirmTake) {
-                kids.push(h("p", { class: "prompt", text: fmt(ngettext("Take the %d face-up card into your stack?",
-                                                                     "Take the %d face-up cards into your stack?", faceUp), faceUp) }),
-                          h("button", { type: "button", class: "primary", "data-focus": "take-yes",
-                                        text: _("Take them"), onclick: () => this.act("take") }),
-                          h("button", { type: "button", "data-focus": "take-no", text: _("Cancel"),
-                                        onclick: () => { this.confirmTake = false; this.render(); } }));
-            } else {
-                const cards = legal.some((/** @type {string} */ a) => a !== "take");
-                // In a first game the line says what is allowed; a forced take says why, always.
-                const prompt = this.selected ? fmt(_("%s: now a lit seat."), cardText(this.selected))
-                    : !cards ? _("No card of yours can be played: you must take (R5).")
-                    : !this.firstGame ? _("Your turn: a card, then a lit seat.")
-                    : legal.includes("take") ? _("Your turn: play one of the bright cards, or take.")
-                    : _("Your turn: play one of the bright cards.");
-                kids.push(h("p", { class: "prompt your-turn" + (cards ? "" : " must-take") }, ruleLinks(prompt)));
-                if (this.selected)
-                    kids.push(h("button", { type: "button", "data-focus": "unselect", text: _("Cancel"),
-                                            onclick: () => { this.selected = null; this.render(); } }));
-                if (legal.includes("take"))
-                    kids.push(h("button", { type: "button", class: "take", "data-focus": "take",
-                                            text: fmt(ngettext("Take %d card", "Take %d cards", faceUp), faceUp),
-                                            onclick: () => { this.confirmTake = true; this.selected = null;
-                                                             this.render(); } }));
-                if (this.s.options && this.s.options.hints && !this.selected)   // one line on a phone
-                    kids.push(h("button", { type: "button", class: "hint-btn", "data-focus": "hint",
-                                            disabled: this.s.hintAsked === this.s.gameN && !this.s.hint,
-                                            text: this.s.hintAsked === this.s.gameN && !this.s.hint ? _("Thinking...") : _("Hint"),
-                                            onclick: () => this.askHint() }));
-            }
-        } else if (v.phase === "play") {
-            kids.push(h("p", { class: "prompt", text: this.s.seat !== null && this.s.sent === this.s.gameN ? _("Sent...")
-                                                   : fmt(_("%s is to play."), this.name(v.turn)) }));
-        }
-        fill(this.bar, kids);
-    }
-
-    /** Why card cannot be played now, in the engine's words: the server
-     * refuses it in front of each seat (`illegal`, with the rules' reason);
-     * asked once a turn and card, answering this event (a later one is
-     * `stale`, never played). The client plays no rule: it only asks.
-     * @param {string} card */
-    askWhy(card) {
-        if (this.why && this.why.card === card && this.why.n === this.s.gameN) {
-            this.render();
-            return;
-        }
-        this.why = { card, n: this.s.gameN, waiting: 0, reasons: [] };
-        this.selected = null;
-        this.confirmTake = false;
-        const seats = card === "RING" ? [/** @type {number} */ (this.s.seat)] : this.s.seats.map((_s, i) => i);
-        for (const t of seats)
-            if (!this.s.legal().includes(card + ">" + t) && this.conn.send(proto.act(this.code, this.s.gameN, card + ">" + t)))
-                this.why.waiting++;
-        this.render();
-    }
-
-    /** The engine's reasons a card tapped cannot be played, over the seats
-     * (it gives way when a card is chosen, as the hint does). */
-    whyPanel() {
-        const w = /** @type {{card: string, n: number, waiting: number, reasons: string[]}} */ (this.why);
-        return h("section", { class: "why-panel", role: "status", "aria-labelledby": "why-title" }, [
-            h("button", { type: "button", class: "panel-close", "data-focus": "close-why", "aria-label": _("Close"),
-                          text: "×", onclick: () => { this.why = null; this.render(); } }),
-            h("h2", { id: "why-title", text: fmt(_("%s cannot be played now:"), cardText(w.card)) }),
-            w.reasons.length ? h("ul", {}, w.reasons.map((t) => h("li", {}, ruleLinks(t))))
-                             : h("p", { text: w.waiting ? _("Asking the rules...") : _("It cannot be played on this turn.") }),
-        ]);
-    }
-
     /** Asks the server for a hint, once a turn; then the button shows it again. */
     askHint() {
         if (this.s.hint) {
@@ -625,180 +517,6 @@ export class TableView {
         if (!this.myTurn() || this.s.hintAsked === this.s.gameN) return;
         if (this.conn.send(proto.hint(this.code, this.s.gameN))) this.s.hintAsked = this.s.gameN;
         this.render();
-    }
-
-    /** The hand: one Tab stop, the arrow keys move within it (a toolbar);
-     * cards of one kind are one button with their count. */
-    renderHand() {
-        const v = this.s.view;
-        if (!v || !v.hand || this.s.seat === null) {
-            fill(this.handEl, []);
-            return;
-        }
-        /** @type {string[]} */
-        const hand = v.hand.slice().sort(cardOrder);
-        /** @type {[string, number][]} */
-        const kinds = [];
-        for (const c of hand) {
-            const last = kinds[kinds.length - 1];
-            if (last && last[0] === c) last[1]++;
-            else kinds.push([c, 1]);
-        }
-        const mine = this.myTurn();
-        const legal = v.legal || [];
-        const prev = document.activeElement instanceof HTMLElement && this.handEl.contains(document.activeElement)
-            ? document.activeElement.dataset.card : undefined;
-        const kids = kinds.map(([c, count]) => {
-            const ok = mine && legal.some((/** @type {string} */ a) => a === c || a.startsWith(c + ">"));
-            const el = cardEl(c, "button");
-            el.setAttribute("type", "button");
-            el.dataset.focus = "card-" + c;
-            el.tabIndex = -1;
-            const name = count > 1 ? fmt(_("%s, %d cards"), cardName(c), count) : cardName(c);
-            el.setAttribute("aria-label", name + (ok ? "" : " " + _("(cannot be played now)")));
-            if (count > 1) el.append(h("span", { class: "count", "aria-hidden": "true", text: "×" + count }));
-            if (this.s.hint && this.s.hint.action && this.s.hint.action.split(">")[0] === c) el.classList.add("hinted");
-            if (ok) {
-                el.classList.add("playable");
-                el.draggable = true;
-                el.addEventListener("dragstart", (e) => {
-                    this.dragCard = c;
-                    e.dataTransfer?.setData("text/plain", c);
-                    for (const s of this.ring.querySelectorAll(".seat"))
-                        if (this.actionFor(c, Number(/** @type {HTMLElement} */ (s).dataset.seat)))
-                            s.classList.add("droppable");
-                });
-                el.addEventListener("dragend", () => {
-                    this.dragCard = null;
-                    for (const s of this.ring.querySelectorAll(".droppable, .drop")) s.classList.remove("droppable", "drop");
-                });
-            } else {
-                el.setAttribute("aria-disabled", "true");
-            }
-            el.setAttribute("aria-pressed", String(this.selected === c));
-            el.addEventListener("click", () => {
-                if (!ok) {
-                    if (mine) this.askWhy(c);
-                    return;
-                }
-                this.selected = this.selected === c ? null : c;
-                this.confirmTake = false;
-                this.why = null;
-                this.render();
-                const first = this.ring.querySelector(".target-btn");
-                if (this.selected && first instanceof HTMLElement && !matchMedia("(pointer: coarse)").matches) first.focus();
-            });
-            return el;
-        });
-        // The one Tab stop: the card focused before, else the selected one, else the first playable.
-        const stop = kids.find((k) => k.dataset.card === prev) || kids.find((k) => k.dataset.card === this.selected) ||
-                     kids.find((k) => k.classList.contains("playable")) || kids[0];
-        if (stop) stop.tabIndex = 0;
-        const title = this.s.state === "playing" && v.phase === "play"
-            ? fmt(ngettext("Your hand, %d card:", "Your hand, %d cards:", hand.length), hand.length) : _("Your hand");
-        const bar = h("div", { class: "hand" + (mine ? " mine" : ""), role: "toolbar", "aria-labelledby": "hand-title",
-                               onkeydown: (/** @type {KeyboardEvent} */ e) => this.handKey(e) }, kids);
-        fill(this.handEl, [h("h2", { class: "hand-title", id: "hand-title", text: title }), bar]);
-    }
-
-    /** Arrows, Home and End within the hand. @param {KeyboardEvent} e */
-    handKey(e) {
-        rovingKey(this.handEl, "button.card", e);
-    }
-
-    /** What comes over the seats: the hint, the round's end, the ranking and
-     * the vote, each until the person closes it. */
-    renderPanels() {
-        const kids = [];
-        const names = this.s.seats.map((_s, i) => this.name(i));
-        const v = this.s.view;
-        if (this.s.hint && this.hintShown && !this.selected && this.myTurn()) kids.push(this.hintPanel(this.s.hint));
-        if (this.why && this.why.n === this.s.gameN && !this.selected && this.myTurn()) kids.push(this.whyPanel());
-        const over = this.s.state === "over" && v && v.roads;
-        const ended = this.s.roundEvents && this.s.roundEvents.find((e) => e.type === "round_end");
-        const key = over ? "over-" + this.s.game : ended ? "round-" + this.s.game + "-" + ended.round : "";
-        if (key && key !== this.closedPanel) {
-            const close = h("button", { type: "button", class: "panel-close", "data-focus": "close-panel",
-                                        "aria-label": _("Close"), text: "×",
-                                        onclick: () => { this.closedPanel = key; this.render(); } });
-            const end = this.s.roundEvents ? drawRoundEnd(this.s.roundEvents, names) : null;
-            if (end && !over && !(this.selected && this.myTurn())) {   // it gives way to the lit seats
-                end.prepend(close);
-                kids.push(end);
-            }
-            if (over) {
-                const roads = v.roads.map((/** @type {number[]|null} */ r) => r || []);
-                const order = this.s.gameOver ? this.s.gameOver.ranking : v.ranking;
-                const panel = drawRanking(order, roads, names);
-                panel.prepend(close);
-                const vote = this.renderVote();
-                if (vote) panel.append(vote);
-                const acts = h("div", { class: "after-game" });
-                const mine = this.s.seat !== null && !!this.s.rematch && this.s.rematch.votes[this.s.seat] === "ready";
-                if (this.s.seat !== null)
-                    acts.append(h("button", { type: "button", class: mine ? "" : "primary", "data-focus": "rematch",
-                                              "aria-pressed": String(mine),
-                                              text: mine ? _("Cancel my rematch request") : _("Rematch"),
-                                              onclick: () => this.conn.send(proto.rematch(this.code, this.s.game, !mine)) }));
-                if (this.s.seat !== null)
-                    acts.append(h("a", { href: "#/r/" + this.code + "/" + this.s.game + "/review", class: "review-link",
-                                         text: _("Review my moves") }));
-                acts.append(h("a", { href: "#/r/" + this.code + "/" + this.s.game, text: _("Replay this game") }));
-                if (this.s.record) acts.append(h("a", { href: this.s.record, download: this.code + "-" + this.s.game + ".fgn",
-                                                      text: _("Game record (FGN)") }));
-                panel.append(acts);
-                if (end) panel.append(end);   // the last round's end, below the ranking
-                kids.push(panel);
-            }
-        } else if (over) {
-            kids.push(h("p", { class: "reopen" }, [h("button", { type: "button", "data-focus": "reopen",
-                text: _("The game is over: the ranking"), onclick: () => { this.closedPanel = ""; this.render(); } })]));
-        }
-        const had = this.panels.dataset.key;
-        fill(this.panels, kids);
-        this.panels.hidden = !kids.length;
-
-        // A panel that just appeared comes into view by itself.
-        const now = kids.map((k) => k.className).join(" ");
-        this.panels.dataset.key = now;
-        if (now && now !== had) this.panels.scrollTop = 0;
-    }
-
-    /** The server's hint for this turn: the move, why, and the search's other
-     * good moves. @param {Msg} m */
-    hintPanel(m) {
-        const top = Array.isArray(m.top) ? m.top.slice(0, 3) : [];
-        const say = Array.isArray(m.say) ? m.say : [];
-        return h("section", { class: "hint-panel", "aria-labelledby": "hint-title" }, [
-            h("button", { type: "button", class: "panel-close", "data-focus": "close-hint", "aria-label": _("Close"),
-                          text: "×", onclick: () => { this.hintShown = false; this.render(); } }),
-            h("h2", { id: "hint-title", text: say[0] || _("Hint") }),
-            ...say.slice(1).map((t) => h("p", { text: t })),
-            // the search's other good moves, folded: the seats stay in sight
-            top.length > 1 ? h("details", { class: "hint-more" }, [
-                h("summary", { text: _("The search's best moves:") }),
-                h("ol", { class: "hint-alts" }, top.map((/** @type {any} */ t) => h("li", { text: String(t.say || t.action) })))]) : null,
-        ]);
-    }
-
-    /** Who wants the next game, once a game is over: "Ann wants a rematch —
-     * 1 of 2 ready", and whom it waits for. @returns {HTMLElement|null} */
-    renderVote() {
-        const y = this.s.rematch;
-        if (!y || !y.of) return null;
-        const names = (/** @type {string} */ want) => y.votes.flatMap((v, i) => v === want ? [this.name(i)] : []);
-        const ready = names("ready");
-        const kids = [];
-        if (ready.length)
-            kids.push(h("p", { text: fmt(ngettext("%s wants a rematch — %d of %d ready",
-                                                  "%s want a rematch — %d of %d ready", ready.length),
-                                         ready.join(", "), y.ready, y.of) }));
-        const waiting = y.votes.flatMap((v, i) => v !== "waiting" ? [] : i === this.s.seat ? [_("you")] : [this.name(i)]);
-        if (ready.length && waiting.length)
-            kids.push(h("p", { text: fmt(_("Waiting for %s."), waiting.join(", ")) }));
-        if (!ready.length)
-            kids.push(h("p", { text: _("A rematch starts when everyone seated asks for it.") }));
-        return h("div", { class: "rematch-vote", role: "status" }, kids);
     }
 
     /** Keyboard play beyond Tab and Enter: t takes, Escape cancels.

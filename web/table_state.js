@@ -5,12 +5,10 @@
 // `apply` and draws what it returns; what the person is doing with the page
 // (a card chosen, a sheet open) is the view's own.
 //
-// The client plays no rule: what a move would do is the view's `outcomes`,
-// the seats' status is the server's, the ranking is the game's end. Two
-// things are counted here because the protocol says the client counts them:
-// the move clock after a snapshot's `turn_ms_left` (docs/protocol.md, "The
-// move clock"), and a seat's status after its news (a seat's `back` is told
-// before the connection that came back is counted in the seats it carries).
+// The client plays no rule and counts nothing the server knows: what a move
+// would do is the view's `outcomes`, the seats and their status are the
+// frames' `seats`, the move clock is their `turn_ms_left` (docs/protocol.md,
+// "The move clock"), the ranking is the game's end.
 
 import { _ } from "./i18n.js";
 
@@ -22,10 +20,6 @@ import { _ } from "./i18n.js";
  * table or told nothing new.
  * @typedef {{moved?: boolean, ring?: boolean, story?: any[], say?: string[], kind?: string,
  *   chat?: Msg, seated?: Msg, unseated?: boolean, left?: boolean, hint?: boolean}} Change */
-
-/** A seat's status after its news (the news of docs/protocol.md, event seat). */
-const NEWS_STATUS = /** @type {Object<string, string>} */ ({
-    taken: "present", away: "away", bot: "bot", timeout: "bot", back: "present", left: "open" });
 
 export class TableState {
     /** @param {string} code */
@@ -66,9 +60,9 @@ export class TableState {
         this.noTable = false;
         /** The server that drives the table, when one said `moved`. @type {string|null} */
         this.node = null;
-        /** When the turn's time runs out (ms, the clock `now` counts in), for which game_n. @type {number|null} */
+        /** When the turn's time runs out (ms, the clock `now` counts in), as
+         * the server's last word on it said. @type {number|null} */
         this.deadline = null;
-        this.deadlineFor = -1;
     }
 
     /** Where the page is, for a hello or a spectate: the events since then. */
@@ -126,10 +120,7 @@ export class TableState {
         this.sent = -1;
         this.hint = null;
         this.hintAsked = -1;
-        // The clock from the server's count (a number of ms, or null).
-        this.deadline = typeof m.turn_ms_left === "number" ? now + m.turn_ms_left : null;
-        this.deadlineFor = this.deadline === null ? -1 : this.gameN;
-        this.clock(now);
+        this.clock(m, now);
         return { moved: true, story: Array.isArray(m.log) ? m.log : undefined };
     }
 
@@ -166,18 +157,13 @@ export class TableState {
             change.moved = true;
             break;
         }
-        case "seat": {
+        case "seat":
             if (Array.isArray(m.seats)) this.seats = m.seats;
-            const s = this.seats[m.seat];
-            const st = NEWS_STATUS[m.news];
-            if (s && st) s.status = st;
-            if (s && m.name) s.name = m.name;
             break;
-        }
         case "chat":
             return { chat: m };
         }
-        this.clock(now);
+        this.clock(m, now);
         return change;
     }
 
@@ -228,20 +214,13 @@ export class TableState {
         return r;
     }
 
-    /** The move clock: a turn's time starts when the event that gives a
-     * person the turn is told (docs/protocol.md, "The move clock").
-     * @param {number} now */
-    clock(now) {
-        const v = this.view;
-        const secs = this.options ? this.options.move_seconds || 0 : 0;
-        const s = v && this.state === "playing" && v.phase === "play" ? this.seats[v.turn] : null;
-        if (!secs || !s || s.kind !== "person" || s.status === "bot" || s.status === "open") {
-            this.deadline = null;
-            this.deadlineFor = -1;
-        } else if (this.deadline === null || this.deadlineFor !== this.gameN) {
-            this.deadline = now + secs * 1000;
-            this.deadlineFor = this.gameN;
-        }
+    /** The move clock, as the server counts it: a frame that carries
+     * `turn_ms_left` (a snapshot; a start, deal, action or seat's news) sets
+     * it, null stops it (docs/protocol.md, "The move clock").
+     * @param {Msg} m @param {number} now */
+    clock(m, now) {
+        if (!("turn_ms_left" in m)) return;
+        this.deadline = typeof m.turn_ms_left === "number" ? now + m.turn_ms_left : null;
     }
 
     /** The seconds left to move, or null. @param {number} now */

@@ -287,6 +287,10 @@ typedef struct {
 
 json_t *fig_proto_snapshot(const fig_proto_snapshot_t *s);
 
+/* Sets o's "turn_ms_left": ms_left, or null when it is -1 (the move clock,
+ * docs/protocol.md: a snapshot and the events that change it carry it). */
+void fig_proto_set_clock(json_t *o, long long ms_left);
+
 /* A hint for the seat whose turn answers event n (docs/protocol.md, hint):
  * the move, its sentences (the headline and the reason) and the search's
  * top moves, in the words of ht (host/hint.h). */

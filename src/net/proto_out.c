@@ -411,6 +411,11 @@ json_t *fig_proto_game_event(const char *table, long long n, int game,
     return o;
 }
 
+void fig_proto_set_clock(json_t *o, long long ms_left)
+{
+    json_object_set_new(o, "turn_ms_left", ms_left >= 0 ? json_integer(ms_left) : json_null());
+}
+
 json_t *fig_proto_seated(const char *table, int seat, const char *name, const char *token)
 {
     json_t *o = fig_proto_table_msg("seated", table);
@@ -491,8 +496,7 @@ json_t *fig_proto_snapshot(const fig_proto_snapshot_t *s)
         if (s->record)
             json_object_set_new(o, "record", json_string(s->record));
     }
-    json_object_set_new(o, "turn_ms_left",
-                        s->turn_ms_left >= 0 ? json_integer(s->turn_ms_left) : json_null());
+    fig_proto_set_clock(o, s->turn_ms_left);
     json_object_set_new(o, "log", s->log);
     return o;
 }

@@ -101,6 +101,29 @@ static void record_url(const fig_table_t *t, int game, char *buf, size_t cap)
     snprintf(buf, cap, "/tables/%s/games/%d.fgn", t->row.code, game);
 }
 
+/* The move clock as the frames tell it (docs/protocol.md, "The move clock"):
+ * the ms left to the person to move, -1 when no clock runs. Read from the
+ * seats, not from the match, whose bots are rebuilt only after a seat's news
+ * is told: a `back` tells the clock the seat has from then on. A turn whose
+ * deadline is not set yet is the one the frame being told gives (the table
+ * sets it once the frame is out: fig_tb_set_turn_deadline), so it has the
+ * whole time. In a catch-up every frame tells the clock as it is now. */
+static long long turn_ms_left(const fig_table_t *t)
+{
+    if (!running(t) || t->row.move_seconds <= 0)
+        return -1;
+    const fig_state_t *st = &fig_match_game(t->match)->state;
+    int s = st->turn;
+    if (st->phase != FIG_PHASE_PLAY || t->row.seats[s].kind != FIG_DB_SEAT_PERSON ||
+        t->seat[s].bot_plays)
+        return -1;
+    if (t->turn_deadline >= 0 && t->turn_for == t->game_n) {
+        long long left = t->turn_deadline - now(t);
+        return left > 0 ? left : 0;
+    }
+    return t->row.move_seconds * 1000LL;
+}
+
 /* ---- the vote for the next game */
 
 static vote_t vote_of(const fig_table_t *t, int s)
@@ -165,8 +188,10 @@ json_t *fig_tb_render_game(const fig_table_t *t, const logent_t *e, const fig_ma
         if (step->events.ev[i].type == FIG_EV_GAME_OVER)
             record_url(t, e->game, url, sizeof url);
     fig_proto_show_t show = { t->row.open };
-    return fig_proto_game_event(t->row.code, e->n, e->game, step, t->row.players, after, me,
-                                &show, sc.say, url[0] ? url : NULL);
+    json_t *o = fig_proto_game_event(t->row.code, e->n, e->game, step, t->row.players, after, me,
+                                     &show, sc.say, url[0] ? url : NULL);
+    fig_proto_set_clock(o, turn_ms_left(t));
+    return o;
 }
 
 /* The seats as the frames show them, into out (names: their storage). */
@@ -223,7 +248,8 @@ static void other_line(const logent_t *e, const fig_tr_t *tr, char *line, size_t
 
 /* A seat's news, a chat line, a rematch vote or a game's start, the same for
  * everyone but for the language. A start and a seat's news carry the seats
- * as they are now (who sits where; a bot's name never changes: bot_name). A
+ * as they are now (who sits where, each one's status; a bot's name never
+ * changes: bot_name) and the move clock (turn_ms_left). A
  * vote, and a seat's news once the game is over, carry the vote as it stood
  * then (`rematch`). */
 static json_t *render_other(const fig_table_t *t, const logent_t *e, const fig_tr_t *tr)
@@ -245,7 +271,10 @@ static json_t *render_other(const fig_table_t *t, const logent_t *e, const fig_t
     };
     if (e->kind == EV_START || (e->kind != EV_CHAT && e->kind != EV_REMATCH))
         o.nseats = seats_say(t, seats, names);
-    return fig_proto_other_event(&o);
+    json_t *j = fig_proto_other_event(&o);
+    if (o.nseats)   /* a start and a seat's news may start or stop the clock */
+        fig_proto_set_clock(j, turn_ms_left(t));
+    return j;
 }
 
 logent_t *fig_tb_log_put(fig_table_t *t, ev_kind_t kind)
@@ -422,13 +451,12 @@ json_t *fig_tb_snapshot(const fig_table_t *t, int me, const fig_tr_t *tr)
     fig_proto_seat_info_t seats[FIG_MAX_PLAYERS];
     name_t names[FIG_MAX_PLAYERS];
     seats_say(t, seats, names);
-    long long left = t->turn_deadline >= 0 ? t->turn_deadline - now(t) : -1;
     fig_proto_snapshot_t snap = {
         .table = t->row.code, .epoch = t->env->epoch, .n = t->next_n - 1, .game_n = t->game_n,
         .game = t->game, .state = !t->match ? "waiting" : running(t) ? "playing" : "over",
         .me = me, .players = t->row.players, .move_seconds = t->row.move_seconds,
         .open = t->row.open, .hints = t->row.hints, .fill = t->row.fill, .seats = seats,
-        .turn_ms_left = left >= 0 ? left : -1,
+        .turn_ms_left = turn_ms_left(t),
     };
     fig_view_t v;
     fig_proto_tally_t ty;

@@ -1194,6 +1194,50 @@ static const char *news_status(const world_t *w, int id, int from, const char *n
     return status;
 }
 
+/* A frame's move clock: its turn_ms_left, -1 for null, -2 when it has none. */
+static long long clock_in(const json_t *o)
+{
+    const json_t *v = json_object_get(o, "turn_ms_left");
+    return !v ? -2 : json_is_null(v) ? -1 : json_integer_value(v);
+}
+
+/* The move clock of the seat news `news` among connection id's frames from
+ * `from` on (the first such news), -3 when there is none. */
+static long long news_clock(const world_t *w, int id, int from, const char *news)
+{
+    long long c = -3;
+    const rconn_t *r = &w->wire.c[id];
+    for (int i = from; i < r->n && c == -3; i++) {
+        json_t *o = json_loads(r->f[i], 0, NULL);
+        if (!strcmp(str(o, "kind"), "seat") && !strcmp(str(o, "news"), news))
+            c = clock_in(o);
+        json_decref(o);
+    }
+    return c;
+}
+
+/* Every deal and action told live from frame `from` on gives its turn the
+ * whole move_seconds when a person (seats a and b, no bot for them) is to
+ * play, and no clock otherwise; returns how many gave a person the turn. */
+static int check_turn_clocks(const world_t *w, int id, int from, int a, int b, long long ms)
+{
+    int people = 0;
+    const rconn_t *r = &w->wire.c[id];
+    for (int i = from; i < r->n; i++) {
+        json_t *o = json_loads(r->f[i], 0, NULL);
+        const char *kind = str(o, "kind");
+        if (!strcmp(kind, "deal") || !strcmp(kind, "action")) {
+            const json_t *v = json_object_get(o, "view");
+            long long turn = num(v, "turn");
+            bool person = !strcmp(str(v, "phase"), "play") && (turn == a || turn == b);
+            people += person;
+            assert_int_equal(clock_in(o), person ? ms : -1);
+        }
+        json_decref(o);
+    }
+    return people;
+}
+
 static void test_grace_and_time_limit(void **state)
 {
     (void)state;
@@ -1212,14 +1256,45 @@ static void test_grace_and_time_limit(void **state)
     fig_rng_seed(&rng, 9);
     client_t *both[] = { &ann, &bob };
     play(w, both, 2, &rng, bobs_turn, NULL);
+    /* The server tells the move clock: every turn a person is given starts
+     * with the whole minute; a spectator who comes now is told what is left
+     * of Bob's, to the millisecond. */
+    assert_true(check_turn_clocks(w, ann.id, 0, ann.seat, bob.seat, 60000) > 0);
+    w->clock += 1234;
+    client_t eve;
+    cl_open(&eve, w, "10.0.0.3");
+    hello(&eve, "en", "Eve");
+    int efrom = frames_of(&eve);
+    cl_send(&eve, "{\"type\":\"spectate\",\"table\":\"%s\"}", ann.table);
+    cl_update(&eve);
+    {
+        const rconn_t *r = &w->wire.c[eve.id];
+        json_t *snap = NULL;
+        for (int i = efrom; i < r->n && !snap; i++) {
+            json_t *o = json_loads(r->f[i], 0, NULL);
+            if (!strcmp(str(o, "type"), "snapshot"))
+                snap = o;
+            else
+                json_decref(o);
+        }
+        assert_non_null(snap);
+        assert_int_equal(clock_in(snap), fig_service_next_deadline(w->svc) - w->clock);
+        assert_true(clock_in(snap) > 0 && clock_in(snap) <= 60000 - 1234);
+        json_decref(snap);
+    }
+    cl_close(&eve);
     /* Bob goes at his turn: the seat is away, the game waits for him. */
     int from = frames_of(&ann);
     char token[40];
     strcpy(token, bob.token);
     int bseat = bob.seat;
+    long long turn_due = fig_service_next_deadline(w->svc);
     cl_close(&bob);
     cl_update(&ann);
     assert_true(has_news(w, ann.id, from, "away"));
+    assert_string_equal(news_status(w, ann.id, from, "away", bseat), "away");
+    /* Away does not stop the clock: the news tells what is left of it. */
+    assert_int_equal(news_clock(w, ann.id, from, "away"), turn_due - w->clock);
     long long left = fig_service_next_deadline(w->svc) - w->clock;
     assert_true(left > 0 && left <= 30000);
     w->clock += 29999;
@@ -1232,6 +1307,9 @@ static void test_grace_and_time_limit(void **state)
     w->clock += 1;
     fig_service_tick(w->svc, w->clock);
     assert_true(has_news(w, ann.id, from, "bot"));
+    /* A bot plays Bob's turn: no clock, and the seat says so. */
+    assert_string_equal(news_status(w, ann.id, from, "bot", bseat), "bot");
+    assert_int_equal(news_clock(w, ann.id, from, "bot"), -1);
     client_t *solo[] = { &ann };
     long long end = fig_clock_ms() + 30000;
     while (actions_by(w, ann.id, from, bseat) < 2 && !ann.over && fig_clock_ms() < end) {
@@ -1269,6 +1347,8 @@ static void test_grace_and_time_limit(void **state)
         fig_service_tick(w->svc, w->clock);
         cl_update(&ann);
         assert_true(has_news(w, ann.id, from, "timeout"));
+        assert_string_equal(news_status(w, ann.id, from, "timeout", aseat), "bot");
+        assert_int_equal(news_clock(w, ann.id, from, "timeout"), -1);
         end = fig_clock_ms() + 30000;
         while (actions_by(w, ann.id, from, aseat) < 1 && !ann.over && fig_clock_ms() < end) {
             cl_play(&bob2, &rng);
@@ -1280,7 +1360,13 @@ static void test_grace_and_time_limit(void **state)
         cl_send(&ann, "{\"type\":\"back\",\"table\":\"%s\"}", ann.table);
         cl_update(&ann);
         assert_true(has_news(w, ann.id, from, "back"));
+        assert_string_equal(news_status(w, ann.id, from, "back", aseat), "present");
         assert_int_equal(ann.errors, 0);
+        /* From here on every turn of Ann or Bob starts whole again. */
+        int mark = frames_of(&ann);
+        client_t *rest[] = { &ann, &bob2 };
+        play(w, rest, 2, &rng, NULL, NULL);
+        check_turn_clocks(w, ann.id, mark, aseat, bseat, 60000);
     }
     client_t *fin[] = { &ann, &bob2 };
     play(w, fin, 2, &rng, NULL, NULL);

@@ -11,6 +11,7 @@
 import { test, expect } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
 import { execFileSync } from "node:child_process";
+import fs from "node:fs";
 import path from "node:path";
 import { startServer, figaro, ROOT, ARTIFACTS } from "./server.js";
 
@@ -64,6 +65,21 @@ async function tap(page, action, you) {
     await page.locator(`.target-btn[data-seat="${seat === undefined ? you : seat}"]`).tap();
 }
 
+/** Whether anything covers the seat a step's move points at (the seat the
+ * card goes to; for a ring or a take, the learner's own): what is at the
+ * centre of that seat, if not the seat. @param {import("@playwright/test").Page} page
+ * @param {string} action @param {number} you @returns {Promise<string>} "" when in sight */
+async function covered(page, action, you) {
+    const seat = action === "take" || action === "RING" ? you : Number(action.split(">")[1]);
+    return page.evaluate((s) => {
+        const el = document.querySelector(`.ring .seat[data-seat="${s}"]`);
+        if (!el) return "no seat " + s;
+        const r = el.getBoundingClientRect();
+        const at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return at && el.contains(at) ? "" : "seat " + s + " is under " + (at ? at.tagName + "." + at.className : "nothing");
+    }, seat);
+}
+
 for (const lang of ["en", "fr", "nl", "it"]) {
     test(`a newcomer completes every lesson in ${lang}, a wrong move in each told why`, async ({ browser }) => {
         test.setTimeout(240000);
@@ -95,10 +111,21 @@ for (const lang of ["en", "fr", "nl", "it"]) {
             for (const [k, s] of l.steps.entries()) {
                 if (s.tell.length) {
                     await expect(page.locator(".lesson-panel")).toContainText(s.tell[0]);
+                    expect(await covered(page, s.answer, l.you)).toBe("");   // the text leaves the seats in sight
                     await page.locator("[data-focus=panel-ok]").tap();
                 }
                 await expect(page.locator(".lesson-task")).toHaveText(s.task);
                 expect(await misfits(page)).toEqual([]);
+                expect(await covered(page, s.answer, l.you)).toBe("");
+                // The hint says the move in words (a take too), and leaves the seats in sight.
+                if (k === 0 || s.answer === "take") {
+                    await page.locator(".action-bar .hint-btn").tap();
+                    await expect(page.locator(".lesson-panel")).toContainText(s.hint || s.task);
+                    if (s.answer === "take") await expect(page.locator(".lesson-panel")).toContainText(/\d/);
+                    expect(await page.locator(".lesson-panel").innerText()).not.toMatch(/\b(type|tapez|typ|digita)\b/i);
+                    expect(await covered(page, s.answer, l.you)).toBe("");
+                    await page.locator("[data-focus=panel-ok]").tap();
+                }
                 if (k === 0) {
                     expect(await axeProblems(page)).toEqual([]);
                     await page.screenshot({ path: path.join(ARTIFACTS, `learn-${lang}-${l.id}-360x640.png`) });
@@ -125,12 +152,17 @@ for (const lang of ["en", "fr", "nl", "it"]) {
                 await expect(page.locator(".lesson-panel")).toContainText(told[told.length - 1]);
                 if (s.done) await expect(page.locator(".lesson-panel")).toContainText(s.done);
                 expect(await misfits(page)).toEqual([]);
+                // What the move did is in sight while it is told, until Next.
+                expect(await covered(page, s.answer, l.you)).toBe("");
+                // The last step says the lesson's closing words; Next goes on to the next lesson.
+                const last = i < data.lessons.length - 1 && k === l.steps.length - 1;
+                if (last && l.end) await expect(page.locator(".lesson-panel")).toContainText(l.end);
                 await page.locator("[data-focus=panel-ok]").tap();
             }
-            if (l.end) await expect(page.locator(".lesson-panel")).toContainText(l.end);
             expect(await misfits(page)).toEqual([]);
-            if (i < data.lessons.length - 1) await page.locator("[data-focus=next-lesson]").tap();
         }
+        const final = data.lessons[data.lessons.length - 1];
+        if (final.end) await expect(page.locator(".lesson-panel")).toContainText(final.end);
         await page.screenshot({ path: path.join(ARTIFACTS, `learn-end-${lang}-360x640.png`) });
         // Every word of the page in the language.
         expect(await page.evaluate(() => /** @type {any} */ (window).figaroMissing())).toEqual([]);
@@ -147,6 +179,104 @@ for (const lang of ["en", "fr", "nl", "it"]) {
             await expect(page.locator(".tag-hints")).toHaveCount(1);
         }
         expect(errors).toEqual([]);
+        await ctx.close();
+    });
+}
+
+// How long a newcomer takes, counted as a person spends it: reading every
+// word the page shows (the panels' and the task's, as they appear: what is
+// folded is not read) at 200 words a minute, a conservative figure for adults
+// reading silently (Brysbaert, "How many words do we read per minute? A
+// review and meta-analysis of reading rate", Journal of Memory and Language
+// 109, 2019: 238 words a minute for non-fiction in English), and 2 s for
+// each tap (a card, a seat, a button: a decision each). The path is the one a
+// newcomer takes who does what each task says; a wrong move in each lesson (a
+// refusal read, then OK) is counted apart. docs/lessons.md gives the figures.
+const WPM = 200;
+const TAP_S = 2;
+
+for (const lang of ["en", "fr", "nl", "it"]) {
+    test(`a newcomer finishes the lessons in under five minutes in ${lang} (${WPM} words a minute, ${TAP_S} s a tap)`, async ({ browser }) => {
+        test.setTimeout(180000);
+        const data = lessons(lang);
+        const ctx = await browser.newContext({ locale: lang, viewport: PHONE, reducedMotion: "reduce", hasTouch: true });
+        const page = await ctx.newPage();
+        const path_ = { words: 0, taps: 0 };
+        const wrong = { words: 0, taps: 0 };
+        /** Reads what the page shows in `sel` (its buttons' labels are taps, not reading).
+         * @param {string} sel @param {{words: number, taps: number}} into */
+        const read = async (sel, into = path_) => {
+            const text = await page.locator(sel).first().evaluate((el) => {
+                const copy = /** @type {HTMLElement} */ (el.cloneNode(true));
+                for (const b of copy.querySelectorAll("button, a.button, details:not([open]) > :not(summary)")) b.remove();
+                document.body.append(copy);   // innerText needs the layout: folded text is not rendered
+                const t = copy.innerText;
+                copy.remove();
+                return t;
+            });
+            // words, not the marks French sets apart (" : ", " ; ")
+            const words = text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+            into.words += words;
+            if (process.env.WEB_DEBUG) console.log(sel, words, JSON.stringify(text));
+        };
+        /** @param {import("@playwright/test").Locator} loc @param {{words: number, taps: number}} into */
+        const tapOn = async (loc, into = path_) => {
+            await loc.tap();
+            into.taps++;
+        };
+        /** @param {string} action @param {number} you @param {{words: number, taps: number}} into */
+        const move = async (action, you, into = path_) => {
+            if (action === "take") return tapOn(page.locator(".action-bar button.take"), into);
+            const [card, seat] = action.split(">");
+            await tapOn(page.locator(`.hand button.card[data-card="${card}"]`), into);
+            await tapOn(page.locator(`.target-btn[data-seat="${seat === undefined ? you : seat}"]`), into);
+        };
+        await page.goto(srv.url);
+        await tapOn(page.locator(".learn-btn"));
+        await expect(page.locator(".learn-list .lesson-item")).toHaveCount(data.lessons.length);
+        await read(".learn-list");
+        await tapOn(page.locator("[data-focus=learn-next]"));
+        for (const [i, l] of data.lessons.entries()) {
+            await expect(page.locator(".lesson-panel h2")).toHaveText(l.title);
+            await read(".lesson-panel");
+            await tapOn(page.locator("[data-focus=begin]"));
+            const wrongAt = l.steps.findIndex((/** @type {any} */ s) =>
+                Object.values(s.tries).some((/** @type {any} */ t) => t.verdict === "refused"));
+            for (const [k, s] of l.steps.entries()) {
+                if (s.tell.length) {
+                    await expect(page.locator(".lesson-panel")).toContainText(s.tell[0]);
+                    await read(".lesson-panel");
+                    await tapOn(page.locator("[data-focus=panel-ok]"));
+                }
+                await expect(page.locator(".lesson-task")).toHaveText(s.task);
+                await read(".lesson-task");
+                if (k === wrongAt) {
+                    const [bad] = /** @type {[string, any]} */ (Object.entries(s.tries).find(([, t]) => t.verdict === "refused"));
+                    await move(bad, l.you, wrong);
+                    await expect(page.locator(".why-panel")).toBeVisible();
+                    await read(".why-panel", wrong);
+                    await tapOn(page.locator("[data-focus=panel-ok]"), wrong);
+                }
+                await move(s.answer, l.you);
+                await expect(page.locator("[data-focus=panel-ok]")).toBeVisible();
+                await read(".lesson-panel");
+                await tapOn(page.locator("[data-focus=panel-ok]"));
+            }
+            if (i === data.lessons.length - 1) {   // the end, and the first game
+                await expect(page.locator(".first-game")).toBeVisible();
+                await read(".lesson-panel");
+            }
+        }
+        await expect(page.locator(".first-game")).toBeVisible();
+        const secs = (/** @type {{words: number, taps: number}} */ c) => c.words * 60 / WPM + c.taps * TAP_S;
+        const total = secs(path_);
+        const line = `${lang}: ${path_.words} words, ${path_.taps} taps: ${Math.round(total)} s` +
+                     ` (${Math.floor(total / 60)} min ${Math.round(total % 60)} s); a wrong move in each lesson adds` +
+                     ` ${wrong.words} words and ${wrong.taps} taps: ${Math.round(secs(wrong))} s`;
+        console.log("newcomer " + line);
+        fs.mkdirSync(ARTIFACTS, { recursive: true });
+        fs.appendFileSync(path.join(ARTIFACTS, "newcomer-times.txt"), line + "\n");
+        expect(total).toBeLessThan(300);
         await ctx.close();
     });
 }

@@ -38,6 +38,26 @@ async function overflow(page) {
     });
 }
 
+/** What keeps the open sheet's player aid from being one screen: text to
+ * scroll (the body's scrollHeight against its clientHeight, and the sheet
+ * within the window), text under 14 px. @param {import("@playwright/test").Page} page */
+async function aidProblems(page) {
+    return page.evaluate(() => {
+        const out = [];
+        const body = /** @type {HTMLElement} */ (document.querySelector("dialog[open] .rules-body.aid"));
+        if (!body) return ["no player aid open"];
+        if (body.scrollHeight > body.clientHeight) out.push("scrolls " + (body.scrollHeight - body.clientHeight) + " px");
+        const sheet = /** @type {HTMLElement} */ (body.closest("dialog"));
+        if (sheet.getBoundingClientRect().bottom > window.innerHeight + 0.5 || sheet.getBoundingClientRect().top < -0.5)
+            out.push("the sheet leaves the window");
+        for (const el of body.querySelectorAll("p, li")) {
+            const px = parseFloat(getComputedStyle(el).fontSize);
+            if (px < 14) out.push((el.textContent || "").slice(0, 20) + ": " + px + " px");
+        }
+        return out;
+    });
+}
+
 /** @param {import("@playwright/test").Page} page */
 async function axeProblems(page) {
     const axe = await new AxeBuilder({ page }).analyze();
@@ -74,12 +94,21 @@ for (const [lang, words] of Object.entries(WORDS)) {
         expect(await overflow(page)).toEqual([]);
         expect(await axeProblems(page)).toEqual([]);
         await page.screenshot({ path: path.join(ARTIFACTS, `rules-${lang}-360x640.png`) });
-        // The player aid: one screen.
+        // The player aid: one screen, nothing to scroll, its text at 14 px at least.
         await sheet.locator("[data-rules=aid]").click();
         await expect(sheet.locator(".rules-title")).toHaveText(text.aid[0].text);
-        const fits = await sheet.locator(".rules-body").evaluate((b) => b.scrollHeight - b.clientHeight);
+        expect(await aidProblems(page)).toEqual([]);
         await page.screenshot({ path: path.join(ARTIFACTS, `aid-${lang}-360x640.png`) });
-        expect(fits).toBeLessThanOrEqual(lang === "en" ? 0 : 120);   // longer words: a flick at most
+        // At the table on the person's turn the close button says the turn
+        // waits (the line the table gives the sheet): still one screen.
+        await page.evaluate(async () => {
+            const [rules, i18n] = await Promise.all([import("./rules.js"), import("./i18n.js")]);
+            rules.rulesStatus(i18n._("Your turn: close this to play."));
+        });
+        await expect(sheet.locator(".rules-close")).toHaveClass(/primary/);
+        expect(await aidProblems(page)).toEqual([]);
+        expect(await axeProblems(page)).toEqual([]);
+        await page.evaluate(async () => (await import("./rules.js")).rulesStatus(null));
         expect(await overflow(page)).toEqual([]);
         await sheet.locator(".rules-close").click();
         await expect(sheet).toBeHidden();
@@ -133,6 +162,9 @@ test("play now: one tap, a game of four against beginner bots with hints; the ru
     await expect(sheet).toBeVisible();
     await expect(sheet.locator("[data-rules=aid]")).toHaveAttribute("aria-pressed", "true");
     await expect(sheet.locator(".rules-status")).toHaveText("Your turn: close this to play.");
+    // The way back says the turn waits, and the aid is still one screen.
+    await expect(sheet.locator(".rules-close")).toHaveText("Your turn!");
+    expect(await aidProblems(page)).toEqual([]);
     expect(await overflow(page)).toEqual([]);
     expect(await axeProblems(page)).toEqual([]);
     await page.screenshot({ path: path.join(ARTIFACTS, "aid-at-table-360x640.png") });

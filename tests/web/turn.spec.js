@@ -9,7 +9,7 @@
 import { test, expect } from "@playwright/test";
 import path from "node:path";
 import { startServer, ARTIFACTS } from "./server.js";
-import { createTable, openForm, playTurn, measure, rng } from "./helpers.js";
+import { createTable, openForm, joinTable, playTurn, measure, rng } from "./helpers.js";
 
 /** @type {Awaited<ReturnType<typeof startServer>>} */
 let srv;
@@ -252,6 +252,53 @@ test("your turn: the tab's title and icon, the chime and vibration asked for, th
     await expect(page.locator("#turn-vibrate")).toBeChecked();
     await ctx.close();
     await w.close();
+});
+
+test("the move clock and the seats' status are the server's word: the page shows what the frames say", async ({ browser }) => {
+    const ctx = await browser.newContext({ reducedMotion: "reduce" });
+    const page = await ctx.newPage();
+    // Ann's page talks to the real server through this route, which takes
+    // 15 s off every clock the server tells and says a bot plays Bob's seat
+    // when the server says he is away: a page that counted the clock or the
+    // status itself (a turn's 40 s from the table's options; "away" from the
+    // news) would show 0:3x or 0:40, and "away".
+    let clocks = 0;
+    await page.routeWebSocket(/\/ws/, (ws) => {
+        const server = ws.connectToServer();
+        server.onMessage((text) => {
+            const m = JSON.parse(String(text));
+            if (typeof m.turn_ms_left === "number") {
+                m.turn_ms_left = Math.max(0, m.turn_ms_left - 15000);
+                clocks++;
+            }
+            if (m.kind === "seat" && m.news === "away" && Array.isArray(m.seats)) m.seats[m.seat].status = "bot";
+            ws.send(JSON.stringify(m));
+        });
+    });
+    await page.goto(srv.url);
+    await page.fill("#name", "Ann");
+    await openForm(page);
+    await page.selectOption("#players", "3");
+    await page.selectOption("#seat-1", "person");
+    await page.selectOption("#seat-2", "bot:random");
+    await page.fill("#move-time", "40");
+    await page.click("form.create button[type=submit]");
+    await expect(page.locator(".seat.you")).toHaveCount(1);
+    const code = (await page.locator(".table-title .code").textContent()) || "";
+    const bctx = await browser.newContext();
+    const bob = await bctx.newPage();
+    await joinTable(bob, srv.url, code, "Bob");
+    const clock = page.locator(".table-head .clock");
+    await expect(clock).toBeVisible({ timeout: 20000 });
+    expect(clocks).toBeGreaterThan(0);
+    const secs = Number(((await clock.textContent()) || "9:99").replace(":", ""));
+    expect(secs).toBeLessThanOrEqual(25);
+    // Bob goes: the server says away, the route says a bot plays; the page says what it was told.
+    await bctx.close();
+    const bseat = page.locator(".seat", { hasText: "Bob" });
+    await expect(bseat).toContainText("a bot plays");
+    await expect(bseat).not.toContainText("away");
+    await ctx.close();
 });
 
 test("a second tab takes the seat: the first says so, keeps the table's way round, and can take it back", async ({ browser }) => {
