@@ -25,11 +25,14 @@ import { h, crown, reducedMotion } from "./dom.js";
 /** Where the k-th seat from the viewer's (k = 0, at the bottom) sits, clockwise,
  * in a grid of three columns and three rows around the felt: [rows, column].
  * Cells, not free positions, so that seats never overlap however small the
- * screen: on a phone each seat is a third of the width.
+ * screen: on a phone each seat is a third of the width. With four, the side
+ * seats span the three rows (their columns hold nothing else): the table's
+ * height is the taller of a side seat and the middle column, not the sum of
+ * three seats, which a lesson's seats with many marks need on a phone.
  * @type {Object<number, [string, number][]>} */
 const GRID = {
     3: [["3", 2], ["1 / 3", 1], ["1 / 3", 3]],
-    4: [["3", 2], ["2", 1], ["1", 2], ["2", 3]],
+    4: [["3", 2], ["1 / 4", 1], ["1", 2], ["1 / 4", 3]],
     5: [["3", 2], ["2", 1], ["1", 1], ["1", 3], ["2", 3]],
     6: [["3", 2], ["2", 1], ["1", 1], ["1", 2], ["1", 3], ["2", 3]],
 };

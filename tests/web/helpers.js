@@ -143,8 +143,10 @@ export async function tapTurn(page, rnd, check) {
 
 /** What a person on a small screen would meet now: the page's height and
  * width against the window's, every element that leaves the window's width,
- * and the parts of a turn that are out of sight or smaller than a finger
- * (44 px). @param {import("@playwright/test").Page} page */
+ * the parts of a turn that are out of sight or smaller than a finger
+ * (44 px) or under something else (covered), seats that spill or overlap
+ * (crowded), and seats or piles out of the window or under something else
+ * (hidden). @param {import("@playwright/test").Page} page */
 export async function measure(page) {
     return page.evaluate(() => {
         const W = window.innerWidth;
@@ -161,16 +163,23 @@ export async function measure(page) {
         }
         const unseen = [];
         const small = [];
+        const covered = [];
         const parts = [".action-bar .prompt", ".action-bar button", ".hand button.card", ".target-btn", ".drawer-btn",
                        ".panels > section"];
         for (const sel of parts) for (const e of document.querySelectorAll(sel)) {
             const r = e.getBoundingClientRect();
+            if (r.width === 0 && r.height === 0) continue;   // not drawn (hidden): nothing to reach
             // a panel may scroll within its place over the seats: its top is in sight
             const bottom = sel === ".panels > section" ? r.top + 40 : r.bottom;
             if (r.top < -0.5 || bottom > H + 0.5 || r.left < -0.5 || r.right > W + 0.5)
                 unseen.push(name(e) + " " + Math.round(r.top) + ".." + Math.round(r.bottom));
             if (e.tagName === "BUTTON" && (r.width < 43.5 || r.height < 43.5))
                 small.push(name(e) + " " + Math.round(r.width) + "x" + Math.round(r.height));
+            // under something else (a seat grown over the hand): looked at in the middle of what is in the window
+            const x = (Math.max(r.left, 0) + Math.min(r.right, W)) / 2;
+            const y = (Math.max(r.top, 0) + Math.min(r.bottom, H)) / 2;
+            const at = document.elementFromPoint(x, y);
+            if (at && !e.contains(at)) covered.push(name(e) + " under " + name(at));
         }
         // What a preview says but the name is never cut: nothing overflows it.
         const cut = [...document.querySelectorAll(".target-btn .preview")]
@@ -193,8 +202,32 @@ export async function measure(page) {
                     crowded.push("seats " + i + " and " + j + " overlap");
             });
         });
+        // Seats and their piles out of the window, or with something else on
+        // top (a panel, the hand): looked at in the middle and near each
+        // corner (inside the rounded border), as a finger or an eye would.
+        const hidden = [];
+        for (const seat of seats) {
+            const tag = "seat " + (/** @type {HTMLElement} */ (seat).dataset.seat || "?");
+            for (const [e, what, d] of [[seat, tag, 6], [seat.querySelector(".pile"), tag + " pile", 3]]) {
+                if (!e) continue;
+                const r = /** @type {Element} */ (e).getBoundingClientRect();
+                if (r.top < -0.5 || r.bottom > H + 0.5 || r.left < -0.5 || r.right > W + 0.5) {
+                    hidden.push(what + " out of the window " + Math.round(r.top) + ".." + Math.round(r.bottom));
+                    continue;
+                }
+                const dd = /** @type {number} */ (d);
+                for (const [x, y] of [[r.left + r.width / 2, r.top + r.height / 2], [r.left + dd, r.top + dd],
+                                      [r.right - dd, r.top + dd], [r.left + dd, r.bottom - dd], [r.right - dd, r.bottom - dd]]) {
+                    const at = document.elementFromPoint(x, y);
+                    if (!at || !seat.contains(at)) {
+                        hidden.push(what + " under " + (at ? name(at) : "nothing") + " at " + Math.round(x) + "," + Math.round(y));
+                        break;
+                    }
+                }
+            }
+        }
         return { scrollHeight: doc.scrollHeight, height: H, scrollWidth: doc.scrollWidth, width: doc.clientWidth,
-                 wide, unseen, small, cut, crowded };
+                 wide, unseen, small, cut, crowded, hidden, covered };
     });
 }
 

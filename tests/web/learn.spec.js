@@ -14,6 +14,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { startServer, figaro, ROOT, ARTIFACTS } from "./server.js";
+import { measure } from "./helpers.js";
 
 /** @type {Awaited<ReturnType<typeof startServer>>} */
 let srv;
@@ -29,22 +30,19 @@ function lessons(lang) {
                                               "--lessons", path.join(ROOT, "lessons")]).toString());
 }
 
-/** What does not fit a phone's screen: the page scrolling either way, an
- * element beyond the width.
- * @param {import("@playwright/test").Page} page */
-async function misfits(page) {
-    return page.evaluate(() => {
-        const out = [];
-        const d = document.documentElement;
-        if (d.scrollWidth > d.clientWidth) out.push("page width " + d.scrollWidth);
-        if (d.scrollHeight > d.clientHeight) out.push("page height " + d.scrollHeight);
-        for (const el of document.querySelectorAll("main *")) {
-            const r = el.getBoundingClientRect();
-            if (r.width && (r.right > d.clientWidth + 0.5 || r.left < -0.5))
-                out.push(el.tagName + "." + el.className + " " + r.left + "-" + r.right);
-        }
-        return out;
-    });
+/** What does not fit a phone's screen (helpers.js's measure, as for a game):
+ * the page scrolling either way, an element beyond the width, a part of the
+ * move out of sight or under a finger's size, the seats needing more height
+ * than the table has or spilling out of their boxes, a seat or its pile out of
+ * the window or under something else.
+ * @param {import("@playwright/test").Page} page @param {string} [where] */
+async function misfits(page, where = "") {
+    const x = await measure(page);
+    const out = [];
+    if (x.scrollWidth > x.width) out.push("page width " + x.scrollWidth);
+    if (x.scrollHeight > x.height) out.push("page height " + x.scrollHeight);
+    out.push(...x.wide, ...x.unseen, ...x.small, ...x.covered, ...x.crowded, ...x.hidden);
+    return out.map((o) => (where ? where + ": " : "") + o);
 }
 
 /** @param {import("@playwright/test").Page} page */
@@ -54,30 +52,22 @@ async function axeProblems(page) {
 }
 
 /** Makes a move by tapping: the card of the hand, then the seat; or Take.
- * @param {import("@playwright/test").Page} page @param {string} action @param {number} you */
-async function tap(page, action, you) {
+ * `lit` looks at the page while the seats are lit, before the seat's tap.
+ * @param {import("@playwright/test").Page} page @param {string} action @param {number} you
+ * @param {() => Promise<void>} [lit] */
+async function tap(page, action, you, lit) {
     if (action === "take") {
         await page.locator(".action-bar button.take").tap();
         return;
     }
     const [card, seat] = action.split(">");
     await page.locator(`.hand button.card[data-card="${card}"]`).tap();
-    await page.locator(`.target-btn[data-seat="${seat === undefined ? you : seat}"]`).tap();
-}
-
-/** Whether anything covers the seat a step's move points at (the seat the
- * card goes to; for a ring or a take, the learner's own): what is at the
- * centre of that seat, if not the seat. @param {import("@playwright/test").Page} page
- * @param {string} action @param {number} you @returns {Promise<string>} "" when in sight */
-async function covered(page, action, you) {
-    const seat = action === "take" || action === "RING" ? you : Number(action.split(">")[1]);
-    return page.evaluate((s) => {
-        const el = document.querySelector(`.ring .seat[data-seat="${s}"]`);
-        if (!el) return "no seat " + s;
-        const r = el.getBoundingClientRect();
-        const at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-        return at && el.contains(at) ? "" : "seat " + s + " is under " + (at ? at.tagName + "." + at.className : "nothing");
-    }, seat);
+    const target = page.locator(`.target-btn[data-seat="${seat === undefined ? you : seat}"]`);
+    if (lit) {
+        await expect(target).toBeVisible();
+        await lit();
+    }
+    await target.tap();
 }
 
 for (const lang of ["en", "fr", "nl", "it"]) {
@@ -99,31 +89,39 @@ for (const lang of ["en", "fr", "nl", "it"]) {
         expect(await misfits(page)).toEqual([]);
         expect(await axeProblems(page)).toEqual([]);
         await page.locator("[data-focus=learn-next]").tap();
+        // What does not fit, at every step of every lesson (each of its
+        // moments: its words, the task, the hint, the seats lit, the move
+        // told, a refusal), gathered so that a run says all of them.
+        /** @type {string[]} */
+        const found = [];
+        /** @param {string} where */
+        const fit = async (where) => { found.push(...await misfits(page, where)); };
         for (const [i, l] of data.lessons.entries()) {
             await expect(page.locator(".lesson-panel h2")).toHaveText(l.title);
             await expect(page.locator(".lesson-panel")).toContainText(l.tell[0]);
-            expect(await misfits(page)).toEqual([]);
+            await fit(l.id + " intro");
             await page.locator("[data-focus=begin]").tap();
             // The lesson's wrong move: the first the engine refuses, at the first step that has one.
             const wrongAt = l.steps.findIndex((/** @type {any} */ s) =>
                 Object.values(s.tries).some((/** @type {any} */ t) => t.verdict === "refused"));
             expect(wrongAt).toBeGreaterThanOrEqual(0);
             for (const [k, s] of l.steps.entries()) {
+                const at = l.id + " step " + (k + 1);
+                const lit = () => fit(at + " lit");
                 if (s.tell.length) {
                     await expect(page.locator(".lesson-panel")).toContainText(s.tell[0]);
-                    expect(await covered(page, s.answer, l.you)).toBe("");   // the text leaves the seats in sight
+                    await fit(at + " told");   // the text leaves the seats in sight
                     await page.locator("[data-focus=panel-ok]").tap();
                 }
                 await expect(page.locator(".lesson-task")).toHaveText(s.task);
-                expect(await misfits(page)).toEqual([]);
-                expect(await covered(page, s.answer, l.you)).toBe("");
+                await fit(at + " task");
                 // The hint says the move in words (a take too), and leaves the seats in sight.
                 if (k === 0 || s.answer === "take") {
                     await page.locator(".action-bar .hint-btn").tap();
                     await expect(page.locator(".lesson-panel")).toContainText(s.hint || s.task);
                     if (s.answer === "take") await expect(page.locator(".lesson-panel")).toContainText(/\d/);
                     expect(await page.locator(".lesson-panel").innerText()).not.toMatch(/\b(type|tapez|typ|digita)\b/i);
-                    expect(await covered(page, s.answer, l.you)).toBe("");
+                    await fit(at + " hint");
                     await page.locator("[data-focus=panel-ok]").tap();
                 }
                 if (k === 0) {
@@ -132,10 +130,10 @@ for (const lang of ["en", "fr", "nl", "it"]) {
                 }
                 if (k === wrongAt) {
                     const [bad, t] = /** @type {[string, any]} */ (Object.entries(s.tries).find(([, t]) => t.verdict === "refused"));
-                    await tap(page, bad, l.you);
+                    await tap(page, bad, l.you, lit);
                     await expect(page.locator(".why-panel")).toContainText(t.why);
                     if (i === 1) await page.screenshot({ path: path.join(ARTIFACTS, `learn-${lang}-refused-360x640.png`) });
-                    expect(await misfits(page)).toEqual([]);
+                    await fit(at + " refused");
                     if (i === 0) expect(await axeProblems(page)).toEqual([]);
                     await page.locator("[data-focus=panel-ok]").tap();
                     await expect(page.locator(".why-panel")).toHaveCount(0);
@@ -147,20 +145,21 @@ for (const lang of ["en", "fr", "nl", "it"]) {
                     await expect(page.locator(".why-panel")).toContainText(s.hint || s.task);
                     await page.locator("[data-focus=panel-ok]").tap();
                 }
-                await tap(page, s.answer, l.you);
+                await tap(page, s.answer, l.you, lit);
                 const told = s.tries[s.answer].told;
                 await expect(page.locator(".lesson-panel")).toContainText(told[told.length - 1]);
                 if (s.done) await expect(page.locator(".lesson-panel")).toContainText(s.done);
-                expect(await misfits(page)).toEqual([]);
                 // What the move did is in sight while it is told, until Next.
-                expect(await covered(page, s.answer, l.you)).toBe("");
+                await fit(at + " done");
                 // The last step says the lesson's closing words; Next goes on to the next lesson.
                 const last = i < data.lessons.length - 1 && k === l.steps.length - 1;
                 if (last && l.end) await expect(page.locator(".lesson-panel")).toContainText(l.end);
                 await page.locator("[data-focus=panel-ok]").tap();
             }
-            expect(await misfits(page)).toEqual([]);
+            await fit(l.id + " end");
         }
+        if (found.length) await page.screenshot({ path: path.join(ARTIFACTS, `learn-${lang}-misfit-360x640.png`) });
+        expect(found).toEqual([]);
         const final = data.lessons[data.lessons.length - 1];
         if (final.end) await expect(page.locator(".lesson-panel")).toContainText(final.end);
         await page.screenshot({ path: path.join(ARTIFACTS, `learn-end-${lang}-360x640.png`) });
@@ -243,6 +242,8 @@ for (const lang of ["en", "fr", "nl", "it"]) {
             const wrongAt = l.steps.findIndex((/** @type {any} */ s) =>
                 Object.values(s.tries).some((/** @type {any} */ t) => t.verdict === "refused"));
             for (const [k, s] of l.steps.entries()) {
+                const at = l.id + " step " + (k + 1);
+                const lit = () => fit(at + " lit");
                 if (s.tell.length) {
                     await expect(page.locator(".lesson-panel")).toContainText(s.tell[0]);
                     await read(".lesson-panel");

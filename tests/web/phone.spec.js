@@ -3,9 +3,9 @@
 // against bots by tapping (a card, then a lit seat; Take), for 3, 4 and 6
 // players. On every one of their turns the page must not scroll (its height
 // is the window's) and the turn line, every lit seat, Take and the hand are
-// in sight and at least 44 px; at no moment does anything leave the window's
-// width; a preview never cuts what a move would do; the round's end and the
-// ranking come into view by themselves. The numbers go to
+// in sight, at least 44 px and under nothing else; at no moment does anything
+// leave the window's width; a preview never cuts what a move would do; the
+// round's end and the ranking come into view by themselves. The numbers go to
 // build/test/web-artifacts/phone-measures.json (docs/browser.md's measures).
 import { test, expect } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
@@ -57,6 +57,7 @@ for (const players of [3, 4, 6]) {
             if (x.scrollHeight > x.height) m.problems.push(what + ": page " + x.scrollHeight + " px high");
             for (const u of x.unseen) m.problems.push(what + ": out of sight: " + u);
             for (const s of x.small) m.problems.push(what + ": under 44 px: " + s);
+            for (const c of x.covered) m.problems.push(what + ": covered: " + c);
             for (const c of x.cut) m.problems.push(what + ": preview cut: " + c);
             for (const c of x.crowded) m.problems.push(what + ": " + c);
             if (m.problems.length && !shot) {   // the first problem, as a person would have seen it
