@@ -3,9 +3,13 @@
 // the home page's first screen and completes every lesson in each language,
 // tapping the drawn cards and seats as at a table; a wrong move in each
 // lesson answers with the engine's reason (the words of `figaro learn`); a
-// lesson left resumes at its step after a reload; no page scroll and no
-// horizontal overflow at any step; axe clean; readable offline once the page
-// is installed; the last lesson offers the first game (four players, hints).
+// lesson left resumes at its step after a reload; at every moment of every
+// step (its words, the task, the hint, the seats lit, a refusal, the move
+// told) no page scroll, nothing beyond the width, the seats within the table
+// and none spilling, every seat and pile in the window with nothing over it,
+// the hand and the buttons uncovered (helpers.js's measure); axe clean;
+// readable offline once the page is installed; the last lesson offers the
+// first game (four players, hints).
 // The script reads the moves to make from `figaro learn --played` (the file
 // the build writes for the page); the clicks are real taps on the page.
 import { test, expect } from "@playwright/test";
