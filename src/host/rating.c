@@ -26,8 +26,10 @@
  * gradient of the game's log-likelihood in mu_i times sigma_i^2, Delta the
  * curvature: a surprising place moves mu far, and every game narrows sigma.
  *
- * exp(mu / c) is computed as exp((mu - max mu) / c): the p_iq are ratios, so
- * shifting every exponent alike changes nothing but keeps them finite. */
+ * exp(mu / c) is computed as exp((mu - m_q) / c), m_q the highest mu of C_q:
+ * p_iq is a ratio within C_q, so shifting its exponents alike changes nothing,
+ * but every sum is then at least 1 and no p is 0/0, however far apart the
+ * ratings (a strong player first and one far weaker last). */
 #include <math.h>
 
 #include "host/rating.h"
@@ -84,26 +86,26 @@ fig_err_t fig_rating_update(const fig_rating_seat_t seats[], int n, fig_rating_t
     if (rc)
         return rc;
     const double beta2 = FIG_RATING_BETA * FIG_RATING_BETA, tau2 = FIG_RATING_TAU * FIG_RATING_TAU;
-    double var[MAXN], c2 = 0, top = seats[0].rating.mu;
+    double var[MAXN], c2 = 0;
     for (int i = 0; i < n; i++) {
         double s = seats[i].rating.sigma;
         var[i] = s * s + (seats[i].fixed ? 0 : tau2);
         c2 += var[i] + beta2;
-        if (seats[i].rating.mu > top)
-            top = seats[i].rating.mu;
     }
-    double c = sqrt(c2), e[MAXN], sum[MAXN];
+    double c = sqrt(c2), top[MAXN], sum[MAXN];
     int tied[MAXN];
-    for (int i = 0; i < n; i++)
-        e[i] = exp((seats[i].rating.mu - top) / c);
     for (int q = 0; q < n; q++) {
-        sum[q] = 0;
+        top[q] = seats[q].rating.mu;
         tied[q] = 0;
         for (int s = 0; s < n; s++) {
-            if (seats[s].rank >= seats[q].rank)
-                sum[q] += e[s];
+            if (seats[s].rank >= seats[q].rank && seats[s].rating.mu > top[q])
+                top[q] = seats[s].rating.mu;
             tied[q] += seats[s].rank == seats[q].rank;
         }
+        sum[q] = 0;
+        for (int s = 0; s < n; s++)
+            if (seats[s].rank >= seats[q].rank)
+                sum[q] += exp((seats[s].rating.mu - top[q]) / c);
     }
     fig_rating_t next[MAXN];
     for (int i = 0; i < n; i++) {
@@ -114,7 +116,7 @@ fig_err_t fig_rating_update(const fig_rating_seat_t seats[], int n, fig_rating_t
         for (int q = 0; q < n; q++) {
             if (seats[q].rank > seats[i].rank)
                 continue;
-            double p = e[i] / sum[q];
+            double p = exp((seats[i].rating.mu - top[q]) / c) / sum[q];
             omega += ((q == i) - p) / tied[q];
             delta += p * (1 - p) / tied[q];
         }

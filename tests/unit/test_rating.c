@@ -218,6 +218,16 @@ static void test_extremes(void **state)
         assert_true(isfinite(out[i].sigma) && out[i].sigma > 0);
     }
     assert_true(out[0].mu < 1e6);   /* the favourite came last */
+    /* The expected order, as far apart as allowed: each C_q is scaled by its
+     * own best, so the last one's choice set (itself) is no 0/0. */
+    fig_rating_seat_t t[3] = { seat(1e6, 1, 1, false), seat(0, 1, 2, false),
+                               seat(-1e6, 1, 3, false) };
+    assert_int_equal(fig_rating_update(t, 3, out, NULL), FIG_OK);
+    for (int i = 0; i < 3; i++) {
+        assert_true(isfinite(out[i].mu));
+        near(out[i].mu, t[i].rating.mu, 1e-9);   /* no surprise, no change */
+        assert_true(isfinite(out[i].sigma) && out[i].sigma > 0);
+    }
 }
 
 static void expect_input(fig_rating_seat_t *s, int n, const char *words)
