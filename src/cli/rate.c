@@ -79,7 +79,9 @@ static player_t *find(table_t *t, const char *name)
     strcpy(q->name, name);
     q->r = fig_rating_initial();
     q->games = 0;
-    q->level = -1;
+    q->level = t->levels ? fig_bot_level_index(name) : -1;
+    if (q->level >= 0)
+        q->r = fig_rating_level(q->level);
     t->slot[k] = ++t->n;
     return q;
 }
@@ -158,11 +160,18 @@ static int print(const table_t *t, long games)
     for (size_t i = 0; i < t->n; i++) {
         const player_t *p = &t->p[i];
         json_t *level = p->level >= 0 ? json_string(fig_bot_level_name(p->level)) : json_null();
+        int below, above;
+        fig_rating_between(p->r.mu, &below, &above);
+        json_t *between = json_pack("[o, o]",
+                                    below >= 0 ? json_string(fig_bot_level_name(below))
+                                               : json_null(),
+                                    above >= 0 ? json_string(fig_bot_level_name(above))
+                                               : json_null());
         fputs(i ? ",\n " : "\n ", stdout);
-        if (put_json(json_pack("{s:s, s:f, s:f, s:f, s:I, s:o}", "name", p->name, "mu", p->r.mu,
-                               "sigma", p->r.sigma, "conservative",
+        if (put_json(json_pack("{s:s, s:f, s:f, s:f, s:I, s:o, s:o}", "name", p->name, "mu",
+                               p->r.mu, "sigma", p->r.sigma, "conservative",
                                fig_rating_conservative(p->r), "games", (json_int_t)p->games,
-                               "level", level)))
+                               "level", level, "between", between)))
             goto oom;
     }
     puts("]}");
@@ -175,6 +184,7 @@ oom:
 int cmd_rate(int argc, char **argv)
 {
     static const struct option opts[] = {
+        { "levels", no_argument, NULL, 'l' },
         { "help", no_argument, NULL, 'h' },
         { NULL, 0, NULL, 0 },
     };
@@ -182,8 +192,9 @@ int cmd_rate(int argc, char **argv)
     int c;
     opterr = 0;
     optind = 1;
-    while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":lh", opts, NULL)) != -1) {
         switch (c) {
+        case 'l': t.levels = true; break;
         case 'h': return cli_help("rate");
         default: return cli_usage_error("rate", "unknown option '%s'", argv[optind - 1]);
         }

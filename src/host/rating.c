@@ -132,3 +132,21 @@ fig_err_t fig_rating_update(const fig_rating_seat_t seats[], int n, fig_rating_t
         out[i] = next[i];
     return FIG_OK;
 }
+
+fig_rating_t fig_rating_level(int i)
+{
+    fig_rating_t r = { 0, 0 };
+    fig_bot_level_rating(i, &r.mu, &r.sigma);
+    return r;
+}
+
+void fig_rating_between(double mu, int *below, int *above)
+{
+    *below = *above = -1;
+    for (int i = 0; i < fig_bot_level_count(); i++) {
+        if (fig_rating_level(i).mu <= mu)
+            *below = i;
+        else if (*above < 0)
+            *above = i;
+    }
+}

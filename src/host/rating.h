@@ -16,6 +16,7 @@
 
 #include <stdbool.h>
 
+#include "figaro/bot.h"
 #include "figaro/figaro.h"
 
 /* The model's constants (docs/ratings.md): a new player's mu and sigma, the
@@ -59,5 +60,18 @@ fig_err_t fig_rating_update(const fig_rating_seat_t seats[], int n, fig_rating_t
 /* The rating shown to people and sorted on a leaderboard: mu - 3 sigma, a
  * skill the player very probably has at least (0 for a new player). */
 double fig_rating_conservative(fig_rating_t r);
+
+/* Level i's fixed point (fig_bot_level_rating, include/figaro/bot.h): the
+ * rating a seat of that level enters fig_rating_update with, fixed. i must be
+ * a level (0 to fig_bot_level_count() - 1). */
+fig_rating_t fig_rating_level(int i);
+
+/* Where a rating's mu stands among the levels': *below is the strongest
+ * level whose mu is at most mu and *above the weakest whose mu is higher, -1
+ * when there is none (below the weakest, or at or above the strongest). "Plays
+ * between normal and hard" reads mu, the estimate, not mu - 3 sigma: a new
+ * person (25) is beginner's equal, where their conservative 0 would put them
+ * below every level (docs/ratings.md). */
+void fig_rating_between(double mu, int *below, int *above);
 
 #endif

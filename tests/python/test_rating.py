@@ -60,18 +60,20 @@ def update(players):
     return out
 
 
-def rate_series(games):
-    """games: lists of groups (best first) of names. Returns name -> [mu,
-    sigma, games]."""
+def rate_series(games, fixed=None):
+    """games: lists of groups (best first) of names. fixed: name -> (mu,
+    sigma) of the players who are fixed points (bot levels). Returns name ->
+    [mu, sigma, games]."""
+    fixed = fixed or {}
     table = {}
     for groups in games:
         players = []
         place = 1
         for group in groups:
             for name in group:
-                r = table.setdefault(name, [MU0, SIGMA0, 0])
+                r = table.setdefault(name, list(fixed.get(name, (MU0, SIGMA0))) + [0])
                 players.append({"name": name, "mu": r[0], "sigma": r[1], "rank": place,
-                                "fixed": False})
+                                "fixed": name in fixed})
             place += len(group)
         for p, (mu, sigma) in zip(players, update(players)):
             table[p["name"]][:2] = [mu, sigma]
@@ -81,6 +83,9 @@ def rate_series(games):
 
 def as_text(games):
     return "".join(" ".join("=".join(g) for g in groups) + "\n" for groups in games)
+
+
+LEVELS = ["beginner", "easy", "normal", "hard", "max"]
 
 
 def run_rate(figaro_cmd, text, *args):
@@ -190,3 +195,33 @@ def test_bad_bytes_and_usage(figaro_cmd, tmp_path):
     want = rate_series([[["ann"], ["bob"], ["cid"]], [["cid", "bob"], ["ann"]]])
     for name, (mu, sigma, n) in want.items():
         assert got[name]["mu"] == pytest.approx(mu, abs=1e-12) and got[name]["games"] == n
+
+
+def test_levels_are_fixed_points(figaro_cmd):
+    """With --levels a player named after a bot level is that level's fixed
+    point: never moved, and in the others' update with its own mu and sigma
+    (no tau): the reference treats it so, its constants read from the
+    output."""
+    rng = random.Random(11)
+    games = random_games(rng, 300, ["ann", "bob", "cid", "dan"] + LEVELS)
+    res = run_rate(figaro_cmd, as_text(games), "--levels")
+    assert res.returncode == 0, res.stderr.decode()
+    got = {p["name"]: p for p in json.loads(res.stdout)["players"]}
+    fixed = {l: (got[l]["mu"], got[l]["sigma"]) for l in LEVELS}
+    assert [fixed[l][0] for l in LEVELS] == sorted(fixed[l][0] for l in LEVELS)
+    assert fixed["beginner"][0] == MU0
+    want = rate_series(games, fixed)
+    for name, p in got.items():
+        mu, sigma, n = want[name]
+        assert p["level"] == (name if name in LEVELS else None)
+        assert p["games"] == n
+        assert p["mu"] == pytest.approx(mu, abs=1e-9), name
+        assert p["sigma"] == pytest.approx(sigma, abs=1e-9), name
+        # between: the levels' mu just below (at most) and above the player's
+        below = [l for l in LEVELS if fixed[l][0] <= p["mu"]]
+        above = [l for l in LEVELS if fixed[l][0] > p["mu"]]
+        assert p["between"] == [below[-1] if below else None, above[0] if above else None]
+    # Without --levels the same names are people like any other.
+    plain = {p["name"]: p for p in json.loads(run_rate(figaro_cmd, as_text(games)).stdout)["players"]}
+    assert plain["max"]["level"] is None
+    assert plain["max"]["mu"] == pytest.approx(rate_series(games)["max"][0], abs=1e-9)

@@ -230,6 +230,59 @@ static void test_extremes(void **state)
     }
 }
 
+/* The levels' fixed points: beginner is a new person's mu, each level above
+ * the one below, every sigma a valid one; a level's seat is never moved. */
+static void test_levels(void **state)
+{
+    (void)state;
+    int n = fig_bot_level_count();
+    assert_true(n >= 2);
+    near(fig_rating_level(0).mu, FIG_RATING_MU0, 0);
+    assert_string_equal(fig_bot_level_name(0), "beginner");
+    for (int i = 0; i < n; i++) {
+        fig_rating_t r = fig_rating_level(i);
+        assert_true(r.sigma > 0 && r.sigma < FIG_RATING_SIGMA0);
+        if (i > 0)
+            assert_true(r.mu > fig_rating_level(i - 1).mu);
+    }
+    double mu, sigma;
+    assert_false(fig_bot_level_rating(n, &mu, &sigma));
+    assert_false(fig_bot_level_rating(-1, &mu, &sigma));
+    fig_rating_seat_t s[4] = { { fig_rating_initial(), 1, false },
+                               { fig_rating_level(n - 1), 2, true },
+                               { fig_rating_level(1), 3, true },
+                               { fig_rating_level(0), 4, true } };
+    fig_rating_t out[4];
+    assert_int_equal(fig_rating_update(s, 4, out, NULL), FIG_OK);
+    assert_true(out[0].mu > FIG_RATING_MU0);
+    for (int i = 1; i < 4; i++)
+        assert_memory_equal(&out[i], &s[i].rating, sizeof out[i]);
+}
+
+static void between(double mu, int below, int above)
+{
+    int b = 7, a = 7;
+    fig_rating_between(mu, &b, &a);
+    if (b != below || a != above)
+        fail_msg("mu %.3f: between %d and %d, want %d and %d", mu, b, a, below, above);
+}
+
+static void test_between(void **state)
+{
+    (void)state;
+    int n = fig_bot_level_count();
+    between(fig_rating_level(0).mu - 0.01, -1, 0);
+    between(-1e6, -1, 0);
+    for (int i = 0; i < n; i++) {
+        double mu = fig_rating_level(i).mu;
+        between(mu, i, i + 1 < n ? i + 1 : -1);   /* a level's own mu: that level */
+        if (i + 1 < n)
+            between((mu + fig_rating_level(i + 1).mu) / 2, i, i + 1);
+    }
+    between(fig_rating_level(n - 1).mu + 0.01, n - 1, -1);
+    between(1e6, n - 1, -1);
+}
+
 static void expect_input(fig_rating_seat_t *s, int n, const char *words)
 {
     fig_rating_t out[FIG_MAX_PLAYERS + 1];
@@ -294,6 +347,8 @@ int main(void)
         cmocka_unit_test(test_order_and_determinism),
         cmocka_unit_test(test_extremes),
         cmocka_unit_test(test_bad_input),
+        cmocka_unit_test(test_levels),
+        cmocka_unit_test(test_between),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
