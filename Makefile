@@ -236,6 +236,13 @@ $(T)/fuzz_lessons: tests/fuzz/fuzz_lessons.c $(FZ)/libfigaro-host.a $(FZ)/libfig
 	$(FUZZ_CC) -Iinclude -Isrc -D_POSIX_C_SOURCE=200809L $(WARN) $(FUZZ_FLAGS) -o $@ $^ \
 	    -lm -lpthread
 
+# The finishing orders of `figaro rate` (host/rating_text.h), rated (host/rating.h).
+$(T)/fuzz_rating: tests/fuzz/fuzz_rating.c $(FZ)/libfigaro-host.a $(FZ)/libfigaro-ai.a \
+                  $(FZ)/libfigaro.a | $(DEPS_STAMP)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) -Iinclude -Isrc -D_POSIX_C_SOURCE=200809L $(WARN) $(FUZZ_FLAGS) -o $@ $^ \
+	    -lm -lpthread
+
 # The FGN target checks the property tests' invariants (tests/unit/invariants.h).
 FGN_FUZZ_SRC := tests/fuzz/fuzz_fgn.c tests/unit/invariants.c tests/unit/support.c
 $(T)/fuzz_fgn: $(FGN_FUZZ_SRC) $(FZ)/libfigaro.a | $(DEPS_STAMP)

@@ -170,6 +170,11 @@ void fig_bot_free(fig_bot_t *bot);   /* NULL is a no-op */
 int fig_bot_level_count(void);
 const char *fig_bot_level_name(int i);
 int fig_bot_level_index(const char *name);
+/* Level i's fixed point on the people's rating scale (docs/ratings.md): the
+ * mu and sigma a person's rating update (host/rating.h) takes for it, measured
+ * once in the arena and never moved by games; mu rises with the level. false
+ * when i is out of range. */
+bool fig_bot_level_rating(int i, double *mu, double *sigma);
 /* The level of a bot seat nobody named a bot for: the terminal's opponents
  * (play, its start screen) and a table's `fill` on the server. One of the
  * levels above. */

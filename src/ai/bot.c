@@ -49,19 +49,29 @@ static const struct {
  * levels from normal to hard search without the learned leaf (leaf=-1), as
  * they were when their steps were measured; max, the strongest, has it. None
  * reads the others' play (infer=0): the levels, and the hints and reviews
- * that use them, were measured without it. */
+ * that use them, were measured without it.
+ *
+ * mu is each level's fixed point on the people's rating scale (host/rating.h,
+ * docs/ratings.md): its strength in an arena round-robin of the levels, in
+ * Weng and Lin's units, beginner at a new person's 25; max, which the
+ * round-robin placed level with hard, is hard plus its step head to head.
+ * A level whose spec changes must be measured again (bench/rating_levels.py,
+ * the commands in docs/ratings.md). */
 static const struct {
     const char *level, *spec;
+    double mu;
 } levels[] = {
     /* TRANSLATORS: the levels of the bots, as the start screen, plain mode
      * and the page show them (the command line and the protocol keep
      * beginner, easy, normal, hard, max). */
-    { N_LEVEL("beginner"), "careless" },
-    { N_LEVEL("easy"), "greedy" },
-    { N_LEVEL("normal"), "ismcts:iters=800,leaf=-1,infer=0" },
-    { N_LEVEL("hard"), "ismcts:iters=8000,leaf=-1,infer=0" },
-    { N_LEVEL("max"), "ismcts:iters=100000,infer=0" },
+    { N_LEVEL("beginner"), "careless", 25.0 },
+    { N_LEVEL("easy"), "greedy", 41.0 },
+    { N_LEVEL("normal"), "ismcts:iters=800,leaf=-1,infer=0", 45.5 },
+    { N_LEVEL("hard"), "ismcts:iters=8000,leaf=-1,infer=0", 50.8 },
+    { N_LEVEL("max"), "ismcts:iters=100000,infer=0", 53.0 },
 };
+/* The levels' sigma on that scale: the measurement's uncertainty, one for all. */
+#define LEVEL_SIGMA 1.5
 enum { NLEVELS = sizeof levels / sizeof levels[0] };
 
 int fig_bot_level_count(void)
@@ -72,6 +82,15 @@ int fig_bot_level_count(void)
 const char *fig_bot_level_name(int i)
 {
     return i >= 0 && i < NLEVELS ? levels[i].level : NULL;
+}
+
+bool fig_bot_level_rating(int i, double *mu, double *sigma)
+{
+    if (i < 0 || i >= NLEVELS)
+        return false;
+    *mu = levels[i].mu;
+    *sigma = LEVEL_SIGMA;
+    return true;
 }
 
 int fig_bot_level_index(const char *name)

@@ -454,7 +454,7 @@ static bool paired_stats(const arena_t *a, paired_t *p)
  * the first entrant. */
 static fig_err_t rating_stats(const arena_t *a, const entrant_t e[], int ne,
                               const int entrant_of[], int *anchor, int *games,
-                              fig_rating_t out[], fig_msg_t *msg)
+                              fig_pl_rating_t out[], fig_msg_t *msg)
 {
     int n = a->players, block = per_deal(a) * twins(a);
     *games = a->limit / block * block;
@@ -502,7 +502,7 @@ static void report(const arena_t *a, bool json)
     double lower = 0, upper = 0;
     if (a->sprt)
         fig_stats_sprt_bounds(a->alpha, a->beta, &lower, &upper);
-    fig_rating_t rt[MAX_SPECS + 1];
+    fig_pl_rating_t rt[MAX_SPECS + 1];
     int anchor = 0, rgames = 0;
     fig_msg_t msg = { "", 0 };
     bool rated = a->ratings &&

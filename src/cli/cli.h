@@ -22,6 +22,7 @@ int cmd_review(int argc, char **argv);  /* review.c */
 int cmd_rules(int argc, char **argv);   /* rules.c */
 int cmd_serve(int argc, char **argv);   /* serve.c */
 int cmd_learn(int argc, char **argv);   /* learn.c */
+int cmd_rate(int argc, char **argv);    /* rate.c */
 
 /* Prints the rules for players (host/rules_text.h) wrapped to `width` in the
  * process's language to standard output; returns EXIT_OK or EXIT_INPUT. */

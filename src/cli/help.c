@@ -163,6 +163,26 @@ static const cli_help_t helps[] = {
       "  -h, --help        show this help\n"
       "\n"
       "Example: figaro random-game --players 4 --seed 12345 > game.fgn\n" },
+    { "rate", "rate players from the finishing orders of their games",
+      "usage: figaro rate [--levels] [FILE...]\n"
+      "\n"
+      "Reads games, one a line: the players' names best first, separated by spaces,\n"
+      "with '=' between players who tie (\"ann bob=cid dan\": bob and cid share second\n"
+      "place); '#' starts a comment. Rates them in that order with Weng and Lin's\n"
+      "Plackett-Luce model (docs/ratings.md), everyone new at first (mu 25, sigma\n"
+      "25/3), and prints one JSON object: the model's constants, the number of games,\n"
+      "and each player in the order they first appear: name, mu, sigma, conservative\n"
+      "(mu - 3 sigma), games, level, and between: the levels whose mu are the nearest\n"
+      "below and above the player's ([\"normal\", \"hard\"]; null past either end).\n"
+      "With no FILE, or '-', reads standard input.\n"
+      "\n"
+      "  -l, --levels  a player named beginner, easy, normal, hard or max is that bot\n"
+      "                level: a fixed point of the scale, never moved (its 'level')\n"
+      "  -h, --help    show this help\n"
+      "\n"
+      "Exit status: 0 rated, 1 a bad line (its file and line number, and what is wrong),\n"
+      "2 usage error.\n"
+      "Example: printf 'ann bob cid\\nbob=cid ann\\n' | figaro rate\n" },
     { "arena", "play bots against each other on duplicate deals",
       "usage: figaro arena --players N --games G --bot SPEC... [--seed S] [--records DIR]\n"
       "                    [--jobs J] [--move-ms MS] [--json] [--both-orders]\n"

@@ -22,6 +22,7 @@ static const struct {
     { "perft", cmd_perft },
     { "random-game", cmd_random_game },
     { "arena", cmd_arena },
+    { "rate", cmd_rate },
     { "bench", cmd_bench },
     { "engine", cmd_engine },
     { "rules", cmd_rules },

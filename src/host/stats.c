@@ -225,7 +225,7 @@ static double quantile(const double *x, int n, double q)
 }
 
 fig_err_t fig_pl_ratings(const fig_pl_data_t *d, int anchor, int block, int boot, uint64_t seed,
-                         fig_rating_t out[], fig_msg_t *msg)
+                         fig_pl_rating_t out[], fig_msg_t *msg)
 {
     int e = d->entrants;
     if (e < 1 || e > PL_MAX || d->size < 2 || d->size > PL_MAX)

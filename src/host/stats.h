@@ -81,7 +81,7 @@ int fig_pl_fit(const fig_pl_data_t *d, const int *weight, double gamma[], int wa
 typedef struct {
     double rating;   /* 400 log10(gamma / gamma[anchor]): 0 for the anchor */
     double lo, hi;   /* 95% percentile interval of the bootstrap (lo = hi = rating if none) */
-} fig_rating_t;
+} fig_pl_rating_t;
 
 /* Ratings of every entrant on one scale, the anchor's 0, with 95% intervals
  * from `boot` bootstrap replicates (0: none) that resample whole blocks of
@@ -90,6 +90,6 @@ typedef struct {
  * d->games). The resampling draws from `seed` only. FIG_ERR_SPACE if out of
  * memory, FIG_ERR_INPUT for a bad anchor or block. */
 fig_err_t fig_pl_ratings(const fig_pl_data_t *d, int anchor, int block, int boot, uint64_t seed,
-                         fig_rating_t out[], fig_msg_t *msg);
+                         fig_pl_rating_t out[], fig_msg_t *msg);
 
 #endif

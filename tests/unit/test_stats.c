@@ -115,7 +115,7 @@ static void test_sprt(void **state)
 static void test_plackett_luce(void **state)
 {
     (void)state;
-    fig_rating_t r[3];
+    fig_pl_rating_t r[3];
     fig_msg_t msg;
 
     int sym[4] = { 0, 1, 1, 0 };
@@ -181,7 +181,7 @@ static void test_bootstrap(void **state)
     fill(small, 60, 7);
     fill(big, 600, 7);
     fig_pl_data_t ds = { 3, 3, 60, small }, db = { 3, 3, 600, big };
-    fig_rating_t a[3], b[3], c[3];
+    fig_pl_rating_t a[3], b[3], c[3];
     assert_int_equal(fig_pl_ratings(&ds, 2, 3, 200, 42, a, &msg), FIG_OK);
     assert_int_equal(fig_pl_ratings(&ds, 2, 3, 200, 42, b, &msg), FIG_OK);
     assert_int_equal(fig_pl_ratings(&db, 2, 3, 200, 42, c, &msg), FIG_OK);
