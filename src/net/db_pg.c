@@ -644,6 +644,7 @@ static void close_db(fig_db_t *db)
 static const fig_db_ops_t pg_ops = {
     apply, game_get, review_get, load, renew, take, claim, close_db,
     NULL,   /* quick: a commit waits for the server's sync, always */
+    NULL,   /* upkeep: the server's own */
 };
 
 /* Creates the schema, or brings it up to date, under the advisory lock. */

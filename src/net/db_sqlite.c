@@ -27,13 +27,14 @@
  * of a finished game, its text net/reviews.h's). One of a later version
  * than this program's is refused.
  *
- * WAL checkpoints: SQLite's own (every 1,000 pages of WAL, in the commit
- * that reaches them) is replaced by the same done from our WAL hook, which
- * also keeps the WAL's size: with synchronous=NORMAL a commit does not sync,
- * but a checkpoint does, so the storage says its next commit is quick
- * (fig_db_quick) only while the WAL is well below the checkpoint's size;
- * the commit that checkpoints is then the writer thread's, never the
- * loop's. */
+ * WAL checkpoints: SQLite's own (every 1,000 pages of WAL, inside the
+ * commit that reaches them) is replaced by the same done by the writer
+ * thread after its group (fig_db_upkeep), our WAL hook keeping the WAL's
+ * size: with synchronous=NORMAL a commit does not sync but a checkpoint
+ * does, so no commit checkpoints; the storage says its next commit is
+ * quick (fig_db_quick: the loop may make it) while the WAL is below the
+ * checkpoint's size, and once it is not, the next group goes to the writer
+ * thread, which checkpoints after it. */
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -137,30 +138,35 @@ typedef struct {
     int wal_pages;        /* in the WAL after the last commit (the WAL hook's) */
 } db_t;
 
-/* SQLite's default checkpoint size, and how far below it a commit is still
- * quick: a quick group adds far fewer pages than the margin, so it never
- * reaches a checkpoint. */
-enum { WAL_CHECKPOINT_PAGES = 1000, WAL_QUICK_MARGIN = 200 };
+/* SQLite's default checkpoint size. */
+enum { WAL_CHECKPOINT_PAGES = 1000 };
 
-/* After every commit: a passive checkpoint once the WAL holds
- * WAL_CHECKPOINT_PAGES (as SQLite's automatic one), and its size kept. */
+/* After every commit: the WAL's size (no checkpoint here: upkeep's). */
 static int wal_hook(void *ctx, sqlite3 *sq, const char *name, int pages)
 {
-    db_t *d = ctx;
-    d->wal_pages = pages;
-    if (pages >= WAL_CHECKPOINT_PAGES) {
-        int log = 0, done = 0;
-        if (sqlite3_wal_checkpoint_v2(sq, name, SQLITE_CHECKPOINT_PASSIVE, &log, &done) ==
-                SQLITE_OK && done == log)
-            d->wal_pages = 0;   /* all of it copied: the next commit starts the WAL again */
-    }
+    (void)sq;
+    (void)name;
+    ((db_t *)ctx)->wal_pages = pages;
     return SQLITE_OK;
 }
 
 static bool quick(const fig_db_t *db)
 {
     const db_t *d = (const db_t *)db;
-    return d->normal_sync && d->wal_pages < WAL_CHECKPOINT_PAGES - WAL_QUICK_MARGIN;
+    return d->normal_sync && d->wal_pages < WAL_CHECKPOINT_PAGES;
+}
+
+/* A passive checkpoint once the WAL holds WAL_CHECKPOINT_PAGES, as SQLite's
+ * automatic one. */
+static void upkeep(fig_db_t *db)
+{
+    db_t *d = (db_t *)db;
+    if (d->wal_pages < WAL_CHECKPOINT_PAGES)
+        return;
+    int log = 0, done = 0;
+    if (sqlite3_wal_checkpoint_v2(d->sq, NULL, SQLITE_CHECKPOINT_PASSIVE, &log, &done) ==
+            SQLITE_OK && done == log)
+        d->wal_pages = 0;   /* all of it copied: the next commit starts the WAL again */
 }
 
 static fig_err_t sq_fail(db_t *d, fig_msg_t *msg, const char *what)
@@ -511,7 +517,7 @@ static void close_db(fig_db_t *db)
 
 static const fig_db_ops_t sqlite_ops = {
     apply, game_get, review_get, load, NULL, NULL, NULL, close_db,   /* one server: no leases */
-    quick,
+    quick, upkeep,
 };
 
 fig_err_t fig_db_sqlite_open(fig_db_t **out, const char *path, const fig_db_opts_t *opts,

@@ -136,6 +136,7 @@ static void *run(void *arg)
         pthread_mutex_unlock(&w->lock);
         fig_writer_stats_t st = { 0, 0, 0, 0, 0.0 };
         run_group(w, group.head, &st);
+        fig_db_upkeep(w->db);   /* a checkpoint, here rather than in a commit the loop makes */
         pthread_mutex_lock(&w->lock);
         add_stats(w, &st);
         bool signal = !w->done.head;

@@ -3333,6 +3333,8 @@ static void test_loop_commits(void **state)
     assert_string_equal(before, after);
     free(before);
     free(after);
+    json_decref(ann.view);   /* their connections went with the first service */
+    json_decref(bob.view);
     world_free(w);
 }
 
