@@ -80,8 +80,10 @@ typedef struct {
      * ones), their work (handshake, notifications, thinks) runs on the
      * caller's thread, inside the call that asks for it, instead of on the
      * pool: it returns at once anyway, and a server saves a sleep and a
-     * wake-up of two threads a move. The answer still comes through
-     * fig_match_fd and fig_match_step. false (the default): always the pool. */
+     * wake-up of two threads a move. A think's answer is then the step the
+     * same fig_match_step returns; what else a job does (the bots told the
+     * game's end, faults) comes through fig_match_fd as usual. false (the
+     * default): always the pool. */
     bool inline_instant;
 } fig_match_opts_t;
 

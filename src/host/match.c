@@ -9,9 +9,9 @@
  * until no work is left. So the jobs of a match never overlap, and a match
  * costs the pool one queue slot, whatever it asks. A match whose bots are
  * all instant (random), when its caller allows it, runs the same job on the
- * caller's thread, in ask(): nothing to wait for, and no thread to wake; its
- * result still comes through the pipe (a byte the caller's own loop finds at
- * once), so that the caller sees one way of working.
+ * caller's thread, in ask(): nothing to wait for, and no thread to wake; it
+ * posts and signals as on the pool, and fig_match_step, having asked for a
+ * think, collects the answer at once and returns it as its step.
  *
  * Each bot has a cursor (rounds and moves it has been told); a job first
  * brings every bot up to `target`, the record's length when the work was
@@ -545,6 +545,8 @@ bool fig_match_step(fig_match_t *m, fig_match_step_t *step)
     atomic_store(&m->cancel, false);
     m->thinking = true;
     ask(m, W_THINK, turn, seed);
+    if (m->instant)   /* the bot answered in ask(), on this thread: the answer is the step */
+        return fig_match_step(m, step);
     return false;
 }
 

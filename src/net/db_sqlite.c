@@ -6,7 +6,8 @@
  * otherwise: a commit returns once it is on the disk. fig_db_apply writes a
  * chain of batches in one transaction (one sync for all: the group commit),
  * each batch inside its own savepoint, so that a batch that fails (an action
- * stored twice) is undone alone. Statements are prepared once, at open.
+ * stored twice) is undone alone (a batch alone: the transaction is rolled
+ * back). Statements are prepared once, at open.
  *
  * Schema (user_version 4):
  *   tables  (code PK, players, move_seconds, open, fill, seed, created, hints)
@@ -328,17 +329,25 @@ static fig_err_t apply(fig_db_t *db, fig_db_batch_t *list)
 {
     db_t *d = (db_t *)db;
     fig_msg_t msg;
+    /* A batch alone needs no savepoint: the transaction is its own, and
+     * undoing the batch is rolling it back. */
+    bool alone = list && !list->next, undone = false;
     fig_err_t rc = control(d, ST_BEGIN, &msg);
     for (fig_db_batch_t *b = list; b && !rc; b = b->next) {
-        b->rc = control(d, ST_SAVEPOINT, &b->msg);
+        b->rc = alone ? FIG_OK : control(d, ST_SAVEPOINT, &b->msg);
         for (int i = 0; i < b->n && !b->rc; i++)
             b->rc = write_one(d, &b->w[i], &b->msg);
+        if (alone) {
+            if ((undone = b->rc != FIG_OK))
+                sqlite3_exec(d->sq, "ROLLBACK", NULL, NULL, NULL);
+            continue;
+        }
         if (b->rc)
             sqlite3_exec(d->sq, "ROLLBACK TO b", NULL, NULL, NULL);
         if (control(d, ST_RELEASE, &msg) != FIG_OK)
             rc = FIG_ERR_INPUT;
     }
-    if (!rc)
+    if (!rc && !undone)
         rc = control(d, ST_COMMIT, &msg);
     if (rc) {
         sqlite3_exec(d->sq, "ROLLBACK", NULL, NULL, NULL);

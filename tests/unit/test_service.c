@@ -384,7 +384,13 @@ static void set_view(client_t *c, json_t *v)
  * only then). */
 static void cl_update(client_t *c)
 {
-    fig_service_sync(c->w->svc);
+    if (c->w->quick) {   /* as the wire's loop: turns, each ended, until nothing is pending */
+        fig_service_turn(c->w->svc);
+        while (fig_service_pending(c->w->svc) > 0)
+            pump_world(c->w, 20);
+    } else {
+        fig_service_sync(c->w->svc);
+    }
     rconn_t *r = &c->w->wire.c[c->id];
     c->snapshot = false;
     for (; c->read < r->n; c->read++) {
