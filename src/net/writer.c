@@ -219,8 +219,11 @@ bool fig_writer_flush(fig_writer_t *w, bool may_commit)
         return false;
     w->held.head = w->held.tail = NULL;
     w->nheld = 0;
+    bool writes = true;   /* reads and lease rounds stay the thread's */
+    for (fig_db_batch_t *b = group.head; b; b = b->next)
+        writes &= !b->read.out && !b->lease;
     pthread_mutex_lock(&w->lock);
-    bool here = may_commit && n <= INLINE_MAX && !w->busy && !w->todo.head &&
+    bool here = may_commit && writes && n <= INLINE_MAX && !w->busy && !w->todo.head &&
                 fig_db_quick(w->db);
     if (!here) {
         pthread_mutex_unlock(&w->lock);

@@ -50,10 +50,11 @@ void fig_writer_submit(fig_writer_t *w, fig_db_batch_t *b);
 
 /* Called by the loop once a turn, before it waits: from the first call on,
  * fig_writer_submit holds the loop's batches until the next flush. Then a
- * small group (a few batches) that the storage commits without waiting for
- * the disk (fig_db_quick: SQLite with synchronous=NORMAL; never PostgreSQL,
- * never synchronous=FULL), while the thread is idle, is committed here, on
- * the loop's thread, when may_commit; true then: the caller takes it with
+ * small group of writes (a few batches, no read) that the storage commits
+ * without waiting for the disk (fig_db_quick: SQLite with
+ * synchronous=NORMAL; never PostgreSQL, never synchronous=FULL), while the
+ * thread is idle, is committed here, on the loop's thread, when
+ * may_commit; true then: the caller takes it with
  * fig_writer_done at once (no byte comes on the descriptor for it). Any
  * other group goes to the thread (false). Either way it is written before
  * it is given back: store before tell holds. */
