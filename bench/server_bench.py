@@ -823,4 +823,17 @@ if __name__ == "__main__":
         ap.error("--clients is 1 to --tables")
     if (a.clients > 1 or a.load_client) and a.servers > 1 and not a.no_kill:
         ap.error("--clients above 1 measures no failover: add --no-kill")
+    # Descriptors, asked before anything starts (a server out of them accepts
+    # no more connections, and its people would wait without an answer): a
+    # server holds three a table (the person's socket, its match's pipe), a
+    # client process one a person; each raises its limit to the hard one.
+    nofile = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
+    per_server = -(-a.tables // a.servers) * 3 + 100
+    if per_server > nofile:
+        ap.error("--tables %d: a server holds three descriptors a table, about %d, above the "
+                 "limit of %d here (ulimit -Hn): at most %d tables a server"
+                 % (a.tables, per_server, nofile, (nofile - 100) // 3 * a.servers))
+    if -(-a.tables // a.clients) + 100 > nofile:
+        ap.error("--tables %d: a client process holds a descriptor a person, above the limit "
+                 "of %d here (ulimit -Hn): add --clients" % (a.tables, nofile))
     asyncio.run(main(a))

@@ -31,6 +31,7 @@
 #include <string.h>
 #include <sys/epoll.h>
 #include <sys/socket.h>
+#include <sys/time.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -293,6 +294,13 @@ static json_t *take_frame(person_t *p)
     }
 }
 
+/* What a setup that waited SETUP_WAIT_S for the server says: a server out
+ * of descriptors accepts no more connections, and a connection it has not
+ * accepted waits in the kernel's queue without an answer. */
+#define NO_ANSWER "no answer from the server in 30 s (out of descriptors? it holds three a " \
+                  "table: the person's socket and its match's pipe; see `ulimit -Hn`)"
+enum { SETUP_WAIT_S = 30 };
+
 /* Blocking, during the setup: frames until one of type typ (others noted). */
 static json_t *expect(person_t *p, stats_t *st, const char *typ)
 {
@@ -302,13 +310,18 @@ static json_t *expect(person_t *p, stats_t *st, const char *typ)
             const char *t = json_string_value(json_object_get(m, "type"));
             if (t && strcmp(t, typ) == 0)
                 return m;
-            if (t && strcmp(t, "error") == 0)
-                die("an error while setting up", p->i);
+            if (t && strcmp(t, "error") == 0) {
+                char why[300];
+                snprintf(why, sizeof why, "an error while setting up: %s: %s",
+                         json_string_value(json_object_get(m, "code")),
+                         json_string_value(json_object_get(m, "text")));
+                die(why, p->i);
+            }
             note(p, st, m);
             json_decref(m);
         }
         if (fill(p) <= 0)
-            die("connection lost while setting up", p->i);
+            die(errno == EAGAIN ? NO_ANSWER : "connection lost while setting up", p->i);
     }
 }
 
@@ -318,6 +331,11 @@ static void setup(person_t *p, stats_t *st, const char *host, int port, const ch
     char addr[32];
     snprintf(addr, sizeof addr, "127.0.%d.%d", k / 250, 1 + k % 250);
     p->fd = socket(AF_INET, SOCK_STREAM, 0);
+    if (p->fd < 0 && (errno == EMFILE || errno == ENFILE))
+        die("this process is out of descriptors: one a person (`ulimit -n`; several "
+            "--clients share the people)", p->i);
+    struct timeval wait = { SETUP_WAIT_S, 0 };   /* the setup's reads are blocking */
+    setsockopt(p->fd, SOL_SOCKET, SO_RCVTIMEO, &wait, sizeof wait);
     struct sockaddr_in me = { .sin_family = AF_INET }, to = { .sin_family = AF_INET };
     inet_pton(AF_INET, addr, &me.sin_addr);
     inet_pton(AF_INET, host, &to.sin_addr);
@@ -337,7 +355,7 @@ static void setup(person_t *p, stats_t *st, const char *host, int port, const ch
     char *end = NULL;
     while (!end) {
         if (fill(p) <= 0)
-            die("no answer to the upgrade", p->i);
+            die(errno == EAGAIN ? NO_ANSWER : "no answer to the upgrade", p->i);
         p->rb[p->rlen] = '\0';   /* fill leaves room */
         end = strstr(p->rb, "\r\n\r\n");
     }

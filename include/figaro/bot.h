@@ -150,6 +150,10 @@ typedef struct {
     /* Optional: what the last think saw at its root (bots that search);
      * false when there is nothing to tell. */
     bool (*analysis)(void *data, fig_analysis_t *out);
+    /* true: choose and the notifications return at once, whatever the
+     * position (no search, no process, no scratch): a caller may run them on
+     * its own thread (match.h: fig_match_opts_t.inline_instant). */
+    bool instant;
 } fig_bot_ops_t;
 
 /* Creates a built-in bot from its spec. `seed` makes its choices
@@ -181,6 +185,7 @@ bool fig_bot_level_rating(int i, double *mu, double *sigma);
 #define FIG_BOT_LEVEL_DEFAULT "normal"
 
 const char *fig_bot_spec(const fig_bot_t *bot);
+bool fig_bot_instant(const fig_bot_t *bot);   /* its kind's ops.instant */
 void fig_bot_seed(fig_bot_t *bot, uint64_t seed);
 int fig_bot_seat(const fig_bot_t *bot);
 int fig_bot_faults(const fig_bot_t *bot);

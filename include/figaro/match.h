@@ -19,6 +19,9 @@
  *     The jobs of one match run one at a time, in order; many matches share
  *     the pool's bounded threads. A job first brings every bot up to date
  *     with the record (each bot has a cursor into it), then does its work.
+ *     (With opts.inline_instant, a match whose bots are all instant runs
+ *     its jobs on the caller's thread instead, inside the call that asks
+ *     for them: they return at once.)
  *   - The descriptor fig_match_fd() becomes readable when something a job
  *     did is in (a bot's answer, the end of the bots' game, a fault); the
  *     caller then calls fig_match_step(), which applies it on the caller's
@@ -73,6 +76,15 @@ typedef struct {
      * and the match leaves their streams alone (the arena seeds once per
      * game, as it always has). */
     bool keep_bot_seeds;
+    /* true: when every bot of the match is instant (fig_bot_instant: random
+     * ones), their work (handshake, notifications, thinks) runs on the
+     * caller's thread, inside the call that asks for it, instead of on the
+     * pool: it returns at once anyway, and a server saves a sleep and a
+     * wake-up of two threads a move. A think's answer is then the step the
+     * same fig_match_step returns; what else a job does (the bots told the
+     * game's end, faults) comes through fig_match_fd as usual. false (the
+     * default): always the pool. */
+    bool inline_instant;
 } fig_match_opts_t;
 
 typedef enum {

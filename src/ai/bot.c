@@ -214,6 +214,7 @@ void fig_bot_free(fig_bot_t *bot)
 }
 
 const char *fig_bot_spec(const fig_bot_t *bot) { return bot->spec; }
+bool fig_bot_instant(const fig_bot_t *bot) { return bot->ops->instant; }
 
 void fig_bot_seed(fig_bot_t *bot, uint64_t seed)
 {
@@ -373,6 +374,7 @@ static fig_action_t random_choose(void *data, const fig_bot_turn_t *turn)
 
 static const fig_bot_ops_t random_ops = {
     .kind = "random", .choose = random_choose, .seed = rng_bot_seed, .free = free,
+    .instant = true,
 };
 
 fig_err_t random_bot_new(const char *spec, uint64_t seed, const fig_bot_ops_t **ops, void **data,

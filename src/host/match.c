@@ -7,7 +7,11 @@
  * and not already scheduled; the job takes the work asked so far (`want`,
  * under the lock), does it without the lock, posts the results, and loops
  * until no work is left. So the jobs of a match never overlap, and a match
- * costs the pool one queue slot, whatever it asks.
+ * costs the pool one queue slot, whatever it asks. A match whose bots are
+ * all instant (random), when its caller allows it, runs the same job on the
+ * caller's thread, in ask(): nothing to wait for, and no thread to wake; it
+ * posts and signals as on the pool, and fig_match_step, having asked for a
+ * think, collects the answer at once and returns it as its step.
  *
  * Each bot has a cursor (rounds and moves it has been told); a job first
  * brings every bot up to `target`, the record's length when the work was
@@ -71,6 +75,7 @@ struct fig_match {
     char specs[FIG_MAX_PLAYERS][128];
     int move_ms;
     bool keep_seeds;
+    bool instant;           /* opts.inline_instant, and every bot instant: no job on the pool */
     fig_pool_t *pool;
     bool own_pool;
     fig_pool_job_t job;
@@ -293,7 +298,9 @@ static void ask(fig_match_t *m, unsigned w, int seat, uint64_t seed)
     m->scheduled = true;
     pthread_mutex_unlock(&m->lock);
     m->busy = true;
-    if (submit)
+    if (submit && m->instant)
+        run(&m->job, NULL);   /* no job runs for this match: the job's own steps, here */
+    else if (submit)
         fig_pool_submit(m->pool, &m->job);
 }
 
@@ -387,6 +394,9 @@ static fig_err_t create(fig_match_t **out, const fig_match_opts_t *opts, fig_msg
         snprintf(m->specs[s], sizeof m->specs[s], "%s", fig_bot_spec(m->bots[s]));
         fig_bot_watch(m->bots[s], &m->closing);
     }
+    m->instant = opts->inline_instant;
+    for (int s = 0; s < FIG_MAX_PLAYERS; s++)
+        m->instant &= !m->bots[s] || fig_bot_instant(m->bots[s]);
     m->move_ms = opts->move_ms;
     m->keep_seeds = opts->keep_bot_seeds;
     m->on_fault = opts->on_fault;
@@ -535,6 +545,8 @@ bool fig_match_step(fig_match_t *m, fig_match_step_t *step)
     atomic_store(&m->cancel, false);
     m->thinking = true;
     ask(m, W_THINK, turn, seed);
+    if (m->instant)   /* the bot answered in ask(), on this thread: the answer is the step */
+        return fig_match_step(m, step);
     return false;
 }
 

@@ -200,6 +200,13 @@ typedef struct {
     fig_err_t (*claim)(fig_db_t *db, const char *code, fig_db_table_fn *fn, void *ctx,
                        char owner[FIG_DB_NODE_MAX + 1], fig_msg_t *msg);
     void (*close)(fig_db_t *db);
+    /* Whether the next commit returns without waiting for the disk (NULL:
+     * never): SQLite with synchronous=NORMAL in WAL mode, while no
+     * checkpoint (which syncs) is near. */
+    bool (*quick)(const fig_db_t *db);
+    /* Optional: the slow upkeep the back end leaves out of its commits (a
+     * checkpoint), done by the writer thread after its groups. */
+    void (*upkeep)(fig_db_t *db);
 } fig_db_ops_t;
 
 /* Every back end's handle begins with its ops. */
@@ -214,6 +221,20 @@ struct fig_db {
 static inline fig_err_t fig_db_apply(fig_db_t *db, fig_db_batch_t *list)
 {
     return db->ops->apply(db, list);
+}
+/* Whether the next fig_db_apply returns without waiting for the disk: then
+ * the loop may commit a small group itself rather than hand it to the
+ * writer thread and wait to be woken (writer.h: fig_writer_flush). */
+static inline bool fig_db_quick(const fig_db_t *db)
+{
+    return db->ops->quick && db->ops->quick(db);
+}
+/* The upkeep a quick commit leaves for later (SQLite: a WAL checkpoint,
+ * which syncs), when it is due; the writer thread's, never the loop's. */
+static inline void fig_db_upkeep(fig_db_t *db)
+{
+    if (db->ops->upkeep)
+        db->ops->upkeep(db);
 }
 /* Reads game `game` of a table: FIG_ERR_INPUT when there is none. */
 static inline fig_err_t fig_db_game_get(fig_db_t *db, const char *code, int game,

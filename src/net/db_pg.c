@@ -36,116 +36,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "net/db_pg_sql.h"
 #include "net/db_row.h"
-
-enum { ST_TABLE, ST_SEAT, ST_GAME, ST_ACTION, ST_GET_GAME, ST_GET_ACTIONS, ST_TABLES, ST_SEATS,
-       ST_LAST_GAME, ST_DEL_ACTIONS, ST_DEL_GAMES, ST_DEL_SEATS, ST_DEL_EVENTS, ST_DEL_TABLE,
-       ST_EVENTS, ST_REVIEW, ST_GET_REVIEW, ST_DEL_REVIEWS, ST_FENCE, ST_RENEW, ST_TAKE,
-       ST_TAKE_MINE, ST_CLAIM, ST_OWNER, ST_FENCE_OR_FAIL, ST_COUNT };
-
-/* A lease's end: $n milliseconds from now (the database's clock, which
- * every server shares: the servers' own clocks never matter). */
-#define UNTIL(n) "clock_timestamp() + $" #n " * interval '1 millisecond'"
-/* Table $1's row while server $2 holds a live lease on it, locked until
- * the transaction's end (the fence). */
-#define FENCE_ROW                                                                             \
-    "FROM tables WHERE code = $1 AND owner = $2 AND lease_until > clock_timestamp() FOR SHARE"
-/* At most $3 tables, this server's own first (a restart), then the oldest. */
-#define TAKE(mine)                                                                            \
-    "UPDATE tables SET owner = $1, lease_until = " UNTIL(2) " WHERE code IN (SELECT code "   \
-    "FROM tables WHERE owner IS NULL OR lease_until < clock_timestamp()" mine " ORDER BY "   \
-    "owner IS NOT DISTINCT FROM $1 DESC, created, n LIMIT $3 FOR UPDATE SKIP LOCKED) "      \
-    "RETURNING code"
-
-
-static const char *const sql_text[ST_COUNT] = {
-    [ST_TABLE] = "INSERT INTO tables (code, players, move_seconds, open, fill, seed, created, "
-                 "hints, owner, lease_until) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, "
-                 UNTIL(10) ")",
-    [ST_SEAT] = "INSERT INTO seats (code, seat, kind, what, name, token_hash, rematch) "
-                "VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (code, seat) DO UPDATE SET "
-                "kind = excluded.kind, what = excluded.what, name = excluded.name, "
-                "token_hash = excluded.token_hash, rematch = excluded.rematch",
-    [ST_GAME] = "INSERT INTO games (code, game, players, removed, king, roads, seed, ev) "
-                "VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-    [ST_ACTION] = "INSERT INTO actions (code, game, idx, seat, action, ev) "
-                  "VALUES ($1, $2, $3, $4, $5, $6)",
-    [ST_GET_GAME] = "SELECT players, removed, king, roads, seed, ev FROM games "
-                    "WHERE code = $1 AND game = $2",
-    [ST_GET_ACTIONS] = "SELECT idx, seat, action, ev FROM actions WHERE code = $1 AND game = $2 "
-                       "ORDER BY idx",
-    [ST_TABLES] = "SELECT t.code, players, move_seconds, open, fill, seed, created, "
-                  "COALESCE(e.hw, 0), hints FROM tables t LEFT JOIN events e ON e.code = t.code "
-                  "WHERE t.code = ANY ($1::text[]) ORDER BY created, t.n",
-    [ST_SEATS] = "SELECT seat, kind, what, name, token_hash, rematch FROM seats WHERE code = $1 "
-                 "ORDER BY seat",
-    [ST_LAST_GAME] = "SELECT COALESCE(MAX(game), 0) FROM games WHERE code = $1",
-    [ST_DEL_ACTIONS] = "DELETE FROM actions WHERE code = $1",
-    [ST_DEL_GAMES] = "DELETE FROM games WHERE code = $1",
-    [ST_DEL_SEATS] = "DELETE FROM seats WHERE code = $1",
-    [ST_DEL_EVENTS] = "DELETE FROM events WHERE code = $1",
-    [ST_DEL_TABLE] = "DELETE FROM tables WHERE code = $1",
-    [ST_EVENTS] = "INSERT INTO events (code, hw) VALUES ($1, $2) "
-                  "ON CONFLICT (code) DO UPDATE SET hw = GREATEST(events.hw, excluded.hw)",
-    /* Computed once: a second one (two askers at once) leaves the first;
-     * a game deleted meanwhile takes none. */
-    [ST_REVIEW] = "INSERT INTO reviews (code, game, seat, review) SELECT $1, $2, $3, $4 "
-                  "WHERE EXISTS (SELECT 1 FROM games WHERE code = $1 AND game = $2) "
-                  "ON CONFLICT (code, game, seat) DO NOTHING",
-    [ST_GET_REVIEW] = "SELECT review FROM reviews WHERE code = $1 AND game = $2 AND seat = $3",
-    [ST_DEL_REVIEWS] = "DELETE FROM reviews WHERE code = $1",
-    /* The fence: the row stays this server's (another's take waits) until
-     * the transaction ends. */
-    [ST_FENCE] = "SELECT 1 " FENCE_ROW,
-    [ST_RENEW] = "UPDATE tables SET lease_until = " UNTIL(2) " WHERE owner = $1 "
-                 "AND lease_until > clock_timestamp() AND code = ANY ($3::text[]) RETURNING code",
-    [ST_TAKE] = TAKE(""),
-    [ST_TAKE_MINE] = TAKE(" OR owner = $1"),
-    [ST_CLAIM] = "UPDATE tables SET owner = $1, lease_until = " UNTIL(2) " WHERE code = $3 "
-                 "AND (owner IS NULL OR owner = $1 OR lease_until < clock_timestamp()) "
-                 "RETURNING code",
-    /* The fence as an error (division by zero) when the row is not this
-     * server's: in a pipeline (apply), a fenced batch aborts the group. */
-    [ST_FENCE_OR_FAIL] = "SELECT 1 / count(*) FROM (SELECT 1 " FENCE_ROW ") f",
-    /* Who holds a live lease on it ("" nobody: its server is gone). */
-    [ST_OWNER] = "SELECT CASE WHEN lease_until > clock_timestamp() THEN owner ELSE '' END "
-                 "FROM tables WHERE code = $1",
-};
-
-/* Version 3, whole. */
-static const char schema[] =
-    "CREATE TABLE tables (code text PRIMARY KEY, players int NOT NULL, "
-    "  move_seconds int NOT NULL, open boolean NOT NULL, fill text NOT NULL, "
-    "  seed bigint NOT NULL, created bigint NOT NULL, hints boolean NOT NULL DEFAULT false, "
-    "  n bigint GENERATED ALWAYS AS IDENTITY, owner text, lease_until timestamptz);"
-    "CREATE INDEX tables_lease ON tables (lease_until);"
-    "CREATE TABLE seats (code text NOT NULL REFERENCES tables (code), seat int NOT NULL, "
-    "  kind text NOT NULL, what text NOT NULL, name text NOT NULL, token_hash text NOT NULL, "
-    "  rematch int NOT NULL DEFAULT 0, PRIMARY KEY (code, seat));"
-    "CREATE TABLE games (code text NOT NULL REFERENCES tables (code), game int NOT NULL, "
-    "  players int NOT NULL, removed int NOT NULL, king int NOT NULL, roads text NOT NULL, "
-    "  seed bigint NOT NULL, ev bigint NOT NULL, PRIMARY KEY (code, game));"
-    "CREATE TABLE actions (code text NOT NULL, game int NOT NULL, idx int NOT NULL, "
-    "  seat int NOT NULL, action text NOT NULL, ev bigint NOT NULL, "
-    "  PRIMARY KEY (code, game, idx), FOREIGN KEY (code, game) REFERENCES games (code, game));"
-    "CREATE TABLE events (code text PRIMARY KEY REFERENCES tables (code), hw bigint NOT NULL);"
-    "INSERT INTO figaro_schema (version) VALUES (3);";
-
-enum { FIRST_VERSION = 3 };
-
-/* upgrade[v]: from version v to v + 1 (v >= FIRST_VERSION), each ending by
- * setting figaro_schema's version (UPDATE figaro_schema SET version = v + 1);
- * a new database is made at FIRST_VERSION, then brought up the same way. */
-static const char *const upgrade[FIG_DB_SCHEMA + 1] = {
-    /* 3 to 4: the reviews of finished games, none yet. */
-    [3] = "CREATE TABLE reviews (code text NOT NULL, game int NOT NULL, seat int NOT NULL, "
-          "  review text NOT NULL, PRIMARY KEY (code, game, seat), "
-          "  FOREIGN KEY (code, game) REFERENCES games (code, game));"
-          "UPDATE figaro_schema SET version = 4;",
-};
-
-/* The advisory lock of creating and upgrading the schema. */
-static const char lock_sql[] = "SELECT pg_advisory_xact_lock(hashtext('figaro schema'))";
 
 typedef struct {
     fig_db_t base;        /* first: a fig_db_t * is a db_t * */
@@ -235,10 +127,10 @@ static fig_err_t settings(db_t *d, fig_msg_t *msg)
 static fig_err_t prepare(db_t *d, fig_msg_t *msg)
 {
     fig_err_t rc = FIG_OK;
-    for (int i = 0; i < ST_COUNT && !rc; i++) {
+    for (int i = 0; i < PGS_COUNT && !rc; i++) {
         char name[16];
         snprintf(name, sizeof name, "s%d", i);
-        rc = check(d, PQprepare(d->pg, name, sql_text[i], 0, NULL), NULL, msg, "prepare");
+        rc = check(d, PQprepare(d->pg, name, fig_pg_sql[i], 0, NULL), NULL, msg, "prepare");
     }
     return rc;
 }
@@ -284,11 +176,11 @@ static fig_err_t table_add(db_t *d, const fig_db_table_t *t, fig_msg_t *msg)
     p_bool(&p, t->hints);
     p_text(&p, d->node);
     p_int(&p, d->lease_ms);
-    fig_err_t rc = run(d, ST_TABLE, &p, NULL, msg, "table");
+    fig_err_t rc = run(d, PGS_TABLE, &p, NULL, msg, "table");
     for (int i = 0; i < t->players && rc == FIG_OK; i++) {
         params_t q = { .n = 0 };
         bind_seat(&q, t->code, i, &t->seats[i]);
-        rc = run(d, ST_SEAT, &q, NULL, msg, "seat");
+        rc = run(d, PGS_SEAT, &q, NULL, msg, "seat");
     }
     return rc;
 }
@@ -301,7 +193,7 @@ static fig_err_t write_one(db_t *d, const fig_db_write_t *w, fig_msg_t *msg)
         return table_add(d, &w->row, msg);
     case FIG_DBW_SEAT:
         bind_seat(&p, w->code, w->seat, &w->seat_row);
-        return run(d, ST_SEAT, &p, NULL, msg, "seat");
+        return run(d, PGS_SEAT, &p, NULL, msg, "seat");
     case FIG_DBW_GAME: {
         char roads[256];
         fig_db_roads_text(&w->setup, roads, sizeof roads);
@@ -313,7 +205,7 @@ static fig_err_t write_one(db_t *d, const fig_db_write_t *w, fig_msg_t *msg)
         p_text(&p, roads);
         p_int(&p, (long long)w->setup.seed);
         p_int(&p, w->ev);
-        return run(d, ST_GAME, &p, NULL, msg, "game");
+        return run(d, PGS_GAME, &p, NULL, msg, "game");
     }
     case FIG_DBW_ACTION: {
         char text[16];
@@ -323,12 +215,12 @@ static fig_err_t write_one(db_t *d, const fig_db_write_t *w, fig_msg_t *msg)
         p_int(&p, w->action.seat);
         p_text(&p, fig_act_format(w->action.action, text, sizeof text));
         p_int(&p, w->action.ev);
-        return run(d, ST_ACTION, &p, NULL, msg, "action");
+        return run(d, PGS_ACTION, &p, NULL, msg, "action");
     }
     case FIG_DBW_DELETE: {
         /* Everything of a table, children first (the foreign keys). */
-        static const int order[] = { ST_DEL_REVIEWS, ST_DEL_ACTIONS, ST_DEL_GAMES,
-                                     ST_DEL_SEATS, ST_DEL_EVENTS, ST_DEL_TABLE };
+        static const int order[] = { PGS_DEL_REVIEWS, PGS_DEL_ACTIONS, PGS_DEL_GAMES,
+                                     PGS_DEL_SEATS, PGS_DEL_EVENTS, PGS_DEL_TABLE };
         p_text(&p, w->code);
         fig_err_t rc = FIG_OK;
         for (size_t i = 0; i < sizeof order / sizeof order[0] && !rc; i++)
@@ -338,13 +230,13 @@ static fig_err_t write_one(db_t *d, const fig_db_write_t *w, fig_msg_t *msg)
     case FIG_DBW_EVENTS:
         p_text(&p, w->code);
         p_int(&p, w->ev);
-        return run(d, ST_EVENTS, &p, NULL, msg, "events");
+        return run(d, PGS_EVENTS, &p, NULL, msg, "events");
     case FIG_DBW_REVIEW:
         p_text(&p, w->code);
         p_int(&p, w->game);
         p_int(&p, w->seat);
         p_text(&p, w->text ? w->text : "");
-        return run(d, ST_REVIEW, &p, NULL, msg, "review");
+        return run(d, PGS_REVIEW, &p, NULL, msg, "review");
     }
     return fig_fail(msg, FIG_ERR_INPUT, N_("database: %s"), "an unknown write");
 }
@@ -373,7 +265,7 @@ static fig_err_t fence(db_t *d, fig_db_batch_t *b)
     p_text(&p, b->w[0].code);
     p_text(&p, d->node);
     PGresult *r;
-    fig_err_t rc = run(d, ST_FENCE, &p, &r, &b->msg, "lease");
+    fig_err_t rc = run(d, PGS_FENCE, &p, &r, &b->msg, "lease");
     if (rc)
         return rc;
     bool mine = PQntuples(r) == 1;
@@ -393,7 +285,7 @@ static bool send_plain(db_t *d, const char *sql)
 }
 
 /* The whole group in one round trip (libpq's pipeline mode): BEGIN, each
- * batch's fence (as an error: ST_FENCE_OR_FAIL) and writes, COMMIT, one
+ * batch's fence (as an error: PGS_FENCE_OR_FAIL) and writes, COMMIT, one
  * sync; no savepoints. True when all of it was committed. False when
  * something failed before the commit (a fenced batch, an action stored
  * twice): the server rolled the group back, and apply writes it again one
@@ -419,7 +311,7 @@ static bool piped(db_t *d, fig_db_batch_t *list)
             params_t p = { .n = 0 };
             p_text(&p, b->w[0].code);
             p_text(&p, d->node);
-            sent = run(d, ST_FENCE_OR_FAIL, &p, NULL, &msg, "lease") == FIG_OK;
+            sent = run(d, PGS_FENCE_OR_FAIL, &p, NULL, &msg, "lease") == FIG_OK;
         }
         for (int i = 0; i < b->n && sent; i++)
             sent = write_one(d, &b->w[i], &msg) == FIG_OK;
@@ -510,7 +402,7 @@ static fig_err_t get_game(db_t *d, const char *code, int game, fig_db_game_t *ou
     p_text(&p, code);
     p_int(&p, game);
     PGresult *r;
-    fig_err_t err = run(d, ST_GET_GAME, &p, &r, msg, "game");
+    fig_err_t err = run(d, PGS_GET_GAME, &p, &r, msg, "game");
     if (err)
         return err;
     if (PQntuples(r) == 0)
@@ -520,7 +412,7 @@ static fig_err_t get_game(db_t *d, const char *code, int game, fig_db_game_t *ou
                                 col_int(r, 0, 2), PQgetvalue(r, 0, 3),
                                 (uint64_t)col_ll(r, 0, 4), col_ll(r, 0, 5), msg);
     PQclear(r);
-    if (err || (err = run(d, ST_GET_ACTIONS, &p, &r, msg, "actions")))
+    if (err || (err = run(d, PGS_GET_ACTIONS, &p, &r, msg, "actions")))
         return err;
     for (int i = 0; i < PQntuples(r) && !err; i++)
         err = fig_db_action_read(out, code, col_int(r, i, 0), col_int(r, i, 1),
@@ -550,7 +442,7 @@ static fig_err_t review_get(fig_db_t *db, const char *code, int game, int seat, 
     p_int(&p, game);
     p_int(&p, seat);
     PGresult *r;
-    if ((err = run(d, ST_GET_REVIEW, &p, &r, msg, "review")))
+    if ((err = run(d, PGS_GET_REVIEW, &p, &r, msg, "review")))
         return err;
     if (PQntuples(r) == 1 && !(*out = strdup(PQgetvalue(r, 0, 0))))
         err = fig_fail(msg, FIG_ERR_SPACE, N_("out of memory"));
@@ -563,7 +455,7 @@ static fig_err_t read_seats(db_t *d, fig_db_table_t *t, fig_msg_t *msg)
     params_t p = { .n = 0 };
     p_text(&p, t->code);
     PGresult *r;
-    fig_err_t err = run(d, ST_SEATS, &p, &r, msg, "seats");
+    fig_err_t err = run(d, PGS_SEATS, &p, &r, msg, "seats");
     if (err)
         return err;
     int n = PQntuples(r);
@@ -582,7 +474,7 @@ static fig_err_t last_game(db_t *d, const char *code, int *game, fig_msg_t *msg)
     params_t p = { .n = 0 };
     p_text(&p, code);
     PGresult *r;
-    fig_err_t err = run(d, ST_LAST_GAME, &p, &r, msg, "games");
+    fig_err_t err = run(d, PGS_LAST_GAME, &p, &r, msg, "games");
     if (err)
         return err;
     *game = PQntuples(r) == 1 ? col_int(r, 0, 0) : 0;
@@ -618,8 +510,8 @@ static const char *listed_code(const void *codes, int i)
     return ((const fig_db_code_t *)codes)[i];
 }
 
-/* Takes the tables statement st (ST_TAKE, ST_TAKE_MINE: at most `max`;
- * ST_CLAIM: `code`) gives this node, and calls fn for each, oldest first.
+/* Takes the tables statement st (PGS_TAKE, PGS_TAKE_MINE: at most `max`;
+ * PGS_CLAIM: `code`) gives this node, and calls fn for each, oldest first.
  * *n: how many were taken. */
 static fig_err_t take_tables(db_t *d, int st, int max, const char *code, fig_db_table_fn *fn,
                              void *ctx, int *n, fig_msg_t *msg)
@@ -645,7 +537,7 @@ static fig_err_t take_tables(db_t *d, int st, int max, const char *code, fig_db_
         return FIG_OK;
     params_t q = { .n = 0 };
     p_text(&q, codes);
-    err = run(d, ST_TABLES, &q, &r, msg, "tables");
+    err = run(d, PGS_TABLES, &q, &r, msg, "tables");
     free(codes);
     if (err)
         return err;
@@ -681,13 +573,13 @@ static fig_err_t take_tables(db_t *d, int st, int max, const char *code, fig_db_
 static fig_err_t load(fig_db_t *db, int max, fig_db_table_fn *fn, void *ctx, fig_msg_t *msg)
 {
     int n;
-    return take_tables((db_t *)db, ST_TAKE_MINE, max, NULL, fn, ctx, &n, msg);
+    return take_tables((db_t *)db, PGS_TAKE_MINE, max, NULL, fn, ctx, &n, msg);
 }
 
 static fig_err_t take(fig_db_t *db, int max, fig_db_table_fn *fn, void *ctx, fig_msg_t *msg)
 {
     int n;
-    return take_tables((db_t *)db, ST_TAKE, max, NULL, fn, ctx, &n, msg);
+    return take_tables((db_t *)db, PGS_TAKE, max, NULL, fn, ctx, &n, msg);
 }
 
 static fig_err_t claim(fig_db_t *db, const char *code, fig_db_table_fn *fn, void *ctx,
@@ -695,13 +587,13 @@ static fig_err_t claim(fig_db_t *db, const char *code, fig_db_table_fn *fn, void
 {
     db_t *d = (db_t *)db;
     int n = 0;
-    fig_err_t err = fn ? take_tables(d, ST_CLAIM, 1, code, fn, ctx, &n, msg) : FIG_OK;
+    fig_err_t err = fn ? take_tables(d, PGS_CLAIM, 1, code, fn, ctx, &n, msg) : FIG_OK;
     if (err || n > 0)
         return err;
     params_t p = { .n = 0 };
     p_text(&p, code);
     PGresult *r;
-    if ((err = run(d, ST_OWNER, &p, &r, msg, "owner")))
+    if ((err = run(d, PGS_OWNER, &p, &r, msg, "owner")))
         return err;
     if (PQntuples(r) == 0)
         err = fig_fail(msg, FIG_ERR_INPUT, N_("there is no table %s"), code);
@@ -728,7 +620,7 @@ static fig_err_t renew(fig_db_t *db, const fig_db_code_t *codes, int n, bool *lo
     p_int(&p, d->lease_ms);
     p_text(&p, list);
     PGresult *r;
-    err = run(d, ST_RENEW, &p, &r, msg, "renew");
+    err = run(d, PGS_RENEW, &p, &r, msg, "renew");
     free(list);
     if (err)
         return err;
@@ -751,6 +643,8 @@ static void close_db(fig_db_t *db)
 
 static const fig_db_ops_t pg_ops = {
     apply, game_get, review_get, load, renew, take, claim, close_db,
+    NULL,   /* quick: a commit waits for the server's sync, always */
+    NULL,   /* upkeep: the server's own */
 };
 
 /* Creates the schema, or brings it up to date, under the advisory lock. */
@@ -759,7 +653,7 @@ static fig_err_t migrate(db_t *d, fig_msg_t *msg)
     fig_err_t rc = exec(d, "BEGIN", msg);
     PGresult *r = NULL;
     if (!rc)
-        rc = check(d, PQexec(d->pg, lock_sql), NULL, msg, "lock");
+        rc = check(d, PQexec(d->pg, fig_pg_lock), NULL, msg, "lock");
     if (!rc)
         rc = exec(d, "CREATE TABLE IF NOT EXISTS figaro_schema (version int NOT NULL)", msg);
     if (!rc)
@@ -774,12 +668,12 @@ static fig_err_t migrate(db_t *d, fig_msg_t *msg)
         rc = fig_fail(msg, FIG_ERR_INPUT, N_("database %s: version %d, newer than this "
                                              "program's (%d)"), "PostgreSQL", version,
                       FIG_DB_SCHEMA);
-    if (!rc && version == 0 && !(rc = exec(d, schema, msg)))
-        version = FIRST_VERSION;
+    if (!rc && version == 0 && !(rc = exec(d, fig_pg_schema, msg)))
+        version = FIG_PG_FIRST_VERSION;
     for (int v = version; !rc && v >= 1 && v < FIG_DB_SCHEMA; v++)
-        rc = v < FIRST_VERSION || !upgrade[v]
+        rc = v < FIG_PG_FIRST_VERSION || !fig_pg_upgrade[v]
                  ? fig_fail(msg, FIG_ERR_INPUT, N_("database: version %d: no upgrade known"), v)
-                 : exec(d, upgrade[v], msg);
+                 : exec(d, fig_pg_upgrade[v], msg);
     if (!rc)
         rc = commit(d, msg);
     if (rc && PQstatus(d->pg) == CONNECTION_OK)

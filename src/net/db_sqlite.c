@@ -6,7 +6,8 @@
  * otherwise: a commit returns once it is on the disk. fig_db_apply writes a
  * chain of batches in one transaction (one sync for all: the group commit),
  * each batch inside its own savepoint, so that a batch that fails (an action
- * stored twice) is undone alone. Statements are prepared once, at open.
+ * stored twice) is undone alone (a batch alone: the transaction is rolled
+ * back). Statements are prepared once, at open.
  *
  * Schema (user_version 4):
  *   tables  (code PK, players, move_seconds, open, fill, seed, created, hints)
@@ -25,7 +26,16 @@
  * takes both; version 2 (no hints column) takes it, off (the tables made
  * before had no hints); version 3 takes the reviews' table (a seat's review
  * of a finished game, its text net/reviews.h's). One of a later version
- * than this program's is refused. */
+ * than this program's is refused.
+ *
+ * WAL checkpoints: SQLite's own (every 1,000 pages of WAL, inside the
+ * commit that reaches them) is replaced by the same done by the writer
+ * thread after its group (fig_db_upkeep), our WAL hook keeping the WAL's
+ * size: with synchronous=NORMAL a commit does not sync but a checkpoint
+ * does, so no commit checkpoints; the storage says its next commit is
+ * quick (fig_db_quick: the loop may make it) while the WAL is below the
+ * checkpoint's size, and once it is not, the next group goes to the writer
+ * thread, which checkpoints after it. */
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,9 +45,16 @@
 
 enum { ST_TABLE, ST_SEAT, ST_GAME, ST_ACTION, ST_GET_GAME, ST_GET_ACTIONS, ST_TABLES, ST_SEATS,
        ST_LAST_GAME, ST_DEL_ACTIONS, ST_DEL_GAMES, ST_DEL_SEATS, ST_DEL_EVENTS, ST_DEL_TABLE,
-       ST_EVENTS, ST_REVIEW, ST_GET_REVIEW, ST_DEL_REVIEWS, ST_COUNT };
+       ST_EVENTS, ST_REVIEW, ST_GET_REVIEW, ST_DEL_REVIEWS, ST_BEGIN, ST_SAVEPOINT, ST_RELEASE,
+       ST_COMMIT, ST_COUNT };
 
 static const char *const sql_text[ST_COUNT] = {
+    /* A group's transaction and each batch's savepoint, prepared as the
+     * rest: parsed once, not at every commit. */
+    [ST_BEGIN] = "BEGIN IMMEDIATE",
+    [ST_SAVEPOINT] = "SAVEPOINT b",
+    [ST_RELEASE] = "RELEASE b",
+    [ST_COMMIT] = "COMMIT",
     [ST_TABLE] = "INSERT INTO tables (code, players, move_seconds, open, fill, seed, created, "
                  "hints) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
     [ST_SEAT] = "INSERT OR REPLACE INTO seats (code, seat, kind, what, name, token_hash, "
@@ -118,7 +135,40 @@ typedef struct {
     fig_db_t base;        /* first: a fig_db_t * is a db_t * */
     sqlite3 *sq;
     sqlite3_stmt *st[ST_COUNT];
+    bool normal_sync;     /* synchronous=NORMAL: a commit does not sync */
+    int wal_pages;        /* in the WAL after the last commit (the WAL hook's) */
 } db_t;
+
+/* SQLite's default checkpoint size. */
+enum { WAL_CHECKPOINT_PAGES = 1000 };
+
+/* After every commit: the WAL's size (no checkpoint here: upkeep's). */
+static int wal_hook(void *ctx, sqlite3 *sq, const char *name, int pages)
+{
+    (void)sq;
+    (void)name;
+    ((db_t *)ctx)->wal_pages = pages;
+    return SQLITE_OK;
+}
+
+static bool quick(const fig_db_t *db)
+{
+    const db_t *d = (const db_t *)db;
+    return d->normal_sync && d->wal_pages < WAL_CHECKPOINT_PAGES;
+}
+
+/* A passive checkpoint once the WAL holds WAL_CHECKPOINT_PAGES, as SQLite's
+ * automatic one. */
+static void upkeep(fig_db_t *db)
+{
+    db_t *d = (db_t *)db;
+    if (d->wal_pages < WAL_CHECKPOINT_PAGES)
+        return;
+    int log = 0, done = 0;
+    if (sqlite3_wal_checkpoint_v2(d->sq, NULL, SQLITE_CHECKPOINT_PASSIVE, &log, &done) ==
+            SQLITE_OK && done == log)
+        d->wal_pages = 0;   /* all of it copied: the next commit starts the WAL again */
+}
 
 static fig_err_t sq_fail(db_t *d, fig_msg_t *msg, const char *what)
 {
@@ -146,6 +196,17 @@ static fig_err_t exec(db_t *d, const char *sql, fig_msg_t *msg)
     fig_err_t rc = fig_fail(msg, FIG_ERR_INPUT, N_("database: %s"), err ? err : "?");
     sqlite3_free(err);
     return rc;
+}
+
+/* Runs one of the prepared transaction statements (ST_BEGIN...), with
+ * exec's message on failure. */
+static fig_err_t control(db_t *d, int st, fig_msg_t *msg)
+{
+    int rc = sqlite3_step(d->st[st]);
+    sqlite3_reset(d->st[st]);
+    return rc == SQLITE_DONE ? FIG_OK
+                             : fig_fail(msg, FIG_ERR_INPUT, N_("database: %s"),
+                                        sqlite3_errmsg(d->sq));
 }
 
 static fig_err_t user_version(db_t *d, int *out, fig_msg_t *msg)
@@ -268,18 +329,26 @@ static fig_err_t apply(fig_db_t *db, fig_db_batch_t *list)
 {
     db_t *d = (db_t *)db;
     fig_msg_t msg;
-    fig_err_t rc = exec(d, "BEGIN IMMEDIATE", &msg);
+    /* A batch alone needs no savepoint: the transaction is its own, and
+     * undoing the batch is rolling it back. */
+    bool alone = list && !list->next, undone = false;
+    fig_err_t rc = control(d, ST_BEGIN, &msg);
     for (fig_db_batch_t *b = list; b && !rc; b = b->next) {
-        b->rc = exec(d, "SAVEPOINT b", &b->msg);
+        b->rc = alone ? FIG_OK : control(d, ST_SAVEPOINT, &b->msg);
         for (int i = 0; i < b->n && !b->rc; i++)
             b->rc = write_one(d, &b->w[i], &b->msg);
+        if (alone) {
+            if ((undone = b->rc != FIG_OK))
+                sqlite3_exec(d->sq, "ROLLBACK", NULL, NULL, NULL);
+            continue;
+        }
         if (b->rc)
             sqlite3_exec(d->sq, "ROLLBACK TO b", NULL, NULL, NULL);
-        if (exec(d, "RELEASE b", &msg) != FIG_OK)
+        if (control(d, ST_RELEASE, &msg) != FIG_OK)
             rc = FIG_ERR_INPUT;
     }
-    if (!rc)
-        rc = exec(d, "COMMIT", &msg);
+    if (!rc && !undone)
+        rc = control(d, ST_COMMIT, &msg);
     if (rc) {
         sqlite3_exec(d->sq, "ROLLBACK", NULL, NULL, NULL);
         for (fig_db_batch_t *b = list; b; b = b->next) {
@@ -457,6 +526,7 @@ static void close_db(fig_db_t *db)
 
 static const fig_db_ops_t sqlite_ops = {
     apply, game_get, review_get, load, NULL, NULL, NULL, close_db,   /* one server: no leases */
+    quick, upkeep,
 };
 
 fig_err_t fig_db_sqlite_open(fig_db_t **out, const char *path, const fig_db_opts_t *opts,
@@ -482,6 +552,8 @@ fig_err_t fig_db_sqlite_open(fig_db_t **out, const char *path, const fig_db_opts
                                                : "PRAGMA synchronous=FULL", msg);
     if (!rc)
         rc = exec(d, "PRAGMA foreign_keys=ON", msg);
+    d->normal_sync = opts && opts->normal_sync;
+    sqlite3_wal_hook(d->sq, wal_hook, d);   /* instead of SQLite's automatic checkpoint */
     int version = 0;
     if (!rc)
         rc = user_version(d, &version, msg);

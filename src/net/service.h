@@ -103,6 +103,14 @@ void fig_service_closed(fig_service_t *svc, void *cs);
 /* A watched descriptor is readable. */
 void fig_service_fd_ready(fig_service_t *svc, int fd);
 
+/* The loop's turn is ending: it is about to wait. A loop that calls this
+ * once a turn lets the service keep the turn's writes until then and, when
+ * the storage commits without waiting for the disk and the writer thread is
+ * idle, commit a small group itself and act on it here (net/writer.h:
+ * fig_writer_flush), sparing two thread hand-offs an action; a loop that
+ * never calls it gets every write committed by the writer thread. */
+void fig_service_turn(fig_service_t *svc);
+
 /* When fig_service_tick should run next (the clock's ms), or -1 for never. */
 long long fig_service_next_deadline(fig_service_t *svc);
 

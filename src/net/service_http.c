@@ -67,6 +67,35 @@ static char *dup_text(const char *s)
     return d;
 }
 
+/* The storage's lines of /metrics. */
+static void storage_metrics(text_t *t, fig_service_t *s)
+{
+    put(t, "# HELP figaro_storage_errors_total Writes the database refused.\n"
+           "# TYPE figaro_storage_errors_total counter\nfigaro_storage_errors_total %llu\n",
+       s->stats.storage_errors);
+    put(t, "# HELP figaro_storage_record_reads Earlier games' records being read for a "
+           "download now (by the writer thread).\n# TYPE figaro_storage_record_reads gauge\n"
+           "figaro_storage_record_reads %d\n", s->nwaits);
+    fig_writer_stats_t ws;
+    fig_writer_stats(s->writer, &ws);
+    put(t, "# HELP figaro_storage_commits_total Transactions the writer committed (each "
+           "one sync to the disk).\n# TYPE figaro_storage_commits_total counter\n"
+           "figaro_storage_commits_total %llu\n", ws.commits);
+    put(t, "# HELP figaro_storage_writes_total Requests' writes committed in them (group "
+           "commit: several a transaction).\n# TYPE figaro_storage_writes_total counter\n"
+           "figaro_storage_writes_total %llu\n", ws.batches);
+    put(t, "# HELP figaro_storage_loop_commits_total Of those, the transactions the event "
+           "loop committed itself (a small group that does not wait for the disk, the "
+           "writer idle).\n# TYPE figaro_storage_loop_commits_total counter\n"
+           "figaro_storage_loop_commits_total %llu\n", ws.loop_commits);
+    put(t, "# HELP figaro_storage_commit_ms_total Time the writer spent in transactions "
+           "(writing and syncing), ms.\n# TYPE figaro_storage_commit_ms_total counter\n"
+           "figaro_storage_commit_ms_total %.1f\n", ws.commit_ms);
+    put(t, "# HELP figaro_storage_queue Writes on their way to the disk.\n"
+           "# TYPE figaro_storage_queue gauge\nfigaro_storage_queue %d\n",
+       fig_writer_pending(s->writer));
+}
+
 static void metrics(fig_service_t *s, fig_http_answer_t *out)
 {
     text_t t = { malloc(1024), 0, 1024, false };
@@ -100,26 +129,7 @@ static void metrics(fig_service_t *s, fig_http_answer_t *out)
             "figaro_events_total %llu\n", st->events);
     put(&t, "# HELP figaro_frames_total Frames sent to connections.\n"
             "# TYPE figaro_frames_total counter\nfigaro_frames_total %llu\n", st->frames);
-    put(&t, "# HELP figaro_storage_errors_total Writes the database refused.\n"
-            "# TYPE figaro_storage_errors_total counter\nfigaro_storage_errors_total %llu\n",
-        st->storage_errors);
-    put(&t, "# HELP figaro_storage_record_reads Earlier games' records being read for a "
-            "download now (by the writer thread).\n# TYPE figaro_storage_record_reads gauge\n"
-            "figaro_storage_record_reads %d\n", s->nwaits);
-    fig_writer_stats_t ws;
-    fig_writer_stats(s->writer, &ws);
-    put(&t, "# HELP figaro_storage_commits_total Transactions the writer committed (each "
-            "one sync to the disk).\n# TYPE figaro_storage_commits_total counter\n"
-            "figaro_storage_commits_total %llu\n", ws.commits);
-    put(&t, "# HELP figaro_storage_writes_total Requests' writes committed in them (group "
-            "commit: several a transaction).\n# TYPE figaro_storage_writes_total counter\n"
-            "figaro_storage_writes_total %llu\n", ws.batches);
-    put(&t, "# HELP figaro_storage_commit_ms_total Time the writer spent in transactions "
-            "(writing and syncing), ms.\n# TYPE figaro_storage_commit_ms_total counter\n"
-            "figaro_storage_commit_ms_total %.1f\n", ws.commit_ms);
-    put(&t, "# HELP figaro_storage_queue Writes on their way to the disk.\n"
-            "# TYPE figaro_storage_queue gauge\nfigaro_storage_queue %d\n",
-        fig_writer_pending(s->writer));
+    storage_metrics(&t, s);
     put(&t, "# HELP figaro_tables_deleted_total Tables deleted after nobody was there for "
             "long.\n# TYPE figaro_tables_deleted_total counter\n"
             "figaro_tables_deleted_total %llu\n", s->deleted);

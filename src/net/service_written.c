@@ -67,6 +67,22 @@ static void written(fig_service_t *s)
     }
 }
 
+/* How many groups one turn's end commits on the loop: acting on one may
+ * write again (a table's next step: after a person's action, its random
+ * bots' replies, one by one), and then the next; past these the thread
+ * takes the rest, so that a turn's end stays short. */
+enum { TURN_GROUPS = 8 };
+
+void fig_service_turn(fig_service_t *s)
+{
+    for (int i = 0; i < TURN_GROUPS; i++) {
+        if (!fig_writer_flush(s->writer, true))
+            return;
+        written(s);
+    }
+    fig_writer_flush(s->writer, false);
+}
+
 void fig_service_sync(fig_service_t *s)
 {
     while (fig_writer_pending(s->writer) > 0) {

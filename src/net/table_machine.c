@@ -155,6 +155,7 @@ static void match_opts(fig_table_t *t, fig_match_opts_t *o, fig_bot_t *bots[])
     memcpy(o->bots, bots, sizeof o->bots);
     o->move_ms = t->env->max_bot_ms;
     o->pool = t->env->pool;
+    o->inline_instant = true;   /* random bots move on the loop: no hand-off to the pool */
     o->on_fault = on_fault;
     o->fault_user = t;
 }

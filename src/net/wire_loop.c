@@ -25,8 +25,9 @@ typedef struct watch {
 struct fig_wire_loop {
     uv_loop_t loop;
     uv_timer_t timer;           /* the service's next deadline */
+    uv_prepare_t turn;          /* the end of each turn, before the loop waits */
     uv_poll_t wake_poll;        /* the wake pipe */
-    bool loop_ok, timer_ok, wake_ok;   /* initialised: to close */
+    bool loop_ok, timer_ok, turn_ok, wake_ok;   /* initialised: to close */
     bool closed;                /* fig_wire_loop_close has run */
     fig_service_t *svc;
     watch_t **watches;          /* by the service's descriptor */
@@ -66,6 +67,18 @@ void fig_wire_loop_attach(fig_wire_loop_t *l, fig_service_t *svc)
         fig_wire_loop_reschedule(l);
     else
         uv_timer_stop(&l->timer);
+}
+
+/* ---- the end of a turn: libuv's prepare phase, after the timers and the
+ * turn's events, right before it waits for the next ones */
+
+static void on_turn(uv_prepare_t *p)
+{
+    fig_wire_loop_t *l = p->data;
+    if (l->svc) {
+        fig_service_turn(l->svc);
+        fig_wire_loop_reschedule(l);
+    }
 }
 
 /* ---- the service's descriptors: a poll each */
@@ -174,6 +187,11 @@ static fig_err_t loop_init(fig_wire_loop_t *l, fig_msg_t *msg)
     uv_timer_init(&l->loop, &l->timer);   /* cannot fail */
     l->timer.data = l;
     l->timer_ok = true;
+    uv_prepare_init(&l->loop, &l->turn);   /* cannot fail */
+    l->turn.data = l;
+    l->turn_ok = true;
+    uv_prepare_start(&l->turn, on_turn);
+    uv_unref((uv_handle_t *)&l->turn);   /* it runs every turn, but is no reason to go on */
     int err = fig_wake_pipe(l->wake);
     if (err)
         return fig_fail(msg, FIG_ERR_SPACE, "pipe: %s", strerror(err));
@@ -229,6 +247,8 @@ void fig_wire_loop_close(fig_wire_loop_t *l)
             fig_wire_loop_unwatch(l, fd);
     if (l->timer_ok)
         uv_close((uv_handle_t *)&l->timer, NULL);
+    if (l->turn_ok)
+        uv_close((uv_handle_t *)&l->turn, NULL);
     if (l->wake_ok)
         uv_close((uv_handle_t *)&l->wake_poll, NULL);
     if (l->loop_ok)

@@ -10,6 +10,14 @@
  * byte to the pipe when `done` was empty (one wake-up per group the loop has
  * not collected yet, not one per batch).
  *
+ * A loop that calls fig_writer_flush once a turn gets its batches held
+ * (`held`, the loop's alone) until then: a small group the storage can
+ * commit without waiting for the disk (fig_db_quick), while the thread is
+ * idle, the loop commits itself (`busy` keeps the thread off the storage
+ * meanwhile), which spares the thread's wake-up and the loop's; any other
+ * group goes to the thread as before. At low load every hand-off is a sleep
+ * and a wake-up of its own, which cost more than the commit.
+ *
  * Its errors (no thread, no pipe) are for the operator's log only, in
  * English, as the wire's are: not marked for translation. */
 #include <errno.h>
@@ -34,6 +42,10 @@ struct fig_writer {
     pthread_cond_t wake;
     chain_t todo, done;          /* under lock */
     bool stop;                   /* under lock */
+    bool busy;                   /* under lock: a group is being written (thread or loop) */
+    chain_t held;                /* the loop's: submitted, kept for fig_writer_flush */
+    int nheld;
+    bool flushes;                /* the loop calls fig_writer_flush: hold its batches */
     fig_writer_stats_t stats;    /* under lock */
     int pipe[2];
     int pending;                 /* the loop's count: submitted - taken back */
@@ -96,6 +108,19 @@ static void run_group(fig_writer_t *w, fig_db_batch_t *head, fig_writer_stats_t 
         commit(w, first, last, st);
 }
 
+/* A group is written: its figures are added, the storage is free again.
+ * Under the lock. */
+static void add_stats(fig_writer_t *w, const fig_writer_stats_t *st)
+{
+    w->stats.commit_ms += st->commit_ms;
+    w->stats.commits += st->commits;
+    w->stats.batches += st->batches;
+    w->stats.loop_commits += st->loop_commits;
+    if (st->largest > w->stats.largest)
+        w->stats.largest = st->largest;
+    w->busy = false;
+}
+
 static void *run(void *arg)
 {
     fig_writer_t *w = arg;
@@ -107,15 +132,13 @@ static void *run(void *arg)
             break;   /* stopping, and nothing is left to write */
         chain_t group = w->todo;
         w->todo.head = w->todo.tail = NULL;
+        w->busy = true;
         pthread_mutex_unlock(&w->lock);
-        fig_writer_stats_t st = { 0, 0, 0, 0.0 };
+        fig_writer_stats_t st = { 0, 0, 0, 0, 0.0 };
         run_group(w, group.head, &st);
+        fig_db_upkeep(w->db);   /* a checkpoint, here rather than in a commit the loop makes */
         pthread_mutex_lock(&w->lock);
-        w->stats.commit_ms += st.commit_ms;
-        w->stats.commits += st.commits;
-        w->stats.batches += st.batches;
-        if (st.largest > w->stats.largest)
-            w->stats.largest = st.largest;
+        add_stats(w, &st);
         bool signal = !w->done.head;
         chain_add(&w->done, group.head, group.tail);
         if (signal) {
@@ -157,18 +180,66 @@ fig_err_t fig_writer_new(fig_writer_t **out, fig_db_t *db, fig_msg_t *msg)
     return FIG_OK;
 }
 
+/* Hands `first`..`last` to the thread. */
+static void to_thread(fig_writer_t *w, fig_db_batch_t *first, fig_db_batch_t *last)
+{
+    pthread_mutex_lock(&w->lock);
+    bool was_idle = !w->todo.head;
+    chain_add(&w->todo, first, last);
+    if (was_idle)
+        pthread_cond_broadcast(&w->wake);
+    pthread_mutex_unlock(&w->lock);
+}
+
 void fig_writer_submit(fig_writer_t *w, fig_db_batch_t *b)
 {
     b->next = NULL;
     b->rc = FIG_OK;
     b->msg.text[0] = '\0';
-    pthread_mutex_lock(&w->lock);
-    bool was_idle = !w->todo.head;
-    chain_add(&w->todo, b, b);
-    if (was_idle)
-        pthread_cond_broadcast(&w->wake);
-    pthread_mutex_unlock(&w->lock);
     w->pending++;
+    if (w->flushes) {
+        chain_add(&w->held, b, b);
+        w->nheld++;
+    } else {
+        to_thread(w, b, b);
+    }
+}
+
+/* The most batches the loop commits itself in one group: more, and the
+ * loop is busy enough that the thread's wake-up is shared by many and its
+ * core worth having. */
+enum { INLINE_MAX = 8 };
+
+bool fig_writer_flush(fig_writer_t *w, bool may_commit)
+{
+    w->flushes = true;
+    chain_t group = w->held;
+    int n = w->nheld;
+    if (!group.head)
+        return false;
+    w->held.head = w->held.tail = NULL;
+    w->nheld = 0;
+    bool writes = true;   /* reads and lease rounds stay the thread's */
+    for (fig_db_batch_t *b = group.head; b; b = b->next)
+        writes &= !b->read.out && !b->lease;
+    pthread_mutex_lock(&w->lock);
+    bool here = may_commit && writes && n <= INLINE_MAX && !w->busy && !w->todo.head &&
+                fig_db_quick(w->db);
+    if (!here) {
+        pthread_mutex_unlock(&w->lock);
+        to_thread(w, group.head, group.tail);
+        return false;
+    }
+    w->busy = true;   /* the thread is idle and stays off the storage */
+    pthread_mutex_unlock(&w->lock);
+    fig_writer_stats_t st = { 0, 0, 0, 0, 0.0 };
+    run_group(w, group.head, &st);
+    st.loop_commits = st.commits;
+    pthread_mutex_lock(&w->lock);
+    add_stats(w, &st);
+    chain_add(&w->done, group.head, group.tail);   /* after the thread's: order is kept */
+    pthread_mutex_unlock(&w->lock);
+    return true;
 }
 
 int fig_writer_fd(const fig_writer_t *w) { return w->pipe[0]; }
@@ -193,6 +264,16 @@ int fig_writer_pending(const fig_writer_t *w) { return w->pending; }
 
 void fig_writer_wait(fig_writer_t *w, int ms)
 {
+    if (w->held.head) {   /* what the loop holds is the thread's to write now */
+        to_thread(w, w->held.head, w->held.tail);
+        w->held.head = w->held.tail = NULL;
+        w->nheld = 0;
+    }
+    pthread_mutex_lock(&w->lock);
+    bool ready = w->done.head != NULL;   /* the loop's own commits write no byte */
+    pthread_mutex_unlock(&w->lock);
+    if (ready)
+        return;
     struct pollfd p = { w->pipe[0], POLLIN, 0 };
     while (poll(&p, 1, ms) < 0 && errno == EINTR)
         ;
@@ -210,6 +291,8 @@ void fig_writer_free(fig_writer_t *w, fig_db_batch_t **left)
 {
     if (!w)
         return;
+    if (w->held.head)   /* written too, before the thread stops */
+        to_thread(w, w->held.head, w->held.tail);
     pthread_mutex_lock(&w->lock);
     w->stop = true;
     pthread_cond_broadcast(&w->wake);

@@ -14,12 +14,14 @@
  * While the disk syncs one group, the next one gathers: the busier the
  * server, the larger the groups, and one sync serves them all.
  *
- * Threads: fig_writer_submit, fig_writer_done, fig_writer_pending and
- * fig_writer_wait are the loop's (one thread); the writer thread touches
+ * Threads: fig_writer_submit, fig_writer_flush, fig_writer_done,
+ * fig_writer_pending and fig_writer_wait are the loop's (one thread); the writer thread touches
  * only the storage handle and the batches it holds. No lws call here: the
  * loop watches the descriptor. */
 #ifndef FIGARO_NET_WRITER_H
 #define FIGARO_NET_WRITER_H
+
+#include <stdbool.h>
 
 #include "figaro/error.h"
 #include "net/db.h"
@@ -31,6 +33,7 @@ typedef struct {
     unsigned long long commits;     /* transactions committed (or failed) */
     unsigned long long batches;     /* batches written in them */
     unsigned long long largest;     /* the most batches in one transaction */
+    unsigned long long loop_commits;   /* of the commits, the loop's own (fig_writer_flush) */
     double commit_ms;               /* time spent in them (writing and syncing) */
 } fig_writer_stats_t;
 
@@ -44,6 +47,18 @@ fig_err_t fig_writer_new(fig_writer_t **out, fig_db_t *db, fig_msg_t *msg);
  * in its turn, after every write queued before it, and comes back the same
  * way, its rc and msg the read's; so does a lease round (b->lease). */
 void fig_writer_submit(fig_writer_t *w, fig_db_batch_t *b);
+
+/* Called by the loop once a turn, before it waits: from the first call on,
+ * fig_writer_submit holds the loop's batches until the next flush. Then a
+ * small group of writes (a few batches, no read) that the storage commits
+ * without waiting for the disk (fig_db_quick: SQLite with
+ * synchronous=NORMAL; never PostgreSQL, never synchronous=FULL), while the
+ * thread is idle, is committed here, on the loop's thread, when
+ * may_commit; true then: the caller takes it with
+ * fig_writer_done at once (no byte comes on the descriptor for it). Any
+ * other group goes to the thread (false). Either way it is written before
+ * it is given back: store before tell holds. */
+bool fig_writer_flush(fig_writer_t *w, bool may_commit);
 
 /* A descriptor that becomes readable when batches are written. */
 int fig_writer_fd(const fig_writer_t *w);

@@ -22,6 +22,10 @@
 #   4. calls: no cycle in the call graph of the modules of host, tui and cli,
 #      read with nm from their objects beside $FIGARO (a module calls another
 #      when it uses a symbol that one defines).
+#   5. sizes: in src/net (the table server, cut into files of one job each),
+#      no file over NET_FILE_MAX lines and no function over NET_FN_MAX (from
+#      its opening brace, alone on its line as every function's is, to its
+#      closing one); an offender is named with its line count.
 #   3. libfigaro-host.a (LAYERS_HOST_LIB, else libfigaro-host.a beside
 #      $FIGARO) references no curses or terminfo symbol (the list is read
 #      from the installed libncursesw and libtinfo), no libintl or locale
@@ -283,6 +287,28 @@ check_lib() {
     [ ! -s "$tmp/bad_symbols" ]
 }
 
+# ---- sizes in src/net
+
+NET_FILE_MAX=800
+NET_FN_MAX=80
+
+# check_sizes FILE...: the files and functions over their limits into
+# $tmp/sizes (one line each); false if there is any.
+check_sizes() {
+    : >"$tmp/sizes"
+    for f in "$@"; do
+        n=$(wc -l <"$f")
+        [ "$n" -le "$NET_FILE_MAX" ] || echo "$f: $n lines (at most $NET_FILE_MAX)" >>"$tmp/sizes"
+        awk -v max="$NET_FN_MAX" -v f="$f" '
+            /\(/ { sig = $0 }
+            /^\{/ { start = FNR; name = sig; sub(/\(.*/, "", name); sub(/.*[ *]/, "", name) }
+            /^\}/ && start { n = FNR - start + 1
+                if (n > max) printf "%s:%d: %s: %d lines (at most %d)\n", f, start, name, n, max
+                start = 0 }' "$f" >>"$tmp/sizes"
+    done
+    [ ! -s "$tmp/sizes" ]
+}
+
 # ---- the checks checked, on trees and libraries made here
 
 if [ "$1" != --check ]; then
@@ -353,6 +379,24 @@ if [ "$1" != --check ]; then
     if [ ! -s "$tmp/violations" ]; then ok; else ko "self-test: a cycle is not a layer violation"; fi
 
     cc=${CC:-cc}
+    # the sizes: a function of NET_FN_MAX lines passes, one more is named,
+    # and so is a file over NET_FILE_MAX
+    mkdir -p "$tmp/sz"
+    { printf 'static int short_fn(void)\n{\n'
+      i=2; while [ $i -lt "$NET_FN_MAX" ]; do printf '    (void)0;\n'; i=$((i + 1)); done
+      printf '}\n\nint long_fn(int x)\n{\n'
+      i=2; while [ $i -lt "$NET_FN_MAX" ]; do printf '    x++;\n'; i=$((i + 1)); done
+      printf '    return x;\n}\n'; } >"$tmp/sz/a.c"
+    check_sizes "$tmp/sz/a.c"
+    expect_in "self-test: a long function is named" "$tmp/sizes" \
+        "$tmp/sz/a.c:$((NET_FN_MAX + 4)): long_fn: $((NET_FN_MAX + 1)) lines"
+    if [ "$(wc -l <"$tmp/sizes")" -eq 1 ]; then ok
+    else ko "self-test: one function over the limit expected:"; cat "$tmp/sizes"; fi
+    i=0; while [ $i -le "$NET_FILE_MAX" ]; do echo "/* $i */"; i=$((i + 1)); done >"$tmp/sz/b.c"
+    check_sizes "$tmp/sz/b.c"
+    expect_in "self-test: a long file is named" "$tmp/sizes" \
+        "$tmp/sz/b.c: $((NET_FILE_MAX + 1)) lines"
+
     # the call check: a chain passes, a module calling back into its caller
     # is a cycle
     if command -v "$cc" >/dev/null 2>&1 && command -v nm >/dev/null 2>&1; then
@@ -415,6 +459,12 @@ else
         ko "include cycles ($(grep -c '^include cycle' "$tmp/cycles")):"
         sed 's/^/    /' "$tmp/cycles"
     fi
+fi
+
+if check_sizes "$root"/src/net/*.c "$root"/src/net/*.h; then ok
+else
+    ko "src/net: files or functions too long ($(wc -l <"$tmp/sizes")):"
+    sed 's/^/    /' "$tmp/sizes"
 fi
 
 if [ "$1" != --check ]; then

@@ -509,6 +509,87 @@ static void test_r14_bots_see_only_their_seat_view(void **state)
     }
 }
 
+/* ------------------------------------------------------------ instant bots */
+
+/* An instant bot that notes on which thread it was asked to choose. */
+typedef struct {
+    pthread_t caller;
+    int on_caller, elsewhere;
+    fig_rng_t rng;
+} where_t;
+
+static fig_action_t where_choose(void *data, const fig_bot_turn_t *turn)
+{
+    where_t *w = data;
+    if (pthread_equal(pthread_self(), w->caller))
+        w->on_caller++;
+    else
+        w->elsewhere++;
+    return fig_state_random_action(turn->guess, &w->rng);
+}
+
+static const fig_bot_ops_t where_ops = { .kind = "where", .choose = where_choose,
+                                         .instant = true };
+
+/* Seat 0 a person, seats 1-3 "where" bots noting into w[] (seat 3 `last`
+ * instead when not NULL); plays the game out. */
+static void play_where(where_t w[3], bool inline_instant, const char *last)
+{
+    fig_match_opts_t o = opts_for(4, 31, (const char *const[]){ NULL, NULL, NULL, NULL });
+    for (int s = 1; s < 4; s++) {
+        w[s - 1].caller = pthread_self();
+        w[s - 1].on_caller = w[s - 1].elsewhere = 0;
+        fig_rng_seed(&w[s - 1].rng, (uint64_t)s);
+        o.bots[s] = s == 3 && last ? make_bot(last, 5)
+                                   : fig_bot_wrap(&where_ops, &w[s - 1], "where");
+        assert_non_null(o.bots[s]);
+    }
+    o.inline_instant = inline_instant;
+    fig_match_t *m;
+    assert_int_equal(fig_match_new(&m, &o, NULL), FIG_OK);
+    drive(m, NULL, NULL);
+    fig_match_free(m);
+}
+
+/* opts.inline_instant: a match whose bots are all instant thinks on the
+ * caller's thread (and still answers through its descriptor: drive waits
+ * on it); without the option, or with one bot that is not instant, every
+ * think is the pool's. A game of random bots is the same either way. */
+static void test_instant_bots_on_the_callers_thread(void **state)
+{
+    (void)state;
+    where_t w[3];
+    play_where(w, true, NULL);
+    for (int i = 0; i < 3; i++) {
+        assert_true(w[i].on_caller > 0);
+        assert_int_equal(w[i].elsewhere, 0);
+    }
+    play_where(w, false, NULL);
+    for (int i = 0; i < 3; i++) {
+        assert_int_equal(w[i].on_caller, 0);
+        assert_true(w[i].elsewhere > 0);
+    }
+    play_where(w, true, "greedy");
+    for (int i = 0; i < 2; i++) {
+        assert_int_equal(w[i].on_caller, 0);
+        assert_true(w[i].elsewhere > 0);
+    }
+    char *text[2];
+    for (int i = 0; i < 2; i++) {
+        const char *specs[4] = { NULL, "random", "random", "random" };
+        fig_match_opts_t o = opts_for(4, 77, specs);
+        o.inline_instant = i == 1;
+        fig_match_t *m;
+        assert_int_equal(fig_match_new(&m, &o, NULL), FIG_OK);
+        drive(m, NULL, NULL);
+        text[i] = fgn_of(fig_match_game(m));
+        fig_match_free(m);
+    }
+    assert_string_equal(text[0], text[1]);
+    free(text[0]);
+    free(text[1]);
+}
+
 /* ------------------------------------------------------------------- resume */
 
 /* A bot whose choice depends on the position alone (its hand, the table, the
@@ -1129,6 +1210,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_all_bot_games_finish_and_replay),
         cmocka_unit_test(test_same_seed_same_game),
+        cmocka_unit_test(test_instant_bots_on_the_callers_thread),
         cmocka_unit_test(test_new_refuses_a_bad_setup_and_frees_the_bots),
         cmocka_unit_test(test_person_refused_with_engine_message_then_accepted),
         cmocka_unit_test(test_all_people_never_think),
