@@ -143,6 +143,16 @@ static inline bool running(const fig_table_t *t)
     return t->match && !fig_game_over(fig_match_game(t->match));
 }
 
+/* Whether seat s has a move clock when it is to move: the table has one and
+ * a person, not the bot that stands in for them, plays the seat. The table
+ * arms the deadline by it (fig_tb_set_turn_deadline) and the frames tell it
+ * (table_tell.c), so the two cannot disagree. */
+static inline bool clock_for(const fig_table_t *t, int s)
+{
+    return t->row.move_seconds > 0 && t->row.seats[s].kind == FIG_DB_SEAT_PERSON &&
+           !t->seat[s].bot_plays;
+}
+
 static inline int peer_index(const fig_table_t *t, const void *p)
 {
     for (int i = 0; i < t->npeers; i++)

@@ -259,8 +259,7 @@ void fig_tb_set_turn_deadline(fig_table_t *t)
         return;
     }
     int s = fig_match_turn(t->match);
-    if (t->row.move_seconds <= 0 || t->row.seats[s].kind != FIG_DB_SEAT_PERSON ||
-        t->seat[s].bot_plays) {
+    if (!clock_for(t, s)) {
         t->turn_deadline = -1;
         return;
     }

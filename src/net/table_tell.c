@@ -110,12 +110,10 @@ static void record_url(const fig_table_t *t, int game, char *buf, size_t cap)
  * whole time. In a catch-up every frame tells the clock as it is now. */
 static long long turn_ms_left(const fig_table_t *t)
 {
-    if (!running(t) || t->row.move_seconds <= 0)
+    if (!running(t))
         return -1;
     const fig_state_t *st = &fig_match_game(t->match)->state;
-    int s = st->turn;
-    if (st->phase != FIG_PHASE_PLAY || t->row.seats[s].kind != FIG_DB_SEAT_PERSON ||
-        t->seat[s].bot_plays)
+    if (st->phase != FIG_PHASE_PLAY || !clock_for(t, st->turn))
         return -1;
     if (t->turn_deadline >= 0 && t->turn_for == t->game_n) {
         long long left = t->turn_deadline - now(t);
