@@ -158,6 +158,29 @@ export async function setLang(l) {
     localStorage.setItem("figaro.lang", l);
 }
 
+/** A loader of a text the build writes once per language as DIR/LANG.json
+ * (the rules, the lessons): the page's language, English when the build
+ * wrote none for it; one fetch a language, tried again after a failure.
+ * @template T @param {string} dir @returns {() => Promise<T>} */
+export function perLanguage(dir) {
+    /** @type {Map<string, Promise<T>>} */
+    const loaded = new Map();
+    const get = (/** @type {string} */ code) => fetch(dir + "/" + code + ".json").then((r) => {
+        if (!r.ok) throw new Error(dir + "/" + code + ".json: " + r.status);
+        return /** @type {Promise<T>} */ (r.json());
+    });
+    return () => {
+        const l = current;
+        let p = loaded.get(l);
+        if (!p) {
+            p = get(l).catch((e) => (l === "en" ? Promise.reject(e) : get("en")));
+            p.catch(() => loaded.delete(l));   // tried again next time
+            loaded.set(l, p);
+        }
+        return p;
+    };
+}
+
 /** A bot level's name in the reader's language. The levels come from the
  * server (welcome); their msgids are marked N_LEVEL in src/ai/bot.c and
  * src/net/proto.c, which the Makefile adds to the page's catalogue.

@@ -14,7 +14,7 @@
 // offline. Progress (the lessons done, the step a lesson was left at) is kept
 // in localStorage.
 
-import { _, fmt, ngettext, lang } from "./i18n.js";
+import { _, fmt, ngettext, perLanguage } from "./i18n.js";
 import { h, fill, rovingKey } from "./dom.js";
 import { cardEl, cardName, cardText, cardOrder } from "./cards.js";
 import { drawSeats } from "./board.js";
@@ -30,25 +30,8 @@ import { savedName } from "./net.js";
 
 const KEY = "figaro.lessons";
 
-/** @type {Map<string, Promise<Lessons>>} */
-const loaded = new Map();
-
-/** The lessons in the page's language (English if the build wrote none for it).
- * @returns {Promise<Lessons>} */
-export function loadLessons() {
-    const l = lang();
-    let p = loaded.get(l);
-    if (!p) {
-        const get = (/** @type {string} */ code) => fetch("lessons/" + code + ".json").then((r) => {
-            if (!r.ok) throw new Error(String(r.status));
-            return /** @type {Promise<Lessons>} */ (r.json());
-        });
-        p = get(l).catch(() => (l === "en" ? Promise.reject(new Error("no lessons")) : get("en")));
-        p.catch(() => loaded.delete(l));
-        loaded.set(l, p);
-    }
-    return p;
-}
+/** The lessons in the page's language (English if the build wrote none for it). */
+export const loadLessons = /** @type {() => Promise<Lessons>} */ (perLanguage("lessons"));
 
 /** What was done: the lessons finished, and where one was left.
  * @returns {{done: string[], at: {id: string, step: number}|null}} */

@@ -12,32 +12,15 @@
 // are drawn as the table draws cards (cards.js). The service worker keeps the
 // files once fetched, so the rules read offline once the page is installed.
 
-import { _, fmt, lang } from "./i18n.js";
+import { _, fmt, lang, perLanguage } from "./i18n.js";
 import { h, fill } from "./dom.js";
 import { cardEl, cardText, COLOURS } from "./cards.js";
 
 /** @typedef {{kind: string, text: string, rules: number[]}} Para */
 /** @typedef {{rules: Para[], aid: Para[]}} RulesText */
 
-/** @type {Map<string, Promise<RulesText>>} */
-const loaded = new Map();
-
-/** The rules in the page's language (English if the build wrote none for it).
- * @returns {Promise<RulesText>} */
-export function loadRules() {
-    const l = lang();
-    let p = loaded.get(l);
-    if (!p) {
-        const get = (/** @type {string} */ code) => fetch("rules/" + code + ".json").then((r) => {
-            if (!r.ok) throw new Error(String(r.status));
-            return /** @type {Promise<RulesText>} */ (r.json());
-        });
-        p = get(l).catch(() => (l === "en" ? Promise.reject(new Error("no rules")) : get("en")));
-        p.catch(() => loaded.delete(l));   // tried again next time
-        loaded.set(l, p);
-    }
-    return p;
-}
+/** The rules in the page's language (English if the build wrote none for it). */
+export const loadRules = /** @type {() => Promise<RulesText>} */ (perLanguage("rules"));
 
 /** Every card code as the language writes it, longest first (a regular
  * expression's alternatives), with its FGN code. @returns {[string, string][]} */
