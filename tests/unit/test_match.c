@@ -165,6 +165,20 @@ static char *fgn_of(const fig_game_t *g)
     return buf;
 }
 
+/* The FGN of a whole match of these seats (NULL: a person, whom drive plays),
+ * malloc'ed. */
+static char *played_fgn(const char *const specs[4], uint64_t seed, bool inline_instant)
+{
+    fig_match_opts_t o = opts_for(4, seed, specs);
+    o.inline_instant = inline_instant;
+    fig_match_t *m;
+    assert_int_equal(fig_match_new(&m, &o, NULL), FIG_OK);
+    drive(m, NULL, NULL);
+    char *text = fgn_of(fig_match_game(m));
+    fig_match_free(m);
+    return text;
+}
+
 static int total_moves(const fig_game_t *g)
 {
     return g->nmoves[0] + g->nmoves[1] + g->nmoves[2];
@@ -254,16 +268,8 @@ static void test_all_bot_games_finish_and_replay(void **state)
 static void test_same_seed_same_game(void **state)
 {
     (void)state;
-    char *text[2];
-    for (int i = 0; i < 2; i++) {
-        const char *specs[4] = { "random", "random", "greedy", "random" };
-        fig_match_opts_t o = opts_for(4, 99, specs);
-        fig_match_t *m;
-        assert_int_equal(fig_match_new(&m, &o, NULL), FIG_OK);
-        drive(m, NULL, NULL);
-        text[i] = fgn_of(fig_match_game(m));
-        fig_match_free(m);
-    }
+    const char *specs[4] = { "random", "random", "greedy", "random" };
+    char *text[2] = { played_fgn(specs, 99, false), played_fgn(specs, 99, false) };
     assert_string_equal(text[0], text[1]);
     free(text[0]);
     free(text[1]);
@@ -574,17 +580,8 @@ static void test_instant_bots_on_the_callers_thread(void **state)
         assert_int_equal(w[i].on_caller, 0);
         assert_true(w[i].elsewhere > 0);
     }
-    char *text[2];
-    for (int i = 0; i < 2; i++) {
-        const char *specs[4] = { NULL, "random", "random", "random" };
-        fig_match_opts_t o = opts_for(4, 77, specs);
-        o.inline_instant = i == 1;
-        fig_match_t *m;
-        assert_int_equal(fig_match_new(&m, &o, NULL), FIG_OK);
-        drive(m, NULL, NULL);
-        text[i] = fgn_of(fig_match_game(m));
-        fig_match_free(m);
-    }
+    const char *specs[4] = { NULL, "random", "random", "random" };
+    char *text[2] = { played_fgn(specs, 77, false), played_fgn(specs, 77, true) };
     assert_string_equal(text[0], text[1]);
     free(text[0]);
     free(text[1]);
