@@ -589,6 +589,16 @@ async def people_stop(tasks):
             if isinstance(r, Exception) and not isinstance(r, asyncio.CancelledError)]
 
 
+def people_abort(people):
+    """Stops every person's task and drops their connection, whatever state
+    the run ended in."""
+    for p in people:
+        if p.task:
+            p.task.cancel()
+        if p.ws:
+            p.ws.transport.abort()
+
+
 async def worker(spec):
     """One client process of --clients: the people lo..hi-1. Prints "ready"
     once they sit at their tables, measures from the "go" line on stdin,
@@ -617,11 +627,7 @@ async def worker(spec):
                           "failed": len(failed), "failed_e": repr(failed[0]) if failed else ""}),
               flush=True)
     finally:
-        for p in people:
-            if p.task:
-                p.task.cancel()
-            if p.ws:
-                p.ws.transport.abort()
+        people_abort(people)
 
 
 async def clients_start(args, url):
@@ -768,11 +774,7 @@ async def main(args):
             report.append("%d clients failed, e.g. %r" % (len(failed), failed[0]))
         report += failed_lines
     finally:
-        for p in people:
-            if p.task:
-                p.task.cancel()
-            if p.ws:
-                p.ws.transport.abort()
+        people_abort(people)
         rcs = rig.close()
         report.append("server exit: %s" % ", ".join("%s %s" % kv for kv in rcs.items()))
         print("\n".join(report))
