@@ -205,6 +205,15 @@ void fig_writer_submit(fig_writer_t *w, fig_db_batch_t *b)
     }
 }
 
+/* Takes what the loop holds (an empty chain when nothing). */
+static chain_t take_held(fig_writer_t *w)
+{
+    chain_t c = w->held;
+    w->held.head = w->held.tail = NULL;
+    w->nheld = 0;
+    return c;
+}
+
 /* The most batches the loop commits itself in one group: more, and the
  * loop is busy enough that the thread's wake-up is shared by many and its
  * core worth having. */
@@ -213,12 +222,10 @@ enum { INLINE_MAX = 8 };
 bool fig_writer_flush(fig_writer_t *w, bool may_commit)
 {
     w->flushes = true;
-    chain_t group = w->held;
     int n = w->nheld;
+    chain_t group = take_held(w);
     if (!group.head)
         return false;
-    w->held.head = w->held.tail = NULL;
-    w->nheld = 0;
     bool writes = true;   /* reads and lease rounds stay the thread's */
     for (fig_db_batch_t *b = group.head; b; b = b->next)
         writes &= !b->read.out && !b->lease;
@@ -264,11 +271,9 @@ int fig_writer_pending(const fig_writer_t *w) { return w->pending; }
 
 void fig_writer_wait(fig_writer_t *w, int ms)
 {
-    if (w->held.head) {   /* what the loop holds is the thread's to write now */
-        to_thread(w, w->held.head, w->held.tail);
-        w->held.head = w->held.tail = NULL;
-        w->nheld = 0;
-    }
+    chain_t held = take_held(w);
+    if (held.head)   /* what the loop holds is the thread's to write now */
+        to_thread(w, held.head, held.tail);
     pthread_mutex_lock(&w->lock);
     bool ready = w->done.head != NULL;   /* the loop's own commits write no byte */
     pthread_mutex_unlock(&w->lock);
@@ -291,8 +296,9 @@ void fig_writer_free(fig_writer_t *w, fig_db_batch_t **left)
 {
     if (!w)
         return;
-    if (w->held.head)   /* written too, before the thread stops */
-        to_thread(w, w->held.head, w->held.tail);
+    chain_t held = take_held(w);
+    if (held.head)   /* written too, before the thread stops */
+        to_thread(w, held.head, held.tail);
     pthread_mutex_lock(&w->lock);
     w->stop = true;
     pthread_cond_broadcast(&w->wake);
