@@ -237,3 +237,17 @@ export async function handSize(page) {
     return page.locator(".hand button.card").evaluateAll((els) => els.reduce((n, e) =>
         n + Number((e.querySelector(".count")?.textContent || "×1").slice(1)), 0));
 }
+
+/** Lets the loaded page's service worker install, reloads the page under it,
+ * and waits until its cache holds `file` (fetched by the page once it asks):
+ * what a page read offline needs. @param {import("@playwright/test").Page} page
+ * @param {string} file */
+export async function underWorker(page, file) {
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+    await page.reload();   // now under the worker, which keeps what the page fetches
+    await page.waitForFunction(async (f) => {
+        for (const k of await caches.keys())
+            if (await (await caches.open(k)).match(f)) return true;
+        return false;
+    }, file);
+}

@@ -18,7 +18,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { startServer, figaro, ROOT, ARTIFACTS } from "./server.js";
-import { measure } from "./helpers.js";
+import { measure, underWorker } from "./helpers.js";
 
 /** @type {Awaited<ReturnType<typeof startServer>>} */
 let srv;
@@ -337,14 +337,8 @@ test("the lessons read offline once the page is installed", async ({ browser }) 
     const ctx = await browser.newContext({ locale: "fr", viewport: PHONE });
     const page = await ctx.newPage();
     await page.goto(srv.url);
-    await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
-    await page.reload();   // now under the worker, which keeps what the page fetches
+    await underWorker(page, "lessons/fr.json");
     await expect(page.locator(".learn-btn")).toBeVisible();
-    await page.waitForFunction(async () => {
-        for (const k of await caches.keys())
-            if (await (await caches.open(k)).match("lessons/fr.json")) return true;
-        return false;
-    });
     await ctx.setOffline(true);
     await page.goto(srv.url + "#/learn/jesters");
     await page.reload();

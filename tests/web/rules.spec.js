@@ -11,7 +11,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { startServer, figaro, ROOT, ARTIFACTS } from "./server.js";
-import { createTable, playTurn, rng } from "./helpers.js";
+import { createTable, playTurn, rng, underWorker } from "./helpers.js";
 
 /** @type {Awaited<ReturnType<typeof startServer>>} */
 let srv;
@@ -182,14 +182,8 @@ test("how to play reads offline once the page is installed", async ({ browser })
     const page = await ctx.newPage();
     await page.goto(srv.url);
     await expect(page.locator(".how-to-play")).toBeVisible();
-    await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
-    await page.reload();   // now under the worker, which keeps what the page fetches
+    await underWorker(page, "rules/it.json");
     await expect(page.locator(".how-to-play")).toBeVisible();
-    await page.waitForFunction(async () => {
-        for (const k of await caches.keys())
-            if (await (await caches.open(k)).match("rules/it.json")) return true;
-        return false;
-    });
     await ctx.setOffline(true);
     await page.reload();
     await page.click(".how-to-play");
