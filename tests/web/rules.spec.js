@@ -146,6 +146,8 @@ test("play now: one tap, a game of four against beginner bots with hints; the ru
     const page = await ctx.newPage();
     await page.goto(srv.url);
     await expect(page.locator("form.create")).toBeHidden();   // the full form, folded
+    // the server's welcome is in (its levels fill the folded form): Play now has levels to ask for
+    await expect(page.locator("#fill option")).not.toHaveCount(0);
     await page.click(".play-now");
     await expect(page.locator(".table-title .code")).toHaveText(/^[A-Z0-9]{6}$/);
     const code = await page.locator(".table-title .code").textContent();
