@@ -40,6 +40,9 @@ export class HomeView {
         this.seatsBox = h("div", { class: "seat-choices" });
         this.hints = h("input", { type: "checkbox", id: "hints" });
         this.hintsChosen = false;
+        /** What a tap asked for before the server's welcome was in: sent with it.
+         * @type {Msg | null} */
+        this.pending = null;
         this.conn = new Conn(() => proto.hello(), (m) => this.onMessage(m), () => {});
         this.render();
     }
@@ -56,6 +59,13 @@ export class HomeView {
             this.defaultLevelName = typeof m.default_level === "string" ? m.default_level : "";
             this.renderFill();
             this.renderSeats();
+            if (this.pending) {
+                const m = this.pending;
+                this.pending = null;
+                this.notice.textContent = "";
+                // The wish was made before the levels were known: a quick game's level is chosen now.
+                this.sendOrWait(m.quick ? this.quickGame() : m);
+            }
             // The first game the lessons end on (learn.js): as "Play now", once.
             const first = sessionStorage.getItem(FIRST_GAME_KEY);
             if (first) {
@@ -75,6 +85,24 @@ export class HomeView {
         } else if (m.type === "error") {
             this.notice.textContent = m.text || m.code;
         }
+    }
+
+    /** "Play now"'s table: the person and three bots of a gentle level. */
+    quickGame() {
+        const level = this.levels.includes(QUICK_LEVEL) ? QUICK_LEVEL : this.defaultLevel();
+        /** @type {proto.SeatWish[]} */
+        const seats = [{ kind: "person" }];
+        for (let s = 1; s < QUICK_PLAYERS; s++) seats.push({ kind: "bot", level });
+        return proto.create(seats, { fill: level, hints: true });
+    }
+
+    /** Sends m, or keeps it until the server's welcome is in (a tap on a slow
+     * connection is not lost, and the person need not tap again).
+     * @param {Msg} m */
+    sendOrWait(m) {
+        if (this.levels.length && this.conn.send(m)) return;
+        this.pending = m;
+        this.notice.textContent = _("Connecting to the server…");
     }
 
     render() {
@@ -123,12 +151,7 @@ export class HomeView {
         const playNow = h("button", { type: "button", class: "primary play-now", "data-focus": "play-now",
                                       text: _("Play now"), onclick: () => {
             if (!takeName(false)) return;
-            const level = this.levels.includes(QUICK_LEVEL) ? QUICK_LEVEL : this.defaultLevel();
-            /** @type {proto.SeatWish[]} */
-            const seats = [{ kind: "person" }];
-            for (let s = 1; s < QUICK_PLAYERS; s++) seats.push({ kind: "bot", level });
-            if (!level || !this.conn.send(proto.create(seats, { fill: level, hints: true })))
-                this.notice.textContent = _("Not connected to the server yet: try again.");
+            this.sendOrWait(this.levels.length ? this.quickGame() : { type: "create", quick: true });
         } });
         const quick = h("section", { class: "quick", "aria-label": _("Play now") }, [
             h("div", { class: "quick-buttons" }, [
@@ -153,7 +176,7 @@ export class HomeView {
             }
             const m = proto.create(seats, { open: open.checked, fill: fillLevel.value, hints: hints.checked,
                                             moveSeconds: Number(moveTime.value) || 0 });
-            if (!this.conn.send(m)) this.notice.textContent = _("Not connected to the server yet: try again.");
+            this.sendOrWait(m);
         } }, [
             h("h2", { id: "create-title", text: _("A new table") }),
             h("div", { class: "field" }, [h("label", { for: "players", text: _("Players") }), players]),

@@ -141,6 +141,34 @@ test("a rule's number links to its rule: the ranking's R13, and #/rules/R13", as
     await ctx.close();
 });
 
+test("play now tapped before the server's welcome: the page says it is connecting, then starts the game", async ({ browser }) => {
+    const ctx = await browser.newContext({ viewport: PHONE, reducedMotion: "reduce" });
+    const page = await ctx.newPage();
+    // A slow connection: the server's first frames reach the page only once the tap is made.
+    /** @type {string[]} */
+    const held = [];
+    let release = () => {};
+    const tapped = new Promise((r) => { release = () => r(undefined); });
+    await page.routeWebSocket(/\/ws/, (ws) => {
+        const server = ws.connectToServer();
+        let open = false;
+        server.onMessage((text) => {
+            if (open) ws.send(String(text));
+            else held.push(String(text));
+        });
+        tapped.then(() => { open = true; for (const t of held.splice(0)) ws.send(t); });
+    });
+    await page.goto(srv.url);
+    await expect(page.locator(".play-now")).toBeVisible();
+    await page.click(".play-now");
+    await expect(page.locator(".home .notice")).toHaveText("Connecting to the server…");
+    release();
+    await expect(page.locator(".table-title .code")).toHaveText(/^[A-Z0-9]{6}$/);
+    await expect(page.locator(".seat")).toHaveCount(4);
+    await expect(page.locator(".seat .tag", { hasText: "bot: beginner" })).toHaveCount(3);
+    await ctx.close();
+});
+
 test("play now: one tap, a game of four against beginner bots with hints; the rules open over the table and keep it", async ({ browser }) => {
     const ctx = await browser.newContext({ viewport: PHONE, reducedMotion: "reduce" });
     const page = await ctx.newPage();
