@@ -72,6 +72,7 @@ typedef struct {
     bool open;                             /* stacks and roads shown in play */
     bool hints;                            /* the seated may ask for hints (everyone sees
                                               that they may) */
+    bool listed;                           /* shown in the lobby (docs/protocol.md) */
     char fill[FIG_PROTO_LEVEL_MAX + 1];    /* the level that plays for an absent person */
     uint64_t seed;                         /* from getrandom, never shown, and no longer used:
                                               each game draws its own (fig_db_game_t) */

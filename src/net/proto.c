@@ -329,6 +329,8 @@ static bool parse_create(err_t *e, const json_t *o, fig_proto_msg_t *m)
     if (!get_bool(e, o, "hints", &hints))
         return false;
     m->hints = h ? hints : -1;
+    if (!get_bool(e, o, "listed", &m->listed))
+        return false;
     strcpy(m->fill, FIG_BOT_LEVEL_DEFAULT);
     char fill[sizeof m->fill] = "";
     if (!get_str(e, o, "fill", false, fill, sizeof fill))
@@ -374,6 +376,7 @@ static const struct {
     { "back", FIG_PROTO_BACK },     { "rematch", FIG_PROTO_REMATCH },
     { "chat", FIG_PROTO_CHAT },     { "ping", FIG_PROTO_PING },
     { "hint", FIG_PROTO_HINT },     { "review", FIG_PROTO_REVIEW },
+    { "lobby", FIG_PROTO_LOBBY },
 };
 
 const char *fig_proto_type_name(fig_proto_type_t type)
@@ -410,6 +413,9 @@ static bool parse_object(err_t *e, const json_t *o, fig_proto_msg_t *m)
         return parse_create(e, o, m);
     case FIG_PROTO_PING:
         return true;
+    case FIG_PROTO_LOBBY:
+        m->on = true;
+        return get_bool(e, o, "on", &m->on);
     default:
         break;
     }

@@ -49,6 +49,7 @@ typedef enum {
     FIG_PROTO_PING,
     FIG_PROTO_HINT,
     FIG_PROTO_REVIEW,
+    FIG_PROTO_LOBBY,
     FIG_PROTO_TYPE_COUNT
 } fig_proto_type_t;
 
@@ -130,6 +131,9 @@ typedef struct {
     char fill[FIG_PROTO_LEVEL_MAX + 1];          /* level that plays for the absent */
     int hints;                                   /* 1 on, 0 off, -1 not given: on only
                                                     at a table of one person */
+    bool listed;                                 /* create: shown in the lobby */
+    /* lobby */
+    bool on;                                     /* subscribes (true, the default) or not */
     /* join, spectate, act, leave, back, rematch, chat, hint, review */
     char table[FIG_PROTO_CODE_LEN + 1];
     int seat;                                    /* join: a seat, or -1 for any open one;
@@ -275,6 +279,7 @@ typedef struct {
     int me;
     int players, move_seconds;            /* the options */
     bool open, hints;
+    bool listed;                          /* shown in the lobby */
     const char *fill;
     const fig_proto_seat_info_t *seats;
     const fig_view_t *view;               /* NULL before the first game */

@@ -132,6 +132,7 @@ void fig_svc_remove_table(fig_service_t *s, tab_t *e)
     s->tabs[e->at] = s->tabs[--s->ntables];
     s->tabs[e->at]->at = e->at;
     fig_heap_remove(&s->due, &e->due);
+    fig_svc_lobby_touch(s, e, true);
     if (e->dirty)
         for (tab_t **pp = &s->dirty; *pp; pp = &(*pp)->next_dirty)
             if (*pp == e) {
@@ -168,5 +169,6 @@ void fig_svc_refresh(fig_service_t *s)
         if (x >= 0 && (d < 0 || x < d))
             d = x;
         fig_heap_set(&s->due, &e->due, d);
+        fig_svc_lobby_touch(s, e, false);
     }
 }

@@ -224,6 +224,7 @@ fig_err_t fig_service_new(fig_service_t **out, const fig_service_opts_t *opts,
     s->clock_ctx = opts->clock_ctx;
     s->log = opts->log;
     s->log_ctx = opts->log_ctx;
+    fig_svc_lobby_init(s);
     fig_err_t rc = FIG_OK;
     uint64_t epoch = 0;
     s->nbuckets = 64;
@@ -323,6 +324,7 @@ void fig_service_free(fig_service_t *s)
     while (s->ntables > 0)
         fig_svc_remove_table(s, s->tabs[s->ntables - 1]);
     fig_heap_free(&s->due);
+    fig_lobby_free(&s->lobby);
     for (review_wait_t *r = s->rwaits; r; r = r->next)
         if (r->state == RV_COMPUTING)
             fig_reviews_cancel(r->job);

@@ -24,6 +24,9 @@ long long fig_service_next_deadline(fig_service_t *s)
     }
     if (s->shared && s->next_round >= 0 && (d < 0 || s->next_round < d))
         d = s->next_round;
+    long long l = fig_lobby_due(&s->lobby);
+    if (l >= 0 && (d < 0 || l < d))
+        d = l;
     return d;
 }
 
@@ -80,4 +83,6 @@ void fig_service_tick(fig_service_t *s, long long now)
         fig_logf(s->log, s->log_ctx, "", "connection from %s said no hello: closed", c->addr);
         s->wire.close(s->wire.wire, c->wc);
     }
+    fig_svc_refresh(s);   /* the tables just ticked: the lobby as it is now */
+    fig_lobby_flush(&s->lobby, now);
 }

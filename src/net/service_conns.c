@@ -120,6 +120,7 @@ void fig_service_closed(fig_service_t *s, void *cs)
     if (!c)
         return;
     fig_svc_hello_unlink(s, c);
+    fig_lobby_off(&s->lobby, &c->lobby);
     if (c->nat < 0) {   /* it lost count (out of memory): every table */
         for (int i = 0; i < s->ntables; i++) {
             fig_svc_touch(s, s->tabs[i]);

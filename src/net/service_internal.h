@@ -16,6 +16,7 @@
 #include "host/pool.h"
 #include "net/db.h"
 #include "net/heap.h"
+#include "net/lobby.h"
 #include "net/proto.h"
 #include "net/reviews.h"
 #include "net/service_types.h"
@@ -49,6 +50,7 @@ typedef struct conn {
      * watches is one of them): its closing detaches it from these only. */
     fig_db_code_t *at;
     int nat, capat;
+    fig_lobby_sub_t lobby;       /* its subscription to the lobby (service_lobby.c) */
 } conn_t;
 
 /* A request held back while its table is busy. */
@@ -83,6 +85,7 @@ typedef struct tab {
     bool lost;                   /* its lease is lost: dropped once its write is back */
     struct tab *next_code;       /* the code index's chain */
     wait_t *head, *tail;         /* requests waiting for it */
+    fig_lobby_ent_t *lob;        /* its entry in the lobby; NULL: not there */
 } tab_t;
 
 /* A watched descriptor's table (the fd index). */
@@ -160,6 +163,7 @@ struct fig_service {
      * asked for (fig_service_next_deadline) or run (fig_service_tick). */
     fig_heap_t due;
     tab_t *dirty;
+    fig_lobby_t lobby;           /* the listed tables that wait for people (service_lobby.c) */
     int nengines;
     char (*engine_names)[FIG_PROTO_ENGINE_NAME_MAX + 1];
     char **engine_specs;
@@ -295,6 +299,18 @@ void fig_svc_run_waiting(fig_service_t *s, tab_t *e);
 /* A claim (a lease batch with its claim set) is back: the requests that
  * waited for it run or are answered. */
 void fig_svc_claimed(fig_service_t *s, fig_db_batch_t *b);
+
+/* ---- the lobby (service_lobby.c; docs/protocol.md, lobby) */
+
+/* Starts the lobby with nothing listed and nobody following it. */
+void fig_svc_lobby_init(fig_service_t *s);
+
+/* The table may have changed: its entry in the lobby is put again (read
+ * when its deadline is: fig_svc_refresh). gone: the table goes. */
+void fig_svc_lobby_touch(fig_service_t *s, tab_t *e, bool gone);
+
+/* A `lobby` message of c: it follows the lobby (m->on) or stops. */
+void fig_svc_lobby_message(fig_service_t *s, conn_t *c, const fig_proto_msg_t *m);
 
 /* ---- leases (service_leases.c) */
 

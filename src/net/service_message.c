@@ -184,6 +184,7 @@ static void do_create(fig_service_t *s, conn_t *c, const fig_proto_msg_t *m)
     row.players = m->players;
     row.move_seconds = m->move_seconds;
     row.open = m->open;
+    row.listed = m->listed;
     snprintf(row.fill, sizeof row.fill, "%s", m->fill);
     int people = 0;
     for (int i = 0; i < m->players; i++)
@@ -260,6 +261,9 @@ static void run_request(fig_service_t *s, conn_t *c, fig_table_t *t, const fig_p
         fig_svc_send_json(s, c, fig_proto_pong());
         break;
     }
+    case FIG_PROTO_LOBBY:
+        fig_svc_lobby_message(s, c, m);
+        break;
     case FIG_PROTO_JOIN:
         code = fig_table_join(t, c, c->tr, m->name[0] ? m->name : c->name, m->seat, &since, &msg);
         break;
@@ -352,7 +356,7 @@ void fig_service_message(fig_service_t *s, void *cs, const char *text, size_t le
     }
     tab_t *e = NULL;
     if (m->type != FIG_PROTO_HELLO && m->type != FIG_PROTO_CREATE && m->type != FIG_PROTO_PING &&
-        !(e = fig_svc_find_tab(s, m->table))) {
+        m->type != FIG_PROTO_LOBBY && !(e = fig_svc_find_tab(s, m->table))) {
         w->t0 = t0;
         fig_proto_code_t why = park(s, c, m->table, w);
         if (why == 0)

@@ -44,6 +44,7 @@
 #include "host/narrate.h"
 #include "host/pool.h"
 #include "net/db.h"
+#include "net/lobby.h"
 #include "net/proto.h"
 
 enum {
@@ -141,6 +142,11 @@ bool fig_table_attached(const fig_table_t *t, const void *peer);
 /* Since when (service clock, ms) nobody watches or sits at the table, or -1
  * while someone does or a write is on its way. */
 long long fig_table_idle_since(const fig_table_t *t);
+
+/* Whether the table is in the lobby (docs/protocol.md, lobby: listed, stored,
+ * an open seat, its first game not started), and then *out as the lobby
+ * shows it (table_lobby.c). */
+bool fig_table_lobby(const fig_table_t *t, fig_lobby_table_t *out);
 
 /* Whether its latest game is over (and no other has started). */
 bool fig_table_over(const fig_table_t *t);

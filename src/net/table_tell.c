@@ -454,6 +454,7 @@ json_t *fig_tb_snapshot(const fig_table_t *t, int me, const fig_tr_t *tr)
         .game = t->game, .state = !t->match ? "waiting" : running(t) ? "playing" : "over",
         .me = me, .players = t->row.players, .move_seconds = t->row.move_seconds,
         .open = t->row.open, .hints = t->row.hints, .fill = t->row.fill, .seats = seats,
+        .listed = t->row.listed,
         .turn_ms_left = turn_ms_left(t),
     };
     fig_view_t v;

@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "net/lobby.h"
 #include "net/proto.h"
 
 static fig_proto_code_t parse(const char *text, fig_proto_msg_t *m)
@@ -491,12 +492,12 @@ static void test_table_frames(void **state)
                                   .game_n = 0, .game = 0, .state = "waiting", .me = -1,
                                   .players = 3, .move_seconds = 0, .open = false,
                                   .fill = "normal", .seats = seats, .turn_ms_left = -1,
-                                  .log = json_array() };
+                                  .log = json_array(), .listed = true };
     expect_dump(fig_proto_snapshot(&snap),
                 "{\"type\":\"snapshot\",\"table\":\"K7M2QX\",\"epoch\":\"9f0c2b7a11d35e40\","
                 "\"n\":3,\"game_n\":0,\"game\":0,\"state\":\"waiting\",\"seat\":null,"
                 "\"options\":{\"players\":3,\"move_seconds\":0,\"open\":false,\"fill\":\"normal\","
-                "\"hints\":false},"
+                "\"hints\":false,\"listed\":true},"
                 "\"seats\":[{\"kind\":\"person\",\"name\":\"Ann\",\"status\":\"present\"},"
                 "{\"kind\":\"bot\",\"name\":\"Rosina\",\"level\":\"beginner\",\"status\":\"bot\"},"
                 "{\"kind\":\"open\",\"name\":null,\"status\":\"open\"}],"
@@ -634,6 +635,85 @@ static void test_outcome_example(void **state)
     json_decref(o);
 }
 
+/* The lobby's messages (docs/protocol.md, lobby): create's `listed`, the
+ * subscription, and the frame the lobby sends. */
+static void test_lobby_messages(void **state)
+{
+    (void)state;
+    fig_proto_msg_t m;
+    assert_int_equal(parse("{\"type\":\"create\",\"seats\":[{\"kind\":\"person\"},"
+                           "{\"kind\":\"person\"},{\"kind\":\"person\"}]}", &m), FIG_PC_NONE);
+    assert_false(m.listed);   /* the default: invite only */
+    assert_int_equal(parse("{\"type\":\"create\",\"seats\":[{\"kind\":\"person\"},"
+                           "{\"kind\":\"person\"},{\"kind\":\"person\"}],\"listed\":true}", &m),
+                     FIG_PC_NONE);
+    assert_true(m.listed);
+    assert_int_equal(parse("{\"type\":\"create\",\"seats\":[{\"kind\":\"person\"},"
+                           "{\"kind\":\"person\"},{\"kind\":\"person\"}],\"listed\":\"yes\"}", &m),
+                     FIG_PC_BAD_MESSAGE);
+    assert_int_equal(parse("{\"type\":\"lobby\",\"on\":true}", &m), FIG_PC_NONE);
+    assert_int_equal(m.type, FIG_PROTO_LOBBY);
+    assert_string_equal(fig_proto_type_name(m.type), "lobby");
+    assert_true(m.on);
+    assert_int_equal(parse("{\"type\":\"lobby\"}", &m), FIG_PC_NONE);
+    assert_true(m.on);   /* the default: follow it */
+    assert_int_equal(parse("{\"type\":\"lobby\",\"on\":false}", &m), FIG_PC_NONE);
+    assert_false(m.on);
+    assert_int_equal(parse("{\"type\":\"lobby\",\"on\":null}", &m), FIG_PC_BAD_MESSAGE);
+    assert_true(m.typed);
+
+    /* The frame: newest first, each seat as the lobby shows it. */
+    fig_lobby_t l;
+    fig_lobby_init(&l, NULL, NULL);
+    fig_lobby_ent_t *a = NULL, *b = NULL;
+    fig_lobby_table_t x;
+    memset(&x, 0, sizeof x);
+    strcpy(x.code, "K7M2QX");
+    x.created = 100;
+    x.players = 3;
+    x.free = 1;
+    x.seats[0].kind = FIG_LOBBY_PERSON;
+    strcpy(x.seats[0].name, "Ann");
+    x.seats[1].kind = FIG_LOBBY_OPEN;
+    x.seats[2].kind = FIG_LOBBY_BOT;
+    strcpy(x.seats[2].level, "hard");
+    x.move_seconds = 60;
+    x.rated = true;
+    strcpy(x.fill, "normal");
+    assert_true(fig_lobby_put(&l, &a, &x, 0));
+    fig_lobby_table_t y = x;
+    strcpy(y.code, "ABCDEF");
+    y.created = 50;
+    y.seats[2].kind = FIG_LOBBY_ENGINE;
+    memset(y.seats[2].level, 0, sizeof y.seats[2].level);
+    strcpy(y.seats[2].name, "greedy");
+    y.hints = true;
+    y.rated = false;
+    assert_true(fig_lobby_put(&l, &b, &y, 0));
+    size_t len;
+    char *text = fig_lobby_frame(&l, &len);
+    assert_string_equal(text,
+        "{\"type\":\"lobby\",\"tables\":["
+        "{\"table\":\"K7M2QX\",\"players\":3,\"free\":1,\"seats\":[{\"kind\":\"person\","
+        "\"name\":\"Ann\"},{\"kind\":\"open\"},{\"kind\":\"bot\",\"level\":\"hard\"}],"
+        "\"options\":{\"move_seconds\":60,\"open\":false,\"hints\":false,\"fill\":\"normal\","
+        "\"rated\":true}},"
+        "{\"table\":\"ABCDEF\",\"players\":3,\"free\":1,\"seats\":[{\"kind\":\"person\","
+        "\"name\":\"Ann\"},{\"kind\":\"open\"},{\"kind\":\"engine\",\"engine\":\"greedy\"}],"
+        "\"options\":{\"move_seconds\":60,\"open\":false,\"hints\":true,\"fill\":\"normal\","
+        "\"rated\":false}}]}");
+    assert_int_equal(strlen(text), len);
+    free(text);
+    /* Taken out: the other stays. */
+    assert_true(fig_lobby_put(&l, &a, NULL, 0));
+    assert_null(a);
+    text = fig_lobby_frame(&l, &len);
+    assert_null(strstr(text, "K7M2QX"));
+    assert_non_null(strstr(text, "ABCDEF"));
+    free(text);
+    fig_lobby_free(&l);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -645,6 +725,7 @@ int main(void)
         cmocka_unit_test(test_outcome_example),
         cmocka_unit_test(test_table_frames),
         cmocka_unit_test(test_review_frame),
+        cmocka_unit_test(test_lobby_messages),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
