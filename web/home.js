@@ -12,6 +12,7 @@ import { Conn, heldSeats, rememberSeat, savedName, saveName, cleanName, NAME_CHA
 import { _, fmt, levelName } from "./i18n.js";
 import * as proto from "./proto.js";
 import { openRules } from "./rules.js";
+import { LobbyList, LOBBY_JOIN_KEY } from "./lobby.js";
 
 /** "Play now": four players, you and three bots of this level (a level a
  * newcomer can beat, docs/play.md), hints on. */
@@ -43,12 +44,27 @@ export class HomeView {
         /** What a tap asked for before the server's welcome was in: sent with it.
          * @type {Msg | null} */
         this.pending = null;
+        this.lobby = new LobbyList((code) => this.joinListed(code));
+        /** The name typed, saved (render's); false (and said) if it will not do.
+         * @type {(required: boolean) => boolean} */
+        this.takeName = () => false;
         this.conn = new Conn(() => proto.hello(), (m) => this.onMessage(m), () => {});
         this.render();
     }
 
     destroy() {
+        this.conn.send(proto.lobby(false));   // the server stops sending it at once
         this.conn.close();
+    }
+
+    /** A tap on a table of the lobby: its page takes an open seat there (table.js)
+     * with the name typed here. @param {string} code */
+    joinListed(code) {
+        if (!heldSeats()[code]) {
+            if (!this.takeName(true)) return;
+            sessionStorage.setItem(LOBBY_JOIN_KEY, code);
+        }
+        location.hash = "#/t/" + code;
     }
 
     /** @param {Msg} m */
@@ -59,6 +75,7 @@ export class HomeView {
             this.defaultLevelName = typeof m.default_level === "string" ? m.default_level : "";
             this.renderFill();
             this.renderSeats();
+            this.conn.send(proto.lobby(true));   // on each connection: the list at once, then live
             if (this.pending) {
                 const m = this.pending;
                 this.pending = null;
@@ -82,6 +99,8 @@ export class HomeView {
         } else if (m.type === "created") {
             sessionStorage.setItem("figaro.autojoin", m.table);
             location.hash = "#/t/" + m.table;
+        } else if (m.type === "lobby") {
+            this.lobby.update(m);
         } else if (m.type === "error") {
             this.notice.textContent = m.text || m.code;
         }
@@ -124,6 +143,7 @@ export class HomeView {
         const moveTime = h("input", { type: "number", id: "move-time", min: "0", max: "3600", value: "0",
                                       inputmode: "numeric" });
         const open = h("input", { type: "checkbox", id: "open" });
+        const listed = h("input", { type: "checkbox", id: "listed" });
         // Hints: the server's default until the person chooses (docs/protocol.md,
         // create): on with one person and bots, off with several people.
         const hints = this.hints = h("input", { type: "checkbox", id: "hints", checked: this.hints.checked });
@@ -148,6 +168,7 @@ export class HomeView {
             if (me) saveName(me);
             return true;
         };
+        this.takeName = takeName;
         const playNow = h("button", { type: "button", class: "primary play-now", "data-focus": "play-now",
                                       text: _("Play now"), onclick: () => {
             if (!takeName(false)) return;
@@ -175,7 +196,7 @@ export class HomeView {
                 else seats.push({ kind: "engine", engine: v.slice(7) });
             }
             const m = proto.create(seats, { open: open.checked, fill: fillLevel.value, hints: hints.checked,
-                                            moveSeconds: Number(moveTime.value) || 0 });
+                                            moveSeconds: Number(moveTime.value) || 0, listed: listed.checked });
             this.sendOrWait(m);
         } }, [
             h("h2", { id: "create-title", text: _("A new table") }),
@@ -186,6 +207,8 @@ export class HomeView {
             h("div", { class: "field check" }, [open, h("label", { for: "open", text: _("Open game: show stack counts and every road during play") })]),
             h("div", { class: "field check" }, [hints, h("label", { for: "hints",
                 text: _("Hints: anyone may ask for the best move on their turn (everyone sees this option)") })]),
+            h("div", { class: "field check" }, [listed, h("label", { for: "listed",
+                text: _("List this table in the lobby: anyone may take its open seats") })]),
             h("button", { type: "submit", class: "primary", text: _("Create the table") }),
         ]);
 
@@ -248,6 +271,7 @@ export class HomeView {
                 h("small", { id: "name-hint", text: fmt(_("Up to %s characters, spaces included."), String(NAME_CHARS)) })]),
             this.notice,
             quick,
+            this.lobby.root,
             this.fullForm(create),
             h("div", { class: "home-grid" }, [join, tables, replay]),
         ])]);

@@ -39,10 +39,11 @@ export function seatClaim(code, since) {
 /** @typedef {{kind: "person"}|{kind: "bot", level: string}|{kind: "engine", engine: string}} SeatWish */
 
 /** A new table. @param {SeatWish[]} seats
- * @param {{open?: boolean, fill?: string, hints?: boolean, moveSeconds?: number}} o @returns {Msg} */
+ * @param {{open?: boolean, fill?: string, hints?: boolean, moveSeconds?: number, listed?: boolean}} o @returns {Msg} */
 export function create(seats, o) {
     /** @type {Msg} */
     const m = { type: "create", seats, open: !!o.open, hints: !!o.hints };
+    if (o.listed) m.listed = true;
     if (o.fill) m.fill = o.fill;
     const secs = Math.round(o.moveSeconds || 0);
     if (secs > 0) m.move_seconds = Math.min(secs, 3600);
@@ -94,4 +95,9 @@ export function chat(table, text) {
 /** @param {string} table @returns {Msg} */
 export function leave(table) {
     return { type: "leave", table };
+}
+
+/** Follows the lobby (on) or stops. @param {boolean} on @returns {Msg} */
+export function lobby(on) {
+    return { type: "lobby", on };
 }

@@ -36,6 +36,7 @@ import { rulesAt, rulesStatus } from "./rules.js";
 import { Drawer } from "./drawer.js";
 import { renderBar, renderHand, preview } from "./table_hand.js";
 import { renderPanels } from "./table_panels.js";
+import { LOBBY_JOIN_KEY } from "./lobby.js";
 
 /** @typedef {import("./net.js").Msg} Msg */
 /** @typedef {import("./board.js").SeatShow} SeatShow */
@@ -174,9 +175,16 @@ export class TableView {
         if (m.type === "welcome") {
             const memo = heldSeats()[this.code];
             const auto = sessionStorage.getItem("figaro.autojoin");
+            const listed = sessionStorage.getItem(LOBBY_JOIN_KEY);
             if (auto === this.code && !memo) {
                 sessionStorage.removeItem("figaro.autojoin");
                 this.conn.send(proto.join(this.code, cleanName(savedName()), 0));
+            } else if (listed === this.code && !memo && !this.watch) {
+                // A tap in the lobby: any open seat, watched first so that the page
+                // shows the table even if another took the last seat meanwhile.
+                sessionStorage.removeItem(LOBBY_JOIN_KEY);
+                this.spectate();
+                this.conn.send(proto.join(this.code, cleanName(savedName())));
             } else if (!memo || this.watch || this.s.yielded) {
                 this.spectate();
             }
