@@ -30,7 +30,9 @@
  * user_version); creating or upgrading it takes a transaction-wide advisory
  * lock, so servers started together do it once. PostgreSQL came at version
  * 3 (a new database is made so, then upgraded): version 3 takes the
- * reviews' table. */
+ * reviews' table, version 4 people's (as SQLite's, booleans for hidden and
+ * rated, an identity for a record's id), the seats' person and the tables'
+ * listed option. */
 #include <libpq-fe.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -50,8 +52,8 @@ typedef struct {
 
 /* Parameters of one statement, as text. */
 typedef struct {
-    const char *v[10];
-    char buf[10][24];
+    const char *v[12];
+    char buf[12][24];
     int n;
 } params_t;
 
@@ -161,6 +163,7 @@ static void bind_seat(params_t *p, const char *code, int seat, const fig_db_seat
     p_text(p, x->name);
     p_text(p, x->token_hash);
     p_int(p, x->rematch);
+    p_text(p, x->person[0] ? x->person : NULL);   /* NULL: no person */
 }
 
 static fig_err_t table_add(db_t *d, const fig_db_table_t *t, fig_msg_t *msg)
@@ -176,6 +179,7 @@ static fig_err_t table_add(db_t *d, const fig_db_table_t *t, fig_msg_t *msg)
     p_bool(&p, t->hints);
     p_text(&p, d->node);
     p_int(&p, d->lease_ms);
+    p_bool(&p, t->listed);
     fig_err_t rc = run(d, PGS_TABLE, &p, NULL, msg, "table");
     for (int i = 0; i < t->players && rc == FIG_OK; i++) {
         params_t q = { .n = 0 };
@@ -237,6 +241,8 @@ static fig_err_t write_one(db_t *d, const fig_db_write_t *w, fig_msg_t *msg)
         p_int(&p, w->seat);
         p_text(&p, w->text ? w->text : "");
         return run(d, PGS_REVIEW, &p, NULL, msg, "review");
+    case FIG_DBW_RESULT:
+        break;
     }
     return fig_fail(msg, FIG_ERR_INPUT, N_("database: %s"), "an unknown write");
 }
@@ -461,7 +467,8 @@ static fig_err_t read_seats(db_t *d, fig_db_table_t *t, fig_msg_t *msg)
     int n = PQntuples(r);
     for (int i = 0; i < n && !err; i++)
         err = fig_db_seat_read(t, i, col_int(r, i, 0), PQgetvalue(r, i, 1), PQgetvalue(r, i, 2),
-                               PQgetvalue(r, i, 3), PQgetvalue(r, i, 4), col_int(r, i, 5), msg);
+                               PQgetvalue(r, i, 3), PQgetvalue(r, i, 4), col_int(r, i, 5),
+                               PQgetvalue(r, i, 6), msg);
     PQclear(r);
     if (!err && n != t->players)
         err = fig_fail(msg, FIG_ERR_INPUT, N_("database: table %s: %d seats for %d players"),
@@ -554,6 +561,7 @@ static fig_err_t take_tables(db_t *d, int st, int max, const char *code, fig_db_
         t->created = col_ll(r, i, 6);
         t->ev_hw = col_ll(r, i, 7);
         t->hints = col_bool(r, i, 8);
+        t->listed = col_bool(r, i, 9);
         int last = 0;
         if ((err = fig_db_table_read(t, PQgetvalue(r, i, 0), PQgetvalue(r, i, 4), msg)) ||
             (err = read_seats(d, t, msg)) || (err = last_game(d, t->code, &last, msg)))
@@ -645,6 +653,7 @@ static const fig_db_ops_t pg_ops = {
     apply, game_get, review_get, load, renew, take, claim, close_db,
     NULL,   /* quick: a commit waits for the server's sync, always */
     NULL,   /* upkeep: the server's own */
+    NULL,
 };
 
 /* Creates the schema, or brings it up to date, under the advisory lock. */

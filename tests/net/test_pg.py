@@ -76,7 +76,7 @@ def test_schema_version_and_settings(db, tmp_path):
     srv = Server(str(tmp_path), db=db)
     try:
         assert srv.http("/healthz")[0] == 200
-        assert psql(db, "SELECT version FROM figaro_schema") == [["4"]]
+        assert psql(db, "SELECT version FROM figaro_schema") == [["5"]]
         log = srv.log()
         assert "node 127.0.0.1:%d" % srv.port in log
     finally:
@@ -87,14 +87,14 @@ def test_schema_version_and_settings(db, tmp_path):
         r = subprocess.run([figaro_cmd(), "serve", "--listen", "127.0.0.1:0", "--db", db],
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=60)
     finally:
-        psql(db, "UPDATE figaro_schema SET version = 4")
+        psql(db, "UPDATE figaro_schema SET version = 5")
     assert r.returncode == 1
-    assert b"version 99, newer than this program's (4)" in r.stderr, r.stderr
+    assert b"version 99, newer than this program's (5)" in r.stderr, r.stderr
 
 
 def test_version_3_upgraded_then_a_review_stored(db, tmp_path):
     """A database of version 3 (no reviews' table: PostgreSQL's first) is
-    brought to version 4 when a server starts on it, its tables kept; a
+    brought to version 5 when a server starts on it, its tables kept; a
     review asked for then is computed once, stored in PostgreSQL, and read
     back from there when asked again."""
     data = str(tmp_path)
@@ -112,11 +112,13 @@ def test_version_3_upgraded_then_a_review_stored(db, tmp_path):
         ann = run(first())
     finally:
         srv.stop()
-    psql(db, "DROP TABLE reviews")
-    psql(db, "UPDATE figaro_schema SET version = 3")
+    psql(db, "DROP TABLE reviews; DROP TABLE played; DROP TABLE records; "
+             "DROP TABLE device_codes; DROP TABLE person_keys; DROP TABLE people; "
+             "ALTER TABLE tables DROP COLUMN listed; ALTER TABLE seats DROP COLUMN person; "
+             "UPDATE figaro_schema SET version = 3")
     srv = Server(data, "--node", "alpha", db=db)
     try:
-        assert psql(db, "SELECT version FROM figaro_schema") == [["4"]]
+        assert psql(db, "SELECT version FROM figaro_schema") == [["5"]]
         assert psql(db, "SELECT count(*) FROM reviews") == [["0"]]
 
         async def review():

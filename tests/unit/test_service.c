@@ -2920,6 +2920,12 @@ static void test_numbers_never_reused(void **state)
      * found all the same, and its numbers go on from what its rows hold. */
     assert_int_equal(sqlite3_exec(db, "DROP TABLE events; ALTER TABLE seats DROP COLUMN rematch; "
                                       "ALTER TABLE tables DROP COLUMN hints; "
+                                      "ALTER TABLE tables DROP COLUMN listed; "
+                                      "DROP INDEX seats_person; "
+                                      "ALTER TABLE seats DROP COLUMN person; "
+                                      "DROP TABLE played; DROP TABLE records; "
+                                      "DROP TABLE device_codes; DROP TABLE person_keys; "
+                                      "DROP TABLE people; "
                                       "PRAGMA user_version = 1;", NULL, NULL, NULL), SQLITE_OK);
     sqlite3_close(db);
     start_service(w);
