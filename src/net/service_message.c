@@ -262,6 +262,7 @@ static void run_request(fig_service_t *s, conn_t *c, fig_table_t *t, const fig_p
         break;
     }
     case FIG_PROTO_LOBBY:
+        fig_svc_refresh(s);   /* the tables touched since: the list as it is now */
         fig_svc_lobby_message(s, c, m);
         break;
     case FIG_PROTO_JOIN:

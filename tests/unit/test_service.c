@@ -3604,6 +3604,63 @@ static void test_lobby(void **state)
     world_free(w);
 }
 
+/* A restart keeps `listed` (the SQLite file holds it): the table is in the
+ * lobby again, and its snapshot says so; an unlisted one stays out. */
+static void test_lobby_restart(void **state)
+{
+    (void)state;
+    world_t *w = world_new(30000);
+    client_t ann;
+    cl_open(&ann, w, "10.0.0.1");
+    hello(&ann, "en", "Ann");
+    create_table(&ann, "{\"kind\":\"person\"},{\"kind\":\"person\"},"
+                       "{\"kind\":\"bot\",\"level\":\"easy\"}", ",\"listed\":true");
+    char code[8], hidden[8];
+    strcpy(code, ann.table);
+    join(&ann, code, "Ann");
+    create_table(&ann, "{\"kind\":\"person\"},{\"kind\":\"person\"},"
+                       "{\"kind\":\"bot\",\"level\":\"easy\"}", NULL);
+    strcpy(hidden, ann.table);
+    char sql[120];
+    snprintf(sql, sizeof sql, "SELECT listed FROM tables WHERE code = '%s'", code);
+    assert_int_equal(db_u64(w, sql), 1);
+    snprintf(sql, sizeof sql, "SELECT listed FROM tables WHERE code = '%s'", hidden);
+    assert_int_equal(db_u64(w, sql), 0);
+    cl_close(&ann);
+    stop_service(w);
+    w->clock += 5000;
+    start_service(w);
+    client_t cat;
+    cl_open(&cat, w, "10.0.0.3");
+    hello(&cat, "en", "Cat");
+    int from = frames_of(&cat);
+    cl_send(&cat, "{\"type\":\"lobby\"}");
+    json_t *f;
+    assert_int_equal(lobby_frames(&cat, from, &f, NULL), 1);
+    assert_int_equal(json_array_size(json_object_get(f, "tables")), 1);
+    json_t *x = lobby_entry(f, code);
+    assert_non_null(x);
+    assert_int_equal(num(x, "free"), 1);
+    assert_string_equal(seat_field(x, 0, "name"), "Ann");
+    json_decref(f);
+    /* The snapshot's options: listed, and not the other. */
+    const char *codes[] = { code, hidden };
+    for (int i = 0; i < 2; i++) {
+        from = frames_of(&cat);
+        cl_send(&cat, "{\"type\":\"spectate\",\"table\":\"%s\"}", codes[i]);
+        cl_update(&cat);
+        assert_true(cat.snapshot);
+        json_t *snap = frame_at(w, cat.id, frames_of(&cat) - 1);
+        assert_string_equal(str(snap, "type"), "snapshot");
+        json_t *listed = json_object_get(json_object_get(snap, "options"), "listed");
+        assert_true(i == 0 ? json_is_true(listed) : json_is_false(listed));
+        json_decref(snap);
+    }
+    cl_close(&cat);
+    json_decref(ann.view);
+    world_free(w);
+}
+
 int main(void)
 {
     signal(SIGPIPE, SIG_IGN);
@@ -3635,6 +3692,7 @@ int main(void)
         cmocka_unit_test(test_hints),
         cmocka_unit_test(test_review),
         cmocka_unit_test(test_lobby),
+        cmocka_unit_test(test_lobby_restart),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
