@@ -32,6 +32,7 @@ void fig_lobby_free(fig_lobby_t *l)
     free(l->text);
     l->text = NULL;
     l->n = 0;
+    l->nremote = 0;
 }
 
 /* Whether a comes before b: newer first, then by code (the same second). */
@@ -113,6 +114,100 @@ bool fig_lobby_put(fig_lobby_t *l, fig_lobby_ent_t **slot, const fig_lobby_table
     *slot = e;
     changed(l, now);
     return true;
+}
+
+/* Copies the string src into dst (cap bytes, zeroed), cut if longer: the
+ * bytes after it stay zero, so that two entries compare with memcmp. */
+static void copy_str(char *dst, size_t cap, const char *src)
+{
+    memcpy(dst, src, strnlen(src, cap - 1));
+}
+
+/* Whether a game at a table of these options may be rated (docs/ratings.md):
+ * no `open`, no `hints`, no random bot, no engine. Whether one is rated
+ * also asks who held their seat at its end: the lobby says what the table
+ * allows. */
+static bool rated_options(const fig_db_table_t *r)
+{
+    if (r->open || r->hints)
+        return false;
+    for (int s = 0; s < r->players; s++)
+        if (r->seats[s].kind == FIG_DB_SEAT_ENGINE ||
+            (r->seats[s].kind == FIG_DB_SEAT_BOT && strcmp(r->seats[s].what, "random") == 0))
+            return false;
+    return true;
+}
+
+bool fig_lobby_of_row(const fig_db_table_t *r, fig_lobby_table_t *out)
+{
+    if (!r->listed)
+        return false;
+    memset(out, 0, sizeof *out);
+    copy_str(out->code, sizeof out->code, r->code);
+    out->created = r->created;
+    out->players = r->players;
+    for (int s = 0; s < r->players; s++) {
+        const fig_db_seat_t *x = &r->seats[s];
+        fig_lobby_seat_t *y = &out->seats[s];
+        switch (x->kind) {
+        case FIG_DB_SEAT_OPEN:
+            y->kind = FIG_LOBBY_OPEN;
+            out->free++;
+            break;
+        case FIG_DB_SEAT_PERSON:
+            y->kind = FIG_LOBBY_PERSON;
+            copy_str(y->name, sizeof y->name, x->name);
+            break;
+        case FIG_DB_SEAT_BOT:
+            y->kind = FIG_LOBBY_BOT;
+            copy_str(y->level, sizeof y->level, x->what);
+            break;
+        case FIG_DB_SEAT_ENGINE:
+            y->kind = FIG_LOBBY_ENGINE;
+            copy_str(y->name, sizeof y->name, x->what);
+            break;
+        }
+    }
+    out->move_seconds = r->move_seconds;
+    out->open = r->open;
+    out->hints = r->hints;
+    out->rated = rated_options(r);
+    copy_str(out->fill, sizeof out->fill, r->fill);
+    return out->free > 0;
+}
+
+void fig_lobby_remote(fig_lobby_t *l, const fig_db_table_t *rows, int n,
+                      bool (*mine)(void *ctx, const char *code), void *ctx, long long now)
+{
+    fig_lobby_ent_t *next[FIG_LOBBY_MAX];
+    int k = 0;
+    for (int i = 0; i < n && k < FIG_LOBBY_MAX; i++) {
+        fig_lobby_table_t x;
+        if (!fig_lobby_of_row(&rows[i], &x) || mine(ctx, x.code))
+            continue;
+        fig_lobby_ent_t *e = NULL;   /* its entry of the last round, if it had one */
+        for (int j = 0; j < l->nremote && !e; j++)
+            if (l->remote[j] && strcmp(l->remote[j]->x.code, x.code) == 0) {
+                e = l->remote[j];
+                l->remote[j] = NULL;
+            }
+        if (fig_lobby_put(l, &e, &x, now))
+            next[k++] = e;
+    }
+    for (int j = 0; j < l->nremote; j++)   /* gone from the other servers' lobby */
+        fig_lobby_put(l, &l->remote[j], NULL, now);
+    memcpy(l->remote, next, (size_t)k * sizeof *next);
+    l->nremote = k;
+}
+
+void fig_lobby_drop_remote(fig_lobby_t *l, const char *code, long long now)
+{
+    for (int j = 0; j < l->nremote; j++)
+        if (strcmp(l->remote[j]->x.code, code) == 0) {
+            fig_lobby_put(l, &l->remote[j], NULL, now);
+            l->remote[j] = l->remote[--l->nremote];
+            return;
+        }
 }
 
 static const char *kind_name(fig_lobby_kind_t k)

@@ -11,7 +11,12 @@
  * list is sent at most once a second to everyone; a connection that got it
  * less than a second ago waits for the next time). The frame is built once
  * per change and the same text goes to everyone: it holds no hand, token or
- * anything one connection may see and another not (R14). */
+ * anything one connection may see and another not (R14).
+ *
+ * With several servers on one database, the list also holds the listed
+ * tables the other servers drive, as the last lease round read them
+ * (fig_lobby_remote): a table is in one server's list once, as its own
+ * when it drives it. */
 #ifndef FIGARO_NET_LOBBY_H
 #define FIGARO_NET_LOBBY_H
 
@@ -19,6 +24,7 @@
 #include <stddef.h>
 
 #include "figaro/figaro.h"
+#include "net/db.h"
 #include "net/names.h"
 
 enum {
@@ -72,6 +78,8 @@ typedef struct {
     unsigned long long frames;                     /* frames sent */
     fig_lobby_send_fn *send;
     void *ctx;
+    fig_lobby_ent_t *remote[FIG_LOBBY_MAX];        /* the other servers' tables */
+    int nremote;
 } fig_lobby_t;
 
 void fig_lobby_init(fig_lobby_t *l, fig_lobby_send_fn *send, void *ctx);
@@ -85,6 +93,19 @@ void fig_lobby_free(fig_lobby_t *l);
  * is put when it changes next. */
 bool fig_lobby_put(fig_lobby_t *l, fig_lobby_ent_t **slot, const fig_lobby_table_t *x,
                    long long now);
+
+/* A table's row as the lobby shows it (*out), if it may be there: listed,
+ * with an open seat (whether its first game started is the caller's to
+ * say: the row does not). */
+bool fig_lobby_of_row(const fig_db_table_t *r, fig_lobby_table_t *out);
+
+/* The other servers' tables are now these n (a lease round's; each is not
+ * one this server drives: `mine` says so), replacing the last ones. */
+void fig_lobby_remote(fig_lobby_t *l, const fig_db_table_t *rows, int n,
+                      bool (*mine)(void *ctx, const char *code), void *ctx, long long now);
+
+/* This server drives table `code` now: it leaves the other servers' part. */
+void fig_lobby_drop_remote(fig_lobby_t *l, const char *code, long long now);
 
 /* Subscribes (the list is sent at once) or unsubscribes the connection. */
 void fig_lobby_on(fig_lobby_t *l, fig_lobby_sub_t *sub, long long now);

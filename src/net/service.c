@@ -124,6 +124,7 @@ const char *fig_svc_engine(void *v, const char *name)
 void fig_svc_free_lease_batch(fig_db_batch_t *b)
 {
     fig_db_taken_free(b->lease->taken);
+    free(b->lease->listed);
     free(b->lease->codes);
     free(b->lease->lost);
     free(b->lease);

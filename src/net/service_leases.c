@@ -73,6 +73,8 @@ void fig_svc_lease_round_done(fig_service_t *s, fig_db_batch_t *b)
     }
     for (fig_db_taken_t *x = l->taken; x; x = x->next)
         fig_svc_take_over(s, x, "its server is gone");
+    if (!b->rc)
+        fig_svc_lobby_others(s, l);
     fig_svc_free_lease_batch(b);
     s->next_round = fig_svc_now(s) + s->lease_ms / 3;
 }

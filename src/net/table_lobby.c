@@ -1,74 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /* table_lobby.c - a table as the lobby shows it (table.h, fig_table_lobby;
- * net/lobby.h keeps the list). */
-#include <string.h>
-
+ * net/lobby.h keeps the list and reads a table's row). */
 #include "net/table_internal.h"
-
-/* Whether a game at a table of these options may be rated (docs/ratings.md):
- * no `open`, no `hints`, no random bot, no engine. Whether one is rated
- * also asks who held their seat at its end: the lobby says what the table
- * allows. */
-static bool rated_options(const fig_db_table_t *r)
-{
-    if (r->open || r->hints)
-        return false;
-    for (int s = 0; s < r->players; s++)
-        if (r->seats[s].kind == FIG_DB_SEAT_ENGINE ||
-            (r->seats[s].kind == FIG_DB_SEAT_BOT && strcmp(r->seats[s].what, "random") == 0))
-            return false;
-    return true;
-}
-
-/* Copies the string src into dst (cap bytes, zeroed), cut if longer: the
- * bytes after it stay zero, so that two entries compare with memcmp. */
-static void copy_str(char *dst, size_t cap, const char *src)
-{
-    size_t n = strnlen(src, cap - 1);
-    memcpy(dst, src, n);
-}
 
 bool fig_table_lobby(const fig_table_t *t, fig_lobby_table_t *out)
 {
-    const fig_db_table_t *r = &t->row;
     /* A running game's open seat (a person left) is not offered: the lobby
      * is for tables that wait for their players; the invite link still
      * seats anyone there. A table not yet stored is not offered either. */
-    if (!r->listed || t->dead || t->game > 0 || t->match ||
-        (t->inflight && t->inflight->kind == OP_CREATE))
+    if (t->dead || t->game > 0 || t->match || (t->inflight && t->inflight->kind == OP_CREATE))
         return false;
-    memset(out, 0, sizeof *out);
-    copy_str(out->code, sizeof out->code, r->code);
-    out->created = r->created;
-    out->players = r->players;
-    for (int s = 0; s < r->players; s++) {
-        const fig_db_seat_t *x = &r->seats[s];
-        fig_lobby_seat_t *y = &out->seats[s];
-        switch (x->kind) {
-        case FIG_DB_SEAT_OPEN:
-            y->kind = FIG_LOBBY_OPEN;
-            out->free++;
-            break;
-        case FIG_DB_SEAT_PERSON:
-            y->kind = FIG_LOBBY_PERSON;
-            copy_str(y->name, sizeof y->name, x->name);
-            break;
-        case FIG_DB_SEAT_BOT:
-            y->kind = FIG_LOBBY_BOT;
-            copy_str(y->level, sizeof y->level, x->what);
-            break;
-        case FIG_DB_SEAT_ENGINE:
-            y->kind = FIG_LOBBY_ENGINE;
-            copy_str(y->name, sizeof y->name, x->what);
-            break;
-        }
-    }
-    if (out->free == 0)
-        return false;
-    out->move_seconds = r->move_seconds;
-    out->open = r->open;
-    out->hints = r->hints;
-    out->rated = rated_options(r);
-    copy_str(out->fill, sizeof out->fill, r->fill);
-    return true;
+    return fig_lobby_of_row(&t->row, out);
 }

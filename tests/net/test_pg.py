@@ -14,9 +14,11 @@ when run as root) and stopped at the end. On it:
     the other with every acknowledged action; one paused (SIGSTOP) past its
     lease writes nothing when it runs again (the fence);
   - a server full (--max-tables) loads and takes no more, and tells a
-    person whose table it cannot take to try again, then `moved`."""
+    person whose table it cannot take to try again, then `moved`;
+  - the lobby of one server shows the listed tables of the other."""
 import asyncio
 import hashlib
+import json
 import os
 import random
 import re
@@ -405,6 +407,62 @@ def test_another_servers_table_is_moved(db, tmp_path):
         run(go())
         assert metric(b, "figaro_tables") == 0 and metric(a, "figaro_tables") == 1
         assert owner(db, psql(db, "SELECT code FROM tables")[0][0]) == "a"
+    finally:
+        stop_all(a, b)
+
+
+async def lobby_until(c, ok, timeout=20):
+    """c's lobby frames until one satisfies ok: that frame. Each is checked on
+    the way: no token, no hand (R14)."""
+    end = time.monotonic() + timeout
+    while True:
+        m = await c.recv(max(0.1, end - time.monotonic()))
+        if m["type"] != "lobby":
+            continue
+        assert "token" not in json.dumps(m) and "hand" not in json.dumps(m), m
+        if ok(m):
+            return m
+
+
+def test_lobby_shows_the_other_servers_tables(db, tmp_path):
+    """Two servers on one PostgreSQL: a listed table made on a shows in the
+    lobby of a page connected to b (read in b's lease round), with who sits
+    and the bot's level; an unlisted one does not; once its last seat is
+    taken (its game starts), it leaves b's lobby too."""
+    a, b = two_servers(db, tmp_path)
+    try:
+        async def go():
+            ann, bob, cat = Client("Ann"), Client("Bob"), Client("Cat")
+            for c, srv in ((ann, a), (bob, a), (cat, b)):
+                await c.connect(srv.url)
+                await c.hello()
+            await cat.send({"type": "lobby", "on": True})
+            m = await lobby_until(cat, lambda m: True)
+            assert m == {"type": "lobby", "tables": []}, m
+            seats = [{"kind": "person"}, {"kind": "person"}, {"kind": "bot", "level": "hard"}]
+            await ann.send({"type": "create", "seats": seats})
+            hidden = (await ann.expect("created"))["table"]
+            await ann.send({"type": "create", "seats": seats, "listed": True,
+                            "move_seconds": 30})
+            table = (await ann.expect("created"))["table"]
+            await ann.send({"type": "join", "table": table})
+            await ann.expect("snapshot")
+            m = await lobby_until(cat, lambda m: any(t["table"] == table and t["free"] == 1
+                                                     for t in m["tables"]))
+            assert [t["table"] for t in m["tables"]] == [table], m
+            t = m["tables"][0]
+            assert t["seats"] == [{"kind": "person", "name": "Ann"}, {"kind": "open"},
+                                  {"kind": "bot", "level": "hard"}], t
+            assert t["options"]["move_seconds"] == 30 and t["players"] == 3, t
+            assert hidden not in json.dumps(m)
+            # Bob takes the last seat (at a, its server: b would say `moved`).
+            await bob.send({"type": "join", "table": table})
+            await bob.expect("seated")
+            await lobby_until(cat, lambda m: m["tables"] == [])
+            for c in (ann, bob, cat):
+                await c.ws.close()
+
+        run(go())
     finally:
         stop_all(a, b)
 

@@ -635,6 +635,19 @@ static void test_outcome_example(void **state)
     json_decref(o);
 }
 
+static bool not_mine(void *ctx, const char *code)
+{
+    (void)ctx;
+    (void)code;
+    return false;
+}
+
+static bool mine_0(void *ctx, const char *code)
+{
+    (void)ctx;
+    return strcmp(code, "REMOT0") == 0;
+}
+
 /* The lobby's messages (docs/protocol.md, lobby): create's `listed`, the
  * subscription, and the frame the lobby sends. */
 static void test_lobby_messages(void **state)
@@ -711,6 +724,48 @@ static void test_lobby_messages(void **state)
     assert_null(strstr(text, "K7M2QX"));
     assert_non_null(strstr(text, "ABCDEF"));
     free(text);
+
+    /* The other servers' tables, from rows: each round replaces the last;
+     * one of this server's own is never taken twice; unlisted or full rows
+     * are not in it. */
+    fig_db_table_t rows[3];
+    memset(rows, 0, sizeof rows);
+    for (int i = 0; i < 3; i++) {
+        memcpy(rows[i].code, "REMOT", 5);
+        rows[i].code[5] = (char)('0' + i);
+        rows[i].players = 3;
+        rows[i].listed = i != 2;
+        rows[i].created = 200 + i;
+        rows[i].seats[0].kind = FIG_DB_SEAT_PERSON;
+        strcpy(rows[i].seats[0].name, "Zoe");
+        rows[i].seats[1].kind = FIG_DB_SEAT_OPEN;
+        rows[i].seats[2].kind = FIG_DB_SEAT_BOT;
+        strcpy(rows[i].seats[2].what, "random");
+        strcpy(rows[i].fill, "easy");
+    }
+    fig_lobby_table_t z;
+    assert_true(fig_lobby_of_row(&rows[0], &z));
+    assert_int_equal(z.free, 1);
+    assert_false(z.rated);   /* a random bot */
+    assert_false(fig_lobby_of_row(&rows[2], &z));   /* not listed */
+    unsigned long long v = l.version;
+    fig_lobby_remote(&l, rows, 3, not_mine, NULL, 0);
+    assert_int_equal(l.n, 3);   /* ABCDEF, REMOT0, REMOT1 */
+    assert_true(l.version > v);
+    v = l.version;
+    fig_lobby_remote(&l, rows, 3, not_mine, NULL, 0);   /* the same: no change */
+    assert_int_equal(l.version, v);
+    fig_lobby_remote(&l, rows + 1, 1, not_mine, NULL, 0);
+    assert_int_equal(l.n, 2);
+    text = fig_lobby_frame(&l, &len);
+    assert_non_null(strstr(text, "{\"table\":\"REMOT1\""));
+    assert_null(strstr(text, "REMOT0"));
+    assert_true(strstr(text, "REMOT1") < strstr(text, "ABCDEF"));   /* newest first */
+    free(text);
+    fig_lobby_drop_remote(&l, "REMOT1", 0);
+    assert_int_equal(l.n, 1);
+    fig_lobby_remote(&l, rows, 2, mine_0, NULL, 0);
+    assert_int_equal(l.n, 2);   /* REMOT1 again; REMOT0 is this server's */
     fig_lobby_free(&l);
 }
 
