@@ -45,26 +45,23 @@ export class HomeView {
          * @type {Msg | null} */
         this.pending = null;
         this.lobby = new LobbyList((code) => this.joinListed(code));
-        /** The name typed, saved (render's); false (and said) if it will not do.
-         * @type {(required: boolean) => boolean} */
+        /** render's takeName. @type {(required: boolean) => boolean} */
         this.takeName = () => false;
         this.conn = new Conn(() => proto.hello(), (m) => this.onMessage(m), () => {});
         this.render();
     }
 
     destroy() {
-        this.conn.send(proto.lobby(false));   // the server stops sending it at once
+        this.conn.send(proto.lobby(false));
         this.conn.close();
     }
 
-    /** A tap on a table of the lobby: its page takes an open seat there (table.js)
-     * with the name typed here. @param {string} code */
+    /** A tap in the lobby, with the name typed here. @param {string} code */
     joinListed(code) {
-        if (!heldSeats()[code]) {
-            if (!this.takeName(true)) return;
-            sessionStorage.setItem(LOBBY_JOIN_KEY, code);
+        if (heldSeats()[code] || this.takeName(true)) {
+            sessionStorage.setItem(LOBBY_JOIN_KEY, code);   // table.js: no second seat
+            location.hash = "#/t/" + code;
         }
-        location.hash = "#/t/" + code;
     }
 
     /** @param {Msg} m */
@@ -75,7 +72,7 @@ export class HomeView {
             this.defaultLevelName = typeof m.default_level === "string" ? m.default_level : "";
             this.renderFill();
             this.renderSeats();
-            this.conn.send(proto.lobby(true));   // on each connection: the list at once, then live
+            this.conn.send(proto.lobby(true));
             if (this.pending) {
                 const m = this.pending;
                 this.pending = null;
@@ -208,7 +205,7 @@ export class HomeView {
             h("div", { class: "field check" }, [hints, h("label", { for: "hints",
                 text: _("Hints: anyone may ask for the best move on their turn (everyone sees this option)") })]),
             h("div", { class: "field check" }, [listed, h("label", { for: "listed",
-                text: _("List this table in the lobby: anyone may take its open seats") })]),
+                text: _("List it in the lobby: anyone may join") })]),
             h("button", { type: "submit", class: "primary", text: _("Create the table") }),
         ]);
 

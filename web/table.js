@@ -180,8 +180,6 @@ export class TableView {
                 sessionStorage.removeItem("figaro.autojoin");
                 this.conn.send(proto.join(this.code, cleanName(savedName()), 0));
             } else if (listed === this.code && !memo && !this.watch) {
-                // A tap in the lobby: any open seat, watched first so that the page
-                // shows the table even if another took the last seat meanwhile.
                 sessionStorage.removeItem(LOBBY_JOIN_KEY);
                 this.spectate();
                 this.conn.send(proto.join(this.code, cleanName(savedName())));

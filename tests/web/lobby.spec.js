@@ -42,7 +42,7 @@ test("a listed table in the lobby of another browser, joined with one tap", asyn
     const rc = record(pc);
     await pb.goto(srv.url);
     await pc.goto(srv.url);
-    await expect(pb.locator(".lobby-empty")).toHaveText("No listed table waits for players right now.");
+    await expect(pb.locator(".lobby-empty")).toHaveText("No table waits for players.");
 
     // Ann makes a listed table: herself, an open seat, a hard bot, 45 s a move.
     await pa.goto(srv.url);
