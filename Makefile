@@ -326,6 +326,11 @@ $(B)/hint_time: bench/hint_time.c $(B)/libfigaro-ai.a $(B)/libfigaro.a
 	$(CC) $(FIG_CPPFLAGS) $(CPPFLAGS) $(WARN) $(CFLAGS) $(MARCH) $(LDFLAGS) -o $@ \
 	    $(filter %.c %.a,$^) -lm -lpthread
 
+# What the lobby costs the loop, by its size (docs/server.md, Lobby).
+$(B)/lobby_cost: bench/lobby_cost.c $(B)/libfigaro-net.a $(B)/libfigaro.a
+	$(CC) $(FIG_CPPFLAGS) $(CPPFLAGS) $(WARN) $(CFLAGS) $(MARCH) $(LDFLAGS) -o $@ \
+	    $(filter %.c %.a,$^) $(NET_LIBS) -lm -lpthread
+
 # The people of bench/server_bench.py in C (--load-client): a load that costs
 # its machine less than the server it measures.
 $(B)/server_load: bench/server_load.c
