@@ -309,10 +309,6 @@ void fig_svc_lobby_init(fig_service_t *s);
  * when its deadline is: fig_svc_refresh). gone: the table goes. */
 void fig_svc_lobby_touch(fig_service_t *s, tab_t *e, bool gone);
 
-/* A lease round is back: the other servers' listed tables it read are the
- * lobby's part of them (several servers on one database). */
-void fig_svc_lobby_others(fig_service_t *s, const fig_db_lease_t *l);
-
 /* A `lobby` message of c: it follows the lobby (m->on) or stops. */
 void fig_svc_lobby_message(fig_service_t *s, conn_t *c, const fig_proto_msg_t *m);
 

@@ -51,6 +51,8 @@ void fig_svc_lease_round(fig_service_t *s)
     fig_writer_submit(s->writer, b);
 }
 
+static bool drives(void *v, const char *code) { return fig_svc_find_table(v, code) != NULL; }
+
 /* The round is back: tables lost are dropped, tables taken start here. */
 void fig_svc_lease_round_done(fig_service_t *s, fig_db_batch_t *b)
 {
@@ -73,8 +75,8 @@ void fig_svc_lease_round_done(fig_service_t *s, fig_db_batch_t *b)
     }
     for (fig_db_taken_t *x = l->taken; x; x = x->next)
         fig_svc_take_over(s, x, "its server is gone");
-    if (!b->rc)
-        fig_svc_lobby_others(s, l);
+    if (!b->rc)   /* the other servers' listed tables it read: the lobby's part of them */
+        fig_lobby_remote(&s->lobby, l->listed, l->nlisted, drives, s, fig_svc_now(s));
     fig_svc_free_lease_batch(b);
     s->next_round = fig_svc_now(s) + s->lease_ms / 3;
 }

@@ -31,12 +31,6 @@ void fig_svc_lobby_touch(fig_service_t *s, tab_t *e, bool gone)
     fig_lobby_put(&s->lobby, &e->lob, in ? &x : NULL, fig_svc_now(s));
 }
 
-static bool drives(void *v, const char *code) { return fig_svc_find_table(v, code) != NULL; }
-
-void fig_svc_lobby_others(fig_service_t *s, const fig_db_lease_t *l)
-{
-    fig_lobby_remote(&s->lobby, l->listed, l->nlisted, drives, s, fig_svc_now(s));
-}
 
 void fig_svc_lobby_message(fig_service_t *s, conn_t *c, const fig_proto_msg_t *m)
 {
