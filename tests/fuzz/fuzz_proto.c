@@ -8,8 +8,8 @@
  * it again changes nothing) and its record form is one FGN can hold, a
  * table code is six capitals or digits, a chat line has no control
  * character, a hello's seat is either read (code, token) or refused alone
- * (an error code and a sentence); a refused message has an error code with
- * a name and a sentence. */
+ * (an error code and a sentence), a lobby message names no table; a
+ * refused message has an error code with a name and a sentence. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -80,6 +80,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 abort();
         break;
     case FIG_PROTO_PING:
+        break;
+    case FIG_PROTO_LOBBY:   /* no table: `on` alone */
+        if (m.table[0])
+            abort();
         break;
     default:
         check_code(m.table);
