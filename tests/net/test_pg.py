@@ -5,7 +5,8 @@ A throwaway PostgreSQL 15 is started once for the module (tests/net/pg.sh:
 initdb into a temporary folder, pg_ctl on a free loopback port, as `nobody`
 when run as root) and stopped at the end. On it:
   - the storage's contract (tests/unit/test_db.c, the tests SQLite passes in
-    the unit run) runs again, on PostgreSQL;
+    the unit run) runs again, on PostgreSQL, and so do the people calls'
+    (tests/unit/test_db_people.c);
   - a server with --db postgresql://... plays, is killed with SIGKILL mid-game
     and started again: nothing acknowledged is lost;
   - what a bad --db gets;
@@ -70,6 +71,16 @@ def test_storage_contract_on_postgresql(db):
     assert r.returncode == 0, out
     assert "storage: postgresql://figaro:***@" in out, out   # no password in a log
     assert "PASSED" in out and "FAILED" not in out, out
+
+
+def test_people_storage_on_postgresql(db):
+    """tests/unit/test_db_people.c, every test, on PostgreSQL."""
+    binary = os.path.join(os.path.dirname(figaro_cmd()), "test_db_people")
+    r = subprocess.run([binary], env=dict(os.environ, FIGARO_TEST_DB=db),
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=120)
+    out = r.stdout.decode(errors="replace")
+    assert r.returncode == 0, out
+    assert "PASSED" in out and "FAILED" not in out and "SKIPPED" not in out, out
 
 
 def test_schema_version_and_settings(db, tmp_path):
