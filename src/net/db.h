@@ -72,7 +72,8 @@ typedef struct {
     int rematch;                            /* a person's vote: the game after whose end
                                                they asked for the next one; 0: none */
     char person[FIG_DB_PERSON_ID + 1];      /* the signed-in person whose seat it is (their
-                                               public id); "": none (stored NULL) */
+                                               public id); "": none (stored NULL, and so is
+                                               the id of a person not stored: forgotten) */
 } fig_db_seat_t;
 
 typedef struct {
@@ -488,7 +489,9 @@ fig_err_t fig_db_key_drop(fig_db_t *db, const char *key_hash, fig_msg_t *msg);
 /* A device code for person `id`: code_hash (the SHA-256 of the code's 8
  * characters in upper case), usable until now + FIG_DB_DEVICE_CODE_S. It
  * replaces the person's earlier code (one live code per person). FIG_OK;
- * *found false (nothing stored) when there is no such person. */
+ * *found false (nothing stored) when there is no such person;
+ * FIG_ERR_STATE (nothing stored) when another person's live code has the
+ * same hash (1 in 31^8): draw another code. */
 fig_err_t fig_db_code_new(fig_db_t *db, const char *id, const char *code_hash, long long now,
                           bool *found, fig_msg_t *msg);
 

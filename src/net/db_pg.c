@@ -11,7 +11,8 @@
  * there (a batch fenced, an action stored twice: a unique violation), the
  * group is rolled back and written again one statement at a time, each
  * batch inside its own SAVEPOINT, so that the batch that fails is undone
- * alone. A connection found broken is reset
+ * alone; a group with a game's result (FIG_DBW_RESULT reads what it then
+ * writes) goes that way at once. A connection found broken is reset
  * before the next call (its statements prepared again); the call that found
  * it broken fails, and the server then reads back what is stored, as after
  * any failed write.
@@ -40,6 +41,7 @@
 
 #include "net/db_pg_sql.h"
 #include "net/db_row.h"
+#include "net/db_sql.h"
 
 typedef struct {
     fig_db_t base;        /* first: a fig_db_t * is a db_t * */
@@ -48,6 +50,8 @@ typedef struct {
     int lease_ms;
     bool piped;           /* run() sends (libpq's pipeline mode), apply reads */
     bool stuck;           /* a pipeline left unfinished: the session is made again */
+    bool txn;             /* inside a transaction (apply's, a people call's): a broken
+                             connection then fails the rest, never made again midway */
 } db_t;
 
 /* Parameters of one statement, as text. */
@@ -241,8 +245,8 @@ static fig_err_t write_one(db_t *d, const fig_db_write_t *w, fig_msg_t *msg)
         p_int(&p, w->seat);
         p_text(&p, w->text ? w->text : "");
         return run(d, PGS_REVIEW, &p, NULL, msg, "review");
-    case FIG_DBW_RESULT:
-        break;
+    case FIG_DBW_RESULT:   /* reads as it writes: never in a pipeline (piped) */
+        return fig_db_result_write(&d->base, w->code, w->game, w->result, msg);
     }
     return fig_fail(msg, FIG_ERR_INPUT, N_("database: %s"), "an unknown write");
 }
@@ -304,9 +308,12 @@ static bool piped(db_t *d, fig_db_batch_t *list)
 {
     int n = 2;
     for (fig_db_batch_t *b = list; b; b = b->next, n++)
-        for (int i = 0; i < b->n; i++)
+        for (int i = 0; i < b->n; i++) {
+            if (b->w[i].kind == FIG_DBW_RESULT)   /* reads what it writes next */
+                return false;
             n += 1 + (b->w[i].kind == FIG_DBW_TABLE ? b->w[i].row.players
                       : b->w[i].kind == FIG_DBW_DELETE ? 5 : 0);
+        }
     if (n > PIPE_MAX || PQenterPipelineMode(d->pg) != 1)
         return false;
     fig_msg_t msg;
@@ -363,6 +370,7 @@ static fig_err_t apply(fig_db_t *db, fig_db_batch_t *list)
         rc = ready(d, &msg);   /* what the pipeline left: rolled back */
     if (!rc)
         rc = exec(d, "BEGIN", &msg);
+    d->txn = true;
     for (fig_db_batch_t *b = list; b && !rc; b = b->next) {
         b->fenced = false;
         if (!(b->rc = exec(d, "SAVEPOINT b", &b->msg)))
@@ -376,6 +384,7 @@ static fig_err_t apply(fig_db_t *db, fig_db_batch_t *list)
     }
     if (!rc)
         rc = commit(d, &msg);
+    d->txn = false;
     if (rc) {
         if (PQstatus(d->pg) == CONNECTION_OK)
             PQclear(PQexec(d->pg, "ROLLBACK"));
@@ -701,6 +710,73 @@ static fig_err_t renew(fig_db_t *db, const fig_db_code_t *codes, int n, bool *lo
     return FIG_OK;
 }
 
+/* ---- the people calls' statements (db_sql.h), sent with their text */
+
+enum { SQL_PARAMS = 16 };
+
+static fig_err_t sql_query(fig_db_t *db, const char *sql, const fig_dbp_t *p, int n,
+                           fig_db_row_fn *fn, void *ctx, fig_msg_t *msg)
+{
+    db_t *d = (db_t *)db;
+    const char *v[SQL_PARAMS];
+    char buf[SQL_PARAMS][32];
+    if (n > SQL_PARAMS)
+        return fig_fail(msg, FIG_ERR_INPUT, N_("database: %s"), "too many parameters");
+    fig_err_t err = d->txn ? FIG_OK : ready(d, msg);   /* a call of its own */
+    if (err)
+        return err;
+    for (int i = 0; i < n; i++) {   /* a real as %.17g: read back exactly */
+        v[i] = p[i].kind == FIG_DBP_TEXT ? p[i].s : p[i].kind == FIG_DBP_NULL ? NULL
+               : p[i].kind == FIG_DBP_BOOL ? (p[i].i ? "t" : "f") : buf[i];
+        if (p[i].kind == FIG_DBP_REAL)
+            snprintf(buf[i], sizeof buf[i], "%.17g", p[i].d);
+        else if (p[i].kind == FIG_DBP_INT)
+            snprintf(buf[i], sizeof buf[i], "%lld", p[i].i);
+    }
+    PGresult *r;
+    err = check(d, PQexecParams(d->pg, sql, n, NULL, v, NULL, NULL, 0), &r, msg, "people");
+    if (err)
+        return err;
+    int cols = PQnfields(r);
+    const char *col[SQL_PARAMS];
+    if (cols > SQL_PARAMS)
+        err = fig_fail(msg, FIG_ERR_INPUT, N_("database: %s"), "too many columns");
+    for (int i = 0; i < PQntuples(r) && fn && !err; i++) {
+        for (int k = 0; k < cols; k++)
+            col[k] = PQgetvalue(r, i, k);   /* "" for a NULL */
+        err = fn(ctx, col, cols, msg);
+    }
+    PQclear(r);
+    return err;
+}
+
+static fig_err_t sql_begin(fig_db_t *db, fig_msg_t *msg)
+{
+    db_t *d = (db_t *)db;
+    fig_err_t rc = ready(d, msg);
+    if (!rc && !(rc = exec(d, "BEGIN", msg)))
+        d->txn = true;
+    return rc;
+}
+
+static fig_err_t sql_commit(fig_db_t *db, fig_msg_t *msg)
+{
+    db_t *d = (db_t *)db;
+    d->txn = false;
+    return commit(d, msg);
+}
+
+static void sql_rollback(fig_db_t *db)
+{
+    db_t *d = (db_t *)db;
+    d->txn = false;
+    if (PQstatus(d->pg) == CONNECTION_OK)
+        PQclear(PQexec(d->pg, "ROLLBACK"));
+}
+
+static const struct fig_db_sql pg_sql = { true, sql_query, sql_begin, sql_commit,
+                                          sql_rollback };
+
 static void close_db(fig_db_t *db)
 {
     db_t *d = (db_t *)db;
@@ -712,7 +788,7 @@ static const fig_db_ops_t pg_ops = {
     apply, game_get, review_get, load, renew, take, claim, close_db,
     NULL,   /* quick: a commit waits for the server's sync, always */
     NULL,   /* upkeep: the server's own */
-    NULL,
+    &pg_sql,
     others_listed,
 };
 

@@ -50,6 +50,7 @@
 #include <string.h>
 
 #include "net/db_row.h"
+#include "net/db_sql.h"
 
 enum { ST_TABLE, ST_SEAT, ST_GAME, ST_ACTION, ST_GET_GAME, ST_GET_ACTIONS, ST_TABLES, ST_SEATS,
        ST_LAST_GAME, ST_DEL_ACTIONS, ST_DEL_GAMES, ST_DEL_SEATS, ST_DEL_EVENTS, ST_DEL_TABLE,
@@ -66,7 +67,8 @@ static const char *const sql_text[ST_COUNT] = {
     [ST_TABLE] = "INSERT INTO tables (code, players, move_seconds, open, fill, seed, created, "
                  "hints, listed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
     [ST_SEAT] = "INSERT OR REPLACE INTO seats (code, seat, kind, what, name, token_hash, "
-                "rematch, person) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                "rematch, person) VALUES (?, ?, ?, ?, ?, ?, ?, "
+                "(SELECT id FROM people WHERE id = ?8))",   /* a person forgotten: none */
     [ST_GAME] = "INSERT INTO games (code, game, players, removed, king, roads, seed, ev) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
     [ST_ACTION] = "INSERT INTO actions (code, game, idx, seat, action, ev) "
@@ -364,7 +366,7 @@ static fig_err_t write_one(db_t *d, const fig_db_write_t *w, fig_msg_t *msg)
         return step_done(d, s, msg, "review");
     }
     case FIG_DBW_RESULT:
-        break;
+        return fig_db_result_write(&d->base, w->code, w->game, w->result, msg);
     }
     return fig_fail(msg, FIG_ERR_INPUT, N_("database: %s"), "an unknown write");
 }
@@ -560,6 +562,95 @@ static fig_err_t load(fig_db_t *db, int max, fig_db_table_fn *fn, void *ctx, fig
     return err;
 }
 
+/* ---- the people calls' statements (db_sql.h), prepared at each call: they
+ * are few beside a game's actions */
+
+static void bind_param(sqlite3_stmt *s, int i, const fig_dbp_t *p)
+{
+    char name[16];
+    snprintf(name, sizeof name, "$%d", i % 1000 + 1);
+    int k = sqlite3_bind_parameter_index(s, name);
+    if (k == 0)
+        return;
+    switch (p->kind) {
+    case FIG_DBP_TEXT:
+        sqlite3_bind_text(s, k, p->s, -1, SQLITE_TRANSIENT);
+        break;
+    case FIG_DBP_INT:
+    case FIG_DBP_BOOL:
+        sqlite3_bind_int64(s, k, p->i);
+        break;
+    case FIG_DBP_REAL:
+        sqlite3_bind_double(s, k, p->d);
+        break;
+    case FIG_DBP_NULL:
+        sqlite3_bind_null(s, k);
+        break;
+    }
+}
+
+enum { SQL_COLS = 16 };
+
+/* A row's values as text: a real as %.17g (read back exactly). */
+static fig_err_t row_out(sqlite3_stmt *s, fig_db_row_fn *fn, void *ctx, fig_msg_t *msg)
+{
+    int n = sqlite3_column_count(s);
+    const char *col[SQL_COLS];
+    char reals[SQL_COLS][32];
+    if (n > SQL_COLS)
+        return fig_fail(msg, FIG_ERR_INPUT, N_("database: %s"), "too many columns");
+    for (int i = 0; i < n; i++) {
+        if (sqlite3_column_type(s, i) == SQLITE_FLOAT) {
+            snprintf(reals[i], sizeof reals[i], "%.17g", sqlite3_column_double(s, i));
+            col[i] = reals[i];
+        } else {
+            col[i] = col_text(s, i);
+        }
+    }
+    return fn(ctx, col, n, msg);
+}
+
+static fig_err_t sql_query(fig_db_t *db, const char *sql, const fig_dbp_t *p, int n,
+                           fig_db_row_fn *fn, void *ctx, fig_msg_t *msg)
+{
+    db_t *d = (db_t *)db;
+    sqlite3_stmt *s;
+    if (sqlite3_prepare_v2(d->sq, sql, -1, &s, NULL) != SQLITE_OK)
+        return sq_fail(d, msg, "prepare");
+    for (int i = 0; i < n; i++)
+        bind_param(s, i, &p[i]);
+    int rc = SQLITE_DONE;
+    fig_err_t err = FIG_OK;
+    while (!err && (rc = sqlite3_step(s)) == SQLITE_ROW)
+        if (fn)
+            err = row_out(s, fn, ctx, msg);
+    if (!err && rc != SQLITE_DONE)
+        err = (rc & 0xff) == SQLITE_CONSTRAINT && sqlite3_extended_errcode(d->sq) !=
+                  SQLITE_CONSTRAINT_FOREIGNKEY
+                  ? fig_fail(msg, FIG_ERR_STATE, N_("database: %s: already stored"), "person")
+                  : sq_fail(d, msg, "people");
+    sqlite3_finalize(s);
+    return err;
+}
+
+static fig_err_t sql_begin(fig_db_t *db, fig_msg_t *msg)
+{
+    return control((db_t *)db, ST_BEGIN, msg);
+}
+
+static fig_err_t sql_commit(fig_db_t *db, fig_msg_t *msg)
+{
+    return control((db_t *)db, ST_COMMIT, msg);
+}
+
+static void sql_rollback(fig_db_t *db)
+{
+    sqlite3_exec(((db_t *)db)->sq, "ROLLBACK", NULL, NULL, NULL);
+}
+
+static const struct fig_db_sql sqlite_sql = { false, sql_query, sql_begin, sql_commit,
+                                              sql_rollback };
+
 static void close_db(fig_db_t *db)
 {
     db_t *d = (db_t *)db;
@@ -571,7 +662,7 @@ static void close_db(fig_db_t *db)
 
 static const fig_db_ops_t sqlite_ops = {
     apply, game_get, review_get, load, NULL, NULL, NULL, close_db,   /* one server: no leases */
-    quick, upkeep, NULL,
+    quick, upkeep, &sqlite_sql,
     NULL,   /* others_listed: one server */
 };
 
