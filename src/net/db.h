@@ -278,11 +278,6 @@ typedef struct {
     void (*upkeep)(fig_db_t *db);
     /* The statements of the people calls (db_people.c), run by the back end. */
     const struct fig_db_sql *sql;
-    /* Optional (a shared back end): the listed tables other servers drive
-     * that wait for people, newest first, at most max (fig_db_lease_t's
-     * listed), into out (max of them); *n how many. */
-    fig_err_t (*others_listed)(fig_db_t *db, fig_db_table_t *out, int max, int *n,
-                               fig_msg_t *msg);
 } fig_db_ops_t;
 
 /* Every back end's handle begins with its ops. */
@@ -402,14 +397,22 @@ struct fig_db_lease {
     bool look;               /* in, a claim: only look who holds it (the server is full) */
     char owner[FIG_DB_NODE_MAX + 1];   /* out, a claim: the server that holds it */
     fig_db_taken_t *taken;   /* out: the tables taken, oldest first (fig_db_taken_free) */
-    /* out, a round: the listed tables other servers drive that wait for
-     * people (no game yet, an open seat), newest first, at most
-     * FIG_DB_LISTED_MAX, with their seats (malloc'ed: the caller frees) */
+    /* a round: in, this server's name; out, the listed tables the other
+     * servers drive that wait for people (fig_db_others_listed; malloc'ed:
+     * the caller frees) */
+    char node[FIG_DB_NODE_MAX + 1];
     fig_db_table_t *listed;
     int nlisted;
 };
 
 enum { FIG_DB_LISTED_MAX = 50 };   /* a lobby's tables (net/lobby.h) */
+
+/* The listed tables that servers other than `node` drive and that wait for
+ * people (no game yet, an open seat), the newest max, with their seats
+ * (tokens and persons left out), into out (room for max); *n how many
+ * (db_lobby.c; a lease round reads them for the lobby, net/lobby.h). */
+fig_err_t fig_db_others_listed(fig_db_t *db, const char *node, fig_db_table_t *out, int max,
+                               int *n, fig_msg_t *msg);
 
 /* Renews, then takes (or claims): l's outputs set. On error, what was
  * taken before it is kept in l->taken (it is this server's now). */

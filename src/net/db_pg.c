@@ -526,15 +526,35 @@ static const char *listed_code(const void *codes, int i)
     return ((const fig_db_code_t *)codes)[i];
 }
 
-/* Reads the tables of `codes` (a text[] literal) with their seats and, if
- * games, their latest game, and calls fn for each, oldest first. */
-static fig_err_t read_tables(db_t *d, const char *codes, bool games, fig_db_table_fn *fn,
-                             void *ctx, fig_msg_t *msg)
+/* Takes the tables statement st (PGS_TAKE, PGS_TAKE_MINE: at most `max`;
+ * PGS_CLAIM: `code`) gives this node, and calls fn for each, oldest first.
+ * *n: how many were taken. */
+static fig_err_t take_tables(db_t *d, int st, int max, const char *code, fig_db_table_fn *fn,
+                             void *ctx, int *n, fig_msg_t *msg)
 {
+    *n = 0;
+    fig_err_t err = ready(d, msg);
+    if (err)
+        return err;
+    params_t p = { .n = 0 };
+    p_text(&p, d->node);
+    p_int(&p, d->lease_ms);
+    if (code)
+        p_text(&p, code);
+    else
+        p_int(&p, max);
+    PGresult *taken, *r;
+    if ((err = run(d, st, &p, &taken, msg, "take")))
+        return err;
+    *n = PQntuples(taken);
+    char *codes = PQntuples(taken) ? code_array(PQntuples(taken), result_code, taken) : NULL;
+    PQclear(taken);
+    if (!codes)   /* none taken, or out of memory (they come back when their lease ends) */
+        return FIG_OK;
     params_t q = { .n = 0 };
     p_text(&q, codes);
-    PGresult *r;
-    fig_err_t err = run(d, PGS_TABLES, &q, &r, msg, "tables");
+    err = run(d, PGS_TABLES, &q, &r, msg, "tables");
+    free(codes);
     if (err)
         return err;
     fig_db_table_t *t = malloc(sizeof *t);
@@ -553,8 +573,7 @@ static fig_err_t read_tables(db_t *d, const char *codes, bool games, fig_db_tabl
         t->listed = col_bool(r, i, 9);
         int last = 0;
         if ((err = fig_db_table_read(t, PQgetvalue(r, i, 0), PQgetvalue(r, i, 4), msg)) ||
-            (err = read_seats(d, t, msg)) ||
-            (games && (err = last_game(d, t->code, &last, msg))))
+            (err = read_seats(d, t, msg)) || (err = last_game(d, t->code, &last, msg)))
             break;
         if (last > 0 && (err = get_game(d, t->code, last, g, msg)))
             break;
@@ -563,84 +582,6 @@ static fig_err_t read_tables(db_t *d, const char *codes, bool games, fig_db_tabl
     PQclear(r);
     free(g);
     free(t);
-    return err;
-}
-
-/* Takes the tables statement st (PGS_TAKE, PGS_TAKE_MINE: at most `max`;
- * PGS_CLAIM: `code`) gives this node, and calls fn for each, oldest first.
- * *n: how many were taken. */
-static fig_err_t take_tables(db_t *d, int st, int max, const char *code, fig_db_table_fn *fn,
-                             void *ctx, int *n, fig_msg_t *msg)
-{
-    *n = 0;
-    fig_err_t err = ready(d, msg);
-    if (err)
-        return err;
-    params_t p = { .n = 0 };
-    p_text(&p, d->node);
-    p_int(&p, d->lease_ms);
-    if (code)
-        p_text(&p, code);
-    else
-        p_int(&p, max);
-    PGresult *taken;
-    if ((err = run(d, st, &p, &taken, msg, "take")))
-        return err;
-    *n = PQntuples(taken);
-    char *codes = PQntuples(taken) ? code_array(PQntuples(taken), result_code, taken) : NULL;
-    PQclear(taken);
-    if (!codes)   /* none taken, or out of memory (they come back when their lease ends) */
-        return FIG_OK;
-    err = read_tables(d, codes, true, fn, ctx, msg);
-    free(codes);
-    return err;
-}
-
-/* others_listed's tables, read oldest first (read_tables), kept newest first. */
-typedef struct {
-    fig_db_table_t *out;
-    int n, max;
-} listed_ctx_t;
-
-static fig_err_t keep_listed(void *ctx, const fig_db_table_t *t, const fig_db_game_t *last,
-                             fig_msg_t *msg)
-{
-    (void)last;
-    (void)msg;
-    listed_ctx_t *x = ctx;
-    if (x->n < x->max)
-        x->out[x->n++] = *t;
-    return FIG_OK;
-}
-
-/* The lobby's part of the other servers (fig_db_ops_t.others_listed). */
-static fig_err_t others_listed(fig_db_t *db, fig_db_table_t *out, int max, int *n,
-                               fig_msg_t *msg)
-{
-    db_t *d = (db_t *)db;
-    *n = 0;
-    fig_err_t err = ready(d, msg);
-    if (err)
-        return err;
-    params_t p = { .n = 0 };
-    p_text(&p, d->node);
-    p_int(&p, max);
-    PGresult *r;
-    if ((err = run(d, PGS_LISTED, &p, &r, msg, "listed")))
-        return err;
-    char *codes = PQntuples(r) ? code_array(PQntuples(r), result_code, r) : NULL;
-    PQclear(r);
-    if (!codes)
-        return FIG_OK;
-    listed_ctx_t x = { out, 0, max };
-    err = read_tables(d, codes, false, keep_listed, &x, msg);
-    free(codes);
-    for (int i = 0; i < x.n / 2; i++) {   /* newest first */
-        fig_db_table_t tmp = out[i];
-        out[i] = out[x.n - 1 - i];
-        out[x.n - 1 - i] = tmp;
-    }
-    *n = x.n;
     return err;
 }
 
@@ -789,7 +730,6 @@ static const fig_db_ops_t pg_ops = {
     NULL,   /* quick: a commit waits for the server's sync, always */
     NULL,   /* upkeep: the server's own */
     &pg_sql,
-    others_listed,
 };
 
 /* Creates the schema, or brings it up to date, under the advisory lock. */

@@ -73,12 +73,6 @@ const char *const fig_pg_sql[PGS_COUNT] = {
     /* Who holds a live lease on it ("" nobody: its server is gone). */
     [PGS_OWNER] = "SELECT CASE WHEN lease_until > clock_timestamp() THEN owner ELSE '' END "
                   "FROM tables WHERE code = $1",
-    /* The lobby's tables of the other servers: listed, no game yet, an
-     * open seat; the newest $2. */
-    [PGS_LISTED] = "SELECT t.code FROM tables t WHERE t.listed AND t.owner IS DISTINCT FROM $1 "
-                   "AND NOT EXISTS (SELECT 1 FROM games g WHERE g.code = t.code) "
-                   "AND EXISTS (SELECT 1 FROM seats s WHERE s.code = t.code AND s.kind = 'open') "
-                   "ORDER BY t.created DESC, t.n DESC LIMIT $2",
 };
 
 /* Version 3, whole. */

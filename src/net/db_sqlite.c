@@ -663,7 +663,6 @@ static void close_db(fig_db_t *db)
 static const fig_db_ops_t sqlite_ops = {
     apply, game_get, review_get, load, NULL, NULL, NULL, close_db,   /* one server: no leases */
     quick, upkeep, &sqlite_sql,
-    NULL,   /* others_listed: one server */
 };
 
 fig_err_t fig_db_sqlite_open(fig_db_t **out, const char *path, const fig_db_opts_t *opts,

@@ -45,6 +45,7 @@ void fig_svc_lease_round(fig_service_t *s)
     l->ncodes = s->ntables;
     l->lost = lost;
     l->take_max = fig_svc_room(s) > 0 ? fig_svc_room(s) : 0;
+    snprintf(l->node, sizeof l->node, "%s", s->node);   /* and the others' lobby */
     b->kind = FIG_DBB_LEASE;
     b->lease = l;
     s->next_round = -1;
