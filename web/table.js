@@ -180,7 +180,6 @@ export class TableView {
                 sessionStorage.removeItem("figaro.autojoin");
                 this.conn.send(proto.join(this.code, cleanName(savedName()), 0));
             } else if (listed === this.code && !memo && !this.watch) {
-                sessionStorage.removeItem(LOBBY_JOIN_KEY);
                 this.spectate();
                 this.conn.send(proto.join(this.code, cleanName(savedName())));
             } else if (!memo || this.watch || this.s.yielded) {
@@ -192,6 +191,8 @@ export class TableView {
             }
             return;
         }
+        // The lobby's join is answered (not `moved`: then asked again at the table's server).
+        if (m.type === "seated" || m.re === "join" && m.code !== "moved") sessionStorage.removeItem(LOBBY_JOIN_KEY);
         if (m.type === "error") {
             this.error(m);
             return;
