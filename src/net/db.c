@@ -90,11 +90,11 @@ fig_err_t fig_db_lease_round(fig_db_t *db, fig_db_lease_t *l, fig_msg_t *msg)
     fig_err_t rc = fig_db_renew(db, l->codes, l->ncodes, l->lost, msg);
     if (!rc && l->take_max > 0)
         rc = fig_db_take(db, l->take_max, keep_taken, &tail, msg);
-    if (!rc && l->node[0]) {   /* the other servers' part of the lobby */
-        l->listed = calloc(FIG_DB_LISTED_MAX, sizeof *l->listed);
-        if (!l->listed)
-            return fig_fail(msg, FIG_ERR_SPACE, N_("out of memory"));
-        rc = fig_db_others_listed(db, l->node, l->listed, FIG_DB_LISTED_MAX, &l->nlisted, msg);
+    fig_msg_t why;   /* the other servers' part of the lobby: not read, the lobby keeps its own */
+    if (!rc && l->node[0] && (l->listed = calloc(FIG_DB_LISTED_MAX, sizeof *l->listed)) &&
+        fig_db_others_listed(db, l->node, l->listed, FIG_DB_LISTED_MAX, &l->nlisted, &why)) {
+        free(l->listed);
+        l->listed = NULL;
     }
     return rc;
 }

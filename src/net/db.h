@@ -402,7 +402,7 @@ struct fig_db_lease {
     fig_db_taken_t *taken;   /* out: the tables taken, oldest first (fig_db_taken_free) */
     /* a round: in, this server's name; out, the listed tables the other
      * servers drive that wait for people (fig_db_others_listed; malloc'ed:
-     * the caller frees) */
+     * the caller frees; NULL: they could not be read) */
     char node[FIG_DB_NODE_MAX + 1];
     fig_db_table_t *listed;
     int nlisted;

@@ -76,7 +76,7 @@ void fig_svc_lease_round_done(fig_service_t *s, fig_db_batch_t *b)
     }
     for (fig_db_taken_t *x = l->taken; x; x = x->next)
         fig_svc_take_over(s, x, "its server is gone");
-    if (!b->rc)   /* the other servers' listed tables it read: the lobby's part of them */
+    if (!b->rc && l->listed)   /* the other servers' listed tables: the lobby's part of them */
         fig_lobby_remote(&s->lobby, l->listed, l->nlisted, drives, s, fig_svc_now(s));
     fig_svc_free_lease_batch(b);
     s->next_round = fig_svc_now(s) + s->lease_ms / 3;
