@@ -767,6 +767,27 @@ static void test_lobby_messages(void **state)
     fig_lobby_remote(&l, rows, 2, mine_0, NULL, 0);
     assert_int_equal(l.n, 2);   /* REMOT1 again; REMOT0 is this server's */
     fig_lobby_free(&l);
+
+    /* A frame holds the newest FIG_LOBBY_MAX, whatever the order they came in. */
+    fig_lobby_init(&l, NULL, NULL);
+    fig_lobby_ent_t *many[FIG_LOBBY_MAX + 10] = { 0 };
+    for (int i = 0; i < FIG_LOBBY_MAX + 10; i++) {
+        int k = (i * 37) % (FIG_LOBBY_MAX + 10);   /* a permutation: not in order */
+        x.created = 1000 + k;
+        snprintf(x.code, sizeof x.code, "C%05d", k % 100);
+        assert_true(fig_lobby_put(&l, &many[i], &x, 0));
+    }
+    text = fig_lobby_frame(&l, &len);
+    json_t *f = json_loads(text, 0, NULL);
+    json_t *arr = json_object_get(f, "tables");
+    assert_int_equal(json_array_size(arr), FIG_LOBBY_MAX);
+    assert_string_equal(json_string_value(json_object_get(json_array_get(arr, 0), "table")),
+                        "C00059");
+    assert_string_equal(json_string_value(json_object_get(json_array_get(arr, FIG_LOBBY_MAX - 1),
+                                                          "table")), "C00010");
+    json_decref(f);
+    free(text);
+    fig_lobby_free(&l);
 }
 
 int main(void)
