@@ -388,6 +388,34 @@ void fig_svc_people_hello(fig_service_t *s, conn_t *c, const fig_proto_msg_t *m)
     job_submit(s, j);
 }
 
+/* Whether c may make a job of that kind now (the limits: each counts it);
+ * else c is told `rate`. */
+static bool within_limits(fig_service_t *s, conn_t *c, pj_kind_t kind, const char *re)
+{
+    if (kind == PJ_NEW) {
+        const int w[] = { PL_NEW_MINUTE, PL_NEW_HOUR };
+        const char *const k[] = { c->addr, c->addr };
+        if (limits_take(s, w, 2, k))
+            return true;
+        error_to(s, c, FIG_PC_RATE, "too many new people from your address: wait a while", re);
+    } else if (kind == PJ_CODE) {
+        const int w[] = { PL_CODE_ADDR, PL_CODE_PERSON };
+        const char *const k[] = { c->addr, c->person };
+        if (limits_take(s, w, 2, k))
+            return true;
+        error_to(s, c, FIG_PC_RATE, "too many device codes: wait a few minutes", re);
+    } else if (kind == PJ_REDEEM) {
+        const int w[] = { PL_REDEEM_ADDR };
+        const char *const k[] = { c->addr };
+        if (limits_take(s, w, 1, k))   /* every try counts, a failed one too */
+            return true;
+        error_to(s, c, FIG_PC_RATE, "too many codes tried: wait a few minutes", re);
+    } else {
+        return true;
+    }
+    return false;
+}
+
 void fig_svc_people_message(fig_service_t *s, conn_t *c, const fig_proto_msg_t *m)
 {
     const char *re = fig_proto_type_name(m->type);
@@ -423,30 +451,8 @@ void fig_svc_people_message(fig_service_t *s, conn_t *c, const fig_proto_msg_t *
         error_to(s, c, FIG_PC_NOT_SIGNED_IN, "sign in first (a person's key in hello)", re);
         return;
     }
-    /* The limits, before anything is drawn or stored. */
-    if (kind == PJ_NEW) {
-        const int w[] = { PL_NEW_MINUTE, PL_NEW_HOUR };
-        const char *const k[] = { c->addr, c->addr };
-        if (!limits_take(s, w, 2, k)) {
-            error_to(s, c, FIG_PC_RATE, "too many new people from your address: wait a while",
-                     re);
-            return;
-        }
-    } else if (kind == PJ_CODE) {
-        const int w[] = { PL_CODE_ADDR, PL_CODE_PERSON };
-        const char *const k[] = { c->addr, c->person };
-        if (!limits_take(s, w, 2, k)) {
-            error_to(s, c, FIG_PC_RATE, "too many device codes: wait a few minutes", re);
-            return;
-        }
-    } else if (kind == PJ_REDEEM) {
-        const int w[] = { PL_REDEEM_ADDR };
-        const char *const k[] = { c->addr };
-        if (!limits_take(s, w, 1, k)) {   /* every try counts, a failed one too */
-            error_to(s, c, FIG_PC_RATE, "too many codes tried: wait a few minutes", re);
-            return;
-        }
-    }
+    if (!within_limits(s, c, kind, re))   /* before anything is drawn or stored */
+        return;
     people_job_t *j = job_new(s, kind);
     if (!j) {
         error_to(s, c, FIG_PC_BUSY, "the server is busy, try again", re);
@@ -529,6 +535,29 @@ static void forgotten(fig_service_t *s, const char *id)
         }
 }
 
+/* Forget me or sign out is stored: every connection of that person or
+ * key follows, even when the one that asked is gone. */
+static void gone(fig_service_t *s, const people_job_t *j)
+{
+    conn_t *c = j->c;
+    if (j->kind == PJ_FORGET) {
+        if (j->found) {
+            fig_logf(s->log, s->log_ctx, "", "person %s forgotten", j->id);
+            forgotten(s, j->id);
+        } else if (c && !c->closing) {
+            sign_off(c);
+            fig_svc_send_json(s, c, fig_proto_bare("forgotten"));
+        }
+        return;
+    }
+    for (conn_t *o = s->conns; o; o = o->next)
+        if (o == c || (j->key_hash[0] && strcmp(o->key_hash, j->key_hash) == 0)) {
+            sign_off(o);   /* this key stops working on every connection */
+            if (!o->closing)
+                fig_svc_send_json(s, o, fig_proto_bare("signed_out"));
+        }
+}
+
 /* A connection's job is back. */
 static void conn_job_back(fig_service_t *s, people_job_t *j)
 {
@@ -545,28 +574,8 @@ static void conn_job_back(fig_service_t *s, people_job_t *j)
                      re);
         return;
     }
-    if (j->kind == PJ_FORGET) {   /* the tables follow even if c is gone */
-        if (j->found) {
-            fig_logf(s->log, s->log_ctx, "", "person %s forgotten", j->id);
-            forgotten(s, j->id);
-        } else if (c && !c->closing) {
-            sign_off(c);
-            fig_svc_send_json(s, c, fig_proto_bare("forgotten"));
-        }
-        return;
-    }
-    if (j->kind == PJ_SIGN_OUT) {
-        for (conn_t *o = s->conns; o; o = o->next)
-            if (o != c && j->key_hash[0] && strcmp(o->key_hash, j->key_hash) == 0) {
-                sign_off(o);   /* this key stops working on every connection */
-                if (!o->closing)
-                    fig_svc_send_json(s, o, fig_proto_bare("signed_out"));
-            }
-        if (c) {
-            sign_off(c);
-            if (!c->closing)
-                fig_svc_send_json(s, c, fig_proto_bare("signed_out"));
-        }
+    if (j->kind == PJ_FORGET || j->kind == PJ_SIGN_OUT) {
+        gone(s, j);
         return;
     }
     if (!c || c->closing)
