@@ -20,7 +20,8 @@ fig_proto_code_t fig_table_resume_person(fig_table_t *t, void *p, const fig_tr_t
 {
     int seat = -1;
     for (int s = 0; s < t->row.players && person[0]; s++)
-        if (t->row.seats[s].kind == FIG_DB_SEAT_PERSON && strcmp(t->row.seats[s].person, person) == 0)
+        if (t->row.seats[s].kind == FIG_DB_SEAT_PERSON &&
+            strcmp(t->row.seats[s].person, person) == 0)
             seat = s;
     if (seat < 0) {
         fig_fail_tr(msg, tr, FIG_ERR_INPUT, N_("you hold no seat at table %s"), t->row.code);
