@@ -62,9 +62,20 @@ op_t *fig_tb_with_result(fig_table_t *t, op_t *op)
     }
     if (!anyone)
         return op;
-    size_t flen = fig_fgn_write(g, NULL, 0);
-    op_t *big = realloc(op, sizeof *op + sizeof(fig_db_result_t) + flen + 1);
+    /* The record with the names the table shows now (a person forgotten
+     * during the game is Anonymous there), as its download gives them. */
+    fig_game_t *rec = malloc(sizeof *rec);
+    size_t flen = 0;
+    op_t *big = NULL;
+    if (rec) {
+        *rec = *g;
+        rec->has_names = true;
+        fig_tb_record_names(t, rec->names);
+        flen = fig_fgn_write(rec, NULL, 0);
+        big = realloc(op, sizeof *op + sizeof(fig_db_result_t) + flen + 1);
+    }
     if (!big) {
+        free(rec);
         fig_logf(t->env->log, t->env->svc, t->logp,
                  "game %d: its result is not kept for its people: out of memory", t->game);
         return op;
@@ -73,7 +84,8 @@ op_t *fig_tb_with_result(fig_table_t *t, op_t *op)
     fig_db_result_t *r = (fig_db_result_t *)(op + 1);
     char *fgn = (char *)(r + 1);
     memset(r, 0, sizeof *r);
-    fig_fgn_write(g, fgn, flen + 1);
+    fig_fgn_write(rec, fgn, flen + 1);
+    free(rec);
     r->players = n;
     r->rated = fig_rated_is(t->row.open, t->row.hints, rs, n) && fig_rated_table(&t->row);
     r->ended = (long long)time(NULL);
