@@ -337,6 +337,17 @@ static void error_to(fig_service_t *s, conn_t *c, fig_proto_code_t code, const c
     fig_svc_send_error(s, c, code, fig_tr_text(c->tr, text), re, NULL);
 }
 
+/* Person id's seats at the tables in memory lose the link and their name
+ * (table_people.c). Done when forget_me is asked, before the storage has
+ * it: a seat the table writes meanwhile (a vote) then carries neither, and
+ * cannot undo the forgetting that commits before it. Again when it is
+ * stored (a table taken over meanwhile). */
+static void forget_at_tables(fig_service_t *s, const char *id)
+{
+    for (int i = 0; i < s->ntables; i++)
+        fig_table_forget_person(s->tabs[i]->t, id);
+}
+
 /* c is signed in as p with the key whose hash is key_hash. */
 static void sign_in(conn_t *c, const fig_db_person_t *p, const char *key_hash)
 {
@@ -484,6 +495,8 @@ void fig_svc_people_message(fig_service_t *s, conn_t *c, const fig_proto_msg_t *
         fig_svc_send_error(s, c, FIG_PC_STORAGE, msg.text, re, NULL);
         return;
     }
+    if (kind == PJ_FORGET)   /* now: a seat written after the forget must not name them */
+        forget_at_tables(s, c->person);
     job_submit(s, j);
 }
 
@@ -529,8 +542,7 @@ void fig_svc_rated(void *svc, const char *table, int game, const fig_db_result_t
  * follow. */
 static void forgotten(fig_service_t *s, const char *id)
 {
-    for (int i = 0; i < s->ntables; i++)
-        fig_table_forget_person(s->tabs[i]->t, id);
+    forget_at_tables(s, id);
     for (conn_t *c = s->conns; c; c = c->next)
         if (strcmp(c->person, id) == 0) {
             sign_off(c);
