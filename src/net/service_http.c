@@ -76,6 +76,9 @@ static void storage_metrics(text_t *t, fig_service_t *s)
     put(t, "# HELP figaro_storage_record_reads Earlier games' records being read for a "
            "download now (by the writer thread).\n# TYPE figaro_storage_record_reads gauge\n"
            "figaro_storage_record_reads %d\n", s->nwaits);
+    put(t, "# HELP figaro_people_calls People's calls to the storage on their way now (signing "
+           "in, device codes, pages; by the writer thread).\n# TYPE figaro_people_calls gauge\n"
+           "figaro_people_calls %d\n", s->npjobs);
     fig_writer_stats_t ws;
     fig_writer_stats(s->writer, &ws);
     put(t, "# HELP figaro_storage_commits_total Transactions the writer committed (each "

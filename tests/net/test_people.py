@@ -209,6 +209,8 @@ async def rated_games(url, server, points, games=2):
     assert m["hidden"] is True and "key" not in m
     assert json.loads(fetch(server, "/api/leaderboard")[1])["people"] == []
     assert fetch(server, "/api/people/%s" % me["id"])[0] == 200
+    st, metrics = fetch(server, "/metrics")
+    assert st == 200 and "\nfigaro_people_calls 0\n" in metrics   # none left on its way
     sniff([ann, bob], server)
     return me
 
