@@ -223,6 +223,7 @@ enum { FIG_DB_BATCH_MAX = 3 };   /* a request's writes, and its FIG_DBW_EVENTS *
  * server's lease on it ran out (fig_db_take). Only a shared back end
  * refuses so. */
 typedef struct fig_db_lease fig_db_lease_t;
+typedef struct fig_db fig_db_t;
 
 /* What a batch is to whoever gets it back from the writer thread (the
  * storage does not look): each kind goes back its own way. */
@@ -231,7 +232,8 @@ typedef enum {
     FIG_DBB_DELETE,   /* a table's deletion */
     FIG_DBB_LEASE,    /* a lease round or a claim (lease) */
     FIG_DBB_REVIEW,   /* a review's read or write */
-    FIG_DBB_RECORD    /* an earlier game's record, read for an HTTP request */
+    FIG_DBB_RECORD,   /* an earlier game's record, read for an HTTP request */
+    FIG_DBB_PEOPLE    /* a call for the people (net/service_people.c) */
 } fig_db_batch_kind_t;
 
 typedef struct fig_db_batch {
@@ -248,12 +250,16 @@ typedef struct fig_db_batch {
         char **review;                     /* NULL: the game alone */
     } read;
     fig_db_lease_t *lease;                 /* not NULL: a lease round */
+    /* Not NULL: a call the writer thread makes on the storage in its turn,
+     * after every write queued before it (n == 0; fig_db_apply never sees
+     * it): its rc is the batch's. The people's calls go this way, each
+     * with what it needs in the struct the batch begins. */
+    fig_err_t (*call)(fig_db_t *db, struct fig_db_batch *b, fig_msg_t *msg);
     bool fenced;
     fig_err_t rc;
     fig_msg_t msg;
 } fig_db_batch_t;
 
-typedef struct fig_db fig_db_t;
 struct fig_db_sql;   /* db_sql.h: the SQL the people calls share (the back ends' own) */
 
 typedef char fig_db_code_t[FIG_PROTO_CODE_LEN + 1];

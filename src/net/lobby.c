@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "net/lobby.h"
+#include "net/rated.h"
 
 struct fig_lobby_ent {
     fig_lobby_ent_t *next, *prev;
@@ -123,21 +124,6 @@ static void copy_str(char *dst, size_t cap, const char *src)
     memcpy(dst, src, strnlen(src, cap - 1));
 }
 
-/* Whether a game at a table of these options may be rated (docs/ratings.md):
- * no `open`, no `hints`, no random bot, no engine. Whether one is rated
- * also asks who held their seat at its end: the lobby says what the table
- * allows. */
-static bool rated_options(const fig_db_table_t *r)
-{
-    if (r->open || r->hints)
-        return false;
-    for (int s = 0; s < r->players; s++)
-        if (r->seats[s].kind == FIG_DB_SEAT_ENGINE ||
-            (r->seats[s].kind == FIG_DB_SEAT_BOT && strcmp(r->seats[s].what, "random") == 0))
-            return false;
-    return true;
-}
-
 bool fig_lobby_of_row(const fig_db_table_t *r, fig_lobby_table_t *out)
 {
     if (!r->listed)
@@ -171,7 +157,7 @@ bool fig_lobby_of_row(const fig_db_table_t *r, fig_lobby_table_t *out)
     out->move_seconds = r->move_seconds;
     out->open = r->open;
     out->hints = r->hints;
-    out->rated = rated_options(r);
+    out->rated = fig_rated_table(r);
     copy_str(out->fill, sizeof out->fill, r->fill);
     return out->free > 0;
 }

@@ -76,6 +76,9 @@ static void storage_metrics(text_t *t, fig_service_t *s)
     put(t, "# HELP figaro_storage_record_reads Earlier games' records being read for a "
            "download now (by the writer thread).\n# TYPE figaro_storage_record_reads gauge\n"
            "figaro_storage_record_reads %d\n", s->nwaits);
+    put(t, "# HELP figaro_people_calls People's calls to the storage on their way now (signing "
+           "in, device codes, pages; by the writer thread).\n# TYPE figaro_people_calls gauge\n"
+           "figaro_people_calls %d\n", s->npjobs);
     fig_writer_stats_t ws;
     fig_writer_stats(s->writer, &ws);
     put(t, "# HELP figaro_storage_commits_total Transactions the writer committed (each "
@@ -297,6 +300,7 @@ void fig_svc_record_read(fig_service_t *s, http_wait_t *h)
 
 void fig_service_http_gone(fig_service_t *s, fig_conn_t *conn)
 {
+    fig_svc_people_http_gone(s, conn);
     for (http_wait_t *h = s->waits; h; h = h->next)
         if (h->conn == conn)
             h->conn = NULL;
@@ -323,6 +327,8 @@ void fig_service_http(fig_service_t *s, fig_conn_t *conn, const char *path,
     memcpy(where, path, plen);
     where[plen] = '\0';
     const char *query = path[plen] ? path + plen + 1 : "";
+    if (fig_svc_people_http(s, conn, where, query, out))
+        return;
     char code[FIG_PROTO_CODE_LEN + 1];
     int game;
     bool json, stored;

@@ -4,10 +4,11 @@
  * others. Only those files include it; the service sees table.h. The files,
  * lowest first (each calls only those before it): table_tell.c (what each
  * receiver is told: frames, the event log, the story, snapshots, catch-up),
- * table_hint.c, table_record.c, table_machine.c (the state machine: the
- * match, writes and pump, lifecycle, clocks, presence, the rematch),
- * table_requests.c (each request beside the step it takes once its write is
- * back: fig_table_written). */
+ * table_hint.c, table_record.c, table_result.c (a game's end as its people
+ * keep it), table_machine.c (the state machine: the match, writes and pump,
+ * lifecycle, clocks, presence, the rematch), table_requests.c (each request
+ * beside the step it takes once its write is back: fig_table_written),
+ * table_people.c (a seat taken back by its person, a person forgotten). */
 #ifndef FIGARO_NET_TABLE_INTERNAL_H
 #define FIGARO_NET_TABLE_INTERNAL_H
 
@@ -94,6 +95,8 @@ typedef struct {
     char epoch[FIG_PROTO_EPOCH_LEN + 1];
     long long since;
     bool start;                           /* join, create: the first game starts (b.w[1]) */
+    fig_db_result_t *result;              /* action: the game's end (FIG_DBW_RESULT), in the
+                                             op's own block (fig_tb_with_result); NULL */
 } op_t;
 
 struct fig_table {
@@ -125,6 +128,9 @@ struct fig_table {
         int seat;
     } hint;
     char logp[24];                        /* its log lines' prefix: "table K7M2QX: " */
+    /* The signed-in person who left seat s during the current game ("": none
+     * or not signed in): at the game's end they rank last (net/rated.h). */
+    char left[FIG_MAX_PLAYERS][FIG_DB_PERSON_ID + 1];
 };
 
 /* A seat's name as people see it: FIG_PROTO_NAME_CHARS characters of UTF-8. */
@@ -205,6 +211,11 @@ fig_proto_code_t fig_tb_not_seated(const fig_table_t *t, const fig_tr_t *tr, fig
 void fig_tb_hint_cancel(fig_table_t *t);
 void fig_tb_hint_done(fig_table_t *t);
 
+/* ---- a game's result for its people (table_result.c) */
+
+op_t *fig_tb_with_result(fig_table_t *t, op_t *op);
+void fig_tb_result_stored(fig_table_t *t, const op_t *op);
+
 /* ---- the state machine (table_machine.c) */
 
 void fig_tb_seat_news(fig_table_t *t, int s, news_t news);
@@ -226,5 +237,10 @@ bool fig_tb_attach(fig_table_t *t, void *p, const fig_tr_t *tr, int seat);
 int fig_tb_unlink_peer(fig_table_t *t, void *p);
 void fig_tb_settle_presence(fig_table_t *t);
 void fig_tb_maybe_rematch(fig_table_t *t);
+
+/* ---- requests (table_requests.c), for table_people.c */
+
+fig_proto_code_t fig_tb_resume_seat(fig_table_t *t, void *p, const fig_tr_t *tr, int seat,
+                                    const fig_table_since_t *since, fig_msg_t *msg);
 
 #endif

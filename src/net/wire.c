@@ -232,6 +232,10 @@ static int http_answer(struct lws *wsi, struct fig_conn *c, fig_http_answer_t *a
     c->body_len = a->len;
     c->body_sent = 0;
     if (lws_add_http_common_headers(wsi, (unsigned)a->status, a->type, a->len, &p, end) ||
+        (a->disposition[0] &&
+         lws_add_http_header_by_name(wsi, (const unsigned char *)"content-disposition:",
+                                     (const unsigned char *)a->disposition,
+                                     (int)strlen(a->disposition), &p, end)) ||
         lws_finalize_write_http_header(wsi, start, &p, end))
         return -1;
     if (c->body_len == 0) {
@@ -245,7 +249,7 @@ static int http_answer(struct lws *wsi, struct fig_conn *c, fig_http_answer_t *a
 
 static int http_text(struct lws *wsi, struct fig_conn *c, int status, const char *text)
 {
-    fig_http_answer_t a = { status, "text/plain; charset=utf-8", strdup(text), strlen(text) };
+    fig_http_answer_t a = { status, "text/plain; charset=utf-8", strdup(text), strlen(text), "" };
     if (!a.body)
         return -1;
     return http_answer(wsi, c, &a);
@@ -263,16 +267,18 @@ static int service_answer(struct lws *wsi, struct fig_conn *c, fig_http_answer_t
     return http_answer(wsi, c, a);
 }
 
-/* Appends "?lang=xx" to path when the request names a language (the only
- * query the service reads). */
-static void add_lang(struct lws *wsi, char *path, size_t cap)
+/* Appends the queries the service reads to path: "lang=xx" when the
+ * request names a language, "download=1" when it asks for a file (a
+ * person's page). lws copies an argument whole before comparing. */
+static void add_query(struct lws *wsi, char *path, size_t cap)
 {
     char arg[32];
     const char *v = lws_get_urlarg_by_name(wsi, "lang=", arg, sizeof arg);
-    if (!v || !v[0] || strlen(v) > 5 || strspn(v, "abcdefghijklmnopqrstuvwxyz_") != strlen(v))
-        return;
     size_t n = strlen(path);
-    snprintf(path + n, cap - n, "?lang=%s", v);
+    if (v && v[0] && strlen(v) <= 5 && strspn(v, "abcdefghijklmnopqrstuvwxyz_") == strlen(v))
+        n += (size_t)snprintf(path + n, cap - n, "?lang=%s", v);
+    if ((v = lws_get_urlarg_by_name(wsi, "download=", arg, sizeof arg)) && !strcmp(v, "1"))
+        snprintf(path + n, cap - n, "%sdownload=1", strchr(path, '?') ? "&" : "?");
 }
 
 static void post_forget(struct fig_conn *c)
@@ -310,7 +316,7 @@ static int on_post(fig_wire_t *w, struct lws *wsi, struct fig_conn *c, const cha
     if (!(c->post = malloc(c->post_want + 1)))
         return -1;
     memcpy(c->post_path, "/replay", sizeof "/replay");   /* the one path (above) */
-    add_lang(wsi, c->post_path, sizeof c->post_path);
+    add_query(wsi, c->post_path, sizeof c->post_path);
     client_addr(w, wsi, c->post_addr, sizeof c->post_addr);
     return 0;   /* for an empty body, lws calls HTTP_BODY_COMPLETION at once */
 }
@@ -334,7 +340,7 @@ static int on_http_body_done(fig_wire_t *w, struct lws *wsi, struct fig_conn *c)
         post_forget(c);
         return http_text(wsi, c, 503, "starting\n");
     }
-    fig_http_answer_t a = { 0, NULL, NULL, 0 };
+    fig_http_answer_t a = { 0, NULL, NULL, 0, "" };
     c->post[c->post_len] = '\0';
     fig_service_http_post(w->svc, c->post_addr, c->post_path, c->post, c->post_len, &a);
     post_forget(c);
@@ -376,12 +382,12 @@ static int on_http(fig_wire_t *w, struct lws *wsi, struct fig_conn *c, const cha
     path[len] = '\0';
     if (post)
         return on_post(w, wsi, c, path);
-    fig_http_answer_t a = { 0, NULL, NULL, 0 };
+    fig_http_answer_t a = { 0, NULL, NULL, 0, "" };
     if (strcmp(path, "/healthz") == 0 || strcmp(path, "/metrics") == 0 ||
-        strncmp(path, "/tables/", 8) == 0) {
+        strncmp(path, "/tables/", 8) == 0 || strncmp(path, "/api/", 5) == 0) {
         if (!w->svc)
             return http_text(wsi, c, 503, "starting\n");
-        add_lang(wsi, path, sizeof path);
+        add_query(wsi, path, sizeof path);
         c->wsi = wsi;
         fig_service_http(w->svc, c, path, &a);
         if (a.status == 0) {

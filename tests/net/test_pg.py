@@ -691,3 +691,41 @@ def test_haproxy_in_front_sigkill_one_of_three(db, tmp_path):
         if front:
             front.stop()
         stop_all(*servers.values())
+
+
+# ---- people on PostgreSQL: tests/net/test_people.py's scenarios
+
+def test_people_rated_games_on_postgresql(db, tmp_path):
+    """Ratings after real games equal the second implementation's, on
+    PostgreSQL; what is stored is the person's rating and kept games."""
+    from test_people import level_points, rated_games
+    srv = Server(str(tmp_path), db=db)
+    try:
+        me = run_long(rated_games(srv.url, srv, level_points()))
+    finally:
+        srv.stop()
+    assert psql(db, "SELECT id, rated, hidden FROM people") == [[me["id"], "2", "t"]]
+    assert psql(db, "SELECT count(*) FROM played WHERE person = '%s'" % me["id"]) == [["2"]]
+    assert psql(db, "SELECT count(*) FROM records") == [["2"]]
+
+
+def test_people_devices_and_forget_on_postgresql(db, tmp_path):
+    """Device codes, resume, sign out, and forget me: nothing of the person
+    is left in the database. (The limits live in the server's memory, the
+    same whatever the storage: test_people.py.)"""
+    from test_people import devices, forget
+    srv = Server(str(tmp_path), db=db)
+    try:
+        run(devices(srv.url, srv))
+        me, table, ann = run_long(forget(srv.url, srv))
+        assert fetch(srv, "/api/people/%s" % me["id"])[0] == 404
+    finally:
+        srv.stop()
+    pid = me["id"]
+    assert psql(db, "SELECT count(*) FROM people WHERE id = '%s'" % pid) == [["0"]]
+    for t in ("person_keys", "device_codes", "played"):
+        assert psql(db, "SELECT count(*) FROM %s WHERE person = '%s'" % (t, pid)) == [["0"]], t
+    assert psql(db, "SELECT count(*) FROM records") == [["0"]]
+    assert psql(db, "SELECT count(*) FROM seats WHERE person = '%s'" % pid) == [["0"]]
+    assert psql(db, "SELECT name FROM seats WHERE code = '%s' AND seat = 0" % table) == [
+        ["Anonymous"]]

@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: MIT */
+/* table_people.c - a table and the people who sit at it (table.h,
+ * "people"): a seat taken back by its person, a person forgotten, whether
+ * the table's games may be rated. A game's end as its people keep it is
+ * table_result.c's. */
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "host/util.h"
+#include "net/rated.h"
+#include "net/table.h"
+#include "net/table_internal.h"
+
+bool fig_table_may_rate(const fig_table_t *t) { return fig_rated_table(&t->row); }
+
+fig_proto_code_t fig_table_resume_person(fig_table_t *t, void *p, const fig_tr_t *tr,
+                                         const char *person, const fig_table_since_t *since,
+                                         fig_msg_t *msg)
+{
+    int seat = -1;
+    for (int s = 0; s < t->row.players && person[0]; s++)
+        if (t->row.seats[s].kind == FIG_DB_SEAT_PERSON &&
+            strcmp(t->row.seats[s].person, person) == 0)
+            seat = s;
+    if (seat < 0) {
+        fig_fail_tr(msg, tr, FIG_ERR_INPUT, N_("you hold no seat at table %s"), t->row.code);
+        return FIG_PC_NOT_YOUR_SEAT;
+    }
+    return fig_tb_resume_seat(t, p, tr, seat, since, msg);
+}
+
+void fig_table_forget_person(fig_table_t *t, const char *person)
+{
+    if (!person[0])
+        return;
+    for (int s = 0; s < t->row.players; s++) {
+        if (strcmp(t->left[s], person) == 0)
+            t->left[s][0] = '\0';
+        fig_db_seat_t *x = &t->row.seats[s];
+        if (x->kind != FIG_DB_SEAT_PERSON || strcmp(x->person, person) != 0)
+            continue;
+        x->person[0] = '\0';
+        /* "Anonymous", numbered as join numbers a name another seat has. */
+        name_t names[FIG_MAX_PLAYERS];
+        fig_tb_seat_names(t, names);
+        char want[FIG_PROTO_NAME_BYTES + 1] = "Anonymous";
+        for (int k = 2; k < 100; k++) {
+            bool clash = false;
+            for (int o = 0; o < t->row.players; o++)
+                clash |= o != s && strcasecmp(names[o], want) == 0;
+            if (!clash)
+                break;
+            snprintf(want, sizeof want, "Anonymous%d", k);
+        }
+        snprintf(x->name, sizeof x->name, "%s", want);
+    }
+}
