@@ -8,6 +8,8 @@
 //   #/r/CODE/N/review  the same with the review of my moves (the seat this browser holds)
 //   #/rules       how to play (#/rules/aid the player aid, #/rules/R13 at a rule)
 //   #/learn       learn by playing: the lessons (#/learn/ID one lesson)
+//   #/me, #/people/ID, #/people/ID/games/I, #/leaderboard, #/device/CODE
+//                 people and ratings (people_page.js)
 
 import { _, languages, lang, startLang, setLang, missing } from "./i18n.js";
 import { h, fill } from "./dom.js";
@@ -15,6 +17,8 @@ import { HomeView, FIRST_GAME_KEY } from "./home.js";
 import { TableView } from "./table.js";
 import { ReplayView, replayOfGame, replayOfText } from "./replay.js";
 import { RulesView, loadRules, openRulesHere } from "./rules.js";
+import { personBadge, PERSON_EVENT } from "./person.js";
+import { PersonView, LeaderboardView, DeviceView, personGameReplay, PERSON_ID } from "./people_page.js";
 
 /** @type {{destroy: () => void}|null} */
 let page = null;
@@ -34,13 +38,14 @@ function header() {
         loadRules().catch(() => {});
         keepLessons();
     });
-    fill(/** @type {HTMLElement} */ (document.getElementById("top")), [
+    fill(/** @type {HTMLElement} */ (document.getElementById("top")), /** @type {HTMLElement[]} */ ([
         h("a", { href: "#/", class: "brand", text: "Figaro" }),
+        personBadge(),
         // How to play, one tap away on every page: a sheet over it (rules.js)
         h("button", { type: "button", class: "rules-btn", "data-focus": "open-rules", "aria-label": _("How to play"),
                       title: _("How to play"), text: "?", onclick: openRulesHere }),
         h("label", { for: "lang", class: "lang-label", text: _("Language") }), sel,
-    ]);
+    ].filter((x) => x)));
     document.title = "Figaro";
 }
 
@@ -76,6 +81,16 @@ function route() {
                 location.hash = "#/";
             });
         }).catch(() => fill(main, [h("p", { class: "notice", text: _("The lessons could not be loaded.") })]));
+    } else if (parts[0] === "me") {
+        page = new PersonView(main, "");
+    } else if (parts[0] === "people" && PERSON_ID.test(code) && parts[2] === "games" && /^\d+$/.test(parts[3] || "")) {
+        page = new ReplayView(main, code + " · " + (Number(parts[3]) + 1), personGameReplay(code, parts[3]));
+    } else if (parts[0] === "people" && PERSON_ID.test(code)) {
+        page = new PersonView(main, code);
+    } else if (parts[0] === "leaderboard") {
+        page = new LeaderboardView(main);
+    } else if (parts[0] === "device" && /^[A-Z0-9]{8}$/.test(code)) {
+        page = new DeviceView(main, code);
     } else if (parts[0] === "rules") {
         page = new RulesView(main, parts[1] || "");
     } else if (parts[0] === "r" && parts[1] === "file") {
@@ -99,6 +114,7 @@ if ("serviceWorker" in navigator) navigator.serviceWorker.register("sw.js").catc
 
 window.addEventListener("hashchange", route);
 window.addEventListener("figaro:languages", header);
+window.addEventListener(PERSON_EVENT, header);   // who you are, in the header
 startLang().finally(() => {
     header();
     route();

@@ -12,6 +12,8 @@ import { Conn, heldSeats, rememberSeat, savedName, saveName, cleanName, NAME_CHA
 import { _, fmt, levelName } from "./i18n.js";
 import * as proto from "./proto.js";
 import { openRules } from "./rules.js";
+import { PersonGate } from "./person.js";
+import { personCard } from "./people_page.js";
 
 /** "Play now": four players, you and three bots of this level (a level a
  * newcomer can beat, docs/play.md), hints on. */
@@ -44,16 +46,21 @@ export class HomeView {
          * @type {Msg | null} */
         this.pending = null;
         this.conn = new Conn(() => proto.hello(), (m) => this.onMessage(m), () => {});
+        /** A table made waits for the person (made first, from the name given): people_page.js. */
+        this.gate = new PersonGate(this.conn);
         this.render();
     }
 
     destroy() {
         this.conn.close();
+        this.gate.close();
     }
 
     /** @param {Msg} m */
     onMessage(m) {
+        if (this.gate.onMessage(m)) return;
         if (m.type === "welcome") {
+            this.gate.welcome();
             this.engines = Array.isArray(m.engines) ? m.engines : [];
             this.levels = Array.isArray(m.levels) ? m.levels.filter((/** @type {any} */ l) => typeof l === "string") : [];
             this.defaultLevelName = typeof m.default_level === "string" ? m.default_level : "";
@@ -76,7 +83,7 @@ export class HomeView {
                     /** @type {proto.SeatWish[]} */
                     const seats = [{ kind: "person" }];
                     for (let s = 1; s < (Number(g.players) || QUICK_PLAYERS); s++) seats.push({ kind: "bot", level });
-                    if (level) this.conn.send(proto.create(seats, { fill: level, hints: !!g.hints }));
+                    if (level) this.gate.send(proto.create(seats, { fill: level, hints: !!g.hints }), cleanName(savedName()));
                 } catch { /* a damaged wish is dropped */ }
             }
         } else if (m.type === "created") {
@@ -100,7 +107,7 @@ export class HomeView {
      * connection is not lost, and the person need not tap again).
      * @param {Msg} m */
     sendOrWait(m) {
-        if (this.levels.length && this.conn.send(m)) return;
+        if (this.levels.length && this.conn.ws && this.conn.ws.readyState === WebSocket.OPEN && this.gate.send(m, cleanName(savedName()))) return;
         this.pending = m;
         this.notice.textContent = _("Connecting to the server…");
     }
@@ -244,6 +251,7 @@ export class HomeView {
         fill(this.root, [h("div", { class: "home" }, [
             h("h1", { text: "Figaro" }),
             h("p", { class: "lead", text: _("Reiner Knizia's card game, around a table with your friends.") }),
+            personCard(),
             h("div", { class: "field name-field" }, [h("label", { for: "name", text: _("Your name") }), name,
                 h("small", { id: "name-hint", text: fmt(_("Up to %s characters, spaces included."), String(NAME_CHARS)) })]),
             this.notice,

@@ -36,6 +36,7 @@ import { rulesAt, rulesStatus } from "./rules.js";
 import { Drawer } from "./drawer.js";
 import { renderBar, renderHand, preview } from "./table_hand.js";
 import { renderPanels } from "./table_panels.js";
+import { PersonGate, myPerson, ratedLine } from "./person.js";
 
 /** @typedef {import("./net.js").Msg} Msg */
 /** @typedef {import("./board.js").SeatShow} SeatShow */
@@ -131,6 +132,12 @@ export class TableView {
         this.wake = () => {
             if (document.visibilityState === "visible" && !this.conn.ws) this.conn.restart();
         };
+        /** A join waits for the person (made first from the name given), so the seat is theirs. */
+        this.gate = new PersonGate(this.conn);
+        /** Whether this connection asked for the person's seat here (resume). */
+        this.resumed = false;
+        /** The server's `rated` after this table's last rated game. @type {Msg|null} */
+        this.rated = null;
         document.addEventListener("visibilitychange", this.wake);
         window.addEventListener("online", this.wake);
         this.keys = (/** @type {KeyboardEvent} */ e) => this.onKey(e);
@@ -143,6 +150,7 @@ export class TableView {
     destroy() {
         rulesAt("rules", () => null);
         this.conn.close();
+        this.gate.close();
         document.removeEventListener("visibilitychange", this.wake);
         window.removeEventListener("online", this.wake);
         document.removeEventListener("keydown", this.keys);
@@ -171,12 +179,24 @@ export class TableView {
 
     /** @param {Msg} m */
     onMessage(m) {
+        if (this.gate.onMessage(m)) {
+            if (m.type === "person") this.resume();
+            if (m.type === "person" || m.code === "bad_key") return;
+        }
+        if (m.type === "rated" && m.table === this.code) {
+            this.rated = m;
+            this.drawer.say([ratedLine(m)], "me");
+            this.render();
+            return;
+        }
         if (m.type === "welcome") {
+            this.gate.welcome();
+            this.resumed = false;
             const memo = heldSeats()[this.code];
             const auto = sessionStorage.getItem("figaro.autojoin");
             if (auto === this.code && !memo) {
                 sessionStorage.removeItem("figaro.autojoin");
-                this.conn.send(proto.join(this.code, cleanName(savedName()), 0));
+                this.gate.send(proto.join(this.code, cleanName(savedName()), 0), cleanName(savedName()));
             } else if (!memo || this.watch || this.s.yielded) {
                 this.spectate();
             }
@@ -222,8 +242,18 @@ export class TableView {
         if (before) animateRing(this.ring, before);
     }
 
+    /** The seat the person holds here from another device (the server's
+     * `person` lists it), taken back without a token of this browser's. */
+    resume() {
+        const p = myPerson();
+        if (this.watch || this.resumed || this.s.seat !== null || heldSeats()[this.code] || this.s.yielded) return;
+        if (!p || !p.seats.some((st) => st.table === this.code)) return;
+        this.resumed = this.conn.send(proto.resume(this.code, this.s.since()));
+    }
+
     /** @param {Msg} m */
     error(m) {
+        if (m.re === "resume") return;   // no seat of the person's here after all: the page watches
         if (m.re === "act" && this.why && this.why.waiting > 0) {   // a refusal asked for: why a card cannot go
             this.why.waiting--;
             if (m.code === "illegal" && m.text) this.why.reasons.push(m.text);
@@ -302,6 +332,9 @@ export class TableView {
             tags.push(h("span", { class: "tag tag-hints", title: _("Everyone at this table may ask for hints on their turn."),
                                   text: _("hints on") }));
         if (this.s.options && this.s.options.open) tags.push(h("span", { class: "tag", text: _("open game") }));
+        if (this.s.options && this.s.options.rated)
+            tags.push(h("span", { class: "tag tag-rated", title: _("This table's games count for the players' ratings."),
+                                  text: _("rated") }));
         const round = [];
         if (v) {
             if (this.s.game > 1) round.push(fmt(_("Game %d"), this.s.game));
@@ -376,7 +409,7 @@ export class TableView {
                 const name = cleanName(input.value);
                 if (!name) return;
                 saveName(name);
-                this.conn.send(proto.join(this.code, name));
+                this.gate.send(proto.join(this.code, name), name);
             } }, [h("label", { for: "join-name", text: _("Your name") }), input,
                   h("button", { type: "submit", class: "primary", text: _("Take a seat") })]));
         }
@@ -543,3 +576,4 @@ export class TableView {
         }
     }
 }
+
