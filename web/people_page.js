@@ -147,7 +147,7 @@ export class PersonView {
             h("h2", { id: "new-title", text: _("Keep your games and a rating") }),
             h("p", { text: _("No password, no email: this browser keeps a secret key. Your seats, your games and your rating follow it.") }),
             h("div", { class: "field" }, [h("label", { for: "person-new-name", text: _("Your name") }), name]),
-            h("button", { type: "submit", class: "primary", text: _("Start") })]);
+            h("button", { type: "submit", class: "primary", text: _("Keep my games") })]);
         fill(this.root, [h("div", { class: "people-page" }, [
             h("h1", { text: _("You") }), this.notice, make, redeemForm((c) => { location.hash = "#/device/" + c; }),
             h("p", {}, [h("a", { href: "#/leaderboard", text: _("Leaderboard") })])])]);
@@ -185,7 +185,7 @@ export class PersonView {
         const hi = Math.max(...pts.map((x) => x.shown)), lo = Math.min(...pts.map((x) => x.shown));
         const svg = ratingPlot(pts, {
             id: "rating-plot",
-            title: fmt(_("%s's rating over %d rated games"), name, pts.length),
+            title: fmt(ngettext("%s's rating over %d rated game", "%s's rating over %d rated games", pts.length), name, pts.length),
             desc: fmt(_("From %s after the first game to %s after the last; highest %s, lowest %s."),
                       ratingNumber(first), ratingNumber(last), ratingNumber(hi), ratingNumber(lo)),
             first: dayText(rated[0].ended), last: dayText(rated[rated.length - 1].ended),
