@@ -169,9 +169,10 @@ export class PersonView {
                 " · " + fmt(_("here since %s"), dayText(d.created)) }),
             this.notice,
         ];
-        if (mine) kids.push(this.tools(name));
+        // the list of games last: it grows with every game
         if (rated.length) kids.push(this.plot(rated, name));
         kids.push(this.figures(d));
+        if (mine) kids.push(this.tools(name));
         kids.push(this.games(d, mine));
         kids.push(h("p", {}, [h("a", { href: "#/leaderboard", text: _("Leaderboard") })]));
         fill(this.root, [h("div", { class: "people-page" }, kids)]);
@@ -213,13 +214,13 @@ export class PersonView {
         const row = (/** @type {string} */ what, /** @type {Figures} */ x) => h("tr", {}, [
             h("th", { scope: "row", text: what }), h("td", { text: String(x.games) }), h("td", { text: String(x.wins) }),
             h("td", { text: place(x.mean_place) })]);
-        const head = (/** @type {string} */ first) => h("thead", {}, [h("tr", {},
-            [first, _("Games"), _("Wins"), _("Mean place")].map((t) => h("th", { scope: "col", text: t })))]);
+        const head = () => h("thead", {}, [h("tr", {}, [h("td"),
+            ...[_("Games"), _("Wins"), _("Mean place")].map((t) => h("th", { scope: "col", text: t }))])]);
         const players = Object.keys(f.by_players || {}).sort((a, b) => Number(a) - Number(b));
         const levels = Object.keys(f.by_level || {});
         return h("section", { class: "card-panel figures", "aria-labelledby": "figures-title" }, [
             h("h2", { id: "figures-title", text: _("Figures") }),
-            h("table", { class: "numbers" }, [head(""), h("tbody", {}, [row(_("All games"), f)]),
+            h("table", { class: "numbers" }, [head(), h("tbody", {}, [row(_("All games"), f)]),
                 players.length ? h("tbody", {}, players.map((k) => row(fmt(_("%s players"), k), f.by_players[k]))) : null,
                 levels.length ? h("tbody", {}, levels.map((k) => row(fmt(_("against %s"), levelName(k)), f.by_level[k]))) : null]),
         ]);
@@ -419,7 +420,7 @@ export class LeaderboardView {
             h("h1", { text: _("Leaderboard") }),
             h("p", { class: "hint", text: _("Rated games against people and bots, on one scale with the bots' levels; the rating shown is μ − 3σ.") }),
             people.length ? h("table", { class: "numbers leaderboard" }, [
-                h("thead", {}, [h("tr", {}, ["#", _("Name"), _("Rating"), _("Level"), _("Games")].map((t) => h("th", { scope: "col", text: t })))]),
+                h("thead", {}, [h("tr", {}, ["#", _("Name"), _("Rating"), _("Level"), _("Games")].map((t, i) => h("th", { scope: "col", class: i === 3 ? "between" : null, text: t })))]),
                 h("tbody", {}, rows)]) : h("p", { text: _("No one has played a rated game yet.") }),
             me ? h("p", {}, [h("a", { href: "#/me", text: _("Your page") })]) : null])]);
     }
