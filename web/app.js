@@ -15,10 +15,8 @@ import { _, languages, lang, startLang, setLang, missing } from "./i18n.js";
 import { h, fill } from "./dom.js";
 import { HomeView, FIRST_GAME_KEY } from "./home.js";
 import { TableView } from "./table.js";
-import { ReplayView, replayOfGame, replayOfText } from "./replay.js";
 import { RulesView, loadRules, openRulesHere } from "./rules.js";
 import { personBadge, PERSON_EVENT } from "./person.js";
-import { PersonView, LeaderboardView, DeviceView, personGameReplay, PERSON_ID } from "./people_page.js";
 
 /** @type {{destroy: () => void}|null} */
 let page = null;
@@ -61,6 +59,21 @@ function keepLessons() {
         .catch(() => {});
 }
 
+/** A page whose module is loaded when asked for (the lessons, the replays,
+ * the people's pages): a table's page does not carry them, and the page's
+ * first load stays light. @template T @param {() => Promise<T>} load
+ * @param {(mod: T) => {destroy: () => void}} make @param {string} failed said if it cannot load */
+function later(load, make, failed) {
+    const mine = routed;
+    fill(main, [h("p", { text: _("Loading...") })]);
+    load().then((mod) => {
+        if (mine === routed) page = make(mod);   // unless the page moved on meanwhile
+    }).catch(() => fill(main, [h("p", { class: "notice", text: failed })]));
+}
+
+const replays = () => import("./replay.js");
+const people = () => Promise.all([import("./people_page.js"), import("./replay.js")]);
+
 function route() {
     routed++;
     if (page) page.destroy();
@@ -71,35 +84,29 @@ function route() {
         page = new TableView(main, code, parts[0] === "w");
         document.title = "Figaro · " + code;
     } else if (parts[0] === "learn") {
-        // Loaded when asked for: a table's page does not carry the lessons.
-        const mine = routed;
-        fill(main, [h("p", { text: _("Loading...") })]);
-        import("./learn.js").then(({ LearnView }) => {
-            if (mine !== routed) return;   // the page moved on meanwhile
-            page = new LearnView(main, parts[1] || "", (game) => {
-                sessionStorage.setItem(FIRST_GAME_KEY, JSON.stringify(game));
-                location.hash = "#/";
-            });
-        }).catch(() => fill(main, [h("p", { class: "notice", text: _("The lessons could not be loaded.") })]));
-    } else if (parts[0] === "me") {
-        page = new PersonView(main, "");
-    } else if (parts[0] === "people" && PERSON_ID.test(code) && parts[2] === "games" && /^\d+$/.test(parts[3] || "")) {
-        page = new ReplayView(main, code + " · " + (Number(parts[3]) + 1), personGameReplay(code, parts[3]));
-    } else if (parts[0] === "people" && PERSON_ID.test(code)) {
-        page = new PersonView(main, code);
-    } else if (parts[0] === "leaderboard") {
-        page = new LeaderboardView(main);
-    } else if (parts[0] === "device" && /^[A-Z0-9]{8}$/.test(code)) {
-        page = new DeviceView(main, code);
+        later(() => import("./learn.js"), ({ LearnView }) => new LearnView(main, parts[1] || "", (game) => {
+            sessionStorage.setItem(FIRST_GAME_KEY, JSON.stringify(game));
+            location.hash = "#/";
+        }), _("The lessons could not be loaded."));
+    } else if (["me", "people", "leaderboard", "device"].includes(parts[0])) {
+        later(people, ([pp, rp]) => {
+            if (parts[0] === "me") return new pp.PersonView(main, "");
+            if (parts[0] === "leaderboard") return new pp.LeaderboardView(main);
+            if (parts[0] === "device" && /^[A-Z0-9]{8}$/.test(code)) return new pp.DeviceView(main, code);
+            if (parts[0] === "people" && pp.PERSON_ID.test(code) && parts[2] === "games" && /^\d+$/.test(parts[3] || ""))
+                return new rp.ReplayView(main, code + " · " + (Number(parts[3]) + 1), pp.personGameReplay(code, parts[3]));
+            if (parts[0] === "people" && pp.PERSON_ID.test(code)) return new pp.PersonView(main, code);
+            return new HomeView(main);
+        }, _("This page could not be loaded."));
     } else if (parts[0] === "rules") {
         page = new RulesView(main, parts[1] || "");
     } else if (parts[0] === "r" && parts[1] === "file") {
         const text = sessionStorage.getItem("figaro.replay");
-        page = new ReplayView(main, sessionStorage.getItem("figaro.replay-name") || "",
-                              text ? replayOfText(text) : Promise.reject(new Error(_("no record"))));
+        later(replays, (rp) => new rp.ReplayView(main, sessionStorage.getItem("figaro.replay-name") || "",
+            text ? rp.replayOfText(text) : Promise.reject(new Error(_("no record")))), _("This page could not be loaded."));
     } else if (parts[0] === "r" && /^[A-Z0-9]{6}$/.test(code) && /^\d+$/.test(parts[2] || "")) {
-        page = new ReplayView(main, code + " · " + parts[2], replayOfGame(code, parts[2]),
-                              parts[3] === "review" ? { code, game: Number(parts[2]) } : null);
+        later(replays, (rp) => new rp.ReplayView(main, code + " · " + parts[2], rp.replayOfGame(code, parts[2]),
+            parts[3] === "review" ? { code, game: Number(parts[2]) } : null), _("This page could not be loaded."));
     } else {
         page = new HomeView(main);
     }

@@ -12,8 +12,7 @@ import { Conn, heldSeats, rememberSeat, savedName, saveName, cleanName, NAME_CHA
 import { _, fmt, levelName } from "./i18n.js";
 import * as proto from "./proto.js";
 import { openRules } from "./rules.js";
-import { PersonGate } from "./person.js";
-import { personCard } from "./people_page.js";
+import { PersonGate, personCard } from "./person.js";
 
 /** "Play now": four players, you and three bots of this level (a level a
  * newcomer can beat, docs/play.md), hints on. */
@@ -251,7 +250,7 @@ export class HomeView {
         fill(this.root, [h("div", { class: "home" }, [
             h("h1", { text: "Figaro" }),
             h("p", { class: "lead", text: _("Reiner Knizia's card game, around a table with your friends.") }),
-            personCard(),
+            personCard(heldSeats()),
             h("div", { class: "field name-field" }, [h("label", { for: "name", text: _("Your name") }), name,
                 h("small", { id: "name-hint", text: fmt(_("Up to %s characters, spaces included."), String(NAME_CHARS)) })]),
             this.notice,

@@ -178,3 +178,19 @@ export class PersonGate {
         window.clearTimeout(this.timer);
     }
 }
+
+/** On the home page: who you are, with your page and the leaderboard; the
+ * tables where you hold a seat from another device (not among `held`, this
+ * browser's own). @param {Object<string, any>} held */
+export function personCard(held) {
+    const p = myPerson();
+    if (!p) return h("p", { class: "person-card" }, [
+        h("a", { href: "#/me", text: _("Keep your games and a rating") }), " · ",
+        h("a", { href: "#/leaderboard", text: _("Leaderboard") })]);
+    const elsewhere = p.seats.filter((s) => !held[s.table]);
+    return h("section", { class: "person-card", "aria-label": _("You") }, [
+        h("p", {}, [fmt(_("You: %s"), p.name) + " · " + ratingText(p) + " · ",
+            h("a", { href: "#/me", text: _("Your page") }), " · ", h("a", { href: "#/leaderboard", text: _("Leaderboard") })]),
+        elsewhere.length ? h("p", {}, [_("Your seats:") + " ", ...elsewhere.flatMap((s, i) => [
+            i ? ", " : "", h("a", { href: "#/t/" + s.table, class: "person-seat", text: s.table })])]) : null]);
+}
