@@ -32,8 +32,10 @@
  * Both back ends keep the same schema, with one version number whose
  * meaning they share (FIG_DB_SCHEMA): 1 the first, 2 the rematch votes and
  * the event numbers' high-water marks, 3 the tables' hints option, 4 the
- * seats' reviews. Each creates it and upgrades an older one when it opens,
- * one version at a time, and refuses a newer one. */
+ * seats' reviews, 5 people (a person, their keys, device codes, the games
+ * they played and those games' records: "people" below), the seats' person
+ * and the tables' listed option. Each creates it and upgrades an older one
+ * when it opens, one version at a time, and refuses a newer one. */
 #ifndef FIGARO_NET_DB_H
 #define FIGARO_NET_DB_H
 
@@ -42,11 +44,18 @@
 #include <stdint.h>
 
 #include "figaro/figaro.h"
+#include "host/rating.h"
 #include "net/names.h"
 #include "net/token.h"
 
-enum { FIG_DB_SCHEMA = 4 };
+enum { FIG_DB_SCHEMA = 5 };
 enum { FIG_DB_NODE_MAX = 64 };   /* a server's name among those sharing a database */
+enum {
+    FIG_DB_PERSON_ID = 10,       /* a person's public id: fig_code_new's alphabet; not a secret */
+    FIG_DB_DEVICE_CODE = 8,      /* a device code's characters (fig_code_new) */
+    FIG_DB_DEVICE_CODE_S = 600,  /* how long a device code lives, in seconds */
+    FIG_DB_PERSON_SEATS = 8      /* fig_db_person_seats' most */
+};
 
 typedef enum {
     FIG_DB_SEAT_OPEN,      /* for a person, nobody sits */
@@ -62,6 +71,8 @@ typedef struct {
     char token_hash[FIG_HASH_HEX + 1];      /* a person's; "" else */
     int rematch;                            /* a person's vote: the game after whose end
                                                they asked for the next one; 0: none */
+    char person[FIG_DB_PERSON_ID + 1];      /* the signed-in person whose seat it is (their
+                                               public id); "": none (stored NULL) */
 } fig_db_seat_t;
 
 typedef struct {
@@ -72,6 +83,7 @@ typedef struct {
     bool open;                             /* stacks and roads shown in play */
     bool hints;                            /* the seated may ask for hints (everyone sees
                                               that they may) */
+    bool listed;                           /* shown in the lobby (else invite-only) */
     char fill[FIG_PROTO_LEVEL_MAX + 1];    /* the level that plays for an absent person */
     uint64_t seed;                         /* from getrandom, never shown, and no longer used:
                                               each game draws its own (fig_db_game_t) */
@@ -113,10 +125,62 @@ typedef enum {
     FIG_DBW_DELETE,        /* table `code` and all it holds are removed */
     FIG_DBW_EVENTS,        /* table `code` may tell event numbers up to `ev` (its stored
                               high-water mark is raised to ev, never lowered) */
-    FIG_DBW_REVIEW         /* the review of seat `seat` in game `game` of `code`: `text`
+    FIG_DBW_REVIEW,        /* the review of seat `seat` in game `game` of `code`: `text`
                               (net/reviews.h); a game that has one keeps it, and a game
                               that is gone (its table deleted) takes none */
+    FIG_DBW_RESULT         /* game `game` of `code` ended: *result (fig_db_result_t), in
+                              the batch of the game's last action */
 } fig_db_write_kind_t;
+
+/* ---- a game's result, as the people who played it keep it (FIG_DBW_RESULT)
+ *
+ * Written in the batch of a game's last action (the same transaction: the
+ * game's end and the ratings are stored together or not at all). The back
+ * end, for the persons among the seats (kind FIG_DB_RS_PERSON, person set):
+ *   1. reads each one's mu and sigma (PostgreSQL: SELECT ... FOR UPDATE, so
+ *      that two games ending at once on two servers update one after the
+ *      other); a person no longer stored (forgotten meanwhile) is then a
+ *      fixed point at mu0, sigma0, as a person not signed in, and gets no
+ *      row;
+ *   2. when `rated`: calls fig_rating_update once on every seat (the persons
+ *      not fixed, the others fixed at `fixed`, ranks = places) and writes
+ *      each person's new mu and sigma, their rated games + 1; not rated: the
+ *      ratings stay;
+ *   3. stores `fgn` once in records, and for each person one played row
+ *      (their next index: 0, 1, ...): table code, game, seat, players,
+ *      place, rated, mu and sigma after, ended, and the seats' JSON
+ *      (fig_db_played_t.seats), pointing at that record;
+ *   4. sets each person seat's before and after (out; after == before when
+ *      not rated).
+ * A person in two seats of one game: the first is theirs (updated, a played
+ * row); the others count as fixed points at their rating before. A bad
+ * input (players, places that are not 1..players each once) fails the
+ * batch (FIG_ERR_INPUT). */
+typedef enum {
+    FIG_DB_RS_PERSON,      /* a signed-in person: person */
+    FIG_DB_RS_ANONYMOUS,   /* a person not signed in: fixed (mu0, sigma0) */
+    FIG_DB_RS_BOT,         /* a bot of level `level`: fixed (fig_rating_level) */
+    FIG_DB_RS_ENGINE       /* an engine named `level` (never in a rated game) */
+} fig_db_rs_kind_t;
+
+typedef struct {
+    fig_db_rs_kind_t kind;
+    char person[FIG_DB_PERSON_ID + 1];     /* FIG_DB_RS_PERSON: their public id */
+    char name[FIG_PROTO_NAME_BYTES + 1];   /* the seat's name as the table showed it */
+    char level[FIG_PROTO_ENGINE_NAME_MAX + 1];   /* a bot's level, an engine's name */
+    int place;                             /* 1 first ... players last: the ranking */
+    fig_rating_t fixed;                    /* not a person: the fixed point it counts as */
+    fig_rating_t before, after;            /* out, a person: mu and sigma before, after */
+} fig_db_result_seat_t;
+
+typedef struct {
+    int players;
+    bool rated;                            /* the ratings move (PEOPLE.md's rule, decided by
+                                              the server) */
+    long long ended;                       /* Unix seconds */
+    const char *fgn;                       /* the game's FGN record */
+    fig_db_result_seat_t seats[FIG_MAX_PLAYERS];
+} fig_db_result_t;
 
 typedef struct {
     fig_db_write_kind_t kind;
@@ -131,6 +195,9 @@ typedef struct {
     fig_db_action_t action;                /* FIG_DBW_ACTION */
     const char *text;                      /* FIG_DBW_REVIEW: the submitter's, kept until
                                               the batch is back */
+    fig_db_result_t *result;               /* FIG_DBW_RESULT: the submitter's, kept until
+                                              the batch is back; its out fields set when
+                                              the batch's rc is FIG_OK */
 } fig_db_write_t;
 
 enum { FIG_DB_BATCH_MAX = 3 };   /* a request's writes, and its FIG_DBW_EVENTS */
@@ -152,6 +219,7 @@ enum { FIG_DB_BATCH_MAX = 3 };   /* a request's writes, and its FIG_DBW_EVENTS *
  * server's lease on it ran out (fig_db_take). Only a shared back end
  * refuses so. */
 typedef struct fig_db_lease fig_db_lease_t;
+typedef struct fig_db fig_db_t;
 
 /* What a batch is to whoever gets it back from the writer thread (the
  * storage does not look): each kind goes back its own way. */
@@ -160,7 +228,8 @@ typedef enum {
     FIG_DBB_DELETE,   /* a table's deletion */
     FIG_DBB_LEASE,    /* a lease round or a claim (lease) */
     FIG_DBB_REVIEW,   /* a review's read or write */
-    FIG_DBB_RECORD    /* an earlier game's record, read for an HTTP request */
+    FIG_DBB_RECORD,   /* an earlier game's record, read for an HTTP request */
+    FIG_DBB_PEOPLE    /* a call for the people (net/service_people.c) */
 } fig_db_batch_kind_t;
 
 typedef struct fig_db_batch {
@@ -177,12 +246,17 @@ typedef struct fig_db_batch {
         char **review;                     /* NULL: the game alone */
     } read;
     fig_db_lease_t *lease;                 /* not NULL: a lease round */
+    /* Not NULL: a call the writer thread makes on the storage in its turn,
+     * after every write queued before it (n == 0; fig_db_apply never sees
+     * it): its rc is the batch's. The people's calls go this way, each
+     * with what it needs in the struct the batch begins. */
+    fig_err_t (*call)(fig_db_t *db, struct fig_db_batch *b, fig_msg_t *msg);
     bool fenced;
     fig_err_t rc;
     fig_msg_t msg;
 } fig_db_batch_t;
 
-typedef struct fig_db fig_db_t;
+struct fig_db_sql;   /* db_sql.h: the SQL the people calls share (the back ends' own) */
 
 typedef char fig_db_code_t[FIG_PROTO_CODE_LEN + 1];
 
@@ -207,6 +281,8 @@ typedef struct {
     /* Optional: the slow upkeep the back end leaves out of its commits (a
      * checkpoint), done by the writer thread after its groups. */
     void (*upkeep)(fig_db_t *db);
+    /* The statements of the people calls (db_people.c), run by the back end. */
+    const struct fig_db_sql *sql;
 } fig_db_ops_t;
 
 /* Every back end's handle begins with its ops. */
@@ -343,6 +419,143 @@ static inline void fig_db_close(fig_db_t *db)
  * seed, the actions. FIG_ERR_INPUT with the reason when an action does not
  * replay (a damaged database). */
 fig_err_t fig_db_game_record(const fig_db_game_t *g, fig_game_t *out, fig_msg_t *msg);
+
+/* ---- people (schema 5; docs/server.md, "People")
+ *
+ * A person has no password and no email: a public id, a name they chose,
+ * a rating (mu, sigma: host/rating.h) and one or more keys, random secrets
+ * their browsers keep (one per device). The storage only ever holds a key's
+ * SHA-256 (fig_sha256_hex of the 32 hex digits), and a device code's (of its
+ * 8 characters in upper case): every call below takes hashes, never the
+ * secret, and nothing here logs either. "Not found" is never an error: a
+ * call answers FIG_OK with out->id "" (or *found false); an error is the
+ * storage's (FIG_ERR_INPUT, FIG_ERR_SPACE) or a bad argument (FIG_ERR_INPUT).
+ *
+ * Synchronous calls, each its own transaction, made by the server's writer
+ * thread (the database's one user once the server is up: net/writer.h) or
+ * by `figaro people`; never between the batches of fig_db_apply. */
+
+typedef struct {
+    char id[FIG_DB_PERSON_ID + 1];         /* "": none */
+    char name[FIG_PROTO_NAME_BYTES + 1];
+    double mu, sigma;                      /* the rating (fig_rating_initial for a new one) */
+    int rated;                             /* rated games played */
+    bool hidden;                           /* off the leaderboard */
+    long long created;                     /* Unix seconds */
+} fig_db_person_t;
+
+/* Receives one person of a list; returning an error stops the list with it. */
+typedef fig_err_t fig_db_person_fn(void *ctx, const fig_db_person_t *p, fig_msg_t *msg);
+
+/* A new person named `name` (already clean: fig_proto_name_clean) with a
+ * new public id (fig_code_new, drawn again on the rare clash), created
+ * `now`, rated fig_rating_initial, not hidden, and key_hash as their first
+ * key. FIG_OK with the person in *out. */
+fig_err_t fig_db_person_new(fig_db_t *db, const char *name, const char *key_hash,
+                            long long now, fig_db_person_t *out, fig_msg_t *msg);
+
+/* The person whose key has the hash key_hash (a signed-out key: none).
+ * FIG_OK; out->id "" when none. */
+fig_err_t fig_db_person_by_key(fig_db_t *db, const char *key_hash, fig_db_person_t *out,
+                               fig_msg_t *msg);
+
+/* Person `id`. FIG_OK; out->id "" when none. */
+fig_err_t fig_db_person_get(fig_db_t *db, const char *id, fig_db_person_t *out,
+                            fig_msg_t *msg);
+
+/* Renames person `id` (name not NULL: clean already) and/or hides them from
+ * the leaderboard or shows them again (hidden 1 or 0; -1: as it was); past
+ * seats and records keep the name they had. FIG_OK with the person after
+ * in *out; out->id "" when there is no such person. */
+fig_err_t fig_db_person_set(fig_db_t *db, const char *id, const char *name, int hidden,
+                            fig_db_person_t *out, fig_msg_t *msg);
+
+/* Another key (key_hash) for person `id`, made `now`. FIG_OK; *found false
+ * (nothing stored) when there is no such person. */
+fig_err_t fig_db_key_add(fig_db_t *db, const char *id, const char *key_hash, long long now,
+                         bool *found, fig_msg_t *msg);
+
+/* Sign out: the key whose hash is key_hash stops working (the person's
+ * other keys do not). FIG_OK also when there was no such key. */
+fig_err_t fig_db_key_drop(fig_db_t *db, const char *key_hash, fig_msg_t *msg);
+
+/* A device code for person `id`: code_hash (the SHA-256 of the code's 8
+ * characters in upper case), usable until now + FIG_DB_DEVICE_CODE_S. It
+ * replaces the person's earlier code (one live code per person). FIG_OK;
+ * *found false (nothing stored) when there is no such person;
+ * FIG_ERR_STATE (nothing stored) when another person's live code has the
+ * same hash (1 in 31^8): draw another code. */
+fig_err_t fig_db_code_new(fig_db_t *db, const char *id, const char *code_hash, long long now,
+                          bool *found, fig_msg_t *msg);
+
+/* Redeems a device code: when code_hash is a code that lives at `now`, the
+ * code is used up (single use: deleted), key_hash becomes a new key of its
+ * person (the new device's own), and *out is that person. FIG_OK; out->id
+ * "" when the code is unknown, used or expired (one answer for the three).
+ * Expired codes are deleted on the way. */
+fig_err_t fig_db_code_redeem(fig_db_t *db, const char *code_hash, const char *key_hash,
+                             long long now, fig_db_person_t *out, fig_msg_t *msg);
+
+/* Forget me, in one transaction: person `id`, their keys, device code,
+ * played rows and rating are deleted, and the records only they kept; every
+ * seat that was theirs loses its person (seats.person NULL) and its name
+ * becomes "Anonymous" ("Anonymous2", ... when another seat of the table has
+ * that name already, ignoring case), the seat's token kept (a seat at a
+ * running game still works); in the played rows of others, their seat
+ * becomes {"kind":"anonymous"} with the same name rule, and in the kept
+ * records (FGN `names`) their name becomes that name too. FIG_OK; *found
+ * false when there was no such person. */
+fig_err_t fig_db_person_forget(fig_db_t *db, const char *id, bool *found, fig_msg_t *msg);
+
+/* Every person, oldest first (created, then id), to fn. */
+fig_err_t fig_db_people_list(fig_db_t *db, fig_db_person_fn *fn, void *ctx, fig_msg_t *msg);
+
+/* The best of the leaderboard: people not hidden with at least one rated
+ * game, by mu - 3 sigma (fig_rating_conservative) highest first, then more
+ * rated games, then id; at most max, to fn. */
+fig_err_t fig_db_leaderboard(fig_db_t *db, int max, fig_db_person_fn *fn, void *ctx,
+                             fig_msg_t *msg);
+
+/* A seat a person holds at a table that still exists. */
+typedef struct {
+    char code[FIG_PROTO_CODE_LEN + 1];
+    int seat;
+} fig_db_person_seat_t;
+
+/* The seats person `id` holds (seats.person), newest table first (its
+ * creation, then its code), at most FIG_DB_PERSON_SEATS: out[0..*n). */
+fig_err_t fig_db_person_seats(fig_db_t *db, const char *id,
+                              fig_db_person_seat_t out[FIG_DB_PERSON_SEATS], int *n,
+                              fig_msg_t *msg);
+
+/* One game a person played (a `played` row, kept after its table is gone). */
+typedef struct {
+    int idx;                               /* 0, 1, ... in the order they ended */
+    char code[FIG_PROTO_CODE_LEN + 1];     /* the table's code (may be gone, or reused) */
+    int game;                              /* the table's nth game */
+    int seat;                              /* theirs, 0-based */
+    int players;
+    int place;                             /* 1 first */
+    bool rated;
+    double mu, sigma;                      /* their rating after it */
+    long long ended;                       /* Unix seconds */
+    /* Every seat in seat order, as JSON: [{"kind":"me"|"person"|"anonymous"|
+     * "bot"|"engine","name":...,"place":N}...], a person's with "id", a
+     * bot's "level", an engine's "level" its name. Valid during fn. */
+    const char *seats;
+    long long record;                      /* the kept record's id (fig_db_played_record) */
+} fig_db_played_t;
+
+typedef fig_err_t fig_db_played_fn(void *ctx, const fig_db_played_t *p, fig_msg_t *msg);
+
+/* Every game person `id` played, oldest first (idx), to fn. */
+fig_err_t fig_db_person_played(fig_db_t *db, const char *id, fig_db_played_fn *fn, void *ctx,
+                               fig_msg_t *msg);
+
+/* The FGN record of person `id`'s played row `idx` into *fgn (malloc'd,
+ * the caller frees it). FIG_OK; *fgn NULL when there is no such row. */
+fig_err_t fig_db_played_record(fig_db_t *db, const char *id, int idx, char **fgn,
+                               fig_msg_t *msg);
 
 /* ---- opening a back end */
 

@@ -11,7 +11,10 @@
  * there (a batch fenced, an action stored twice: a unique violation), the
  * group is rolled back and written again one statement at a time, each
  * batch inside its own SAVEPOINT, so that the batch that fails is undone
- * alone. A connection found broken is reset
+ * alone. A group with a game's result (FIG_DBW_RESULT: it reads the
+ * ratings it then writes, db_result.c) goes that second way at once. The
+ * people calls (db_people.c) send their statements with their text
+ * (sql_query). A connection found broken is reset
  * before the next call (its statements prepared again); the call that found
  * it broken fails, and the server then reads back what is stored, as after
  * any failed write.
@@ -30,7 +33,9 @@
  * user_version); creating or upgrading it takes a transaction-wide advisory
  * lock, so servers started together do it once. PostgreSQL came at version
  * 3 (a new database is made so, then upgraded): version 3 takes the
- * reviews' table. */
+ * reviews' table, version 4 people's (as SQLite's, booleans for hidden and
+ * rated, an identity for a record's id), the seats' person and the tables'
+ * listed option. */
 #include <libpq-fe.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,6 +43,7 @@
 
 #include "net/db_pg_sql.h"
 #include "net/db_row.h"
+#include "net/db_sql.h"
 
 typedef struct {
     fig_db_t base;        /* first: a fig_db_t * is a db_t * */
@@ -50,8 +56,8 @@ typedef struct {
 
 /* Parameters of one statement, as text. */
 typedef struct {
-    const char *v[10];
-    char buf[10][24];
+    const char *v[12];
+    char buf[12][24];
     int n;
 } params_t;
 
@@ -161,6 +167,7 @@ static void bind_seat(params_t *p, const char *code, int seat, const fig_db_seat
     p_text(p, x->name);
     p_text(p, x->token_hash);
     p_int(p, x->rematch);
+    p_text(p, x->person[0] ? x->person : NULL);   /* NULL: no person */
 }
 
 static fig_err_t table_add(db_t *d, const fig_db_table_t *t, fig_msg_t *msg)
@@ -176,6 +183,7 @@ static fig_err_t table_add(db_t *d, const fig_db_table_t *t, fig_msg_t *msg)
     p_bool(&p, t->hints);
     p_text(&p, d->node);
     p_int(&p, d->lease_ms);
+    p_bool(&p, t->listed);
     fig_err_t rc = run(d, PGS_TABLE, &p, NULL, msg, "table");
     for (int i = 0; i < t->players && rc == FIG_OK; i++) {
         params_t q = { .n = 0 };
@@ -237,6 +245,8 @@ static fig_err_t write_one(db_t *d, const fig_db_write_t *w, fig_msg_t *msg)
         p_int(&p, w->seat);
         p_text(&p, w->text ? w->text : "");
         return run(d, PGS_REVIEW, &p, NULL, msg, "review");
+    case FIG_DBW_RESULT:   /* reads as it writes: never in a pipeline (piped) */
+        return fig_db_result_write(&d->base, w->code, w->game, w->result, msg);
     }
     return fig_fail(msg, FIG_ERR_INPUT, N_("database: %s"), "an unknown write");
 }
@@ -298,9 +308,12 @@ static bool piped(db_t *d, fig_db_batch_t *list)
 {
     int n = 2;
     for (fig_db_batch_t *b = list; b; b = b->next, n++)
-        for (int i = 0; i < b->n; i++)
+        for (int i = 0; i < b->n; i++) {
+            if (b->w[i].kind == FIG_DBW_RESULT)   /* reads what it writes next */
+                return false;
             n += 1 + (b->w[i].kind == FIG_DBW_TABLE ? b->w[i].row.players
                       : b->w[i].kind == FIG_DBW_DELETE ? 5 : 0);
+        }
     if (n > PIPE_MAX || PQenterPipelineMode(d->pg) != 1)
         return false;
     fig_msg_t msg;
@@ -461,7 +474,8 @@ static fig_err_t read_seats(db_t *d, fig_db_table_t *t, fig_msg_t *msg)
     int n = PQntuples(r);
     for (int i = 0; i < n && !err; i++)
         err = fig_db_seat_read(t, i, col_int(r, i, 0), PQgetvalue(r, i, 1), PQgetvalue(r, i, 2),
-                               PQgetvalue(r, i, 3), PQgetvalue(r, i, 4), col_int(r, i, 5), msg);
+                               PQgetvalue(r, i, 3), PQgetvalue(r, i, 4), col_int(r, i, 5),
+                               PQgetvalue(r, i, 6), msg);
     PQclear(r);
     if (!err && n != t->players)
         err = fig_fail(msg, FIG_ERR_INPUT, N_("database: table %s: %d seats for %d players"),
@@ -554,6 +568,7 @@ static fig_err_t take_tables(db_t *d, int st, int max, const char *code, fig_db_
         t->created = col_ll(r, i, 6);
         t->ev_hw = col_ll(r, i, 7);
         t->hints = col_bool(r, i, 8);
+        t->listed = col_bool(r, i, 9);
         int last = 0;
         if ((err = fig_db_table_read(t, PQgetvalue(r, i, 0), PQgetvalue(r, i, 4), msg)) ||
             (err = read_seats(d, t, msg)) || (err = last_game(d, t->code, &last, msg)))
@@ -634,6 +649,68 @@ static fig_err_t renew(fig_db_t *db, const fig_db_code_t *codes, int n, bool *lo
     return FIG_OK;
 }
 
+/* ---- the people calls' statements (db_sql.h), sent with their text */
+
+enum { SQL_PARAMS = 16 };
+
+static fig_err_t sql_query(fig_db_t *db, const char *sql, const fig_dbp_t *p, int n,
+                           fig_db_row_fn *fn, void *ctx, fig_msg_t *msg)
+{
+    db_t *d = (db_t *)db;
+    const char *v[SQL_PARAMS];
+    char buf[SQL_PARAMS][32];
+    if (n > SQL_PARAMS)
+        return fig_fail(msg, FIG_ERR_INPUT, N_("database: %s"), "too many parameters");
+    for (int i = 0; i < n; i++) {
+        v[i] = buf[i];
+        if (p[i].kind == FIG_DBP_TEXT)
+            v[i] = p[i].s;
+        else if (p[i].kind == FIG_DBP_NULL)
+            v[i] = NULL;
+        else if (p[i].kind == FIG_DBP_REAL)
+            snprintf(buf[i], sizeof buf[i], "%.17g", p[i].d);
+        else if (p[i].kind == FIG_DBP_BOOL)
+            v[i] = p[i].i ? "t" : "f";
+        else
+            snprintf(buf[i], sizeof buf[i], "%lld", p[i].i);
+    }
+    PGresult *r;
+    fig_err_t err = check(d, PQexecParams(d->pg, sql, n, NULL, v, NULL, NULL, 0), &r, msg,
+                          "people");
+    if (err)
+        return err;
+    int cols = PQnfields(r);
+    const char *col[SQL_PARAMS];
+    if (cols > SQL_PARAMS)
+        err = fig_fail(msg, FIG_ERR_INPUT, N_("database: %s"), "too many columns");
+    for (int i = 0; i < PQntuples(r) && fn && !err; i++) {
+        for (int k = 0; k < cols; k++)
+            col[k] = PQgetvalue(r, i, k);   /* "" for a NULL */
+        err = fn(ctx, col, cols, msg);
+    }
+    PQclear(r);
+    return err;
+}
+
+static fig_err_t sql_begin(fig_db_t *db, fig_msg_t *msg)
+{
+    db_t *d = (db_t *)db;
+    fig_err_t rc = ready(d, msg);
+    return rc ? rc : exec(d, "BEGIN", msg);
+}
+
+static fig_err_t sql_commit(fig_db_t *db, fig_msg_t *msg) { return commit((db_t *)db, msg); }
+
+static void sql_rollback(fig_db_t *db)
+{
+    db_t *d = (db_t *)db;
+    if (PQstatus(d->pg) == CONNECTION_OK)
+        PQclear(PQexec(d->pg, "ROLLBACK"));
+}
+
+static const struct fig_db_sql pg_sql = { true, sql_query, sql_begin, sql_commit,
+                                          sql_rollback };
+
 static void close_db(fig_db_t *db)
 {
     db_t *d = (db_t *)db;
@@ -645,6 +722,7 @@ static const fig_db_ops_t pg_ops = {
     apply, game_get, review_get, load, renew, take, claim, close_db,
     NULL,   /* quick: a commit waits for the server's sync, always */
     NULL,   /* upkeep: the server's own */
+    &pg_sql,
 };
 
 /* Creates the schema, or brings it up to date, under the advisory lock. */

@@ -20,12 +20,13 @@
 
 const char *const fig_pg_sql[PGS_COUNT] = {
     [PGS_TABLE] = "INSERT INTO tables (code, players, move_seconds, open, fill, seed, created, "
-                  "hints, owner, lease_until) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, "
-                  UNTIL(10) ")",
-    [PGS_SEAT] = "INSERT INTO seats (code, seat, kind, what, name, token_hash, rematch) "
-                 "VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (code, seat) DO UPDATE SET "
-                 "kind = excluded.kind, what = excluded.what, name = excluded.name, "
-                 "token_hash = excluded.token_hash, rematch = excluded.rematch",
+                  "hints, owner, lease_until, listed) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, "
+                  UNTIL(10) ", $11)",
+    [PGS_SEAT] = "INSERT INTO seats (code, seat, kind, what, name, token_hash, rematch, person) "
+                 "VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (code, seat) DO UPDATE "
+                 "SET kind = excluded.kind, what = excluded.what, name = excluded.name, "
+                 "token_hash = excluded.token_hash, rematch = excluded.rematch, "
+                 "person = excluded.person",
     [PGS_GAME] = "INSERT INTO games (code, game, players, removed, king, roads, seed, ev) "
                  "VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
     [PGS_ACTION] = "INSERT INTO actions (code, game, idx, seat, action, ev) "
@@ -35,10 +36,10 @@ const char *const fig_pg_sql[PGS_COUNT] = {
     [PGS_GET_ACTIONS] = "SELECT idx, seat, action, ev FROM actions WHERE code = $1 AND game = $2 "
                         "ORDER BY idx",
     [PGS_TABLES] = "SELECT t.code, players, move_seconds, open, fill, seed, created, "
-                   "COALESCE(e.hw, 0), hints FROM tables t LEFT JOIN events e ON e.code = t.code "
-                   "WHERE t.code = ANY ($1::text[]) ORDER BY created, t.n",
-    [PGS_SEATS] = "SELECT seat, kind, what, name, token_hash, rematch FROM seats WHERE code = $1 "
-                  "ORDER BY seat",
+                   "COALESCE(e.hw, 0), hints, listed FROM tables t LEFT JOIN events e "
+                   "ON e.code = t.code WHERE t.code = ANY ($1::text[]) ORDER BY created, t.n",
+    [PGS_SEATS] = "SELECT seat, kind, what, name, token_hash, rematch, COALESCE(person, '') "
+                  "FROM seats WHERE code = $1 ORDER BY seat",
     [PGS_LAST_GAME] = "SELECT COALESCE(MAX(game), 0) FROM games WHERE code = $1",
     [PGS_DEL_ACTIONS] = "DELETE FROM actions WHERE code = $1",
     [PGS_DEL_GAMES] = "DELETE FROM games WHERE code = $1",
@@ -100,6 +101,29 @@ const char *const fig_pg_upgrade[FIG_DB_SCHEMA + 1] = {
           "  review text NOT NULL, PRIMARY KEY (code, game, seat), "
           "  FOREIGN KEY (code, game) REFERENCES games (code, game));"
           "UPDATE figaro_schema SET version = 4;",
+    /* 4 to 5: people (none yet), the seats' person (none), the tables'
+     * listed option (off: every table made before was invite-only). */
+    [4] = "ALTER TABLE tables ADD COLUMN listed boolean NOT NULL DEFAULT false;"
+          "ALTER TABLE seats ADD COLUMN person text;"
+          "CREATE INDEX seats_person ON seats (person);"
+          "CREATE TABLE people (id text PRIMARY KEY, name text NOT NULL, "
+          "  mu double precision NOT NULL, sigma double precision NOT NULL, "
+          "  rated int NOT NULL DEFAULT 0, hidden boolean NOT NULL DEFAULT false, "
+          "  created bigint NOT NULL);"
+          "CREATE TABLE person_keys (hash text PRIMARY KEY, "
+          "  person text NOT NULL REFERENCES people (id), created bigint NOT NULL);"
+          "CREATE INDEX person_keys_person ON person_keys (person);"
+          "CREATE TABLE device_codes (hash text PRIMARY KEY, "
+          "  person text NOT NULL UNIQUE REFERENCES people (id), expires bigint NOT NULL);"
+          "CREATE TABLE records (id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, "
+          "  fgn text NOT NULL);"
+          "CREATE TABLE played (person text NOT NULL REFERENCES people (id), idx int NOT NULL, "
+          "  code text NOT NULL, game int NOT NULL, seat int NOT NULL, players int NOT NULL, "
+          "  place int NOT NULL, rated boolean NOT NULL, mu double precision NOT NULL, "
+          "  sigma double precision NOT NULL, ended bigint NOT NULL, seats text NOT NULL, "
+          "  record bigint NOT NULL REFERENCES records (id), PRIMARY KEY (person, idx));"
+          "CREATE INDEX played_record ON played (record);"
+          "UPDATE figaro_schema SET version = 5;",
 };
 
 /* The advisory lock of creating and upgrading the schema. */

@@ -90,14 +90,15 @@ fig_err_t fig_db_table_read(fig_db_table_t *t, const char *code, const char *fil
 
 fig_err_t fig_db_seat_read(fig_db_table_t *t, int n, int seat, const char *kind,
                            const char *what, const char *name, const char *token_hash,
-                           int rematch, fig_msg_t *msg)
+                           int rematch, const char *person, fig_msg_t *msg)
 {
     int k;
     for (k = 0; k < 4 && strcmp(kind, kind_names[k]); k++)
         ;
     fig_db_seat_t *x = &t->seats[seat < FIG_MAX_PLAYERS && seat >= 0 ? seat : 0];
     if (seat != n || seat >= t->players || k == 4 || strlen(what) >= sizeof x->what ||
-        strlen(name) >= sizeof x->name || strlen(token_hash) >= sizeof x->token_hash)
+        strlen(name) >= sizeof x->name || strlen(token_hash) >= sizeof x->token_hash ||
+        strlen(person) >= sizeof x->person)
         return fig_fail(msg, FIG_ERR_INPUT, N_("database: table %s: bad seat %d"), t->code,
                         seat);
     x->kind = (fig_db_seat_kind_t)k;
@@ -105,6 +106,7 @@ fig_err_t fig_db_seat_read(fig_db_table_t *t, int n, int seat, const char *kind,
     strcpy(x->name, name);
     strcpy(x->token_hash, token_hash);
     x->rematch = rematch;
+    strcpy(x->person, person);
     return FIG_OK;
 }
 

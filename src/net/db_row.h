@@ -28,6 +28,6 @@ fig_err_t fig_db_table_read(fig_db_table_t *t, const char *code, const char *fil
 /* Seat `seat` of t, the nth read (seats come in order). */
 fig_err_t fig_db_seat_read(fig_db_table_t *t, int n, int seat, const char *kind,
                            const char *what, const char *name, const char *token_hash,
-                           int rematch, fig_msg_t *msg);
+                           int rematch, const char *person, fig_msg_t *msg);
 
 #endif

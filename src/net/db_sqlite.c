@@ -9,14 +9,21 @@
  * stored twice) is undone alone (a batch alone: the transaction is rolled
  * back). Statements are prepared once, at open.
  *
- * Schema (user_version 4):
- *   tables  (code PK, players, move_seconds, open, fill, seed, created, hints)
+ * Schema (user_version 5):
+ *   tables  (code PK, players, move_seconds, open, fill, seed, created, hints, listed)
  *   events  (code PK, hw): the table's event numbers told may reach hw (a
  *           high-water mark, only ever raised)
- *   seats   (code, seat, kind, what, name, token_hash, rematch)  PK (code, seat)
+ *   seats   (code, seat, kind, what, name, token_hash, rematch, person)  PK (code, seat)
  *   games   (code, game, players, removed, king, roads, seed, ev)  PK (code, game)
  *   actions (code, game, idx, seat, action, ev)               PK (code, game, idx)
  *   reviews (code, game, seat, review)                        PK (code, game, seat)
+ * and the people's (db.h, db_people.c):
+ *   people       (id PK, name, mu, sigma, rated, hidden, created)
+ *   person_keys  (hash PK, person, created)       a key's SHA-256, never the key
+ *   device_codes (hash PK, person UNIQUE, expires)
+ *   played       (person, idx, code, game, seat, players, place, rated, mu, sigma, ended,
+ *                 seats, record)                          PK (person, idx)
+ *   records      (id PK, fgn)
  * A seat's kind is the text open/person/bot/engine; an action is in FGN
  * syntax ("R2>1", "RING>0", "take"); roads are the three groups, "15 9 2/...".
  * A 64-bit seed is stored as the signed integer of the same bits. A seat's
@@ -25,8 +32,9 @@
  * time, each step one transaction: version 1 (no rematch column, no events)
  * takes both; version 2 (no hints column) takes it, off (the tables made
  * before had no hints); version 3 takes the reviews' table (a seat's review
- * of a finished game, its text net/reviews.h's). One of a later version
- * than this program's is refused.
+ * of a finished game, its text net/reviews.h's); version 4 takes people's
+ * tables (empty), the seats' person (none) and the tables' listed option
+ * (off). One of a later version than this program's is refused.
  *
  * WAL checkpoints: SQLite's own (every 1,000 pages of WAL, inside the
  * commit that reaches them) is replaced by the same done by the writer
@@ -42,6 +50,7 @@
 #include <string.h>
 
 #include "net/db_row.h"
+#include "net/db_sql.h"
 
 enum { ST_TABLE, ST_SEAT, ST_GAME, ST_ACTION, ST_GET_GAME, ST_GET_ACTIONS, ST_TABLES, ST_SEATS,
        ST_LAST_GAME, ST_DEL_ACTIONS, ST_DEL_GAMES, ST_DEL_SEATS, ST_DEL_EVENTS, ST_DEL_TABLE,
@@ -56,9 +65,9 @@ static const char *const sql_text[ST_COUNT] = {
     [ST_RELEASE] = "RELEASE b",
     [ST_COMMIT] = "COMMIT",
     [ST_TABLE] = "INSERT INTO tables (code, players, move_seconds, open, fill, seed, created, "
-                 "hints) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                 "hints, listed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
     [ST_SEAT] = "INSERT OR REPLACE INTO seats (code, seat, kind, what, name, token_hash, "
-                "rematch) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                "rematch, person) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
     [ST_GAME] = "INSERT INTO games (code, game, players, removed, king, roads, seed, ev) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
     [ST_ACTION] = "INSERT INTO actions (code, game, idx, seat, action, ev) "
@@ -68,10 +77,10 @@ static const char *const sql_text[ST_COUNT] = {
     [ST_GET_ACTIONS] = "SELECT idx, seat, action, ev FROM actions WHERE code = ? AND game = ? "
                        "ORDER BY idx",
     [ST_TABLES] = "SELECT t.code, players, move_seconds, open, fill, seed, created, "
-                  "COALESCE(e.hw, 0), hints FROM tables t LEFT JOIN events e ON e.code = t.code "
-                  "ORDER BY created, t.rowid",
-    [ST_SEATS] = "SELECT seat, kind, what, name, token_hash, rematch FROM seats WHERE code = ? "
-                 "ORDER BY seat",
+                  "COALESCE(e.hw, 0), hints, listed FROM tables t LEFT JOIN events e "
+                  "ON e.code = t.code ORDER BY created, t.rowid",
+    [ST_SEATS] = "SELECT seat, kind, what, name, token_hash, rematch, person FROM seats "
+                 "WHERE code = ? ORDER BY seat",
     [ST_LAST_GAME] = "SELECT MAX(game) FROM games WHERE code = ?",
     [ST_DEL_ACTIONS] = "DELETE FROM actions WHERE code = ?",
     [ST_DEL_GAMES] = "DELETE FROM games WHERE code = ?",
@@ -89,13 +98,35 @@ static const char *const sql_text[ST_COUNT] = {
     [ST_DEL_REVIEWS] = "DELETE FROM reviews WHERE code = ?",
 };
 
+/* Schema 5's people: the persons, their keys' and device codes' hashes,
+ * the games they played and those games' records (db.h). */
+#define PEOPLE                                                                                \
+    "CREATE TABLE IF NOT EXISTS people (id TEXT PRIMARY KEY, name TEXT NOT NULL, "          \
+    "  mu REAL NOT NULL, sigma REAL NOT NULL, rated INTEGER NOT NULL DEFAULT 0, "           \
+    "  hidden INTEGER NOT NULL DEFAULT 0, created INTEGER NOT NULL);"                       \
+    "CREATE TABLE IF NOT EXISTS person_keys (hash TEXT PRIMARY KEY, "                       \
+    "  person TEXT NOT NULL REFERENCES people(id), created INTEGER NOT NULL);"              \
+    "CREATE INDEX IF NOT EXISTS person_keys_person ON person_keys (person);"                \
+    "CREATE TABLE IF NOT EXISTS device_codes (hash TEXT PRIMARY KEY, "                      \
+    "  person TEXT NOT NULL UNIQUE REFERENCES people(id), expires INTEGER NOT NULL);"       \
+    "CREATE TABLE IF NOT EXISTS records (id INTEGER PRIMARY KEY, fgn TEXT NOT NULL);"       \
+    "CREATE TABLE IF NOT EXISTS played (person TEXT NOT NULL REFERENCES people(id), "       \
+    "  idx INTEGER NOT NULL, code TEXT NOT NULL, game INTEGER NOT NULL, "                   \
+    "  seat INTEGER NOT NULL, players INTEGER NOT NULL, place INTEGER NOT NULL, "           \
+    "  rated INTEGER NOT NULL, mu REAL NOT NULL, sigma REAL NOT NULL, "                     \
+    "  ended INTEGER NOT NULL, seats TEXT NOT NULL, "                                       \
+    "  record INTEGER NOT NULL REFERENCES records(id), PRIMARY KEY (person, idx));"         \
+    "CREATE INDEX IF NOT EXISTS played_record ON played (record);"                          \
+    "CREATE INDEX IF NOT EXISTS seats_person ON seats (person);"
+
 static const char schema[] =
     "CREATE TABLE IF NOT EXISTS tables (code TEXT PRIMARY KEY, players INTEGER NOT NULL, "
     "  move_seconds INTEGER NOT NULL, open INTEGER NOT NULL, fill TEXT NOT NULL, "
-    "  seed INTEGER NOT NULL, created INTEGER NOT NULL, hints INTEGER NOT NULL DEFAULT 0);"
+    "  seed INTEGER NOT NULL, created INTEGER NOT NULL, hints INTEGER NOT NULL DEFAULT 0, "
+    "  listed INTEGER NOT NULL DEFAULT 0);"
     "CREATE TABLE IF NOT EXISTS seats (code TEXT NOT NULL REFERENCES tables(code), "
     "  seat INTEGER NOT NULL, kind TEXT NOT NULL, what TEXT NOT NULL, name TEXT NOT NULL, "
-    "  token_hash TEXT NOT NULL, rematch INTEGER NOT NULL DEFAULT 0, "
+    "  token_hash TEXT NOT NULL, rematch INTEGER NOT NULL DEFAULT 0, person TEXT, "
     "  PRIMARY KEY (code, seat));"
     "CREATE TABLE IF NOT EXISTS games (code TEXT NOT NULL REFERENCES tables(code), "
     "  game INTEGER NOT NULL, players INTEGER NOT NULL, removed INTEGER NOT NULL, "
@@ -109,7 +140,8 @@ static const char schema[] =
     "CREATE TABLE IF NOT EXISTS reviews (code TEXT NOT NULL, game INTEGER NOT NULL, "
     "  seat INTEGER NOT NULL, review TEXT NOT NULL, PRIMARY KEY (code, game, seat), "
     "  FOREIGN KEY (code, game) REFERENCES games(code, game));"
-    "PRAGMA user_version = 4;";
+    PEOPLE
+    "PRAGMA user_version = 5;";
 
 enum { SCHEMA_VERSION = FIG_DB_SCHEMA };   /* its meaning: db.h */
 
@@ -129,6 +161,12 @@ static const char *const upgrade[SCHEMA_VERSION] = {
           "  seat INTEGER NOT NULL, review TEXT NOT NULL, PRIMARY KEY (code, game, seat), "
           "  FOREIGN KEY (code, game) REFERENCES games(code, game));"
           "PRAGMA user_version = 4;",
+    /* 4 to 5: people (none yet), the seats' person (none), the tables'
+     * listed option (off: every table made before was invite-only). */
+    [4] = "ALTER TABLE tables ADD COLUMN listed INTEGER NOT NULL DEFAULT 0;"
+          "ALTER TABLE seats ADD COLUMN person TEXT;"
+          PEOPLE
+          "PRAGMA user_version = 5;",
 };
 
 typedef struct {
@@ -229,6 +267,10 @@ static void bind_seat(sqlite3_stmt *s, const char *code, int seat, const fig_db_
     sqlite3_bind_text(s, 5, x->name, -1, SQLITE_TRANSIENT);
     sqlite3_bind_text(s, 6, x->token_hash, -1, SQLITE_TRANSIENT);
     sqlite3_bind_int(s, 7, x->rematch);
+    if (x->person[0])
+        sqlite3_bind_text(s, 8, x->person, -1, SQLITE_TRANSIENT);
+    else
+        sqlite3_bind_null(s, 8);
 }
 
 static fig_err_t table_add(db_t *d, const fig_db_table_t *t, fig_msg_t *msg)
@@ -242,6 +284,7 @@ static fig_err_t table_add(db_t *d, const fig_db_table_t *t, fig_msg_t *msg)
     sqlite3_bind_int64(s, 6, (sqlite3_int64)t->seed);
     sqlite3_bind_int64(s, 7, t->created);
     sqlite3_bind_int(s, 8, t->hints);
+    sqlite3_bind_int(s, 9, t->listed);
     fig_err_t rc = step_done(d, s, msg, "table");
     for (int i = 0; i < t->players && rc == FIG_OK; i++) {
         bind_seat(d->st[ST_SEAT], t->code, i, &t->seats[i]);
@@ -321,6 +364,8 @@ static fig_err_t write_one(db_t *d, const fig_db_write_t *w, fig_msg_t *msg)
         sqlite3_bind_text(s, 4, w->text ? w->text : "", -1, SQLITE_TRANSIENT);
         return step_done(d, s, msg, "review");
     }
+    case FIG_DBW_RESULT:
+        return fig_db_result_write(&d->base, w->code, w->game, w->result, msg);
     }
     return fig_fail(msg, FIG_ERR_INPUT, N_("database: %s"), "an unknown write");
 }
@@ -437,7 +482,7 @@ static fig_err_t read_seats(db_t *d, fig_db_table_t *t, fig_msg_t *msg)
     while (!err && (rc = sqlite3_step(s)) == SQLITE_ROW)
         if (!(err = fig_db_seat_read(t, n, sqlite3_column_int(s, 0), col_text(s, 1),
                                      col_text(s, 2), col_text(s, 3), col_text(s, 4),
-                                     sqlite3_column_int(s, 5), msg)))
+                                     sqlite3_column_int(s, 5), col_text(s, 6), msg)))
             n++;
     if (!err && rc != SQLITE_DONE)
         err = sq_fail(d, msg, "seats");
@@ -492,6 +537,7 @@ static fig_err_t load(fig_db_t *db, int max, fig_db_table_fn *fn, void *ctx, fig
         t->created = sqlite3_column_int64(s, 6);
         t->ev_hw = sqlite3_column_int64(s, 7);
         t->hints = sqlite3_column_int(s, 8) != 0;
+        t->listed = sqlite3_column_int(s, 9) != 0;
         if ((err = fig_db_table_read(t, code, fill, msg)))
             break;
         n++;
@@ -515,6 +561,95 @@ static fig_err_t load(fig_db_t *db, int max, fig_db_table_fn *fn, void *ctx, fig
     return err;
 }
 
+/* ---- the people calls' statements (db_sql.h), prepared at each call: they
+ * are few beside a game's actions */
+
+static void bind_param(sqlite3_stmt *s, int i, const fig_dbp_t *p)
+{
+    char name[16];
+    snprintf(name, sizeof name, "$%d", i % 1000 + 1);
+    int k = sqlite3_bind_parameter_index(s, name);
+    if (k == 0)
+        return;
+    switch (p->kind) {
+    case FIG_DBP_TEXT:
+        sqlite3_bind_text(s, k, p->s, -1, SQLITE_TRANSIENT);
+        break;
+    case FIG_DBP_INT:
+    case FIG_DBP_BOOL:
+        sqlite3_bind_int64(s, k, p->i);
+        break;
+    case FIG_DBP_REAL:
+        sqlite3_bind_double(s, k, p->d);
+        break;
+    case FIG_DBP_NULL:
+        sqlite3_bind_null(s, k);
+        break;
+    }
+}
+
+enum { SQL_COLS = 16 };
+
+/* A row's values as text: a real as %.17g (read back exactly). */
+static fig_err_t row_out(sqlite3_stmt *s, fig_db_row_fn *fn, void *ctx, fig_msg_t *msg)
+{
+    int n = sqlite3_column_count(s);
+    const char *col[SQL_COLS];
+    char reals[SQL_COLS][32];
+    if (n > SQL_COLS)
+        return fig_fail(msg, FIG_ERR_INPUT, N_("database: %s"), "too many columns");
+    for (int i = 0; i < n; i++) {
+        if (sqlite3_column_type(s, i) == SQLITE_FLOAT) {
+            snprintf(reals[i], sizeof reals[i], "%.17g", sqlite3_column_double(s, i));
+            col[i] = reals[i];
+        } else {
+            col[i] = col_text(s, i);
+        }
+    }
+    return fn(ctx, col, n, msg);
+}
+
+static fig_err_t sql_query(fig_db_t *db, const char *sql, const fig_dbp_t *p, int n,
+                           fig_db_row_fn *fn, void *ctx, fig_msg_t *msg)
+{
+    db_t *d = (db_t *)db;
+    sqlite3_stmt *s;
+    if (sqlite3_prepare_v2(d->sq, sql, -1, &s, NULL) != SQLITE_OK)
+        return sq_fail(d, msg, "prepare");
+    for (int i = 0; i < n; i++)
+        bind_param(s, i, &p[i]);
+    int rc = SQLITE_DONE;
+    fig_err_t err = FIG_OK;
+    while (!err && (rc = sqlite3_step(s)) == SQLITE_ROW)
+        if (fn)
+            err = row_out(s, fn, ctx, msg);
+    if (!err && rc != SQLITE_DONE)
+        err = (rc & 0xff) == SQLITE_CONSTRAINT && sqlite3_extended_errcode(d->sq) !=
+                  SQLITE_CONSTRAINT_FOREIGNKEY
+                  ? fig_fail(msg, FIG_ERR_STATE, N_("database: %s: already stored"), "person")
+                  : sq_fail(d, msg, "people");
+    sqlite3_finalize(s);
+    return err;
+}
+
+static fig_err_t sql_begin(fig_db_t *db, fig_msg_t *msg)
+{
+    return control((db_t *)db, ST_BEGIN, msg);
+}
+
+static fig_err_t sql_commit(fig_db_t *db, fig_msg_t *msg)
+{
+    return control((db_t *)db, ST_COMMIT, msg);
+}
+
+static void sql_rollback(fig_db_t *db)
+{
+    sqlite3_exec(((db_t *)db)->sq, "ROLLBACK", NULL, NULL, NULL);
+}
+
+static const struct fig_db_sql sqlite_sql = { false, sql_query, sql_begin, sql_commit,
+                                              sql_rollback };
+
 static void close_db(fig_db_t *db)
 {
     db_t *d = (db_t *)db;
@@ -526,7 +661,7 @@ static void close_db(fig_db_t *db)
 
 static const fig_db_ops_t sqlite_ops = {
     apply, game_get, review_get, load, NULL, NULL, NULL, close_db,   /* one server: no leases */
-    quick, upkeep,
+    quick, upkeep, &sqlite_sql,
 };
 
 fig_err_t fig_db_sqlite_open(fig_db_t **out, const char *path, const fig_db_opts_t *opts,

@@ -50,6 +50,10 @@ static const char *const code_names[FIG_PC_COUNT] = {
     [FIG_PC_HINTS_OFF] = "hints_off",
     [FIG_PC_NOT_YOUR_SEAT] = "not_your_seat",
     [FIG_PC_BUSY] = "busy",
+    [FIG_PC_BAD_KEY] = "bad_key",
+    [FIG_PC_ALREADY] = "already",
+    [FIG_PC_NOT_SIGNED_IN] = "not_signed_in",
+    [FIG_PC_BAD_CODE] = "bad_code",
 };
 
 const char *fig_proto_code_name(fig_proto_code_t code)
@@ -239,6 +243,83 @@ static bool parse_held(err_t *e, const json_t *h, fig_proto_held_t *d)
     return get_since(e, h, &d->has_since, d->epoch, &d->since);
 }
 
+/* ---- people (docs/protocol.md, "People") */
+
+/* hello's "key", optional: 32 lowercase hex digits. One that is not a key
+ * does not refuse the hello (the seats it takes back are still taken):
+ * key_bad, and the server answers bad_key after its welcome. */
+static void get_key(const json_t *o, fig_proto_msg_t *m)
+{
+    const json_t *k = json_object_get(o, "key");
+    if (!k)
+        return;
+    if (!json_is_string(k) || json_string_length(k) != FIG_PROTO_KEY_LEN ||
+        !all_hex(json_string_value(k), FIG_PROTO_KEY_LEN)) {
+        m->key_bad = true;
+        return;
+    }
+    memcpy(m->key, json_string_value(k), FIG_PROTO_KEY_LEN + 1);
+}
+
+/* "name", required and not empty (person_new), or optional (person_set:
+ * "" when absent). */
+static bool get_person_name(err_t *e, const json_t *o, bool required, char out[])
+{
+    if (!get_name(e, o, out))
+        return false;
+    if (!out[0] && (required || json_object_get(o, "name"))) {
+        *e->code = FIG_PC_BAD_NAME;
+        fig_fail_tr(e->msg, e->tr, FIG_ERR_INPUT, N_("a name has 1 to %d characters"),
+                    FIG_PROTO_NAME_CHARS);
+        return false;
+    }
+    return true;
+}
+
+/* redeem's "code": FIG_PROTO_DEVICE_CODE_LEN letters and digits, read in
+ * capitals (a person may type it in small letters). Anything else is
+ * bad_code, the answer an unknown code gets. */
+static bool get_device_code(err_t *e, const json_t *o, char out[])
+{
+    char s[16] = "";
+    const json_t *v = json_object_get(o, "code");
+    if (v && json_is_string(v) && json_string_length(v) >= sizeof s)
+        return bad(e, FIG_PC_BAD_CODE, N_("\"%s\" is not a device code"), "code");
+    if (!get_str(e, o, "code", true, s, sizeof s))
+        return false;
+    if (strlen(s) != FIG_PROTO_DEVICE_CODE_LEN)
+        return bad(e, FIG_PC_BAD_CODE, N_("\"%s\" is not a device code"), "code");
+    for (int i = 0; i < FIG_PROTO_DEVICE_CODE_LEN; i++) {
+        if (!isalnum((unsigned char)s[i]))
+            return bad(e, FIG_PC_BAD_CODE, N_("\"%s\" is not a device code"), "code");
+        out[i] = (char)toupper((unsigned char)s[i]);
+    }
+    out[FIG_PROTO_DEVICE_CODE_LEN] = '\0';
+    return true;
+}
+
+/* The people's messages without a table: person_new, device_code, redeem,
+ * person_set, sign_out, forget_me. */
+static bool parse_person(err_t *e, const json_t *o, fig_proto_msg_t *m)
+{
+    bool hidden = false;
+    m->hidden = -1;
+    switch (m->type) {
+    case FIG_PROTO_PERSON_NEW:
+        return get_person_name(e, o, true, m->name);
+    case FIG_PROTO_REDEEM:
+        return get_device_code(e, o, m->code);
+    case FIG_PROTO_PERSON_SET:
+        if (!get_person_name(e, o, false, m->name) || !get_bool(e, o, "hidden", &hidden))
+            return false;
+        if (json_object_get(o, "hidden"))
+            m->hidden = hidden;
+        return true;
+    default:   /* device_code, sign_out, forget_me: the type alone */
+        return true;
+    }
+}
+
 static bool parse_hello(err_t *e, const json_t *o, fig_proto_msg_t *m)
 {
     long long v = 0;
@@ -263,6 +344,7 @@ static bool parse_hello(err_t *e, const json_t *o, fig_proto_msg_t *m)
                     FIG_PROTO_NAME_CHARS);
         return false;
     }
+    get_key(o, m);
     const json_t *seats = json_object_get(o, "seats");
     if (!seats)
         return true;
@@ -374,6 +456,10 @@ static const struct {
     { "back", FIG_PROTO_BACK },     { "rematch", FIG_PROTO_REMATCH },
     { "chat", FIG_PROTO_CHAT },     { "ping", FIG_PROTO_PING },
     { "hint", FIG_PROTO_HINT },     { "review", FIG_PROTO_REVIEW },
+    { "person_new", FIG_PROTO_PERSON_NEW },   { "resume", FIG_PROTO_RESUME },
+    { "device_code", FIG_PROTO_DEVICE_CODE }, { "redeem", FIG_PROTO_REDEEM },
+    { "person_set", FIG_PROTO_PERSON_SET },   { "sign_out", FIG_PROTO_SIGN_OUT },
+    { "forget_me", FIG_PROTO_FORGET_ME },
 };
 
 const char *fig_proto_type_name(fig_proto_type_t type)
@@ -410,6 +496,13 @@ static bool parse_object(err_t *e, const json_t *o, fig_proto_msg_t *m)
         return parse_create(e, o, m);
     case FIG_PROTO_PING:
         return true;
+    case FIG_PROTO_PERSON_NEW:
+    case FIG_PROTO_DEVICE_CODE:
+    case FIG_PROTO_REDEEM:
+    case FIG_PROTO_PERSON_SET:
+    case FIG_PROTO_SIGN_OUT:
+    case FIG_PROTO_FORGET_ME:
+        return parse_person(e, o, m);
     default:
         break;
     }
@@ -426,6 +519,7 @@ static bool parse_object(err_t *e, const json_t *o, fig_proto_msg_t *m)
         m->seat = (int)x;
         return get_since(e, o, &m->has_since, m->epoch, &m->since);
     case FIG_PROTO_SPECTATE:
+    case FIG_PROTO_RESUME:
         return get_since(e, o, &m->has_since, m->epoch, &m->since);
     case FIG_PROTO_ACT:
         if (!get_int(e, o, "n", true, 0, INT64_MAX / 2, &m->n) ||

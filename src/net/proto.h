@@ -32,7 +32,10 @@ enum {
     FIG_PROTO_EPOCH_LEN = 16,        /* the server's life: 16 hex digits */
     FIG_PROTO_CHAT_MAX = 200,        /* bytes of one chat line (UTF-8) */
     FIG_PROTO_HELD_MAX = 8,          /* seats one hello may take back */
-    FIG_PROTO_MOVE_SECONDS_MAX = 3600
+    FIG_PROTO_MOVE_SECONDS_MAX = 3600,
+    FIG_PROTO_KEY_LEN = 32,          /* a person's key: 32 hex digits, 128 bits */
+    FIG_PROTO_DEVICE_CODE_LEN = 8,   /* a device code: 8 signs of the code alphabet */
+    FIG_PROTO_PERSON_ID_LEN = 10     /* a person's public id: 10 signs of that alphabet */
 };
 
 /* What a client asks. */
@@ -49,6 +52,14 @@ typedef enum {
     FIG_PROTO_PING,
     FIG_PROTO_HINT,
     FIG_PROTO_REVIEW,
+    /* people (docs/protocol.md, "People") */
+    FIG_PROTO_PERSON_NEW,
+    FIG_PROTO_RESUME,
+    FIG_PROTO_DEVICE_CODE,
+    FIG_PROTO_REDEEM,
+    FIG_PROTO_PERSON_SET,
+    FIG_PROTO_SIGN_OUT,
+    FIG_PROTO_FORGET_ME,
     FIG_PROTO_TYPE_COUNT
 } fig_proto_type_t;
 
@@ -83,6 +94,11 @@ typedef enum {
                                 database): `node` names it */
     FIG_PC_NOT_YOUR_SEAT,    /* review: another seat's */
     FIG_PC_BUSY,             /* review: the server reviews as many games as it may */
+    /* people */
+    FIG_PC_BAD_KEY,          /* hello: a key that is no person's (or not a key) */
+    FIG_PC_ALREADY,          /* person_new: this connection is signed in already */
+    FIG_PC_NOT_SIGNED_IN,    /* a person's message from a connection not signed in */
+    FIG_PC_BAD_CODE,         /* redeem: unknown, used or expired (one answer for all) */
     FIG_PC_COUNT
 } fig_proto_code_t;
 
@@ -144,6 +160,14 @@ typedef struct {
     bool ready;                                  /* rematch: asks (true, the default) or
                                                     withdraws (false) */
     char text[FIG_PROTO_CHAT_MAX + 1];           /* chat */
+    /* hello: a person's key ("" none); key_bad: one was given that is not a
+     * key (the hello is still read: welcome, then bad_key) */
+    char key[FIG_PROTO_KEY_LEN + 1];
+    bool key_bad;
+    /* redeem: the device code, in capitals */
+    char code[FIG_PROTO_DEVICE_CODE_LEN + 1];
+    /* person_set: hidden 1 or 0, -1 not given (its name: `name`, "" not given) */
+    int hidden;
 } fig_proto_msg_t;
 
 /* Parses one client frame (len bytes, not NUL-terminated). Returns FIG_OK and
@@ -275,6 +299,7 @@ typedef struct {
     int me;
     int players, move_seconds;            /* the options */
     bool open, hints;
+    bool rated;                           /* its games may be rated (net/rated.h) */
     const char *fill;
     const fig_proto_seat_info_t *seats;
     const fig_view_t *view;               /* NULL before the first game */
@@ -302,6 +327,42 @@ json_t *fig_proto_hint(const char *table, long long n, const fig_hint_text_t *ht
  * one and the verdict in words; the counts and the summary. */
 json_t *fig_proto_review(const char *table, int game, const fig_review_t *rv,
                          const fig_narrator_t *nr);
+
+/* ---- people (proto_people.c; docs/protocol.md, "People") */
+
+/* Sets o's "mu", "sigma", "shown" (mu - 3 sigma) and "between" (the two
+ * levels whose mu surround mu: ["", "beginner"] below the weakest, ["max",
+ * ""] above the strongest, [L, L] at a level's own mu). */
+void fig_proto_rating_set(json_t *o, double mu, double sigma);
+
+enum { FIG_PROTO_PERSON_SEATS = 8 };   /* a person frame's seats at most */
+
+/* A person as they are told about themselves. */
+typedef struct {
+    const char *id, *name;
+    double mu, sigma;
+    int rated;                          /* rated games played */
+    bool hidden;                        /* off the leaderboard */
+    const char *key;                    /* person_new, redeem: the new key; else NULL */
+    int nseats;                         /* their seats at existing tables, newest first */
+    struct {
+        char table[FIG_PROTO_CODE_LEN + 1];
+        int seat;
+    } seats[FIG_PROTO_PERSON_SEATS];
+} fig_proto_person_t;
+
+json_t *fig_proto_person(const fig_proto_person_t *p);
+
+/* {"type":"rated","table","game","mu","sigma","shown","between",
+ * "before":{"mu","sigma"}}: a person's rating after a rated game. */
+json_t *fig_proto_rated(const char *table, int game, double mu, double sigma, double mu_before,
+                        double sigma_before);
+
+/* {"type":"device_code","code":C,"expires_s":S}. */
+json_t *fig_proto_device_code(const char *code, int expires_s);
+
+/* {"type":TYPE} alone: "signed_out", "forgotten". */
+json_t *fig_proto_bare(const char *type);
 
 /* Serialises a message compactly; the caller frees the text. NULL when out
  * of memory. */

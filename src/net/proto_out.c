@@ -472,6 +472,7 @@ json_t *fig_proto_snapshot(const fig_proto_snapshot_t *s)
     json_object_set_new(opts, "open", json_boolean(s->open));
     json_object_set_new(opts, "fill", json_string(s->fill));
     json_object_set_new(opts, "hints", json_boolean(s->hints));
+    json_object_set_new(opts, "rated", json_boolean(s->rated));
     json_object_set_new(o, "options", opts);
     json_object_set_new(o, "seats", fig_proto_seats_json(s->seats, s->players));
     if (s->view) {

@@ -198,6 +198,8 @@ static void env_init(fig_service_t *s, const fig_service_opts_t *opts)
     s->env.watch = svc_watch;
     s->env.unwatch = svc_unwatch;
     s->env.engine = fig_svc_engine;
+    s->env.person_of = fig_svc_person_of;
+    s->env.rated = fig_svc_rated;
     s->env.log = svc_log;
     s->env.now = fig_svc_now;
     s->env.pool = s->pool;
@@ -298,10 +300,12 @@ void fig_service_free(fig_service_t *s)
             if (b->kind == FIG_DBB_LEASE)
                 fig_svc_free_lease_batch(b);
             /* a record's read and a review's are in waits and rwaits */
-            else if (b->kind != FIG_DBB_RECORD && b->kind != FIG_DBB_REVIEW)
+            else if (b->kind != FIG_DBB_RECORD && b->kind != FIG_DBB_REVIEW &&
+                     b->kind != FIG_DBB_PEOPLE)
                 free(b);
         }
     }
+    fig_svc_people_free(s);   /* its jobs, those left with the writer too */
     while (s->waits) {
         http_wait_t *h = s->waits;
         s->waits = h->next;

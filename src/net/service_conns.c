@@ -132,6 +132,7 @@ void fig_service_closed(fig_service_t *s, void *cs)
             leave_table(c, e);
     }
     free(c->at);
+    fig_svc_people_closed(s, c);
     for (lookup_t *k = s->lookups; k && c->waiting > 0; k = k->next)
         for (wait_t **pp = &k->head; *pp;) {
             wait_t *w = *pp;

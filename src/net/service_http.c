@@ -297,6 +297,7 @@ void fig_svc_record_read(fig_service_t *s, http_wait_t *h)
 
 void fig_service_http_gone(fig_service_t *s, fig_conn_t *conn)
 {
+    fig_svc_people_http_gone(s, conn);
     for (http_wait_t *h = s->waits; h; h = h->next)
         if (h->conn == conn)
             h->conn = NULL;
@@ -323,6 +324,8 @@ void fig_service_http(fig_service_t *s, fig_conn_t *conn, const char *path,
     memcpy(where, path, plen);
     where[plen] = '\0';
     const char *query = path[plen] ? path + plen + 1 : "";
+    if (fig_svc_people_http(s, conn, where, query, out))
+        return;
     char code[FIG_PROTO_CODE_LEN + 1];
     int game;
     bool json, stored;

@@ -16,6 +16,7 @@
 #include "host/pool.h"
 #include "net/db.h"
 #include "net/heap.h"
+#include "net/limiter.h"
 #include "net/proto.h"
 #include "net/reviews.h"
 #include "net/service_types.h"
@@ -49,6 +50,11 @@ typedef struct conn {
      * watches is one of them): its closing detaches it from these only. */
     fig_db_code_t *at;
     int nat, capat;
+    /* The person signed in here (service_people.c): their public id, name
+     * and the hash of this connection's key; "" when nobody is. */
+    char person[FIG_DB_PERSON_ID + 1];
+    char pname[FIG_PROTO_NAME_BYTES + 1];
+    char key_hash[FIG_HASH_HEX + 1];
 } conn_t;
 
 /* A request held back while its table is busy. */
@@ -185,6 +191,11 @@ struct fig_service {
     void *clock_ctx;
     void (*log)(void *, const char *);
     void *log_ctx;
+    /* People (service_people.c): their storage calls on their way, and the
+     * limits on what creates a person or makes or tries a device code. */
+    struct people_job *pjobs;
+    int npjobs;
+    fig_limiter_t *limits;
 };
 
 /* ---- shared between the service's files */
@@ -320,5 +331,30 @@ void fig_svc_reviews_ready(fig_service_t *s);
 
 /* Forgets the review (its job cancelled if it runs). */
 void fig_svc_review_drop(fig_service_t *s, review_wait_t *r);
+
+/* ---- people (service_people.c; docs/protocol.md, "People") */
+
+typedef struct people_job people_job_t;
+
+/* After hello's welcome: its key (if any) is looked up; `person` or
+ * bad_key follows. */
+void fig_svc_people_hello(fig_service_t *s, conn_t *c, const fig_proto_msg_t *m);
+/* person_new, device_code, redeem, person_set, sign_out, forget_me. */
+void fig_svc_people_message(fig_service_t *s, conn_t *c, const fig_proto_msg_t *m);
+/* resume: the seat c's person holds at t. */
+fig_proto_code_t fig_svc_resume(fig_service_t *s, conn_t *c, fig_table_t *t,
+                                const fig_proto_msg_t *m, fig_msg_t *msg);
+/* A people job is back from the writer thread. */
+void fig_svc_people_back(fig_service_t *s, fig_db_batch_t *b);
+/* GET /api/...: true when the path is the people's (out set, or status 0:
+ * answered later). */
+bool fig_svc_people_http(fig_service_t *s, fig_conn_t *conn, const char *where,
+                         const char *query, fig_http_answer_t *out);
+void fig_svc_people_closed(fig_service_t *s, conn_t *c);
+void fig_svc_people_http_gone(fig_service_t *s, fig_conn_t *conn);
+void fig_svc_people_free(fig_service_t *s);
+/* The table environment's person_of and rated (table.h). */
+const char *fig_svc_person_of(void *svc, void *peer);
+void fig_svc_rated(void *svc, const char *table, int game, const fig_db_result_t *r);
 
 #endif

@@ -127,6 +127,7 @@ static void do_hello(fig_service_t *s, conn_t *c, const fig_proto_msg_t *m)
     fig_svc_send_json(s, c, fig_proto_welcome(s->env.epoch, m->lang, "figaro " FIG_VERSION, engines,
                                       nengines));
     free(engines);
+    fig_svc_people_hello(s, c, m);
     for (int i = 0; i < m->nheld; i++) {
         const fig_proto_held_t *h = &m->held[i];
         if (h->bad) {   /* this seat alone: the others are taken back */
@@ -260,8 +261,10 @@ static void run_request(fig_service_t *s, conn_t *c, fig_table_t *t, const fig_p
         fig_svc_send_json(s, c, fig_proto_pong());
         break;
     }
-    case FIG_PROTO_JOIN:
-        code = fig_table_join(t, c, c->tr, m->name[0] ? m->name : c->name, m->seat, &since, &msg);
+    case FIG_PROTO_JOIN:   /* a signed-in person sits under their person's name */
+        code = fig_table_join(t, c, c->tr,
+                              m->name[0] ? m->name : c->pname[0] ? c->pname : c->name, m->seat,
+                              &since, &msg);
         break;
     case FIG_PROTO_SPECTATE:
         code = fig_table_spectate(t, c, c->tr, &since, &msg);
@@ -283,6 +286,17 @@ static void run_request(fig_service_t *s, conn_t *c, fig_table_t *t, const fig_p
         break;
     case FIG_PROTO_REVIEW:
         code = fig_svc_review(s, c, t, m, &msg);
+        break;
+    case FIG_PROTO_RESUME:
+        code = fig_svc_resume(s, c, t, m, &msg);
+        break;
+    case FIG_PROTO_PERSON_NEW:
+    case FIG_PROTO_DEVICE_CODE:
+    case FIG_PROTO_REDEEM:
+    case FIG_PROTO_PERSON_SET:
+    case FIG_PROTO_SIGN_OUT:
+    case FIG_PROTO_FORGET_ME:
+        fig_svc_people_message(s, c, m);
         break;
     case FIG_PROTO_CHAT:
         if (!fig_svc_take_token(&c->chat_tokens, &c->chat_at, now, CHAT_BURST,
@@ -351,8 +365,7 @@ void fig_service_message(fig_service_t *s, void *cs, const char *text, size_t le
         return;
     }
     tab_t *e = NULL;
-    if (m->type != FIG_PROTO_HELLO && m->type != FIG_PROTO_CREATE && m->type != FIG_PROTO_PING &&
-        !(e = fig_svc_find_tab(s, m->table))) {
+    if (m->table[0] && !(e = fig_svc_find_tab(s, m->table))) {   /* a table's request */
         w->t0 = t0;
         fig_proto_code_t why = park(s, c, m->table, w);
         if (why == 0)

@@ -18,6 +18,7 @@ typedef struct {
     const char *type;
     char *body;
     size_t len;
+    char disposition[96];   /* Content-Disposition; "": none */
 } fig_http_answer_t;
 
 typedef struct {

@@ -52,6 +52,9 @@ static void written(fig_service_t *s)
         case FIG_DBB_RECORD:
             fig_svc_record_read(s, (http_wait_t *)b);
             break;
+        case FIG_DBB_PEOPLE:
+            fig_svc_people_back(s, b);
+            break;
         case FIG_DBB_DELETE:
             s->fenced += b->fenced;
             if (b->rc) {

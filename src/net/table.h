@@ -89,6 +89,12 @@ typedef struct {
     void (*log)(void *svc, const char *line);
     /* The clock (ms, monotonic) of the service. */
     long long (*now)(void *svc);
+    /* The public id of the person signed in on a peer ("": nobody): a seat
+     * it takes is theirs (fig_db_seat_t.person). */
+    const char *(*person_of)(void *svc, void *peer);
+    /* A rated game's result is stored: r's seats hold each person's rating
+     * before and after (docs/protocol.md, rated). */
+    void (*rated)(void *svc, const char *table, int game, const fig_db_result_t *r);
     fig_pool_t *pool;
     int grace_ms;
     int max_bot_ms;                        /* 0: the levels' own time */
@@ -174,6 +180,25 @@ typedef struct {
  * `seated` (with the token: the only time it is ever sent) and a snapshot. */
 fig_proto_code_t fig_table_join(fig_table_t *t, void *peer, const fig_tr_t *tr, const char *name,
                                 int seat, const fig_table_since_t *since, fig_msg_t *msg);
+
+/* ---- people (table_people.c) */
+
+/* Takes back the seat `person` (a public id) holds at the table, as
+ * fig_table_resume does with a token: `seated` without a token, then
+ * catch-up or a snapshot. FIG_PC_NOT_YOUR_SEAT when they hold none. */
+fig_proto_code_t fig_table_resume_person(fig_table_t *t, void *peer, const fig_tr_t *tr,
+                                         const char *person, const fig_table_since_t *since,
+                                         fig_msg_t *msg);
+
+/* Person `person` is forgotten (the storage did the same): their seats lose
+ * the link and their name becomes "Anonymous" (numbered when the table has
+ * one). */
+void fig_table_forget_person(fig_table_t *t, const char *person);
+
+/* Whether the table's options let its games be rated (net/rated.h: no
+ * open hands, no hints, no `random` bot, no engine); whether a game is,
+ * depends on who holds the seats at its end. */
+bool fig_table_may_rate(const fig_table_t *t);
 
 /* Takes a seat back with its token, from any connection (the one that held
  * it before is told `unseated`): catch-up from `since` or a snapshot. */

@@ -94,6 +94,8 @@ typedef struct {
     char epoch[FIG_PROTO_EPOCH_LEN + 1];
     long long since;
     bool start;                           /* join, create: the first game starts (b.w[1]) */
+    fig_db_result_t *result;              /* action: the game's end (FIG_DBW_RESULT), in the
+                                             op's own block (fig_tb_with_result); NULL */
 } op_t;
 
 struct fig_table {
@@ -125,6 +127,9 @@ struct fig_table {
         int seat;
     } hint;
     char logp[24];                        /* its log lines' prefix: "table K7M2QX: " */
+    /* The signed-in person who left seat s during the current game ("": none
+     * or not signed in): at the game's end they rank last (net/rated.h). */
+    char left[FIG_MAX_PLAYERS][FIG_DB_PERSON_ID + 1];
 };
 
 /* A seat's name as people see it: FIG_PROTO_NAME_CHARS characters of UTF-8. */
@@ -204,6 +209,14 @@ fig_proto_code_t fig_tb_not_seated(const fig_table_t *t, const fig_tr_t *tr, fig
 
 void fig_tb_hint_cancel(fig_table_t *t);
 void fig_tb_hint_done(fig_table_t *t);
+
+/* ---- people (table_people.c) */
+
+bool fig_tb_rated_table(const fig_table_t *t);
+op_t *fig_tb_with_result(fig_table_t *t, op_t *op);
+void fig_tb_result_stored(fig_table_t *t, const op_t *op);
+fig_proto_code_t fig_tb_resume_seat(fig_table_t *t, void *p, const fig_tr_t *tr, int seat,
+                                    const fig_table_since_t *since, fig_msg_t *msg);
 
 /* ---- the state machine (table_machine.c) */
 

@@ -295,6 +295,8 @@ fig_db_write_t *fig_tb_op_write(fig_table_t *t, op_t *op, fig_db_write_kind_t ki
  * reserves the event numbers of the next EV_RESERVE events. */
 void fig_tb_submit(fig_table_t *t, op_t *op)
 {
+    if (op->kind == OP_ACTION && !running(t))
+        op = fig_tb_with_result(t, op);   /* the game's last action: its result with it */
     fig_tb_op_write(t, op, FIG_DBW_EVENTS)->ev = t->next_n + EV_RESERVE;
     t->inflight = op;
     t->env->submit(t->env->svc, &op->b);
@@ -427,6 +429,7 @@ fig_proto_code_t fig_tb_start_stored(fig_table_t *t, int g, const fig_setup_t *s
     }
     set_match(t, m);
     t->steps = 0;
+    memset(t->left, 0, sizeof t->left);
     logent_t *e = fig_tb_log_put(t, EV_START);
     t->game_n = e->n;
     fig_logf(t->env->log, t->env->svc, t->logp, "game %d starts", g);

@@ -73,6 +73,8 @@ fig_proto_code_t fig_table_join(fig_table_t *t, void *p, const fig_tr_t *tr, con
     fig_db_seat_t x;
     memset(&x, 0, sizeof x);
     x.kind = FIG_DB_SEAT_PERSON;
+    if (t->env->person_of)   /* a signed-in person's seat is theirs, from any table */
+        snprintf(x.person, sizeof x.person, "%s", t->env->person_of(t->env->svc, p));
     snprintf(want, sizeof want, "%s", name && name[0] ? name : "Player");
     unique_name(t, seat, want, x.name);
     fig_msg_t why;
@@ -156,6 +158,13 @@ fig_proto_code_t fig_table_resume(fig_table_t *t, void *p, const fig_tr_t *tr, c
                     t->row.code);
         return FIG_PC_BAD_TOKEN;
     }
+    return fig_tb_resume_seat(t, p, tr, seat, since, msg);
+}
+
+/* Seat `seat` is taken back by peer p (its token or its person said so). */
+fig_proto_code_t fig_tb_resume_seat(fig_table_t *t, void *p, const fig_tr_t *tr, int seat,
+                                    const fig_table_since_t *since, fig_msg_t *msg)
+{
     fig_tb_unlink_peer(t, p);
     /* Whoever held the seat until now watches from here on. */
     for (int i = 0; i < t->npeers; i++)
@@ -296,6 +305,8 @@ static void action_stored(fig_table_t *t, op_t *op)
     }
     t->env->stats->actions++;
     fig_tb_emit_game(t, &op->step, &op->prev);
+    if (op->result)
+        fig_tb_result_stored(t, op);
     if (!op->person)
         return;   /* a bot's */
     double ms = (double)(fig_clock_us() - op->latency_from) / 1000.0;
@@ -333,6 +344,7 @@ static void leave_stored(fig_table_t *t, op_t *op)
     int s = op->seat;
     name_t names[FIG_MAX_PLAYERS];
     fig_tb_seat_names(t, names);
+    memcpy(t->left[s], t->row.seats[s].person, sizeof t->left[s]);
     t->row.seats[s] = op->b.w[0].seat_row;
     memset(&t->seat[s], 0, sizeof t->seat[s]);
     /* with the name it had; the vote without it */

@@ -232,6 +232,10 @@ static int http_answer(struct lws *wsi, struct fig_conn *c, fig_http_answer_t *a
     c->body_len = a->len;
     c->body_sent = 0;
     if (lws_add_http_common_headers(wsi, (unsigned)a->status, a->type, a->len, &p, end) ||
+        (a->disposition[0] &&
+         lws_add_http_header_by_name(wsi, (const unsigned char *)"content-disposition:",
+                                     (const unsigned char *)a->disposition,
+                                     (int)strlen(a->disposition), &p, end)) ||
         lws_finalize_write_http_header(wsi, start, &p, end))
         return -1;
     if (c->body_len == 0) {
@@ -245,7 +249,7 @@ static int http_answer(struct lws *wsi, struct fig_conn *c, fig_http_answer_t *a
 
 static int http_text(struct lws *wsi, struct fig_conn *c, int status, const char *text)
 {
-    fig_http_answer_t a = { status, "text/plain; charset=utf-8", strdup(text), strlen(text) };
+    fig_http_answer_t a = { status, "text/plain; charset=utf-8", strdup(text), strlen(text), "" };
     if (!a.body)
         return -1;
     return http_answer(wsi, c, &a);
@@ -273,6 +277,18 @@ static void add_lang(struct lws *wsi, char *path, size_t cap)
         return;
     size_t n = strlen(path);
     snprintf(path + n, cap - n, "?lang=%s", v);
+}
+
+/* Appends "download=1" to path's query when the request asks for it (a
+ * person's page as a file). */
+static void add_download(struct lws *wsi, char *path, size_t cap)
+{
+    char arg[32];   /* the whole "download=1" is copied first */
+    const char *v = lws_get_urlarg_by_name(wsi, "download=", arg, sizeof arg);
+    if (!v || strcmp(v, "1") != 0)
+        return;
+    size_t n = strlen(path);
+    snprintf(path + n, cap - n, "%sdownload=1", strchr(path, '?') ? "&" : "?");
 }
 
 static void post_forget(struct fig_conn *c)
@@ -334,7 +350,7 @@ static int on_http_body_done(fig_wire_t *w, struct lws *wsi, struct fig_conn *c)
         post_forget(c);
         return http_text(wsi, c, 503, "starting\n");
     }
-    fig_http_answer_t a = { 0, NULL, NULL, 0 };
+    fig_http_answer_t a = { 0, NULL, NULL, 0, "" };
     c->post[c->post_len] = '\0';
     fig_service_http_post(w->svc, c->post_addr, c->post_path, c->post, c->post_len, &a);
     post_forget(c);
@@ -376,12 +392,13 @@ static int on_http(fig_wire_t *w, struct lws *wsi, struct fig_conn *c, const cha
     path[len] = '\0';
     if (post)
         return on_post(w, wsi, c, path);
-    fig_http_answer_t a = { 0, NULL, NULL, 0 };
+    fig_http_answer_t a = { 0, NULL, NULL, 0, "" };
     if (strcmp(path, "/healthz") == 0 || strcmp(path, "/metrics") == 0 ||
-        strncmp(path, "/tables/", 8) == 0) {
+        strncmp(path, "/tables/", 8) == 0 || strncmp(path, "/api/", 5) == 0) {
         if (!w->svc)
             return http_text(wsi, c, 503, "starting\n");
         add_lang(wsi, path, sizeof path);
+        add_download(wsi, path, sizeof path);
         c->wsi = wsi;
         fig_service_http(w->svc, c, path, &a);
         if (a.status == 0) {

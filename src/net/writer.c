@@ -80,13 +80,16 @@ static void commit(fig_writer_t *w, fig_db_batch_t *first, fig_db_batch_t *last,
     last->next = after;
 }
 
+/* Whether b is a batch of writes (else a read, a lease round or a call). */
+static bool writes_only(const fig_db_batch_t *b) { return !b->read.out && !b->lease && !b->call; }
+
 /* Does a group in order: each stretch of writes in one transaction, each
- * read (or lease round) after the writes before it. */
+ * read (or lease round, or call) after the writes before it. */
 static void run_group(fig_writer_t *w, fig_db_batch_t *head, fig_writer_stats_t *st)
 {
     fig_db_batch_t *first = NULL, *last = NULL;
     for (fig_db_batch_t *b = head; b; b = b->next) {
-        if (!b->read.out && !b->lease) {
+        if (writes_only(b)) {
             if (!first)
                 first = b;
             last = b;
@@ -95,7 +98,9 @@ static void run_group(fig_writer_t *w, fig_db_batch_t *head, fig_writer_stats_t 
         if (first)
             commit(w, first, last, st);
         first = last = NULL;
-        if (b->lease) {
+        if (b->call) {
+            b->rc = b->call(w->db, b, &b->msg);
+        } else if (b->lease) {
             b->rc = fig_db_lease_round(w->db, b->lease, &b->msg);
         } else {
             b->rc = fig_db_game_get(w->db, b->read.code, b->read.game, b->read.out, &b->msg);
@@ -226,9 +231,9 @@ bool fig_writer_flush(fig_writer_t *w, bool may_commit)
     chain_t group = take_held(w);
     if (!group.head)
         return false;
-    bool writes = true;   /* reads and lease rounds stay the thread's */
+    bool writes = true;   /* reads, lease rounds and calls stay the thread's */
     for (fig_db_batch_t *b = group.head; b; b = b->next)
-        writes &= !b->read.out && !b->lease;
+        writes &= writes_only(b);
     pthread_mutex_lock(&w->lock);
     bool here = may_commit && writes && n <= INLINE_MAX && !w->busy && !w->todo.head &&
                 fig_db_quick(w->db);

@@ -45,7 +45,8 @@ fig_err_t fig_writer_new(fig_writer_t **out, fig_db_t *db, fig_msg_t *msg);
 /* Queues a batch (b->next is the writer's from now on until fig_writer_done
  * gives it back). Returns at once. A read (b->read.out, net/db.h) is done
  * in its turn, after every write queued before it, and comes back the same
- * way, its rc and msg the read's; so does a lease round (b->lease). */
+ * way, its rc and msg the read's; so does a lease round (b->lease), and a
+ * call (b->call: any synchronous work on the storage, the people's). */
 void fig_writer_submit(fig_writer_t *w, fig_db_batch_t *b);
 
 /* Called by the loop once a turn, before it waits: from the first call on,

@@ -8,8 +8,10 @@
  * it again changes nothing) and its record form is one FGN can hold, a
  * table code is six capitals or digits, a chat line has no control
  * character, a hello's seat is either read (code, token) or refused alone
- * (an error code and a sentence); a refused message has an error code with
- * a name and a sentence. */
+ * (an error code and a sentence); a person's key is 32 lowercase hex digits
+ * or absent (a bad one marked, never kept), a device code 8 capitals or
+ * digits, a person_new's name never empty; a refused message has an error
+ * code with a name and a sentence. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -70,6 +72,34 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             if (strlen(h->token) != FIG_PROTO_TOKEN_LEN)
                 abort();
         }
+        if (memchr(m.key, 0, sizeof m.key) == NULL || (m.key[0] && m.key_bad))
+            abort();
+        if (m.key[0]) {
+            if (strlen(m.key) != FIG_PROTO_KEY_LEN)
+                abort();
+            for (const char *c = m.key; *c; c++)
+                if (!((*c >= 'a' && *c <= 'f') || (*c >= '0' && *c <= '9')))
+                    abort();
+        }
+        break;
+    case FIG_PROTO_PERSON_NEW:
+        if (!m.name[0])
+            abort();
+        break;
+    case FIG_PROTO_REDEEM:
+        if (strlen(m.code) != FIG_PROTO_DEVICE_CODE_LEN)
+            abort();
+        for (const char *c = m.code; *c; c++)
+            if (!((*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9')))
+                abort();
+        break;
+    case FIG_PROTO_PERSON_SET:
+        if (m.hidden < -1 || m.hidden > 1)
+            abort();
+        break;
+    case FIG_PROTO_DEVICE_CODE:
+    case FIG_PROTO_SIGN_OUT:
+    case FIG_PROTO_FORGET_ME:
         break;
     case FIG_PROTO_CREATE:
         if (m.players < FIG_MIN_PLAYERS || m.players > FIG_MAX_PLAYERS ||

@@ -5,7 +5,8 @@ A throwaway PostgreSQL 15 is started once for the module (tests/net/pg.sh:
 initdb into a temporary folder, pg_ctl on a free loopback port, as `nobody`
 when run as root) and stopped at the end. On it:
   - the storage's contract (tests/unit/test_db.c, the tests SQLite passes in
-    the unit run) runs again, on PostgreSQL;
+    the unit run) runs again, on PostgreSQL, and so do the people calls'
+    (tests/unit/test_db_people.c);
   - a server with --db postgresql://... plays, is killed with SIGKILL mid-game
     and started again: nothing acknowledged is lost;
   - what a bad --db gets;
@@ -72,11 +73,21 @@ def test_storage_contract_on_postgresql(db):
     assert "PASSED" in out and "FAILED" not in out, out
 
 
+def test_people_storage_on_postgresql(db):
+    """tests/unit/test_db_people.c, every test, on PostgreSQL."""
+    binary = os.path.join(os.path.dirname(figaro_cmd()), "test_db_people")
+    r = subprocess.run([binary], env=dict(os.environ, FIGARO_TEST_DB=db),
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=120)
+    out = r.stdout.decode(errors="replace")
+    assert r.returncode == 0, out
+    assert "PASSED" in out and "FAILED" not in out and "SKIPPED" not in out, out
+
+
 def test_schema_version_and_settings(db, tmp_path):
     srv = Server(str(tmp_path), db=db)
     try:
         assert srv.http("/healthz")[0] == 200
-        assert psql(db, "SELECT version FROM figaro_schema") == [["4"]]
+        assert psql(db, "SELECT version FROM figaro_schema") == [["5"]]
         log = srv.log()
         assert "node 127.0.0.1:%d" % srv.port in log
     finally:
@@ -87,14 +98,14 @@ def test_schema_version_and_settings(db, tmp_path):
         r = subprocess.run([figaro_cmd(), "serve", "--listen", "127.0.0.1:0", "--db", db],
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=60)
     finally:
-        psql(db, "UPDATE figaro_schema SET version = 4")
+        psql(db, "UPDATE figaro_schema SET version = 5")
     assert r.returncode == 1
-    assert b"version 99, newer than this program's (4)" in r.stderr, r.stderr
+    assert b"version 99, newer than this program's (5)" in r.stderr, r.stderr
 
 
 def test_version_3_upgraded_then_a_review_stored(db, tmp_path):
     """A database of version 3 (no reviews' table: PostgreSQL's first) is
-    brought to version 4 when a server starts on it, its tables kept; a
+    brought to version 5 when a server starts on it, its tables kept; a
     review asked for then is computed once, stored in PostgreSQL, and read
     back from there when asked again."""
     data = str(tmp_path)
@@ -112,11 +123,13 @@ def test_version_3_upgraded_then_a_review_stored(db, tmp_path):
         ann = run(first())
     finally:
         srv.stop()
-    psql(db, "DROP TABLE reviews")
-    psql(db, "UPDATE figaro_schema SET version = 3")
+    psql(db, "DROP TABLE reviews; DROP TABLE played; DROP TABLE records; "
+             "DROP TABLE device_codes; DROP TABLE person_keys; DROP TABLE people; "
+             "ALTER TABLE tables DROP COLUMN listed; ALTER TABLE seats DROP COLUMN person; "
+             "UPDATE figaro_schema SET version = 3")
     srv = Server(data, "--node", "alpha", db=db)
     try:
-        assert psql(db, "SELECT version FROM figaro_schema") == [["4"]]
+        assert psql(db, "SELECT version FROM figaro_schema") == [["5"]]
         assert psql(db, "SELECT count(*) FROM reviews") == [["0"]]
 
         async def review():
@@ -579,3 +592,41 @@ def test_haproxy_in_front_sigkill_one_of_three(db, tmp_path):
         if front:
             front.stop()
         stop_all(*servers.values())
+
+
+# ---- people on PostgreSQL: tests/net/test_people.py's scenarios
+
+def test_people_rated_games_on_postgresql(db, tmp_path):
+    """Ratings after real games equal the second implementation's, on
+    PostgreSQL; what is stored is the person's rating and kept games."""
+    from test_people import level_points, rated_games
+    srv = Server(str(tmp_path), db=db)
+    try:
+        me = run_long(rated_games(srv.url, srv, level_points()))
+    finally:
+        srv.stop()
+    assert psql(db, "SELECT id, rated, hidden FROM people") == [[me["id"], "2", "t"]]
+    assert psql(db, "SELECT count(*) FROM played WHERE person = '%s'" % me["id"]) == [["2"]]
+    assert psql(db, "SELECT count(*) FROM records") == [["2"]]
+
+
+def test_people_devices_and_forget_on_postgresql(db, tmp_path):
+    """Device codes, resume, sign out, and forget me: nothing of the person
+    is left in the database. (The limits live in the server's memory, the
+    same whatever the storage: test_people.py.)"""
+    from test_people import devices, forget
+    srv = Server(str(tmp_path), db=db)
+    try:
+        run(devices(srv.url, srv))
+        me, table, ann = run_long(forget(srv.url, srv))
+        assert fetch(srv, "/api/people/%s" % me["id"])[0] == 404
+    finally:
+        srv.stop()
+    pid = me["id"]
+    assert psql(db, "SELECT count(*) FROM people WHERE id = '%s'" % pid) == [["0"]]
+    for t in ("person_keys", "device_codes", "played"):
+        assert psql(db, "SELECT count(*) FROM %s WHERE person = '%s'" % (t, pid)) == [["0"]], t
+    assert psql(db, "SELECT count(*) FROM records") == [["0"]]
+    assert psql(db, "SELECT count(*) FROM seats WHERE person = '%s'" % pid) == [["0"]]
+    assert psql(db, "SELECT name FROM seats WHERE code = '%s' AND seat = 0" % table) == [
+        ["Anonymous"]]

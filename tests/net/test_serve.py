@@ -1109,7 +1109,8 @@ def test_rematch_by_agreement_survives_sigkill(data):
 def test_database_of_version_1_is_upgraded(data):
     """A database written before rematch votes (user_version 1, no seats.rematch)
     is upgraded when the server opens it, one version after the other (then
-    the hints option, off; then the reviews, none): its tables come back, and a newer version than
+    the hints option, off; then the reviews, none; then people, none, and the
+    listed option, off): its tables come back, and a newer version than
     the program's is refused."""
     import sqlite3
     path = os.path.join(data, "figaro.sqlite")
@@ -1141,11 +1142,14 @@ def test_database_of_version_1_is_upgraded(data):
     finally:
         srv.stop()
     db = sqlite3.connect(path)
-    assert db.execute("PRAGMA user_version").fetchone()[0] == 4
+    assert db.execute("PRAGMA user_version").fetchone()[0] == 5
     assert db.execute("SELECT rematch FROM seats WHERE seat = 1").fetchone()[0] == 0
     assert db.execute("SELECT hints FROM tables").fetchone()[0] == 0   # made without hints
     assert db.execute("SELECT COUNT(*) FROM reviews").fetchone()[0] == 0   # none asked for yet
-    db.execute("PRAGMA user_version = 5")
+    assert db.execute("SELECT listed FROM tables").fetchone()[0] == 0   # invite-only
+    assert db.execute("SELECT COUNT(person) FROM seats").fetchone()[0] == 0
+    assert db.execute("SELECT COUNT(*) FROM people").fetchone()[0] == 0
+    db.execute("PRAGMA user_version = 6")
     db.commit()
     db.close()
     p = subprocess.run([figaro_cmd(), "serve", "--listen", "127.0.0.1:0", "--data", data],

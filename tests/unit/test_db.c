@@ -75,12 +75,14 @@ static void table_row(fig_db_table_t *t, const char *code, int players, long lon
     t->move_seconds = 45;
     t->open = true;
     t->hints = true;
+    t->listed = true;
     strcpy(t->fill, "normal");
     t->seed = 0xfedcba9876543210ULL;
     t->created = created;
     t->seats[0].kind = FIG_DB_SEAT_PERSON;
     strcpy(t->seats[0].name, "Zo\xc3\xab \xf0\x9f\x8e\xb2");
     memset(t->seats[0].token_hash, 'a', FIG_HASH_HEX);
+    strcpy(t->seats[0].person, "K7M2QXAB3D");   /* a signed-in person's seat */
     t->seats[1].kind = FIG_DB_SEAT_BOT;
     strcpy(t->seats[1].what, "strong");
     t->seats[2].kind = FIG_DB_SEAT_ENGINE;
@@ -231,12 +233,22 @@ static void test_table_round_trip(void **state)
     fig_db_write_t w = { .kind = FIG_DBW_EVENTS, .ev = 42 };
     strcpy(w.code, code);
     assert_int_equal(apply1(db, &w), FIG_OK);
+    char unlisted[8];   /* an invite-only table, its first seat no person's */
+    new_code(unlisted);
+    fig_db_write_t u = { .kind = FIG_DBW_TABLE };
+    table_row(&u.row, unlisted, 3, 1700000001);
+    u.row.listed = false;
+    u.row.seats[0].person[0] = '\0';
+    assert_int_equal(apply1(db, &u), FIG_OK);
     fig_db_close(db);
 
     db = open_db();   /* another handle (another connection) reads what was committed */
-    const char *codes[] = { code };
-    seen_t *s = load_codes(db, codes, 1);
-    assert_int_equal(s->n, 1);
+    const char *codes[] = { code, unlisted };
+    seen_t *s = load_codes(db, codes, 2);
+    assert_int_equal(s->n, 2);
+    assert_true(s->got[0].listed);
+    assert_false(s->got[1].listed);
+    assert_string_equal(s->got[1].seats[0].person, "");
     fig_db_table_t want;
     table_row(&want, code, 5, 1700000000);
     const fig_db_table_t *t = &s->got[0];
@@ -255,6 +267,7 @@ static void test_table_round_trip(void **state)
         assert_string_equal(t->seats[i].name, want.seats[i].name);
         assert_string_equal(t->seats[i].token_hash, want.seats[i].token_hash);
         assert_int_equal(t->seats[i].rematch, 0);
+        assert_string_equal(t->seats[i].person, want.seats[i].person);
     }
     assert_false(s->has_last[0]);
     free(s);

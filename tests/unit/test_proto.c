@@ -491,12 +491,12 @@ static void test_table_frames(void **state)
                                   .game_n = 0, .game = 0, .state = "waiting", .me = -1,
                                   .players = 3, .move_seconds = 0, .open = false,
                                   .fill = "normal", .seats = seats, .turn_ms_left = -1,
-                                  .log = json_array() };
+                                  .rated = true, .log = json_array() };
     expect_dump(fig_proto_snapshot(&snap),
                 "{\"type\":\"snapshot\",\"table\":\"K7M2QX\",\"epoch\":\"9f0c2b7a11d35e40\","
                 "\"n\":3,\"game_n\":0,\"game\":0,\"state\":\"waiting\",\"seat\":null,"
                 "\"options\":{\"players\":3,\"move_seconds\":0,\"open\":false,\"fill\":\"normal\","
-                "\"hints\":false},"
+                "\"hints\":false,\"rated\":true},"
                 "\"seats\":[{\"kind\":\"person\",\"name\":\"Ann\",\"status\":\"present\"},"
                 "{\"kind\":\"bot\",\"name\":\"Rosina\",\"level\":\"beginner\",\"status\":\"bot\"},"
                 "{\"kind\":\"open\",\"name\":null,\"status\":\"open\"}],"
@@ -634,6 +634,112 @@ static void test_outcome_example(void **state)
     json_decref(o);
 }
 
+/* The people's messages (docs/protocol.md, "People"): their fields read,
+ * a bad key marks the hello without refusing it, a device code is read in
+ * capitals, and their frames hold what the contract names (a key only when
+ * given). */
+static void test_people_messages(void **state)
+{
+    (void)state;
+    fig_proto_msg_t m;
+    assert_int_equal(parse("{\"type\":\"hello\",\"v\":1,\"key\":"
+                           "\"00112233445566778899aabbccddeeff\"}", &m), FIG_PC_NONE);
+    assert_string_equal(m.key, "00112233445566778899aabbccddeeff");
+    assert_false(m.key_bad);
+    assert_int_equal(parse("{\"type\":\"hello\",\"v\":1}", &m), FIG_PC_NONE);
+    assert_string_equal(m.key, "");
+    assert_false(m.key_bad);
+    const char *bad_keys[] = { "\"00112233445566778899AABBCCDDEEFF\"", "\"0011\"", "12", "null",
+                               "\"00112233445566778899aabbccddeeffa\"",
+                               "\"0011223344556677889 aabbccddeeff\"" };
+    for (size_t i = 0; i < sizeof bad_keys / sizeof *bad_keys; i++) {
+        char f[200];
+        snprintf(f, sizeof f, "{\"type\":\"hello\",\"v\":1,\"key\":%s}", bad_keys[i]);
+        assert_int_equal(parse(f, &m), FIG_PC_NONE);
+        assert_true(m.key_bad);
+        assert_string_equal(m.key, "");
+    }
+
+    assert_int_equal(parse("{\"type\":\"person_new\",\"name\":\"  Ann  \"}", &m), FIG_PC_NONE);
+    assert_int_equal(m.type, FIG_PROTO_PERSON_NEW);
+    assert_string_equal(m.name, "Ann");
+    assert_string_equal(fig_proto_type_name(m.type), "person_new");
+    assert_int_equal(parse("{\"type\":\"person_new\"}", &m), FIG_PC_BAD_NAME);
+    assert_int_equal(parse("{\"type\":\"person_new\",\"name\":\"\"}", &m), FIG_PC_BAD_NAME);
+    assert_int_equal(parse("{\"type\":\"person_new\",\"name\":7}", &m), FIG_PC_BAD_MESSAGE);
+    assert_true(m.typed);
+
+    assert_int_equal(parse("{\"type\":\"resume\",\"table\":\"k7m2qx\",\"since\":{\"epoch\":"
+                           "\"0011223344556677\",\"n\":4}}", &m), FIG_PC_NONE);
+    assert_int_equal(m.type, FIG_PROTO_RESUME);
+    assert_string_equal(m.table, "K7M2QX");
+    assert_true(m.has_since);
+    assert_int_equal(m.since, 4);
+    assert_int_equal(parse("{\"type\":\"resume\"}", &m), FIG_PC_BAD_MESSAGE);
+    assert_int_equal(parse("{\"type\":\"resume\",\"table\":\"K7M\"}", &m), FIG_PC_NO_TABLE);
+
+    assert_int_equal(parse("{\"type\":\"device_code\"}", &m), FIG_PC_NONE);
+    assert_int_equal(m.type, FIG_PROTO_DEVICE_CODE);
+    assert_int_equal(parse("{\"type\":\"redeem\",\"code\":\"abcd2345\"}", &m), FIG_PC_NONE);
+    assert_int_equal(m.type, FIG_PROTO_REDEEM);
+    assert_string_equal(m.code, "ABCD2345");
+    assert_int_equal(parse("{\"type\":\"redeem\"}", &m), FIG_PC_BAD_MESSAGE);
+    assert_int_equal(parse("{\"type\":\"redeem\",\"code\":\"abcd234\"}", &m), FIG_PC_BAD_CODE);
+    assert_int_equal(parse("{\"type\":\"redeem\",\"code\":\"abcd-345\"}", &m), FIG_PC_BAD_CODE);
+    assert_int_equal(parse("{\"type\":\"redeem\",\"code\":\"abcd2345abcd2345abcd\"}", &m),
+                     FIG_PC_BAD_CODE);
+    assert_int_equal(parse("{\"type\":\"redeem\",\"code\":12345678}", &m), FIG_PC_BAD_MESSAGE);
+
+    assert_int_equal(parse("{\"type\":\"person_set\",\"name\":\"Ann B\",\"hidden\":true}", &m),
+                     FIG_PC_NONE);
+    assert_string_equal(m.name, "Ann B");
+    assert_int_equal(m.hidden, 1);
+    assert_int_equal(parse("{\"type\":\"person_set\",\"hidden\":false}", &m), FIG_PC_NONE);
+    assert_string_equal(m.name, "");
+    assert_int_equal(m.hidden, 0);
+    assert_int_equal(parse("{\"type\":\"person_set\"}", &m), FIG_PC_NONE);
+    assert_int_equal(m.hidden, -1);
+    assert_int_equal(parse("{\"type\":\"person_set\",\"name\":\"\"}", &m), FIG_PC_BAD_NAME);
+    assert_int_equal(parse("{\"type\":\"person_set\",\"hidden\":1}", &m), FIG_PC_BAD_MESSAGE);
+    assert_int_equal(parse("{\"type\":\"sign_out\"}", &m), FIG_PC_NONE);
+    assert_int_equal(m.type, FIG_PROTO_SIGN_OUT);
+    assert_int_equal(parse("{\"type\":\"forget_me\"}", &m), FIG_PC_NONE);
+    assert_int_equal(m.type, FIG_PROTO_FORGET_ME);
+    assert_string_equal(fig_proto_code_name(FIG_PC_BAD_KEY), "bad_key");
+    assert_string_equal(fig_proto_code_name(FIG_PC_NOT_SIGNED_IN), "not_signed_in");
+
+    /* The frames. */
+    fig_proto_person_t p = { .id = "7QK2M9XAPB", .name = "Ann", .mu = 41.0, .sigma = 2.0,
+                             .rated = 3, .nseats = 1 };
+    snprintf(p.seats[0].table, sizeof p.seats[0].table, "K7M2QX");
+    p.seats[0].seat = 2;
+    json_t *o = fig_proto_person(&p);
+    assert_null(json_object_get(o, "key"));   /* only to the connection that made it */
+    assert_string_equal(json_string_value(json_object_get(o, "id")), "7QK2M9XAPB");
+    assert_true(json_real_value(json_object_get(o, "shown")) == 35.0);
+    json_t *b = json_object_get(o, "between");
+    assert_string_equal(json_string_value(json_array_get(b, 0)), "easy");   /* at easy's mu */
+    assert_string_equal(json_string_value(json_array_get(b, 1)), "easy");
+    assert_int_equal(json_integer_value(json_object_get(
+                         json_array_get(json_object_get(o, "seats"), 0), "seat")), 2);
+    json_decref(o);
+    p.key = "00112233445566778899aabbccddeeff";
+    p.mu = 10.0;
+    o = fig_proto_person(&p);
+    assert_string_equal(json_string_value(json_object_get(o, "key")), p.key);
+    b = json_object_get(o, "between");
+    assert_string_equal(json_string_value(json_array_get(b, 0)), "");
+    assert_string_equal(json_string_value(json_array_get(b, 1)), "beginner");
+    json_decref(o);
+    o = fig_proto_rated("K7M2QX", 3, 99.0, 1.0, 50.0, 2.0);
+    b = json_object_get(o, "between");
+    assert_string_equal(json_string_value(json_array_get(b, 0)), "max");
+    assert_string_equal(json_string_value(json_array_get(b, 1)), "");
+    assert_true(json_real_value(json_object_get(json_object_get(o, "before"), "sigma")) == 2.0);
+    assert_int_equal(json_integer_value(json_object_get(o, "game")), 3);
+    json_decref(o);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -645,6 +751,7 @@ int main(void)
         cmocka_unit_test(test_outcome_example),
         cmocka_unit_test(test_table_frames),
         cmocka_unit_test(test_review_frame),
+        cmocka_unit_test(test_people_messages),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

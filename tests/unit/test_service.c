@@ -31,7 +31,8 @@
  *   - the leak test: every frame to every connection during whole games
  *     (seats, a spectator, reconnections, a rematch) is checked: a hand only
  *     in its owner's view and within its owner's deal, legal actions only to
- *     the seat to move, no token to anyone but its owner, narration naming
+ *     the seat to move, no token to anyone but its owner, no person's key to
+ *     anyone but that person's connections (nor in a log line), narration naming
  *     only cards the event made public, stack counts and others' roads only
  *     as R14 and the table's `open` option allow; a snapshot's story names
  *     only cards its history made public;
@@ -43,6 +44,10 @@
  *     on the pool, told to the one who asked in their language, stored and
  *     then read back (also after a restart) rather than computed again, the
  *     same when computed again; stopped when the asker goes;
+ *   - people: a signed-in person who leaves ranks last and is rated, the
+ *     others keep their order; a seat is resumed by its person from another
+ *     connection; forget me makes the seat anonymous at the table and in
+ *     the games others keep;
  *   - deletion: finished tables nobody is at go after keep_finished_ms, the
  *     others after keep_idle_ms, from memory and from the database, never
  *     while someone watches; a restart brings back only what is left. */
@@ -177,6 +182,8 @@ typedef struct {
     int logs;
     const char *review_spec;        /* NULL: TEST_REVIEW_SPEC */
     char last_log[400];
+    const char *secrets[8];         /* people's keys, device codes: never in a log line */
+    int nsecrets, secrets_logged;
 } world_t;
 
 /* The reviews' search in these tests: an iteration budget (the same review
@@ -195,6 +202,8 @@ static void log_fn(void *ctx, const char *line)
     world_t *w = ctx;
     w->logs++;
     snprintf(w->last_log, sizeof w->last_log, "%s", line);
+    for (int i = 0; i < w->nsecrets; i++)
+        w->secrets_logged += strstr(line, w->secrets[i]) != NULL;
     if (getenv("FIGARO_TEST_LOG"))
         fprintf(stderr, "log: %s\n", line);
 }
@@ -523,6 +532,42 @@ static void play(world_t *w, client_t *cl[], int n, fig_rng_t *rng,
     }
 }
 
+/* The latest frame of type `type` the client got since frame `from`
+ * (owned), or NULL. */
+static json_t *last_frame(const client_t *c, int from, const char *type)
+{
+    const rconn_t *r = &c->w->wire.c[c->id];
+    json_t *got = NULL;
+    for (int i = from; i < r->n; i++) {
+        json_t *o = json_loads(r->f[i], 0, NULL);
+        if (o && !strcmp(str(o, "type"), type)) {
+            json_decref(got);
+            got = o;
+        } else {
+            json_decref(o);
+        }
+    }
+    return got;
+}
+
+/* A new person named `name` on c: their key and public id. The key is
+ * added to the world's secrets (never in a log line). */
+static void sign_up(client_t *c, const char *name, char key[33], char id[11])
+{
+    int from = frames_of(c);
+    cl_send(c, "{\"type\":\"person_new\",\"name\":\"%s\"}", name);
+    cl_update(c);
+    json_t *p = last_frame(c, from, "person");
+    assert_non_null(p);
+    snprintf(key, 33, "%s", str(p, "key"));
+    snprintf(id, 11, "%s", str(p, "id"));
+    assert_int_equal(strlen(key), 32);
+    assert_int_equal(strlen(id), 10);
+    json_decref(p);
+    assert_true(c->w->nsecrets < 8);
+    c->w->secrets[c->w->nsecrets++] = key;
+}
+
 static void create_table(client_t *c, const char *seats, const char *extra)
 {
     c->table[0] = '\0';
@@ -565,6 +610,7 @@ typedef struct {
     fig_game_t games[8];     /* each game's record, from the server once over */
     int ngames;
     const char *tokens[MAXC];   /* each connection's seat token, if any */
+    const char *keys[MAXC];     /* the key of the person signed in on each, if any */
 } truth_t;
 
 static bool sub_hand(const json_t *cards, const fig_hand_t *deal)
@@ -711,6 +757,10 @@ static int check_connection(const world_t *w, int id, bool open, const truth_t *
             if (c != id && tr->tokens[c] && tr->tokens[c][0] && strstr(text, tr->tokens[c]) &&
                 !(tr->tokens[id] && strcmp(tr->tokens[id], tr->tokens[c]) == 0))
                 fail_msg("connection %d saw connection %d's token", id, c);
+        for (int c = 0; c < w->wire.nconn; c++)
+            if (c != id && tr->keys[c] && strstr(text, tr->keys[c]) &&
+                !(tr->keys[id] && strcmp(tr->keys[id], tr->keys[c]) == 0))
+                fail_msg("connection %d saw the key of connection %d's person", id, c);
         json_t *o = json_loads(text, 0, NULL);
         assert_non_null(o);
         const char *type = str(o, "type");
@@ -2366,6 +2416,10 @@ static void test_no_leak(void **state)
         hello(&ann, "en", "Ann");
         hello(&bob, "fr", "Bob");
         hello(&eve, "nl", "Eve");
+        /* Ann and Bob are signed in: no frame to anyone else holds their keys. */
+        char ann_key[33], bob_key[33], ann_id[11], bob_id[11];
+        sign_up(&ann, "Ann", ann_key, ann_id);
+        sign_up(&bob, "Bob", bob_key, bob_id);
         create_table(&ann, "{\"kind\":\"person\"},{\"kind\":\"bot\",\"level\":\"easy\"},"
                            "{\"kind\":\"person\"},{\"kind\":\"bot\",\"level\":\"random\"}",
                      open ? ",\"open\":true" : NULL);
@@ -2382,8 +2436,8 @@ static void test_no_leak(void **state)
         strcpy(token, bob.token);
         cl_close(&bob);
         cl_open(&bob2, w, "10.0.0.4");
-        cl_send(&bob2, "{\"type\":\"hello\",\"v\":1,\"lang\":\"fr\",\"seats\":[{\"table\":\"%s\","
-                       "\"token\":\"%s\"}]}", ann.table, token);
+        cl_send(&bob2, "{\"type\":\"hello\",\"v\":1,\"lang\":\"fr\",\"key\":\"%s\",\"seats\":"
+                       "[{\"table\":\"%s\",\"token\":\"%s\"}]}", bob_key, ann.table, token);
         cl_update(&bob2);
         assert_true(bob2.snapshot);
         cl_send(&eve, "{\"type\":\"chat\",\"table\":\"%s\",\"text\":\"R2 please\"}", ann.table);
@@ -2402,18 +2456,158 @@ static void test_no_leak(void **state)
         tr->tokens[ann.id] = ann.token;
         tr->tokens[bob.id] = bob.token;
         tr->tokens[bob2.id] = bob.token;   /* the same seat's */
+        tr->keys[ann.id] = ann_key;
+        tr->keys[bob.id] = bob_key;
+        tr->keys[bob2.id] = bob_key;       /* the same person's */
         int hands_ann = check_connection(w, ann.id, open, tr);
         int hands_bob = check_connection(w, bob.id, open, tr) + check_connection(w, bob2.id, open,
                                                                                  tr);
         int hands_eve = check_connection(w, eve.id, open, tr);
         assert_true(hands_ann > 50 && hands_bob > 50);   /* the checks saw the hands */
         assert_int_equal(hands_eve, 0);
+        assert_int_equal(w->secrets_logged, 0);
         free(tr);
         cl_close(&ann);
         cl_close(&bob2);
         cl_close(&eve);
         world_free(w);
     }
+}
+
+/* ---- people at a table */
+
+/* The played row `idx` of person `id`'s page (owned), through the HTTP API. */
+static json_t *played_row(world_t *w, const char *id, int idx)
+{
+    char path[64];
+    int status;
+    snprintf(path, sizeof path, "/api/people/%s", id);
+    char *body = http(w, path, &status);
+    assert_int_equal(status, 200);
+    json_t *page = json_loads(body, 0, NULL);
+    free(body);
+    assert_non_null(page);
+    json_t *g = json_incref(json_array_get(json_object_get(page, "games"), (size_t)idx));
+    json_decref(page);
+    assert_non_null(g);
+    return g;
+}
+
+/* Two signed-in people and two bots; Bob goes mid-game and a bot ends his
+ * game: he ranks last (his played row says so) and is rated; Ann keeps her
+ * order among those who stayed and is told her rating. The seats are
+ * theirs: the snapshot of a connection that signs in with Ann's key and
+ * sends `resume` is hers. Then Bob forgets himself: the table in memory
+ * and Ann's kept game call him Anonymous. */
+static void test_leaver_last_and_forget(void **state)
+{
+    (void)state;
+    world_t *w = world_new(30000);
+    client_t ann, bob;
+    cl_open(&ann, w, "10.0.0.1");
+    cl_open(&bob, w, "10.0.0.2");
+    hello(&ann, "en", "Ann");
+    hello(&bob, "en", "Bob");
+    char ann_key[33], bob_key[33], ann_id[11], bob_id[11];
+    sign_up(&ann, "Ann", ann_key, ann_id);
+    sign_up(&bob, "Bob", bob_key, bob_id);
+    create_table(&ann, "{\"kind\":\"person\"},{\"kind\":\"person\"},"
+                       "{\"kind\":\"bot\",\"level\":\"easy\"},{\"kind\":\"bot\",\"level\":\"easy\"}",
+                 ",\"hints\":false");
+    int from = frames_of(&ann);
+    join(&ann, ann.table, "");
+    join(&bob, ann.table, "");
+    json_t *snap = last_frame(&ann, from, "snapshot");
+    assert_true(json_is_true(json_object_get(json_object_get(snap, "options"), "rated")));
+    json_decref(snap);
+    fig_rng_t rng;
+    fig_rng_seed(&rng, 77);
+    client_t *both[] = { &ann, &bob };
+    int want[2] = { 6, -1 };
+    play(w, both, 2, &rng, after_moves, want);
+    /* Ann on another connection: resume by her person, no token. */
+    client_t ann2;
+    cl_open(&ann2, w, "10.0.0.3");
+    cl_send(&ann2, "{\"type\":\"hello\",\"v\":1,\"key\":\"%s\"}", ann_key);
+    cl_update(&ann2);
+    json_t *p = last_frame(&ann2, 0, "person");
+    assert_non_null(p);
+    assert_string_equal(str(p, "id"), ann_id);
+    assert_null(json_object_get(p, "key"));
+    json_decref(p);
+    cl_send(&ann2, "{\"type\":\"resume\",\"table\":\"%s\"}", ann.table);
+    cl_update(&ann2);
+    assert_int_equal(ann2.seat, ann.seat);
+    assert_string_equal(ann2.token, "");   /* never sent again */
+    cl_update(&ann);
+    assert_int_equal(ann.seat, -1);         /* unseated: she watches there */
+    /* Bob goes; past the grace period a bot plays his seat to the end. */
+    int bseat = bob.seat;
+    cl_close(&bob);
+    w->clock += 30001;
+    fig_service_tick(w->svc, w->clock);
+    client_t *solo[] = { &ann2 };
+    int afrom = frames_of(&ann2);
+    play(w, solo, 1, &rng, NULL, NULL);
+    for (int i = 0; i < 20; i++)
+        pump_world(w, 5);
+    cl_update(&ann2);
+    json_t *rated = last_frame(&ann2, afrom, "rated");
+    assert_non_null(rated);
+    assert_string_equal(str(rated, "table"), ann.table);
+    json_t *ranking = json_object_get(ann2.view, "ranking");
+    assert_int_equal(json_array_size(ranking), 4);
+    int stayed_place = 0, k = 0;
+    for (size_t i = 0; i < 4; i++) {
+        int s = (int)json_integer_value(json_array_get(ranking, i));
+        if (s != bseat)
+            k++;
+        if (s == ann2.seat)
+            stayed_place = k;
+    }
+    json_t *mine = played_row(w, ann_id, 0);
+    assert_int_equal(json_integer_value(json_object_get(mine, "place")), stayed_place);
+    assert_true(json_is_true(json_object_get(mine, "rated")));
+    assert_true(json_real_value(json_object_get(mine, "mu")) ==
+                json_real_value(json_object_get(rated, "mu")));
+    json_decref(mine);
+    json_decref(rated);
+    json_t *his = played_row(w, bob_id, 0);
+    assert_int_equal(json_integer_value(json_object_get(his, "place")), 4);   /* last */
+    assert_true(json_is_true(json_object_get(his, "rated")));
+    json_decref(his);
+    /* Bob forgets himself, from a new connection. */
+    client_t bob2;
+    cl_open(&bob2, w, "10.0.0.2");
+    cl_send(&bob2, "{\"type\":\"hello\",\"v\":1,\"key\":\"%s\"}", bob_key);
+    cl_update(&bob2);
+    int bfrom = frames_of(&bob2);
+    cl_send(&bob2, "{\"type\":\"forget_me\"}");
+    cl_update(&bob2);
+    json_t *f = last_frame(&bob2, bfrom, "forgotten");
+    assert_non_null(f);
+    json_decref(f);
+    int status;
+    char path[64];
+    snprintf(path, sizeof path, "/api/people/%s", bob_id);
+    free(http(w, path, &status));
+    assert_int_equal(status, 404);
+    cl_send(&bob2, "{\"type\":\"spectate\",\"table\":\"%s\"}", ann.table);
+    cl_update(&bob2);
+    snap = last_frame(&bob2, bfrom, "snapshot");
+    assert_non_null(snap);
+    assert_string_equal(str(json_array_get(json_object_get(snap, "seats"), (size_t)bseat), "name"),
+                        "Anonymous");
+    json_decref(snap);
+    mine = played_row(w, ann_id, 0);
+    json_t *seat = json_array_get(json_object_get(mine, "seats"), (size_t)bseat);
+    assert_string_equal(str(seat, "kind"), "anonymous");
+    json_decref(mine);
+    assert_int_equal(w->secrets_logged, 0);
+    cl_close(&ann);
+    cl_close(&ann2);
+    cl_close(&bob2);
+    world_free(w);
 }
 
 /* ---- SIGKILL at random moments */
@@ -2920,6 +3114,12 @@ static void test_numbers_never_reused(void **state)
      * found all the same, and its numbers go on from what its rows hold. */
     assert_int_equal(sqlite3_exec(db, "DROP TABLE events; ALTER TABLE seats DROP COLUMN rematch; "
                                       "ALTER TABLE tables DROP COLUMN hints; "
+                                      "ALTER TABLE tables DROP COLUMN listed; "
+                                      "DROP INDEX seats_person; "
+                                      "ALTER TABLE seats DROP COLUMN person; "
+                                      "DROP TABLE played; DROP TABLE records; "
+                                      "DROP TABLE device_codes; DROP TABLE person_keys; "
+                                      "DROP TABLE people; "
                                       "PRAGMA user_version = 1;", NULL, NULL, NULL), SQLITE_OK);
     sqlite3_close(db);
     start_service(w);
@@ -3453,6 +3653,7 @@ int main(void)
         cmocka_unit_test(test_hello_deadline_and_addr_cap),
         cmocka_unit_test(test_engine_seat),
         cmocka_unit_test(test_no_leak),
+        cmocka_unit_test(test_leaver_last_and_forget),
         cmocka_unit_test(test_wal_and_no_token_stored),
         cmocka_unit_test(test_numbers_never_reused),
         cmocka_unit_test(test_failed_write_rebuilds_off_loop),

@@ -1,0 +1,386 @@
+# SPDX-License-Identifier: MIT
+"""People and ratings on a real `figaro serve` over loopback (docs/protocol.md
+"People", docs/server.md "People and ratings"), on SQLite here; test_pg.py
+runs the same scenarios on PostgreSQL.
+
+  - real games of a signed-in person, a person not signed in and bots end
+    with the ratings tests/python/test_rating.py's second implementation
+    gives for the same places and fixed points (the bots' read from `figaro
+    rate --levels`), game after game; the person's page, kept record,
+    download and the leaderboard say the same;
+  - a device code redeemed on a second connection signs it in as the same
+    person with a key of its own, who resumes the seat; a used, unknown or
+    malformed code is refused; the limits on new people and on tries;
+  - sign out: the key stops working;
+  - forget me: the person, keys, codes, kept games and rating are gone from
+    the SQLite file, the seats anonymous, the page 404;
+  - sniffing: no frame to anyone holds another person's key or a hand but
+    the receiver's own seat's; no key or device code in the server's log."""
+import asyncio
+import json
+import os
+import re
+import sqlite3
+import subprocess
+import sys
+
+import pytest
+
+from test_serve import (Client, Server, data, fetch, figaro_cmd, play, run, run_long,  # noqa: F401
+                        server, websockets)
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), os.pardir, "python"))
+from test_rating import MU0, SIGMA0, update  # noqa: E402
+
+LEVELS = ["beginner", "easy", "normal", "hard", "max"]
+
+
+def level_points():
+    """Each bot level's fixed point, as `figaro rate --levels` prints it."""
+    out = subprocess.run([figaro_cmd(), "rate", "--levels"],
+                         input=(" ".join(LEVELS) + "\n").encode(),
+                         stdout=subprocess.PIPE, check=True).stdout
+    return {p["name"]: (p["mu"], p["sigma"]) for p in json.loads(out)["players"]}
+
+
+class Person(Client):
+    """A client that may be signed in: keeps its key and its person."""
+
+    def __init__(self, name):
+        super().__init__(name)
+        self.key = None
+        self.person = None
+        self.rated = []
+
+    def note(self, m):
+        super().note(m)
+        if m["type"] == "person":
+            self.person = m
+            if m.get("key"):
+                self.key = m["key"]
+        elif m["type"] == "rated":
+            self.rated.append(m)
+
+    async def hello_key(self, key=None):
+        msg = {"type": "hello", "v": 1, "name": self.name}
+        if key:
+            msg["key"] = key
+        await self.send(msg)
+        await self.expect("welcome")
+
+    async def sign_up(self):
+        await self.send({"type": "person_new", "name": self.name})
+        m = await self.expect("person")
+        assert re.fullmatch(r"[0-9a-f]{32}", m["key"]) and re.fullmatch(r"[0-9A-Z]{10}", m["id"])
+        return m
+
+    async def error(self, code, timeout=20):
+        while True:
+            m = await self.recv(timeout)
+            if m["type"] == "error":
+                assert m["code"] == code, m
+                return m
+
+
+def places_of(view):
+    """seat -> place from a finished game's view (its ranking, winner first)."""
+    return {seat: k + 1 for k, seat in enumerate(view["ranking"])}
+
+
+def sniff(clients, server):
+    """No frame to anyone holds another client's key or a card of a hand
+    but its own seat's; no key in the log."""
+    keys = {c.name: c.key for c in clients if c.key}
+    for c in clients:
+        for f in c.frames:
+            text = json.dumps(f)
+            for name, key in keys.items():
+                if name != c.name:
+                    assert key not in text, (c.name, "got", name, "key", f)
+            view = f.get("view") if isinstance(f.get("view"), dict) else None
+            if view is not None and "hand" in view:
+                assert f.get("seat", c.seat) is None or view.get("seat", c.seat) == c.seat, f
+    log = server.log()
+    for key in keys.values():
+        assert key not in log
+    for c in clients:
+        for f in c.frames:
+            if f["type"] == "device_code":
+                assert f["code"] not in log
+
+
+async def rated_games(url, server, points, games=2):
+    """Ann signed in, Bob not, an easy and a hard bot: `games` games to the
+    end; each `rated` is what the second implementation says."""
+    ann, bob = Person("Ann"), Person("Bob")
+    for c in (ann, bob):
+        await c.connect(url)
+        await c.hello_key()
+    me = await ann.sign_up()
+    await ann.send({"type": "create", "hints": False, "seats": [
+        {"kind": "person"}, {"kind": "bot", "level": "easy"}, {"kind": "person"},
+        {"kind": "bot", "level": "hard"}]})
+    table = (await ann.expect("created"))["table"]
+    for c in (ann, bob):
+        c.table = table
+        await c.send({"type": "join", "table": table})
+        await c.expect("seated")
+        snap = await c.expect("snapshot")
+        assert snap["options"]["rated"] is True
+    rng = __import__("random").Random(7)
+    mu, sigma = MU0, SIGMA0
+    history = []
+    for g in range(1, games + 1):
+        await play([ann, bob], rng)
+        while len(ann.rated) < g:
+            await ann.recv()
+        r = ann.rated[-1]
+        assert r["table"] == table and r["game"] == g
+        places = places_of(ann.view)
+        seats = [
+            {"mu": mu, "sigma": sigma, "rank": places[0], "fixed": False},
+            {"mu": points["easy"][0], "sigma": points["easy"][1], "rank": places[1], "fixed": True},
+            {"mu": MU0, "sigma": SIGMA0, "rank": places[2], "fixed": True},
+            {"mu": points["hard"][0], "sigma": points["hard"][1], "rank": places[3], "fixed": True},
+        ]
+        want = update(seats)[0]
+        assert r["before"] == {"mu": pytest.approx(mu, abs=1e-12),
+                               "sigma": pytest.approx(sigma, abs=1e-12)}
+        assert r["mu"] == pytest.approx(want[0], abs=1e-9)
+        assert r["sigma"] == pytest.approx(want[1], abs=1e-9)
+        assert r["shown"] == pytest.approx(want[0] - 3 * want[1], abs=1e-9)
+        assert not bob.rated   # not signed in: never told a rating
+        mu, sigma = r["mu"], r["sigma"]
+        history.append((g, places[0], mu, sigma, ann.record))
+        if g < games:
+            for c in (ann, bob):
+                await c.send({"type": "rematch", "table": table, "game": g})
+            for c in (ann, bob):
+                while True:
+                    m = await c.recv()
+                    if m["type"] == "event" and m["kind"] == "start":
+                        break
+                c.over = False
+                c.record = None
+    # The page, its download, its records, the leaderboard.
+    st, body = fetch(server, "/api/people/%s" % me["id"])
+    assert st == 200
+    page = json.loads(body)
+    assert page["id"] == me["id"] and page["name"] == "Ann" and "key" not in body
+    assert page["rated"] == games
+    assert page["mu"] == pytest.approx(mu, abs=1e-12)
+    assert [(x["game"], x["place"]) for x in page["games"]] == [(h[0], h[1]) for h in history]
+    for x, h in zip(page["games"], history):
+        assert x["rated"] and x["table"] == table and x["players"] == 4 and x["seat"] == 0
+        assert x["mu"] == pytest.approx(h[2], abs=1e-12)
+        kinds = [s["kind"] for s in x["seats"]]
+        assert kinds == ["me", "bot", "anonymous", "bot"], x["seats"]
+    f = page["figures"]
+    assert f["games"] == games and f["by_players"]["4"]["games"] == games
+    assert f["by_level"]["easy"]["games"] == games and f["by_level"]["hard"]["games"] == games
+    assert f["wins"] == sum(1 for h in history if h[1] == 1)
+    st, headers, raw = server.http("/api/people/%s?download=1" % me["id"])
+    assert st == 200 and json.loads(raw) == page
+    assert headers["content-disposition"] == 'attachment; filename="figaro-%s.json"' % me["id"]
+    assert headers["content-type"].startswith("application/json")
+    assert headers["cache-control"] == "no-store"
+    for i, h in enumerate(history):
+        st, kept = fetch(server, "/api/people/%s/games/%d.fgn" % (me["id"], i))
+        st2, live = fetch(server, h[4])
+        assert st == 200 and st2 == 200 and kept == live
+    assert fetch(server, "/api/people/%s/games/%d.fgn" % (me["id"], games))[0] == 404
+    assert fetch(server, "/api/people/%s/games/01.fgn" % me["id"])[0] == 404
+    assert fetch(server, "/api/people/ZZZZZZZZZZ")[0] == 404
+    assert fetch(server, "/api/people/abc")[0] == 404
+    st, body = fetch(server, "/api/leaderboard")
+    board = json.loads(body)["people"]
+    assert [p["id"] for p in board] == [me["id"]]
+    assert board[0]["shown"] == pytest.approx(mu - 3 * sigma, abs=1e-9)
+    # hidden: off the board, the page stays
+    await ann.send({"type": "person_set", "hidden": True})
+    m = await ann.expect("person")
+    assert m["hidden"] is True and "key" not in m
+    assert json.loads(fetch(server, "/api/leaderboard")[1])["people"] == []
+    assert fetch(server, "/api/people/%s" % me["id"])[0] == 200
+    sniff([ann, bob], server)
+    return me
+
+
+def test_rated_games_match_the_second_implementation(server):
+    run_long(rated_games(server.url, server, level_points()))
+
+
+async def devices(url, server):
+    """A device code: a second connection signs in as the same person with a
+    key of its own and resumes the seat; codes used, unknown, malformed are
+    refused; sign out ends one key only."""
+    ann = Person("Ann")
+    await ann.connect(url)
+    await ann.hello_key()
+    me = await ann.sign_up()
+    # signed in already: no second person on this connection
+    await ann.send({"type": "person_new", "name": "Other"})
+    await ann.error("already")
+    await ann.send({"type": "create", "hints": False, "seats": [
+        {"kind": "person"}, {"kind": "bot", "level": "beginner"}, {"kind": "bot", "level": "easy"}]})
+    table = (await ann.expect("created"))["table"]
+    ann.table = table
+    await ann.send({"type": "join", "table": table})
+    seated = await ann.expect("seated")
+    await ann.expect("snapshot")
+    await ann.send({"type": "device_code"})
+    code = (await ann.expect("device_code"))
+    assert re.fullmatch(r"[2-9A-HJKMNP-Z]{8}", code["code"]) and code["expires_s"] == 600
+    phone = Person("Ann")
+    await phone.connect(url)
+    await phone.hello_key()
+    await phone.send({"type": "resume", "table": table})
+    await phone.error("not_signed_in")
+    await phone.send({"type": "redeem", "code": code["code"].lower()})
+    p = await phone.expect("person")
+    assert p["id"] == me["id"] and p["key"] != ann.key
+    assert p["seats"] == [{"table": table, "seat": seated["seat"]}]
+    await phone.send({"type": "resume", "table": table})
+    s = await phone.expect("seated")
+    assert s["seat"] == seated["seat"] and "token" not in s
+    await phone.expect("snapshot")
+    m = await ann.expect("unseated")
+    assert m["seat"] == seated["seat"]
+    # used, unknown, malformed: one answer
+    other = Person("Eve")
+    await other.connect(url)
+    await other.hello_key()
+    for bad in (code["code"], "ABCD2345", "abc"):
+        await other.send({"type": "redeem", "code": bad})
+        await other.error("bad_code")
+    # a third device by hello: both keys work; sign out ends one
+    third = Person("Ann")
+    await third.connect(url)
+    await third.send({"type": "hello", "v": 1, "key": phone.key})
+    await third.expect("welcome")
+    assert (await third.expect("person"))["id"] == me["id"]
+    await phone.send({"type": "sign_out"})
+    await phone.expect("signed_out")
+    await third.expect("signed_out")   # the same key, elsewhere
+    await phone.send({"type": "device_code"})
+    await phone.error("not_signed_in")
+    again = Person("Ann")
+    await again.connect(url)
+    await again.send({"type": "hello", "v": 1, "key": phone.key})
+    await again.expect("welcome")
+    await again.error("bad_key")
+    await again.send({"type": "hello", "v": 1, "key": ann.key})
+    await again.expect("welcome")
+    assert (await again.expect("person"))["id"] == me["id"]
+    await again.send({"type": "hello", "v": 1, "key": "NOT-A-KEY"})
+    await again.expect("welcome")
+    await again.error("bad_key")
+    sniff([ann, phone, other, third, again], server)
+
+
+def test_device_code_resume_and_sign_out(server):
+    run(devices(server.url, server))
+
+
+async def limits(url):
+    """5 new people a minute per address; 10 tries of a code per 10 minutes
+    per address, failed tries counted; 5 codes per 10 minutes per person."""
+    cs = []
+    for i in range(6):
+        c = Person("P%d" % i)
+        await c.connect(url)
+        await c.hello_key()
+        cs.append(c)
+    for c in cs[:5]:
+        await c.sign_up()
+    await cs[5].send({"type": "person_new", "name": "P5"})
+    await cs[5].error("rate")
+    for i in range(5):
+        await cs[0].send({"type": "device_code"})
+        await cs[0].expect("device_code")
+    await cs[0].send({"type": "device_code"})
+    await cs[0].error("rate")
+    for i in range(10):
+        await cs[5].send({"type": "redeem", "code": "ABCD234%d" % (i % 8 + 2)})
+        await cs[5].error("bad_code")
+    await cs[5].send({"type": "redeem", "code": "ABCD2345"})
+    await cs[5].error("rate")
+
+
+def test_limits(server):
+    run(limits(server.url))
+
+
+def sqlite_rows(path, sql, args=()):
+    con = sqlite3.connect(path)
+    try:
+        return con.execute(sql, args).fetchall()
+    finally:
+        con.close()
+
+
+async def forget(url, server):
+    """A person alone with bots plays a rated game to its end, then forgets
+    themselves."""
+    ann = Person("Ann")
+    await ann.connect(url)
+    await ann.hello_key()
+    me = await ann.sign_up()
+    await ann.send({"type": "create", "hints": False, "seats": [
+        {"kind": "person"}, {"kind": "bot", "level": "beginner"}, {"kind": "bot", "level": "easy"}]})
+    table = (await ann.expect("created"))["table"]
+    ann.table = table
+    await ann.send({"type": "join", "table": table})
+    await ann.expect("seated")
+    await ann.expect("snapshot")
+    await play([ann], __import__("random").Random(3))
+    while not ann.rated:
+        await ann.recv()
+    await ann.send({"type": "device_code"})
+    await ann.expect("device_code")
+    other = Person("Ann")   # another device of hers, signed in too
+    await other.connect(url)
+    await other.hello_key(ann.key)
+    await other.expect("person")
+    await ann.send({"type": "forget_me"})
+    await ann.expect("forgotten")
+    await other.expect("forgotten")
+    await ann.send({"type": "device_code"})
+    await ann.error("not_signed_in")
+    # the table in memory: her seat is anonymous now
+    spy = Person("Spy")
+    await spy.connect(url)
+    await spy.hello_key()
+    await spy.send({"type": "spectate", "table": table})
+    snap = await spy.expect("snapshot")
+    assert snap["seats"][0]["name"] == "Anonymous"
+    return me, table, ann
+
+
+def test_forget_me_removes_everything(server, data):
+    me, table, ann = run_long(forget(server.url, server))
+    assert fetch(server, "/api/people/%s" % me["id"])[0] == 404
+    assert fetch(server, "/api/people/%s/games/0.fgn" % me["id"])[0] == 404
+
+    async def key_gone():
+        c = Person("X")
+        await c.connect(server.url)
+        await c.send({"type": "hello", "v": 1, "key": ann.key})
+        await c.expect("welcome")
+        await c.error("bad_key")
+    run(key_gone())
+    server.stop()
+    path = os.path.join(data, "figaro.sqlite")
+    assert os.path.exists(path), os.listdir(data)
+    tables = [r[0] for r in sqlite_rows(path, "SELECT name FROM sqlite_master WHERE type='table'")]
+    for t in ("people", "person_keys", "device_codes", "played", "records"):
+        assert t in tables
+    assert sqlite_rows(path, "SELECT count(*) FROM people") == [(0,)]
+    assert sqlite_rows(path, "SELECT count(*) FROM person_keys") == [(0,)]
+    assert sqlite_rows(path, "SELECT count(*) FROM device_codes") == [(0,)]
+    assert sqlite_rows(path, "SELECT count(*) FROM played") == [(0,)]
+    assert sqlite_rows(path, "SELECT count(*) FROM records") == [(0,)]
+    assert sqlite_rows(path, "SELECT count(*) FROM seats WHERE person IS NOT NULL") == [(0,)]
+    names = [r[0] for r in sqlite_rows(path, "SELECT name FROM seats WHERE code = ?", (table,))]
+    assert "Anonymous" in names and "Ann" not in names
+    assert sqlite_rows(path, "SELECT count(*) FROM seats WHERE name = 'Ann'") == [(0,)]
