@@ -93,7 +93,7 @@ export function ratedLine(m) {
     const shown = Number(m.shown);
     const before = m.before ? Number(m.before.mu) - 3 * Number(m.before.sigma) : NaN;
     const diff = shown - before;
-    const delta = Number.isFinite(diff) ? " (" + (diff >= 0 ? "+" : "−") + Math.abs(diff).toFixed(1) + ")" : "";
+    const delta = Number.isFinite(diff) ? " (" + (diff >= 0 ? "+" : "-") + Math.abs(diff).toFixed(1) + ")" : "";
     const b = betweenText(m.between);
     return fmt(_("Your rating: %s"), ratingNumber(shown) + delta) + (b ? ", " + b : "");
 }

@@ -1,0 +1,192 @@
+// SPDX-License-Identifier: MIT
+// People and ratings in the browser, at 360x640 on a touch screen: Ann gives
+// her name and creates a rated table (no hints, bots of a level): the page
+// makes her a person (its key kept in the browser), the table says it is
+// rated, and after the game (played by tapping; the table's page never
+// scrolls) the ranking shows her new rating. Her page lists the game with its
+// replay, the figures and the rating's plot (an SVG the page draws, with its
+// numbers in a table: those of the server's API). "Use on another device"
+// shows a code, its link and a QR code, read off a screenshot by a real
+// decoder (zbarimg); a second browser opens that link and is Ann: her seat
+// and her history follow. The code works once. The leaderboard lists her,
+// hiding takes her off it; forget me deletes her (the API answers 404, the
+// other browser's key stops working). axe finds nothing serious on the
+// people's pages.
+import { test, expect } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { startServer, ARTIFACTS } from "./server.js";
+import { openForm, tapTurn, measure, rng } from "./helpers.js";
+
+/** @type {Awaited<ReturnType<typeof startServer>>} */
+let srv;
+test.beforeAll(async () => { srv = await startServer(); });
+test.afterAll(async () => { await srv.stop(); });
+
+const PHONE = { viewport: { width: 360, height: 640 }, hasTouch: true, isMobile: true, reducedMotion: /** @type {const} */ ("reduce") };
+
+/** @param {import("@playwright/test").Page} page */
+async function axeProblems(page) {
+    const axe = await new AxeBuilder({ page }).analyze();
+    return axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
+}
+
+/** The page's person key (local storage). @param {import("@playwright/test").Page} page */
+async function keyOf(page) {
+    return page.evaluate(() => localStorage.getItem("figaro.person-key"));
+}
+
+test("a person across two browsers: a rated game, the page, the device code and its QR, the leaderboard, forget me", async ({ browser }) => {
+    test.setTimeout(300000);
+    const a = await browser.newContext(PHONE);
+    const pa = await a.newPage();
+    /** @type {string[]} */
+    const errors = [];
+    pa.on("pageerror", (e) => errors.push(e.message));
+
+    // Ann's first visit: her name and a rated table (bots of a level, no hints).
+    await pa.goto(srv.url);
+    expect(await keyOf(pa)).toBeNull();
+    await pa.fill("#name", "Ann");
+    await openForm(pa);
+    await pa.selectOption("#players", "3");
+    await pa.selectOption("#seat-1", "bot:beginner");
+    await pa.selectOption("#seat-2", "bot:beginner");
+    await pa.uncheck("#hints");
+    await pa.click("form.create button[type=submit]");
+    await expect(pa.locator(".seat.you")).toHaveCount(1);
+    const code = (await pa.locator(".table-title .code").textContent()) || "";
+    expect(await keyOf(pa)).toMatch(/^[0-9a-f]{32}$/);
+    await expect(pa.locator(".table-head .tag-rated")).toHaveText("rated");
+    await expect(pa.locator(".top .me-badge")).toContainText("Ann");
+
+    // The game, by tapping: the table's page never scrolls at 360x640.
+    /** @type {string[]} */
+    const problems = [];
+    const check = async (/** @type {string} */ what) => {
+        const x = await measure(pa);
+        if (x.scrollHeight > x.height) problems.push(what + ": page " + x.scrollHeight + " px high");
+        if (x.scrollWidth > x.width) problems.push(what + ": page " + x.scrollWidth + " px wide");
+    };
+    const rnd = rng(4301);
+    const deadline = Date.now() + 200000;
+    while (Date.now() < deadline && !(await pa.locator(".ranking").count())) {
+        if (!(await tapTurn(pa, rnd, check))) await pa.waitForTimeout(30);
+    }
+    await expect(pa.locator(".ranking")).toBeVisible();
+    // The rated game's end: the new rating under the ranking, and in the log.
+    await expect(pa.locator(".ranking .rated-line")).toContainText(/Your rating: -?\d+\.\d \([+-]\d+\.\d\)/);
+    await check("ranking");
+    expect(problems.slice(0, 10)).toEqual([]);
+    await pa.screenshot({ path: path.join(ARTIFACTS, "people-rated-over.png") });
+
+    // Her page: the game, the figures, the plot with its numbers.
+    await pa.goto(srv.url + "#/me");
+    await expect(pa.locator(".people-page h1")).toHaveText("Ann");
+    await expect(pa.locator("li.played")).toHaveCount(1);
+    const id = await pa.evaluate(() => JSON.parse(localStorage.getItem("figaro.person") || "{}").id);
+    expect(id).toMatch(/^[A-Z0-9]{10}$/);
+    const api = await (await pa.request.get(srv.url + "api/people/" + id)).json();
+    expect(api.games.length).toBe(1);
+    const g = api.games[0];
+    expect(g.rated).toBe(true);
+    await expect(pa.locator("li.played .played-head")).toContainText(`Place ${g.place} of 3`);
+    const plot = pa.locator("svg.rating-plot");
+    await expect(plot).toBeVisible();
+    await expect(plot.locator("title")).toHaveText("Ann's rating over 1 rated game");
+    await expect(plot.locator(".plot-dots circle")).toHaveCount(1);
+    expect(await plot.getAttribute("aria-labelledby")).toBe("rating-plot-title rating-plot-desc");
+    const box = await plot.boundingBox();
+    expect(box && box.width >= 300 && box.x >= 0 && box.x + box.width <= 360).toBe(true);
+    await pa.locator(".plot-numbers summary").click();
+    const cells = await pa.locator(".plot-numbers tbody tr").first().locator("td").allTextContents();
+    expect(cells.slice(2)).toEqual([(g.mu - 3 * g.sigma).toFixed(1), g.mu.toFixed(2), g.sigma.toFixed(2)]);
+    await expect(pa.locator(".person-rating strong")).toHaveText(api.shown.toFixed(1));
+    await expect(pa.locator(".figures tbody tr").first()).toContainText(/All games\s*1\s*[01]/);
+    await expect(pa.locator(".figures")).toContainText("against beginner");
+    expect(await axeProblems(pa)).toEqual([]);
+    await pa.screenshot({ path: path.join(ARTIFACTS, "people-page.png"), fullPage: true });
+
+    // The replay of the kept record opens from the page.
+    await pa.locator("li.played a", { hasText: "Replay" }).click();
+    await expect(pa.locator(".replay-page")).toBeVisible();
+    await expect(pa.locator("[data-step=next]")).toBeEnabled();
+    await pa.goBack();
+
+    // Another device: the code, its link, the QR code read by zbarimg.
+    await pa.locator("button[data-focus=device]").click();
+    await expect(pa.locator(".device-code-text")).toHaveText(/^[A-Z0-9]{8}$/);
+    const link = await pa.locator("#device-link").inputValue();
+    const dcode = (await pa.locator(".device-code-text").textContent()) || "";
+    expect(link).toBe(srv.url + "#/device/" + dcode);
+    const shot = path.join(ARTIFACTS, "people-qr.png");
+    await pa.locator("svg.qr").screenshot({ path: shot });
+    const read = execFileSync("zbarimg", ["--raw", "-q", shot], { stdio: ["ignore", "pipe", "pipe"] }).toString().trim();
+    expect(read).toBe(link);
+
+    // B opens the link: B is Ann, with her history and her seat.
+    const b = await browser.newContext(PHONE);
+    const pb = await b.newPage();
+    pb.on("pageerror", (e) => errors.push(e.message));
+    await pb.goto(read);
+    await expect(pb).toHaveURL(/#\/me$/);
+    await expect(pb.locator(".people-page h1")).toHaveText("Ann");
+    await expect(pb.locator("li.played")).toHaveCount(1);
+    const keyB = await keyOf(pb);
+    const keyA = /** @type {string} */ (await keyOf(pa));
+    expect(keyB).toMatch(/^[0-9a-f]{32}$/);
+    expect(keyB).not.toBe(keyA);   // each device its own key
+    await pb.goto(srv.url + "#/");
+    await expect(pb.locator(".person-card a.person-seat", { hasText: code })).toBeVisible();
+    await pb.locator(".person-card a.person-seat", { hasText: code }).click();
+    await expect(pb.locator(".seat.you .seat-name")).toHaveText(/Ann/);
+    expect(await pb.evaluate((c) => JSON.parse(localStorage.getItem("figaro.seats") || "{}")[c], code)).toBeUndefined();
+    // ... and the review of her moves, through her seat (B holds no token of it).
+    await pb.goto(srv.url + "#/me");
+    await pb.locator("li.played a", { hasText: "Review my moves" }).click();
+    await expect(pb).toHaveURL(new RegExp("#/r/" + code + "/1/review$"));
+    await expect(pb.locator(".review-summary")).toBeVisible({ timeout: 120000 });
+
+    // The code worked once.
+    const c = await browser.newContext(PHONE);
+    const pc = await c.newPage();
+    await pc.goto(read);
+    await expect(pc.locator(".people-page [role=status]")).toHaveText(/unknown, used or expired/);
+    expect(await keyOf(pc)).toBeNull();
+    await c.close();
+
+    // The leaderboard lists her; hidden, she is not on it.
+    await pb.goto(srv.url + "#/");
+    await pb.locator(".person-card a", { hasText: "Leaderboard" }).click();
+    const row = pb.locator("table.leaderboard tbody tr", { hasText: "Ann" });
+    await expect(row).toHaveClass(/me/);
+    await expect(row.locator("td").nth(1)).toHaveText(api.shown.toFixed(1));
+    expect(await axeProblems(pb)).toEqual([]);
+    await pb.goto(srv.url + "#/me");
+    await pb.locator("#person-hidden").check();
+    await expect.poll(async () => (await (await pb.request.get(srv.url + "api/leaderboard")).json()).people.length).toBe(0);
+    await pb.goto(srv.url + "#/leaderboard");
+    await expect(pb.locator(".people-page")).toContainText("No one has played a rated game yet.");
+
+    // Forget me, from B: confirmed, then everything is gone.
+    await pb.goto(srv.url + "#/me");
+    await pb.locator("button[data-focus=forget]").click();
+    await expect(pb.locator(".forget-confirm")).toBeVisible();
+    await pb.locator("button[data-focus=forget-yes]").click();
+    await expect(pb.locator(".people-page h1")).toHaveText("Forgotten");
+    expect(await keyOf(pb)).toBeNull();
+    expect((await pb.request.get(srv.url + "api/people/" + id)).status()).toBe(404);
+    // A, open on her page, is told; her old key no longer works: put back, the server refuses it.
+    await expect(pa.locator(".people-page h1")).toHaveText("Forgotten");
+    expect(await keyOf(pa)).toBeNull();
+    await pa.evaluate((k) => localStorage.setItem("figaro.person-key", k), keyA);
+    await pa.reload();
+    await expect.poll(() => keyOf(pa)).toBeNull();
+    await expect(pa.locator("#person-new-name")).toBeVisible();
+    await expect(pa.locator(".top .me-badge")).toHaveCount(0);
+    expect(errors).toEqual([]);
+    await a.close();
+    await b.close();
+});
