@@ -23,6 +23,11 @@ int cmd_rules(int argc, char **argv);   /* rules.c */
 int cmd_serve(int argc, char **argv);   /* serve.c */
 int cmd_learn(int argc, char **argv);   /* learn.c */
 int cmd_rate(int argc, char **argv);    /* rate.c */
+int cmd_people(int argc, char **argv);  /* people.c */
+
+/* The table server's default data folder, $XDG_DATA_HOME/figaro/server
+ * (serve.c): 0, or -1 when neither XDG_DATA_HOME nor HOME tells it. */
+int cli_server_data(char *out, size_t cap);
 
 /* Prints the rules for players (host/rules_text.h) wrapped to `width` in the
  * process's language to standard output; returns EXIT_OK or EXIT_INPUT. */

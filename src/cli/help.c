@@ -362,6 +362,28 @@ static const cli_help_t helps[] = {
       "Exit status: 0 stopped by a signal, 1 cannot listen or open the database,\n"
       "2 usage error.\n"
       "Example: figaro serve --listen 0.0.0.0:8080 --engine 'mybot=python3 bot.py'\n" },
+    { "people", "list the table server's people, or remove one",
+      "usage: figaro people [--data DIR | --db URL] list\n"
+      "       figaro people [--data DIR | --db URL] remove ID\n"
+      "\n"
+      "Looks at the people of the database figaro serve keeps (docs/server.md,\n"
+      "People): a person has a public ID, a name, a rating and keys their browsers\n"
+      "keep (stored hashed, never shown).\n"
+      "\n"
+      "  list       one person a line, oldest first, tab-separated: ID, name, created\n"
+      "             (UTC), rated games, mu, sigma, hidden or shown (on the leaderboard)\n"
+      "  remove ID  forgets the person as their own 'forget me' does: the person, their\n"
+      "             keys, device code, games and rating are deleted; their seats keep\n"
+      "             no link to them and are named Anonymous\n"
+      "\n"
+      "  -d, --data DIR   the server's data folder (default\n"
+      "                   $XDG_DATA_HOME/figaro/server): DIR/figaro.sqlite\n"
+      "      --db URL     sqlite:PATH, or postgresql://USER@HOST:PORT/DATABASE\n"
+      "  -h, --help       show this help\n"
+      "\n"
+      "Exit status: 0 done, 1 no such database or person, or the database's error,\n"
+      "2 usage error.\n"
+      "Example: figaro people --data /var/lib/figaro list\n" },
     { "rules", "print the rules of Figaro in English, French, Dutch or Italian",
       "usage: figaro rules [--lang L] [--width W] [--aid | --json]\n"
       "\n"

@@ -27,6 +27,7 @@ static const struct {
     { "engine", cmd_engine },
     { "rules", cmd_rules },
     { "serve", cmd_serve },
+    { "people", cmd_people },
 };
 enum { NCOMMANDS = sizeof commands / sizeof commands[0] };
 

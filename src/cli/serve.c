@@ -83,8 +83,7 @@ static int make_dirs(const char *path)
     return 0;
 }
 
-/* The default data folder: $XDG_DATA_HOME/figaro/server. */
-static int default_data(char *out, size_t cap)
+int cli_server_data(char *out, size_t cap)
 {
     const char *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
     int n;
@@ -315,7 +314,7 @@ int cmd_serve(int argc, char **argv)
                                         "sqlite:DIR/figaro.sqlite)");
     char db_url[PATH_MAX + 32];
     if (!db) {
-        if (!data[0] && default_data(data, sizeof data - 32))
+        if (!data[0] && cli_server_data(data, sizeof data - 32))
             return cli_usage_error("serve", "cannot tell where to keep the tables: give --data, "
                                             "--db, or set HOME or XDG_DATA_HOME");
         if (make_dirs(data)) {

@@ -72,7 +72,8 @@ typedef struct {
     int rematch;                            /* a person's vote: the game after whose end
                                                they asked for the next one; 0: none */
     char person[FIG_DB_PERSON_ID + 1];      /* the signed-in person whose seat it is (their
-                                               public id); "": none (stored NULL) */
+                                               public id); "": none (stored NULL, and so is
+                                               the id of a person not stored: forgotten) */
 } fig_db_seat_t;
 
 typedef struct {

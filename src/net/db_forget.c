@@ -195,7 +195,7 @@ static fig_err_t forget_in_played(fig_db_t *db, const char *id, const ref_t *r,
         rc = fig_dbq(db, "SELECT seats FROM played WHERE person = $1 AND idx = $2", q, 2,
                      text_row, &seats, msg);
         if (!rc && seats && !(again = seats_anonymous(seats, id)))
-            rc = fig_fail(msg, FIG_ERR_INPUT, N_("database: bad seats of a game played"));
+            rc = fig_fail(msg, FIG_ERR_INPUT, N_("database: %s"), "bad seats of a game played");
         q[2].s = again;
         if (!rc && again)
             rc = fig_dbq(db, "UPDATE played SET seats = $3 WHERE person = $1 AND idx = $2", q,

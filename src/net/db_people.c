@@ -49,7 +49,7 @@ static fig_err_t person_row(void *ctx, const char *const *col, int n, fig_msg_t 
 {
     fig_db_person_t *p = ctx;
     if (n < 7 || strlen(col[0]) != FIG_DB_PERSON_ID || strlen(col[1]) >= sizeof p->name)
-        return fig_fail(msg, FIG_ERR_INPUT, N_("database: a bad person (%.16s)"), col[0]);
+        return fig_fail(msg, FIG_ERR_INPUT, N_("database: %s"), "a bad person");
     strcpy(p->id, col[0]);
     strcpy(p->name, col[1]);
     p->mu = fig_db_col_real(col[2]);
@@ -109,7 +109,7 @@ fig_err_t fig_db_person_new(fig_db_t *db, const char *name, const char *key_hash
 {
     memset(out, 0, sizeof *out);
     if (!name[0] || strlen(name) > FIG_PROTO_NAME_BYTES || strlen(key_hash) != FIG_HASH_HEX)
-        return fig_fail(msg, FIG_ERR_INPUT, N_("database: a bad new person"));
+        return fig_fail(msg, FIG_ERR_INPUT, N_("database: %s"), "a bad new person");
     call_t c = { .name = name, .key_hash = key_hash, .now = now, .out = out };
     fig_err_t rc = FIG_ERR_STATE;
     /* A clash of ids (1 in 31^10 per person stored) is drawn again. */
@@ -162,7 +162,7 @@ fig_err_t fig_db_person_set(fig_db_t *db, const char *id, const char *name, int 
 {
     memset(out, 0, sizeof *out);
     if (name && (!name[0] || strlen(name) > FIG_PROTO_NAME_BYTES))
-        return fig_fail(msg, FIG_ERR_INPUT, N_("database: a bad name"));
+        return fig_fail(msg, FIG_ERR_INPUT, N_("database: %s"), "a bad name");
     call_t c = { .name = name, .hidden = hidden, .out = out };
     snprintf(c.id, sizeof c.id, "%s", id);
     if (strlen(id) != FIG_DB_PERSON_ID)
@@ -212,7 +212,7 @@ fig_err_t fig_db_key_add(fig_db_t *db, const char *id, const char *key_hash, lon
     if (strlen(id) != FIG_DB_PERSON_ID)
         return FIG_OK;
     if (strlen(key_hash) != FIG_HASH_HEX)
-        return fig_fail(msg, FIG_ERR_INPUT, N_("database: a bad key"));
+        return fig_fail(msg, FIG_ERR_INPUT, N_("database: %s"), "a bad key");
     fig_err_t rc = fig_db_txn(db, key_add_body, &c, msg);
     *found = !rc && c.found;
     return rc;
@@ -248,7 +248,7 @@ fig_err_t fig_db_code_new(fig_db_t *db, const char *id, const char *code_hash, l
     if (strlen(id) != FIG_DB_PERSON_ID)
         return FIG_OK;
     if (strlen(code_hash) != FIG_HASH_HEX)
-        return fig_fail(msg, FIG_ERR_INPUT, N_("database: a bad device code"));
+        return fig_fail(msg, FIG_ERR_INPUT, N_("database: %s"), "a bad device code");
     fig_err_t rc = fig_db_txn(db, code_new_body, &c, msg);
     *found = !rc && c.found;
     return rc;
@@ -287,7 +287,7 @@ fig_err_t fig_db_code_redeem(fig_db_t *db, const char *code_hash, const char *ke
 {
     memset(out, 0, sizeof *out);
     if (strlen(code_hash) != FIG_HASH_HEX || strlen(key_hash) != FIG_HASH_HEX)
-        return fig_fail(msg, FIG_ERR_INPUT, N_("database: a bad device code or key"));
+        return fig_fail(msg, FIG_ERR_INPUT, N_("database: %s"), "a bad device code or key");
     call_t c = { .code_hash = code_hash, .key_hash = key_hash, .now = now, .out = out };
     fig_err_t rc = fig_db_txn(db, redeem_body, &c, msg);
     if (rc)
@@ -335,7 +335,7 @@ static fig_err_t seat_row(void *ctx, const char *const *col, int n, fig_msg_t *m
 {
     seats_t *s = ctx;
     if (n < 2 || strlen(col[0]) != FIG_PROTO_CODE_LEN)
-        return fig_fail(msg, FIG_ERR_INPUT, N_("database: a bad seat of a person"));
+        return fig_fail(msg, FIG_ERR_INPUT, N_("database: %s"), "a bad seat of a person");
     if (s->n < FIG_DB_PERSON_SEATS) {
         strcpy(s->out[s->n].code, col[0]);
         s->out[s->n++].seat = (int)fig_db_col_ll(col[1]);
@@ -367,7 +367,7 @@ static fig_err_t played_row(void *ctx, const char *const *col, int n, fig_msg_t 
     played_t *l = ctx;
     fig_db_played_t x;
     if (n < 12 || strlen(col[1]) != FIG_PROTO_CODE_LEN)
-        return fig_fail(msg, FIG_ERR_INPUT, N_("database: a bad game of a person"));
+        return fig_fail(msg, FIG_ERR_INPUT, N_("database: %s"), "a bad game of a person");
     x.idx = (int)fig_db_col_ll(col[0]);
     strcpy(x.code, col[1]);
     x.game = (int)fig_db_col_ll(col[2]);

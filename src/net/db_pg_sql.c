@@ -22,8 +22,10 @@ const char *const fig_pg_sql[PGS_COUNT] = {
     [PGS_TABLE] = "INSERT INTO tables (code, players, move_seconds, open, fill, seed, created, "
                   "hints, owner, lease_until, listed) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, "
                   UNTIL(10) ", $11)",
+    /* A seat's person is stored only while that person is (forgotten: none). */
     [PGS_SEAT] = "INSERT INTO seats (code, seat, kind, what, name, token_hash, rematch, person) "
-                 "VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (code, seat) DO UPDATE "
+                 "VALUES ($1, $2, $3, $4, $5, $6, $7, (SELECT id FROM people WHERE id = $8)) "
+                 "ON CONFLICT (code, seat) DO UPDATE "
                  "SET kind = excluded.kind, what = excluded.what, name = excluded.name, "
                  "token_hash = excluded.token_hash, rematch = excluded.rematch, "
                  "person = excluded.person",

@@ -25,7 +25,7 @@ static fig_err_t check_result(const fig_db_result_t *r, fig_msg_t *msg)
             seen[s->place] = true;
     }
     return ok ? FIG_OK
-              : fig_fail(msg, FIG_ERR_INPUT, N_("database: a bad result of a game"));
+              : fig_fail(msg, FIG_ERR_INPUT, N_("database: %s"), "a bad result of a game");
 }
 
 typedef struct {

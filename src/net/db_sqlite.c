@@ -67,7 +67,8 @@ static const char *const sql_text[ST_COUNT] = {
     [ST_TABLE] = "INSERT INTO tables (code, players, move_seconds, open, fill, seed, created, "
                  "hints, listed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
     [ST_SEAT] = "INSERT OR REPLACE INTO seats (code, seat, kind, what, name, token_hash, "
-                "rematch, person) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                "rematch, person) VALUES (?, ?, ?, ?, ?, ?, ?, "
+                "(SELECT id FROM people WHERE id = ?8))",   /* a person forgotten: none */
     [ST_GAME] = "INSERT INTO games (code, game, players, removed, king, roads, seed, ev) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
     [ST_ACTION] = "INSERT INTO actions (code, game, idx, seat, action, ev) "

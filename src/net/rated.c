@@ -1,6 +1,20 @@
 /* SPDX-License-Identifier: MIT */
 /* rated.c - the rated decision (rated.h). */
+#include "figaro/bot.h"
 #include "net/rated.h"
+
+bool fig_rated_table(const fig_db_table_t *row)
+{
+    if (row->open || row->hints)
+        return false;
+    for (int s = 0; s < row->players; s++) {
+        const fig_db_seat_t *x = &row->seats[s];
+        if (x->kind == FIG_DB_SEAT_ENGINE ||
+            (x->kind == FIG_DB_SEAT_BOT && fig_bot_level_index(x->what) < 0))
+            return false;
+    }
+    return true;
+}
 
 bool fig_rated_is(bool open, bool hints, const fig_rated_seat_t seats[], int n)
 {

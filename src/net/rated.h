@@ -23,6 +23,7 @@
 
 #include "figaro/figaro.h"
 #include "host/rating.h"
+#include "net/db.h"
 
 typedef enum {
     FIG_RATED_PERSON,    /* a signed-in person, in their seat at the end */
@@ -38,6 +39,11 @@ typedef struct {
                             (`random`) */
     int place;           /* in the game's result: 1 the winner, ... n */
 } fig_rated_seat_t;
+
+/* Whether a table's options let its games be rated: no open hands, no
+ * hints, no `random` bot, no engine (whether a game is also depends on who
+ * holds the seats at its end). */
+bool fig_rated_table(const fig_db_table_t *row);
 
 /* Whether the game is rated. */
 bool fig_rated_is(bool open, bool hints, const fig_rated_seat_t seats[], int n);

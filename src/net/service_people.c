@@ -157,7 +157,8 @@ static fig_err_t page_json(fig_db_t *db, people_job_t *j, fig_msg_t *msg)
         return rc;
     }
     int nl = fig_bot_level_count();
-    page_t pg = { j, json_array(), { 0, 0, 0 }, { { 0, 0, 0 } }, calloc((size_t)nl, sizeof(figs_t)) };
+    page_t pg = { j, json_array(), { 0, 0, 0 }, { { 0, 0, 0 } },
+                  calloc((size_t)nl, sizeof(figs_t)) };
     if (!pg.levels) {
         json_decref(pg.games);
         j->status = 503;
@@ -329,6 +330,7 @@ static void job_free(people_job_t *j)
     free(j);
 }
 
+/* An error to c: text an N_ msgid, said in c's language. */
 static void error_to(fig_service_t *s, conn_t *c, fig_proto_code_t code, const char *text,
                      const char *re)
 {
@@ -372,7 +374,7 @@ static bool new_key(people_job_t *j, fig_msg_t *msg)
 void fig_svc_people_hello(fig_service_t *s, conn_t *c, const fig_proto_msg_t *m)
 {
     if (m->key_bad) {
-        error_to(s, c, FIG_PC_BAD_KEY, "that key is not a person's key", "hello");
+        error_to(s, c, FIG_PC_BAD_KEY, N_("that key is not a person's key"), "hello");
         return;
     }
     if (!m->key[0])
@@ -381,11 +383,40 @@ void fig_svc_people_hello(fig_service_t *s, conn_t *c, const fig_proto_msg_t *m)
     fig_msg_t msg;
     if (!j || fig_sha256_hex(m->key, strlen(m->key), j->key_hash, &msg)) {
         free(j);
-        error_to(s, c, FIG_PC_BUSY, "the server is busy, try again", "hello");
+        error_to(s, c, FIG_PC_BUSY, N_("the server is busy, try again"), "hello");
         return;
     }
     j->c = c;
     job_submit(s, j);
+}
+
+/* Whether c may make a job of that kind now (the limits: each counts it);
+ * else c is told `rate`. */
+static bool within_limits(fig_service_t *s, conn_t *c, pj_kind_t kind, const char *re)
+{
+    if (kind == PJ_NEW) {
+        const int w[] = { PL_NEW_MINUTE, PL_NEW_HOUR };
+        const char *const k[] = { c->addr, c->addr };
+        if (limits_take(s, w, 2, k))
+            return true;
+        error_to(s, c, FIG_PC_RATE, N_("too many new people from your address: wait a while"),
+                 re);
+    } else if (kind == PJ_CODE) {
+        const int w[] = { PL_CODE_ADDR, PL_CODE_PERSON };
+        const char *const k[] = { c->addr, c->person };
+        if (limits_take(s, w, 2, k))
+            return true;
+        error_to(s, c, FIG_PC_RATE, N_("too many device codes: wait a few minutes"), re);
+    } else if (kind == PJ_REDEEM) {
+        const int w[] = { PL_REDEEM_ADDR };
+        const char *const k[] = { c->addr };
+        if (limits_take(s, w, 1, k))   /* every try counts, a failed one too */
+            return true;
+        error_to(s, c, FIG_PC_RATE, N_("too many codes tried: wait a few minutes"), re);
+    } else {
+        return true;
+    }
+    return false;
 }
 
 void fig_svc_people_message(fig_service_t *s, conn_t *c, const fig_proto_msg_t *m)
@@ -396,7 +427,7 @@ void fig_svc_people_message(fig_service_t *s, conn_t *c, const fig_proto_msg_t *
     switch (m->type) {
     case FIG_PROTO_PERSON_NEW:
         if (signed_in) {
-            error_to(s, c, FIG_PC_ALREADY, "you are signed in already: sign out first", re);
+            error_to(s, c, FIG_PC_ALREADY, N_("you are signed in already: sign out first"), re);
             return;
         }
         kind = PJ_NEW;
@@ -420,36 +451,14 @@ void fig_svc_people_message(fig_service_t *s, conn_t *c, const fig_proto_msg_t *
         return;
     }
     if (!signed_in && kind != PJ_NEW && kind != PJ_REDEEM) {
-        error_to(s, c, FIG_PC_NOT_SIGNED_IN, "sign in first (a person's key in hello)", re);
+        error_to(s, c, FIG_PC_NOT_SIGNED_IN, N_("sign in first (a person's key in hello)"), re);
         return;
     }
-    /* The limits, before anything is drawn or stored. */
-    if (kind == PJ_NEW) {
-        const int w[] = { PL_NEW_MINUTE, PL_NEW_HOUR };
-        const char *const k[] = { c->addr, c->addr };
-        if (!limits_take(s, w, 2, k)) {
-            error_to(s, c, FIG_PC_RATE, "too many new people from your address: wait a while",
-                     re);
-            return;
-        }
-    } else if (kind == PJ_CODE) {
-        const int w[] = { PL_CODE_ADDR, PL_CODE_PERSON };
-        const char *const k[] = { c->addr, c->person };
-        if (!limits_take(s, w, 2, k)) {
-            error_to(s, c, FIG_PC_RATE, "too many device codes: wait a few minutes", re);
-            return;
-        }
-    } else if (kind == PJ_REDEEM) {
-        const int w[] = { PL_REDEEM_ADDR };
-        const char *const k[] = { c->addr };
-        if (!limits_take(s, w, 1, k)) {   /* every try counts, a failed one too */
-            error_to(s, c, FIG_PC_RATE, "too many codes tried: wait a few minutes", re);
-            return;
-        }
-    }
+    if (!within_limits(s, c, kind, re))   /* before anything is drawn or stored */
+        return;
     people_job_t *j = job_new(s, kind);
     if (!j) {
-        error_to(s, c, FIG_PC_BUSY, "the server is busy, try again", re);
+        error_to(s, c, FIG_PC_BUSY, N_("the server is busy, try again"), re);
         return;
     }
     j->c = c;
@@ -507,7 +516,8 @@ void fig_svc_rated(void *svc, const char *table, int game, const fig_db_result_t
             continue;
         bool dup = false;   /* a person in two seats: the first is theirs */
         for (int k = 0; k < i; k++)
-            dup |= r->seats[k].kind == FIG_DB_RS_PERSON && strcmp(r->seats[k].person, x->person) == 0;
+            dup |= r->seats[k].kind == FIG_DB_RS_PERSON &&
+                   strcmp(r->seats[k].person, x->person) == 0;
         for (conn_t *c = s->conns; c && !dup; c = c->next)
             if (!c->closing && strcmp(c->person, x->person) == 0)
                 fig_svc_send_json(s, c, fig_proto_rated(table, game, x->after.mu, x->after.sigma,
@@ -529,6 +539,29 @@ static void forgotten(fig_service_t *s, const char *id)
         }
 }
 
+/* Forget me or sign out is stored: every connection of that person or
+ * key follows, even when the one that asked is gone. */
+static void gone(fig_service_t *s, const people_job_t *j)
+{
+    conn_t *c = j->c;
+    if (j->kind == PJ_FORGET) {
+        if (j->found) {
+            fig_logf(s->log, s->log_ctx, "", "person %s forgotten", j->id);
+            forgotten(s, j->id);
+        } else if (c && !c->closing) {
+            sign_off(c);
+            fig_svc_send_json(s, c, fig_proto_bare("forgotten"));
+        }
+        return;
+    }
+    for (conn_t *o = s->conns; o; o = o->next)
+        if (o == c || (j->key_hash[0] && strcmp(o->key_hash, j->key_hash) == 0)) {
+            sign_off(o);   /* this key stops working on every connection */
+            if (!o->closing)
+                fig_svc_send_json(s, o, fig_proto_bare("signed_out"));
+        }
+}
+
 /* A connection's job is back. */
 static void conn_job_back(fig_service_t *s, people_job_t *j)
 {
@@ -541,32 +574,12 @@ static void conn_job_back(fig_service_t *s, people_job_t *j)
         s->stats.storage_errors++;
         fig_logf(s->log, s->log_ctx, "", "people: %s: %s", re, j->b.msg.text);
         if (c && !c->closing)
-            error_to(s, c, FIG_PC_STORAGE, "the server could not store that; nothing was done",
+            error_to(s, c, FIG_PC_STORAGE, N_("the server could not store that; nothing was done"),
                      re);
         return;
     }
-    if (j->kind == PJ_FORGET) {   /* the tables follow even if c is gone */
-        if (j->found) {
-            fig_logf(s->log, s->log_ctx, "", "person %s forgotten", j->id);
-            forgotten(s, j->id);
-        } else if (c && !c->closing) {
-            sign_off(c);
-            fig_svc_send_json(s, c, fig_proto_bare("forgotten"));
-        }
-        return;
-    }
-    if (j->kind == PJ_SIGN_OUT) {
-        for (conn_t *o = s->conns; o; o = o->next)
-            if (o != c && j->key_hash[0] && strcmp(o->key_hash, j->key_hash) == 0) {
-                sign_off(o);   /* this key stops working on every connection */
-                if (!o->closing)
-                    fig_svc_send_json(s, o, fig_proto_bare("signed_out"));
-            }
-        if (c) {
-            sign_off(c);
-            if (!c->closing)
-                fig_svc_send_json(s, c, fig_proto_bare("signed_out"));
-        }
+    if (j->kind == PJ_FORGET || j->kind == PJ_SIGN_OUT) {
+        gone(s, j);
         return;
     }
     if (!c || c->closing)
@@ -574,7 +587,7 @@ static void conn_job_back(fig_service_t *s, people_job_t *j)
     switch (j->kind) {
     case PJ_HELLO:
         if (!j->p.id[0]) {
-            error_to(s, c, FIG_PC_BAD_KEY, "that key is no person's: signed out or forgotten",
+            error_to(s, c, FIG_PC_BAD_KEY, N_("that key is no person's: signed out or forgotten"),
                      "hello");
             return;
         }
@@ -588,7 +601,7 @@ static void conn_job_back(fig_service_t *s, people_job_t *j)
         return;
     case PJ_REDEEM:
         if (!j->p.id[0]) {
-            error_to(s, c, FIG_PC_BAD_CODE, "that code is unknown, used or expired", re);
+            error_to(s, c, FIG_PC_BAD_CODE, N_("that code is unknown, used or expired"), re);
             return;
         }
         sign_in(c, &j->p, j->key_hash);
@@ -599,7 +612,7 @@ static void conn_job_back(fig_service_t *s, people_job_t *j)
     case PJ_CODE:
         if (!j->found) {
             sign_off(c);
-            error_to(s, c, FIG_PC_NOT_SIGNED_IN, "sign in first (a person's key in hello)", re);
+            error_to(s, c, FIG_PC_NOT_SIGNED_IN, N_("sign in first (a person's key in hello)"), re);
             return;
         }
         fig_svc_send_json(s, c, fig_proto_device_code(j->code, FIG_DB_DEVICE_CODE_S));
@@ -607,7 +620,7 @@ static void conn_job_back(fig_service_t *s, people_job_t *j)
     case PJ_SET:
         if (!j->p.id[0]) {
             sign_off(c);
-            error_to(s, c, FIG_PC_NOT_SIGNED_IN, "sign in first (a person's key in hello)", re);
+            error_to(s, c, FIG_PC_NOT_SIGNED_IN, N_("sign in first (a person's key in hello)"), re);
             return;
         }
         for (conn_t *o = s->conns; o; o = o->next)   /* their next seats' name */

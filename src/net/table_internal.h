@@ -4,10 +4,11 @@
  * others. Only those files include it; the service sees table.h. The files,
  * lowest first (each calls only those before it): table_tell.c (what each
  * receiver is told: frames, the event log, the story, snapshots, catch-up),
- * table_hint.c, table_record.c, table_machine.c (the state machine: the
- * match, writes and pump, lifecycle, clocks, presence, the rematch),
- * table_requests.c (each request beside the step it takes once its write is
- * back: fig_table_written). */
+ * table_hint.c, table_record.c, table_result.c (a game's end as its people
+ * keep it), table_machine.c (the state machine: the match, writes and pump,
+ * lifecycle, clocks, presence, the rematch), table_requests.c (each request
+ * beside the step it takes once its write is back: fig_table_written),
+ * table_people.c (a seat taken back by its person, a person forgotten). */
 #ifndef FIGARO_NET_TABLE_INTERNAL_H
 #define FIGARO_NET_TABLE_INTERNAL_H
 
@@ -210,13 +211,10 @@ fig_proto_code_t fig_tb_not_seated(const fig_table_t *t, const fig_tr_t *tr, fig
 void fig_tb_hint_cancel(fig_table_t *t);
 void fig_tb_hint_done(fig_table_t *t);
 
-/* ---- people (table_people.c) */
+/* ---- a game's result for its people (table_result.c) */
 
-bool fig_tb_rated_table(const fig_table_t *t);
 op_t *fig_tb_with_result(fig_table_t *t, op_t *op);
 void fig_tb_result_stored(fig_table_t *t, const op_t *op);
-fig_proto_code_t fig_tb_resume_seat(fig_table_t *t, void *p, const fig_tr_t *tr, int seat,
-                                    const fig_table_since_t *since, fig_msg_t *msg);
 
 /* ---- the state machine (table_machine.c) */
 
@@ -239,5 +237,10 @@ bool fig_tb_attach(fig_table_t *t, void *p, const fig_tr_t *tr, int seat);
 int fig_tb_unlink_peer(fig_table_t *t, void *p);
 void fig_tb_settle_presence(fig_table_t *t);
 void fig_tb_maybe_rematch(fig_table_t *t);
+
+/* ---- requests (table_requests.c), for table_people.c */
+
+fig_proto_code_t fig_tb_resume_seat(fig_table_t *t, void *p, const fig_tr_t *tr, int seat,
+                                    const fig_table_since_t *since, fig_msg_t *msg);
 
 #endif

@@ -14,6 +14,7 @@
 #include "host/narrate.h"
 #include "host/session.h"
 #include "host/util.h"
+#include "net/rated.h"
 #include "net/table.h"
 #include "net/table_internal.h"
 #include "net/token.h"
@@ -454,7 +455,7 @@ json_t *fig_tb_snapshot(const fig_table_t *t, int me, const fig_tr_t *tr)
         .game = t->game, .state = !t->match ? "waiting" : running(t) ? "playing" : "over",
         .me = me, .players = t->row.players, .move_seconds = t->row.move_seconds,
         .open = t->row.open, .hints = t->row.hints, .fill = t->row.fill, .seats = seats,
-        .turn_ms_left = turn_ms_left(t), .rated = fig_tb_rated_table(t),
+        .turn_ms_left = turn_ms_left(t), .rated = fig_rated_table(&t->row),
     };
     fig_view_t v;
     fig_proto_tally_t ty;

@@ -267,28 +267,18 @@ static int service_answer(struct lws *wsi, struct fig_conn *c, fig_http_answer_t
     return http_answer(wsi, c, a);
 }
 
-/* Appends "?lang=xx" to path when the request names a language (the only
- * query the service reads). */
-static void add_lang(struct lws *wsi, char *path, size_t cap)
+/* Appends the queries the service reads to path: "lang=xx" when the
+ * request names a language, "download=1" when it asks for a file (a
+ * person's page). lws copies an argument whole before comparing. */
+static void add_query(struct lws *wsi, char *path, size_t cap)
 {
     char arg[32];
     const char *v = lws_get_urlarg_by_name(wsi, "lang=", arg, sizeof arg);
-    if (!v || !v[0] || strlen(v) > 5 || strspn(v, "abcdefghijklmnopqrstuvwxyz_") != strlen(v))
-        return;
     size_t n = strlen(path);
-    snprintf(path + n, cap - n, "?lang=%s", v);
-}
-
-/* Appends "download=1" to path's query when the request asks for it (a
- * person's page as a file). */
-static void add_download(struct lws *wsi, char *path, size_t cap)
-{
-    char arg[32];   /* the whole "download=1" is copied first */
-    const char *v = lws_get_urlarg_by_name(wsi, "download=", arg, sizeof arg);
-    if (!v || strcmp(v, "1") != 0)
-        return;
-    size_t n = strlen(path);
-    snprintf(path + n, cap - n, "%sdownload=1", strchr(path, '?') ? "&" : "?");
+    if (v && v[0] && strlen(v) <= 5 && strspn(v, "abcdefghijklmnopqrstuvwxyz_") == strlen(v))
+        n += (size_t)snprintf(path + n, cap - n, "?lang=%s", v);
+    if ((v = lws_get_urlarg_by_name(wsi, "download=", arg, sizeof arg)) && !strcmp(v, "1"))
+        snprintf(path + n, cap - n, "%sdownload=1", strchr(path, '?') ? "&" : "?");
 }
 
 static void post_forget(struct fig_conn *c)
@@ -326,7 +316,7 @@ static int on_post(fig_wire_t *w, struct lws *wsi, struct fig_conn *c, const cha
     if (!(c->post = malloc(c->post_want + 1)))
         return -1;
     memcpy(c->post_path, "/replay", sizeof "/replay");   /* the one path (above) */
-    add_lang(wsi, c->post_path, sizeof c->post_path);
+    add_query(wsi, c->post_path, sizeof c->post_path);
     client_addr(w, wsi, c->post_addr, sizeof c->post_addr);
     return 0;   /* for an empty body, lws calls HTTP_BODY_COMPLETION at once */
 }
@@ -397,8 +387,7 @@ static int on_http(fig_wire_t *w, struct lws *wsi, struct fig_conn *c, const cha
         strncmp(path, "/tables/", 8) == 0 || strncmp(path, "/api/", 5) == 0) {
         if (!w->svc)
             return http_text(wsi, c, 503, "starting\n");
-        add_lang(wsi, path, sizeof path);
-        add_download(wsi, path, sizeof path);
+        add_query(wsi, path, sizeof path);
         c->wsi = wsi;
         fig_service_http(w->svc, c, path, &a);
         if (a.status == 0) {

@@ -11,6 +11,8 @@ when run as root) and stopped at the end. On it:
     and started again: nothing acknowledged is lost;
   - what a bad --db gets;
   - a database of version 3 upgraded, a review stored in it and read back;
+    one of version 4 (as `figaro serve` of that schema left it) upgraded,
+    every row kept;
   - two servers on it: one killed with SIGKILL mid-game, its tables go on on
     the other with every acknowledged action; one paused (SIGSTOP) past its
     lease writes nothing when it runs again (the fence);
@@ -28,7 +30,8 @@ import time
 import pytest
 
 from front import Front
-from test_serve import (ROOT, Client, Closed, Server, figaro_cmd, fetch, play, run, run_long,
+from test_serve import (ROOT, SCHEMA4, SCHEMA4_TABLES, Client, Closed, Server, figaro_cmd, fetch,
+                        play, run, run_long, schema4_same, schema4_seats, schema4_take_back,
                         seat_two, websockets)
 
 PG_SH = os.path.join(ROOT, "tests", "net", "pg.sh")
@@ -154,6 +157,44 @@ def test_version_3_upgraded_then_a_review_stored(db, tmp_path):
         stored = psql(db, "SELECT code, game, seat FROM reviews")
         assert stored == [[ann.table, "1", str(ann.seat)]]
         assert len(re.findall(r"reviewing seat \d of game 1", srv.log())) == 1   # read back
+    finally:
+        srv.stop()
+
+
+def test_schema_4_migrated_on_postgresql(db, tmp_path):
+    """A database that `figaro serve --db postgresql://...` of schema 4 left
+    (tests/net/schema4/pg.sql, its pg_dump) is brought to schema 5 when a
+    server starts on it: every row of its tables, seats, games, actions,
+    events and reviews as it was (but the leases, which the server takes,
+    and an event mark, which may rise), no person, not listed, people's
+    tables empty; its people take their seats back with their tokens."""
+    subprocess.run(["psql", "-X", "-q", "-v", "ON_ERROR_STOP=1", "-d", db, "-f",
+                    os.path.join(SCHEMA4, "pg.sql")], stdout=subprocess.DEVNULL, check=True,
+                   timeout=60)
+    assert psql(db, "SELECT version FROM figaro_schema") == [["4"]]
+
+    def rows():
+        out = {}
+        for t in SCHEMA4_TABLES:
+            cols = [c[0] for c in psql(db, "SELECT column_name FROM information_schema.columns "
+                                           "WHERE table_schema = 'public' AND table_name = '%s' "
+                                           "ORDER BY ordinal_position" % t)
+                    if c[0] not in ("listed", "person", "owner", "lease_until")]
+            out[t] = sorted(psql(db, "SELECT %s FROM %s" % (", ".join(cols), t)))
+        return out
+
+    before = rows()
+    assert len(before["tables"]) == 2 and len(before["reviews"]) == 1
+    srv = Server(str(tmp_path), "--node", "alpha", db=db)
+    try:
+        assert "figaro_tables 2\n" in fetch(srv, "/metrics")[1]
+        assert psql(db, "SELECT version FROM figaro_schema") == [["5"]]
+        schema4_same(before, rows())
+        assert psql(db, "SELECT count(*) FROM tables WHERE NOT listed") == [["2"]]
+        assert psql(db, "SELECT count(*) FROM seats WHERE person IS NULL") == [["6"]]
+        for t in ("people", "person_keys", "device_codes", "played", "records"):
+            assert psql(db, "SELECT count(*) FROM %s" % t) == [["0"]], t
+        schema4_take_back(srv.url, schema4_seats("pg"))
     finally:
         srv.stop()
 

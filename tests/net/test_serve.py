@@ -1157,6 +1157,95 @@ def test_database_of_version_1_is_upgraded(data):
     assert p.returncode == 1 and b"newer than this program" in p.stderr, p.stderr
 
 
+# ---- schema 4 (before people) brought to 5: tests/net/schema4/, made by
+# `figaro serve` of schema 4 (its make.py) ----
+
+SCHEMA4 = os.path.join(ROOT, "tests", "net", "schema4")
+SCHEMA4_TABLES = ("tables", "seats", "games", "actions", "events", "reviews")
+
+
+def schema4_seats(backend):
+    """What the schema-4 database of `backend` ("sqlite", "pg") holds: its
+    two tables ("half": a game half played, "over": a game over and
+    reviewed), their seats' tokens and how many actions each told."""
+    with open(os.path.join(SCHEMA4, "seats.json")) as f:
+        return json.load(f)[backend]
+
+
+def schema4_take_back(url, seats):
+    """Every seat of the schema-4 tables taken back with its token: the
+    same seat, the game with every action it had."""
+    async def go():
+        for which in ("half", "over"):
+            t = seats[which]
+            for token, seat in zip(t["tokens"], t["seats"]):
+                c = Client("Ann")
+                await c.connect(url)
+                await c.hello([{"table": t["table"], "token": token}])
+                assert (await c.expect("seated"))["seat"] == seat
+                snap = await c.expect("snapshot")
+                assert len(c.actions) == t["actions"], (which, len(c.actions))
+                assert (snap["state"] == "over") == (which == "over"), snap["state"]
+                await c.ws.close()
+
+    run(go())
+
+
+def schema4_same(before, after):
+    """Every row kept; the events' marks only raised (a server that loads a
+    table reserves its next numbers)."""
+    for t in SCHEMA4_TABLES:
+        if t != "events":
+            assert after[t] == before[t], t
+    assert [r[0] for r in after["events"]] == [r[0] for r in before["events"]]
+    assert all(int(a[1]) >= int(b[1]) for a, b in zip(after["events"], before["events"]))
+
+
+def test_database_of_schema_4_is_migrated(data):
+    """A database that `figaro serve` of schema 4 left (tests/net/schema4/
+    sqlite.sql) is brought to schema 5 when the server opens it: every row
+    of its tables, seats, games, actions, events and reviews as it was (an
+    event mark may rise; the new columns: no person, not listed; people's tables empty), and its
+    people take their seats back with their tokens, the games whole."""
+    import sqlite3
+    path = os.path.join(data, "figaro.sqlite")
+    db = sqlite3.connect(path)
+    with open(os.path.join(SCHEMA4, "sqlite.sql")) as f:
+        db.executescript(f.read())
+    assert db.execute("PRAGMA user_version").fetchone()[0] == 4
+
+    def rows(db):
+        out = {}
+        for t in SCHEMA4_TABLES:
+            cols = [c[1] for c in db.execute("PRAGMA table_info(%s)" % t)
+                    if c[1] not in ("listed", "person")]
+            out[t] = sorted(db.execute("SELECT %s FROM %s" % (", ".join(cols), t)).fetchall())
+        return out
+
+    before = rows(db)
+    db.close()
+    assert len(before["tables"]) == 2 and len(before["reviews"]) == 1
+    srv = Server(data)
+    try:
+        assert "figaro_tables 2\n" in fetch(srv, "/metrics")[1]
+    finally:
+        srv.stop()
+    db = sqlite3.connect(path)
+    assert db.execute("PRAGMA user_version").fetchone()[0] == 5
+    after = rows(db)
+    schema4_same(before, after)
+    assert db.execute("SELECT COUNT(*) FROM tables WHERE listed = 0").fetchone()[0] == 2
+    assert db.execute("SELECT COUNT(*) FROM seats WHERE person IS NULL").fetchone()[0] == 6
+    for t in ("people", "person_keys", "device_codes", "played", "records"):
+        assert db.execute("SELECT COUNT(*) FROM %s" % t).fetchone()[0] == 0
+    db.close()
+    srv = Server(data)
+    try:
+        schema4_take_back(srv.url, schema4_seats("sqlite"))
+    finally:
+        srv.stop()
+
+
 # ---- conformance: what docs/protocol.md and RFC 6455 say, one test each ----
 
 async def seat_waiting(url):

@@ -2512,7 +2512,8 @@ static void test_leaver_last_and_forget(void **state)
     sign_up(&ann, "Ann", ann_key, ann_id);
     sign_up(&bob, "Bob", bob_key, bob_id);
     create_table(&ann, "{\"kind\":\"person\"},{\"kind\":\"person\"},"
-                       "{\"kind\":\"bot\",\"level\":\"easy\"},{\"kind\":\"bot\",\"level\":\"easy\"}",
+                       "{\"kind\":\"bot\",\"level\":\"easy\"},"
+                       "{\"kind\":\"bot\",\"level\":\"easy\"}",
                  ",\"hints\":false");
     int from = frames_of(&ann);
     join(&ann, ann.table, "");
