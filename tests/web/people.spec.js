@@ -11,14 +11,17 @@
 // and her history follow. The code works once. The leaderboard lists her,
 // hiding takes her off it; forget me deletes her (the API answers 404, the
 // other browser's key stops working). axe finds nothing serious on the
-// people's pages.
+// people's pages. Then a friend who joins by the link with a name is made a
+// person too (the seat theirs), two rated games later the plot has two
+// points drawn the right way up with the API's numbers, the leaderboard
+// lists both in the API's order, and in French nothing lacks a translation.
 import { test, expect } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { startServer, ARTIFACTS } from "./server.js";
-import { openForm, tapTurn, measure, rng } from "./helpers.js";
+import { openForm, tapTurn, playTurn, measure, rng, createTable, joinTable } from "./helpers.js";
 
 /** @type {Awaited<ReturnType<typeof startServer>>} */
 let srv;
@@ -186,6 +189,81 @@ test("a person across two browsers: a rated game, the page, the device code and 
     await expect.poll(() => keyOf(pa)).toBeNull();
     await expect(pa.locator("#person-new-name")).toBeVisible();
     await expect(pa.locator(".top .me-badge")).toHaveCount(0);
+    expect(errors).toEqual([]);
+    await a.close();
+    await b.close();
+});
+
+test("a friend who joins by the link becomes a person; the plot over two games; the leaderboard; in French", async ({ browser }) => {
+    test.setTimeout(300000);
+    const a = await browser.newContext(PHONE);
+    const b = await browser.newContext(PHONE);
+    const pa = await a.newPage();
+    const pb = await b.newPage();
+    /** @type {string[]} */
+    const errors = [];
+    for (const p of [pa, pb]) p.on("pageerror", (e) => errors.push(e.message));
+    const code = await createTable(pa, srv.url, "Cleo", ["person", "bot:easy"]);
+    await joinTable(pb, srv.url, code, "Dario");   // the join form: Dario is made a person first
+    expect(await keyOf(pb)).toMatch(/^[0-9a-f]{32}$/);
+    await expect(pa.locator(".table-head .tag-rated")).toBeVisible();
+    const rnd = rng(4302);
+    for (const game of [1, 2]) {
+        const deadline = Date.now() + 120000;
+        while (Date.now() < deadline && !(await pa.locator(".ranking").count() && await pb.locator(".ranking").count())) {
+            let played = false;
+            for (const p of [pa, pb]) if (await playTurn(p, rnd)) played = true;
+            if (!played) await pa.waitForTimeout(30);
+        }
+        for (const p of [pa, pb]) await expect(p.locator(".ranking .rated-line")).toBeVisible();
+        if (game === 1) {
+            for (const p of [pa, pb]) await p.locator("button[data-focus=rematch]").click();
+            for (const p of [pa, pb]) await expect(p.locator(".round-line")).toContainText("Game 2");
+        }
+    }
+    // Cleo's page: two dots, the higher rating drawn higher; the numbers are the API's.
+    await pa.goto(srv.url + "#/me");
+    const id = await pa.evaluate(() => JSON.parse(localStorage.getItem("figaro.person") || "{}").id);
+    const api = await (await pa.request.get(srv.url + "api/people/" + id)).json();
+    expect(api.games.map((/** @type {any} */ g) => g.rated)).toEqual([true, true]);
+    expect(api.games[0].seats.find((/** @type {any} */ s) => s.kind === "person").name).toBe("Dario");
+    await expect(pa.locator("li.played")).toHaveCount(2);
+    await expect(pa.locator("li.played").first()).toContainText("with Dario, bot: easy");
+    const dots = pa.locator("svg.rating-plot .plot-dots circle");
+    await expect(dots).toHaveCount(2);
+    const ys = await dots.evaluateAll((cs) => cs.map((c) => Number(c.getAttribute("cy"))));
+    const shown = api.games.map((/** @type {any} */ g) => g.mu - 3 * g.sigma);
+    expect(Math.sign(ys[0] - ys[1])).toBe(Math.sign(shown[1] - shown[0]));   // y grows downwards
+    expect(await pa.locator("svg.rating-plot desc").textContent()).toContain("From " + shown[0].toFixed(1) +
+        " after the first game to " + shown[1].toFixed(1) + " after the last");
+    const rows = await pa.locator(".plot-numbers tbody tr").evaluateAll((trs) => trs.map((tr) =>
+        [...tr.querySelectorAll("td")].slice(2).map((td) => td.textContent)));
+    expect(rows).toEqual(api.games.map((/** @type {any} */ g) => [(g.mu - 3 * g.sigma).toFixed(1), g.mu.toFixed(2), g.sigma.toFixed(2)]));
+    await expect(pa.locator(".figures tbody tr").first()).toContainText(/All games\s*2/);
+
+    // The leaderboard: both, by the rating shown, as the API has them.
+    const board = (await (await pa.request.get(srv.url + "api/leaderboard")).json()).people;
+    expect(board.map((/** @type {any} */ p) => p.name).sort()).toEqual(["Cleo", "Dario"]);
+    await pa.goto(srv.url + "#/leaderboard");
+    await expect(pa.locator("table.leaderboard tbody tr")).toHaveCount(2);
+    expect(await pa.locator("table.leaderboard tbody th a").allTextContents()).toEqual(board.map((/** @type {any} */ p) => p.name));
+    await pa.locator("table.leaderboard a", { hasText: "Dario" }).click();
+    await expect(pa.locator(".people-page h1")).toHaveText("Dario");
+    await expect(pa.locator(".person-tools")).toHaveCount(0);   // not hers: no tools
+    await expect(pa.locator("li.played").first()).not.toContainText("Review my moves");
+
+    // In French: every word of the people's pages translated.
+    await pa.selectOption("#lang", "fr");
+    await pa.goto(srv.url + "#/me");
+    await expect(pa.locator(".people-page h2").first()).toHaveText("Le classement au fil du temps");
+    await pa.goto(srv.url + "#/leaderboard");
+    await expect(pa.locator(".people-page h1")).toHaveText("Classement général");
+    await pa.goto(srv.url + "#/me");
+    await pa.locator("button[data-focus=device]").click();
+    await expect(pa.locator("svg.qr")).toBeVisible();
+    await pa.locator("button[data-focus=forget]").click();
+    expect(await pa.evaluate(() => /** @type {any} */ (window).figaroMissing())).toEqual([]);
+    expect(await axeProblems(pa)).toEqual([]);
     expect(errors).toEqual([]);
     await a.close();
     await b.close();
