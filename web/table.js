@@ -179,9 +179,9 @@ export class TableView {
 
     /** @param {Msg} m */
     onMessage(m) {
-        if (this.gate.onMessage(m)) {
+        if (this.gate.onMessage(m)) {   // who the person is; a person not made (rate) leaves the seat unlinked
             if (m.type === "person") this.resume();
-            if (m.type === "person" || m.code === "bad_key") return;
+            return;
         }
         if (m.type === "rated" && m.table === this.code) {
             this.rated = m;
