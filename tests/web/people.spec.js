@@ -5,7 +5,8 @@
 // rated, and after the game (played by tapping; the table's page never
 // scrolls) the ranking shows her new rating. Her page lists the game with its
 // replay, the figures and the rating's plot (an SVG the page draws, with its
-// numbers in a table: those of the server's API). "Use on another device"
+// numbers in a table: those of the server's API); her data downloads as
+// JSON (no key in it), a rename shows at once. "Use on another device"
 // shows a code, its link and a QR code, read off a screenshot by a real
 // decoder (zbarimg); a second browser opens that link and is Ann: her seat
 // and her history follow. The code works once. The leaderboard lists her,
@@ -14,7 +15,9 @@
 // people's pages. Then a friend who joins by the link with a name is made a
 // person too (the seat theirs), two rated games later the plot has two
 // points drawn the right way up with the API's numbers, the leaderboard
-// lists both in the API's order, and in French nothing lacks a translation.
+// lists both in the API's order; the friend signs out (the key refused
+// after) and a name makes him a new person with no games; in French nothing
+// lacks a translation.
 import { test, expect } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
 import { execFileSync } from "node:child_process";
@@ -111,6 +114,24 @@ test("a person across two browsers: a rated game, the page, the device code and 
     await expect(pa.locator(".figures")).toContainText("against beginner");
     expect(await axeProblems(pa)).toEqual([]);
     await pa.screenshot({ path: path.join(ARTIFACTS, "people-page.png"), fullPage: true });
+
+    // Her data as a JSON file: the API's page, as an attachment.
+    const [dl] = await Promise.all([pa.waitForEvent("download"), pa.locator(".person-tools a[download]").click()]);
+    expect(dl.suggestedFilename()).toBe("figaro-" + id + ".json");
+    const saved = JSON.parse(fs.readFileSync(/** @type {string} */ (await dl.path()), "utf8"));
+    expect(saved.id).toBe(id);
+    expect(saved.games.length).toBe(1);
+    expect(JSON.stringify(saved)).not.toContain(/** @type {string} */ (await keyOf(pa)));
+
+    // Renamed: the page, the header, the API.
+    await pa.fill("#person-name", "Ann B");
+    await pa.locator(".person-tools form.rename button").click();
+    await expect(pa.locator(".top .me-badge .me-name")).toHaveText("Ann B");
+    await expect(pa.locator(".people-page h1")).toHaveText("Ann B");
+    await expect.poll(async () => (await (await pa.request.get(srv.url + "api/people/" + id)).json()).name).toBe("Ann B");
+    await pa.fill("#person-name", "Ann");
+    await pa.locator(".person-tools form.rename button").click();
+    await expect(pa.locator(".people-page h1")).toHaveText("Ann");
 
     // The replay of the kept record opens from the page.
     await pa.locator("li.played a", { hasText: "Replay" }).click();
@@ -251,6 +272,26 @@ test("a friend who joins by the link becomes a person; the plot over two games; 
     await expect(pa.locator(".people-page h1")).toHaveText("Dario");
     await expect(pa.locator(".person-tools")).toHaveCount(0);   // not hers: no tools
     await expect(pa.locator("li.played").first()).not.toContainText("Review my moves");
+
+    // Dario signs out: his key is dropped and refused; a name makes him a new person, with no games yet.
+    const keyD = /** @type {string} */ (await keyOf(pb));
+    await pb.goto(srv.url + "#/me");
+    const idD = await pb.evaluate(() => JSON.parse(localStorage.getItem("figaro.person") || "{}").id);
+    await pb.locator("button[data-focus=sign-out]").click();
+    await expect(pb).toHaveURL(/#\/$/);
+    expect(await keyOf(pb)).toBeNull();
+    await expect(pb.locator(".top .me-badge")).toHaveCount(0);
+    await pb.evaluate((k) => localStorage.setItem("figaro.person-key", k), keyD);
+    await pb.goto(srv.url + "#/me");
+    await pb.reload();
+    await expect.poll(() => keyOf(pb)).toBeNull();
+    await pb.fill("#person-new-name", "Dario");
+    await pb.locator("form button[type=submit]").first().click();
+    await expect(pb.locator(".people-page h1")).toHaveText("Dario");
+    await expect(pb.locator(".person-rating")).toHaveText(/no rated game yet/);
+    await expect(pb.locator(".games-list")).toContainText("No game finished yet.");
+    expect(await pb.evaluate(() => JSON.parse(localStorage.getItem("figaro.person") || "{}").id)).not.toBe(idD);
+    expect(await axeProblems(pb)).toEqual([]);
 
     // In French: every word of the people's pages translated.
     await pa.selectOption("#lang", "fr");
