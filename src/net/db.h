@@ -10,8 +10,11 @@
  * token --, a bot level, a registered engine's name; a person's rematch
  * vote), their games (the nth game of a table: its setup; a rematch is the
  * next game), the games' actions in order, and the reviews of its seats
- * once asked for. A game is its setup and its actions: the hands follow
- * from the setup's seed (fig_game_deal_seeded), so no hand is ever stored.
+ * once asked for; and people (below): a person, their keys' and device
+ * codes' hashes, and the games they played with those games' records, kept
+ * after the tables are gone. A game is its setup and its actions: the hands
+ * follow from the setup's seed (fig_game_deal_seeded), so no hand is ever
+ * stored.
  * Each game's seed is drawn from the system when the game is made, stored
  * with it, and derived from nothing (docs/server.md, "Fairness").
  *

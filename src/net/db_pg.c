@@ -11,10 +11,8 @@
  * there (a batch fenced, an action stored twice: a unique violation), the
  * group is rolled back and written again one statement at a time, each
  * batch inside its own SAVEPOINT, so that the batch that fails is undone
- * alone. A group with a game's result (FIG_DBW_RESULT: it reads the
- * ratings it then writes, db_result.c) goes that second way at once. The
- * people calls (db_people.c) send their statements with their text
- * (sql_query). A connection found broken is reset
+ * alone; a group with a game's result (FIG_DBW_RESULT reads what it then
+ * writes) goes that way at once. A connection found broken is reset
  * before the next call (its statements prepared again); the call that found
  * it broken fails, and the server then reads back what is stored, as after
  * any failed write.
@@ -52,6 +50,8 @@ typedef struct {
     int lease_ms;
     bool piped;           /* run() sends (libpq's pipeline mode), apply reads */
     bool stuck;           /* a pipeline left unfinished: the session is made again */
+    bool txn;             /* inside a transaction (apply's, a people call's): a broken
+                             connection then fails the rest, never made again midway */
 } db_t;
 
 /* Parameters of one statement, as text. */
@@ -370,6 +370,7 @@ static fig_err_t apply(fig_db_t *db, fig_db_batch_t *list)
         rc = ready(d, &msg);   /* what the pipeline left: rolled back */
     if (!rc)
         rc = exec(d, "BEGIN", &msg);
+    d->txn = true;
     for (fig_db_batch_t *b = list; b && !rc; b = b->next) {
         b->fenced = false;
         if (!(b->rc = exec(d, "SAVEPOINT b", &b->msg)))
@@ -383,6 +384,7 @@ static fig_err_t apply(fig_db_t *db, fig_db_batch_t *list)
     }
     if (!rc)
         rc = commit(d, &msg);
+    d->txn = false;
     if (rc) {
         if (PQstatus(d->pg) == CONNECTION_OK)
             PQclear(PQexec(d->pg, "ROLLBACK"));
@@ -661,22 +663,19 @@ static fig_err_t sql_query(fig_db_t *db, const char *sql, const fig_dbp_t *p, in
     char buf[SQL_PARAMS][32];
     if (n > SQL_PARAMS)
         return fig_fail(msg, FIG_ERR_INPUT, N_("database: %s"), "too many parameters");
-    for (int i = 0; i < n; i++) {
-        v[i] = buf[i];
-        if (p[i].kind == FIG_DBP_TEXT)
-            v[i] = p[i].s;
-        else if (p[i].kind == FIG_DBP_NULL)
-            v[i] = NULL;
-        else if (p[i].kind == FIG_DBP_REAL)
+    fig_err_t err = d->txn ? FIG_OK : ready(d, msg);   /* a call of its own */
+    if (err)
+        return err;
+    for (int i = 0; i < n; i++) {   /* a real as %.17g: read back exactly */
+        v[i] = p[i].kind == FIG_DBP_TEXT ? p[i].s : p[i].kind == FIG_DBP_NULL ? NULL
+               : p[i].kind == FIG_DBP_BOOL ? (p[i].i ? "t" : "f") : buf[i];
+        if (p[i].kind == FIG_DBP_REAL)
             snprintf(buf[i], sizeof buf[i], "%.17g", p[i].d);
-        else if (p[i].kind == FIG_DBP_BOOL)
-            v[i] = p[i].i ? "t" : "f";
-        else
+        else if (p[i].kind == FIG_DBP_INT)
             snprintf(buf[i], sizeof buf[i], "%lld", p[i].i);
     }
     PGresult *r;
-    fig_err_t err = check(d, PQexecParams(d->pg, sql, n, NULL, v, NULL, NULL, 0), &r, msg,
-                          "people");
+    err = check(d, PQexecParams(d->pg, sql, n, NULL, v, NULL, NULL, 0), &r, msg, "people");
     if (err)
         return err;
     int cols = PQnfields(r);
@@ -696,14 +695,22 @@ static fig_err_t sql_begin(fig_db_t *db, fig_msg_t *msg)
 {
     db_t *d = (db_t *)db;
     fig_err_t rc = ready(d, msg);
-    return rc ? rc : exec(d, "BEGIN", msg);
+    if (!rc && !(rc = exec(d, "BEGIN", msg)))
+        d->txn = true;
+    return rc;
 }
 
-static fig_err_t sql_commit(fig_db_t *db, fig_msg_t *msg) { return commit((db_t *)db, msg); }
+static fig_err_t sql_commit(fig_db_t *db, fig_msg_t *msg)
+{
+    db_t *d = (db_t *)db;
+    d->txn = false;
+    return commit(d, msg);
+}
 
 static void sql_rollback(fig_db_t *db)
 {
     db_t *d = (db_t *)db;
+    d->txn = false;
     if (PQstatus(d->pg) == CONNECTION_OK)
         PQclear(PQexec(d->pg, "ROLLBACK"));
 }

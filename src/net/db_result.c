@@ -20,7 +20,12 @@ static fig_err_t check_result(const fig_db_result_t *r, fig_msg_t *msg)
         const fig_db_result_seat_t *s = &r->seats[i];
         ok = s->place >= 1 && s->place <= r->players && !seen[s->place] &&
              (unsigned)s->kind <= FIG_DB_RS_ENGINE &&
-             (s->kind != FIG_DB_RS_PERSON || strlen(s->person) == FIG_DB_PERSON_ID);
+             (s->kind != FIG_DB_RS_PERSON || strlen(s->person) == FIG_DB_PERSON_ID) &&
+             memchr(s->name, 0, sizeof s->name) && memchr(s->level, 0, sizeof s->level);
+        json_t *utf8[] = { ok ? json_string(s->name) : NULL, ok ? json_string(s->level) : NULL };
+        ok = ok && utf8[0] && utf8[1];   /* the seats' JSON can hold them */
+        json_decref(utf8[0]);
+        json_decref(utf8[1]);
         if (ok)
             seen[s->place] = true;
     }

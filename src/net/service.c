@@ -224,6 +224,7 @@ fig_err_t fig_service_new(fig_service_t **out, const fig_service_opts_t *opts,
     s->keep_idle_ms = opts->keep_idle_ms > 0 ? opts->keep_idle_ms : 24 * 3600 * 1000LL;
     s->clock = opts->clock;
     s->clock_ctx = opts->clock_ctx;
+    s->wall = opts->wall;
     s->log = opts->log;
     s->log_ctx = opts->log_ctx;
     fig_err_t rc = FIG_OK;

@@ -75,6 +75,10 @@ typedef struct {
     /* The monotonic clock in ms (NULL: fig_clock_ms); tests pass a fake one. */
     long long (*clock)(void *ctx);
     void *clock_ctx;
+    /* The time of day in Unix seconds, for what the people keep (when a
+     * person was made, a game ended, a device code expires; NULL: time());
+     * called with clock_ctx. Tests pass a fake one. */
+    long long (*wall)(void *ctx);
     /* One line per significant event (NULL: none). */
     void (*log)(void *ctx, const char *line);
     void *log_ctx;

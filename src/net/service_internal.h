@@ -189,6 +189,7 @@ struct fig_service {
     } replayers[REPLAY_ADDRS];
     long long (*clock)(void *);
     void *clock_ctx;
+    long long (*wall)(void *);   /* Unix seconds (the options'); NULL: time() */
     void (*log)(void *, const char *);
     void *log_ctx;
     /* People (service_people.c): their storage calls on their way, and the

@@ -310,7 +310,7 @@ static people_job_t *job_new(fig_service_t *s, pj_kind_t kind)
     j->b.call = job_run;
     j->kind = kind;
     j->hidden = -1;
-    j->now = (long long)time(NULL);
+    j->now = s->wall ? s->wall(s->clock_ctx) : (long long)time(NULL);
     return j;
 }
 

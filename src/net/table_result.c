@@ -100,7 +100,7 @@ op_t *fig_tb_with_result(fig_table_t *t, op_t *op)
                   : rs[s].kind == FIG_RATED_BOT ? FIG_DB_RS_BOT
                   : rs[s].kind == FIG_RATED_ENGINE ? FIG_DB_RS_ENGINE : FIG_DB_RS_ANONYMOUS;
         snprintf(x->person, sizeof x->person, "%s", person[s]);
-        snprintf(x->name, sizeof x->name, "%s", names[s]);
+        memcpy(x->name, names[s], sizeof x->name);   /* both FIG_PROTO_NAME_BYTES + 1 */
         if (rs[s].kind == FIG_RATED_BOT || rs[s].kind == FIG_RATED_ENGINE)
             snprintf(x->level, sizeof x->level, "%s", t->row.seats[s].what);
         /* Rated: the rating's places (leavers last); else the game's. */

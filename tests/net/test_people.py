@@ -88,20 +88,26 @@ def places_of(view):
 
 
 def sniff(clients, server):
-    """No frame to anyone holds another client's key or a card of a hand
-    but its own seat's; no key in the log."""
-    keys = {c.name: c.key for c in clients if c.key}
+    """No frame to anyone holds another client's key or a hand but that of
+    the seat it holds then (a view's hand comes with its seat); no key or
+    device code in the log."""
+    keys = [c.key for c in clients if c.key]
     for c in clients:
+        seat = None
         for f in c.frames:
             text = json.dumps(f)
-            for name, key in keys.items():
-                if name != c.name:
-                    assert key not in text, (c.name, "got", name, "key", f)
-            view = f.get("view") if isinstance(f.get("view"), dict) else None
-            if view is not None and "hand" in view:
-                assert f.get("seat", c.seat) is None or view.get("seat", c.seat) == c.seat, f
+            for key in keys:
+                if key != c.key:
+                    assert key not in text, (c.name, "got another's key", f)
+            if f["type"] == "seated":
+                seat = f["seat"]
+            elif f["type"] in ("unseated", "left"):
+                seat = None
+            view = f.get("view")
+            if isinstance(view, dict) and "hand" in view:
+                assert seat is not None and view["seat"] == seat, (c.name, seat, f)
     log = server.log()
-    for key in keys.values():
+    for key in keys:
         assert key not in log
     for c in clients:
         for f in c.frames:
@@ -354,6 +360,7 @@ async def forget(url, server):
     await spy.send({"type": "spectate", "table": table})
     snap = await spy.expect("snapshot")
     assert snap["seats"][0]["name"] == "Anonymous"
+    sniff([ann, other, spy], server)
     return me, table, ann
 
 

@@ -408,9 +408,19 @@ static void test_result_all_or_nothing(void **state)
                                    g->p[i].id), 0);
         }
     }
-    /* a bad result fails its batch alone */
+    /* a bad result fails its batch alone, and says so */
     g->r.seats[0].place = 2;   /* two seconds */
     assert_int_equal(write_result(db, g, 1), FIG_ERR_INPUT);
+    g->r.seats[0].place = 3;
+    strcpy(g->r.seats[3].name, "\xff");   /* not UTF-8 */
+    assert_int_equal(write_result(db, g, 1), FIG_ERR_INPUT);
+    strcpy(g->r.seats[3].name, "Bot");
+    g->r.players = 7;
+    assert_int_equal(write_result(db, g, 1), FIG_ERR_INPUT);
+    g->r.players = 4;
+    assert_int_equal(count(db, "SELECT count(*) FROM played WHERE code = $1", g->code), 0);
+    assert_int_equal(write_result(db, g, 1), FIG_OK);   /* the same, good: stored */
+    assert_int_equal(count(db, "SELECT count(*) FROM played WHERE code = $1", g->code), 3);
     free(b);
     free(c);
     free(gm);

@@ -47,7 +47,8 @@
  *   - people: a signed-in person who leaves ranks last and is rated, the
  *     others keep their order; a seat is resumed by its person from another
  *     connection; forget me makes the seat anonymous at the table and in
- *     the games others keep;
+ *     the games others keep; a device code lives 10 minutes, signs in once
+ *     and is replaced by the next;
  *   - deletion: finished tables nobody is at go after keep_finished_ms, the
  *     others after keep_idle_ms, from memory and from the database, never
  *     while someone watches; a restart brings back only what is left. */
@@ -182,6 +183,7 @@ typedef struct {
     int logs;
     const char *review_spec;        /* NULL: TEST_REVIEW_SPEC */
     char last_log[400];
+    long long wall;                 /* Unix seconds the service is told; 0: time() */
     const char *secrets[8];         /* people's keys, device codes: never in a log line */
     int nsecrets, secrets_logged;
 } world_t;
@@ -195,6 +197,12 @@ static long long clock_fn(void *ctx)
 {
     world_t *w = ctx;
     return w->fake_clock ? w->clock : fig_clock_ms();
+}
+
+static long long wall_fn(void *ctx)
+{
+    world_t *w = ctx;
+    return w->wall ? w->wall : (long long)time(NULL);
 }
 
 static void log_fn(void *ctx, const char *line)
@@ -223,6 +231,7 @@ static void start_service(world_t *w)
     o.max_bot_ms = 50;
     o.clock = clock_fn;
     o.clock_ctx = w;
+    o.wall = wall_fn;
     o.log = log_fn;
     o.log_ctx = w;
     o.max_conns_per_addr = 8;
@@ -2611,6 +2620,77 @@ static void test_leaver_last_and_forget(void **state)
     world_free(w);
 }
 
+/* A device code lives 10 minutes and signs in once; a new one replaces
+ * the old; an unknown, used or expired code gets one answer. */
+static void test_device_code_expires(void **state)
+{
+    (void)state;
+    world_t *w = world_new(30000);
+    w->wall = 1900000000;
+    client_t ann, pad;
+    cl_open(&ann, w, "10.0.0.1");
+    cl_open(&pad, w, "10.0.0.2");
+    hello(&ann, "en", "Ann");
+    hello(&pad, "en", "Pad");
+    char key[33], id[11];
+    sign_up(&ann, "Ann", key, id);
+    char codes[3][9];
+    for (int i = 0; i < 3; i++) {
+        int from = frames_of(&ann);
+        cl_send(&ann, "{\"type\":\"device_code\"}");
+        cl_update(&ann);
+        json_t *d = last_frame(&ann, from, "device_code");
+        assert_non_null(d);
+        assert_int_equal(num(d, "expires_s"), 600);
+        snprintf(codes[i], sizeof codes[i], "%s", str(d, "code"));
+        json_decref(d);
+        w->secrets[w->nsecrets++] = codes[i];
+    }
+    /* codes[0] and [1] were replaced; [2] is good until 600 s from now. */
+    for (int i = 0; i < 2; i++) {
+        pad.error[0] = '\0';
+        cl_send(&pad, "{\"type\":\"redeem\",\"code\":\"%s\"}", codes[i]);
+        cl_update(&pad);
+        assert_string_equal(pad.error, "bad_code");
+    }
+    w->wall += 601;   /* expired */
+    pad.error[0] = '\0';
+    cl_send(&pad, "{\"type\":\"redeem\",\"code\":\"%s\"}", codes[2]);
+    cl_update(&pad);
+    assert_string_equal(pad.error, "bad_code");
+    /* A fresh one, within its time: once, then never again. */
+    int from = frames_of(&ann);
+    cl_send(&ann, "{\"type\":\"device_code\"}");
+    cl_update(&ann);
+    json_t *d = last_frame(&ann, from, "device_code");
+    assert_non_null(d);
+    char code[9];
+    snprintf(code, sizeof code, "%s", str(d, "code"));
+    json_decref(d);
+    w->secrets[w->nsecrets++] = code;
+    w->wall += 599;
+    from = frames_of(&pad);
+    pad.error[0] = '\0';
+    cl_send(&pad, "{\"type\":\"redeem\",\"code\":\"%s\"}", code);
+    cl_update(&pad);
+    json_t *p = last_frame(&pad, from, "person");
+    assert_non_null(p);
+    assert_string_equal(str(p, "id"), id);
+    assert_string_not_equal(str(p, "key"), key);   /* its own key */
+    json_decref(p);
+    client_t eve;
+    cl_open(&eve, w, "10.0.0.3");
+    hello(&eve, "en", "Eve");
+    cl_send(&eve, "{\"type\":\"redeem\",\"code\":\"%s\"}", code);
+    cl_update(&eve);
+    assert_string_equal(eve.error, "bad_code");
+    assert_int_equal(w->secrets_logged, 0);
+    cl_close(&ann);
+    cl_close(&pad);
+    cl_close(&eve);
+    world_free(w);
+}
+
 /* ---- SIGKILL at random moments */
 
 /* The child: opens the service on the folder, takes its seat back (or makes
@@ -3655,6 +3735,7 @@ int main(void)
         cmocka_unit_test(test_engine_seat),
         cmocka_unit_test(test_no_leak),
         cmocka_unit_test(test_leaver_last_and_forget),
+        cmocka_unit_test(test_device_code_expires),
         cmocka_unit_test(test_wal_and_no_token_stored),
         cmocka_unit_test(test_numbers_never_reused),
         cmocka_unit_test(test_failed_write_rebuilds_off_loop),
