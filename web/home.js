@@ -250,7 +250,7 @@ export class HomeView {
         fill(this.root, [h("div", { class: "home" }, [
             h("h1", { text: "Figaro" }),
             h("p", { class: "lead", text: _("Reiner Knizia's card game, around a table with your friends.") }),
-            personCard(heldSeats()),
+            personCard(heldSeats),
             h("div", { class: "field name-field" }, [h("label", { for: "name", text: _("Your name") }), name,
                 h("small", { id: "name-hint", text: fmt(_("Up to %s characters, spaces included."), String(NAME_CHARS)) })]),
             this.notice,

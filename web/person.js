@@ -180,15 +180,32 @@ export class PersonGate {
 }
 
 /** On the home page: who you are, with your page and the leaderboard; the
- * tables where you hold a seat from another device (not among `held`, this
- * browser's own). @param {Object<string, any>} held */
+ * tables where you hold a seat from another device (not among `held()`, this
+ * browser's own). It follows the server's word (the hello's `person` brings
+ * the rating and the seats as they are now) while it is on the page.
+ * @param {() => Object<string, any>} held */
 export function personCard(held) {
+    const box = h("div", { class: "person-card" });
+    const draw = () => {
+        if (!box.isConnected && box.childNodes.length) {   // the page moved on
+            window.removeEventListener(PERSON_EVENT, draw);
+            return;
+        }
+        box.replaceChildren(cardText(held()));
+    };
+    draw();
+    window.addEventListener(PERSON_EVENT, draw);
+    return box;
+}
+
+/** @param {Object<string, any>} held */
+function cardText(held) {
     const p = myPerson();
-    if (!p) return h("p", { class: "person-card" }, [
+    if (!p) return h("p", {}, [
         h("a", { href: "#/me", text: _("Keep your games and a rating") }), " · ",
         h("a", { href: "#/leaderboard", text: _("Leaderboard") })]);
     const elsewhere = p.seats.filter((s) => !held[s.table]);
-    return h("section", { class: "person-card", "aria-label": _("You") }, [
+    return h("section", { "aria-label": _("You") }, [
         h("p", {}, [fmt(_("You: %s"), p.name) + " · " + ratingText(p) + " · ",
             h("a", { href: "#/me", text: _("Your page") }), " · ", h("a", { href: "#/leaderboard", text: _("Leaderboard") })]),
         elsewhere.length ? h("p", {}, [_("Your seats:") + " ", ...elsewhere.flatMap((s, i) => [
