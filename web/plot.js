@@ -66,7 +66,7 @@ export function ratingPlot(pts, text) {
     const grid = el("g", { class: "plot-grid", "aria-hidden": "true" });
     for (const t of y.ticks) {
         grid.append(el("line", { x1: M.left, x2: WIDTH - M.right, y1: yOf(t), y2: yOf(t) }));
-        grid.append(el("text", { x: M.left - 4, y: yOf(t) + 4, "text-anchor": "end" }, String(t)));
+        grid.append(el("text", { x: M.left - 4, y: yOf(t) + 4, "text-anchor": "end" }, String(Number(t.toPrecision(12)))));
     }
     grid.append(el("text", { x: M.left, y: HEIGHT - 6, "text-anchor": "start" }, text.first));
     if (pts.length > 1) grid.append(el("text", { x: WIDTH - M.right, y: HEIGHT - 6, "text-anchor": "end" }, text.last));
