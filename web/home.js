@@ -5,7 +5,8 @@
 // option, folded (players 3-6, each other seat open for a friend, a bot of a
 // level or an engine the operator registered; time per move; the open
 // option), joining by code or link, the tables this browser holds a seat at,
-// and replaying a game record (a file, replayed by the server: replay.js).
+// and replaying a game record (a file, replayed by the server: replay.js);
+// above them, who you are (person.js), with your page and the leaderboard.
 
 import { h, fill } from "./dom.js";
 import { Conn, heldSeats, rememberSeat, savedName, saveName, cleanName, NAME_CHARS, nameChars } from "./net.js";
@@ -45,7 +46,7 @@ export class HomeView {
          * @type {Msg | null} */
         this.pending = null;
         this.conn = new Conn(() => proto.hello(), (m) => this.onMessage(m), () => {});
-        /** A table made waits for the person (made first, from the name given): people_page.js. */
+        /** A table made waits for the person (made first, from the name given): person.js. */
         this.gate = new PersonGate(this.conn);
         this.render();
     }

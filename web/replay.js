@@ -9,7 +9,8 @@
 //
 // With the review (#/r/CODE/N/review, the game-over panel's "Review my
 // moves"), the page takes the seat this browser holds at that table (its
-// token) on a connection of its own and asks the server for the review of
+// token; or, without one, the signed-in person's seat there: resume, so that
+// another device of theirs reviews it too) on a connection of its own and asks the server for the review of
 // that seat's moves (docs/protocol.md, review): it then steps from graded
 // move to graded move, each shown in the position before it, with the move
 // played, the better one, the grade and the search's figures.

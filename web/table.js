@@ -17,6 +17,10 @@
 // tab's title and icon change, with a chime and a vibration if asked for
 // (notify.js); a table with a time per move shows everyone the clock.
 //
+// A signed-in person (person.js) takes a seat as themselves: the join waits
+// for the server to know them, a seat they hold from another device is taken
+// back (resume); a rated table says so, and its end the new rating.
+//
 // What the server said lives in table_state.js (no DOM); what the person is
 // doing with the page (a card chosen, a panel closed) lives here; the hand and
 // the action bar are table_hand.js's, the panels over the seats
