@@ -10,7 +10,8 @@
 // shows a code, its link and a QR code, read off a screenshot by a real
 // decoder (zbarimg); a second browser opens that link and is Ann: her seat
 // and her history follow. The code works once. The leaderboard lists her,
-// hiding takes her off it; forget me deletes her (the API answers 404, the
+// hiding takes her off it; each key reached its own browser alone, once
+// (every frame of both read); forget me deletes her (the API answers 404, the
 // other browser's key stops working). axe finds nothing serious on the
 // people's pages. Then a friend who joins by the link with a name is made a
 // person too (the seat theirs), two rated games later the plot has two
@@ -39,6 +40,12 @@ async function axeProblems(page) {
     return axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
 }
 
+/** Every WebSocket frame a page receives, kept in `into`.
+ * @param {import("@playwright/test").Page} page @param {string[]} into */
+function sniff(page, into) {
+    page.on("websocket", (ws) => ws.on("framereceived", (f) => into.push(String(f.payload))));
+}
+
 /** The page's person key (local storage). @param {import("@playwright/test").Page} page */
 async function keyOf(page) {
     return page.evaluate(() => localStorage.getItem("figaro.person-key"));
@@ -51,6 +58,9 @@ test("a person across two browsers: a rated game, the page, the device code and 
     /** @type {string[]} */
     const errors = [];
     pa.on("pageerror", (e) => errors.push(e.message));
+    /** @type {string[]} */
+    const framesA = [], framesB = [];
+    sniff(pa, framesA);
 
     // Ann's first visit: her name and a rated table (bots of a level, no hints).
     await pa.goto(srv.url);
@@ -154,6 +164,7 @@ test("a person across two browsers: a rated game, the page, the device code and 
     const b = await browser.newContext(PHONE);
     const pb = await b.newPage();
     pb.on("pageerror", (e) => errors.push(e.message));
+    sniff(pb, framesB);
     await pb.goto(read);
     await expect(pb).toHaveURL(/#\/me$/);
     await expect(pb.locator(".people-page h1")).toHaveText("Ann");
@@ -162,6 +173,11 @@ test("a person across two browsers: a rated game, the page, the device code and 
     const keyA = /** @type {string} */ (await keyOf(pa));
     expect(keyB).toMatch(/^[0-9a-f]{32}$/);
     expect(keyB).not.toBe(keyA);   // each device its own key
+    // Each key went to its own browser alone, once (person_new's, redeem's answer).
+    expect(framesA.filter((f) => f.includes(keyA)).length).toBe(1);
+    expect(framesB.filter((f) => f.includes(/** @type {string} */ (keyB))).length).toBe(1);
+    expect(framesA.some((f) => f.includes(/** @type {string} */ (keyB)))).toBe(false);
+    expect(framesB.some((f) => f.includes(keyA))).toBe(false);
     await pb.goto(srv.url + "#/");
     await expect(pb.locator(".person-card a.person-seat", { hasText: code })).toBeVisible();
     await pb.locator(".person-card a.person-seat", { hasText: code }).click();
