@@ -14,6 +14,7 @@ runs the same scenarios on PostgreSQL.
   - sign out: the key stops working;
   - forget me: the person, keys, codes, kept games and rating are gone from
     the SQLite file, the seats anonymous, the page 404;
+  - a SIGKILL right after `rated` loses neither the game's end nor the rating;
   - sniffing: no frame to anyone holds another person's key or a hand but
     the receiver's own seat's; no key or device code in the server's log."""
 import asyncio
@@ -391,3 +392,50 @@ def test_forget_me_removes_everything(server, data):
     names = [r[0] for r in sqlite_rows(path, "SELECT name FROM seats WHERE code = ?", (table,))]
     assert "Anonymous" in names and "Ann" not in names
     assert sqlite_rows(path, "SELECT count(*) FROM seats WHERE name = 'Ann'") == [(0,)]
+
+
+def test_rating_survives_sigkill(data):
+    """A rating is told only once the game's end and the rating are stored
+    together: a SIGKILL right after `rated` loses neither."""
+    srv = Server(data)
+
+    async def go():
+        ann = Person("Ann")
+        await ann.connect(srv.url)
+        await ann.hello_key()
+        me = await ann.sign_up()
+        await ann.send({"type": "create", "hints": False, "seats": [
+            {"kind": "person"}, {"kind": "bot", "level": "beginner"},
+            {"kind": "bot", "level": "easy"}]})
+        ann.table = (await ann.expect("created"))["table"]
+        await ann.send({"type": "join", "table": ann.table})
+        await ann.expect("seated")
+        await ann.expect("snapshot")
+        await play([ann], __import__("random").Random(5))
+        while not ann.rated:
+            await ann.recv()
+        return me, ann
+
+    try:
+        me, ann = run_long(go())
+    finally:
+        srv.kill()
+    srv = Server(data)
+    try:
+        st, body = fetch(srv, "/api/people/%s" % me["id"])
+        assert st == 200
+        page = json.loads(body)
+        r = ann.rated[0]
+        assert page["rated"] == 1 and page["mu"] == r["mu"] and page["sigma"] == r["sigma"]
+        assert [g["table"] for g in page["games"]] == [ann.table]
+        assert fetch(srv, ann.record)[1] == fetch(srv, page["games"][0]["record"])[1]
+
+        async def back():
+            c = Person("Ann")
+            await c.connect(srv.url)
+            await c.hello_key(ann.key)
+            p = await c.expect("person")
+            assert p["id"] == me["id"] and p["mu"] == r["mu"]
+        run(back())
+    finally:
+        srv.stop()
