@@ -448,6 +448,7 @@ export class TableView {
             const lines = [o.hints ? _("Hints are on at this table: everyone may ask for one on their turn.")
                                    : _("Hints are off at this table.")];
             if (o.move_seconds) lines.push(fmt(_("Time per move: %d s (then a bot plays)."), o.move_seconds));
+            if (o.rated) lines.push(_("This table's games count for the players' ratings."));
             kids.push(h("div", { class: "table-options" }, lines.map((t) => h("p", { text: t }))));
         }
         if (this.s.seat !== null) {

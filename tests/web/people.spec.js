@@ -76,6 +76,7 @@ test("a person across two browsers: a rated game, the page, the device code and 
     const code = (await pa.locator(".table-title .code").textContent()) || "";
     expect(await keyOf(pa)).toMatch(/^[0-9a-f]{32}$/);
     await expect(pa.locator(".table-head .tag-rated")).toHaveText("rated");
+    await expect(pa.locator(".table-options")).toContainText("This table's games count for the players' ratings.");
     await expect(pa.locator(".top .me-badge")).toContainText("Ann");
 
     // The game, by tapping: the table's page never scrolls at 360x640.
