@@ -447,8 +447,9 @@ PYFILES      := $(wildcard python/figaro/*.py)
 WEBFILES     := $(wildcard web/*.html web/*.js web/*.css web/*.svg web/*.png web/*.ico)
 # The lessons of `figaro learn` (DATADIR/figaro/lessons once installed).
 LESSONFILES  := lessons/lessons.steps $(wildcard lessons/*.fgn)
-# Its translations, made from po/ by `make` (web/i18n/LANG.json, not in git).
-WEBI18N       = $(LANGS:%=web/i18n/%.json)
+# Its translations, made from po/ by `make` (web/i18n/LANG.json, not in git);
+# the people's pages have theirs apart (web/i18n/people-LANG.json, WEB_PEOPLE_JS).
+WEBI18N       = $(LANGS:%=web/i18n/%.json) $(LANGS:%=web/i18n/people-%.json)
 # The rules and the player aid it shows, written by `figaro rules --json` from
 # the terminal's text and catalogues (web/rules/LANG.json, not in git).
 WEBRULES      = $(addprefix web/rules/,$(addsuffix .json,en $(LANGS)))
@@ -628,13 +629,24 @@ XGETTEXT_LVL := $(XGETTEXT_COMMON) --language=C --keyword --keyword=N_LEVEL
 all: $(WEBI18N)
 test: $(WEBI18N)
 serve: $(WEBI18N)
+# The people's pages (people_page.js and the modules only it loads) are loaded
+# when asked for, and so are their words: a catalogue of their own
+# (web/i18n/people-LANG.json, i18n.js addCatalog), which a table's page does
+# not carry (its load stays under 200 KiB: tests/web/look.spec.js).
+WEB_PEOPLE_JS := web/people_page.js web/plot.js web/qr.js
 $(B)/web.pot: $(WEB_JS) $(LEVEL_SRC) | $(DEPS_STAMP)
 	@mkdir -p $(B)
-	$(XGETTEXT_JS) --force-po -o $@ $(WEB_JS)
+	$(XGETTEXT_JS) --force-po -o $@ $(filter-out $(WEB_PEOPLE_JS),$(WEB_JS))
 	$(XGETTEXT_LVL) --join-existing -o $@ $(LEVEL_SRC)
+$(B)/web-people.pot: $(WEB_PEOPLE_JS) | $(DEPS_STAMP)
+	@mkdir -p $(B)
+	$(XGETTEXT_JS) --force-po -o $@ $(WEB_PEOPLE_JS)
 web/i18n/%.json: po/%.po $(B)/web.pot scripts/po2json.py
 	@mkdir -p web/i18n
 	/usr/bin/python3 scripts/po2json.py $(B)/web.pot $< > $@.tmp && mv $@.tmp $@
+$(LANGS:%=web/i18n/people-%.json): web/i18n/people-%.json: po/%.po $(B)/web-people.pot scripts/po2json.py
+	@mkdir -p web/i18n
+	/usr/bin/python3 scripts/po2json.py $(B)/web-people.pot $< > $@.tmp && mv $@.tmp $@
 
 # The page's rules (WEBRULES): written by the program `make test` builds under
 # it, else by the build's, with the catalogues next to it.

@@ -11,7 +11,7 @@
 //   #/me, #/people/ID, #/people/ID/games/I, #/leaderboard, #/device/CODE
 //                 people and ratings (people_page.js)
 
-import { _, languages, lang, startLang, setLang, missing } from "./i18n.js";
+import { _, languages, lang, startLang, setLang, missing, addCatalog } from "./i18n.js";
 import { h, fill } from "./dom.js";
 import { HomeView, FIRST_GAME_KEY } from "./home.js";
 import { TableView } from "./table.js";
@@ -72,7 +72,7 @@ function later(load, make, failed) {
 }
 
 const replays = () => import("./replay.js");
-const people = () => Promise.all([import("./people_page.js"), import("./replay.js")]);
+const people = () => Promise.all([import("./people_page.js"), import("./replay.js"), addCatalog("people")]);
 
 function route() {
     routed++;

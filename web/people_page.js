@@ -31,6 +31,10 @@ import { replayOfText } from "./replay.js";
  *   rated: number, created: number|string, games: Played[],
  *   figures: Figures & {by_players: Object<string, Figures>, by_level: Object<string, Figures>}}} PublicPerson */
 
+// The pages' look, loaded with them (a table's page does not carry it).
+if (!document.querySelector("link[href='people.css']"))
+    document.head.append(h("link", { rel: "stylesheet", href: "people.css" }));
+
 /** A person's public id: 10 characters of the code alphabet. */
 export const PERSON_ID = /^[A-Z0-9]{10}$/;
 

@@ -20,7 +20,7 @@ const FILES = [
     "./", "index.html", "style.css", "favicon.svg", "icon-192.png", "icon-512.png",
     "manifest.webmanifest", "app.js", "board.js", "cards.js", "dom.js", "home.js", "i18n.js",
     "drawer.js", "learn.js", "net.js", "notify.js", "proto.js", "replay.js", "rules.js", "share.js", "table.js", "table_hand.js",
-    "table_panels.js", "table_state.js", "person.js", "people_page.js", "plot.js", "qr.js",
+    "table_panels.js", "table_state.js", "person.js", "people_page.js", "plot.js", "qr.js", "people.css",
     "favicon-turn.svg",
 ];
 
