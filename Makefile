@@ -452,8 +452,9 @@ PYFILES      := $(wildcard python/figaro/*.py)
 WEBFILES     := $(wildcard web/*.html web/*.js web/*.css web/*.svg web/*.png web/*.ico)
 # The lessons of `figaro learn` (DATADIR/figaro/lessons once installed).
 LESSONFILES  := lessons/lessons.steps $(wildcard lessons/*.fgn)
-# Its translations, made from po/ by `make` (web/i18n/LANG.json, not in git).
-WEBI18N       = $(LANGS:%=web/i18n/%.json)
+# Its translations, made from po/ by `make` (web/i18n/LANG.json, not in git);
+# the pages loaded when asked for have theirs apart (web/i18n/later-LANG.json, WEB_LATER_JS).
+WEBI18N       = $(LANGS:%=web/i18n/%.json) $(LANGS:%=web/i18n/later-%.json)
 # The rules and the player aid it shows, written by `figaro rules --json` from
 # the terminal's text and catalogues (web/rules/LANG.json, not in git).
 WEBRULES      = $(addprefix web/rules/,$(addsuffix .json,en $(LANGS)))
@@ -633,13 +634,24 @@ XGETTEXT_LVL := $(XGETTEXT_COMMON) --language=C --keyword --keyword=N_LEVEL
 all: $(WEBI18N)
 test: $(WEBI18N)
 serve: $(WEBI18N)
+# The pages loaded when asked for (the lessons, the replays, the people's
+# pages, and the modules only they load) have their words in a catalogue of
+# their own (web/i18n/later-LANG.json, i18n.js addCatalog), which a table's page does
+# not carry (its load stays under 200 KiB: tests/web/look.spec.js).
+WEB_LATER_JS := web/learn.js web/replay.js web/people_page.js web/plot.js web/qr.js
 $(B)/web.pot: $(WEB_JS) $(LEVEL_SRC) | $(DEPS_STAMP)
 	@mkdir -p $(B)
-	$(XGETTEXT_JS) --force-po -o $@ $(WEB_JS)
+	$(XGETTEXT_JS) --force-po -o $@ $(filter-out $(WEB_LATER_JS),$(WEB_JS))
 	$(XGETTEXT_LVL) --join-existing -o $@ $(LEVEL_SRC)
+$(B)/web-later.pot: $(WEB_LATER_JS) | $(DEPS_STAMP)
+	@mkdir -p $(B)
+	$(XGETTEXT_JS) --force-po -o $@ $(WEB_LATER_JS)
 web/i18n/%.json: po/%.po $(B)/web.pot scripts/po2json.py
 	@mkdir -p web/i18n
 	/usr/bin/python3 scripts/po2json.py $(B)/web.pot $< > $@.tmp && mv $@.tmp $@
+$(LANGS:%=web/i18n/later-%.json): web/i18n/later-%.json: po/%.po $(B)/web-later.pot scripts/po2json.py
+	@mkdir -p web/i18n
+	/usr/bin/python3 scripts/po2json.py $(B)/web-later.pot $< > $@.tmp && mv $@.tmp $@
 
 # The page's rules (WEBRULES): written by the program `make test` builds under
 # it, else by the build's, with the catalogues next to it.

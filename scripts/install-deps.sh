@@ -5,7 +5,7 @@
 set -eu
 
 # package: what it is for
-PACKAGES="gcc make pkg-config libcmocka-dev libjansson-dev clang libclang-rt-14-dev libncurses-dev gettext tmux python3 locales python3-pytest python3-numpy libsqlite3-dev libssl-dev libwebsockets-dev libwebsockets-evlib-uv libuv1-dev python3-websockets chromium debhelper dh-python lintian qemu-user libpq-dev postgresql haproxy"
+PACKAGES="gcc make pkg-config libcmocka-dev libjansson-dev clang libclang-rt-14-dev libncurses-dev gettext tmux python3 locales python3-pytest python3-numpy libsqlite3-dev libssl-dev libwebsockets-dev libwebsockets-evlib-uv libuv1-dev python3-websockets chromium debhelper dh-python lintian qemu-user libpq-dev postgresql haproxy zbar-tools"
 # The Python package installed with pip into a virtual environment (tests/python/test_install.py).
 PACKAGES="$PACKAGES python3-venv"
 # PyTorch: the PPO training example and its test (examples/python/ppo_train.py).
@@ -46,6 +46,7 @@ echo "   qemu-user: that test runs the packaged command on a baseline x86-64 pro
 echo "   libpq-dev: the table server's PostgreSQL storage, for several servers on one database;"
 echo "   postgresql: PostgreSQL 15, which the tests start in a temporary folder of their own;"
 echo "   haproxy: the front of several table servers (deploy/haproxy.cfg), tested in front of three;"
+echo "   zbar-tools: zbarimg reads the QR code the page draws (web/qr.js) off a screenshot;"
 echo "   python3-venv: pip install of the Python package, tested in a fresh virtual environment;"
 echo "   python3-torch: PyTorch, for the PPO training example and its test)"
 if [ "$(id -u)" -eq 0 ]; then

@@ -8,13 +8,15 @@
 //   #/r/CODE/N/review  the same with the review of my moves (the seat this browser holds)
 //   #/rules       how to play (#/rules/aid the player aid, #/rules/R13 at a rule)
 //   #/learn       learn by playing: the lessons (#/learn/ID one lesson)
+//   #/me, #/people/ID, #/people/ID/games/I, #/leaderboard, #/device/CODE
+//                 people and ratings (people_page.js)
 
-import { _, languages, lang, startLang, setLang, missing } from "./i18n.js";
-import { h, fill } from "./dom.js";
+import { _, languages, lang, startLang, setLang, missing, addCatalog } from "./i18n.js";
+import { h, fill, addStyle } from "./dom.js";
 import { HomeView, FIRST_GAME_KEY } from "./home.js";
 import { TableView } from "./table.js";
-import { ReplayView, replayOfGame, replayOfText } from "./replay.js";
 import { RulesView, loadRules, openRulesHere } from "./rules.js";
+import { personBadge, PERSON_EVENT } from "./person.js";
 
 /** @type {{destroy: () => void}|null} */
 let page = null;
@@ -34,27 +36,49 @@ function header() {
         loadRules().catch(() => {});
         keepLessons();
     });
-    fill(/** @type {HTMLElement} */ (document.getElementById("top")), [
+    fill(/** @type {HTMLElement} */ (document.getElementById("top")), /** @type {HTMLElement[]} */ ([
         h("a", { href: "#/", class: "brand", text: "Figaro" }),
+        personBadge(),
         // How to play, one tap away on every page: a sheet over it (rules.js)
         h("button", { type: "button", class: "rules-btn", "data-focus": "open-rules", "aria-label": _("How to play"),
                       title: _("How to play"), text: "?", onclick: openRulesHere }),
         h("label", { for: "lang", class: "lang-label", text: _("Language") }), sel,
-    ]);
+    ].filter((x) => x)));
     document.title = "Figaro";
 }
 
 /** How many times the page was routed: a page loaded late checks it is still wanted. */
 let routed = 0;
 
-/** The lessons in the page's language, kept by the service worker (it fetches
- * them itself: the page's load does not carry them), so that they work offline. */
+/** The lessons in the page's language, and the words of the pages loaded
+ * later (the lessons' among them), kept by the service worker (it fetches them
+ * itself: the page's load does not carry them), so that they work offline. */
 function keepLessons() {
     if (!("serviceWorker" in navigator)) return;
+    const paths = ["lessons/" + lang() + ".json"];
+    if (lang() !== "en") paths.push("i18n/later-" + lang() + ".json");   // English needs no catalogue
     navigator.serviceWorker.ready
-        .then((r) => r.active && r.active.postMessage({ type: "keep", path: "lessons/" + lang() + ".json" }))
+        .then((r) => { for (const path of paths) if (r.active) r.active.postMessage({ type: "keep", path }); })
         .catch(() => {});
 }
+
+/** A page whose module is loaded when asked for (the lessons, the replays,
+ * the people's pages): a table's page does not carry them, and the page's
+ * first load stays light. @template T @param {() => Promise<T>} load
+ * @param {(mod: T) => {destroy: () => void}} make @param {string} failed said if it cannot load */
+function later(load, make, failed) {
+    const mine = routed;
+    fill(main, [h("p", { text: _("Loading...") })]);
+    load().then((mod) => {
+        if (mine === routed) page = make(mod);   // unless the page moved on meanwhile
+    }).catch(() => fill(main, [h("p", { class: "notice", text: failed })]));
+}
+
+// Each brings its style sheet and the words of the pages loaded later (web/i18n/later-LANG.json).
+const replays = () => Promise.all([import("./replay.js"), addStyle("replay.css"), addCatalog("later")]).then(([rp]) => rp);
+const people = () => Promise.all([import("./people_page.js"), import("./replay.js"), addCatalog("later"),
+                                  addStyle("people.css"), addStyle("replay.css")]);
+const lessons = () => Promise.all([import("./learn.js"), addStyle("learn.css"), addCatalog("later")]).then(([ln]) => ln);
 
 function route() {
     routed++;
@@ -66,25 +90,29 @@ function route() {
         page = new TableView(main, code, parts[0] === "w");
         document.title = "Figaro · " + code;
     } else if (parts[0] === "learn") {
-        // Loaded when asked for: a table's page does not carry the lessons.
-        const mine = routed;
-        fill(main, [h("p", { text: _("Loading...") })]);
-        import("./learn.js").then(({ LearnView }) => {
-            if (mine !== routed) return;   // the page moved on meanwhile
-            page = new LearnView(main, parts[1] || "", (game) => {
-                sessionStorage.setItem(FIRST_GAME_KEY, JSON.stringify(game));
-                location.hash = "#/";
-            });
-        }).catch(() => fill(main, [h("p", { class: "notice", text: _("The lessons could not be loaded.") })]));
+        later(lessons, ({ LearnView }) => new LearnView(main, parts[1] || "", (game) => {
+            sessionStorage.setItem(FIRST_GAME_KEY, JSON.stringify(game));
+            location.hash = "#/";
+        }), _("The lessons could not be loaded."));
+    } else if (["me", "people", "leaderboard", "device"].includes(parts[0])) {
+        later(people, ([pp, rp]) => {
+            if (parts[0] === "me") return new pp.PersonView(main, "");
+            if (parts[0] === "leaderboard") return new pp.LeaderboardView(main);
+            if (parts[0] === "device" && /^[A-Z0-9]{8}$/.test(code)) return new pp.DeviceView(main, code);
+            if (parts[0] === "people" && pp.PERSON_ID.test(code) && parts[2] === "games" && /^\d+$/.test(parts[3] || ""))
+                return new rp.ReplayView(main, code + " · " + (Number(parts[3]) + 1), pp.personGameReplay(code, parts[3]));
+            if (parts[0] === "people" && pp.PERSON_ID.test(code)) return new pp.PersonView(main, code);
+            return new HomeView(main);
+        }, _("This page could not be loaded."));
     } else if (parts[0] === "rules") {
         page = new RulesView(main, parts[1] || "");
     } else if (parts[0] === "r" && parts[1] === "file") {
         const text = sessionStorage.getItem("figaro.replay");
-        page = new ReplayView(main, sessionStorage.getItem("figaro.replay-name") || "",
-                              text ? replayOfText(text) : Promise.reject(new Error(_("no record"))));
+        later(replays, (rp) => new rp.ReplayView(main, sessionStorage.getItem("figaro.replay-name") || "",
+            text ? rp.replayOfText(text) : Promise.reject(new Error(_("no record")))), _("This page could not be loaded."));
     } else if (parts[0] === "r" && /^[A-Z0-9]{6}$/.test(code) && /^\d+$/.test(parts[2] || "")) {
-        page = new ReplayView(main, code + " · " + parts[2], replayOfGame(code, parts[2]),
-                              parts[3] === "review" ? { code, game: Number(parts[2]) } : null);
+        later(replays, (rp) => new rp.ReplayView(main, code + " · " + parts[2], rp.replayOfGame(code, parts[2]),
+            parts[3] === "review" ? { code, game: Number(parts[2]) } : null), _("This page could not be loaded."));
     } else {
         page = new HomeView(main);
     }
@@ -99,6 +127,7 @@ if ("serviceWorker" in navigator) navigator.serviceWorker.register("sw.js").catc
 
 window.addEventListener("hashchange", route);
 window.addEventListener("figaro:languages", header);
+window.addEventListener(PERSON_EVENT, header);   // who you are, in the header
 startLang().finally(() => {
     header();
     route();

@@ -62,3 +62,21 @@ export function rovingKey(box, sel, e) {
     for (const b of all) b.tabIndex = b === next ? 0 : -1;
     next.focus();
 }
+
+/** Adds the style sheet `href` to the page once, and resolves when it is in
+ * (or failed: the page still works, plainer). A page loaded when asked for
+ * (the lessons, the replays, the people's pages) brings its own sheet, which
+ * a table's page does not carry; it is drawn once its sheet is in, so that
+ * nothing is laid out or measured without it. @param {string} href
+ * @returns {Promise<void>} */
+export function addStyle(href) {
+    const old = /** @type {HTMLLinkElement|null} */ (document.querySelector(`link[href='${href}']`));
+    if (old && old.sheet) return Promise.resolve();
+    const link = old || /** @type {HTMLLinkElement} */ (h("link", { rel: "stylesheet", href }));
+    const done = new Promise((resolve) => {
+        link.addEventListener("load", () => resolve(undefined), { once: true });
+        link.addEventListener("error", () => resolve(undefined), { once: true });
+    });
+    if (!old) document.head.append(link);
+    return /** @type {Promise<void>} */ (done);
+}

@@ -5,7 +5,8 @@
 // option, folded (players 3-6, each other seat open for a friend, a bot of a
 // level or an engine the operator registered; time per move; the open
 // option), joining by code or link, the tables this browser holds a seat at,
-// and replaying a game record (a file, replayed by the server: replay.js).
+// and replaying a game record (a file, replayed by the server: replay.js);
+// above them, who you are (person.js), with your page and the leaderboard.
 
 import { h, fill } from "./dom.js";
 import { Conn, heldSeats, rememberSeat, savedName, saveName, cleanName, NAME_CHARS, nameChars } from "./net.js";
@@ -13,6 +14,7 @@ import { _, fmt, levelName } from "./i18n.js";
 import * as proto from "./proto.js";
 import { openRules } from "./rules.js";
 import { LobbyList, LOBBY_JOIN_KEY } from "./lobby.js";
+import { PersonGate, personCard } from "./person.js";
 
 /** "Play now": four players, you and three bots of this level (a level a
  * newcomer can beat, docs/play.md), hints on. */
@@ -48,12 +50,15 @@ export class HomeView {
         /** render's takeName. @type {(required: boolean) => boolean} */
         this.takeName = () => false;
         this.conn = new Conn(() => proto.hello(), (m) => this.onMessage(m), () => {});
+        /** A table made waits for the person (made first, from the name given): person.js. */
+        this.gate = new PersonGate(this.conn);
         this.render();
     }
 
     destroy() {
         this.conn.send(proto.lobby(false));
         this.conn.close();
+        this.gate.close();
     }
 
     /** A tap in the lobby, with the name typed here. @param {string} code */
@@ -66,7 +71,9 @@ export class HomeView {
 
     /** @param {Msg} m */
     onMessage(m) {
+        if (this.gate.onMessage(m)) return;
         if (m.type === "welcome") {
+            this.gate.welcome();
             this.engines = Array.isArray(m.engines) ? m.engines : [];
             this.levels = Array.isArray(m.levels) ? m.levels.filter((/** @type {any} */ l) => typeof l === "string") : [];
             this.defaultLevelName = typeof m.default_level === "string" ? m.default_level : "";
@@ -90,7 +97,7 @@ export class HomeView {
                     /** @type {proto.SeatWish[]} */
                     const seats = [{ kind: "person" }];
                     for (let s = 1; s < (Number(g.players) || QUICK_PLAYERS); s++) seats.push({ kind: "bot", level });
-                    if (level) this.conn.send(proto.create(seats, { fill: level, hints: !!g.hints }));
+                    if (level) this.gate.send(proto.create(seats, { fill: level, hints: !!g.hints }), cleanName(savedName()));
                 } catch { /* a damaged wish is dropped */ }
             }
         } else if (m.type === "created") {
@@ -116,7 +123,7 @@ export class HomeView {
      * connection is not lost, and the person need not tap again).
      * @param {Msg} m */
     sendOrWait(m) {
-        if (this.levels.length && this.conn.send(m)) return;
+        if (this.levels.length && this.conn.ws && this.conn.ws.readyState === WebSocket.OPEN && this.gate.send(m, cleanName(savedName()))) return;
         this.pending = m;
         this.notice.textContent = _("Connecting to the server…");
     }
@@ -264,6 +271,7 @@ export class HomeView {
         fill(this.root, [h("div", { class: "home" }, [
             h("h1", { text: "Figaro" }),
             h("p", { class: "lead", text: _("Reiner Knizia's card game, around a table with your friends.") }),
+            personCard(heldSeats),
             h("div", { class: "field name-field" }, [h("label", { for: "name", text: _("Your name") }), name,
                 h("small", { id: "name-hint", text: fmt(_("Up to %s characters, spaces included."), String(NAME_CHARS)) })]),
             this.notice,

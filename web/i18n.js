@@ -141,7 +141,27 @@ export function lang() {
     return current;
 }
 
-/** Loads a language's catalogue (English needs none).
+/** The catalogues of pages loaded when asked for (the lessons, the replays,
+ * the people's pages: i18n/NAME-LANG.json, the Makefile's WEB_LATER_JS), whose
+ * words join the language's once such a page is opened, and again in a
+ * language chosen after. */
+const parts = new Set();
+
+/** @param {Catalog} into @param {string} name @param {string} l */
+async function loadPart(into, name, l) {
+    const r = await fetch("i18n/" + name + "-" + l + ".json");
+    if (!r.ok) throw new Error("i18n/" + name + "-" + l + ".json: " + r.status);
+    Object.assign(into.messages, /** @type {Catalog} */ (await r.json()).messages);
+}
+
+/** Adds a page's catalogue to the language's (and to any chosen later).
+ * @param {string} name @returns {Promise<void>} */
+export async function addCatalog(name) {
+    parts.add(name);
+    if (catalog) await loadPart(catalog, name, current);
+}
+
+/** Loads a language's catalogue (English needs none), with the pages' ones added so far.
  * @param {string} l @returns {Promise<void>} */
 export async function setLang(l) {
     if (!known(l)) l = "en";
@@ -151,7 +171,10 @@ export async function setLang(l) {
     } else {
         const r = await fetch("i18n/" + l + ".json");
         if (!r.ok) throw new Error("i18n/" + l + ".json: " + r.status);
-        catalog = /** @type {Catalog} */ (await r.json());
+        const c = /** @type {Catalog} */ (await r.json());
+        // a page's words missing in this language fall back to English (and are told in `missing`)
+        for (const name of parts) await loadPart(c, name, l).catch(() => {});
+        catalog = c;
     }
     current = l;
     document.documentElement.lang = l;

@@ -20,6 +20,7 @@ import { cardEl, cardName, cardText, cardOrder } from "./cards.js";
 import { drawSeats } from "./board.js";
 import { savedName } from "./net.js";
 
+
 /** @typedef {import("./board.js").SeatShow} SeatShow */
 /** @typedef {{verdict: string, why?: string, told?: string[], after?: any}} Try */
 /** @typedef {{tell: string[], task: string, hint: string|null, done: string|null, view: any,

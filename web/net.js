@@ -15,6 +15,7 @@
 // server named, and connects again (docs/protocol.md).
 
 import { setLanguages } from "./i18n.js";
+import { takePersonMessage } from "./person.js";
 
 /** @typedef {{token: string, seat: number, name: string, at: number}} SeatMemo */
 
@@ -116,6 +117,7 @@ export class Conn {
             }
             if (!m || typeof m.type !== "string") return;
             if (m.type === "welcome") setLanguages(m.languages);
+            takePersonMessage(m);   // who this browser is, whichever page asked
             this.onMessage(m);
         };
         ws.onclose = () => {

@@ -6,6 +6,7 @@
 
 import { lang } from "./i18n.js";
 import { heldSeats, savedName, cleanName, nameChars, NAME_CHARS } from "./net.js";
+import { personKey } from "./person.js";
 
 /** @typedef {import("./net.js").Msg} Msg */
 /** @typedef {{epoch: string, n: number}} Since */
@@ -21,6 +22,9 @@ export function hello(seats) {
     const name = cleanName(savedName());
     if (name && nameChars(name) <= NAME_CHARS) m.name = name;
     if (seats && seats.length) m.seats = seats;
+    // The person this browser is (person.js): the server answers `person`.
+    const key = personKey();
+    if (key) m.key = key;
     return m;
 }
 
@@ -100,4 +104,50 @@ export function leave(table) {
 /** Follows the lobby (on) or stops. @param {boolean} on @returns {Msg} */
 export function lobby(on) {
     return { type: "lobby", on };
+}
+
+// A person (docs/protocol.md, "People"): made, signed in on another device,
+// renamed or hidden, signed out, forgotten; and a seat taken back as that person.
+
+/** @param {string} name @returns {Msg} */
+export function personNew(name) {
+    return { type: "person_new", name };
+}
+
+/** A one-time code for another device. @returns {Msg} */
+export function deviceCode() {
+    return { type: "device_code" };
+}
+
+/** @param {string} code @returns {Msg} */
+export function redeem(code) {
+    return { type: "redeem", code };
+}
+
+/** @param {{name?: string, hidden?: boolean}} o @returns {Msg} */
+export function personSet(o) {
+    /** @type {Msg} */
+    const m = { type: "person_set" };
+    if (o.name !== undefined) m.name = o.name;
+    if (o.hidden !== undefined) m.hidden = o.hidden;
+    return m;
+}
+
+/** @returns {Msg} */
+export function signOut() {
+    return { type: "sign_out" };
+}
+
+/** @returns {Msg} */
+export function forgetMe() {
+    return { type: "forget_me" };
+}
+
+/** The seat this person holds at table (no token: the person's). @param {string} table
+ * @param {Since|null} [since] @returns {Msg} */
+export function resume(table, since) {
+    /** @type {Msg} */
+    const m = { type: "resume", table };
+    if (since && since.epoch && since.n) m.since = { epoch: since.epoch, n: since.n };
+    return m;
 }

@@ -9,7 +9,8 @@
 //
 // With the review (#/r/CODE/N/review, the game-over panel's "Review my
 // moves"), the page takes the seat this browser holds at that table (its
-// token) on a connection of its own and asks the server for the review of
+// token; or, without one, the signed-in person's seat there: resume, so that
+// another device of theirs reviews it too) on a connection of its own and asks the server for the review of
 // that seat's moves (docs/protocol.md, review): it then steps from graded
 // move to graded move, each shown in the position before it, with the move
 // played, the better one, the grade and the search's figures.
@@ -19,6 +20,8 @@ import { h, fill } from "./dom.js";
 import { drawSeats, drawRanking, drawRoundEnd } from "./board.js";
 import { Conn } from "./net.js";
 import * as proto from "./proto.js";
+import { personKey } from "./person.js";
+
 
 /** @typedef {import("./board.js").Pile} Pile */
 /** @typedef {import("./board.js").RuleEvent} RuleEvent */
@@ -128,14 +131,20 @@ export class ReplayView {
         const claim = proto.seatClaim(code);
         const say = (/** @type {string} */ text, /** @type {string} */ role) =>
             fill(this.reviewBox, [h("p", { class: "notice", role, text })]);
-        if (!claim) {
+        // Without this browser's token, the person's seat (people: resume) will do.
+        const person = !claim && !!personKey();
+        if (!claim && !person) {
             say(_("Only the people who sat at this game can see its review, in the browser they played in."), "alert");
             return;
         }
         say(_("Reviewing your moves: the server searches each of them again. This takes a few seconds."), "status");
-        this.conn = new Conn(() => proto.hello([claim]),
+        this.conn = new Conn(() => proto.hello(claim ? [claim] : []),
             (m) => {
-                if (m.type === "seated" && m.table === code && !this.review)
+                if (person && m.type === "person" && !this.review) this.conn?.send(proto.resume(code));
+                else if (person && m.type === "error" && m.re === "resume")
+                    say(m.code === "no_table" ? _("No review: this game's table is gone (its replay stays).")
+                                              : fmt(_("No review: %s"), String(m.text || m.code)), "alert");
+                else if (m.type === "seated" && m.table === code && !this.review)
                     this.conn?.send(proto.review(code, game));
                 else if (m.type === "review" && m.table === code && m.game === game) {
                     this.review = /** @type {Review} */ (/** @type {unknown} */ (m));

@@ -2,8 +2,9 @@
 // sw.js - the service worker: the page's own files in a cache, so that an
 // installed figaro (manifest.webmanifest) opens without the network and a
 // slow network does not hold the page up. Never the protocol: the WebSocket
-// (/ws), the tables' records and replays (/tables/...), POST /replay,
-// /metrics and /healthz always go to the server and are never stored.
+// (/ws), the tables' records and replays (/tables/...), POST /replay, the
+// people's pages and the leaderboard (/api/...), /metrics and /healthz
+// always go to the server and are never stored.
 //
 // Network first: a file is fetched from the server whenever it answers (so a
 // new version of the page is used at once) and the cache is the fallback.
@@ -19,7 +20,8 @@ const FILES = [
     "./", "index.html", "style.css", "favicon.svg", "icon-192.png", "icon-512.png",
     "manifest.webmanifest", "app.js", "board.js", "cards.js", "dom.js", "home.js", "i18n.js",
     "drawer.js", "learn.js", "net.js", "notify.js", "proto.js", "replay.js", "rules.js", "share.js", "table.js", "table_hand.js",
-    "table_panels.js", "table_state.js", "lobby.js",
+    "table_panels.js", "table_state.js", "lobby.js", "person.js", "people_page.js", "plot.js", "qr.js",
+    "people.css", "learn.css", "replay.css",
     "favicon-turn.svg",
 ];
 
@@ -29,7 +31,7 @@ function isPageFile(req) {
     if (req.method !== "GET") return false;
     const url = new URL(req.url);
     if (url.origin !== self.location.origin) return false;
-    return !/^\/(ws|tables|replay|metrics|healthz)(\/|$|\?)/.test(url.pathname);
+    return !/^\/(ws|tables|replay|api|metrics|healthz)(\/|$|\?)/.test(url.pathname);
 }
 
 const sw = /** @type {any} */ (self);
@@ -44,11 +46,12 @@ sw.addEventListener("activate", (/** @type {any} */ e) => {
         .then(() => sw.clients.claim()));
 });
 
-// The page asks for its language's lessons to be kept (app.js): fetched here,
-// once, so that they play offline without weighing on the page's load.
+// The page asks for its language's lessons and the words of the pages loaded
+// later to be kept (app.js): fetched here, once, so that they play offline
+// without weighing on the page's load.
 sw.addEventListener("message", (/** @type {any} */ e) => {
     const m = e.data;
-    if (!m || m.type !== "keep" || typeof m.path !== "string" || !/^lessons\/[a-z]{2,3}\.json$/.test(m.path)) return;
+    if (!m || m.type !== "keep" || typeof m.path !== "string" || !/^(lessons\/[a-z]{2,3}|i18n\/later-[a-z]{2,3})\.json$/.test(m.path)) return;
     e.waitUntil(caches.open(CACHE)
         .then((c) => c.match(m.path).then((hit) => (hit ? undefined : c.add(m.path))))
         .catch(() => {}));

@@ -17,6 +17,10 @@
 // tab's title and icon change, with a chime and a vibration if asked for
 // (notify.js); a table with a time per move shows everyone the clock.
 //
+// A signed-in person (person.js) takes a seat as themselves: the join waits
+// for the server to know them, a seat they hold from another device is taken
+// back (resume); a rated table says so, and its end the new rating.
+//
 // What the server said lives in table_state.js (no DOM); what the person is
 // doing with the page (a card chosen, a panel closed) lives here; the hand and
 // the action bar are table_hand.js's, the panels over the seats
@@ -37,6 +41,7 @@ import { Drawer } from "./drawer.js";
 import { renderBar, renderHand, preview } from "./table_hand.js";
 import { renderPanels } from "./table_panels.js";
 import { LOBBY_JOIN_KEY } from "./lobby.js";
+import { PersonGate, myPerson, ratedLine } from "./person.js";
 
 /** @typedef {import("./net.js").Msg} Msg */
 /** @typedef {import("./board.js").SeatShow} SeatShow */
@@ -132,6 +137,12 @@ export class TableView {
         this.wake = () => {
             if (document.visibilityState === "visible" && !this.conn.ws) this.conn.restart();
         };
+        /** A join waits for the person (made first from the name given), so the seat is theirs. */
+        this.gate = new PersonGate(this.conn);
+        /** Whether this connection asked for the person's seat here (resume). */
+        this.resumed = false;
+        /** The server's `rated` after this table's last rated game. @type {Msg|null} */
+        this.rated = null;
         document.addEventListener("visibilitychange", this.wake);
         window.addEventListener("online", this.wake);
         this.keys = (/** @type {KeyboardEvent} */ e) => this.onKey(e);
@@ -144,6 +155,7 @@ export class TableView {
     destroy() {
         rulesAt("rules", () => null);
         this.conn.close();
+        this.gate.close();
         document.removeEventListener("visibilitychange", this.wake);
         window.removeEventListener("online", this.wake);
         document.removeEventListener("keydown", this.keys);
@@ -172,16 +184,28 @@ export class TableView {
 
     /** @param {Msg} m */
     onMessage(m) {
+        if (this.gate.onMessage(m)) {   // who the person is; a person not made (rate) leaves the seat unlinked
+            if (m.type === "person") this.resume();
+            return;
+        }
+        if (m.type === "rated" && m.table === this.code) {
+            this.rated = m;
+            this.drawer.say([ratedLine(m)], "me");
+            this.render();
+            return;
+        }
         if (m.type === "welcome") {
+            this.gate.welcome();
+            this.resumed = false;
             const memo = heldSeats()[this.code];
             const auto = sessionStorage.getItem("figaro.autojoin");
             const listed = sessionStorage.getItem(LOBBY_JOIN_KEY);
             if (auto === this.code && !memo) {
                 sessionStorage.removeItem("figaro.autojoin");
-                this.conn.send(proto.join(this.code, cleanName(savedName()), 0));
+                this.gate.send(proto.join(this.code, cleanName(savedName()), 0), cleanName(savedName()));
             } else if (listed === this.code && !memo && !this.watch) {
                 this.spectate();
-                this.conn.send(proto.join(this.code, cleanName(savedName())));
+                this.gate.send(proto.join(this.code, cleanName(savedName())), cleanName(savedName()));
             } else if (!memo || this.watch || this.s.yielded) {
                 this.spectate();
             }
@@ -229,8 +253,18 @@ export class TableView {
         if (before) animateRing(this.ring, before);
     }
 
+    /** The seat the person holds here from another device (the server's
+     * `person` lists it), taken back without a token of this browser's. */
+    resume() {
+        const p = myPerson();
+        if (this.watch || this.resumed || this.s.seat !== null || heldSeats()[this.code] || this.s.yielded) return;
+        if (!p || !p.seats.some((st) => st.table === this.code)) return;
+        this.resumed = this.conn.send(proto.resume(this.code, this.s.since()));
+    }
+
     /** @param {Msg} m */
     error(m) {
+        if (m.re === "resume") return;   // no seat of the person's here after all: the page watches
         if (m.re === "act" && this.why && this.why.waiting > 0) {   // a refusal asked for: why a card cannot go
             this.why.waiting--;
             if (m.code === "illegal" && m.text) this.why.reasons.push(m.text);
@@ -309,6 +343,9 @@ export class TableView {
             tags.push(h("span", { class: "tag tag-hints", title: _("Everyone at this table may ask for hints on their turn."),
                                   text: _("hints on") }));
         if (this.s.options && this.s.options.open) tags.push(h("span", { class: "tag", text: _("open game") }));
+        if (this.s.options && this.s.options.rated)
+            tags.push(h("span", { class: "tag tag-rated", title: _("This table's games count for the players' ratings."),
+                                  text: _("rated") }));
         const round = [];
         if (v) {
             if (this.s.game > 1) round.push(fmt(_("Game %d"), this.s.game));
@@ -383,7 +420,7 @@ export class TableView {
                 const name = cleanName(input.value);
                 if (!name) return;
                 saveName(name);
-                this.conn.send(proto.join(this.code, name));
+                this.gate.send(proto.join(this.code, name), name);
             } }, [h("label", { for: "join-name", text: _("Your name") }), input,
                   h("button", { type: "submit", class: "primary", text: _("Take a seat") })]));
         }
@@ -418,6 +455,7 @@ export class TableView {
             const lines = [o.hints ? _("Hints are on at this table: everyone may ask for one on their turn.")
                                    : _("Hints are off at this table.")];
             if (o.move_seconds) lines.push(fmt(_("Time per move: %d s (then a bot plays)."), o.move_seconds));
+            if (o.rated) lines.push(_("This table's games count for the players' ratings."));
             kids.push(h("div", { class: "table-options" }, lines.map((t) => h("p", { text: t }))));
         }
         if (this.s.seat !== null) {
@@ -550,3 +588,4 @@ export class TableView {
         }
     }
 }
+

@@ -10,6 +10,7 @@ import { h, fill } from "./dom.js";
 import * as proto from "./proto.js";
 import { drawRanking, drawRoundEnd } from "./board.js";
 import { ruleLinks } from "./rules.js";
+import { ratedLine } from "./person.js";
 
 /** @typedef {import("./table.js").TableView} TableView */
 /** @typedef {import("./net.js").Msg} Msg */
@@ -68,6 +69,9 @@ export function renderPanels(view) {
             if (view.s.record) acts.append(h("a", { href: view.s.record, download: view.code + "-" + view.s.game + ".fgn",
                                                   text: _("Game record (FGN)") }));
             panel.append(acts);
+            // the server's `rated` after this game: the person's new rating
+            if (view.rated && view.rated.game === view.s.game)
+                panel.append(h("p", { class: "rated-line", role: "status", text: ratedLine(view.rated) }));
             if (end) panel.append(end);   // the last round's end, below the ranking
             kids.push(panel);
         }

@@ -528,10 +528,8 @@ static bool parse_object(err_t *e, const json_t *o, fig_proto_msg_t *m)
     case FIG_PROTO_RESUME:
         return get_since(e, o, &m->has_since, m->epoch, &m->since);
     case FIG_PROTO_ACT:
-        if (!get_int(e, o, "n", true, 0, INT64_MAX / 2, &m->n) ||
-            !get_str(e, o, "action", true, m->action, sizeof m->action))
-            return false;
-        return true;
+        return get_int(e, o, "n", true, 0, INT64_MAX / 2, &m->n) &&
+               get_str(e, o, "action", true, m->action, sizeof m->action);
     case FIG_PROTO_HINT:
         return get_int(e, o, "n", true, 0, INT64_MAX / 2, &m->n);
     case FIG_PROTO_REVIEW:

@@ -233,6 +233,19 @@ static void do_create(fig_service_t *s, conn_t *c, const fig_proto_msg_t *m)
     /* `created` goes to c once the table is stored (fig_table_written). */
 }
 
+/* A chat line, unless the connection chats faster than its tokens allow. */
+static fig_proto_code_t do_chat(fig_service_t *s, conn_t *c, fig_table_t *t,
+                                const fig_proto_msg_t *m, fig_msg_t *msg)
+{
+    if (!fig_svc_take_token(&c->chat_tokens, &c->chat_at, fig_svc_now(s), CHAT_BURST,
+                            1.0 / CHAT_EVERY_MS)) {
+        snprintf(msg->text, sizeof msg->text, "%s",
+                 fig_tr_text(c->tr, "one chat line every two seconds, please"));
+        return FIG_PC_CHAT_FLOOD;
+    }
+    return fig_table_chat(t, c, c->tr, c->name, m->text, msg);
+}
+
 /* Runs a request on its table (t: NULL for hello, create, ping), which is
  * not busy. */
 static void run_request(fig_service_t *s, conn_t *c, fig_table_t *t, const fig_proto_msg_t *m,
@@ -242,7 +255,6 @@ static void run_request(fig_service_t *s, conn_t *c, fig_table_t *t, const fig_p
     fig_table_since_t since = { m->has_since, m->epoch, m->since };
     fig_proto_code_t code = FIG_PC_NONE;
     fig_msg_t msg;
-    long long now = fig_svc_now(s);
     if (t)
         fig_svc_conn_at(c, fig_table_code(t));
     switch (m->type) {
@@ -258,10 +270,9 @@ static void run_request(fig_service_t *s, conn_t *c, fig_table_t *t, const fig_p
     case FIG_PROTO_CREATE:
         do_create(s, c, m);
         break;
-    case FIG_PROTO_PING: {
+    case FIG_PROTO_PING:
         fig_svc_send_json(s, c, fig_proto_pong());
         break;
-    }
     case FIG_PROTO_LOBBY:
         fig_svc_refresh(s);   /* the tables touched since: the list as it is now */
         fig_svc_lobby_message(s, c, m);
@@ -304,14 +315,7 @@ static void run_request(fig_service_t *s, conn_t *c, fig_table_t *t, const fig_p
         fig_svc_people_message(s, c, m);
         break;
     case FIG_PROTO_CHAT:
-        if (!fig_svc_take_token(&c->chat_tokens, &c->chat_at, now, CHAT_BURST,
-                                1.0 / CHAT_EVERY_MS)) {
-            code = FIG_PC_CHAT_FLOOD;
-            snprintf(msg.text, sizeof msg.text, "%s",
-                     fig_tr_text(c->tr, "one chat line every two seconds, please"));
-        } else {
-            code = fig_table_chat(t, c, c->tr, c->name, m->text, &msg);
-        }
+        code = do_chat(s, c, t, m, &msg);
         break;
     case FIG_PROTO_TYPE_COUNT:   /* never parsed */
         break;

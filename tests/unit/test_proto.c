@@ -788,6 +788,8 @@ static void test_lobby_messages(void **state)
     json_decref(f);
     free(text);
     fig_lobby_free(&l);
+}
+
 /* The people's messages (docs/protocol.md, "People"): their fields read,
  * a bad key marks the hello without refusing it, a device code is read in
  * capitals, and their frames hold what the contract names (a key only when

@@ -239,15 +239,19 @@ export async function handSize(page) {
 }
 
 /** Lets the loaded page's service worker install, reloads the page under it,
- * and waits until its cache holds `file` (fetched by the page once it asks):
- * what a page read offline needs. @param {import("@playwright/test").Page} page
- * @param {string} file */
-export async function underWorker(page, file) {
+ * and waits until its cache holds every one of `files` (fetched by the page,
+ * or by the worker, once the page asks): what a page read offline needs.
+ * @param {import("@playwright/test").Page} page @param {string[]} files */
+export async function underWorker(page, ...files) {
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
     await page.reload();   // now under the worker, which keeps what the page fetches
-    await page.waitForFunction(async (f) => {
-        for (const k of await caches.keys())
-            if (await (await caches.open(k)).match(f)) return true;
-        return false;
-    }, file);
+    await page.waitForFunction(async (fs) => {
+        const held = async (/** @type {string} */ f) => {
+            for (const k of await caches.keys())
+                if (await (await caches.open(k)).match(f)) return true;
+            return false;
+        };
+        for (const f of fs) if (!await held(f)) return false;
+        return true;
+    }, files);
 }

@@ -337,7 +337,7 @@ test("the lessons read offline once the page is installed", async ({ browser }) 
     const ctx = await browser.newContext({ locale: "fr", viewport: PHONE });
     const page = await ctx.newPage();
     await page.goto(srv.url);
-    await underWorker(page, "lessons/fr.json");
+    await underWorker(page, "lessons/fr.json", "i18n/later-fr.json");   // the lessons and their words
     await expect(page.locator(".learn-btn")).toBeVisible();
     await ctx.setOffline(true);
     await page.goto(srv.url + "#/learn/jesters");
