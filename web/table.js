@@ -201,7 +201,6 @@ export class TableView {
             const auto = sessionStorage.getItem("figaro.autojoin");
             const listed = sessionStorage.getItem(LOBBY_JOIN_KEY);
             if (auto === this.code && !memo) {
-                sessionStorage.removeItem("figaro.autojoin");
                 this.gate.send(proto.join(this.code, cleanName(savedName()), 0), cleanName(savedName()));
             } else if (listed === this.code && !memo && !this.watch) {
                 this.spectate();
@@ -215,8 +214,12 @@ export class TableView {
             }
             return;
         }
-        // The lobby's join is answered (not `moved`: then asked again at the table's server).
-        if (m.type === "seated" || m.re === "join" && m.code !== "moved") sessionStorage.removeItem(LOBBY_JOIN_KEY);
+        // The join asked for on arrival (the creator's, the lobby's tap) is forgotten once
+        // answered; not on `moved`: then it is asked again at the table's server.
+        if (m.type === "seated" || m.re === "join" && m.code !== "moved") {
+            sessionStorage.removeItem("figaro.autojoin");
+            sessionStorage.removeItem(LOBBY_JOIN_KEY);
+        }
         if (m.type === "error") {
             this.error(m);
             return;

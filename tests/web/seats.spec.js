@@ -81,6 +81,32 @@ test("reload returns to the seat; away, then a bot, then back", async ({ browser
     await b2.close();
 });
 
+test("the creator's seat is asked for again when the first answer is moved to another server", async ({ browser }) => {
+    const ctx = await browser.newContext({ reducedMotion: "reduce" });
+    const page = await ctx.newPage();
+    // Several servers behind a proxy: the table page's first connection lands on
+    // one that does not drive the table, which answers the join `moved`.
+    let moved = 0;
+    await page.routeWebSocket(/\/ws/, (ws) => {
+        const server = ws.connectToServer();
+        ws.onMessage((text) => {
+            const m = JSON.parse(String(text));
+            if (m.type === "join" && moved === 0) {
+                moved++;
+                ws.send(JSON.stringify({ type: "error", code: "moved", re: "join", table: m.table, node: "local",
+                                         text: "another server drives this table" }));
+            } else {
+                server.send(String(text));
+            }
+        });
+        server.onMessage((text) => ws.send(String(text)));
+    });
+    const code = await createTable(page, srv.url, "Ann", ["bot:random", "bot:random"]);
+    expect(moved).toBe(1);
+    expect(code).toMatch(/^[A-Z0-9]{6}$/);
+    await ctx.close();
+});
+
 test("a spectator never receives a seat's hand", async ({ browser }) => {
     const a = await browser.newContext({ reducedMotion: "reduce" });
     const pa = await a.newPage();
