@@ -123,7 +123,7 @@ export class HomeView {
      * connection is not lost, and the person need not tap again).
      * @param {Msg} m */
     sendOrWait(m) {
-        if (this.levels.length && this.conn.ws && this.conn.ws.readyState === WebSocket.OPEN && this.gate.send(m, cleanName(savedName()))) return;
+        if (this.levels.length && this.conn.isOpen && this.gate.send(m, cleanName(savedName()))) return;
         this.pending = m;
         this.notice.textContent = _("Connecting to the server…");
     }

@@ -132,9 +132,14 @@ export class Conn {
         };
     }
 
+    /** Whether the connection is open: a message sent now goes out. */
+    get isOpen() {
+        return !!this.ws && this.ws.readyState === WebSocket.OPEN;
+    }
+
     /** @param {Msg} m @returns {boolean} whether it went out */
     send(m) {
-        if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return false;
+        if (!this.ws || !this.isOpen) return false;
         this.ws.send(JSON.stringify(m));
         return true;
     }
