@@ -76,7 +76,11 @@ typedef struct {
                                                they asked for the next one; 0: none */
     char person[FIG_DB_PERSON_ID + 1];      /* the signed-in person whose seat it is (their
                                                public id); "": none (stored NULL, and so is
-                                               the id of a person not stored: forgotten) */
+                                               the id of a person not stored: forgotten).
+                                               An open seat's: who left it while the
+                                               table's latest game ran (they rank last at
+                                               its end, net/rated.h), kept until the next
+                                               game starts (FIG_DBW_GAME); never shown */
 } fig_db_seat_t;
 
 typedef struct {
@@ -122,7 +126,8 @@ typedef fig_err_t fig_db_table_fn(void *ctx, const fig_db_table_t *t, const fig_
 typedef enum {
     FIG_DBW_TABLE,         /* a new table and its seats: row */
     FIG_DBW_SEAT,          /* seat `seat` of table `code` is now `seat_row` */
-    FIG_DBW_GAME,          /* game `game` of `code` starts: setup, told by event ev */
+    FIG_DBW_GAME,          /* game `game` of `code` starts: setup, told by event ev; the
+                              table's open seats lose their leaver (fig_db_seat_t.person) */
     FIG_DBW_ACTION,        /* action number `index` (0, 1, ...) of game `game`: storing an
                               index twice is refused (FIG_ERR_STATE), so an action is never
                               stored twice */
@@ -520,7 +525,8 @@ fig_err_t fig_db_code_redeem(fig_db_t *db, const char *code_hash, const char *ke
  * seat that was theirs loses its person (seats.person NULL) and its name
  * becomes "Anonymous" ("Anonymous2", ... when another seat of the table has
  * that name already, ignoring case), the seat's token kept (a seat at a
- * running game still works); in the played rows of others, their seat
+ * running game still works), and an open seat they left loses them (keeps
+ * no name); in the played rows of others, their seat
  * becomes {"kind":"anonymous"} with the same name rule, and in the kept
  * records (FGN `names`) their name becomes that name too. FIG_OK; *found
  * false when there was no such person. */
@@ -542,7 +548,8 @@ typedef struct {
 } fig_db_person_seat_t;
 
 /* The seats person `id` holds (seats.person), newest table first (its
- * creation, then its code), at most FIG_DB_PERSON_SEATS: out[0..*n). */
+ * creation, then its code), at most FIG_DB_PERSON_SEATS: out[0..*n); not
+ * an open seat they left. */
 fig_err_t fig_db_person_seats(fig_db_t *db, const char *id,
                               fig_db_person_seat_t out[FIG_DB_PERSON_SEATS], int *n,
                               fig_msg_t *msg);

@@ -61,13 +61,17 @@ static fig_err_t name_row(void *ctx, const char *const *col, int n, fig_msg_t *m
     return FIG_OK;
 }
 
-/* Every seat of theirs: no person, named Anonymous (numbered on a clash). */
+/* Every seat of theirs: no person, named Anonymous (numbered on a clash);
+ * an open seat they left: no person (it has no name). */
 static fig_err_t forget_seats(fig_db_t *db, const char *id, fig_msg_t *msg)
 {
     refs_t l = { NULL, 0, 0 };
     fig_dbp_t p[] = { FIG_DBP_T(id) };
-    fig_err_t rc = fig_dbq(db, "SELECT code, seat FROM seats WHERE person = $1", p, 1, ref_row,
-                           &l, msg);
+    fig_err_t rc = fig_dbq(db, "UPDATE seats SET person = NULL WHERE person = $1 AND "
+                           "kind = 'open'", p, 1, NULL, NULL, msg);
+    if (!rc)
+        rc = fig_dbq(db, "SELECT code, seat FROM seats WHERE person = $1", p, 1, ref_row, &l,
+                     msg);
     for (int i = 0; i < l.n && !rc; i++) {
         names_t x = { .seat = l.v[i].seat };
         char anon[FIG_PROTO_NAME_BYTES + 1];

@@ -350,7 +350,7 @@ fig_err_t fig_db_person_seats(fig_db_t *db, const char *id,
     seats_t s = { out, 0 };
     fig_dbp_t p[] = { FIG_DBP_T(id), FIG_DBP_I(FIG_DB_PERSON_SEATS) };
     fig_err_t rc = fig_dbq(db, "SELECT s.code, s.seat FROM seats s JOIN tables t "
-                           "ON t.code = s.code WHERE s.person = $1 "
+                           "ON t.code = s.code WHERE s.person = $1 AND s.kind = 'person' "
                            "ORDER BY t.created DESC, s.code, s.seat LIMIT $2", p, 2, seat_row,
                            &s, msg);
     *n = rc ? 0 : s.n;

@@ -213,7 +213,10 @@ static fig_err_t write_one(db_t *d, const fig_db_write_t *w, fig_msg_t *msg)
         p_text(&p, roads);
         p_int(&p, (long long)w->setup.seed);
         p_int(&p, w->ev);
-        return run(d, PGS_GAME, &p, NULL, msg, "game");
+        fig_err_t rc = run(d, PGS_GAME, &p, NULL, msg, "game");
+        params_t q = { .n = 0 };
+        p_text(&q, w->code);
+        return rc ? rc : run(d, PGS_LEFT_GONE, &q, NULL, msg, "game");
     }
     case FIG_DBW_ACTION: {
         char text[16];

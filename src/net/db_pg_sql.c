@@ -31,6 +31,9 @@ const char *const fig_pg_sql[PGS_COUNT] = {
                  "person = excluded.person",
     [PGS_GAME] = "INSERT INTO games (code, game, players, removed, king, roads, seed, ev) "
                  "VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+    /* A new game: who left an open seat in the one before is no leaver of it. */
+    [PGS_LEFT_GONE] = "UPDATE seats SET person = NULL WHERE code = $1 AND kind = 'open' "
+                      "AND person IS NOT NULL",
     [PGS_ACTION] = "INSERT INTO actions (code, game, idx, seat, action, ev) "
                    "VALUES ($1, $2, $3, $4, $5, $6)",
     [PGS_GET_GAME] = "SELECT players, removed, king, roads, seed, ev FROM games "

@@ -24,7 +24,9 @@
  *   played       (person, idx, code, game, seat, players, place, rated, mu, sigma, ended,
  *                 seats, record)                          PK (person, idx)
  *   records      (id PK, fgn)
- * A seat's kind is the text open/person/bot/engine; an action is in FGN
+ * A seat's kind is the text open/person/bot/engine; a seat's person is whose
+ * seat it is, or on an open seat the signed-in person who left it during
+ * its table's latest game (db.h); an action is in FGN
  * syntax ("R2>1", "RING>0", "take"); roads are the three groups, "15 9 2/...".
  * A 64-bit seed is stored as the signed integer of the same bits. A seat's
  * rematch is the game after whose end its person asked for the next (0: no
@@ -55,7 +57,7 @@
 enum { ST_TABLE, ST_SEAT, ST_GAME, ST_ACTION, ST_GET_GAME, ST_GET_ACTIONS, ST_TABLES, ST_SEATS,
        ST_LAST_GAME, ST_DEL_ACTIONS, ST_DEL_GAMES, ST_DEL_SEATS, ST_DEL_EVENTS, ST_DEL_TABLE,
        ST_EVENTS, ST_REVIEW, ST_GET_REVIEW, ST_DEL_REVIEWS, ST_BEGIN, ST_SAVEPOINT, ST_RELEASE,
-       ST_COMMIT, ST_COUNT };
+       ST_COMMIT, ST_LEFT_GONE, ST_COUNT };
 
 static const char *const sql_text[ST_COUNT] = {
     /* A group's transaction and each batch's savepoint, prepared as the
@@ -71,6 +73,9 @@ static const char *const sql_text[ST_COUNT] = {
                 "(SELECT id FROM people WHERE id = ?8))",   /* a person forgotten: none */
     [ST_GAME] = "INSERT INTO games (code, game, players, removed, king, roads, seed, ev) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+    /* A new game: who left an open seat in the one before is no leaver of it. */
+    [ST_LEFT_GONE] = "UPDATE seats SET person = NULL WHERE code = ? AND kind = 'open' "
+                     "AND person IS NOT NULL",
     [ST_ACTION] = "INSERT INTO actions (code, game, idx, seat, action, ev) "
                   "VALUES (?, ?, ?, ?, ?, ?)",
     [ST_GET_GAME] = "SELECT players, removed, king, roads, seed, ev FROM games "
@@ -308,7 +313,9 @@ static fig_err_t game_add(db_t *d, const char *code, int game, const fig_setup_t
     sqlite3_bind_text(s, 6, roads, -1, SQLITE_TRANSIENT);
     sqlite3_bind_int64(s, 7, (sqlite3_int64)setup->seed);
     sqlite3_bind_int64(s, 8, ev);
-    return step_done(d, s, msg, "game");
+    fig_err_t rc = step_done(d, s, msg, "game");
+    sqlite3_bind_text(d->st[ST_LEFT_GONE], 1, code, -1, SQLITE_TRANSIENT);
+    return rc ? rc : step_done(d, d->st[ST_LEFT_GONE], msg, "game");
 }
 
 static fig_err_t action_add(db_t *d, const char *code, int game, int index,

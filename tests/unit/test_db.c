@@ -4,7 +4,8 @@
  * it reads back (fig_db_load, fig_db_game_get) whole and exactly, a failed
  * batch changes nothing while the others of its transaction are kept, an
  * action is never stored twice, a seat's review is stored once and read
- * back, a deleted table leaves nothing.
+ * back, a deleted table leaves nothing, who left an open seat during its
+ * game is kept there until the next game.
  *
  * The back end is the URL in FIGARO_TEST_DB (tests/cli/test_db_pg.sh starts
  * a throwaway PostgreSQL and runs this binary with its postgresql:// URL);
@@ -280,6 +281,77 @@ static void test_table_round_trip(void **state)
     }
     assert_false(s->has_last[0]);
     free(s);
+    fig_db_close(db);
+}
+
+/* Who left an open seat while its game ran is kept with the seat (db.h,
+ * fig_db_seat_t.person): read back at load, never one of their seats
+ * (fig_db_person_seats), gone when the next game starts and when they are
+ * forgotten (the open seat keeps no name). */
+static void test_leaver_kept(void **state)
+{
+    (void)state;
+    fig_db_t *db = open_db();
+    char code[8];
+    new_code(code);
+    fig_db_person_t zoe;
+    char key[FIG_TOKEN_HEX + 1], key_hash[FIG_HASH_HEX + 1];
+    assert_int_equal(fig_token_new(key, NULL), FIG_OK);
+    assert_int_equal(fig_sha256_hex(key, strlen(key), key_hash, NULL), FIG_OK);
+    assert_int_equal(fig_db_person_new(db, "Zoe", key_hash, 1700000000, &zoe, NULL), FIG_OK);
+    fig_db_write_t w = { .kind = FIG_DBW_TABLE };
+    table_row(&w.row, code, 4, 1700000002);
+    strcpy(w.row.seats[0].person, zoe.id);
+    assert_int_equal(apply1(db, &w), FIG_OK);
+    fig_db_game_t *g = malloc(sizeof *g);
+    assert_non_null(g);
+    some_game(g, 1, 5, 3);
+    store_game(db, code, g);
+    const char *codes[] = { code };
+    for (int round = 0; round < 3; round++) {
+        /* Zoe leaves seat 0 during the game (again after each check). */
+        w = (fig_db_write_t){ .kind = FIG_DBW_SEAT, .seat = 0 };
+        strcpy(w.code, code);
+        w.seat_row.kind = FIG_DB_SEAT_OPEN;
+        strcpy(w.seat_row.person, zoe.id);
+        assert_int_equal(apply1(db, &w), FIG_OK);
+        fig_db_close(db);
+        db = open_db();
+        seen_t *s = load_codes(db, codes, 1);
+        assert_int_equal(s->n, 1);
+        assert_int_equal(s->got[0].seats[0].kind, FIG_DB_SEAT_OPEN);
+        assert_string_equal(s->got[0].seats[0].person, zoe.id);
+        assert_string_equal(s->got[0].seats[0].name, "");
+        assert_string_equal(s->got[0].seats[3].person, "");
+        free(s);
+        fig_db_person_seat_t seats[FIG_DB_PERSON_SEATS];
+        int n = -1;
+        assert_int_equal(fig_db_person_seats(db, zoe.id, seats, &n, NULL), FIG_OK);
+        assert_int_equal(n, 0);   /* left: not hers */
+        if (round == 0) {
+            some_game(g, 2, 6, 0);   /* a rematch: she left the game before */
+            store_game(db, code, g);
+        } else if (round == 1) {
+            w = (fig_db_write_t){ .kind = FIG_DBW_SEAT, .seat = 0 };   /* Ann takes it */
+            strcpy(w.code, code);
+            w.seat_row.kind = FIG_DB_SEAT_PERSON;
+            strcpy(w.seat_row.name, "Ann");
+            memset(w.seat_row.token_hash, 'b', FIG_HASH_HEX);
+            assert_int_equal(apply1(db, &w), FIG_OK);
+        } else {
+            bool found;
+            assert_int_equal(fig_db_person_forget(db, zoe.id, &found, NULL), FIG_OK);
+            assert_true(found);
+        }
+        s = load_codes(db, codes, 1);
+        assert_int_equal(s->n, 1);
+        assert_string_equal(s->got[0].seats[0].person, "");
+        assert_string_equal(s->got[0].seats[0].name, round == 1 ? "Ann" : "");
+        assert_int_equal(s->got[0].seats[0].kind,
+                         round == 1 ? FIG_DB_SEAT_PERSON : FIG_DB_SEAT_OPEN);
+        free(s);
+    }
+    free(g);
     fig_db_close(db);
 }
 
@@ -842,6 +914,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_table_round_trip),
         cmocka_unit_test(test_game_and_actions),
+        cmocka_unit_test(test_leaver_kept),
         cmocka_unit_test(test_failed_batch_alone),
         cmocka_unit_test(test_orphan_refused),
         cmocka_unit_test(test_events_mark_rises),
