@@ -128,9 +128,6 @@ struct fig_table {
         int seat;
     } hint;
     char logp[24];                        /* its log lines' prefix: "table K7M2QX: " */
-    /* The signed-in person who left seat s during the current game ("": none
-     * or not signed in): at the game's end they rank last (net/rated.h). */
-    char left[FIG_MAX_PLAYERS][FIG_DB_PERSON_ID + 1];
 };
 
 /* A seat's name as people see it: FIG_PROTO_NAME_CHARS characters of UTF-8. */

@@ -429,7 +429,9 @@ fig_proto_code_t fig_tb_start_stored(fig_table_t *t, int g, const fig_setup_t *s
     }
     set_match(t, m);
     t->steps = 0;
-    memset(t->left, 0, sizeof t->left);
+    for (int s = 0; s < t->row.players; s++)   /* as the game's write did (FIG_DBW_GAME) */
+        if (t->row.seats[s].kind == FIG_DB_SEAT_OPEN)
+            t->row.seats[s].person[0] = '\0';   /* who left the game before */
     logent_t *e = fig_tb_log_put(t, EV_START);
     t->game_n = e->n;
     fig_logf(t->env->log, t->env->svc, t->logp, "game %d starts", g);

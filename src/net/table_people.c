@@ -35,12 +35,12 @@ void fig_table_forget_person(fig_table_t *t, const char *person)
     if (!person[0])
         return;
     for (int s = 0; s < t->row.players; s++) {
-        if (strcmp(t->left[s], person) == 0)
-            t->left[s][0] = '\0';
         fig_db_seat_t *x = &t->row.seats[s];
-        if (x->kind != FIG_DB_SEAT_PERSON || strcmp(x->person, person) != 0)
+        if (strcmp(x->person, person) != 0)
             continue;
-        x->person[0] = '\0';
+        x->person[0] = '\0';   /* their seat, or the open seat they left */
+        if (x->kind != FIG_DB_SEAT_PERSON)
+            continue;
         /* "Anonymous", numbered as join numbers a name another seat has. */
         name_t names[FIG_MAX_PLAYERS];
         fig_tb_seat_names(t, names);

@@ -334,6 +334,11 @@ fig_proto_code_t fig_table_leave(fig_table_t *t, void *p, const fig_tr_t *tr, fi
     fig_db_write_t *w = fig_tb_op_write(t, op, FIG_DBW_SEAT);
     w->seat = s;
     w->seat_row.kind = FIG_DB_SEAT_OPEN;
+    /* A signed-in person who leaves a running game stays its leaver, stored
+     * with the open seat (a restart keeps them): at its end they rank last
+     * (table_result.c), unless someone takes the seat first. */
+    if (running(t))
+        memcpy(w->seat_row.person, t->row.seats[s].person, sizeof w->seat_row.person);
     op->seat = s;
     fig_tb_submit(t, op);
     return FIG_PC_NONE;
@@ -344,7 +349,6 @@ static void leave_stored(fig_table_t *t, op_t *op)
     int s = op->seat;
     name_t names[FIG_MAX_PLAYERS];
     fig_tb_seat_names(t, names);
-    memcpy(t->left[s], t->row.seats[s].person, sizeof t->left[s]);
     t->row.seats[s] = op->b.w[0].seat_row;
     memset(&t->seat[s], 0, sizeof t->seat[s]);
     /* with the name it had; the vote without it */

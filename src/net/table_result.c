@@ -31,12 +31,12 @@ static fig_rated_kind_t seat_kind(const fig_table_t *t, int s, const char **pers
             return FIG_RATED_ANON;
         *person = x->person;
         return t->seat[s].bot_plays ? FIG_RATED_LEFT : FIG_RATED_PERSON;
-    case FIG_DB_SEAT_OPEN:   /* left during the game: the fill bot ended it */
+    case FIG_DB_SEAT_OPEN:   /* the fill bot ended it; its person: who left it meanwhile */
         break;
     }
-    if (!t->left[s][0])
+    if (!x->person[0])
         return FIG_RATED_ANON;
-    *person = t->left[s];
+    *person = x->person;
     return FIG_RATED_LEFT;
 }
 

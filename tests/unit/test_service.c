@@ -62,6 +62,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <jansson.h>
+#include <math.h>
 #include <poll.h>
 #include <signal.h>
 #include <sqlite3.h>
@@ -74,6 +75,7 @@
 
 #include "figaro/figaro.h"
 #include "host/lang.h"
+#include "host/rating.h"
 #include "host/review.h"
 #include "host/util.h"
 #include "net/proto.h"
@@ -2620,6 +2622,247 @@ static void test_leaver_last_and_forget(void **state)
     world_free(w);
 }
 
+/* How the leaver's game goes on in test_leaver_kept. */
+typedef enum {
+    LV_STAY,        /* no restart: the service that saw the leave ends the game */
+    LV_RESTART,     /* a restart after the leave; then a rematch, a restart, its end */
+    LV_TAKEN,       /* Cat (not signed in) takes the seat, then a restart */
+    LV_FORGOTTEN    /* the leaver forgets himself, then a restart */
+} leaver_case_t;
+
+/* A count the SQLite file answers about table `code`'s seat s: the open
+ * seat whose person is `id`. */
+static uint64_t leaver_rows(world_t *w, const char *code, int s, const char *id)
+{
+    char sql[200];
+    snprintf(sql, sizeof sql, "SELECT count(*) FROM seats WHERE code = '%s' AND seat = %d AND "
+             "kind = 'open' AND person = '%s'", code, s, id);
+    return db_u64(w, sql);
+}
+
+/* Person id's page (owned). */
+static json_t *person_page(world_t *w, const char *id)
+{
+    char path[64];
+    int status;
+    snprintf(path, sizeof path, "/api/people/%s", id);
+    char *body = http(w, path, &status);
+    assert_int_equal(status, 200);
+    json_t *page = json_loads(body, 0, NULL);
+    free(body);
+    assert_non_null(page);
+    return page;
+}
+
+/* Whether a frame the connection got since `from` holds text. */
+static bool frames_hold(const world_t *w, int id, int from, const char *text)
+{
+    const rconn_t *r = &w->wire.c[id];
+    for (int i = from; i < r->n; i++)
+        if (strstr(r->f[i], text))
+            return true;
+    return false;
+}
+
+/* Stops the service and makes it again on the same file; Ann comes back
+ * with her key and seat token on a new connection (returned in *ann2). */
+static void restart_with(world_t *w, client_t *ann, const char *key, client_t *ann2)
+{
+    char token[40], table[8];
+    strcpy(token, ann->token);
+    strcpy(table, ann->table);
+    stop_service(w);
+    w->clock += 5000;
+    start_service(w);
+    cl_open(ann2, w, "10.0.0.1");
+    cl_send(ann2, "{\"type\":\"hello\",\"v\":1,\"key\":\"%s\",\"seats\":"
+                  "[{\"table\":\"%s\",\"token\":\"%s\"}]}", key, table, token);
+    cl_update(ann2);
+    assert_true(ann2->snapshot);
+    strcpy(ann2->token, token);
+    ann2->seat = ann->seat;
+}
+
+/* Ann plays the game to its end alone (Bob's seat is a bot's); the
+ * `rated` she is told (owned). */
+static json_t *ann_ends_it(world_t *w, client_t *ann, fig_rng_t *rng)
+{
+    client_t *solo[] = { ann };
+    int from = frames_of(ann);
+    play(w, solo, 1, rng, NULL, NULL);
+    json_t *rated = NULL;
+    for (int i = 0; i < 40 && !rated; i++) {
+        pump_world(w, 5);
+        cl_update(ann);
+        rated = last_frame(ann, from, "rated");
+    }
+    assert_non_null(rated);
+    return rated;
+}
+
+/* Bob's rating after his first game, as fig_rating_update gives it from
+ * the places of his played row (both people new, the bots easy). */
+static void assert_leaver_rating(const json_t *row, const json_t *page, int bseat)
+{
+    const json_t *seats = json_object_get(row, "seats");
+    int n = (int)json_array_size(seats);
+    fig_rating_seat_t in[FIG_MAX_PLAYERS];
+    fig_rating_t out[FIG_MAX_PLAYERS];
+    for (int i = 0; i < n; i++) {
+        const json_t *x = json_array_get(seats, (size_t)i);
+        bool bot = strcmp(str(x, "kind"), "bot") == 0;
+        in[i].rating = bot ? fig_rating_level(fig_bot_level_index("easy")) : fig_rating_initial();
+        in[i].rank = (int)num(x, "place");
+        in[i].fixed = bot;
+    }
+    assert_int_equal(num(json_array_get(seats, (size_t)bseat), "place"), n);   /* last */
+    assert_int_equal(fig_rating_update(in, n, out, NULL), FIG_OK);
+    assert_true(fabs(json_real_value(json_object_get(page, "mu")) - out[bseat].mu) < 1e-12);
+    assert_true(fabs(json_real_value(json_object_get(page, "sigma")) - out[bseat].sigma) < 1e-12);
+    assert_true(out[bseat].mu < fig_rating_initial().mu);
+}
+
+static void leaver_case(leaver_case_t how)
+{
+    world_t *w = world_new(30000);
+    client_t ann, bob, cat, ann2, ann3, eve;
+    cl_open(&ann, w, "10.0.0.1");
+    cl_open(&bob, w, "10.0.0.2");
+    hello(&ann, "en", "Ann");
+    hello(&bob, "en", "Bob");
+    char ann_key[33], bob_key[33], ann_id[11], bob_id[11];
+    sign_up(&ann, "Ann", ann_key, ann_id);
+    sign_up(&bob, "Bob", bob_key, bob_id);
+    create_table(&ann, "{\"kind\":\"person\"},{\"kind\":\"person\"},"
+                       "{\"kind\":\"bot\",\"level\":\"easy\"},"
+                       "{\"kind\":\"bot\",\"level\":\"easy\"}", ",\"hints\":false");
+    char code[8];
+    strcpy(code, ann.table);
+    join(&ann, code, "");
+    join(&bob, code, "");
+    fig_rng_t rng;
+    fig_rng_seed(&rng, 91 + (uint64_t)how);
+    client_t *both[] = { &ann, &bob };
+    int want[2] = { 6, -1 };
+    play(w, both, 2, &rng, after_moves, want);
+    int bseat = bob.seat;
+    cl_send(&bob, "{\"type\":\"leave\",\"table\":\"%s\"}", code);
+    cl_update(&bob);
+    assert_int_equal(bob.seat, -1);
+    assert_int_equal(leaver_rows(w, code, bseat, bob_id), 1);   /* kept with the open seat */
+    if (how == LV_TAKEN) {
+        cl_open(&cat, w, "10.0.0.3");
+        hello(&cat, "en", "Cat");
+        join(&cat, code, "Cat");
+        assert_int_equal(cat.seat, bseat);
+        assert_int_equal(leaver_rows(w, code, bseat, bob_id), 0);
+        cl_close(&cat);
+    } else if (how == LV_FORGOTTEN) {
+        int from = frames_of(&bob);
+        cl_send(&bob, "{\"type\":\"forget_me\"}");
+        cl_update(&bob);
+        json_decref(last_frame(&bob, from, "forgotten"));
+        assert_int_equal(db_u64(w, "SELECT count(*) FROM seats WHERE person IS NOT NULL AND "
+                                   "kind = 'open'"), 0);
+    }
+    client_t *a = &ann;
+    cl_close(&bob);
+    if (how != LV_STAY) {
+        cl_close(&ann);
+        restart_with(w, &ann, ann_key, &ann2);
+        a = &ann2;
+        /* A spectator after the restart: the open seat shows nobody's id. */
+        cl_open(&eve, w, "10.0.0.4");
+        hello(&eve, "en", "Eve");
+        cl_send(&eve, "{\"type\":\"spectate\",\"table\":\"%s\"}", code);
+        cl_update(&eve);
+        json_t *snap = last_frame(&eve, 0, "snapshot");
+        assert_non_null(snap);
+        json_t *x = json_array_get(json_object_get(snap, "seats"), (size_t)bseat);
+        assert_string_equal(str(x, "kind"), how == LV_TAKEN ? "person" : "open");
+        assert_string_not_equal(str(x, "name"), "Bob");
+        json_decref(snap);
+        if (how == LV_TAKEN) {   /* Cat is gone: past her grace a bot plays her seat */
+            w->clock += 30001;
+            fig_service_tick(w->svc, w->clock);
+        }
+    }
+    json_decref(ann_ends_it(w, a, &rng));
+    json_t *page = person_page(w, ann_id);
+    const json_t *mine = json_array_get(json_object_get(page, "games"), 0);
+    assert_true(json_is_true(json_object_get(mine, "rated")));
+    assert_string_equal(str(json_array_get(json_object_get(mine, "seats"), (size_t)bseat),
+                            "kind"), how == LV_STAY || how == LV_RESTART ? "person"
+                                                                         : "anonymous");
+    json_decref(page);
+    if (how == LV_FORGOTTEN) {
+        int status;
+        char path[64];
+        snprintf(path, sizeof path, "/api/people/%s", bob_id);
+        free(http(w, path, &status));
+        assert_int_equal(status, 404);
+    } else {
+        page = person_page(w, bob_id);
+        const json_t *games = json_object_get(page, "games");
+        if (how == LV_TAKEN) {   /* someone else took the seat: not his game */
+            assert_int_equal(json_array_size(games), 0);
+            assert_int_equal(num(page, "rated"), 0);
+        } else {
+            assert_int_equal(json_array_size(games), 1);
+            assert_int_equal(num(page, "rated"), 1);
+            assert_leaver_rating(json_array_get(games, 0), page, bseat);
+        }
+        json_decref(page);
+    }
+    if (how == LV_RESTART) {
+        /* A rematch: Bob is no leaver of the next game, after a restart too. */
+        cl_send(a, "{\"type\":\"rematch\",\"table\":\"%s\",\"game\":1}", code);
+        cl_update(a);
+        for (int i = 0; i < 40 && a->starts == 0; i++) {
+            pump_world(w, 5);
+            cl_update(a);
+        }
+        assert_int_equal(a->game, 2);
+        assert_int_equal(leaver_rows(w, code, bseat, bob_id), 0);
+        cl_close(a);
+        cl_close(&eve);
+        restart_with(w, a, ann_key, &ann3);
+        json_decref(ann_ends_it(w, &ann3, &rng));
+        page = person_page(w, bob_id);
+        assert_int_equal(json_array_size(json_object_get(page, "games")), 1);
+        assert_int_equal(num(page, "rated"), 1);
+        json_decref(page);
+        page = person_page(w, ann_id);
+        assert_int_equal(json_array_size(json_object_get(page, "games")), 2);
+        json_decref(page);
+        a = &ann3;
+    }
+    /* Nothing sent to anyone names Bob's id, and no log line holds a key. */
+    for (int i = 0; i < w->wire.nconn; i++)
+        if (i != bob.id)
+            assert_false(frames_hold(w, i, 0, bob_id));
+    assert_int_equal(w->secrets_logged, 0);
+    cl_close(a);
+    if (how != LV_STAY && how != LV_RESTART)
+        cl_close(&eve);
+    world_free(w);
+}
+
+/* A signed-in person who leaves a running game is its leaver whatever
+ * happens to the server: after a restart on the same file (the open seat's
+ * row keeps them) the game's end ranks him last and rates him as without
+ * the restart; the next game does not count him; someone who takes the seat
+ * before the end, or his forget me, ends that (and the open seat keeps no
+ * trace of him); nothing sent shows his id. */
+static void test_leaver_kept(void **state)
+{
+    (void)state;
+    leaver_case(LV_STAY);
+    leaver_case(LV_RESTART);
+    leaver_case(LV_TAKEN);
+    leaver_case(LV_FORGOTTEN);
+}
+
 /* A device code lives 10 minutes and signs in once; a new one replaces
  * the old; an unknown, used or expired code gets one answer. */
 static void test_device_code_expires(void **state)
@@ -3960,6 +4203,7 @@ int main(void)
         cmocka_unit_test(test_engine_seat),
         cmocka_unit_test(test_no_leak),
         cmocka_unit_test(test_leaver_last_and_forget),
+        cmocka_unit_test(test_leaver_kept),
         cmocka_unit_test(test_device_code_expires),
         cmocka_unit_test(test_wal_and_no_token_stored),
         cmocka_unit_test(test_numbers_never_reused),
