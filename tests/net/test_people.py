@@ -15,6 +15,8 @@ runs the same scenarios on PostgreSQL.
   - forget me: the person, keys, codes, kept games and rating are gone from
     the SQLite file, the seats anonymous, the page 404;
   - a SIGKILL right after `rated` loses neither the game's end nor the rating;
+  - a signed-in person who left a running game is still its leaver after a
+    SIGKILL and a restart: ranked last and rated when the others end it;
   - sniffing: no frame to anyone holds another person's key or a hand but
     the receiver's own seat's; no key or device code in the server's log."""
 import asyncio
@@ -441,3 +443,90 @@ def test_rating_survives_sigkill(data):
         run(back())
     finally:
         srv.stop()
+
+
+def leaver_survives_sigkill(start_first, start_second, points):
+    """Ann and Bob signed in, two easy bots; Bob leaves mid-game, the
+    server start_first() made is killed (SIGKILL), and the one
+    start_second() makes (the same again on the same storage, or another
+    that takes the table over) ends the game with Ann: Bob ranks last and
+    is rated as the second implementation says, and no frame to Ann names
+    his id. Returns Bob's id."""
+    rng = __import__("random").Random(13)
+    srv = start_first()
+
+    async def until_left():
+        ann, bob = Person("Ann"), Person("Bob")
+        for c in (ann, bob):
+            await c.connect(srv.url)
+            await c.hello_key()
+            await c.sign_up()
+        await ann.send({"type": "create", "hints": False, "seats": [
+            {"kind": "person"}, {"kind": "person"}, {"kind": "bot", "level": "easy"},
+            {"kind": "bot", "level": "easy"}]})
+        table = (await ann.expect("created"))["table"]
+        for c in (ann, bob):
+            c.table = table
+            await c.send({"type": "join", "table": table})
+            await c.expect("seated")
+            await c.expect("snapshot")
+        await play([ann, bob], rng, stop_after=4)
+        await bob.send({"type": "leave", "table": table})
+        await bob.expect("left")   # stored
+        return ann, bob
+
+    try:
+        ann, bob = run_long(until_left())
+    finally:
+        srv.kill()
+    bseat = [f for f in bob.frames if f["type"] == "seated"][-1]["seat"]
+    srv = start_second()
+    try:
+        async def end_it():
+            ann.frames = []
+            while True:   # `moved` while the dead server's lease runs (PostgreSQL)
+                await ann.connect(srv.url)
+                await ann.send({"type": "hello", "v": 1, "key": ann.key, "seats": [
+                    {"table": ann.table, "token": ann.token,
+                     "since": {"epoch": ann.epoch, "n": ann.n}}]})
+                m = await ann.recv()
+                while m["type"] not in ("seated", "error"):
+                    m = await ann.recv()
+                if m["type"] == "seated":
+                    break
+                assert m["code"] == "moved", m
+                await ann.ws.close()
+                await asyncio.sleep(0.25)
+            snap = await ann.expect("snapshot")
+            assert snap["seats"][bseat]["kind"] == "open"
+            assert snap["seats"][bseat].get("name") != "Bob"
+            await play([ann], rng)
+            while not ann.rated:
+                await ann.recv()
+        run_long(end_it())
+        st, body = fetch(srv, "/api/people/%s" % bob.person["id"])
+        assert st == 200
+        page = json.loads(body)
+        assert page["rated"] == 1 and len(page["games"]) == 1
+        g = page["games"][0]
+        assert g["rated"] and g["seat"] == bseat and g["place"] == 4
+        seats = []
+        for x in g["seats"]:
+            bot = x["kind"] == "bot"
+            mu, sigma = points["easy"] if bot else (MU0, SIGMA0)
+            seats.append({"mu": mu, "sigma": sigma, "rank": x["place"], "fixed": bot})
+        assert [x["kind"] for x in g["seats"]].count("person") == 1   # Ann
+        want = update(seats)[bseat]
+        assert page["mu"] == pytest.approx(want[0], abs=1e-9) and page["mu"] < MU0
+        assert page["sigma"] == pytest.approx(want[1], abs=1e-9)
+        mine = json.loads(fetch(srv, "/api/people/%s" % ann.person["id"])[1])["games"][0]
+        assert mine["seats"][bseat]["kind"] == "person" and mine["place"] < 4
+        assert bob.person["id"] not in json.dumps(ann.frames)   # an open seat names nobody
+        sniff([ann, bob], srv)
+        return bob.person["id"]
+    finally:
+        srv.stop()
+
+
+def test_leaver_survives_sigkill(data):
+    leaver_survives_sigkill(lambda: Server(data), lambda: Server(data), level_points())

@@ -18,7 +18,10 @@ when run as root) and stopped at the end. On it:
     lease writes nothing when it runs again (the fence);
   - a server full (--max-tables) loads and takes no more, and tells a
     person whose table it cannot take to try again, then `moved`;
-  - the lobby of one server shows the listed tables of the other."""
+  - the lobby of one server shows the listed tables of the other;
+  - people (test_people.py's scenarios): rated games, devices, forget me,
+    and a leaver of a running game kept across a SIGKILL, whether the
+    server comes back under its name or another server takes the table."""
 import asyncio
 import hashlib
 import json
@@ -731,3 +734,22 @@ def test_people_devices_and_forget_on_postgresql(db, tmp_path):
     assert psql(db, "SELECT count(*) FROM seats WHERE person = '%s'" % pid) == [["0"]]
     assert psql(db, "SELECT name FROM seats WHERE code = '%s' AND seat = 0" % table) == [
         ["Anonymous"]]
+
+
+@pytest.mark.parametrize("how", ["restart", "takeover"])
+def test_leaver_sigkill_pg(db, tmp_path, how):
+    """Who left a running game is stored with the open seat: after a
+    SIGKILL, the server started again under its name, or another server
+    that takes the table once its lease ran out, ranks them last and rates
+    them at the game's end."""
+    from test_people import leaver_survives_sigkill, level_points
+    dirs = [tmp_path / "a", tmp_path / "b"]
+    for d in dirs:
+        d.mkdir()
+    second = dirs[0] if how == "restart" else dirs[1]
+    bob = leaver_survives_sigkill(
+        lambda: Server(str(dirs[0]), "--node", dirs[0].name, "--lease", "2", db=db),
+        lambda: Server(str(second), "--node", second.name, "--lease", "2", db=db),
+        level_points())
+    assert psql(db, "SELECT rated FROM people WHERE id = '%s'" % bob) == [["1"]]
+    assert psql(db, "SELECT place FROM played WHERE person = '%s'" % bob) == [["4"]]
