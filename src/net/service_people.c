@@ -732,6 +732,9 @@ static void http_job_back(fig_service_t *s, people_job_t *j)
                           j->status == 404 ? "not found\n" : "out of memory\n");
     } else if (j->kind == PJ_GAME && j->json) {
         fig_svc_kept_replay(&a, j->body, j->tr);
+        if (a.status == 500 && a.body)   /* a record it kept: the server's fault, logged */
+            fig_logf(s->log, s->log_ctx, "", "people: %s's game %d: %.*s", j->id, j->idx,
+                     (int)strcspn(a.body, "\n"), a.body);
     } else {
         a.status = 200;
         a.type = j->kind == PJ_GAME ? "text/plain; charset=utf-8" : "application/json";

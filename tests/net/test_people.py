@@ -296,6 +296,14 @@ async def kept_replay(url, server):
     for _ in range(30):
         st, _, body = server.http(english)
         assert st == 200 and json.loads(body) == replay
+    # a kept record that does not read (the server's fault): 500, said in its
+    # log; its text is still the record's download
+    sqlite_rows(os.path.join(server.data, "figaro.sqlite"),
+                "UPDATE records SET fgn = 'figaro 1' || char(10) || 'players 9' || char(10)")
+    st, body = fetch(server, english)
+    assert st == 500 and "the kept record does not read" in body
+    assert "people: %s's game 0: the kept record does not read" % pid in server.log()
+    assert fetch(server, "/api/people/%s/games/0.fgn" % pid) == (200, "figaro 1\nplayers 9\n")
     await ann.send({"type": "forget_me"})
     await ann.expect("forgotten")
     assert fetch(server, english)[0] == 404
@@ -410,7 +418,9 @@ def test_limits(server):
 def sqlite_rows(path, sql, args=()):
     con = sqlite3.connect(path)
     try:
-        return con.execute(sql, args).fetchall()
+        rows = con.execute(sql, args).fetchall()
+        con.commit()
+        return rows
     finally:
         con.close()
 
