@@ -8,6 +8,10 @@ runs the same scenarios on PostgreSQL.
     gives for the same places and fixed points (the bots' read from `figaro
     rate --levels`), game after game; the person's page, kept record,
     download and the leaderboard say the same;
+  - a kept game's replay (GET .../games/I.json) is POST /replay's answer for
+    its record, byte for byte, in the language asked for; the record's 404s;
+    30 in a row while POST /replay refuses the address; a kept record that
+    does not read is a 500 the log tells;
   - a device code redeemed on a second connection signs it in as the same
     person with a key of its own, who resumes the seat; a used, unknown or
     malformed code is refused; the limits on new people and on tries;
