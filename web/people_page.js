@@ -20,7 +20,7 @@ import * as proto from "./proto.js";
 import { myPerson, ratingNumber, ratingText, betweenText, PERSON_EVENT } from "./person.js";
 import { ratingPlot } from "./plot.js";
 import { encode, svgPath } from "./qr.js";
-import { replayOfText } from "./replay.js";
+import { replayAnswer } from "./replay.js";
 
 /** @typedef {import("./net.js").Msg} Msg */
 /** @typedef {{games: number, wins: number, mean_place: number}} Figures */
@@ -429,10 +429,12 @@ export class LeaderboardView {
     destroy() {}
 }
 
-/** #/people/ID/games/I: the replay of the kept record. @param {string} id @param {string} i */
+/** #/people/ID/games/I: the replay of the kept record, the server's in one
+ * request (not POST /replay's: that one is for files a person chooses, and
+ * limited per address). @param {string} id @param {string} i */
 export function personGameReplay(id, i) {
-    return fetch("/api/people/" + id + "/games/" + i + ".fgn", { cache: "no-store" }).then(async (r) => {
-        if (!r.ok) throw new Error(r.status === 404 ? _("no such game") : String(r.status));
-        return replayOfText(await r.text());
+    return fetch("/api/people/" + id + "/games/" + i + ".json?lang=" + lang(), { cache: "no-store" }).then((r) => {
+        if (r.status === 404) throw new Error(_("no such game"));
+        return replayAnswer(r);
     });
 }

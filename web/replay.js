@@ -2,7 +2,8 @@
 // replay.js - a finished game, move by move, with every hand shown (the game
 // is over, or the record is the person's own file). The client plays no rule
 // here: the server's engine computes every step (docs/protocol.md, "Replays"),
-// from its own record (GET /tables/CODE/games/N.json) or from a file the
+// from its own record (GET /tables/CODE/games/N.json), a person's kept
+// game (GET /api/people/ID/games/I.json, people_page.js) or a file the
 // person chose (POST /replay, never stored), with each step's sentences in
 // the person's language; the last step shows the final ranking, the same as
 // `figaro replay FILE` prints.
@@ -40,7 +41,7 @@ import { personKey } from "./person.js";
 
 /** The server's answer as a replay, or an Error with its reason.
  * @param {Response} r @returns {Promise<Replay>} */
-async function answer(r) {
+export async function replayAnswer(r) {
     if (r.ok) return r.json();
     if (r.status === 409) throw new Error(_("the game is not over yet"));
     const why = (await r.text()).trim();
@@ -49,7 +50,7 @@ async function answer(r) {
 
 /** The replay of game n of table code. @param {string} code @param {string} n */
 export function replayOfGame(code, n) {
-    return fetch("/tables/" + code + "/games/" + n + ".json?lang=" + lang()).then(answer);
+    return fetch("/tables/" + code + "/games/" + n + ".json?lang=" + lang()).then(replayAnswer);
 }
 
 /** The replay of a record's text (a file the person chose): sent, replayed, forgotten.
@@ -57,7 +58,7 @@ export function replayOfGame(code, n) {
 export function replayOfText(text) {
     return fetch("/replay?lang=" + lang(), { method: "POST", body: text,
                                              headers: { "content-type": "text/plain; charset=utf-8" } })
-        .then(answer);
+        .then(replayAnswer);
 }
 
 export class ReplayView {

@@ -3,7 +3,7 @@
  * fig_service_http_post, fig_service_http_gone): /healthz, /metrics, a
  * finished game's record and replay (an earlier game's read off the loop,
  * by the writer thread, and answered later), POST /replay with its rate
- * limit per address. */
+ * limit per address. The replays themselves are service_replay.c's. */
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -192,39 +192,6 @@ static bool record_path(const char *path, char code[], int *game, bool *json)
     return true;
 }
 
-/* The catalogue of a query's "lang=xx" (the first one), or NULL: English. */
-static const fig_tr_t *query_tr(const fig_service_t *s, const char *query)
-{
-    for (const char *q = query; q && *q; q += strcspn(q, "&"), q += *q == '&') {
-        if (strncmp(q, "lang=", 5) != 0)
-            continue;
-        size_t n = strcspn(q + 5, "&");
-        for (int i = 1; i < fig_lang_count(); i++)
-            if (strlen(fig_lang_code(i)) == n && strncmp(q + 5, fig_lang_code(i), n) == 0 &&
-                s->cat[i])
-                return fig_catalog_tr(s->cat[i]);
-        return NULL;
-    }
-    return NULL;
-}
-
-/* The replay of g as the answer (200), or why not. */
-static void replay_answer(fig_http_answer_t *out, const fig_game_t *g, const fig_tr_t *tr)
-{
-    char *text;
-    size_t len;
-    fig_msg_t msg;
-    fig_err_t rc = fig_replay_json(g, tr, &text, &len, &msg);
-    if (rc != FIG_OK) {
-        char line[sizeof msg.text + 2];
-        snprintf(line, sizeof line, "%s\n", msg.text);
-        answer(out, rc == FIG_ERR_INPUT ? 400 : 503, "text/plain; charset=utf-8",
-               dup_text(line));
-        return;
-    }
-    answer(out, 200, "application/json", text);
-}
-
 /* The answer for record g (.json: its replay in tr's language; else its
  * FGN), or the error that kept it: rc, msg. */
 static void record_answer(fig_http_answer_t *out, fig_err_t rc, const fig_msg_t *msg,
@@ -239,7 +206,7 @@ static void record_answer(fig_http_answer_t *out, fig_err_t rc, const fig_msg_t 
         return;
     }
     if (json) {
-        replay_answer(out, g, tr);
+        fig_svc_replay_answer(out, g, tr, 400);
         return;
     }
     size_t n = fig_fgn_write(g, NULL, 0);
@@ -342,9 +309,9 @@ void fig_service_http(fig_service_t *s, fig_conn_t *conn, const char *path,
     fig_err_t rc = g ? fig_table_record(t, game, g, &stored, &msg)
                      : fig_fail(&msg, FIG_ERR_SPACE, "out of memory");
     if (!rc && stored)
-        record_later(s, conn, code, game, g, json, query_tr(s, query), out);
+        record_later(s, conn, code, game, g, json, fig_svc_query_tr(s, query), out);
     else
-        record_answer(out, rc, &msg, g, json, query_tr(s, query));
+        record_answer(out, rc, &msg, g, json, fig_svc_query_tr(s, query));
     free(g);
 }
 
@@ -405,6 +372,6 @@ void fig_service_http_post(fig_service_t *s, const char *addr, const char *path,
         free(g);
         return;
     }
-    replay_answer(out, g, query_tr(s, path[plen] ? path + plen + 1 : ""));
+    fig_svc_replay_answer(out, g, fig_svc_query_tr(s, path[plen] ? path + plen + 1 : ""), 400);
     free(g);
 }

@@ -284,6 +284,21 @@ void fig_svc_send_error(fig_service_t *s, conn_t *c, fig_proto_code_t code, cons
 /* An earlier game's record is back from the storage (service_http.c). */
 void fig_svc_record_read(fig_service_t *s, http_wait_t *h);
 
+/* ---- replays as HTTP answers (service_replay.c) */
+
+/* The catalogue of a query's "lang=xx" (the first one), or NULL: English,
+ * for that language, or one the server does not have. */
+const fig_tr_t *fig_svc_query_tr(const fig_service_t *s, const char *query);
+/* out: a text/plain answer (text copied). */
+void fig_svc_http_text(fig_http_answer_t *out, int status, const char *text);
+/* out: the replay of g in tr's language (200), or why not: bad_status when
+ * g does not replay, 503 when memory runs out. */
+void fig_svc_replay_answer(fig_http_answer_t *out, const fig_game_t *g, const fig_tr_t *tr,
+                           int bad_status);
+/* out: the replay of a kept record's FGN text, the same bytes POST /replay
+ * gives for that text; 500 if it does not read or replay (the server's). */
+void fig_svc_kept_replay(fig_http_answer_t *out, const char *fgn, const fig_tr_t *tr);
+
 /* ---- the tables' lifecycle (service.c) */
 
 /* The table's lease is lost: dropped from memory, its people's and

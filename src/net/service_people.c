@@ -66,6 +66,8 @@ struct people_job {
     char code_hash[FIG_HASH_HEX + 1];
     int idx;                          /* game: the played row */
     bool download;                    /* page: as an attachment */
+    bool json;                        /* game: its replay (in tr's language), not its FGN */
+    const fig_tr_t *tr;
     /* out */
     fig_db_person_t p;
     fig_db_person_seat_t seats[FIG_DB_PERSON_SEATS];
@@ -645,18 +647,8 @@ static void conn_job_back(fig_service_t *s, people_job_t *j)
     }
 }
 
-/* ---- HTTP (GET /api/people/ID, /api/people/ID/games/I.fgn, /api/leaderboard) */
-
-static void http_answer_text(fig_http_answer_t *out, int status, const char *type,
-                             const char *text)
-{
-    out->status = status;
-    out->type = type;
-    out->body = malloc(strlen(text) + 1);
-    if (out->body)
-        strcpy(out->body, text);
-    out->len = out->body ? strlen(out->body) : 0;
-}
+/* ---- HTTP (GET /api/people/ID, /api/people/ID/games/I.fgn or I.json,
+ * /api/leaderboard) */
 
 /* A person's id as it may stand in a path: FIG_DB_PERSON_ID letters and
  * digits, in capitals. */
@@ -677,7 +669,6 @@ static bool read_id(const char *p, size_t n, char out[])
 bool fig_svc_people_http(fig_service_t *s, fig_conn_t *conn, const char *where,
                          const char *query, fig_http_answer_t *out)
 {
-    const char *plain = "text/plain; charset=utf-8";
     people_job_t *j = NULL;
     if (strcmp(where, "/api/leaderboard") == 0) {
         j = job_new(s, PJ_BOARD);
@@ -688,33 +679,35 @@ bool fig_svc_people_http(fig_service_t *s, fig_conn_t *conn, const char *where,
         int idx = -1;
         char tail[8] = "";
         if (!read_id(rest, n, id)) {
-            http_answer_text(out, 404, plain, "not found\n");
+            fig_svc_http_text(out, 404, "not found\n");
             return true;
         }
         if (rest[n] == '\0') {
             j = job_new(s, PJ_PAGE);
         } else if (sscanf(rest + n, "/games/%9d%7s", &idx, tail) == 2 && idx >= 0 &&
-                   strcmp(tail, ".fgn") == 0) {
+                   (strcmp(tail, ".fgn") == 0 || strcmp(tail, ".json") == 0)) {
             char again[64];   /* the one spelling: no sign, no leading zero */
-            snprintf(again, sizeof again, "/games/%d.fgn", idx);
+            snprintf(again, sizeof again, "/games/%d%s", idx, tail);
             if (strcmp(again, rest + n) != 0) {
-                http_answer_text(out, 404, plain, "not found\n");
+                fig_svc_http_text(out, 404, "not found\n");
                 return true;
             }
             j = job_new(s, PJ_GAME);
         } else {
-            http_answer_text(out, 404, plain, "not found\n");
+            fig_svc_http_text(out, 404, "not found\n");
             return true;
         }
         if (j) {
             snprintf(j->id, sizeof j->id, "%s", id);
             j->idx = idx;
+            j->json = strcmp(tail, ".json") == 0;   /* replayed once read, on the loop */
+            j->tr = fig_svc_query_tr(s, query);
         }
     } else {
         return false;
     }
     if (!j) {
-        http_answer_text(out, 503, plain, "the server is busy, try again\n");
+        fig_svc_http_text(out, 503, "the server is busy, try again\n");
         return true;
     }
     j->http = conn;
@@ -730,17 +723,21 @@ static void http_job_back(fig_service_t *s, people_job_t *j)
         return;
     fig_http_answer_t a;
     memset(&a, 0, sizeof a);
-    const char *plain = "text/plain; charset=utf-8";
     if (j->b.rc) {
         s->stats.storage_errors++;
         fig_logf(s->log, s->log_ctx, "", "people: a page: %s", j->b.msg.text);
-        http_answer_text(&a, 503, plain, "the storage did not answer: try again\n");
+        fig_svc_http_text(&a, 503, "the storage did not answer: try again\n");
     } else if (j->status != 200 || !j->body) {
-        http_answer_text(&a, j->status == 404 ? 404 : 503, plain,
-                         j->status == 404 ? "not found\n" : "out of memory\n");
+        fig_svc_http_text(&a, j->status == 404 ? 404 : 503,
+                          j->status == 404 ? "not found\n" : "out of memory\n");
+    } else if (j->kind == PJ_GAME && j->json) {
+        fig_svc_kept_replay(&a, j->body, j->tr);
+        if (a.status == 500 && a.body)   /* a record it kept: the server's fault, logged */
+            fig_logf(s->log, s->log_ctx, "", "people: %s's game %d: %.*s", j->id, j->idx,
+                     (int)strcspn(a.body, "\n"), a.body);
     } else {
         a.status = 200;
-        a.type = j->kind == PJ_GAME ? plain : "application/json";
+        a.type = j->kind == PJ_GAME ? "text/plain; charset=utf-8" : "application/json";
         a.body = j->body;
         a.len = strlen(j->body);
         j->body = NULL;

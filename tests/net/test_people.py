@@ -8,6 +8,10 @@ runs the same scenarios on PostgreSQL.
     gives for the same places and fixed points (the bots' read from `figaro
     rate --levels`), game after game; the person's page, kept record,
     download and the leaderboard say the same;
+  - a kept game's replay (GET .../games/I.json) is POST /replay's answer for
+    its record, byte for byte, in the language asked for; the record's 404s;
+    30 in a row while POST /replay refuses the address; a kept record that
+    does not read is a 500 the log tells;
   - a device code redeemed on a second connection signs it in as the same
     person with a key of its own, who resumes the seat; a used, unknown or
     malformed code is refused; the limits on new people and on tries;
@@ -29,8 +33,8 @@ import sys
 
 import pytest
 
-from test_serve import (Client, Server, data, fetch, figaro_cmd, play, run, run_long,  # noqa: F401
-                        server, websockets)
+from test_serve import (Client, Server, data, fetch, figaro_cmd, play, post, run,  # noqa: F401
+                        run_long, server, websockets)
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), os.pardir, "python"))
 from test_rating import MU0, SIGMA0, update  # noqa: E402
@@ -118,6 +122,23 @@ def sniff(clients, server):
                 assert f["code"] not in log
 
 
+def kept_replay_is_posted_replay(server, pid, i, fgn, lang=None):
+    """The replay of a person's kept game I (GET .../games/I.json) is, byte
+    for byte, what POST /replay gives for its record's text; its headers
+    those of the record's path (no-store: nothing of it stays in a cache
+    once the person is forgotten). Returns the replay, parsed."""
+    q = "?lang=%s" % lang if lang else ""
+    st, headers, body = server.http("/api/people/%s/games/%d.json%s" % (pid, i, q))
+    assert st == 200, body
+    assert headers["content-type"].startswith("application/json")
+    assert headers["cache-control"] == "no-store"
+    st, fgn_headers, _ = server.http("/api/people/%s/games/%d.fgn" % (pid, i))
+    assert st == 200 and fgn_headers["cache-control"] == "no-store"
+    st, _, posted = post(server, "/replay" + q, fgn.encode())
+    assert st == 200 and body == posted
+    return json.loads(body)
+
+
 async def rated_games(url, server, points, games=2):
     """Ann signed in, Bob not, an easy and a hard bot: `games` games to the
     end; each `rated` is what the second implementation says."""
@@ -197,6 +218,7 @@ async def rated_games(url, server, points, games=2):
         st, kept = fetch(server, "/api/people/%s/games/%d.fgn" % (me["id"], i))
         st2, live = fetch(server, h[4])
         assert st == 200 and st2 == 200 and kept == live
+        kept_replay_is_posted_replay(server, me["id"], i, kept)
     assert fetch(server, "/api/people/%s/games/%d.fgn" % (me["id"], games))[0] == 404
     assert fetch(server, "/api/people/%s/games/01.fgn" % me["id"])[0] == 404
     assert fetch(server, "/api/people/ZZZZZZZZZZ")[0] == 404
@@ -219,6 +241,83 @@ async def rated_games(url, server, points, games=2):
 
 def test_rated_games_match_the_second_implementation(server):
     run_long(rated_games(server.url, server, level_points()))
+
+
+async def kept_replay(url, server):
+    """A person's kept game as a replay (GET /api/people/ID/games/I.json):
+    POST /replay's bytes for its record, in the language asked for (English
+    for one the server lacks); the same 404s as the record's path; never
+    counted against POST /replay's limit (a person looks at their games as
+    often as they like); gone with the person."""
+    ann = Person("Ann")
+    await ann.connect(url)
+    await ann.hello_key()
+    me = await ann.sign_up()
+    await ann.send({"type": "create", "hints": False, "seats": [
+        {"kind": "person"}, {"kind": "bot", "level": "beginner"}, {"kind": "bot", "level": "easy"}]})
+    ann.table = (await ann.expect("created"))["table"]
+    await ann.send({"type": "join", "table": ann.table})
+    await ann.expect("seated")
+    await ann.expect("snapshot")
+    await play([ann], __import__("random").Random(11))
+    while not ann.rated:
+        await ann.recv()
+    pid = me["id"]
+    st, fgn = fetch(server, "/api/people/%s/games/0.fgn" % pid)
+    assert st == 200
+    assert fetch(server, ann.record)[1] == fgn
+    replay = kept_replay_is_posted_replay(server, pid, 0, fgn)
+    # a function of the .fgn's text alone (POST /replay's bytes for it), so
+    # it shows no more than the record: each deal's hands are its hand lines
+    assert replay["summary"]["finished"] is True and replay["names"][0] == "Ann"
+    rounds, hands = [], None
+    for line in fgn.splitlines():
+        w = line.split("#")[0].split()
+        if w[:1] == ["round"]:
+            hands = {}
+            rounds.append(hands)
+        elif w[:1] == ["hand"]:
+            hands[int(w[1])] = sorted(w[2:])
+    deals = [x["state"]["hands"] for x in replay["steps"] if x["kind"] == "deal"]
+    assert len(deals) == len(rounds) == 3
+    for dealt, kept in zip(deals, rounds):
+        assert [sorted(h) for h in dealt] == [kept[k] for k in sorted(kept)]
+    french = kept_replay_is_posted_replay(server, pid, 0, fgn, "fr")
+    assert "Manche 1" in json.dumps(french, ensure_ascii=False)
+    assert "Manche 1" not in json.dumps(replay, ensure_ascii=False)
+    english = "/api/people/%s/games/0.json" % pid
+    assert fetch(server, english + "?lang=zz")[1] == fetch(server, english)[1]
+    assert fetch(server, english + "?lang=FR")[1] == fetch(server, english)[1]
+    for bad in ("1.json", "01.json", "-0.json", "0.JSON", "0.json/", "0.jsonx", ".json", "0json",
+                "0.json.fgn"):
+        st, body = fetch(server, "/api/people/%s/games/%s" % (pid, bad))
+        assert st == 404, (bad, st, body)
+    assert fetch(server, "/api/people/ZZZZZZZZZZ/games/0.json")[0] == 404
+    assert fetch(server, "/api/people/abc/games/0.json")[0] == 404
+    # POST /replay refuses this address now; the kept replay does not, 30
+    # times in a row (test_service.c's test_kept_replay shows it on a clock
+    # that stands still: here a token comes back every second)
+    while post(server, "/replay", fgn.encode())[0] != 429:
+        pass
+    for _ in range(30):
+        st, _, body = server.http(english)
+        assert st == 200 and json.loads(body) == replay
+    # a kept record that does not read (the server's fault): 500, said in its
+    # log; its text is still the record's download
+    sqlite_rows(os.path.join(server.data, "figaro.sqlite"),
+                "UPDATE records SET fgn = 'figaro 1' || char(10) || 'players 9' || char(10)")
+    st, body = fetch(server, english)
+    assert st == 500 and "the kept record does not read" in body
+    assert "people: %s's game 0: the kept record does not read" % pid in server.log()
+    assert fetch(server, "/api/people/%s/games/0.fgn" % pid) == (200, "figaro 1\nplayers 9\n")
+    await ann.send({"type": "forget_me"})
+    await ann.expect("forgotten")
+    assert fetch(server, english)[0] == 404
+    sniff([ann], server)
+
+
+def test_kept_replay(server):
+    run_long(kept_replay(server.url, server))
 
 
 async def devices(url, server):
@@ -325,7 +424,9 @@ def test_limits(server):
 def sqlite_rows(path, sql, args=()):
     con = sqlite3.connect(path)
     try:
-        return con.execute(sql, args).fetchall()
+        rows = con.execute(sql, args).fetchall()
+        con.commit()
+        return rows
     finally:
         con.close()
 

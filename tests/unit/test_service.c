@@ -2615,6 +2615,18 @@ static void test_leaver_last_and_forget(void **state)
     json_t *seat = json_array_get(json_object_get(mine, "seats"), (size_t)bseat);
     assert_string_equal(str(seat, "kind"), "anonymous");
     json_decref(mine);
+    /* Her kept game's replay names him no more than its record does. */
+    snprintf(path, sizeof path, "/api/people/%s/games/0.json", ann_id);
+    char *text = http(w, path, &status);
+    assert_int_equal(status, 200);
+    json_t *replay = json_loads(text, 0, NULL);
+    free(text);
+    assert_non_null(replay);
+    const json_t *names = json_object_get(replay, "names");
+    assert_string_equal(json_string_value(json_array_get(names, (size_t)bseat)), "Anonymous");
+    for (size_t i = 0; i < json_array_size(names); i++)
+        assert_string_not_equal(json_string_value(json_array_get(names, i)), "Bob");
+    json_decref(replay);
     assert_int_equal(w->secrets_logged, 0);
     cl_close(&ann);
     cl_close(&ann2);
@@ -2861,6 +2873,104 @@ static void test_leaver_kept(void **state)
     leaver_case(LV_RESTART);
     leaver_case(LV_TAKEN);
     leaver_case(LV_FORGOTTEN);
+}
+
+/* A person's kept game as a replay, GET /api/people/ID/games/I.json: the
+ * replay POST /replay gives for the kept record's text (its .fgn), in the
+ * language asked for (English for one the server lacks), read by the
+ * writer and answered later; never counted against POST /replay's limit;
+ * 404 where the record's path is; gone with the person. */
+static void test_kept_replay(void **state)
+{
+    (void)state;
+    world_t *w = world_new(30000);
+    client_t ann;
+    cl_open(&ann, w, "10.0.0.1");
+    hello(&ann, "en", "Ann");
+    char key[33], id[11];
+    sign_up(&ann, "Ann", key, id);
+    create_table(&ann, "{\"kind\":\"person\"},{\"kind\":\"bot\",\"level\":\"easy\"},"
+                       "{\"kind\":\"bot\",\"level\":\"beginner\"}", ",\"hints\":false");
+    join(&ann, ann.table, "");
+    fig_rng_t rng;
+    fig_rng_seed(&rng, 31);
+    client_t *cl[] = { &ann };
+    play(w, cl, 1, &rng, NULL, NULL);
+    for (int i = 0; i < 20; i++)
+        pump_world(w, 5);
+    fig_game_t g;
+    fetch_record(w, ann.table, 1, &g);
+    int status;
+    char path[96];
+    snprintf(path, sizeof path, "/api/people/%s/games/0.fgn", id);
+    char *fgn = http(w, path, &status);
+    assert_int_equal(status, 200);
+    char *posted = http_post(w, "/replay", fgn, strlen(fgn), &status);
+    assert_int_equal(status, 200);
+    snprintf(path, sizeof path, "/api/people/%s/games/0.json", id);
+    char *json = http(w, path, &status);
+    assert_int_equal(status, 200);
+    assert_string_equal(json, posted);
+    check_replay(json, &g);   /* every hand the record's, no more */
+    free(posted);
+    snprintf(path, sizeof path, "/api/people/%s/games/0.json?lang=fr", id);
+    char *body = http(w, path, &status);
+    posted = http_post(w, "/replay?lang=fr", fgn, strlen(fgn), &status);
+    assert_int_equal(status, 200);
+    assert_string_equal(body, posted);
+    assert_non_null(strstr(body, "Manche 1"));
+    free(body);
+    free(posted);
+    snprintf(path, sizeof path, "/api/people/%s/games/0.json?lang=zz", id);
+    body = http(w, path, &status);
+    assert_int_equal(status, 200);
+    assert_string_equal(body, json);   /* a language the server lacks: English */
+    free(body);
+    /* POST /replay's allowance spent (the clock stands still): the kept
+     * game's replay is still answered, again and again. */
+    while ((body = http_post(w, "/replay", fgn, strlen(fgn), &status)), status != 429) {
+        assert_int_equal(status, 200);
+        free(body);
+    }
+    free(body);
+    snprintf(path, sizeof path, "/api/people/%s/games/0.json", id);
+    for (int i = 0; i < 30; i++) {
+        body = http(w, path, &status);
+        assert_int_equal(status, 200);
+        free(body);
+    }
+    /* Where the record is 404, so is its replay. */
+    static const char *const bad[] = { "/games/1.json", "/games/01.json", "/games/-0.json",
+                                       "/games/0.JSON", "/games/0.json/", "/games/0.jsonx",
+                                       "/games/.json", "/games/0json" };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        snprintf(path, sizeof path, "/api/people/%s%s", id, bad[i]);
+        body = http(w, path, &status);
+        assert_int_equal(status, 404);
+        free(body);
+    }
+    body = http(w, "/api/people/ZZZZZZZZZZ/games/0.json", &status);
+    assert_int_equal(status, 404);
+    free(body);
+    body = http(w, "/api/people/abc/games/0.json", &status);
+    assert_int_equal(status, 404);
+    free(body);
+    /* Forgotten: the replay goes with the record. */
+    int from = frames_of(&ann);
+    cl_send(&ann, "{\"type\":\"forget_me\"}");
+    cl_update(&ann);
+    json_t *f = last_frame(&ann, from, "forgotten");
+    assert_non_null(f);
+    json_decref(f);
+    snprintf(path, sizeof path, "/api/people/%s/games/0.json", id);
+    body = http(w, path, &status);
+    assert_int_equal(status, 404);
+    free(body);
+    assert_int_equal(w->secrets_logged, 0);
+    free(json);
+    free(fgn);
+    cl_close(&ann);
+    world_free(w);
 }
 
 /* A device code lives 10 minutes and signs in once; a new one replaces
@@ -4204,6 +4314,7 @@ int main(void)
         cmocka_unit_test(test_no_leak),
         cmocka_unit_test(test_leaver_last_and_forget),
         cmocka_unit_test(test_leaver_kept),
+        cmocka_unit_test(test_kept_replay),
         cmocka_unit_test(test_device_code_expires),
         cmocka_unit_test(test_wal_and_no_token_stored),
         cmocka_unit_test(test_numbers_never_reused),

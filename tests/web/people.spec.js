@@ -4,7 +4,7 @@
 // makes her a person (its key kept in the browser), the table says it is
 // rated, and after the game (played by tapping; the table's page never
 // scrolls) the ranking shows her new rating. Her page lists the game with its
-// replay, the figures and the rating's plot (an SVG the page draws, with its
+// replay (one request, the kept game's .json; none to POST /replay), the figures and the rating's plot (an SVG the page draws, with its
 // numbers in a table: those of the server's API); her data downloads as
 // JSON (no key in it), a rename shows at once. "Use on another device"
 // shows a code, its link and a QR code, read off a screenshot by a real
@@ -144,10 +144,24 @@ test("a person across two browsers: a rated game, the page, the device code and 
     await pa.locator(".person-tools form.rename button").click();
     await expect(pa.locator(".people-page h1")).toHaveText("Ann");
 
-    // The replay of the kept record opens from the page.
+    // The replay of the kept record opens from the page in one request, its
+    // replay's (.json): the record is not fetched to be posted to /replay
+    // (limited per address, for files a person chooses). The record stays
+    // a download.
+    expect(await pa.locator("li.played a", { hasText: "Record" }).getAttribute("href")).toBe(g.record);
+    expect(g.record).toBe("/api/people/" + id + "/games/0.fgn");
+    /** @type {string[]} */
+    const asked = [];
+    const note = (/** @type {import("@playwright/test").Request} */ r) => {
+        const u = new URL(r.url());
+        if (/^\/(api|tables|replay)(\/|$)/.test(u.pathname)) asked.push(r.method() + " " + u.pathname + u.search);
+    };
+    pa.on("request", note);
     await pa.locator("li.played a", { hasText: "Replay" }).click();
     await expect(pa.locator(".replay-page")).toBeVisible();
     await expect(pa.locator("[data-step=next]")).toBeEnabled();
+    pa.off("request", note);
+    expect(asked).toEqual(["GET /api/people/" + id + "/games/0.json?lang=en"]);
     await pa.goBack();
 
     // Another device: the code, its link, the QR code read by zbarimg.
