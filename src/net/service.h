@@ -121,7 +121,8 @@ long long fig_service_next_deadline(fig_service_t *svc);
 /* Runs what is due at now_ms. */
 void fig_service_tick(fig_service_t *svc, long long now_ms);
 
-/* Answers GET `path` (it may end in a query, "?lang=fr"):
+/* Answers GET `path` (it may end in a query, "?lang=fr"; net/http_path.h
+ * reads both) from the client at `addr`:
  *   /healthz                          200 "ok"
  *   /metrics                          Prometheus text: tables, connections,
  *                                     actions, bot queue, move latency
@@ -130,11 +131,14 @@ void fig_service_tick(fig_service_t *svc, long long now_ms);
  *   /tables/CODE/games/N.json         its replay (net/replay_json.h), under the
  *                                     same rule; ?lang=xx: its sentences and
  *                                     unnamed seats in that language
- * anything else 404.
+ *   /api/people/ID[/games/I.fgn|.json], /api/leaderboard   (service_people.c)
+ * anything else 404. A .json (a replay built on the loop) is limited per
+ * addr, apart from POST /replay: 30 at once, then one a second; over it
+ * 429 with Retry-After (out->retry_after).
  * An earlier game's record is read by the storage's thread, never the
  * loop's: then out->status is 0 and the answer comes later, through
  * wire.answer for conn, unless fig_service_http_gone(conn) came first. */
-void fig_service_http(fig_service_t *svc, fig_conn_t *conn, const char *path,
+void fig_service_http(fig_service_t *svc, fig_conn_t *conn, const char *addr, const char *path,
                       fig_http_answer_t *out);
 
 /* conn closed: an answer still to come for it is dropped. */
@@ -146,7 +150,7 @@ void fig_service_http_gone(fig_service_t *svc, fig_conn_t *conn);
  *                       bytes, else 413); 200 and its replay as for
  *                       N.json, or 400 with the parser's message. The
  *                       record is never stored. 429 when addr sent more
- *                       than 10 at once, then more than one a second.
+ *                       than 10 at once, then more than one a second (Retry-After).
  * anything else 404. */
 void fig_service_http_post(fig_service_t *svc, const char *addr, const char *path,
                            const char *body, size_t len, fig_http_answer_t *out);

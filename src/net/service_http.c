@@ -2,8 +2,9 @@
 /* service_http.c - the service's HTTP answers (service.h: fig_service_http,
  * fig_service_http_post, fig_service_http_gone): /healthz, /metrics, a
  * finished game's record and replay (an earlier game's read off the loop,
- * by the writer thread, and answered later), POST /replay with its rate
- * limit per address. The replays themselves are service_replay.c's. */
+ * by the writer thread, and answered later), POST /replay, and the rate
+ * limits per address of what builds a replay on the loop. The paths are
+ * read by http_path.c; the replays themselves are service_replay.c's. */
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -53,6 +54,7 @@ static void put(text_t *t, const char *fmt, ...)
 
 static void answer(fig_http_answer_t *out, int status, const char *type, char *body)
 {
+    memset(out, 0, sizeof *out);   /* no Content-Disposition, no Retry-After */
     out->status = status;
     out->type = type;
     out->body = body;
@@ -161,37 +163,6 @@ static void metrics(fig_service_t *s, fig_http_answer_t *out)
     answer(out, 200, "text/plain; version=0.0.4; charset=utf-8", t.buf);
 }
 
-/* /tables/CODE/games/N.fgn or N.json: the code, the game number and
- * whether the replay (json) is asked for, or false. */
-static bool record_path(const char *path, char code[], int *game, bool *json)
-{
-    static const char head[] = "/tables/", mid[] = "/games/";
-    if (strncmp(path, head, sizeof head - 1) != 0)
-        return false;
-    const char *p = path + sizeof head - 1;
-    for (int i = 0; i < FIG_PROTO_CODE_LEN; i++) {
-        if (!((p[i] >= 'A' && p[i] <= 'Z') || (p[i] >= '0' && p[i] <= '9')))
-            return false;
-        code[i] = p[i];
-    }
-    code[FIG_PROTO_CODE_LEN] = '\0';
-    p += FIG_PROTO_CODE_LEN;
-    if (strncmp(p, mid, sizeof mid - 1) != 0)
-        return false;
-    p += sizeof mid - 1;
-    long n = 0;
-    int digits = 0;
-    while (*p >= '0' && *p <= '9' && digits < 9) {
-        n = n * 10 + (*p++ - '0');
-        digits++;
-    }
-    *json = strcmp(p, ".json") == 0;
-    if (digits == 0 || (strcmp(p, ".fgn") != 0 && !*json) || n < 1)
-        return false;
-    *game = (int)n;
-    return true;
-}
-
 /* The answer for record g (.json: its replay in tr's language; else its
  * FGN), or the error that kept it: rc, msg. */
 static void record_answer(fig_http_answer_t *out, fig_err_t rc, const fig_msg_t *msg,
@@ -273,80 +244,106 @@ void fig_service_http_gone(fig_service_t *s, fig_conn_t *conn)
             h->conn = NULL;
 }
 
-void fig_service_http(fig_service_t *s, fig_conn_t *conn, const char *path,
-                      fig_http_answer_t *out)
-{
-    const char *plain = "text/plain; charset=utf-8";
-    if (strcmp(path, "/healthz") == 0) {
-        answer(out, 200, plain, dup_text("ok\n"));
-        return;
-    }
-    if (strcmp(path, "/metrics") == 0) {
-        metrics(s, out);
-        return;
-    }
-    char where[600];
-    size_t plen = strcspn(path, "?");
-    if (plen >= sizeof where) {
-        answer(out, 404, plain, dup_text("not found\n"));
-        return;
-    }
-    memcpy(where, path, plen);
-    where[plen] = '\0';
-    const char *query = path[plen] ? path + plen + 1 : "";
-    if (fig_svc_people_http(s, conn, where, query, out))
-        return;
-    char code[FIG_PROTO_CODE_LEN + 1];
-    int game;
-    bool json, stored;
-    fig_table_t *t;
-    if (!record_path(where, code, &game, &json) || !(t = fig_svc_find_table(s, code))) {
-        answer(out, 404, plain, dup_text("not found\n"));
-        return;
-    }
-    fig_game_t *g = malloc(sizeof *g);
-    fig_msg_t msg;
-    fig_err_t rc = g ? fig_table_record(t, game, g, &stored, &msg)
-                     : fig_fail(&msg, FIG_ERR_SPACE, "out of memory");
-    if (!rc && stored)
-        record_later(s, conn, code, game, g, json, fig_svc_query_tr(s, query), out);
-    else
-        record_answer(out, rc, &msg, g, json, fig_svc_query_tr(s, query));
-    free(g);
-}
-
-/* Whether addr may replay a record now (a token of its bucket). */
-static bool replay_allowed(fig_service_t *s, const char *addr)
+/* Whether addr may have one more of what buckets[] limit (burst at most,
+ * then one every every_ms): a token taken, or false with the seconds until
+ * the next one in *retry_s. */
+static bool bucket_take(fig_service_t *s, addr_bucket_t buckets[], const char *addr, int burst,
+                        int every_ms, int *retry_s)
 {
     long long now = fig_svc_now(s);
     int i, oldest = 0;
     for (i = 0; i < REPLAY_ADDRS; i++) {
-        if (strcmp(s->replayers[i].addr, addr) == 0)
+        if (strcmp(buckets[i].addr, addr) == 0)
             break;
-        if (s->replayers[i].at < s->replayers[oldest].at)
+        if (buckets[i].at < buckets[oldest].at)
             oldest = i;
     }
     if (i == REPLAY_ADDRS) {   /* a new address takes the longest unused bucket */
         i = oldest;
-        snprintf(s->replayers[i].addr, sizeof s->replayers[i].addr, "%s", addr);
-        s->replayers[i].tokens = REPLAY_BURST;
-        s->replayers[i].at = now;
+        snprintf(buckets[i].addr, sizeof buckets[i].addr, "%s", addr);
+        buckets[i].tokens = burst;
+        buckets[i].at = now;
     }
-    return fig_svc_take_token(&s->replayers[i].tokens, &s->replayers[i].at, now, REPLAY_BURST,
-                      1.0 / REPLAY_EVERY_MS);
+    if (fig_svc_take_token(&buckets[i].tokens, &buckets[i].at, now, burst, 1.0 / every_ms))
+        return true;
+    long long ms = (long long)((1.0 - buckets[i].tokens) * every_ms + 0.999);
+    *retry_s = ms < 1000 ? 1 : (int)((ms + 999) / 1000);
+    return false;
+}
+
+static void too_many(fig_http_answer_t *out, int retry_s, const char *text)
+{
+    fig_svc_http_text(out, 429, text);
+    out->retry_after = retry_s;
+}
+
+/* GET /tables/CODE/games/N.fgn or .json. */
+static void table_game(fig_service_t *s, fig_conn_t *conn, const fig_http_path_t *p,
+                       fig_http_answer_t *out)
+{
+    fig_table_t *t = fig_svc_find_table(s, p->code);
+    if (!t) {
+        fig_svc_http_text(out, 404, "not found\n");
+        return;
+    }
+    bool stored;
+    fig_game_t *g = malloc(sizeof *g);
+    fig_msg_t msg;
+    fig_err_t rc = g ? fig_table_record(t, p->game, g, &stored, &msg)
+                     : fig_fail(&msg, FIG_ERR_SPACE, "out of memory");
+    const fig_tr_t *tr = fig_svc_lang_tr(s, p->lang);
+    if (!rc && stored)
+        record_later(s, conn, p->code, p->game, g, p->json, tr, out);
+    else
+        record_answer(out, rc, &msg, g, p->json, tr);
+    free(g);
+}
+
+void fig_service_http(fig_service_t *s, fig_conn_t *conn, const char *addr, const char *path,
+                      fig_http_answer_t *out)
+{
+    fig_http_path_t p;
+    fig_http_path_parse(path, &p);
+    int retry_s = 1;
+    if (fig_http_path_replays(&p) &&
+        !bucket_take(s, s->viewers, addr ? addr : "", VIEW_BURST, VIEW_EVERY_MS, &retry_s)) {
+        too_many(out, retry_s, "too many replays from your address: wait a second\n");
+        return;
+    }
+    switch (p.route) {
+    case FIG_HTTP_HEALTHZ:
+        fig_svc_http_text(out, 200, "ok\n");
+        return;
+    case FIG_HTTP_METRICS:
+        metrics(s, out);
+        return;
+    case FIG_HTTP_TABLE_GAME:
+        table_game(s, conn, &p, out);
+        return;
+    case FIG_HTTP_PERSON:
+    case FIG_HTTP_PERSON_GAME:
+    case FIG_HTTP_LEADERBOARD:
+        fig_svc_people_http(s, conn, &p, out);
+        return;
+    case FIG_HTTP_NONE:
+    case FIG_HTTP_REPLAY:   /* POST's alone */
+        break;
+    }
+    fig_svc_http_text(out, 404, "not found\n");
 }
 
 void fig_service_http_post(fig_service_t *s, const char *addr, const char *path,
                            const char *body, size_t len, fig_http_answer_t *out)
 {
     const char *plain = "text/plain; charset=utf-8";
-    size_t plen = strcspn(path, "?");
-    if (plen != 7 || strncmp(path, "/replay", 7) != 0) {
+    fig_http_path_t p;
+    if (fig_http_path_parse(path, &p) != FIG_HTTP_REPLAY) {
         answer(out, 404, plain, dup_text("not found\n"));
         return;
     }
-    if (!replay_allowed(s, addr ? addr : "")) {
-        answer(out, 429, plain, dup_text("too many records from your address: wait a second\n"));
+    int retry_s = 1;
+    if (!bucket_take(s, s->replayers, addr ? addr : "", REPLAY_BURST, REPLAY_EVERY_MS, &retry_s)) {
+        too_many(out, retry_s, "too many records from your address: wait a second\n");
         return;
     }
     if (len > FIG_REPLAY_FGN_MAX) {
@@ -372,6 +369,6 @@ void fig_service_http_post(fig_service_t *s, const char *addr, const char *path,
         free(g);
         return;
     }
-    fig_svc_replay_answer(out, g, fig_svc_query_tr(s, path[plen] ? path + plen + 1 : ""), 400);
+    fig_svc_replay_answer(out, g, fig_svc_lang_tr(s, p.lang), 400);
     free(g);
 }

@@ -16,6 +16,7 @@
 #include "host/pool.h"
 #include "net/db.h"
 #include "net/heap.h"
+#include "net/http_path.h"
 #include "net/lobby.h"
 #include "net/limiter.h"
 #include "net/proto.h"
@@ -102,8 +103,22 @@ typedef struct fdent {
 } fdent_t;
 
 /* POST /replay costs a parse and a whole replay on the loop thread: an
- * address may send REPLAY_BURST at once, then one every REPLAY_EVERY_MS. */
+ * address may send REPLAY_BURST at once, then one every REPLAY_EVERY_MS.
+ * A GET of a replay (a table's game's or a person's kept game's .json)
+ * costs the replay (and a read of the storage, for most): VIEW_BURST at
+ * once, then one every VIEW_EVERY_MS, in buckets of their own, so that a
+ * person browsing their games (a click, a look) never meets the limit and
+ * neither kind of request spends the other's allowance. */
 enum { REPLAY_ADDRS = 64, REPLAY_BURST = 10, REPLAY_EVERY_MS = 1000 };
+enum { VIEW_BURST = 30, VIEW_EVERY_MS = 1000 };
+
+/* A token bucket of one client address (the one unused longest is taken
+ * for a new address). */
+typedef struct {
+    char addr[64];
+    double tokens;
+    long long at;
+} addr_bucket_t;
 
 /* An earlier game's record on its way from the writer thread to an HTTP
  * request (record_later). The batch comes first: the writer gives it back. */
@@ -186,11 +201,8 @@ struct fig_service {
     int claiming;                /* claims on their way that may take a table */
     long long next_round;        /* service clock; the round is in flight: -1 */
     unsigned long long takeovers, leases_lost, fenced;
-    struct {                     /* POST /replay's token buckets, by client address; */
-        char addr[64];           /* the one unused longest is taken for a new address */
-        double tokens;
-        long long at;
-    } replayers[REPLAY_ADDRS];
+    addr_bucket_t replayers[REPLAY_ADDRS];   /* POST /replay's, by client address */
+    addr_bucket_t viewers[REPLAY_ADDRS];     /* GET .json's (fig_http_path_replays) */
     long long (*clock)(void *);
     void *clock_ctx;
     long long (*wall)(void *);   /* Unix seconds (the options'); NULL: time() */
@@ -286,9 +298,9 @@ void fig_svc_record_read(fig_service_t *s, http_wait_t *h);
 
 /* ---- replays as HTTP answers (service_replay.c) */
 
-/* The catalogue of a query's "lang=xx" (the first one), or NULL: English,
- * for that language, or one the server does not have. */
-const fig_tr_t *fig_svc_query_tr(const fig_service_t *s, const char *query);
+/* The catalogue of language code `lang` (a query's, http_path.h), or NULL:
+ * English, for "", that language or one the server does not have. */
+const fig_tr_t *fig_svc_lang_tr(const fig_service_t *s, const char *lang);
 /* out: a text/plain answer (text copied). */
 void fig_svc_http_text(fig_http_answer_t *out, int status, const char *text);
 /* out: the replay of g in tr's language (200), or why not: bad_status when
@@ -378,10 +390,10 @@ fig_proto_code_t fig_svc_resume(fig_service_t *s, conn_t *c, fig_table_t *t,
                                 const fig_proto_msg_t *m, fig_msg_t *msg);
 /* A people job is back from the writer thread. */
 void fig_svc_people_back(fig_service_t *s, fig_db_batch_t *b);
-/* GET /api/...: true when the path is the people's (out set, or status 0:
- * answered later). */
-bool fig_svc_people_http(fig_service_t *s, fig_conn_t *conn, const char *where,
-                         const char *query, fig_http_answer_t *out);
+/* GET of a people's route (FIG_HTTP_PERSON, _PERSON_GAME, _LEADERBOARD):
+ * out set, or its status 0: answered later. */
+void fig_svc_people_http(fig_service_t *s, fig_conn_t *conn, const fig_http_path_t *p,
+                         fig_http_answer_t *out);
 void fig_svc_people_closed(fig_service_t *s, conn_t *c);
 void fig_svc_people_http_gone(fig_service_t *s, fig_conn_t *conn);
 void fig_svc_people_free(fig_service_t *s);

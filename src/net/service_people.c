@@ -650,71 +650,24 @@ static void conn_job_back(fig_service_t *s, people_job_t *j)
 /* ---- HTTP (GET /api/people/ID, /api/people/ID/games/I.fgn or I.json,
  * /api/leaderboard) */
 
-/* A person's id as it may stand in a path: FIG_DB_PERSON_ID letters and
- * digits, in capitals. */
-static bool read_id(const char *p, size_t n, char out[])
+void fig_svc_people_http(fig_service_t *s, fig_conn_t *conn, const fig_http_path_t *p,
+                         fig_http_answer_t *out)
 {
-    if (n != FIG_DB_PERSON_ID)
-        return false;
-    for (size_t i = 0; i < n; i++) {
-        char ch = p[i];
-        if (!((ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9')))
-            return false;
-        out[i] = ch;
-    }
-    out[n] = '\0';
-    return true;
-}
-
-bool fig_svc_people_http(fig_service_t *s, fig_conn_t *conn, const char *where,
-                         const char *query, fig_http_answer_t *out)
-{
-    people_job_t *j = NULL;
-    if (strcmp(where, "/api/leaderboard") == 0) {
-        j = job_new(s, PJ_BOARD);
-    } else if (strncmp(where, "/api/people/", 12) == 0) {
-        const char *rest = where + 12;
-        size_t n = strcspn(rest, "/");
-        char id[FIG_DB_PERSON_ID + 1];
-        int idx = -1;
-        char tail[8] = "";
-        if (!read_id(rest, n, id)) {
-            fig_svc_http_text(out, 404, "not found\n");
-            return true;
-        }
-        if (rest[n] == '\0') {
-            j = job_new(s, PJ_PAGE);
-        } else if (sscanf(rest + n, "/games/%9d%7s", &idx, tail) == 2 && idx >= 0 &&
-                   (strcmp(tail, ".fgn") == 0 || strcmp(tail, ".json") == 0)) {
-            char again[64];   /* the one spelling: no sign, no leading zero */
-            snprintf(again, sizeof again, "/games/%d%s", idx, tail);
-            if (strcmp(again, rest + n) != 0) {
-                fig_svc_http_text(out, 404, "not found\n");
-                return true;
-            }
-            j = job_new(s, PJ_GAME);
-        } else {
-            fig_svc_http_text(out, 404, "not found\n");
-            return true;
-        }
-        if (j) {
-            snprintf(j->id, sizeof j->id, "%s", id);
-            j->idx = idx;
-            j->json = strcmp(tail, ".json") == 0;   /* replayed once read, on the loop */
-            j->tr = fig_svc_query_tr(s, query);
-        }
-    } else {
-        return false;
-    }
+    pj_kind_t kind = p->route == FIG_HTTP_LEADERBOARD ? PJ_BOARD
+                     : p->route == FIG_HTTP_PERSON ? PJ_PAGE : PJ_GAME;
+    people_job_t *j = job_new(s, kind);
     if (!j) {
         fig_svc_http_text(out, 503, "the server is busy, try again\n");
-        return true;
+        return;
     }
+    snprintf(j->id, sizeof j->id, "%s", p->person);
+    j->idx = p->game;
+    j->json = p->json;   /* replayed once read, on the loop */
+    j->tr = fig_svc_lang_tr(s, p->lang);
     j->http = conn;
-    j->download = strstr(query, "download=1") != NULL;
+    j->download = p->download;
     job_submit(s, j);
     out->status = 0;   /* later: wire.answer */
-    return true;
 }
 
 static void http_job_back(fig_service_t *s, people_job_t *j)

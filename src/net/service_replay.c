@@ -4,7 +4,7 @@
  * N.json), a record sent (POST /replay; service_http.c) and a person's kept
  * game (GET /api/people/ID/games/I.json; service_people.c), so that the
  * three answer the same bytes for the same record; and the language a
- * query asks for. */
+ * query asks for (http_path.h reads it). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,18 +13,11 @@
 #include "net/replay_json.h"
 #include "net/service_internal.h"
 
-const fig_tr_t *fig_svc_query_tr(const fig_service_t *s, const char *query)
+const fig_tr_t *fig_svc_lang_tr(const fig_service_t *s, const char *lang)
 {
-    for (const char *q = query; q && *q; q += strcspn(q, "&"), q += *q == '&') {
-        if (strncmp(q, "lang=", 5) != 0)
-            continue;
-        size_t n = strcspn(q + 5, "&");
-        for (int i = 1; i < fig_lang_count(); i++)
-            if (strlen(fig_lang_code(i)) == n && strncmp(q + 5, fig_lang_code(i), n) == 0 &&
-                s->cat[i])
-                return fig_catalog_tr(s->cat[i]);
-        return NULL;
-    }
+    for (int i = 1; i < fig_lang_count(); i++)
+        if (strcmp(lang, fig_lang_code(i)) == 0 && s->cat[i])
+            return fig_catalog_tr(s->cat[i]);
     return NULL;
 }
 

@@ -19,6 +19,7 @@ typedef struct {
     char *body;
     size_t len;
     char disposition[96];   /* Content-Disposition; "": none */
+    int retry_after;        /* a 429's Retry-After, seconds; 0: none */
 } fig_http_answer_t;
 
 typedef struct {

@@ -81,7 +81,7 @@ struct fig_conn {
     char *post;
     size_t post_len, post_want;
     char post_path[64];
-    char post_addr[64];         /* who sent it (POST /replay's rate limit) */
+    char addr[64];              /* who sent it (the replays' rate limits) */
 };
 
 struct fig_wire {
@@ -228,6 +228,8 @@ static int http_answer(struct lws *wsi, struct fig_conn *c, fig_http_answer_t *a
 {
     unsigned char buf[LWS_PRE + 2048], *start = buf + LWS_PRE, *p = start,
                   *end = buf + sizeof buf - 1;
+    char retry[16];
+    int nr = snprintf(retry, sizeof retry, "%d", a->retry_after);
     c->body = a->body;
     c->body_len = a->len;
     c->body_sent = 0;
@@ -236,6 +238,8 @@ static int http_answer(struct lws *wsi, struct fig_conn *c, fig_http_answer_t *a
          lws_add_http_header_by_name(wsi, (const unsigned char *)"content-disposition:",
                                      (const unsigned char *)a->disposition,
                                      (int)strlen(a->disposition), &p, end)) ||
+        (a->retry_after > 0 && lws_add_http_header_by_name(wsi, (const unsigned char *)
+                                   "retry-after:", (unsigned char *)retry, nr, &p, end)) ||
         lws_finalize_write_http_header(wsi, start, &p, end))
         return -1;
     if (c->body_len == 0) {
@@ -249,10 +253,9 @@ static int http_answer(struct lws *wsi, struct fig_conn *c, fig_http_answer_t *a
 
 static int http_text(struct lws *wsi, struct fig_conn *c, int status, const char *text)
 {
-    fig_http_answer_t a = { status, "text/plain; charset=utf-8", strdup(text), strlen(text), "" };
-    if (!a.body)
-        return -1;
-    return http_answer(wsi, c, &a);
+    fig_http_answer_t a = { status, "text/plain; charset=utf-8", strdup(text), strlen(text),
+                            "", 0 };
+    return a.body ? http_answer(wsi, c, &a) : -1;
 }
 
 /* The service's answer `a` with the defaults it may leave out. */
@@ -267,9 +270,8 @@ static int service_answer(struct lws *wsi, struct fig_conn *c, fig_http_answer_t
     return http_answer(wsi, c, a);
 }
 
-/* Appends the queries the service reads to path: "lang=xx" when the
- * request names a language, "download=1" when it asks for a file (a
- * person's page). lws copies an argument whole before comparing. */
+/* Appends to path the queries the service reads (http_path.h): "lang=xx",
+ * "download=1" (a person's page as a file). lws copies an argument whole. */
 static void add_query(struct lws *wsi, char *path, size_t cap)
 {
     char arg[32];
@@ -289,7 +291,36 @@ static void post_forget(struct fig_conn *c)
     c->post_path[0] = '\0';
 }
 
-static void client_addr(const fig_wire_t *w, struct lws *wsi, char *peer, size_t cap);
+/* The client's address a trusted proxy reports: the last entry of
+ * X-Forwarded-For (the one the proxy itself appended; entries before it came
+ * from the client and may be forged). Leaves addr alone when there is none. */
+static void forwarded_for(struct lws *wsi, char *addr, size_t cap)
+{
+    char xff[512];
+    int n = lws_hdr_total_length(wsi, WSI_TOKEN_X_FORWARDED_FOR);
+    if (n <= 0 || n >= (int)sizeof xff ||
+        lws_hdr_copy(wsi, xff, sizeof xff, WSI_TOKEN_X_FORWARDED_FOR) <= 0)
+        return;
+    char *last = strrchr(xff, ',');
+    last = last ? last + 1 : xff;
+    last += strspn(last, " \t");
+    size_t len = strspn(last, "0123456789abcdefABCDEF.:");
+    if (len == 0 || len >= cap || last[len + strspn(last + len, " \t")] != '\0')
+        return;   /* not an address: the proxy's own address counts */
+    memcpy(addr, last, len);
+    addr[len] = '\0';
+}
+
+/* The client's address: the peer's, or the one a trusted proxy names. */
+static void client_addr(const fig_wire_t *w, struct lws *wsi, char *peer, size_t cap)
+{
+    peer[0] = '\0';
+    lws_get_peer_simple(wsi, peer, cap);
+    /* An IPv4 peer of a dual-stack socket reads "::ffff:127.0.0.1". */
+    const char *v4 = strncmp(peer, "::ffff:", 7) == 0 && strchr(peer + 7, '.') ? peer + 7 : peer;
+    if (w->proxy[0] && (strcmp(peer, w->proxy) == 0 || strcmp(v4, w->proxy) == 0))
+        forwarded_for(wsi, peer, cap);
+}
 
 /* POST /replay: checks the length it announces, then lets lws read the body
  * (on_http_body); anything else is refused. An answer sent before the body
@@ -317,7 +348,7 @@ static int on_post(fig_wire_t *w, struct lws *wsi, struct fig_conn *c, const cha
         return -1;
     memcpy(c->post_path, "/replay", sizeof "/replay");   /* the one path (above) */
     add_query(wsi, c->post_path, sizeof c->post_path);
-    client_addr(w, wsi, c->post_addr, sizeof c->post_addr);
+    client_addr(w, wsi, c->addr, sizeof c->addr);
     return 0;   /* for an empty body, lws calls HTTP_BODY_COMPLETION at once */
 }
 
@@ -340,9 +371,9 @@ static int on_http_body_done(fig_wire_t *w, struct lws *wsi, struct fig_conn *c)
         post_forget(c);
         return http_text(wsi, c, 503, "starting\n");
     }
-    fig_http_answer_t a = { 0, NULL, NULL, 0, "" };
+    fig_http_answer_t a = { 0, NULL, NULL, 0, "", 0 };
     c->post[c->post_len] = '\0';
-    fig_service_http_post(w->svc, c->post_addr, c->post_path, c->post, c->post_len, &a);
+    fig_service_http_post(w->svc, c->addr, c->post_path, c->post, c->post_len, &a);
     post_forget(c);
     return service_answer(wsi, c, &a);
 }
@@ -382,14 +413,15 @@ static int on_http(fig_wire_t *w, struct lws *wsi, struct fig_conn *c, const cha
     path[len] = '\0';
     if (post)
         return on_post(w, wsi, c, path);
-    fig_http_answer_t a = { 0, NULL, NULL, 0, "" };
+    fig_http_answer_t a = { 0, NULL, NULL, 0, "", 0 };
     if (strcmp(path, "/healthz") == 0 || strcmp(path, "/metrics") == 0 ||
         strncmp(path, "/tables/", 8) == 0 || strncmp(path, "/api/", 5) == 0) {
         if (!w->svc)
             return http_text(wsi, c, 503, "starting\n");
         add_query(wsi, path, sizeof path);
         c->wsi = wsi;
-        fig_service_http(w->svc, c, path, &a);
+        client_addr(w, wsi, c->addr, sizeof c->addr);
+        fig_service_http(w->svc, c, c->addr, path, &a);
         if (a.status == 0) {
             c->later = true;
             return 0;
@@ -483,37 +515,6 @@ static int ws_filter(fig_wire_t *w, struct lws *wsi)
     return 0;
 }
 
-/* The client's address a trusted proxy reports: the last entry of
- * X-Forwarded-For (the one the proxy itself appended; entries before it came
- * from the client and may be forged). Leaves addr alone when there is none. */
-static void forwarded_for(struct lws *wsi, char *addr, size_t cap)
-{
-    char xff[512];
-    int n = lws_hdr_total_length(wsi, WSI_TOKEN_X_FORWARDED_FOR);
-    if (n <= 0 || n >= (int)sizeof xff ||
-        lws_hdr_copy(wsi, xff, sizeof xff, WSI_TOKEN_X_FORWARDED_FOR) <= 0)
-        return;
-    char *last = strrchr(xff, ',');
-    last = last ? last + 1 : xff;
-    last += strspn(last, " \t");
-    size_t len = strspn(last, "0123456789abcdefABCDEF.:");
-    if (len == 0 || len >= cap || last[len + strspn(last + len, " \t")] != '\0')
-        return;   /* not an address: the proxy's own address counts */
-    memcpy(addr, last, len);
-    addr[len] = '\0';
-}
-
-/* The client's address: the peer's, or the one a trusted proxy names. */
-static void client_addr(const fig_wire_t *w, struct lws *wsi, char *peer, size_t cap)
-{
-    peer[0] = '\0';
-    lws_get_peer_simple(wsi, peer, cap);
-    /* An IPv4 peer of a dual-stack socket reads "::ffff:127.0.0.1". */
-    const char *v4 = strncmp(peer, "::ffff:", 7) == 0 && strchr(peer + 7, '.') ? peer + 7 : peer;
-    if (w->proxy[0] && (strcmp(peer, w->proxy) == 0 || strcmp(v4, w->proxy) == 0))
-        forwarded_for(wsi, peer, cap);
-}
-
 static int ws_established(fig_wire_t *w, struct lws *wsi, struct fig_conn *c)
 {
     free(c->body);
@@ -591,9 +592,8 @@ static int ws_receive(fig_wire_t *w, struct lws *wsi, struct fig_conn *c, const 
 static int ws_writeable(struct lws *wsi, struct fig_conn *c)
 {
     frame_t *f = c->head;
-    if (!f) {
+    if (!f)
         return c->closing ? ws_bye(wsi, c->close_status) : 0;
-    }
     if (lws_write(wsi, f->buf + LWS_PRE, f->len, LWS_WRITE_TEXT) < (int)f->len)
         return -1;
     c->head = f->next;

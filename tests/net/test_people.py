@@ -246,9 +246,9 @@ def test_rated_games_match_the_second_implementation(server):
 async def kept_replay(url, server):
     """A person's kept game as a replay (GET /api/people/ID/games/I.json):
     POST /replay's bytes for its record, in the language asked for (English
-    for one the server lacks); the same 404s as the record's path; never
-    counted against POST /replay's limit (a person looks at their games as
-    often as they like); gone with the person."""
+    for one the server lacks); the same 404s as the record's path; a limit
+    per address of its own, apart from POST /replay's and generous (a person
+    looks at their games as often as they like); gone with the person."""
     ann = Person("Ann")
     await ann.connect(url)
     await ann.hello_key()
@@ -294,12 +294,16 @@ async def kept_replay(url, server):
         assert st == 404, (bad, st, body)
     assert fetch(server, "/api/people/ZZZZZZZZZZ/games/0.json")[0] == 404
     assert fetch(server, "/api/people/abc/games/0.json")[0] == 404
-    # POST /replay refuses this address now; the kept replay does not, 30
-    # times in a row (test_service.c's test_kept_replay shows it on a clock
-    # that stands still: here a token comes back every second)
-    while post(server, "/replay", fgn.encode())[0] != 429:
-        pass
-    for _ in range(30):
+    # POST /replay refuses this address now (429, Retry-After); the kept
+    # replay does not, 20 times in a row: its allowance is its own, 30 at
+    # once (8 taken above), then one a second (test_service.c's
+    # test_replay_get_rate shows it on a clock that stands still)
+    while True:
+        st, headers, _ = post(server, "/replay", fgn.encode())
+        if st == 429:
+            break
+    assert headers["retry-after"] == "1", headers
+    for _ in range(20):
         st, _, body = server.http(english)
         assert st == 200 and json.loads(body) == replay
     # a kept record that does not read (the server's fault): 500, said in its
@@ -313,6 +317,14 @@ async def kept_replay(url, server):
     await ann.send({"type": "forget_me"})
     await ann.expect("forgotten")
     assert fetch(server, english)[0] == 404
+    # the replays' allowance spent (every .json counts, a 404 too): 429,
+    # with Retry-After; the record's path is not limited
+    for _ in range(40):
+        st, headers, body = server.http(english)
+        if st != 404:
+            break
+    assert st == 429 and headers["retry-after"] == "1", (st, headers, body)
+    assert fetch(server, "/api/people/%s/games/0.fgn" % pid)[0] == 404
     sniff([ann], server)
 
 

@@ -188,6 +188,7 @@ typedef struct {
     long long wall;                 /* Unix seconds the service is told; 0: time() */
     const char *secrets[8];         /* people's keys, device codes: never in a log line */
     int nsecrets, secrets_logged;
+    const char *http_addr;          /* whose GETs http() sends (the replays' limit) */
 } world_t;
 
 /* The reviews' search in these tests: an iteration budget (the same review
@@ -285,6 +286,7 @@ static world_t *world_new(int grace_ms)
     w->grace_ms = grace_ms;
     w->fake_clock = true;
     w->clock = 1000000;
+    w->http_addr = "10.0.0.9";
     start_service(w);
     return w;
 }
@@ -600,7 +602,7 @@ static void join(client_t *c, const char *table, const char *name)
 static char *http(world_t *w, const char *path, int *status)
 {
     fig_http_answer_t a;
-    fig_service_http(w->svc, HTTP_CONN(0), path, &a);
+    fig_service_http(w->svc, HTTP_CONN(0), w->http_addr, path, &a);
     if (a.status == 0) {
         long long end = fig_clock_ms() + 20000;
         while (!w->wire.nlater[0] && fig_clock_ms() < end)
@@ -1091,6 +1093,73 @@ static void test_replay_rate(void **state)
     for (int i = 0; i < 9; i++)
         assert_int_equal(post_from(w, addr), 400);
     assert_int_equal(post_from(w, addr), 429);
+    fig_http_answer_t a;
+    fig_service_http_post(w->svc, addr, "/replay", "figaro 2\n", 9, &a);
+    assert_int_equal(a.status, 429);
+    assert_int_equal(a.retry_after, 1);   /* a token a second */
+    free(a.body);
+    world_free(w);
+}
+
+/* GET path from addr: the status, and the Retry-After of a 429. The paths
+ * here are answered at once (no table, no person: 404). */
+static int get_from(world_t *w, const char *addr, const char *path, int *retry)
+{
+    fig_http_answer_t a;
+    fig_service_http(w->svc, HTTP_CONN(0), addr, path, &a);
+    if (a.status == 0) {   /* the people's: answered by the writer thread */
+        fig_service_sync(w->svc);
+        assert_int_equal(w->wire.nlater[0], 1);
+        w->wire.nlater[0] = 0;
+        a = w->wire.later[0];
+    }
+    *retry = a.retry_after;
+    free(a.body);
+    return a.status;
+}
+
+/* The GETs that build a replay on the loop (a table's game's .json, a
+ * person's kept game's): 30 at once per address, then one a second, 429
+ * with Retry-After between; the records (.fgn), other addresses and POST
+ * /replay have allowances of their own. */
+static void test_replay_get_rate(void **state)
+{
+    (void)state;
+    world_t *w = world_new(30000);
+    const char *table = "/tables/ZZZZZZ/games/1.json";
+    const char *kept = "/api/people/ZZZZZZZZZZ/games/0.json";
+    int retry;
+    for (int i = 0; i < 30; i++)
+        assert_int_equal(get_from(w, "10.0.0.7", i % 2 ? table : kept, &retry), 404);
+    assert_int_equal(get_from(w, "10.0.0.7", table, &retry), 429);
+    assert_int_equal(retry, 1);
+    assert_int_equal(get_from(w, "10.0.0.7", kept, &retry), 429);
+    assert_int_equal(get_from(w, "10.0.0.7", "/tables/ZZZZZZ/games/1.fgn", &retry), 404);
+    assert_int_equal(get_from(w, "10.0.0.7", "/api/people/ZZZZZZZZZZ/games/0.fgn", &retry), 404);
+    assert_int_equal(get_from(w, "10.0.0.7", "/tables/ZZZZZZ/games/01.json", &retry), 429);
+    assert_int_equal(get_from(w, "10.0.0.7", "/tables/zzzzzz/games/1.json", &retry), 404);
+    assert_int_equal(get_from(w, "10.0.0.8", table, &retry), 404);
+    assert_int_equal(post_from(w, "10.0.0.7"), 400);   /* POST's bucket is its own */
+    w->clock += 500;
+    assert_int_equal(get_from(w, "10.0.0.7", table, &retry), 429);
+    assert_int_equal(retry, 1);   /* half a token: rounded up to a second */
+    w->clock += 500;
+    assert_int_equal(get_from(w, "10.0.0.7", kept, &retry), 404);
+    assert_int_equal(get_from(w, "10.0.0.7", table, &retry), 429);
+    /* POST's allowance spent does not touch the GETs'. */
+    for (int i = 0; i < 10; i++)
+        assert_int_equal(post_from(w, "10.0.0.6"), 400);
+    assert_int_equal(post_from(w, "10.0.0.6"), 429);
+    assert_int_equal(get_from(w, "10.0.0.6", table, &retry), 404);
+    /* Many addresses: the buckets are reused, the limit holds for the newest. */
+    char addr[32];
+    for (int i = 0; i < 200; i++) {
+        snprintf(addr, sizeof addr, "10.2.%d.%d", i / 250, i % 250);
+        assert_int_equal(get_from(w, addr, table, &retry), 404);
+    }
+    for (int i = 0; i < 29; i++)
+        assert_int_equal(get_from(w, addr, table, &retry), 404);
+    assert_int_equal(get_from(w, addr, table, &retry), 429);
     world_free(w);
 }
 
@@ -1500,7 +1569,7 @@ static void test_rematch_race(void **state)
     snprintf(path, sizeof path, "/tables/%s/games/1.fgn", ann.table);
     fig_http_answer_t a[2];
     for (int k = 1; k <= 2; k++) {
-        fig_service_http(w->svc, HTTP_CONN(k), path, &a[k - 1]);
+        fig_service_http(w->svc, HTTP_CONN(k), "10.0.0.9", path, &a[k - 1]);
         assert_int_equal(a[k - 1].status, 0);
     }
     assert_int_equal(fig_service_pending(w->svc), 2);
@@ -1515,7 +1584,7 @@ static void test_rematch_race(void **state)
     assert_memory_equal(g.hands, g1.hands, sizeof g.hands);
     free(w->wire.later[1].body);
     /* A request left waiting when the server stops is dropped with it. */
-    fig_service_http(w->svc, HTTP_CONN(3), path, &a[0]);
+    fig_service_http(w->svc, HTTP_CONN(3), "10.0.0.9", path, &a[0]);
     assert_int_equal(a[0].status, 0);
     cl_close(&ann);
     cl_close(&bob);
@@ -2878,8 +2947,9 @@ static void test_leaver_kept(void **state)
 /* A person's kept game as a replay, GET /api/people/ID/games/I.json: the
  * replay POST /replay gives for the kept record's text (its .fgn), in the
  * language asked for (English for one the server lacks), read by the
- * writer and answered later; never counted against POST /replay's limit;
- * 404 where the record's path is; gone with the person. */
+ * writer and answered later; limited apart from POST /replay (an
+ * allowance of its own); 404 where the record's path is; gone with the
+ * person. */
 static void test_kept_replay(void **state)
 {
     (void)state;
@@ -2927,18 +2997,39 @@ static void test_kept_replay(void **state)
     assert_string_equal(body, json);   /* a language the server lacks: English */
     free(body);
     /* POST /replay's allowance spent (the clock stands still): the kept
-     * game's replay is still answered, again and again. */
+     * game's replay is still answered, from an allowance of its own: 30
+     * at once (three taken above), then 429 with Retry-After. */
     while ((body = http_post(w, "/replay", fgn, strlen(fgn), &status)), status != 429) {
         assert_int_equal(status, 200);
         free(body);
     }
     free(body);
     snprintf(path, sizeof path, "/api/people/%s/games/0.json", id);
-    for (int i = 0; i < 30; i++) {
+    for (int i = 0; i < 27; i++) {
         body = http(w, path, &status);
         assert_int_equal(status, 200);
         free(body);
     }
+    fig_http_answer_t a;
+    fig_service_http(w->svc, HTTP_CONN(0), w->http_addr, path, &a);
+    assert_int_equal(a.status, 429);
+    assert_int_equal(a.retry_after, 1);
+    free(a.body);
+    snprintf(path, sizeof path, "/api/people/%s/games/0.fgn", id);
+    body = http(w, path, &status);   /* the record is not limited */
+    assert_int_equal(status, 200);
+    free(body);
+    /* A second later, one more of each: the replay's does not wait for
+     * POST's, nor POST's for the replay's. */
+    w->clock += 1000;
+    snprintf(path, sizeof path, "/api/people/%s/games/0.json", id);
+    body = http(w, path, &status);
+    assert_int_equal(status, 200);
+    free(body);
+    body = http_post(w, "/replay", fgn, strlen(fgn), &status);
+    assert_int_equal(status, 200);
+    free(body);
+    w->http_addr = "10.0.0.10";   /* what follows, from an address with its allowance */
     /* Where the record is 404, so is its replay. */
     static const char *const bad[] = { "/games/1.json", "/games/01.json", "/games/-0.json",
                                        "/games/0.JSON", "/games/0.json/", "/games/0.jsonx",
@@ -4300,6 +4391,7 @@ int main(void)
         cmocka_unit_test(test_welcome_lists),
         cmocka_unit_test(test_replay_json),
         cmocka_unit_test(test_replay_rate),
+        cmocka_unit_test(test_replay_get_rate),
         cmocka_unit_test(test_reconnect_since),
         cmocka_unit_test(test_grace_and_time_limit),
         cmocka_unit_test(test_rematch_race),
