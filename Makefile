@@ -244,6 +244,11 @@ $(T)/fuzz_rating: tests/fuzz/fuzz_rating.c $(FZ)/libfigaro-host.a $(FZ)/libfigar
 	$(FUZZ_CC) -Iinclude -Isrc -D_POSIX_C_SOURCE=200809L $(WARN) $(FUZZ_FLAGS) -o $@ $^ \
 	    -lm -lpthread
 
+# The service's HTTP paths (net/http_path.h): a pure module, alone.
+$(T)/fuzz_http_path: tests/fuzz/fuzz_http_path.c $(FZ)/net/http_path.o | $(DEPS_STAMP)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) -Iinclude -Isrc -D_POSIX_C_SOURCE=200809L $(WARN) $(FUZZ_FLAGS) -o $@ $^
+
 # The FGN target checks the property tests' invariants (tests/unit/invariants.h).
 FGN_FUZZ_SRC := tests/fuzz/fuzz_fgn.c tests/unit/invariants.c tests/unit/support.c
 $(T)/fuzz_fgn: $(FGN_FUZZ_SRC) $(FZ)/libfigaro.a | $(DEPS_STAMP)

@@ -430,8 +430,8 @@ export class LeaderboardView {
 }
 
 /** #/people/ID/games/I: the replay of the kept record, the server's in one
- * request (not POST /replay's: that one is for files a person chooses, and
- * limited per address). @param {string} id @param {string} i */
+ * request (not POST /replay's: that one is for files a person chooses, with
+ * an allowance per address of its own). @param {string} id @param {string} i */
 export function personGameReplay(id, i) {
     return fetch("/api/people/" + id + "/games/" + i + ".json?lang=" + lang(), { cache: "no-store" }).then((r) => {
         if (r.status === 404) throw new Error(_("no such game"));
