@@ -13,9 +13,14 @@
 // several servers (deploy/haproxy.cfg) sends it to the server that drives the
 // table; when another server answers `moved`, the page adds &node=NAME, the
 // server named, and connects again (docs/protocol.md).
+//
+// Every tab of a browser is the same person (person.js): when another tab
+// changes the browser's key (a person made or redeemed, signed out,
+// forgotten), the connection says hello again with it by connecting anew,
+// as after a drop: the seat's token comes back in the hello.
 
 import { setLanguages } from "./i18n.js";
-import { takePersonMessage } from "./person.js";
+import { takePersonMessage, newKey, keyGone, personKey, PERSON_EVENT } from "./person.js";
 
 /** @typedef {{token: string, seat: number, name: string, at: number}} SeatMemo */
 
@@ -94,7 +99,21 @@ export class Conn {
         this.closed = false;
         /** @type {number|undefined} */
         this.timer = undefined;
+        /** The person key this connection is signed in with ("" none): its hello's, or the one it was given. */
+        this.key = "";
+        /** Whether a change of key must wait (the page waits for this connection's own person). */
+        this.hold = () => false;
+        this.follow = () => { this.reidentify(); };
+        window.addEventListener(PERSON_EVENT, this.follow);
         this.open();
+    }
+
+    /** Connects anew if the browser's key is no longer this connection's
+     * (another tab changed it) and nothing holds it. @returns {boolean} whether it did */
+    reidentify() {
+        if (!this.isOpen || this.key === personKey() || this.hold()) return false;
+        this.restart();
+        return true;
     }
 
     open() {
@@ -105,10 +124,13 @@ export class Conn {
         this.ws = ws;
         ws.onopen = () => {
             this.delay = 500;
-            ws.send(JSON.stringify(this.hello()));
+            const hello = this.hello();
+            this.key = typeof hello.key === "string" ? hello.key : "";
+            ws.send(JSON.stringify(hello));
             this.onState(true);
         };
         ws.onmessage = (e) => {
+            if (this.ws !== ws) return;   // a connection replaced (restart): its word is old
             let m;
             try {
                 m = JSON.parse(e.data);
@@ -117,8 +139,12 @@ export class Conn {
             }
             if (!m || typeof m.type !== "string") return;
             if (m.type === "welcome") setLanguages(m.languages);
-            takePersonMessage(m);   // who this browser is, whichever page asked
+            const was = this.key;
+            if (newKey(m)) this.key = newKey(m);
+            else if (keyGone(m)) this.key = "";
+            takePersonMessage(m, was);   // who this browser is, whichever page asked
             this.onMessage(m);
+            if (keyGone(m)) this.reidentify();   // nobody now, while the browser is someone (another tab)
         };
         ws.onclose = () => {
             if (this.ws !== ws) return;
@@ -164,6 +190,7 @@ export class Conn {
 
     close() {
         this.closed = true;
+        window.removeEventListener(PERSON_EVENT, this.follow);
         window.clearTimeout(this.timer);
         if (this.ws) this.ws.close();
         this.ws = null;

@@ -46,18 +46,41 @@ export function dropPerson() {
     window.dispatchEvent(new Event(PERSON_EVENT));
 }
 
+/** The key a `person` frame brings (person_new, redeem), "" if none. @param {Msg} m */
+export function newKey(m) {
+    return m.type === "person" && typeof m.key === "string" && /^[0-9a-f]{32}$/.test(m.key) ? m.key : "";
+}
+
+/** Whether the frame says the connection is nobody now. @param {Msg} m */
+export function keyGone(m) {
+    return m.type === "signed_out" || m.type === "forgotten" || (m.type === "error" && m.code === "bad_key");
+}
+
+// Every tab of the browser is the same person: a change another tab made to
+// the key or the person (made, renamed, signed out) is said here too. Only
+// said: a tab writes the storage on its own connection's word alone, so two
+// tabs never answer each other's writes.
+window.addEventListener("storage", (e) => {
+    if (e.storageArea === localStorage && (e.key === null || e.key === KEY || e.key === PERSON))
+        window.dispatchEvent(new Event(PERSON_EVENT));
+});
+
 /** Takes what the server says of the person, from any connection (net.js
- * hands every message here first). @param {Msg} m */
-export function takePersonMessage(m) {
+ * hands every message here first). A connection speaks for the browser only
+ * while it is signed in with the browser's key (`connKey`, the key its hello
+ * carried): one whose key another tab replaced is about to say hello again.
+ * @param {Msg} m @param {string} connKey */
+export function takePersonMessage(m, connKey) {
     if (m.type === "person") {
-        if (typeof m.key === "string" && /^[0-9a-f]{32}$/.test(m.key)) localStorage.setItem(KEY, m.key);
+        const key = newKey(m);
+        if (key) localStorage.setItem(KEY, key);
+        else if (personKey() !== connKey) return;
         if (!personKey()) return;
         // the key is kept once, under its own name
         const { key: _k, type: _t, ...p } = m;
         localStorage.setItem(PERSON, JSON.stringify(p));
         window.dispatchEvent(new Event(PERSON_EVENT));
-    } else if (m.type === "signed_out" || m.type === "forgotten" ||
-               (m.type === "error" && m.code === "bad_key")) {
+    } else if (keyGone(m) && connKey && personKey() === connKey) {
         dropPerson();
     }
 }
@@ -118,9 +141,14 @@ const WAIT_MS = 5000;
  * is signed in: if the browser keeps a key, until the server's `person` (or
  * its refusal of the key); if not and a name was given, a person is made
  * first (person_new). Without a key and a name, a wish goes at once.
+ *
+ * A wish not sent when the connection is replaced (a drop; another tab
+ * changed the key: net.js) goes on the next one, after its hello. While a
+ * person is being made here, a key another tab made waits: this tab's new
+ * key is kept (the other tabs follow it), not thrown away with its person.
  */
 export class PersonGate {
-    /** @param {{send: (m: Msg) => boolean}} conn */
+    /** @param {import("./net.js").Conn} conn */
     constructor(conn) {
         this.conn = conn;
         /** Whether this connection's person is known (signed in, or known to be nobody). */
@@ -128,21 +156,32 @@ export class PersonGate {
         /** @type {Msg[]} */
         this.queue = [];
         this.asked = false;
+        /** The name the wishes gave, to make the person on the next connection. */
+        this.name = "";
+        /** The wishes carried over to this connection (welcome): the page asking them again is not a second wish. */
+        this.carried = new Set();
         /** @type {number|undefined} */
         this.timer = undefined;
+        conn.hold = () => this.asked && !this.settled;
     }
 
     /** A new connection (its `welcome`): its hello carried the key, if any. */
     welcome() {
+        const q = this.queue;
         this.settled = !personKey();
         this.asked = false;
         this.queue = [];
+        this.carried = new Set(q.map((m) => JSON.stringify(m)));
+        for (const m of q) this.send(m, this.name, true);
+        queueMicrotask(() => this.carried.clear());   // once the page's welcome is done
         this.arm();
     }
 
     /** Sends m once the person is known; makes the person first if the browser
-     * has none and `name` is given. @param {Msg} m @param {string} [name] */
-    send(m, name) {
+     * has none and `name` is given. @param {Msg} m @param {string} [name] @param {boolean} [again] */
+    send(m, name, again) {
+        if (!again && this.carried.delete(JSON.stringify(m))) return true;
+        if (name) this.name = name;
         if (!personKey() && name && !this.asked) {
             this.asked = this.conn.send({ type: "person_new", name });
             if (this.asked) this.settled = false;
@@ -169,6 +208,9 @@ export class PersonGate {
     flush() {
         window.clearTimeout(this.timer);
         this.settled = true;
+        this.carried.clear();
+        // the browser's key changed meanwhile (another tab): the wishes go after the next hello
+        if (this.conn.reidentify()) return;
         const q = this.queue;
         this.queue = [];
         for (const m of q) this.conn.send(m);
