@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: MIT
+// Every tab of a browser is the same person, at 360x640 on a touch screen:
+// two pages of ONE browser context (one local storage). B is opened first,
+// nobody yet; A makes the person on #/me: B's header and home card say who
+// you are without a reload, its connection says hello again with the key,
+// and the table B then starts with "Play now" is the person's (a new
+// connection's `person` lists it). A renames: B's header follows. A signs
+// out: B shows nobody within a second or two, B's connection is told
+// `signed_out` (the key ends there too) and B keeps playing its seat by its
+// token. The key reached A alone, once, in the answer that made the person;
+// no frame to B ever held it; no page error.
+import { test, expect } from "@playwright/test";
+import { startServer } from "./server.js";
+import { playTurn, rng } from "./helpers.js";
+
+/** @type {Awaited<ReturnType<typeof startServer>>} */
+let srv;
+test.beforeAll(async () => { srv = await startServer(); });
+test.afterAll(async () => { await srv.stop(); });
+
+const PHONE = { viewport: { width: 360, height: 640 }, hasTouch: true, isMobile: true, reducedMotion: /** @type {const} */ ("reduce") };
+
+/** @typedef {{got: any[], sent: any[]}} Frames */
+
+/** Every WebSocket frame a page receives and sends, parsed.
+ * @param {import("@playwright/test").Page} page @returns {Frames} */
+function sniff(page) {
+    /** @type {Frames} */
+    const f = { got: [], sent: [] };
+    const parse = (/** @type {string|Buffer} */ p) => { try { return JSON.parse(String(p)); } catch { return { raw: String(p) }; } };
+    page.on("websocket", (ws) => {
+        ws.on("framereceived", (x) => f.got.push(parse(x.payload)));
+        ws.on("framesent", (x) => f.sent.push(parse(x.payload)));
+    });
+    return f;
+}
+
+test("every tab of a browser is the same person: made, seated, renamed, signed out", async ({ browser }) => {
+    test.setTimeout(120000);
+    const ctx = await browser.newContext(PHONE);
+    /** @type {string[]} */
+    const errors = [];
+    const pb = await ctx.newPage();
+    pb.on("pageerror", (e) => errors.push("B: " + e.message));
+    const fb = sniff(pb);
+    await pb.goto(srv.url);
+    await expect(pb.locator(".person-card")).toContainText("Keep your games and a rating");
+    await expect(pb.locator(".top .me-badge")).toHaveCount(0);
+
+    // A makes the person on #/me.
+    const pa = await ctx.newPage();
+    pa.on("pageerror", (e) => errors.push("A: " + e.message));
+    const fa = sniff(pa);
+    await pa.goto(srv.url + "#/me");
+    await pa.fill("#person-new-name", "Ann");
+    await pa.locator(".people-page form[aria-labelledby=new-title] button[type=submit]").click();
+    await expect(pa.locator(".person-tools")).toBeVisible();
+    const key = await pa.evaluate(() => localStorage.getItem("figaro.person-key")) || "";
+    expect(key).toMatch(/^[0-9a-f]{32}$/);
+    const id = fa.got.find((m) => m.type === "person" && m.key).id;
+
+    // (a) B follows without a reload, and says hello again with the key.
+    await expect(pb.locator(".top .me-badge")).toContainText("Ann", { timeout: 2000 });
+    await expect(pb.locator(".person-card")).toContainText("You: Ann");
+    await expect.poll(() => fb.sent.some((m) => m.type === "hello" && m.key === key), { timeout: 5000 }).toBe(true);
+    await expect.poll(() => fb.got.some((m) => m.type === "person" && m.id === id)).toBe(true);
+
+    // ... and the seat B takes now is the person's.
+    await pb.fill("#name", "Ann");
+    await pb.locator("button.play-now").click();
+    await expect(pb.locator(".seat.you")).toHaveCount(1);
+    const code = (await pb.locator(".table-title .code").textContent()) || "";
+    expect(code).toMatch(/^[A-Z0-9]{6}$/);
+    await pa.reload();   // a new connection: its `person` lists the person's seats
+    await expect.poll(() => fa.got.some((m) => m.type === "person" && m.id === id &&
+        (m.seats || []).some((/** @type {any} */ s) => s.table === code))).toBe(true);
+    await expect(pa.locator(".person-tools")).toBeVisible();
+
+    // (c) A renames: B follows (its header, and what it keeps).
+    await pa.fill("#person-name", "Ann B");
+    await pa.locator(".person-tools form.rename button").click();
+    await expect(pb.locator(".top .me-badge")).toContainText("Ann B", { timeout: 2000 });
+    await expect.poll(() => pb.evaluate(() => JSON.parse(localStorage.getItem("figaro.person") || "{}").name)).toBe("Ann B");
+
+    // (b) A signs out: B is nobody within a second or two, its connection is told so.
+    const seenB = fb.got.length, sentB = fb.sent.length;
+    await pa.locator("[data-focus=sign-out]").click();
+    await expect(pb.locator(".top .me-badge")).toHaveCount(0, { timeout: 2000 });
+    await expect.poll(() => fb.got.slice(seenB).some((m) => m.type === "signed_out"), { timeout: 2000 }).toBe(true);
+    expect(await pb.evaluate(() => localStorage.getItem("figaro.person-key"))).toBeNull();
+    // B's hellos since, if any, carry no key; B still plays its seat.
+    expect(fb.sent.slice(sentB).filter((m) => m.type === "hello" && m.key)).toEqual([]);
+    await expect(pb.locator(".seat.you")).toHaveCount(1);
+    const rnd = rng(7);
+    const acts = () => fb.sent.slice(sentB).filter((m) => m.type === "act").length;
+    for (let i = 0; i < 80 && !acts(); i++) if (!(await playTurn(pb, rnd))) await pb.waitForTimeout(250);
+    expect(acts()).toBeGreaterThan(0);
+    await pb.waitForTimeout(500);
+    expect(fb.got.slice(seenB).filter((m) => m.type === "error")).toEqual([]);
+    await pb.goto(srv.url);
+    await expect(pb.locator(".person-card")).toContainText("Keep your games and a rating");
+
+    // The key went to A once, in person_new's answer; never to B.
+    const withKey = (/** @type {any[]} */ fs) => fs.filter((m) => JSON.stringify(m).includes(key));
+    expect(withKey(fa.got).map((m) => m.type)).toEqual(["person"]);
+    expect(withKey(fb.got)).toEqual([]);
+    expect(withKey(fb.sent).every((m) => m.type === "hello")).toBe(true);
+    expect(errors).toEqual([]);
+    await ctx.close();
+});
