@@ -9,6 +9,11 @@
 // `signed_out` (the key ends there too) and B keeps playing its seat by its
 // token. The key reached A alone, once, in the answer that made the person;
 // no frame to B ever held it; no page error.
+//
+// Then B plays at a table as nobody when A makes a person: B's table says
+// hello again with the key and keeps its seat (its token), playing on; A
+// forgets the person: B is told `forgotten` and is nobody; a key the server
+// refuses (bad_key) in one tab leaves every tab nobody.
 import { test, expect } from "@playwright/test";
 import { startServer } from "./server.js";
 import { playTurn, rng } from "./helpers.js";
@@ -105,6 +110,84 @@ test("every tab of a browser is the same person: made, seated, renamed, signed o
     expect(withKey(fa.got).map((m) => m.type)).toEqual(["person"]);
     expect(withKey(fb.got)).toEqual([]);
     expect(withKey(fb.sent).every((m) => m.type === "hello")).toBe(true);
+    expect(errors).toEqual([]);
+    await ctx.close();
+});
+
+/** Plays at least one move of B's seat after frame `from` of B's sent frames.
+ * @param {import("@playwright/test").Page} pb @param {Frames} fb @param {number} from */
+async function playsOn(pb, fb, from) {
+    const rnd = rng(from);
+    const acts = () => fb.sent.slice(from).filter((m) => m.type === "act").length;
+    for (let i = 0; i < 80 && !acts(); i++) if (!(await playTurn(pb, rnd))) await pb.waitForTimeout(250);
+    expect(acts()).toBeGreaterThan(0);
+}
+
+test("a tab at a table follows a person made, forgotten, refused elsewhere, and keeps its seat", async ({ browser }) => {
+    test.setTimeout(120000);
+    const ctx = await browser.newContext(PHONE);
+    /** @type {string[]} */
+    const errors = [];
+    const pb = await ctx.newPage();
+    pb.on("pageerror", (e) => errors.push("B: " + e.message));
+    const fb = sniff(pb);
+    await pb.goto(srv.url);
+    await pb.locator("button.play-now").click();   // no name given: nobody, sitting as "Player"
+    await expect(pb.locator(".seat.you")).toHaveCount(1);
+    expect(fb.sent.some((m) => m.type === "person_new")).toBe(false);
+    const code = (await pb.locator(".table-title .code").textContent()) || "";
+
+    const pa = await ctx.newPage();
+    pa.on("pageerror", (e) => errors.push("A: " + e.message));
+    const fa = sniff(pa);
+    await pa.goto(srv.url + "#/me");
+    await pa.fill("#person-new-name", "Bea");
+    const sentB = fb.sent.length;
+    await pa.locator(".people-page form[aria-labelledby=new-title] button[type=submit]").click();
+    await expect(pa.locator(".person-tools")).toBeVisible();
+    const key = await pa.evaluate(() => localStorage.getItem("figaro.person-key")) || "";
+    await expect(pb.locator(".top .me-badge")).toContainText("Bea", { timeout: 2000 });
+    // B's table said hello again with the key and its seat's token: the seat is still its own.
+    await expect.poll(() => fb.sent.slice(sentB).some((m) => m.type === "hello" && m.key === key &&
+        (m.seats || []).some((/** @type {any} */ s) => s.table === code && s.token))).toBe(true);
+    await expect.poll(() => fb.got.some((m) => m.type === "person" && m.name === "Bea")).toBe(true);
+    await expect(pb.locator(".seat.you")).toHaveCount(1);
+    await playsOn(pb, fb, sentB);
+
+    // A forgets the person: B is told so, and is nobody.
+    const seenB = fb.got.length;
+    await pa.locator("button[data-focus=forget]").click();
+    await pa.locator("button[data-focus=forget-yes]").click();
+    await expect(pa.locator(".people-page h1")).toHaveText("Forgotten");
+    await expect(pb.locator(".top .me-badge")).toHaveCount(0, { timeout: 2000 });
+    await expect.poll(() => fb.got.slice(seenB).some((m) => m.type === "forgotten"), { timeout: 2000 }).toBe(true);
+    await expect(pb.locator(".seat.you")).toHaveCount(1);
+    await playsOn(pb, fb, fb.sent.length);
+
+    // A key the server does not know, put in A's storage: B says hello with it,
+    // is refused, and every tab is nobody again.
+    await pa.goto(srv.url);
+    const bogus = "0123456789abcdef0123456789abcdef";
+    const helloB = fb.sent.length;
+    await pa.evaluate((k) => {
+        localStorage.setItem("figaro.person", JSON.stringify({ id: "ZZZZZZZZZZ", name: "Nobody", mu: 25, sigma: 8,
+            shown: 0, between: ["", "beginner"], rated: 0, hidden: false, seats: [] }));
+        localStorage.setItem("figaro.person-key", k);
+    }, bogus);
+    await expect.poll(() => fb.sent.slice(helloB).some((m) => m.type === "hello" && m.key === bogus)).toBe(true);
+    await expect.poll(() => fb.got.some((m) => m.type === "error" && m.code === "bad_key")).toBe(true);
+    await expect.poll(() => pa.evaluate(() => localStorage.getItem("figaro.person-key"))).toBeNull();
+    await expect(pa.locator(".person-card")).toContainText("Keep your games and a rating");
+    await expect(pb.locator(".top .me-badge")).toHaveCount(0);
+    await expect(pb.locator(".seat.you")).toHaveCount(1);
+    // No loop: B said hello with the bogus key once, and once more without.
+    await pb.waitForTimeout(1500);
+    const hellos = fb.sent.slice(helloB).filter((m) => m.type === "hello");
+    expect(hellos.filter((m) => m.key === bogus).length).toBe(1);
+    expect(hellos.length).toBeLessThanOrEqual(2);
+    const withKey = (/** @type {any[]} */ fs) => fs.filter((m) => JSON.stringify(m).includes(key));
+    expect(withKey(fb.got)).toEqual([]);
+    expect(withKey(fa.got).map((m) => m.type)).toEqual(["person"]);
     expect(errors).toEqual([]);
     await ctx.close();
 });
