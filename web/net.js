@@ -1,26 +1,19 @@
 // SPDX-License-Identifier: MIT
 // net.js - the one WebSocket to the table server (docs/protocol.md, v1), and
-// what this browser remembers: the seats it holds (a token per table, kept in
-// local storage so that a reload or another day puts the person back in the
-// seat), the name and the language.
+// what this browser remembers: the seats it holds (a token per table, in
+// local storage: a reload or another day puts the person back), the name.
 //
-// The connection comes back by itself after a drop, waiting 0.5 s, 1 s, 2 s...
-// up to 15 s (with some jitter so a restarted server is not hit by every
-// browser at once), and says `hello` again with the seat's token and the
-// last event it saw, so it gets only what it missed.
+// After a drop the connection comes back by itself, waiting 0.5 s, 1 s, 2 s...
+// up to 15 s (jittered: a restarted server is not hit by all at once), and
+// says `hello` again with the seat's token and the last event it saw. So it
+// does when another tab changes the person's key, to say it.
 //
-// A table's page connects to /ws?table=CODE, so that a front proxy in front of
-// several servers (deploy/haproxy.cfg) sends it to the server that drives the
-// table; when another server answers `moved`, the page adds &node=NAME, the
-// server named, and connects again (docs/protocol.md).
-//
-// Every tab of a browser is the same person (person.js): when another tab
-// changes the browser's key (a person made or redeemed, signed out,
-// forgotten), the connection says hello again with it by connecting anew,
-// as after a drop: the seat's token comes back in the hello.
+// A table's page connects to /ws?table=CODE, so that a front proxy
+// (deploy/haproxy.cfg) sends it to the server that drives the table; when
+// another answers `moved`, the page adds &node=NAME and connects again.
 
 import { setLanguages } from "./i18n.js";
-import { takePersonMessage, newKey, keyGone, personKey, PERSON_EVENT } from "./person.js";
+import { takePersonMessage, personKey, PERSON_EVENT } from "./person.js";
 
 /** @typedef {{token: string, seat: number, name: string, at: number}} SeatMemo */
 
@@ -66,10 +59,9 @@ export function countGame() {
 /** A name as the server takes it (spaces kept, 1-32 characters).
  * @param {string} name */
 export function cleanName(name) {
-    // The server's rule (docs/protocol.md, hello): runs of spaces become one,
-    // none at the ends; control characters are refused there, dropped here.
-    // It counts characters (code points), at most NAME_CHARS: nothing is cut
-    // here, the form says the limit and the server refuses a longer name.
+    // The server's rule (docs/protocol.md, hello); control characters are
+    // refused there, dropped here. Nothing is cut: the server refuses a name
+    // over NAME_CHARS code points, the form says the limit.
     return name.replace(/[\u0000-\u001f\u007f-\u009f]/g, "").replace(/\s+/g, " ").trim();
 }
 
@@ -99,17 +91,15 @@ export class Conn {
         this.closed = false;
         /** @type {number|undefined} */
         this.timer = undefined;
-        /** The person key this connection is signed in with ("" none): its hello's, or the one it was given. */
-        this.key = "";
-        /** Whether a change of key must wait (the page waits for this connection's own person). */
-        this.hold = () => false;
-        this.follow = () => { this.reidentify(); };
+        this.key = "";   // the person key it is signed in with
+        this.hold = () => false;   // a new key waits (PersonGate)
+        // a key dropped: the server tells its connections (signed_out...), this one maybe the asker
+        this.follow = () => personKey() ? this.reidentify() : window.setTimeout(() => this.reidentify(), 1000);
         window.addEventListener(PERSON_EVENT, this.follow);
         this.open();
     }
 
-    /** Connects anew if the browser's key is no longer this connection's
-     * (another tab changed it) and nothing holds it. @returns {boolean} whether it did */
+    /** Connects anew if the browser's key is not this connection's. */
     reidentify() {
         if (!this.isOpen || this.key === personKey() || this.hold()) return false;
         this.restart();
@@ -130,7 +120,7 @@ export class Conn {
             this.onState(true);
         };
         ws.onmessage = (e) => {
-            if (this.ws !== ws) return;   // a connection replaced (restart): its word is old
+            if (this.ws !== ws) return;   // replaced (restart)
             let m;
             try {
                 m = JSON.parse(e.data);
@@ -139,12 +129,9 @@ export class Conn {
             }
             if (!m || typeof m.type !== "string") return;
             if (m.type === "welcome") setLanguages(m.languages);
-            const was = this.key;
-            if (newKey(m)) this.key = newKey(m);
-            else if (keyGone(m)) this.key = "";
-            takePersonMessage(m, was);   // who this browser is, whichever page asked
+            takePersonMessage(m, this);   // who this browser is, whichever page asked
             this.onMessage(m);
-            if (keyGone(m)) this.reidentify();   // nobody now, while the browser is someone (another tab)
+            this.reidentify();
         };
         ws.onclose = () => {
             if (this.ws !== ws) return;

@@ -81,6 +81,8 @@ export class PersonView {
         /** The device code shown, with its link and QR code. @type {HTMLElement} */
         this.device = h("div", { class: "device-code", "aria-live": "polite" });
         this.confirming = false;
+        /** Whether the page says there is nobody (the form to make a person, or "forgotten"). */
+        this.nobodyShown = false;
         this.conn = new PersonConn((m) => this.onMessage(m));
         this.changed = () => this.load();
         window.addEventListener(PERSON_EVENT, this.changed);
@@ -110,9 +112,12 @@ export class PersonView {
         const p = myPerson();
         const id = this.me ? (p ? p.id : "") : this.id;
         if (!id) {
-            this.nobody();
+            // nobody still (another tab's word): the form being filled, or "forgotten", stays
+            if (!this.nobodyShown) this.nobody();
+            this.nobodyShown = true;
             return;
         }
+        this.nobodyShown = false;
         if (this.data && this.data.id === id) {
             this.render();   // a rename or a new rating: the tools and the header follow
         }
@@ -339,6 +344,7 @@ export class PersonView {
     }
 
     forgotten() {
+        this.nobodyShown = true;
         fill(this.root, [h("div", { class: "people-page" }, [
             h("h1", { text: _("Forgotten") }),
             h("p", { role: "status", text: _("Everything this server knew about you is deleted.") }),

@@ -1,14 +1,11 @@
 // SPDX-License-Identifier: MIT
-// person.js - who this browser is (docs/protocol.md, "People"): a person,
-// without password or email, is a key the server made (person_new, or
-// redeem on another device) and this browser keeps in local storage; every
-// connection's hello carries it (proto.js) and the server answers `person`
-// (the name, the rating, the seats). The last `person` is kept too, so that
-// the page says who you are before any connection.
+// person.js - who this browser is (docs/protocol.md, "People"): a key the
+// server made (person_new, redeem), kept in local storage for every tab;
+// each hello carries it (proto.js), the server answers `person`, kept too so
+// that the page says who you are before any connection.
 //
-// A person is made the first time someone gives a name (Play now, a new
-// table, joining one, the person's page): the wish waits for the `person`
-// answer (PersonGate), so that the seat it takes is tied to the person.
+// A person is made the first time someone gives a name: the wish waits for
+// the `person` answer (PersonGate), so that the seat it takes is theirs.
 
 import { _, fmt, levelName } from "./i18n.js";
 import { h } from "./dom.js";
@@ -46,42 +43,28 @@ export function dropPerson() {
     window.dispatchEvent(new Event(PERSON_EVENT));
 }
 
-/** The key a `person` frame brings (person_new, redeem), "" if none. @param {Msg} m */
-export function newKey(m) {
-    return m.type === "person" && typeof m.key === "string" && /^[0-9a-f]{32}$/.test(m.key) ? m.key : "";
-}
-
-/** Whether the frame says the connection is nobody now. @param {Msg} m */
-export function keyGone(m) {
-    return m.type === "signed_out" || m.type === "forgotten" || (m.type === "error" && m.code === "bad_key");
-}
-
-// Every tab of the browser is the same person: a change another tab made to
-// the key or the person (made, renamed, signed out) is said here too. Only
-// said: a tab writes the storage on its own connection's word alone, so two
-// tabs never answer each other's writes.
+// Another tab's change is said here, never written back: no loop.
 window.addEventListener("storage", (e) => {
     if (e.storageArea === localStorage && (e.key === null || e.key === KEY || e.key === PERSON))
         window.dispatchEvent(new Event(PERSON_EVENT));
 });
 
 /** Takes what the server says of the person, from any connection (net.js
- * hands every message here first). A connection speaks for the browser only
- * while it is signed in with the browser's key (`connKey`, the key its hello
- * carried): one whose key another tab replaced is about to say hello again.
- * @param {Msg} m @param {string} connKey */
-export function takePersonMessage(m, connKey) {
+ * hands every message here first): its word counts while its key is the
+ * browser's (another tab may have changed it). @param {Msg} m @param {{key: string}} c */
+export function takePersonMessage(m, c) {
+    const ck = c.key;
     if (m.type === "person") {
-        const key = newKey(m);
-        if (key) localStorage.setItem(KEY, key);
-        else if (personKey() !== connKey) return;
-        if (!personKey()) return;
+        if (typeof m.key === "string" && /^[0-9a-f]{32}$/.test(m.key)) localStorage.setItem(KEY, c.key = m.key);
+        if (!c.key || personKey() !== c.key) return;
         // the key is kept once, under its own name
         const { key: _k, type: _t, ...p } = m;
         localStorage.setItem(PERSON, JSON.stringify(p));
         window.dispatchEvent(new Event(PERSON_EVENT));
-    } else if (keyGone(m) && connKey && personKey() === connKey) {
-        dropPerson();
+    } else if (m.type === "signed_out" || m.type === "forgotten" ||
+               (m.type === "error" && m.code === "bad_key")) {
+        c.key = "";
+        if (ck && personKey() === ck) dropPerson();
     }
 }
 
@@ -141,11 +124,8 @@ const WAIT_MS = 5000;
  * is signed in: if the browser keeps a key, until the server's `person` (or
  * its refusal of the key); if not and a name was given, a person is made
  * first (person_new). Without a key and a name, a wish goes at once.
- *
- * A wish not sent when the connection is replaced (a drop; another tab
- * changed the key: net.js) goes on the next one, after its hello. While a
- * person is being made here, a key another tab made waits: this tab's new
- * key is kept (the other tabs follow it), not thrown away with its person.
+ * A wish not sent yet goes on the next connection; while a person is made
+ * here, another tab's new key waits (hold).
  */
 export class PersonGate {
     /** @param {import("./net.js").Conn} conn */
@@ -156,10 +136,7 @@ export class PersonGate {
         /** @type {Msg[]} */
         this.queue = [];
         this.asked = false;
-        /** The name the wishes gave, to make the person on the next connection. */
         this.name = "";
-        /** The wishes carried over to this connection (welcome): the page asking them again is not a second wish. */
-        this.carried = new Set();
         /** @type {number|undefined} */
         this.timer = undefined;
         conn.hold = () => this.asked && !this.settled;
@@ -171,23 +148,21 @@ export class PersonGate {
         this.settled = !personKey();
         this.asked = false;
         this.queue = [];
-        this.carried = new Set(q.map((m) => JSON.stringify(m)));
-        for (const m of q) this.send(m, this.name, true);
-        queueMicrotask(() => this.carried.clear());   // once the page's welcome is done
+        for (const m of q) this.send(m, this.name);
         this.arm();
     }
 
     /** Sends m once the person is known; makes the person first if the browser
-     * has none and `name` is given. @param {Msg} m @param {string} [name] @param {boolean} [again] */
-    send(m, name, again) {
-        if (!again && this.carried.delete(JSON.stringify(m))) return true;
+     * has none and `name` is given. @param {Msg} m @param {string} [name] */
+    send(m, name) {
         if (name) this.name = name;
         if (!personKey() && name && !this.asked) {
             this.asked = this.conn.send({ type: "person_new", name });
             if (this.asked) this.settled = false;
         }
         if (this.settled) return this.conn.send(m);
-        this.queue.push(m);
+        const t = JSON.stringify(m);   // a wish carried over, asked again by the page: once
+        if (!this.queue.some((q) => JSON.stringify(q) === t)) this.queue.push(m);
         this.arm();
         return true;
     }
@@ -208,9 +183,7 @@ export class PersonGate {
     flush() {
         window.clearTimeout(this.timer);
         this.settled = true;
-        this.carried.clear();
-        // the browser's key changed meanwhile (another tab): the wishes go after the next hello
-        if (this.conn.reidentify()) return;
+        if (this.conn.reidentify()) return;   // another tab's key: after the next hello
         const q = this.queue;
         this.queue = [];
         for (const m of q) this.conn.send(m);
