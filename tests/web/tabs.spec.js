@@ -14,6 +14,11 @@
 // hello again with the key and keeps its seat (its token), playing on; A
 // forgets the person: B is told `forgotten` and is nobody; a key the server
 // refuses (bad_key) in one tab leaves every tab nobody.
+//
+// Two tabs make a person at once: B's answer (held back on its way) comes
+// after A's key is in: B's wish waited on its own connection (no reconnect
+// mid-wait), B's key is the browser's in the end, A follows it, and the
+// table B made is that person's.
 import { test, expect } from "@playwright/test";
 import { startServer } from "./server.js";
 import { playTurn, rng } from "./helpers.js";
@@ -188,6 +193,62 @@ test("a tab at a table follows a person made, forgotten, refused elsewhere, and 
     const withKey = (/** @type {any[]} */ fs) => fs.filter((m) => JSON.stringify(m).includes(key));
     expect(withKey(fb.got)).toEqual([]);
     expect(withKey(fa.got).map((m) => m.type)).toEqual(["person"]);
+    expect(errors).toEqual([]);
+    await ctx.close();
+});
+
+test("two tabs making a person at once: the one still waiting keeps its own, the other follows", async ({ browser }) => {
+    test.setTimeout(120000);
+    const ctx = await browser.newContext(PHONE);
+    /** @type {string[]} */
+    const errors = [];
+    const pb = await ctx.newPage();
+    pb.on("pageerror", (e) => errors.push("B: " + e.message));
+    const fb = sniff(pb);
+    /** @type {(() => void)|null} */
+    let release = null;
+    // B's connection, with the answer to its person_new held back until released.
+    await pb.routeWebSocket(/\/ws/, (ws) => {
+        const server = ws.connectToServer();
+        ws.onMessage((text) => server.send(String(text)));
+        server.onMessage((text) => {
+            const m = JSON.parse(String(text));
+            if (m.type === "person" && m.key && !release) release = () => ws.send(String(text));
+            else ws.send(String(text));
+        });
+    });
+    await pb.goto(srv.url);
+    await pb.fill("#name", "Cy");
+    await pb.locator("button.play-now").click();
+    await expect.poll(() => release !== null).toBe(true);   // B waits for its person
+
+    const pa = await ctx.newPage();
+    pa.on("pageerror", (e) => errors.push("A: " + e.message));
+    const fa = sniff(pa);
+    await pa.goto(srv.url + "#/me");
+    await pa.fill("#person-new-name", "Dee");
+    await pa.locator(".people-page form[aria-labelledby=new-title] button[type=submit]").click();
+    await expect(pa.locator(".person-tools")).toBeVisible();
+    await expect(pb.locator(".top .me-badge")).toContainText("Dee", { timeout: 2000 });   // said at once
+    await pb.waitForTimeout(1500);
+    expect(fb.sent.filter((m) => m.type === "hello").length).toBe(1);   // B's wait was not cut off
+    expect(fb.sent.some((m) => m.type === "create")).toBe(false);
+
+    /** @type {() => void} */ (/** @type {unknown} */ (release))();
+    await expect(pb.locator(".seat.you")).toHaveCount(1);
+    const code = (await pb.locator(".table-title .code").textContent()) || "";
+    const made = fb.got.find((m) => m.type === "person" && m.key);
+    expect(made.name).toBe("Cy");
+    expect(await pb.evaluate(() => localStorage.getItem("figaro.person-key"))).toBe(made.key);
+    // B's create went on the connection its person was made on: once.
+    const home = fb.sent.slice(0, fb.sent.findIndex((m) => m.type === "create") + 1);
+    expect(home.map((m) => m.type).filter((t) => t !== "lobby")).toEqual(["hello", "person_new", "create"]);
+    // A follows B's person: its header, and its connection signed in as Cy.
+    await expect(pa.locator(".top .me-badge")).toContainText("Cy", { timeout: 3000 });
+    await expect.poll(() => fa.sent.some((m) => m.type === "hello" && m.key === made.key)).toBe(true);
+    await pa.reload();
+    await expect.poll(() => fa.got.some((m) => m.type === "person" && m.id === made.id &&
+        (m.seats || []).some((/** @type {any} */ s) => s.table === code))).toBe(true);
     expect(errors).toEqual([]);
     await ctx.close();
 });
