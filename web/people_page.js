@@ -83,6 +83,7 @@ export class PersonView {
         this.confirming = false;
         /** Whether the page says there is nobody (the form to make a person, or "forgotten"). */
         this.nobodyShown = false;
+        this.signingOut = false;
         this.conn = new PersonConn((m) => this.onMessage(m));
         this.changed = () => this.load();
         window.addEventListener(PERSON_EVENT, this.changed);
@@ -103,7 +104,7 @@ export class PersonView {
     /** @param {Msg} m */
     onMessage(m) {
         if (m.type === "device_code") this.showCode(String(m.code), Number(m.expires_s) || 600);
-        else if (m.type === "signed_out") location.hash = "#/";
+        else if (m.type === "signed_out" && this.signingOut) location.hash = "#/";   // another tab's: nobody, here
         else if (m.type === "forgotten") this.forgotten();
         else if (m.type === "error" && m.re !== "hello") this.notice.textContent = m.text || m.code;
     }
@@ -309,7 +310,7 @@ export class PersonView {
                 h("a", { class: "button", href: "/api/people/" + p.id + "?download=1", download: "figaro-" + p.id + ".json",
                          text: _("Download my data (JSON)") }),
                 h("button", { type: "button", "data-focus": "sign-out", text: _("Sign out on this device"),
-                              onclick: () => this.conn.send(proto.signOut()) })]),
+                              onclick: () => { this.signingOut = this.conn.send(proto.signOut()); } })]),
             forget,
         ]);
     }

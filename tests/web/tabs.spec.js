@@ -5,7 +5,8 @@
 // you are without a reload, its connection says hello again with the key,
 // and the table B then starts with "Play now" is the person's (a new
 // connection's `person` lists it). A renames: B's header follows. A signs
-// out: B shows nobody within a second or two, B's connection is told
+// out: B (and a third tab on #/me, which stays there) shows nobody within a
+// second or two, B's connection is told
 // `signed_out` (the key ends there too) and B keeps playing its seat by its
 // token. The key reached A alone, once, in the answer that made the person;
 // no frame to B ever held it; no page error.
@@ -92,9 +93,17 @@ test("every tab of a browser is the same person: made, seated, renamed, signed o
     await expect(pb.locator(".top .me-badge")).toContainText("Ann B", { timeout: 2000 });
     await expect.poll(() => pb.evaluate(() => JSON.parse(localStorage.getItem("figaro.person") || "{}").name)).toBe("Ann B");
 
-    // (b) A signs out: B is nobody within a second or two, its connection is told so.
+    // (b) A signs out: B is nobody within a second or two, its connection is told so;
+    // a third tab on #/me stays there, offering to make a person.
+    const pc = await ctx.newPage();
+    pc.on("pageerror", (e) => errors.push("C: " + e.message));
+    await pc.goto(srv.url + "#/me");
+    await expect(pc.locator(".people-page h1")).toHaveText("Ann B");
     const seenB = fb.got.length, sentB = fb.sent.length;
     await pa.locator("[data-focus=sign-out]").click();
+    await expect(pc.locator("#person-new-name")).toBeVisible({ timeout: 2000 });
+    await expect(pa).toHaveURL(/#\/$/);   // the tab that asked goes home
+    expect(new URL(pc.url()).hash).toBe("#/me");
     await expect(pb.locator(".top .me-badge")).toHaveCount(0, { timeout: 2000 });
     await expect.poll(() => fb.got.slice(seenB).some((m) => m.type === "signed_out"), { timeout: 2000 }).toBe(true);
     expect(await pb.evaluate(() => localStorage.getItem("figaro.person-key"))).toBeNull();
