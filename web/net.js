@@ -1,21 +1,19 @@
 // SPDX-License-Identifier: MIT
 // net.js - the one WebSocket to the table server (docs/protocol.md, v1), and
-// what this browser remembers: the seats it holds (a token per table, kept in
-// local storage so that a reload or another day puts the person back in the
-// seat), the name and the language.
+// what this browser remembers: the seats it holds (a token per table, in
+// local storage: a reload or another day puts the person back), the name.
 //
-// The connection comes back by itself after a drop, waiting 0.5 s, 1 s, 2 s...
-// up to 15 s (with some jitter so a restarted server is not hit by every
-// browser at once), and says `hello` again with the seat's token and the
-// last event it saw, so it gets only what it missed.
+// After a drop the connection comes back by itself, waiting 0.5 s, 1 s, 2 s...
+// up to 15 s (jittered: a restarted server is not hit by all at once), and
+// says `hello` again with the seat's token and the last event it saw. So it
+// does when another tab changes the person's key, to say it.
 //
-// A table's page connects to /ws?table=CODE, so that a front proxy in front of
-// several servers (deploy/haproxy.cfg) sends it to the server that drives the
-// table; when another server answers `moved`, the page adds &node=NAME, the
-// server named, and connects again (docs/protocol.md).
+// A table's page connects to /ws?table=CODE, so that a front proxy
+// (deploy/haproxy.cfg) sends it to the server that drives the table; when
+// another answers `moved`, the page adds &node=NAME and connects again.
 
 import { setLanguages } from "./i18n.js";
-import { takePersonMessage } from "./person.js";
+import { takePersonMessage, personKey, PERSON_EVENT } from "./person.js";
 
 /** @typedef {{token: string, seat: number, name: string, at: number}} SeatMemo */
 
@@ -61,10 +59,9 @@ export function countGame() {
 /** A name as the server takes it (spaces kept, 1-32 characters).
  * @param {string} name */
 export function cleanName(name) {
-    // The server's rule (docs/protocol.md, hello): runs of spaces become one,
-    // none at the ends; control characters are refused there, dropped here.
-    // It counts characters (code points), at most NAME_CHARS: nothing is cut
-    // here, the form says the limit and the server refuses a longer name.
+    // The server's rule (docs/protocol.md, hello); control characters are
+    // refused there, dropped here. Nothing is cut: the server refuses a name
+    // over NAME_CHARS code points, the form says the limit.
     return name.replace(/[\u0000-\u001f\u007f-\u009f]/g, "").replace(/\s+/g, " ").trim();
 }
 
@@ -94,7 +91,19 @@ export class Conn {
         this.closed = false;
         /** @type {number|undefined} */
         this.timer = undefined;
+        this.key = "";   // the person key it is signed in with
+        this.hold = () => false;   // a new key waits (PersonGate)
+        // a key dropped: the server tells its connections (signed_out...), this one maybe the asker
+        this.follow = () => personKey() ? this.reidentify() : window.setTimeout(() => this.reidentify(), 1000);
+        window.addEventListener(PERSON_EVENT, this.follow);
         this.open();
+    }
+
+    /** Connects anew if the browser's key is not this connection's. */
+    reidentify() {
+        if (!this.isOpen || this.key === personKey() || this.hold()) return false;
+        this.restart();
+        return true;
     }
 
     open() {
@@ -105,10 +114,13 @@ export class Conn {
         this.ws = ws;
         ws.onopen = () => {
             this.delay = 500;
-            ws.send(JSON.stringify(this.hello()));
+            const hello = this.hello();
+            this.key = typeof hello.key === "string" ? hello.key : "";
+            ws.send(JSON.stringify(hello));
             this.onState(true);
         };
         ws.onmessage = (e) => {
+            if (this.ws !== ws) return;   // replaced (restart)
             let m;
             try {
                 m = JSON.parse(e.data);
@@ -117,8 +129,9 @@ export class Conn {
             }
             if (!m || typeof m.type !== "string") return;
             if (m.type === "welcome") setLanguages(m.languages);
-            takePersonMessage(m);   // who this browser is, whichever page asked
+            takePersonMessage(m, this);   // who this browser is, whichever page asked
             this.onMessage(m);
+            this.reidentify();
         };
         ws.onclose = () => {
             if (this.ws !== ws) return;
@@ -164,6 +177,7 @@ export class Conn {
 
     close() {
         this.closed = true;
+        window.removeEventListener(PERSON_EVENT, this.follow);
         window.clearTimeout(this.timer);
         if (this.ws) this.ws.close();
         this.ws = null;

@@ -81,6 +81,9 @@ export class PersonView {
         /** The device code shown, with its link and QR code. @type {HTMLElement} */
         this.device = h("div", { class: "device-code", "aria-live": "polite" });
         this.confirming = false;
+        /** Whether the page says there is nobody (the form to make a person, or "forgotten"). */
+        this.nobodyShown = false;
+        this.signingOut = false;
         this.conn = new PersonConn((m) => this.onMessage(m));
         this.changed = () => this.load();
         window.addEventListener(PERSON_EVENT, this.changed);
@@ -101,7 +104,7 @@ export class PersonView {
     /** @param {Msg} m */
     onMessage(m) {
         if (m.type === "device_code") this.showCode(String(m.code), Number(m.expires_s) || 600);
-        else if (m.type === "signed_out") location.hash = "#/";
+        else if (m.type === "signed_out" && this.signingOut) location.hash = "#/";   // another tab's: nobody, here
         else if (m.type === "forgotten") this.forgotten();
         else if (m.type === "error" && m.re !== "hello") this.notice.textContent = m.text || m.code;
     }
@@ -110,9 +113,12 @@ export class PersonView {
         const p = myPerson();
         const id = this.me ? (p ? p.id : "") : this.id;
         if (!id) {
-            this.nobody();
+            // nobody still (another tab's word): the form being filled, or "forgotten", stays
+            if (!this.nobodyShown) this.nobody();
+            this.nobodyShown = true;
             return;
         }
+        this.nobodyShown = false;
         if (this.data && this.data.id === id) {
             this.render();   // a rename or a new rating: the tools and the header follow
         }
@@ -304,7 +310,7 @@ export class PersonView {
                 h("a", { class: "button", href: "/api/people/" + p.id + "?download=1", download: "figaro-" + p.id + ".json",
                          text: _("Download my data (JSON)") }),
                 h("button", { type: "button", "data-focus": "sign-out", text: _("Sign out on this device"),
-                              onclick: () => this.conn.send(proto.signOut()) })]),
+                              onclick: () => { this.signingOut = this.conn.send(proto.signOut()); } })]),
             forget,
         ]);
     }
@@ -339,6 +345,7 @@ export class PersonView {
     }
 
     forgotten() {
+        this.nobodyShown = true;
         fill(this.root, [h("div", { class: "people-page" }, [
             h("h1", { text: _("Forgotten") }),
             h("p", { role: "status", text: _("Everything this server knew about you is deleted.") }),

@@ -1,14 +1,11 @@
 // SPDX-License-Identifier: MIT
-// person.js - who this browser is (docs/protocol.md, "People"): a person,
-// without password or email, is a key the server made (person_new, or
-// redeem on another device) and this browser keeps in local storage; every
-// connection's hello carries it (proto.js) and the server answers `person`
-// (the name, the rating, the seats). The last `person` is kept too, so that
-// the page says who you are before any connection.
+// person.js - who this browser is (docs/protocol.md, "People"): a key the
+// server made (person_new, redeem), kept in local storage for every tab;
+// each hello carries it (proto.js), the server answers `person`, kept too so
+// that the page says who you are before any connection.
 //
-// A person is made the first time someone gives a name (Play now, a new
-// table, joining one, the person's page): the wish waits for the `person`
-// answer (PersonGate), so that the seat it takes is tied to the person.
+// A person is made the first time someone gives a name: the wish waits for
+// the `person` answer (PersonGate), so that the seat it takes is theirs.
 
 import { _, fmt, levelName } from "./i18n.js";
 import { h } from "./dom.js";
@@ -46,19 +43,28 @@ export function dropPerson() {
     window.dispatchEvent(new Event(PERSON_EVENT));
 }
 
+// Another tab's change is said here, never written back: no loop.
+window.addEventListener("storage", (e) => {
+    if (e.storageArea === localStorage && (e.key === null || e.key === KEY || e.key === PERSON))
+        window.dispatchEvent(new Event(PERSON_EVENT));
+});
+
 /** Takes what the server says of the person, from any connection (net.js
- * hands every message here first). @param {Msg} m */
-export function takePersonMessage(m) {
+ * hands every message here first): its word counts while its key is the
+ * browser's (another tab may have changed it). @param {Msg} m @param {{key: string}} c */
+export function takePersonMessage(m, c) {
+    const ck = c.key;
     if (m.type === "person") {
-        if (typeof m.key === "string" && /^[0-9a-f]{32}$/.test(m.key)) localStorage.setItem(KEY, m.key);
-        if (!personKey()) return;
+        if (typeof m.key === "string" && /^[0-9a-f]{32}$/.test(m.key)) localStorage.setItem(KEY, c.key = m.key);
+        if (!c.key || personKey() !== c.key) return;
         // the key is kept once, under its own name
         const { key: _k, type: _t, ...p } = m;
         localStorage.setItem(PERSON, JSON.stringify(p));
         window.dispatchEvent(new Event(PERSON_EVENT));
     } else if (m.type === "signed_out" || m.type === "forgotten" ||
                (m.type === "error" && m.code === "bad_key")) {
-        dropPerson();
+        c.key = "";
+        if (ck && personKey() === ck) dropPerson();
     }
 }
 
@@ -109,18 +115,18 @@ export function personBadge() {
         rating ? h("span", { class: "me-rating", text: rating }) : null]);
 }
 
-/** How long a wish waits for the server to say who the person is; an older
- * server that never answers does not keep it forever. */
+/** How long a wish waits for the person (an older server never answers). */
 const WAIT_MS = 5000;
 
 /**
- * The wishes (create, join) of a page's connection that must wait until it
- * is signed in: if the browser keeps a key, until the server's `person` (or
- * its refusal of the key); if not and a name was given, a person is made
- * first (person_new). Without a key and a name, a wish goes at once.
+ * The wishes (create, join) that wait until the connection is signed in:
+ * with a key, for `person` (or bad_key); without, and a name given, the
+ * person is made first (person_new); else a wish goes at once. One not sent
+ * goes on the next connection; while a person is made here, another tab's
+ * new key waits (hold).
  */
 export class PersonGate {
-    /** @param {{send: (m: Msg) => boolean}} conn */
+    /** @param {import("./net.js").Conn} conn */
     constructor(conn) {
         this.conn = conn;
         /** Whether this connection's person is known (signed in, or known to be nobody). */
@@ -128,27 +134,33 @@ export class PersonGate {
         /** @type {Msg[]} */
         this.queue = [];
         this.asked = false;
+        this.name = "";
         /** @type {number|undefined} */
         this.timer = undefined;
+        conn.hold = () => this.asked && !this.settled;
     }
 
     /** A new connection (its `welcome`): its hello carried the key, if any. */
     welcome() {
+        const q = this.queue;
         this.settled = !personKey();
         this.asked = false;
         this.queue = [];
+        for (const m of q) this.send(m, this.name);
         this.arm();
     }
 
     /** Sends m once the person is known; makes the person first if the browser
      * has none and `name` is given. @param {Msg} m @param {string} [name] */
     send(m, name) {
+        if (name) this.name = name;
         if (!personKey() && name && !this.asked) {
             this.asked = this.conn.send({ type: "person_new", name });
             if (this.asked) this.settled = false;
         }
         if (this.settled) return this.conn.send(m);
-        this.queue.push(m);
+        const t = JSON.stringify(m);   // a wish carried over, asked again by the page: once
+        if (!this.queue.some((q) => JSON.stringify(q) === t)) this.queue.push(m);
         this.arm();
         return true;
     }
@@ -169,6 +181,7 @@ export class PersonGate {
     flush() {
         window.clearTimeout(this.timer);
         this.settled = true;
+        if (this.conn.reidentify()) return;   // another tab's key: after the next hello
         const q = this.queue;
         this.queue = [];
         for (const m of q) this.conn.send(m);
@@ -179,10 +192,9 @@ export class PersonGate {
     }
 }
 
-/** On the home page: who you are, with your page and the leaderboard; the
- * tables where you hold a seat from another device (not among `held()`, this
- * browser's own). It follows the server's word (the hello's `person` brings
- * the rating and the seats as they are now) while it is on the page.
+/** On the home page: who you are, your page, the leaderboard, the tables
+ * where you hold a seat from another device (not among `held()`), as the
+ * last `person` says, while it is on the page.
  * @param {() => Object<string, any>} held */
 export function personCard(held) {
     const box = h("div", { class: "person-card" });

@@ -637,9 +637,12 @@ static void conn_job_back(fig_service_t *s, people_job_t *j)
             error_to(s, c, FIG_PC_NOT_SIGNED_IN, N_("sign in first (a person's key in hello)"), re);
             return;
         }
-        for (conn_t *o = s->conns; o; o = o->next)   /* their next seats' name */
-            if (strcmp(o->person, j->p.id) == 0)
+        for (conn_t *o = s->conns; o; o = o->next)   /* their next seats' name; every tab follows */
+            if (strcmp(o->person, j->p.id) == 0) {
                 snprintf(o->pname, sizeof o->pname, "%s", j->p.name);
+                if (o != c && !o->closing)
+                    send_person(s, o, j, NULL);
+            }
         send_person(s, c, j, NULL);
         return;
     default:

@@ -15,7 +15,8 @@ runs the same scenarios on PostgreSQL.
   - a device code redeemed on a second connection signs it in as the same
     person with a key of its own, who resumes the seat; a used, unknown or
     malformed code is refused; the limits on new people and on tries;
-  - sign out: the key stops working;
+  - a rename reaches every connection of the person; sign out: the key
+    stops working on every connection holding it;
   - forget me: the person, keys, codes, kept games and rating are gone from
     the SQLite file, the seats anonymous, the page 404;
   - a SIGKILL right after `rated` loses neither the game's end nor the rating;
@@ -381,6 +382,11 @@ async def devices(url, server):
     await third.send({"type": "hello", "v": 1, "key": phone.key})
     await third.expect("welcome")
     assert (await third.expect("person"))["id"] == me["id"]
+    # a rename reaches every connection of hers (both keys), never a key in it
+    await phone.send({"type": "person_set", "name": "Ann B"})
+    for c in (phone, third, ann):
+        p = await c.expect("person")
+        assert p["name"] == "Ann B" and "key" not in p
     await phone.send({"type": "sign_out"})
     await phone.expect("signed_out")
     await third.expect("signed_out")   # the same key, elsewhere

@@ -3684,6 +3684,87 @@ static int frames_typed(const world_t *w, int id, int from, const char *type, js
     return n;
 }
 
+/* The tabs of one browser share a key, another device has its own: a
+ * rename reaches every connection of the person (never a key in it, never
+ * to anyone else); sign out ends that key on every connection holding it
+ * (told `signed_out`: a seat taken there afterwards is not the person's),
+ * not the other device's. */
+static void test_person_on_every_connection(void **state)
+{
+    (void)state;
+    world_t *w = world_new(30000);
+    client_t tab1, tab2, pad, eve;
+    cl_open(&tab1, w, "10.0.0.1");
+    cl_open(&tab2, w, "10.0.0.1");
+    cl_open(&pad, w, "10.0.0.2");
+    cl_open(&eve, w, "10.0.0.3");
+    hello(&tab1, "en", "Ann");
+    hello(&eve, "en", "Eve");
+    char key[33], id[11], ekey[33], eid[11];
+    sign_up(&tab1, "Ann", key, id);
+    sign_up(&eve, "Eve", ekey, eid);
+    cl_send(&tab2, "{\"type\":\"hello\",\"v\":1,\"key\":\"%s\"}", key);
+    cl_update(&tab2);
+    int from = frames_of(&tab1);
+    cl_send(&tab1, "{\"type\":\"device_code\"}");
+    cl_update(&tab1);
+    json_t *d = last_frame(&tab1, from, "device_code");
+    assert_non_null(d);
+    char code[9];
+    snprintf(code, sizeof code, "%s", str(d, "code"));
+    json_decref(d);
+    w->secrets[w->nsecrets++] = code;
+    hello(&pad, "en", "Pad");
+    cl_send(&pad, "{\"type\":\"redeem\",\"code\":\"%s\"}", code);
+    cl_update(&pad);
+    client_t *ours[] = { &tab1, &tab2, &pad };
+    int at[3], eat = frames_of(&eve);
+    for (int i = 0; i < 3; i++)
+        at[i] = frames_of(ours[i]);
+    cl_send(&tab1, "{\"type\":\"person_set\",\"name\":\"Ann B\"}");
+    for (int i = 0; i < 3; i++) {
+        cl_update(ours[i]);
+        assert_int_equal(frames_typed(w, ours[i]->id, at[i], "person", NULL), 1);
+        json_t *p = last_frame(ours[i], at[i], "person");
+        assert_string_equal(str(p, "id"), id);
+        assert_string_equal(str(p, "name"), "Ann B");
+        assert_null(json_object_get(p, "key"));
+        json_decref(p);
+    }
+    cl_update(&eve);
+    assert_int_equal(frames_of(&eve), eat);
+    /* tab1 signs out: both tabs are nobody now, the other device is not. */
+    for (int i = 0; i < 3; i++)
+        at[i] = frames_of(ours[i]);
+    cl_send(&tab1, "{\"type\":\"sign_out\"}");
+    for (int i = 0; i < 3; i++)
+        cl_update(ours[i]);
+    assert_int_equal(frames_typed(w, tab1.id, at[0], "signed_out", NULL), 1);
+    assert_int_equal(frames_typed(w, tab2.id, at[1], "signed_out", NULL), 1);
+    assert_int_equal(frames_typed(w, pad.id, at[2], "signed_out", NULL), 0);
+    cl_send(&tab2, "{\"type\":\"device_code\"}");
+    cl_update(&tab2);
+    assert_true(error_since(w, tab2.id, at[1], "not_signed_in"));
+    create_table(&eve, "{\"kind\":\"person\"},{\"kind\":\"person\"},"
+                       "{\"kind\":\"bot\",\"level\":\"easy\"}", NULL);
+    join(&tab2, eve.table, "Ann");   /* not tied to her */
+    cl_send(&pad, "{\"type\":\"person_set\",\"hidden\":true}");
+    cl_update(&pad);
+    json_t *p = last_frame(&pad, at[2], "person");
+    assert_non_null(p);
+    assert_int_equal(json_array_size(json_object_get(p, "seats")), 0);
+    json_decref(p);
+    cl_send(&pad, "{\"type\":\"device_code\"}");
+    cl_update(&pad);
+    assert_false(error_since(w, pad.id, at[2], "not_signed_in"));
+    assert_int_equal(w->secrets_logged, 0);
+    cl_close(&tab1);
+    cl_close(&tab2);
+    cl_close(&pad);
+    cl_close(&eve);
+    world_free(w);
+}
+
 static void wait_turn(world_t *w, client_t *c)
 {
     long long end = fig_clock_ms() + 30000;
@@ -4408,6 +4489,7 @@ int main(void)
         cmocka_unit_test(test_leaver_kept),
         cmocka_unit_test(test_kept_replay),
         cmocka_unit_test(test_device_code_expires),
+        cmocka_unit_test(test_person_on_every_connection),
         cmocka_unit_test(test_wal_and_no_token_stored),
         cmocka_unit_test(test_numbers_never_reused),
         cmocka_unit_test(test_failed_write_rebuilds_off_loop),
