@@ -223,8 +223,11 @@ static const struct lws_protocol_vhost_options hdr_csp = {
 };
 
 /* Writes the status line and headers of `a` (the vhost's with them) and
- * starts its body; the callback's return value. Takes a->body. */
-static int http_answer(struct lws *wsi, struct fig_conn *c, fig_http_answer_t *a)
+ * starts its body; the callback's return value. Takes a->body. A web file's
+ * answer (how; NULL for the others) may be its gzip copy, and may depend
+ * on Accept-Encoding. */
+static int http_answer_as(struct lws *wsi, struct fig_conn *c, fig_http_answer_t *a,
+                          const fig_webfile_coding_t *how)
 {
     unsigned char buf[LWS_PRE + 2048], *start = buf + LWS_PRE, *p = start,
                   *end = buf + sizeof buf - 1;
@@ -236,6 +239,12 @@ static int http_answer(struct lws *wsi, struct fig_conn *c, fig_http_answer_t *a
          lws_add_http_header_by_name(wsi, (const unsigned char *)"content-disposition:",
                                      (const unsigned char *)a->disposition,
                                      (int)strlen(a->disposition), &p, end)) ||
+        (how && how->gzip &&
+         lws_add_http_header_by_name(wsi, (const unsigned char *)"content-encoding:",
+                                     (const unsigned char *)"gzip", 4, &p, end)) ||
+        (how && how->vary &&
+         lws_add_http_header_by_name(wsi, (const unsigned char *)"vary:",
+                                     (const unsigned char *)"Accept-Encoding", 15, &p, end)) ||
         lws_finalize_write_http_header(wsi, start, &p, end))
         return -1;
     if (c->body_len == 0) {
@@ -245,6 +254,23 @@ static int http_answer(struct lws *wsi, struct fig_conn *c, fig_http_answer_t *a
     }
     lws_callback_on_writable(wsi);
     return 0;
+}
+
+static int http_answer(struct lws *wsi, struct fig_conn *c, fig_http_answer_t *a)
+{
+    return http_answer_as(wsi, c, a, NULL);
+}
+
+/* Whether the request takes a gzip body (its Accept-Encoding; one too long
+ * to copy: no, the plain file is always right). */
+static bool takes_gzip(struct lws *wsi)
+{
+    char ae[256];
+    int n = lws_hdr_total_length(wsi, WSI_TOKEN_HTTP_ACCEPT_ENCODING);
+    if (n <= 0 || n >= (int)sizeof ae ||
+        lws_hdr_copy(wsi, ae, sizeof ae, WSI_TOKEN_HTTP_ACCEPT_ENCODING) < 0)
+        return false;
+    return fig_webfiles_accepts_gzip(ae);
 }
 
 static int http_text(struct lws *wsi, struct fig_conn *c, int status, const char *text)
@@ -397,11 +423,12 @@ static int on_http(fig_wire_t *w, struct lws *wsi, struct fig_conn *c, const cha
         return service_answer(wsi, c, &a);
     }
     char rel[600];
+    fig_webfile_coding_t how;
     int st = fig_wire_web_path(path, rel, sizeof rel);
     if (st == 0)
-        st = fig_webfiles_read(w->web_root, rel, &a);
+        st = fig_webfiles_read(w->web_root, rel, takes_gzip(wsi), &a, &how);
     if (st == 200)
-        return http_answer(wsi, c, &a);
+        return http_answer_as(wsi, c, &a, &how);
     if (st == 400)
         fig_logf(w->log, w->log_ctx, "", "http: refused path %s", path);
     return http_text(wsi, c, st, st == 400 ? "bad path\n"
