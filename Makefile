@@ -251,6 +251,12 @@ $(T)/fuzz_fgn: $(FGN_FUZZ_SRC) $(FZ)/libfigaro.a | $(DEPS_STAMP)
 	$(FUZZ_CC) -Iinclude -Isrc -Itests/unit -D_POSIX_C_SOURCE=200809L $(WARN) $(FUZZ_FLAGS) \
 	    -o $@ $^
 
+# What the server reads of an HTTP request's path and headers (net/webfiles.h,
+# net/hosts.h).
+$(T)/fuzz_http: tests/fuzz/fuzz_http.c $(FZ)/libfigaro-net.a $(FZ)/libfigaro.a | $(DEPS_STAMP)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) -Iinclude -Isrc -D_POSIX_C_SOURCE=200809L $(WARN) $(FUZZ_FLAGS) -o $@ $^
+
 # The FEP target calls the engine's line handler (src/host/fep_engine.c).
 $(T)/fuzz_fep: tests/fuzz/fuzz_fep.c $(FZ)/libfigaro-host.a $(FZ)/libfigaro-ai.a \
                $(FZ)/libfigaro.a | $(DEPS_STAMP)

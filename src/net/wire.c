@@ -226,8 +226,8 @@ static const struct lws_protocol_vhost_options hdr_csp = {
  * starts its body; the callback's return value. Takes a->body. A web file's
  * answer (how; NULL for the others) may be its gzip copy, and may depend
  * on Accept-Encoding. */
-static int http_answer_as(struct lws *wsi, struct fig_conn *c, fig_http_answer_t *a,
-                          const fig_webfile_coding_t *how)
+static int http_answer(struct lws *wsi, struct fig_conn *c, fig_http_answer_t *a,
+                       const fig_webfile_coding_t *how)
 {
     unsigned char buf[LWS_PRE + 2048], *start = buf + LWS_PRE, *p = start,
                   *end = buf + sizeof buf - 1;
@@ -256,21 +256,13 @@ static int http_answer_as(struct lws *wsi, struct fig_conn *c, fig_http_answer_t
     return 0;
 }
 
-static int http_answer(struct lws *wsi, struct fig_conn *c, fig_http_answer_t *a)
-{
-    return http_answer_as(wsi, c, a, NULL);
-}
-
-/* Whether the request takes a gzip body (its Accept-Encoding; one too long
- * to copy: no, the plain file is always right). */
+/* Whether the request takes a gzip body (an Accept-Encoding too long to
+ * copy: no, the file as it is is always right). */
 static bool takes_gzip(struct lws *wsi)
 {
     char ae[256];
-    int n = lws_hdr_total_length(wsi, WSI_TOKEN_HTTP_ACCEPT_ENCODING);
-    if (n <= 0 || n >= (int)sizeof ae ||
-        lws_hdr_copy(wsi, ae, sizeof ae, WSI_TOKEN_HTTP_ACCEPT_ENCODING) < 0)
-        return false;
-    return fig_webfiles_accepts_gzip(ae);
+    return lws_hdr_copy(wsi, ae, sizeof ae, WSI_TOKEN_HTTP_ACCEPT_ENCODING) > 0 &&
+           fig_webfiles_accepts_gzip(ae);
 }
 
 static int http_text(struct lws *wsi, struct fig_conn *c, int status, const char *text)
@@ -278,7 +270,7 @@ static int http_text(struct lws *wsi, struct fig_conn *c, int status, const char
     fig_http_answer_t a = { status, "text/plain; charset=utf-8", strdup(text), strlen(text), "" };
     if (!a.body)
         return -1;
-    return http_answer(wsi, c, &a);
+    return http_answer(wsi, c, &a, NULL);
 }
 
 /* The service's answer `a` with the defaults it may leave out. */
@@ -290,7 +282,7 @@ static int service_answer(struct lws *wsi, struct fig_conn *c, fig_http_answer_t
         return -1;
     if (!a->type)
         a->type = "text/plain; charset=utf-8";
-    return http_answer(wsi, c, a);
+    return http_answer(wsi, c, a, NULL);
 }
 
 /* Appends the queries the service reads to path: "lang=xx" when the
@@ -428,7 +420,7 @@ static int on_http(fig_wire_t *w, struct lws *wsi, struct fig_conn *c, const cha
     if (st == 0)
         st = fig_webfiles_read(w->web_root, rel, takes_gzip(wsi), &a, &how);
     if (st == 200)
-        return http_answer_as(wsi, c, &a, &how);
+        return http_answer(wsi, c, &a, &how);
     if (st == 400)
         fig_logf(w->log, w->log_ctx, "", "http: refused path %s", path);
     return http_text(wsi, c, st, st == 400 ? "bad path\n"
@@ -470,21 +462,11 @@ static bool origin_ok(struct lws *wsi)
 {
     char origin[256], host[256];
     int ol = lws_hdr_total_length(wsi, WSI_TOKEN_ORIGIN);
-    if (ol <= 0)
-        return true;
-    if (ol >= (int)sizeof origin || lws_hdr_copy(wsi, origin, sizeof origin,
-                                                 WSI_TOKEN_ORIGIN) < 0)
-        return false;
-    if (lws_hdr_copy(wsi, host, sizeof host, WSI_TOKEN_HOST) <= 0)
-        return false;
-    const char *o = origin;
-    if (strncasecmp(o, "http://", 7) == 0)
-        o += 7;
-    else if (strncasecmp(o, "https://", 8) == 0)
-        o += 8;
-    else
-        return false;   /* "null", file:, other schemes */
-    return strcasecmp(o, host) == 0;
+    return ol <= 0 ||
+           (ol < (int)sizeof origin &&
+            lws_hdr_copy(wsi, origin, sizeof origin, WSI_TOKEN_ORIGIN) >= 0 &&
+            lws_hdr_copy(wsi, host, sizeof host, WSI_TOKEN_HOST) > 0 &&
+            fig_hosts_same_origin(origin, host));
 }
 
 static int ws_filter(fig_wire_t *w, struct lws *wsi)
@@ -510,24 +492,13 @@ static int ws_filter(fig_wire_t *w, struct lws *wsi)
     return 0;
 }
 
-/* The client's address a trusted proxy reports: the last entry of
- * X-Forwarded-For (the one the proxy itself appended; entries before it came
- * from the client and may be forged). Leaves addr alone when there is none. */
+/* The client's address a trusted proxy reports (hosts.h); addr is left alone
+ * when there is none: the proxy's own address counts. */
 static void forwarded_for(struct lws *wsi, char *addr, size_t cap)
 {
     char xff[512];
-    int n = lws_hdr_total_length(wsi, WSI_TOKEN_X_FORWARDED_FOR);
-    if (n <= 0 || n >= (int)sizeof xff ||
-        lws_hdr_copy(wsi, xff, sizeof xff, WSI_TOKEN_X_FORWARDED_FOR) <= 0)
-        return;
-    char *last = strrchr(xff, ',');
-    last = last ? last + 1 : xff;
-    last += strspn(last, " \t");
-    size_t len = strspn(last, "0123456789abcdefABCDEF.:");
-    if (len == 0 || len >= cap || last[len + strspn(last + len, " \t")] != '\0')
-        return;   /* not an address: the proxy's own address counts */
-    memcpy(addr, last, len);
-    addr[len] = '\0';
+    if (lws_hdr_copy(wsi, xff, sizeof xff, WSI_TOKEN_X_FORWARDED_FOR) > 0)
+        fig_hosts_forwarded(xff, addr, cap);
 }
 
 /* The client's address: the peer's, or the one a trusted proxy names. */

@@ -2,7 +2,7 @@
 /* test_wire.c - the web folder's paths (net/wire.h: fig_wire_web_path),
  * content types, and the choice of a file's gzip copy (Accept-Encoding, a
  * stale or missing copy, one that leads out of the folder) on real files
- * in a temporary folder. The wire itself runs over real sockets in
+ * in a temporary folder; what Origin and X-Forwarded-For say (net/hosts.h). The wire itself runs over real sockets in
  * tests/net/test_serve.py; these are the checks that keep a request inside
  * the folder, whatever libwebsockets decoded or normalised before. */
 #define _DEFAULT_SOURCE   /* realpath, mkdtemp, symlink */
@@ -21,6 +21,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "net/hosts.h"
 #include "net/wire.h"
 
 static void check(const char *path, int want, const char *rel)
@@ -137,6 +138,29 @@ static void test_accept_encoding(void **state)
         if (fig_webfiles_accepts_gzip(cases[i].value) != cases[i].gzip)
             fail_msg("Accept-Encoding \"%s\": want gzip %s", cases[i].value ? cases[i].value : "(none)",
                      cases[i].gzip ? "yes" : "no");
+}
+
+static void test_origin_and_forwarded(void **state)
+{
+    (void)state;
+    assert_true(fig_hosts_same_origin("http://figaro.example", "figaro.example"));
+    assert_true(fig_hosts_same_origin("HTTPS://Figaro.Example:8443", "figaro.example:8443"));
+    assert_false(fig_hosts_same_origin("https://evil.example", "figaro.example"));
+    assert_false(fig_hosts_same_origin("null", "figaro.example"));
+    assert_false(fig_hosts_same_origin("file://figaro.example", "figaro.example"));
+    assert_false(fig_hosts_same_origin("https://figaro.example.evil", "figaro.example"));
+    char addr[64] = "peer";
+    assert_true(fig_hosts_forwarded("10.0.0.1, 192.0.2.7", addr, sizeof addr));
+    assert_string_equal(addr, "192.0.2.7");   /* the proxy's entry: the last */
+    assert_true(fig_hosts_forwarded(" 2001:db8::1 \t", addr, sizeof addr));
+    assert_string_equal(addr, "2001:db8::1");
+    strcpy(addr, "peer");
+    assert_false(fig_hosts_forwarded("192.0.2.7, evil.example", addr, sizeof addr));
+    assert_false(fig_hosts_forwarded("", addr, sizeof addr));
+    assert_false(fig_hosts_forwarded("1.2.3.4,", addr, sizeof addr));
+    assert_false(fig_hosts_forwarded("1.2.3.4 5.6.7.8", addr, sizeof addr));
+    assert_false(fig_hosts_forwarded("192.0.2.7", addr, 9));   /* does not fit */
+    assert_string_equal(addr, "peer");        /* left alone each time */
 }
 
 /* A temporary web folder (its real path) and a folder beside it. */
@@ -259,6 +283,7 @@ int main(void)
         cmocka_unit_test(test_leaving_the_folder_is_refused),
         cmocka_unit_test(test_content_types),
         cmocka_unit_test(test_accept_encoding),
+        cmocka_unit_test(test_origin_and_forwarded),
         cmocka_unit_test(test_gzip_copy),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
