@@ -650,7 +650,7 @@ serve: $(WEBI18N)
 # The pages loaded when asked for (the lessons, the replays, the people's
 # pages, and the modules only they load) have their words in a catalogue of
 # their own (web/i18n/later-LANG.json, i18n.js addCatalog), which a table's page does
-# not carry (its load stays under 200 KiB: tests/web/look.spec.js).
+# not carry (its load stays within its budgets: tests/web/look.spec.js).
 WEB_LATER_JS := web/learn.js web/replay.js web/people_page.js web/plot.js web/qr.js
 $(B)/web.pot: $(WEB_JS) $(LEVEL_SRC) | $(DEPS_STAMP)
 	@mkdir -p $(B)

@@ -2,7 +2,8 @@
 /* webfiles.h - the browser client's files, as `figaro serve` answers GET for
  * them: a URL path checked character by character, then resolved and
  * checked again (realpath), so that neither ".." nor a symbolic link leads
- * out of the web folder; the Content-Type by extension. Nothing here calls
+ * out of the web folder; the Content-Type by extension; the build's gzip
+ * copy of a file, for a request that takes gzip. Nothing here calls
  * libwebsockets: the wire (wire.c) sends what this reads. */
 #ifndef FIGARO_NET_WEBFILES_H
 #define FIGARO_NET_WEBFILES_H
