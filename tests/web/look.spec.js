@@ -75,7 +75,7 @@ for (const [lang, players] of CASES) {
         }
         expect(errors).toEqual([]);
         expect(foreign).toEqual([]);
-        expect(plain).toEqual([]);
+        expect(plain, "sent without gzip (make webgz: a copy older than its file is not sent)").toEqual([]);
         // The bytes of every file of this page's load (the page, scripts,
         // style, words): as they came over the wire (what a phone pays for),
         // and decoded (what it parses), each under its budget (docs/browser.md).
