@@ -15,6 +15,9 @@
 #   make fuzz      run every fuzzer (tests/fuzz/targets) for FUZZ_SECONDS each
 #                  (default 300) on FUZZ_JOBS cores, past crashes; a summary
 #                  at the end (scripts/fuzz.sh; FUZZ_TARGETS: some of them)
+#   make webgz     the browser client's text files gzip-compressed beside
+#                  themselves (web/**/F.gz, which `figaro serve` sends; all,
+#                  serve, test and install make them too; clean removes them)
 #   make deb       build the Debian packages (debian/, dpkg-buildpackage) into
 #                  DEB_OUT (default build/deb)
 # Missing Debian packages are installed first by scripts/install-deps.sh
