@@ -15,6 +15,9 @@
 #   make fuzz      run every fuzzer (tests/fuzz/targets) for FUZZ_SECONDS each
 #                  (default 300) on FUZZ_JOBS cores, past crashes; a summary
 #                  at the end (scripts/fuzz.sh; FUZZ_TARGETS: some of them)
+#   make webgz     the browser client's text files gzip-compressed beside
+#                  themselves (web/**/F.gz, which `figaro serve` sends; all,
+#                  serve, test and install make them too; clean removes them)
 #   make deb       build the Debian packages (debian/, dpkg-buildpackage) into
 #                  DEB_OUT (default build/deb)
 # Missing Debian packages are installed first by scripts/install-deps.sh
@@ -256,6 +259,12 @@ $(T)/fuzz_fgn: $(FGN_FUZZ_SRC) $(FZ)/libfigaro.a | $(DEPS_STAMP)
 	$(FUZZ_CC) -Iinclude -Isrc -Itests/unit -D_POSIX_C_SOURCE=200809L $(WARN) $(FUZZ_FLAGS) \
 	    -o $@ $^
 
+# What the server reads of an HTTP request's path and headers (net/webfiles.h,
+# net/hosts.h).
+$(T)/fuzz_http: tests/fuzz/fuzz_http.c $(FZ)/libfigaro-net.a $(FZ)/libfigaro.a | $(DEPS_STAMP)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) -Iinclude -Isrc -D_POSIX_C_SOURCE=200809L $(WARN) $(FUZZ_FLAGS) -o $@ $^
+
 # The FEP target calls the engine's line handler (src/host/fep_engine.c).
 $(T)/fuzz_fep: tests/fuzz/fuzz_fep.c $(FZ)/libfigaro-host.a $(FZ)/libfigaro-ai.a \
                $(FZ)/libfigaro.a | $(DEPS_STAMP)
@@ -454,7 +463,8 @@ DOCS         := docs/fgn.md docs/fep.md docs/engine.md docs/python.md docs/proto
                 docs/server.md
 PYFILES      := $(wildcard python/figaro/*.py)
 # The browser client `figaro serve` serves (DATADIR/figaro/web once installed).
-WEBFILES     := $(wildcard web/*.html web/*.js web/*.css web/*.svg web/*.png web/*.ico)
+WEBFILES     := $(wildcard web/*.html web/*.js web/*.css web/*.svg web/*.webmanifest web/*.png \
+                          web/*.ico)
 # The lessons of `figaro learn` (DATADIR/figaro/lessons once installed).
 LESSONFILES  := lessons/lessons.steps $(wildcard lessons/*.fgn)
 # Its translations, made from po/ by `make` (web/i18n/LANG.json, not in git);
@@ -503,6 +513,8 @@ $(B)/man3/.stamp: $(HEADERS) scripts/man3.py
 	@touch $@
 all: $(B)/man3/.stamp
 
+# The page's files keep their times (install -p): a gzip copy stays not older
+# than its file, which `figaro serve` checks before it sends one.
 install: all $(PCFILES)
 	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCLUDEDIR)/figaro \
 	    $(DESTDIR)$(PKGCONFIGDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man3 \
@@ -525,15 +537,18 @@ install: all $(PCFILES)
 	        $(DESTDIR)$(DATADIR)/locale/$$l/LC_MESSAGES/figaro.mo || exit 1; \
 	done
 	$(INSTALL) -d $(DESTDIR)$(DATADIR)/figaro/web
-	$(INSTALL) -m 644 $(WEBFILES) $(DESTDIR)$(DATADIR)/figaro/web/
+	$(INSTALL) -p -m 644 $(WEBFILES) $(DESTDIR)$(DATADIR)/figaro/web/
 	$(INSTALL) -d $(DESTDIR)$(DATADIR)/figaro/lessons
 	$(INSTALL) -m 644 $(LESSONFILES) $(DESTDIR)$(DATADIR)/figaro/lessons/
 	$(INSTALL) -d $(DESTDIR)$(DATADIR)/figaro/web/i18n
-	$(INSTALL) -m 644 $(WEBI18N) $(DESTDIR)$(DATADIR)/figaro/web/i18n/
+	$(INSTALL) -p -m 644 $(WEBI18N) $(DESTDIR)$(DATADIR)/figaro/web/i18n/
 	$(INSTALL) -d $(DESTDIR)$(DATADIR)/figaro/web/rules
-	$(INSTALL) -m 644 $(WEBRULES) $(DESTDIR)$(DATADIR)/figaro/web/rules/
+	$(INSTALL) -p -m 644 $(WEBRULES) $(DESTDIR)$(DATADIR)/figaro/web/rules/
 	$(INSTALL) -d $(DESTDIR)$(DATADIR)/figaro/web/lessons
-	$(INSTALL) -m 644 $(WEBLESSONS) $(DESTDIR)$(DATADIR)/figaro/web/lessons/
+	$(INSTALL) -p -m 644 $(WEBLESSONS) $(DESTDIR)$(DATADIR)/figaro/web/lessons/
+	for f in $(WEBGZ); do \
+	    $(INSTALL) -p -m 644 $$f $(DESTDIR)$(DATADIR)/figaro/$$f || exit 1; \
+	done
 	for m in $(MANPAGES); do \
 	    sed 's|@DOCDIR@|$(DOCDIR)|g' $$m > $(DESTDIR)$(MANDIR)/man$${m##*.}/$${m##*/} && \
 	    chmod 644 $(DESTDIR)$(MANDIR)/man$${m##*.}/$${m##*/} || exit 1; \
@@ -559,6 +574,7 @@ uninstall:
 	rm -f $(PCFILES:$(B)/%=$(DESTDIR)$(PKGCONFIGDIR)/%)
 	for l in $(LANGS); do rm -f $(DESTDIR)$(DATADIR)/locale/$$l/LC_MESSAGES/figaro.mo; done
 	rm -f $(WEBFILES:web/%=$(DESTDIR)$(DATADIR)/figaro/web/%)
+	rm -f $(WEBGZ:web/%=$(DESTDIR)$(DATADIR)/figaro/web/%)
 	rm -f $(WEBI18N:web/%=$(DESTDIR)$(DATADIR)/figaro/web/%)
 	-rmdir $(DESTDIR)$(DATADIR)/figaro/web/i18n
 	rm -f $(WEBRULES:web/%=$(DESTDIR)$(DATADIR)/figaro/web/%)
@@ -642,7 +658,7 @@ serve: $(WEBI18N)
 # The pages loaded when asked for (the lessons, the replays, the people's
 # pages, and the modules only they load) have their words in a catalogue of
 # their own (web/i18n/later-LANG.json, i18n.js addCatalog), which a table's page does
-# not carry (its load stays under 200 KiB: tests/web/look.spec.js).
+# not carry (its load stays within its budgets: tests/web/look.spec.js).
 WEB_LATER_JS := web/learn.js web/replay.js web/people_page.js web/plot.js web/qr.js
 $(B)/web.pot: $(WEB_JS) $(LEVEL_SRC) | $(DEPS_STAMP)
 	@mkdir -p $(B)
@@ -682,6 +698,20 @@ $(LANGS:%=web/lessons/%.json): web/lessons/%.json: $(RULES_BY) $(LESSONFILES) $(
 	@mkdir -p web/lessons
 	$(RULES_BY) learn --played --lang $* --lessons lessons > $@.tmp && mv $@.tmp $@
 
+# The page's text files compressed beside themselves (F.gz, gzip -9 -n: no
+# name, no time, the same bytes at every build), which `figaro serve` sends
+# in F's place to a browser that takes gzip, while F.gz is not older than F
+# (net/webfiles.h): what a phone receives is these. Not in git.
+WEBGZ = $(addsuffix .gz,$(filter %.html %.js %.css %.svg %.webmanifest %.json %.txt,\
+                                 $(WEBFILES) $(WEBI18N) $(WEBRULES) $(WEBLESSONS)))
+.PHONY: webgz
+webgz: $(WEBGZ)
+all: $(WEBGZ)
+test: $(WEBGZ)
+serve: $(WEBGZ)
+web/%.gz: web/%
+	gzip -9 -n -c $< > $@.tmp && mv $@.tmp $@
+
 # The template is replaced only when more than its date changed, so it stays
 # stable in git; then every catalogue takes the new and changed messages.
 pot: | $(DEPS_STAMP)
@@ -713,7 +743,8 @@ DEB_SRC   = $(abspath $(DEB_OUT))/figaro-$(VERSION)
 deb: | $(DEPS_STAMP)
 	rm -rf $(DEB_SRC) && mkdir -p $(DEB_SRC)
 	tar -cf - --exclude=./build --exclude=./.git --exclude=./tests/web/node_modules \
-	    --exclude=./web/i18n --exclude=./web/rules --exclude=./web/lessons --exclude=__pycache__ --exclude=./venv . | tar -xf - -C $(DEB_SRC)
+	    --exclude=./web/i18n --exclude=./web/rules --exclude=./web/lessons --exclude='./web/*.gz' \
+	    --exclude=__pycache__ --exclude=./venv . | tar -xf - -C $(DEB_SRC)
 	cd $(DEB_SRC) && dpkg-buildpackage -us -uc -b -j$(DEB_JOBS)
 	rm -rf $(DEB_SRC)
 	lintian --fail-on error --info --display-info $(abspath $(DEB_OUT))/figaro_$(VERSION)_*.changes
@@ -721,6 +752,7 @@ deb: | $(DEPS_STAMP)
 
 clean:
 	rm -rf $(B)
+	rm -f web/*.gz web/*/*.gz
 
 -include $(shell find $(B) $(T) -name '*.d' 2>/dev/null | sort -u)
 

@@ -74,3 +74,28 @@ bool fig_hosts_allow(const fig_hosts_t *h, const char *header)
             return true;
     return false;
 }
+
+bool fig_hosts_same_origin(const char *origin, const char *host)
+{
+    const char *o = origin;
+    if (strncasecmp(o, "http://", 7) == 0)
+        o += 7;
+    else if (strncasecmp(o, "https://", 8) == 0)
+        o += 8;
+    else
+        return false;   /* "null", file:, other schemes */
+    return strcasecmp(o, host) == 0;
+}
+
+bool fig_hosts_forwarded(const char *xff, char *addr, size_t cap)
+{
+    const char *last = strrchr(xff, ',');
+    last = last ? last + 1 : xff;
+    last += strspn(last, " \t");
+    size_t len = strspn(last, "0123456789abcdefABCDEF.:");
+    if (len == 0 || len >= cap || last[len + strspn(last + len, " \t")] != '\0')
+        return false;   /* not an address */
+    memcpy(addr, last, len);
+    addr[len] = '\0';
+    return true;
+}

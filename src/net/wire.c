@@ -223,8 +223,11 @@ static const struct lws_protocol_vhost_options hdr_csp = {
 };
 
 /* Writes the status line and headers of `a` (the vhost's with them) and
- * starts its body; the callback's return value. Takes a->body. */
-static int http_answer(struct lws *wsi, struct fig_conn *c, fig_http_answer_t *a)
+ * starts its body; the callback's return value. Takes a->body. A web file's
+ * answer (how; NULL for the others) may be its gzip copy, and may depend
+ * on Accept-Encoding. */
+static int http_answer(struct lws *wsi, struct fig_conn *c, fig_http_answer_t *a,
+                       const fig_webfile_coding_t *how)
 {
     unsigned char buf[LWS_PRE + 2048], *start = buf + LWS_PRE, *p = start,
                   *end = buf + sizeof buf - 1;
@@ -240,6 +243,12 @@ static int http_answer(struct lws *wsi, struct fig_conn *c, fig_http_answer_t *a
                                      (int)strlen(a->disposition), &p, end)) ||
         (a->retry_after > 0 && lws_add_http_header_by_name(wsi, (const unsigned char *)
                                    "retry-after:", (unsigned char *)retry, nr, &p, end)) ||
+        (how && how->gzip &&
+         lws_add_http_header_by_name(wsi, (const unsigned char *)"content-encoding:",
+                                     (const unsigned char *)"gzip", 4, &p, end)) ||
+        (how && how->vary &&
+         lws_add_http_header_by_name(wsi, (const unsigned char *)"vary:",
+                                     (const unsigned char *)"Accept-Encoding", 15, &p, end)) ||
         lws_finalize_write_http_header(wsi, start, &p, end))
         return -1;
     if (c->body_len == 0) {
@@ -251,11 +260,20 @@ static int http_answer(struct lws *wsi, struct fig_conn *c, fig_http_answer_t *a
     return 0;
 }
 
+/* Whether the request takes a gzip body (an Accept-Encoding too long to
+ * copy: no, the file as it is is always right). */
+static bool takes_gzip(struct lws *wsi)
+{
+    char ae[256];
+    return lws_hdr_copy(wsi, ae, sizeof ae, WSI_TOKEN_HTTP_ACCEPT_ENCODING) > 0 &&
+           fig_webfiles_accepts_gzip(ae);
+}
+
 static int http_text(struct lws *wsi, struct fig_conn *c, int status, const char *text)
 {
     fig_http_answer_t a = { status, "text/plain; charset=utf-8", strdup(text), strlen(text),
                             "", 0 };
-    return a.body ? http_answer(wsi, c, &a) : -1;
+    return a.body ? http_answer(wsi, c, &a, NULL) : -1;
 }
 
 /* The service's answer `a` with the defaults it may leave out. */
@@ -267,7 +285,7 @@ static int service_answer(struct lws *wsi, struct fig_conn *c, fig_http_answer_t
         return -1;
     if (!a->type)
         a->type = "text/plain; charset=utf-8";
-    return http_answer(wsi, c, a);
+    return http_answer(wsi, c, a, NULL);
 }
 
 /* Appends to path the queries the service reads (http_path.h): "lang=xx",
@@ -291,24 +309,13 @@ static void post_forget(struct fig_conn *c)
     c->post_path[0] = '\0';
 }
 
-/* The client's address a trusted proxy reports: the last entry of
- * X-Forwarded-For (the one the proxy itself appended; entries before it came
- * from the client and may be forged). Leaves addr alone when there is none. */
+/* The client's address a trusted proxy reports (hosts.h); addr is left alone
+ * when there is none: the proxy's own address counts. */
 static void forwarded_for(struct lws *wsi, char *addr, size_t cap)
 {
     char xff[512];
-    int n = lws_hdr_total_length(wsi, WSI_TOKEN_X_FORWARDED_FOR);
-    if (n <= 0 || n >= (int)sizeof xff ||
-        lws_hdr_copy(wsi, xff, sizeof xff, WSI_TOKEN_X_FORWARDED_FOR) <= 0)
-        return;
-    char *last = strrchr(xff, ',');
-    last = last ? last + 1 : xff;
-    last += strspn(last, " \t");
-    size_t len = strspn(last, "0123456789abcdefABCDEF.:");
-    if (len == 0 || len >= cap || last[len + strspn(last + len, " \t")] != '\0')
-        return;   /* not an address: the proxy's own address counts */
-    memcpy(addr, last, len);
-    addr[len] = '\0';
+    if (lws_hdr_copy(wsi, xff, sizeof xff, WSI_TOKEN_X_FORWARDED_FOR) > 0)
+        fig_hosts_forwarded(xff, addr, cap);
 }
 
 /* The client's address: the peer's, or the one a trusted proxy names. */
@@ -429,11 +436,12 @@ static int on_http(fig_wire_t *w, struct lws *wsi, struct fig_conn *c, const cha
         return service_answer(wsi, c, &a);
     }
     char rel[600];
+    fig_webfile_coding_t how;
     int st = fig_wire_web_path(path, rel, sizeof rel);
     if (st == 0)
-        st = fig_webfiles_read(w->web_root, rel, &a);
+        st = fig_webfiles_read(w->web_root, rel, takes_gzip(wsi), &a, &how);
     if (st == 200)
-        return http_answer(wsi, c, &a);
+        return http_answer(wsi, c, &a, &how);
     if (st == 400)
         fig_logf(w->log, w->log_ctx, "", "http: refused path %s", path);
     return http_text(wsi, c, st, st == 400 ? "bad path\n"
@@ -475,21 +483,11 @@ static bool origin_ok(struct lws *wsi)
 {
     char origin[256], host[256];
     int ol = lws_hdr_total_length(wsi, WSI_TOKEN_ORIGIN);
-    if (ol <= 0)
-        return true;
-    if (ol >= (int)sizeof origin || lws_hdr_copy(wsi, origin, sizeof origin,
-                                                 WSI_TOKEN_ORIGIN) < 0)
-        return false;
-    if (lws_hdr_copy(wsi, host, sizeof host, WSI_TOKEN_HOST) <= 0)
-        return false;
-    const char *o = origin;
-    if (strncasecmp(o, "http://", 7) == 0)
-        o += 7;
-    else if (strncasecmp(o, "https://", 8) == 0)
-        o += 8;
-    else
-        return false;   /* "null", file:, other schemes */
-    return strcasecmp(o, host) == 0;
+    return ol <= 0 ||
+           (ol < (int)sizeof origin &&
+            lws_hdr_copy(wsi, origin, sizeof origin, WSI_TOKEN_ORIGIN) >= 0 &&
+            lws_hdr_copy(wsi, host, sizeof host, WSI_TOKEN_HOST) > 0 &&
+            fig_hosts_same_origin(origin, host));
 }
 
 static int ws_filter(fig_wire_t *w, struct lws *wsi)

@@ -57,7 +57,8 @@ contents "python3-figaro_${v}_all.deb" py
 for f in /usr/games/figaro /usr/share/man/man1/figaro.1.gz /usr/share/man/man5/figaro-fgn.5.gz \
          /usr/share/man/man7/figaro-fep.7.gz /usr/share/figaro/web/index.html \
          /usr/share/figaro/web/i18n/fr.json /usr/share/figaro/web/rules/fr.json \
-         /usr/share/figaro/web/lessons/fr.json \
+         /usr/share/figaro/web/lessons/fr.json /usr/share/figaro/web/app.js.gz \
+         /usr/share/figaro/web/i18n/fr.json.gz /usr/share/figaro/web/manifest.webmanifest \
          /usr/share/locale/fr/LC_MESSAGES/figaro.mo \
          /usr/share/doc/figaro/fgn.md /usr/share/doc/figaro/copyright; do
     expect_in "figaro holds $f" "$tmp/figaro.list" "$f"
@@ -140,6 +141,16 @@ http /healthz >"$tmp/health" 2>&1
 expect_in "serve answers /healthz" "$tmp/health" "200"
 http / >"$tmp/index" 2>&1
 expect_in "serve serves the packaged browser client" "$tmp/index" "<html"
+# Its text files go gzip: the packaged copies are not older than their files.
+/usr/bin/python3 - "$port" "$root/usr/share/figaro/web/app.js" >"$tmp/gz" 2>&1 <<'PY'
+import gzip, sys, urllib.request
+req = urllib.request.Request("http://127.0.0.1:%s/app.js" % sys.argv[1],
+                             headers={"Accept-Encoding": "gzip"})
+with urllib.request.urlopen(req, timeout=10) as r, open(sys.argv[2], "rb") as f:
+    same = gzip.decompress(r.read()) == f.read()
+    print(r.headers.get("Content-Encoding"), "same" if same else "differs")
+PY
+expect_in "serve sends the packaged gzip copies" "$tmp/gz" "gzip same"
 kill "$pid" && wait "$pid" 2>/dev/null
 pid=""
 

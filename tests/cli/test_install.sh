@@ -31,9 +31,16 @@ for f in bin/figaro lib/libfigaro.so.0.1.0 lib/libfigaro-ai.so.0.1.0 lib/libfiga
          share/locale/fr/LC_MESSAGES/figaro.mo share/locale/nl/LC_MESSAGES/figaro.mo \
          share/locale/it/LC_MESSAGES/figaro.mo man/man1/figaro.1 man/man5/figaro-fgn.5 \
          man/man7/figaro-fep.7 share/figaro/web/index.html share/figaro/web/rules/fr.json \
-         share/figaro/web/lessons/fr.json; do
+         share/figaro/web/lessons/fr.json share/figaro/web/manifest.webmanifest \
+         share/figaro/web/app.js.gz share/figaro/web/i18n/fr.json.gz \
+         share/figaro/web/rules/fr.json.gz; do
     if [ -f "$d/$f" ]; then ok; else ko "installed $f missing"; fi
 done
+# The page's gzip copies kept their times (install -p): none older than its file,
+# else `figaro serve` would send the file itself.
+stale=$(find "$d/share/figaro/web" -name '*.gz' | while read -r g; do
+            [ "${g%.gz}" -nt "$g" ] && echo "${g#"$d"/}"; done)
+if [ -z "$stale" ]; then ok; else ko "gzip copies older than their files: $stale"; fi
 for l in libfigaro libfigaro-ai; do
     if [ "$(readlink "$d/lib/$l.so.0")" = "$l.so.0.1.0" ] &&
        [ "$(readlink "$d/lib/$l.so")" = "$l.so.0" ]; then ok; else ko "$l symlinks"; fi

@@ -9,10 +9,12 @@ Debian's python3-websockets (asyncio API of version 10) and speak the
 protocol of docs/protocol.md: hello, create, join, act with the number of the
 event they answer, until the game is over."""
 import asyncio
+import gzip
 import json
 import os
 import random
 import re
+import shutil
 import signal
 import socket
 import subprocess
@@ -39,13 +41,14 @@ def figaro_cmd():
 class Server:
     """One `figaro serve` process on a free loopback port."""
 
-    def __init__(self, data, *extra, db=None):
+    def __init__(self, data, *extra, db=None, cmd=None):
         """The tables in data (--data), or in the storage db names (--db URL;
-        data then holds the log alone)."""
+        data then holds the log alone); cmd: another copy of the command
+        (its web folder is the one beside it)."""
         self.data = data
         self.err = open(os.path.join(data, "stderr.log"), "ab")
         self.proc = subprocess.Popen(
-            [figaro_cmd(), "serve", "--listen", "127.0.0.1:0"]
+            [cmd or figaro_cmd(), "serve", "--listen", "127.0.0.1:0"]
             + (["--db", db] if db else ["--data", data])
             + ["--bot-threads", "2", "--max-bot-ms", "200"] + list(extra),
             stdout=subprocess.PIPE, stderr=self.err)
@@ -55,11 +58,12 @@ class Server:
         self.port = int(m.group(1))
         self.url = "ws://127.0.0.1:%d/ws" % self.port
 
-    def http(self, path):
-        """(status, headers, body) of GET path, the path sent as it is."""
+    def http(self, path, headers=()):
+        """(status, headers, body) of GET path, the path sent as it is, with
+        the header lines given ("Name: value")."""
         s = socket.create_connection(("127.0.0.1", self.port), timeout=10)
-        s.sendall(("GET %s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nConnection: close\r\n\r\n"
-                   % (path, self.port)).encode("latin-1"))
+        s.sendall(("GET %s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n%sConnection: close\r\n\r\n"
+                   % (path, self.port, "".join(h + "\r\n" for h in headers))).encode("latin-1"))
         data = b""
         while True:
             chunk = s.recv(65536)
@@ -537,6 +541,79 @@ def test_http_files_headers_and_paths(server):
         st, _, body = server.http(path)
         assert st in (0, 400, 403, 404), (path, st)
         assert secret not in body and b"root:" not in body, path
+
+
+# The page's text files the build compresses beside themselves (Makefile, WEBGZ).
+GZ_KINDS = (".html", ".js", ".css", ".svg", ".webmanifest", ".json", ".txt")
+
+
+def test_gzip_copies_of_the_page_files(data):
+    """A browser that takes gzip gets each text file's gzip copy (the build's
+    F.gz), which decompresses to exactly the file; one that does not, or
+    refuses it (q=0), the file; a copy older than its file (edited since)
+    is never sent, nor one that leads out of the folder, nor one asked for
+    by its own name. The server is a copy of the command with a copy of the
+    web folder beside it, where the test may touch files."""
+    web = os.path.join(data, "web")
+    shutil.copytree(os.path.join(ROOT, "web"), web, symlinks=True)   # times kept
+    os.mkdir(os.path.join(data, "bin"))
+    cmd = os.path.join(data, "bin", "figaro")
+    shutil.copy2(figaro_cmd(), cmd)
+    files = sorted(os.path.relpath(os.path.join(d, f), web)
+                   for d, _, fs in os.walk(web) for f in fs if f.endswith(GZ_KINDS))
+    assert "app.js" in files and "i18n/fr.json" in files and "rules/en.json" in files, files
+    missing = [f for f in files if not os.path.exists(os.path.join(web, f + ".gz"))]
+    assert not missing, "no gzip copy (make webgz): %s" % missing
+    srv = Server(data, cmd=cmd)
+    try:
+        take = ["Accept-Encoding: gzip, deflate, br"]
+        for f in files:
+            plain = open(os.path.join(web, f), "rb").read()
+            st, h, body = srv.http("/" + f, take)
+            assert st == 200 and h.get("content-encoding") == "gzip", (f, st, h)
+            assert gzip.decompress(body) == plain, f
+            assert len(body) < len(plain) or len(plain) < 200, f
+            assert int(h["content-length"]) == len(body)
+            assert h["vary"] == "Accept-Encoding" and h["x-content-type-options"] == "nosniff"
+            st, h2, body = srv.http("/" + f)   # no Accept-Encoding: the file
+            assert st == 200 and body == plain and "content-encoding" not in h2, f
+            assert h2["content-type"] == h["content-type"] and h2["vary"] == "Accept-Encoding"
+            assert h2["cache-control"] == h["cache-control"] == "no-store"
+        app = open(os.path.join(web, "app.js"), "rb").read()
+        for ae, coded in (("gzip;q=0", False), ("br, *", True), ("br", False), ("*;q=0", False),
+                          ("GZIP;q=0.5", True), ("gzip;q=0, *", False), ("identity", False)):
+            st, h, body = srv.http("/app.js", ["Accept-Encoding: " + ae])
+            assert st == 200 and ("content-encoding" in h) == coded, (ae, h)
+            assert (gzip.decompress(body) if coded else body) == app, ae
+        # / is index.html, and so is its copy.
+        st, h, body = srv.http("/", take)
+        assert st == 200 and h["content-encoding"] == "gzip"
+        assert gzip.decompress(body) == open(os.path.join(web, "index.html"), "rb").read()
+        # No copy (an image): the file, and nothing varies.
+        st, h, body = srv.http("/icon-192.png", take)
+        assert st == 200 and "content-encoding" not in h and "vary" not in h
+        assert body == open(os.path.join(web, "icon-192.png"), "rb").read()
+        # A copy is never served by its own name.
+        for path in ("/app.js.gz", "/i18n/fr.json.gz", "/app.js.GZ"):
+            st, _, _ = srv.http(path, take)
+            assert st == 404, path
+        # A file edited after its copy was made: the file as it is now.
+        st_gz = os.stat(os.path.join(web, "app.js.gz"))
+        os.utime(os.path.join(web, "app.js"), ns=(st_gz.st_atime_ns, st_gz.st_mtime_ns + 1))
+        st, h, body = srv.http("/app.js", take)
+        assert st == 200 and "content-encoding" not in h and body == app
+        assert h["vary"] == "Accept-Encoding"
+        # A copy that is a link out of the folder: the file.
+        secret = os.path.join(data, "secret.gz")
+        with open(secret, "wb") as f:
+            f.write(gzip.compress(b"secret"))
+        os.remove(os.path.join(web, "style.css.gz"))
+        os.symlink(secret, os.path.join(web, "style.css.gz"))
+        st, h, body = srv.http("/style.css", take)
+        assert st == 200 and "content-encoding" not in h
+        assert body == open(os.path.join(web, "style.css"), "rb").read()
+    finally:
+        srv.stop()
 
 
 def test_bad_input_over_the_wire(server):
