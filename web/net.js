@@ -1,16 +1,20 @@
 // SPDX-License-Identifier: MIT
 // net.js - the one WebSocket to the table server (docs/protocol.md, v1), and
-// what this browser remembers: the seats it holds (a token per table, in
-// local storage: a reload or another day puts the person back), the name.
+// what this browser remembers: the seats it holds (a token per table, kept in
+// local storage so that a reload or another day puts the person back in the
+// seat), the name and the language.
 //
-// After a drop the connection comes back by itself, waiting 0.5 s, 1 s, 2 s...
-// up to 15 s (jittered: a restarted server is not hit by all at once), and
-// says `hello` again with the seat's token and the last event it saw. So it
-// does when another tab changes the person's key, to say it.
+// The connection comes back by itself after a drop, waiting 0.5 s, 1 s, 2 s...
+// up to 15 s (with some jitter so a restarted server is not hit by every
+// browser at once), and says `hello` again with the seat's token and the
+// last event it saw, so it gets only what it missed. It says hello again too
+// when another tab of the browser changes the person's key (person.js), so
+// that every tab is the same person.
 //
-// A table's page connects to /ws?table=CODE, so that a front proxy
-// (deploy/haproxy.cfg) sends it to the server that drives the table; when
-// another answers `moved`, the page adds &node=NAME and connects again.
+// A table's page connects to /ws?table=CODE, so that a front proxy in front of
+// several servers (deploy/haproxy.cfg) sends it to the server that drives the
+// table; when another server answers `moved`, the page adds &node=NAME, the
+// server named, and connects again (docs/protocol.md).
 
 import { setLanguages } from "./i18n.js";
 import { takePersonMessage, personKey, PERSON_EVENT } from "./person.js";
@@ -59,9 +63,10 @@ export function countGame() {
 /** A name as the server takes it (spaces kept, 1-32 characters).
  * @param {string} name */
 export function cleanName(name) {
-    // The server's rule (docs/protocol.md, hello); control characters are
-    // refused there, dropped here. Nothing is cut: the server refuses a name
-    // over NAME_CHARS code points, the form says the limit.
+    // The server's rule (docs/protocol.md, hello): runs of spaces become one,
+    // none at the ends; control characters are refused there, dropped here.
+    // It counts characters (code points), at most NAME_CHARS: nothing is cut
+    // here, the form says the limit and the server refuses a longer name.
     return name.replace(/[\u0000-\u001f\u007f-\u009f]/g, "").replace(/\s+/g, " ").trim();
 }
 

@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: MIT
-// person.js - who this browser is (docs/protocol.md, "People"): a key the
-// server made (person_new, redeem), kept in local storage for every tab;
-// each hello carries it (proto.js), the server answers `person`, kept too so
-// that the page says who you are before any connection.
+// person.js - who this browser is (docs/protocol.md, "People"): a person,
+// without password or email, is a key the server made (person_new, or
+// redeem on another device) and this browser keeps in local storage for all
+// its tabs; every connection's hello carries it (proto.js) and the server
+// answers `person` (the name, the rating, the seats). The last `person` is
+// kept too, so that the page says who you are before any connection.
 //
-// A person is made the first time someone gives a name: the wish waits for
-// the `person` answer (PersonGate), so that the seat it takes is theirs.
+// A person is made the first time someone gives a name (Play now, a new
+// table, joining one, the person's page): the wish waits for the `person`
+// answer (PersonGate), so that the seat it takes is tied to the person.
 
 import { _, fmt, levelName } from "./i18n.js";
 import { h } from "./dom.js";
@@ -115,15 +118,17 @@ export function personBadge() {
         rating ? h("span", { class: "me-rating", text: rating }) : null]);
 }
 
-/** How long a wish waits for the person (an older server never answers). */
+/** How long a wish waits for the server to say who the person is; an older
+ * server that never answers does not keep it forever. */
 const WAIT_MS = 5000;
 
 /**
- * The wishes (create, join) that wait until the connection is signed in:
- * with a key, for `person` (or bad_key); without, and a name given, the
- * person is made first (person_new); else a wish goes at once. One not sent
- * goes on the next connection; while a person is made here, another tab's
- * new key waits (hold).
+ * The wishes (create, join) of a page's connection that must wait until it
+ * is signed in: if the browser keeps a key, until the server's `person` (or
+ * its refusal of the key); if not and a name was given, a person is made
+ * first (person_new). Without a key and a name, a wish goes at once.
+ * A wish not sent yet goes on the next connection; while a person is made
+ * here, another tab's new key waits (hold).
  */
 export class PersonGate {
     /** @param {import("./net.js").Conn} conn */
@@ -192,9 +197,10 @@ export class PersonGate {
     }
 }
 
-/** On the home page: who you are, your page, the leaderboard, the tables
- * where you hold a seat from another device (not among `held()`), as the
- * last `person` says, while it is on the page.
+/** On the home page: who you are, with your page and the leaderboard; the
+ * tables where you hold a seat from another device (not among `held()`, this
+ * browser's own). It follows the server's word (the hello's `person` brings
+ * the rating and the seats as they are now) while it is on the page.
  * @param {() => Object<string, any>} held */
 export function personCard(held) {
     const box = h("div", { class: "person-card" });
