@@ -27,6 +27,7 @@ runs the same scenarios on PostgreSQL.
 import asyncio
 import json
 import os
+import random
 import re
 import sqlite3
 import subprocess
@@ -35,7 +36,7 @@ import sys
 import pytest
 
 from test_serve import (Client, Server, data, fetch, figaro_cmd, play, post, run,  # noqa: F401
-                        run_long, server, websockets)
+                        run_long, server)
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), os.pardir, "python"))
 from test_rating import MU0, SIGMA0, update  # noqa: E402
@@ -158,7 +159,7 @@ async def rated_games(url, server, points, games=2):
         await c.expect("seated")
         snap = await c.expect("snapshot")
         assert snap["options"]["rated"] is True
-    rng = __import__("random").Random(7)
+    rng = random.Random(7)
     mu, sigma = MU0, SIGMA0
     history = []
     for g in range(1, games + 1):
@@ -244,12 +245,9 @@ def test_rated_games_match_the_second_implementation(server):
     run_long(rated_games(server.url, server, level_points()))
 
 
-async def kept_replay(url, server):
-    """A person's kept game as a replay (GET /api/people/ID/games/I.json):
-    POST /replay's bytes for its record, in the language asked for (English
-    for one the server lacks); the same 404s as the record's path; a limit
-    per address of its own, apart from POST /replay's and generous (a person
-    looks at their games as often as they like); gone with the person."""
+async def rated_game_with_bots(url, seed):
+    """Ann, signed in, plays a rated game against a beginner and an easy bot
+    to its end (until `rated`): her person and her client."""
     ann = Person("Ann")
     await ann.connect(url)
     await ann.hello_key()
@@ -260,9 +258,19 @@ async def kept_replay(url, server):
     await ann.send({"type": "join", "table": ann.table})
     await ann.expect("seated")
     await ann.expect("snapshot")
-    await play([ann], __import__("random").Random(11))
+    await play([ann], random.Random(seed))
     while not ann.rated:
         await ann.recv()
+    return me, ann
+
+
+async def kept_replay(url, server):
+    """A person's kept game as a replay (GET /api/people/ID/games/I.json):
+    POST /replay's bytes for its record, in the language asked for (English
+    for one the server lacks); the same 404s as the record's path; a limit
+    per address of its own, apart from POST /replay's and generous (a person
+    looks at their games as often as they like); gone with the person."""
+    me, ann = await rated_game_with_bots(url, 11)
     pid = me["id"]
     st, fgn = fetch(server, "/api/people/%s/games/0.fgn" % pid)
     assert st == 200
@@ -452,20 +460,8 @@ def sqlite_rows(path, sql, args=()):
 async def forget(url, server):
     """A person alone with bots plays a rated game to its end, then forgets
     themselves."""
-    ann = Person("Ann")
-    await ann.connect(url)
-    await ann.hello_key()
-    me = await ann.sign_up()
-    await ann.send({"type": "create", "hints": False, "seats": [
-        {"kind": "person"}, {"kind": "bot", "level": "beginner"}, {"kind": "bot", "level": "easy"}]})
-    table = (await ann.expect("created"))["table"]
-    ann.table = table
-    await ann.send({"type": "join", "table": table})
-    await ann.expect("seated")
-    await ann.expect("snapshot")
-    await play([ann], __import__("random").Random(3))
-    while not ann.rated:
-        await ann.recv()
+    me, ann = await rated_game_with_bots(url, 3)
+    table = ann.table
     await ann.send({"type": "device_code"})
     await ann.expect("device_code")
     other = Person("Ann")   # another device of hers, signed in too
@@ -523,21 +519,7 @@ def test_rating_survives_sigkill(data):
     srv = Server(data)
 
     async def go():
-        ann = Person("Ann")
-        await ann.connect(srv.url)
-        await ann.hello_key()
-        me = await ann.sign_up()
-        await ann.send({"type": "create", "hints": False, "seats": [
-            {"kind": "person"}, {"kind": "bot", "level": "beginner"},
-            {"kind": "bot", "level": "easy"}]})
-        ann.table = (await ann.expect("created"))["table"]
-        await ann.send({"type": "join", "table": ann.table})
-        await ann.expect("seated")
-        await ann.expect("snapshot")
-        await play([ann], __import__("random").Random(5))
-        while not ann.rated:
-            await ann.recv()
-        return me, ann
+        return await rated_game_with_bots(srv.url, 5)
 
     try:
         me, ann = run_long(go())
@@ -571,7 +553,7 @@ def leaver_survives_sigkill(start_first, start_second, points):
     that takes the table over) ends the game with Ann: Bob ranks last and
     is rated as the second implementation says, and no frame to Ann names
     his id. Returns Bob's id."""
-    rng = __import__("random").Random(13)
+    rng = random.Random(13)
     srv = start_first()
 
     async def until_left():
