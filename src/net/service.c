@@ -358,6 +358,7 @@ void fig_service_free(fig_service_t *s)
         free(c->at);
         free(c);
     }
+    fig_svc_person_conns_free(s);
     for (int i = 0; i < s->nengines; i++)
         free(s->engine_specs[i]);
     free(s->engine_specs);

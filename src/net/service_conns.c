@@ -134,6 +134,7 @@ void fig_service_closed(fig_service_t *s, void *cs)
     }
     free(c->at);
     fig_svc_people_closed(s, c);
+    fig_svc_sign_off(s, c);
     for (lookup_t *k = s->lookups; k && c->waiting > 0; k = k->next)
         for (wait_t **pp = &k->head; *pp;) {
             wait_t *w = *pp;

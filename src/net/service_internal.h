@@ -58,6 +58,9 @@ typedef struct conn {
     char person[FIG_DB_PERSON_ID + 1];
     char pname[FIG_PROTO_NAME_BYTES + 1];
     char key_hash[FIG_HASH_HEX + 1];
+    /* Its person's chain in the index of signed-in connections
+     * (service_person_conns.c); NULL, NULL when nobody is signed in. */
+    struct conn *pnext, *pprev;
 } conn_t;
 
 /* A request held back while its table is busy. */
@@ -213,6 +216,12 @@ struct fig_service {
     struct people_job *pjobs;
     int npjobs;
     fig_limiter_t *limits;
+    /* The signed-in connections by person (service_person_conns.c):
+     * npbuckets chains (a power of two) through conn_t.pnext; person_bucket
+     * is the one chain left when memory for more runs out. */
+    conn_t **by_person;
+    conn_t *person_bucket;
+    int npbuckets, npersons;
 };
 
 /* ---- shared between the service's files */
@@ -285,6 +294,21 @@ void fig_svc_hello_unlink(fig_service_t *s, conn_t *c);
 /* The oldest connection yet to say hello, or NULL (those that did, or are
  * closing, leave the list here). */
 conn_t *fig_svc_hello_next(fig_service_t *s);
+
+/* ---- the signed-in connections by person (service_person_conns.c) */
+
+/* c is signed in as p with the key whose hash is key_hash (signed off
+ * first if someone was); cannot fail. */
+void fig_svc_sign_in(fig_service_t *s, conn_t *c, const fig_db_person_t *p, const char *key_hash);
+/* Nobody is signed in on c any more (nothing if nobody was). */
+void fig_svc_sign_off(fig_service_t *s, conn_t *c);
+/* Person id's first signed-in connection, and the next after c, or NULL:
+ *   for (conn_t *o = fig_svc_person_first(s, id), *nx; o; o = nx) {
+ *       nx = fig_svc_person_next(o);   (before o is signed off)
+ *       ... } */
+conn_t *fig_svc_person_first(fig_service_t *s, const char *id);
+conn_t *fig_svc_person_next(const conn_t *c);
+void fig_svc_person_conns_free(fig_service_t *s);
 
 /* ---- sending (service_send.c) */
 

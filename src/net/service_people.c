@@ -350,19 +350,6 @@ static void forget_at_tables(fig_service_t *s, const char *id)
         fig_table_forget_person(s->tabs[i]->t, id);
 }
 
-/* c is signed in as p with the key whose hash is key_hash. */
-static void sign_in(conn_t *c, const fig_db_person_t *p, const char *key_hash)
-{
-    snprintf(c->person, sizeof c->person, "%s", p->id);
-    snprintf(c->pname, sizeof c->pname, "%s", p->name);
-    snprintf(c->key_hash, sizeof c->key_hash, "%s", key_hash);
-}
-
-static void sign_off(conn_t *c)
-{
-    c->person[0] = c->pname[0] = c->key_hash[0] = '\0';
-}
-
 /* The person frame of j's person (key: NULL, or the new key for c alone). */
 static void send_person(fig_service_t *s, conn_t *c, const people_job_t *j, const char *key)
 {
@@ -533,8 +520,9 @@ void fig_svc_rated(void *svc, const char *table, int game, const fig_db_result_t
         for (int k = 0; k < i; k++)
             dup |= r->seats[k].kind == FIG_DB_RS_PERSON &&
                    strcmp(r->seats[k].person, x->person) == 0;
-        for (conn_t *c = s->conns; c && !dup; c = c->next)
-            if (!c->closing && strcmp(c->person, x->person) == 0)
+        for (conn_t *c = dup ? NULL : fig_svc_person_first(s, x->person); c;
+             c = fig_svc_person_next(c))
+            if (!c->closing)
                 fig_svc_send_json(s, c, fig_proto_rated(table, game, x->after.mu, x->after.sigma,
                                                         x->before.mu, x->before.sigma));
     }
@@ -545,12 +533,19 @@ void fig_svc_rated(void *svc, const char *table, int game, const fig_db_result_t
 static void forgotten(fig_service_t *s, const char *id)
 {
     forget_at_tables(s, id);
-    for (conn_t *c = s->conns; c; c = c->next)
-        if (strcmp(c->person, id) == 0) {
-            sign_off(c);
-            if (!c->closing)
-                fig_svc_send_json(s, c, fig_proto_bare("forgotten"));
-        }
+    for (conn_t *c = fig_svc_person_first(s, id), *nx; c; c = nx) {
+        nx = fig_svc_person_next(c);
+        fig_svc_sign_off(s, c);
+        if (!c->closing)
+            fig_svc_send_json(s, c, fig_proto_bare("forgotten"));
+    }
+}
+
+static void signed_out(fig_service_t *s, conn_t *o)
+{
+    fig_svc_sign_off(s, o);
+    if (!o->closing)
+        fig_svc_send_json(s, o, fig_proto_bare("signed_out"));
 }
 
 /* Forget me or sign out is stored: every connection of that person or
@@ -563,17 +558,21 @@ static void gone(fig_service_t *s, const people_job_t *j)
             fig_logf(s->log, s->log_ctx, "", "person %s forgotten", j->id);
             forgotten(s, j->id);
         } else if (c && !c->closing) {
-            sign_off(c);
+            fig_svc_sign_off(s, c);
             fig_svc_send_json(s, c, fig_proto_bare("forgotten"));
         }
         return;
     }
-    for (conn_t *o = s->conns; o; o = o->next)
+    bool asker = c != NULL;   /* told even if signed off meanwhile */
+    for (conn_t *o = fig_svc_person_first(s, j->id), *nx; o; o = nx) {
+        nx = fig_svc_person_next(o);
         if (o == c || (j->key_hash[0] && strcmp(o->key_hash, j->key_hash) == 0)) {
-            sign_off(o);   /* this key stops working on every connection */
-            if (!o->closing)
-                fig_svc_send_json(s, o, fig_proto_bare("signed_out"));
+            asker &= o != c;
+            signed_out(s, o);   /* this key stops working on every connection */
         }
+    }
+    if (asker)
+        signed_out(s, c);
 }
 
 /* A connection's job is back. */
@@ -605,11 +604,11 @@ static void conn_job_back(fig_service_t *s, people_job_t *j)
                      "hello");
             return;
         }
-        sign_in(c, &j->p, j->key_hash);
+        fig_svc_sign_in(s, c, &j->p, j->key_hash);
         send_person(s, c, j, NULL);
         return;
     case PJ_NEW:
-        sign_in(c, &j->p, j->key_hash);
+        fig_svc_sign_in(s, c, &j->p, j->key_hash);
         fig_logf(s->log, s->log_ctx, "", "person %s is new (from %s)", j->p.id, c->addr);
         send_person(s, c, j, j->key);
         return;
@@ -618,14 +617,14 @@ static void conn_job_back(fig_service_t *s, people_job_t *j)
             error_to(s, c, FIG_PC_BAD_CODE, N_("that code is unknown, used or expired"), re);
             return;
         }
-        sign_in(c, &j->p, j->key_hash);
+        fig_svc_sign_in(s, c, &j->p, j->key_hash);
         fig_logf(s->log, s->log_ctx, "", "person %s: a device code redeemed (from %s)", j->p.id,
                  c->addr);
         send_person(s, c, j, j->key);
         return;
     case PJ_CODE:
         if (!j->found) {
-            sign_off(c);
+            fig_svc_sign_off(s, c);
             error_to(s, c, FIG_PC_NOT_SIGNED_IN, N_("sign in first (a person's key in hello)"), re);
             return;
         }
@@ -633,16 +632,16 @@ static void conn_job_back(fig_service_t *s, people_job_t *j)
         return;
     case PJ_SET:
         if (!j->p.id[0]) {
-            sign_off(c);
+            fig_svc_sign_off(s, c);
             error_to(s, c, FIG_PC_NOT_SIGNED_IN, N_("sign in first (a person's key in hello)"), re);
             return;
         }
-        for (conn_t *o = s->conns; o; o = o->next)   /* their next seats' name; every tab follows */
-            if (strcmp(o->person, j->p.id) == 0) {
-                snprintf(o->pname, sizeof o->pname, "%s", j->p.name);
-                if (o != c && !o->closing)
-                    send_person(s, o, j, NULL);
-            }
+        /* their next seats' name; every tab follows */
+        for (conn_t *o = fig_svc_person_first(s, j->p.id); o; o = fig_svc_person_next(o)) {
+            snprintf(o->pname, sizeof o->pname, "%s", j->p.name);
+            if (o != c && !o->closing)
+                send_person(s, o, j, NULL);
+        }
         send_person(s, c, j, NULL);
         return;
     default:

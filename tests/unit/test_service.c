@@ -83,7 +83,7 @@
 
 /* ---- the recording wire */
 
-enum { MAXC = 32, MAXFD = 256 };
+enum { MAXC = 256, MAXFD = 256 };
 
 typedef struct {
     char **f;
@@ -3765,6 +3765,155 @@ static void test_person_on_every_connection(void **state)
     world_free(w);
 }
 
+/* The signed-in connections by person stay exact through sign-in (person_new
+ * and a key's hello), redeem (a connection becomes another person), close,
+ * sign out and forget, among 200 connections of 50 persons: a rename reaches
+ * exactly the person's connections, sign out exactly the key's, forget
+ * exactly the person's. */
+enum { IX_PEOPLE = 50, IX_TABS = 4, IX_CONNS = IX_PEOPLE * IX_TABS };
+
+typedef struct {
+    client_t c[IX_CONNS];
+    int at[IX_CONNS];
+    char key[IX_PEOPLE][33], id[IX_PEOPLE][11];
+} ix_world_t;
+
+static client_t *ix(ix_world_t *x, int person, int tab) { return &x->c[person * IX_TABS + tab]; }
+
+static void ix_mark(ix_world_t *x)
+{
+    for (int i = 0; i < IX_CONNS; i++)
+        x->at[i] = x->c[i].cs ? frames_of(&x->c[i]) : 0;
+}
+
+/* Which connections got a frame of that type since ix_mark: exactly those
+ * of want[0..n) (each once), and no other open one. */
+static void ix_expect(world_t *w, ix_world_t *x, const char *type, client_t *const want[], int n)
+{
+    fig_service_sync(w->svc);
+    for (int i = 0; i < IX_CONNS; i++) {
+        if (!x->c[i].cs)
+            continue;
+        bool wanted = false;
+        for (int k = 0; k < n; k++)
+            wanted |= want[k] == &x->c[i];
+        int got = frames_typed(w, x->c[i].id, x->at[i], type, NULL);
+        if (got != (wanted ? 1 : 0))
+            fail_msg("connection %d (person %d): %d %s frames, %d wanted", i, i / IX_TABS, got,
+                     type, wanted ? 1 : 0);
+    }
+}
+
+static void ix_rename(world_t *w, ix_world_t *x, client_t *by, const char *name,
+                      client_t *const want[], int n)
+{
+    ix_mark(x);
+    cl_send(by, "{\"type\":\"person_set\",\"name\":\"%s\"}", name);
+    ix_expect(w, x, "person", want, n);
+}
+
+static void test_person_index(void **state)
+{
+    (void)state;
+    world_t *w = world_new(30000);
+    ix_world_t *x = calloc(1, sizeof *x);
+    assert_non_null(x);
+    for (int p = 0; p < IX_PEOPLE; p++) {
+        char addr[32];
+        snprintf(addr, sizeof addr, "10.1.%d.%d", p / 200, p % 200);
+        for (int t = 0; t < IX_TABS; t++)
+            cl_open(ix(x, p, t), w, addr);
+        hello(ix(x, p, 0), "en", "P");
+        int from = frames_of(ix(x, p, 0));
+        cl_send(ix(x, p, 0), "{\"type\":\"person_new\",\"name\":\"P%d\"}", p);
+        cl_update(ix(x, p, 0));
+        json_t *o = last_frame(ix(x, p, 0), from, "person");
+        assert_non_null(o);
+        snprintf(x->key[p], sizeof x->key[p], "%s", str(o, "key"));
+        snprintf(x->id[p], sizeof x->id[p], "%s", str(o, "id"));
+        json_decref(o);
+        for (int t = 1; t < IX_TABS; t++) {   /* the browser's other tabs: its key */
+            from = frames_of(ix(x, p, t));
+            cl_send(ix(x, p, t), "{\"type\":\"hello\",\"v\":1,\"key\":\"%s\"}", x->key[p]);
+            cl_update(ix(x, p, t));
+            o = last_frame(ix(x, p, t), from, "person");
+            assert_non_null(o);
+            assert_string_equal(str(o, "id"), x->id[p]);
+            json_decref(o);
+        }
+    }
+    /* Signed in: a rename reaches the person's four connections, no other. */
+    const int some[] = { 0, 17, 49 };
+    for (int i = 0; i < 3; i++) {
+        int p = some[i];
+        client_t *want[] = { ix(x, p, 0), ix(x, p, 1), ix(x, p, 2), ix(x, p, 3) };
+        ix_rename(w, x, ix(x, p, 1 + i), "Renamed", want, 4);
+    }
+    /* Redeem: (5, 2) becomes person 3, leaving person 5. */
+    int from = frames_of(ix(x, 3, 1));
+    cl_send(ix(x, 3, 1), "{\"type\":\"device_code\"}");
+    cl_update(ix(x, 3, 1));
+    json_t *d = last_frame(ix(x, 3, 1), from, "device_code");
+    assert_non_null(d);
+    char code[9];
+    snprintf(code, sizeof code, "%s", str(d, "code"));
+    json_decref(d);
+    ix_mark(x);
+    cl_send(ix(x, 5, 2), "{\"type\":\"redeem\",\"code\":\"%s\"}", code);
+    client_t *redeemed[] = { ix(x, 5, 2) };
+    ix_expect(w, x, "person", redeemed, 1);
+    {
+        client_t *want[] = { ix(x, 5, 0), ix(x, 5, 1), ix(x, 5, 3) };
+        ix_rename(w, x, ix(x, 5, 0), "Five", want, 3);
+    }
+    {
+        client_t *want[] = { ix(x, 3, 0), ix(x, 3, 1), ix(x, 3, 2), ix(x, 3, 3), ix(x, 5, 2) };
+        ix_rename(w, x, ix(x, 3, 0), "Three", want, 5);
+    }
+    /* Close: the closed connections leave the index (a walk over them would
+     * be a use after free). */
+    cl_close(ix(x, 7, 0));
+    cl_close(ix(x, 7, 1));
+    {
+        client_t *want[] = { ix(x, 7, 2), ix(x, 7, 3) };
+        ix_rename(w, x, ix(x, 7, 2), "Seven", want, 2);
+    }
+    /* Sign out: the key's connections (3's four), not the redeemed one. */
+    ix_mark(x);
+    cl_send(ix(x, 3, 0), "{\"type\":\"sign_out\"}");
+    {
+        client_t *want[] = { ix(x, 3, 0), ix(x, 3, 1), ix(x, 3, 2), ix(x, 3, 3) };
+        ix_expect(w, x, "signed_out", want, 4);
+    }
+    {
+        client_t *want[] = { ix(x, 5, 2) };
+        ix_rename(w, x, ix(x, 5, 2), "Three again", want, 1);
+    }
+    /* Forget: person 9's connections, no other; then they are nobody. */
+    ix_mark(x);
+    cl_send(ix(x, 9, 0), "{\"type\":\"forget_me\"}");
+    {
+        client_t *want[] = { ix(x, 9, 0), ix(x, 9, 1), ix(x, 9, 2), ix(x, 9, 3) };
+        ix_expect(w, x, "forgotten", want, 4);
+    }
+    ix_mark(x);
+    cl_send(ix(x, 9, 3), "{\"type\":\"person_set\",\"name\":\"Nine\"}");
+    fig_service_sync(w->svc);
+    assert_true(error_since(w, ix(x, 9, 3)->id, x->at[ix(x, 9, 3) - x->c], "not_signed_in"));
+    /* A connection signed in again after signing out is found again. */
+    cl_send(ix(x, 3, 3), "{\"type\":\"hello\",\"v\":1,\"key\":\"%s\"}", x->key[4]);
+    cl_update(ix(x, 3, 3));
+    {
+        client_t *want[] = { ix(x, 4, 0), ix(x, 4, 1), ix(x, 4, 2), ix(x, 4, 3), ix(x, 3, 3) };
+        ix_rename(w, x, ix(x, 4, 0), "Four", want, 5);
+    }
+    for (int i = 0; i < IX_CONNS; i++)
+        if (x->c[i].cs)
+            cl_close(&x->c[i]);
+    free(x);
+    world_free(w);
+}
+
 static void wait_turn(world_t *w, client_t *c)
 {
     long long end = fig_clock_ms() + 30000;
@@ -4490,6 +4639,7 @@ int main(void)
         cmocka_unit_test(test_kept_replay),
         cmocka_unit_test(test_device_code_expires),
         cmocka_unit_test(test_person_on_every_connection),
+        cmocka_unit_test(test_person_index),
         cmocka_unit_test(test_wal_and_no_token_stored),
         cmocka_unit_test(test_numbers_never_reused),
         cmocka_unit_test(test_failed_write_rebuilds_off_loop),
