@@ -26,11 +26,18 @@
 #include "net/service_internal.h"
 #include "net/token.h"
 
-/* The limits (PEOPLE.md): per address, a new person at most 5 a minute and
- * 20 an hour; a device code 10 per 10 minutes per address and 5 per 10
- * minutes per person; a redeem 10 tries per 10 minutes per address, a
- * failed try counted. */
-enum { PL_NEW_MINUTE, PL_NEW_HOUR, PL_CODE_ADDR, PL_CODE_PERSON, PL_REDEEM_ADDR, PL_COUNT };
+/* The limits (docs/server.md, "Rate limits"): per address, a new person at
+ * most 5 a minute and 20 an hour; a device code 10 per 10 minutes per
+ * address and 5 per 10 minutes per person; a redeem 10 tries per 10 minutes
+ * per address, a failed try counted. What else costs a storage call has a
+ * limit of its own too, not only the connection's message rate: a rename or
+ * hiding 10 a minute per person, a sign out 10 a minute and a forget me 5 a
+ * minute per address; and a resume (a snapshot or the missed events) 20 a
+ * minute per person. */
+enum {
+    PL_NEW_MINUTE, PL_NEW_HOUR, PL_CODE_ADDR, PL_CODE_PERSON, PL_REDEEM_ADDR, PL_SET_PERSON,
+    PL_SIGN_OUT_ADDR, PL_FORGET_ADDR, PL_RESUME_PERSON, PL_COUNT
+};
 
 static const struct {
     int most;
@@ -38,7 +45,9 @@ static const struct {
 } limit_defs[PL_COUNT] = {
     [PL_NEW_MINUTE] = { 5, 60 * 1000LL },      [PL_NEW_HOUR] = { 20, 3600 * 1000LL },
     [PL_CODE_ADDR] = { 10, 600 * 1000LL },     [PL_CODE_PERSON] = { 5, 600 * 1000LL },
-    [PL_REDEEM_ADDR] = { 10, 600 * 1000LL },
+    [PL_REDEEM_ADDR] = { 10, 600 * 1000LL },   [PL_SET_PERSON] = { 10, 60 * 1000LL },
+    [PL_SIGN_OUT_ADDR] = { 10, 60 * 1000LL },  [PL_FORGET_ADDR] = { 5, 60 * 1000LL },
+    [PL_RESUME_PERSON] = { 20, 60 * 1000LL },
 };
 
 /* Jobs on their way at once: more is refused (busy). */
@@ -390,6 +399,23 @@ void fig_svc_people_hello(fig_service_t *s, conn_t *c, const fig_proto_msg_t *m)
     job_submit(s, j);
 }
 
+/* within_limits' part for the kinds with one limit each. */
+static bool within_one(fig_service_t *s, conn_t *c, pj_kind_t kind, const char *re)
+{
+    int w = kind == PJ_SET ? PL_SET_PERSON : kind == PJ_SIGN_OUT ? PL_SIGN_OUT_ADDR
+            : kind == PJ_FORGET ? PL_FORGET_ADDR : -1;
+    if (w < 0)
+        return true;
+    const char *const k[] = { kind == PJ_SET ? c->person : c->addr };
+    if (limits_take(s, &w, 1, k))
+        return true;
+    error_to(s, c, FIG_PC_RATE,
+             kind == PJ_SET ? N_("too many changes to your name: wait a minute")
+             : kind == PJ_SIGN_OUT ? N_("too many sign-outs from your address: wait a minute")
+             : N_("too many requests to forget from your address: wait a minute"), re);
+    return false;
+}
+
 /* Whether c may make a job of that kind now (the limits: each counts it);
  * else c is told `rate`. */
 static bool within_limits(fig_service_t *s, conn_t *c, pj_kind_t kind, const char *re)
@@ -414,7 +440,7 @@ static bool within_limits(fig_service_t *s, conn_t *c, pj_kind_t kind, const cha
             return true;
         error_to(s, c, FIG_PC_RATE, N_("too many codes tried: wait a few minutes"), re);
     } else {
-        return true;
+        return within_one(s, c, kind, re);
     }
     return false;
 }
@@ -492,11 +518,17 @@ void fig_svc_people_message(fig_service_t *s, conn_t *c, const fig_proto_msg_t *
 fig_proto_code_t fig_svc_resume(fig_service_t *s, conn_t *c, fig_table_t *t,
                                 const fig_proto_msg_t *m, fig_msg_t *msg)
 {
-    (void)s;
     if (!c->person[0]) {
         snprintf(msg->text, sizeof msg->text, "%s",
                  fig_tr_text(c->tr, "sign in first (a person's key in hello)"));
         return FIG_PC_NOT_SIGNED_IN;
+    }
+    const int w[] = { PL_RESUME_PERSON };
+    const char *const k[] = { c->person };
+    if (!limits_take(s, w, 1, k)) {
+        snprintf(msg->text, sizeof msg->text, "%s",
+                 fig_tr_text(c->tr, N_("too many seats taken back: wait a minute")));
+        return FIG_PC_RATE;
     }
     fig_table_since_t since = { m->has_since, m->epoch, m->since };
     return fig_table_resume_person(t, c, c->tr, c->person, &since, msg);

@@ -3914,6 +3914,124 @@ static void test_person_index(void **state)
     world_free(w);
 }
 
+/* The last error connection c got since frame `from`: code and re. */
+static void expect_rate(client_t *c, int from, const char *re)
+{
+    json_t *e = last_frame(c, from, "error");
+    assert_non_null(e);
+    assert_string_equal(str(e, "code"), "rate");
+    assert_string_equal(str(e, "re"), re);
+    assert_true(strlen(str(e, "text")) > 0);
+    json_decref(e);
+}
+
+/* A new person made on a connection of its own from addr: their key. */
+static void key_from(world_t *w, const char *addr, char key[33])
+{
+    client_t c;
+    cl_open(&c, w, addr);
+    hello(&c, "en", "K");
+    char id[11];
+    int from = frames_of(&c);
+    cl_send(&c, "{\"type\":\"person_new\",\"name\":\"K\"}");
+    cl_update(&c);
+    json_t *p = last_frame(&c, from, "person");
+    assert_non_null(p);
+    snprintf(key, 33, "%s", str(p, "key"));
+    snprintf(id, sizeof id, "%s", str(p, "id"));
+    json_decref(p);
+    cl_close(&c);
+}
+
+/* Renaming, signing out, forgetting and taking a seat back each cost the
+ * server a storage call or a snapshot: each has a limit of its own
+ * (docs/server.md, "Rate limits"), answered `rate` with the message's re. */
+static void test_people_limits(void **state)
+{
+    (void)state;
+    world_t *w = world_new(30000);
+    client_t a1, a2;
+    cl_open(&a1, w, "10.2.0.1");
+    cl_open(&a2, w, "10.2.0.1");
+    hello(&a1, "en", "Ann");
+    char key[33], id[11];
+    sign_up(&a1, "Ann", key, id);
+    cl_send(&a2, "{\"type\":\"hello\",\"v\":1,\"key\":\"%s\"}", key);
+    cl_update(&a2);
+    /* person_set: 10 a minute per person, whichever connection asks. */
+    for (int i = 0; i < 10; i++) {
+        client_t *c = i % 2 ? &a2 : &a1;
+        int from = frames_of(c);
+        cl_send(c, "{\"type\":\"person_set\",\"name\":\"Ann %d\"}", i);
+        cl_update(c);
+        json_t *p = last_frame(c, from, "person");
+        assert_non_null(p);
+        json_decref(p);
+        assert_null(last_frame(c, from, "error"));
+    }
+    int from = frames_of(&a2);
+    cl_send(&a2, "{\"type\":\"person_set\",\"hidden\":true}");
+    cl_update(&a2);
+    expect_rate(&a2, from, "person_set");
+    assert_null(last_frame(&a2, from, "person"));
+    w->clock += 60000;
+    from = frames_of(&a2);
+    cl_send(&a2, "{\"type\":\"person_set\",\"hidden\":true}");
+    cl_update(&a2);
+    json_t *p = last_frame(&a2, from, "person");
+    assert_non_null(p);
+    assert_true(json_is_true(json_object_get(p, "hidden")));
+    json_decref(p);
+    /* resume: 20 a minute per person (the limit before the seat is looked
+     * for: the first 20 are told the person holds no seat there). */
+    client_t eve;
+    cl_open(&eve, w, "10.2.0.2");
+    hello(&eve, "en", "Eve");
+    create_table(&eve, "{\"kind\":\"person\"},{\"kind\":\"bot\",\"level\":\"easy\"},"
+                       "{\"kind\":\"bot\",\"level\":\"easy\"}", NULL);
+    for (int i = 0; i < 21; i++) {
+        client_t *c = i % 2 ? &a2 : &a1;
+        from = frames_of(c);
+        cl_send(c, "{\"type\":\"resume\",\"table\":\"%s\"}", eve.table);
+        cl_update(c);
+        json_t *e = last_frame(c, from, "error");
+        assert_non_null(e);
+        assert_string_equal(str(e, "code"), i < 20 ? "not_your_seat" : "rate");
+        assert_string_equal(str(e, "re"), "resume");
+        json_decref(e);
+    }
+    /* sign_out: 10 a minute per address; forget_me: 5 a minute per address
+     * (people made elsewhere, signed in here by their keys). */
+    client_t b;
+    cl_open(&b, w, "10.2.0.3");
+    for (int i = 0; i < 17; i++) {
+        char k[33], addr[32];
+        snprintf(addr, sizeof addr, "10.3.0.%d", i);
+        key_from(w, addr, k);
+        const char *type = i < 11 ? "sign_out" : "forget_me";
+        bool over = i == 10 || i == 16;
+        from = frames_of(&b);
+        cl_send(&b, "{\"type\":\"hello\",\"v\":1,\"key\":\"%s\"}", k);
+        cl_update(&b);
+        assert_non_null((p = last_frame(&b, from, "person")));
+        json_decref(p);
+        cl_send(&b, "{\"type\":\"%s\"}", type);
+        cl_update(&b);
+        if (over) {
+            expect_rate(&b, from, type);
+        } else {
+            assert_null(last_frame(&b, from, "error"));
+            assert_non_null((p = last_frame(&b, from, i < 11 ? "signed_out" : "forgotten")));
+            json_decref(p);
+        }
+    }
+    cl_close(&a1);
+    cl_close(&a2);
+    cl_close(&b);
+    cl_close(&eve);
+    world_free(w);
+}
+
 static void wait_turn(world_t *w, client_t *c)
 {
     long long end = fig_clock_ms() + 30000;
@@ -4640,6 +4758,7 @@ int main(void)
         cmocka_unit_test(test_device_code_expires),
         cmocka_unit_test(test_person_on_every_connection),
         cmocka_unit_test(test_person_index),
+        cmocka_unit_test(test_people_limits),
         cmocka_unit_test(test_wal_and_no_token_stored),
         cmocka_unit_test(test_numbers_never_reused),
         cmocka_unit_test(test_failed_write_rebuilds_off_loop),
