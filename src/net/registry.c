@@ -3,7 +3,9 @@
  * through a hash index (the descriptors' index grows with it), each with its
  * next deadline in a heap (net/heap.h). Whoever looks a table up is about to
  * act on it: the table is marked dirty, and fig_svc_refresh reads the
- * deadlines of the dirty tables again, so that nothing walks every table. */
+ * deadlines of the dirty tables again, so that nothing walks every table.
+ * The tables are found by person too (the seats that hold a person's id),
+ * for "forget me". */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,12 +15,17 @@
 
 /* ---- the tables and their indexes */
 
-static unsigned code_bucket(const fig_service_t *s, const char *code)
+static uint32_t fnv(const char *text)
 {
     uint32_t h = 2166136261u;   /* FNV-1a */
-    for (const char *p = code; *p; p++)
+    for (const char *p = text; *p; p++)
         h = (h ^ (unsigned char)*p) * 16777619u;
-    return h & (unsigned)(s->nbuckets - 1);
+    return h;
+}
+
+static unsigned code_bucket(const fig_service_t *s, const char *code)
+{
+    return fnv(code) & (unsigned)(s->nbuckets - 1);
 }
 
 /* The table's deadline may change: read again before the next is asked for. */
@@ -65,10 +72,7 @@ static bool grow_index(fig_service_t *s)
         while (s->by_code[i]) {
             tab_t *e = s->by_code[i];
             s->by_code[i] = e->next_code;
-            const char *code = fig_table_code(e->t);
-            uint32_t h = 2166136261u;
-            for (const char *p = code; *p; p++)
-                h = (h ^ (unsigned char)*p) * 16777619u;
+            uint32_t h = fnv(fig_table_code(e->t));
             e->next_code = bc[h & (unsigned)(nb - 1)];
             bc[h & (unsigned)(nb - 1)] = e;
         }
@@ -117,12 +121,14 @@ void fig_svc_insert_table(fig_service_t *s, tab_t *e, fig_table_t *t)
     fig_heap_node_init(&e->due);
     e->dirty = false;
     fig_svc_touch(s, e);
+    fig_svc_person_seats_table(s, t, true);
 }
 
 /* Takes the table out of the indexes and frees it (with what waits for
  * it). */
 void fig_svc_remove_table(fig_service_t *s, tab_t *e)
 {
+    fig_svc_person_seats_table(s, e->t, false);
     for (tab_t **pp = &s->by_code[code_bucket(s, fig_table_code(e->t))]; *pp;
          pp = &(*pp)->next_code)
         if (*pp == e) {
@@ -171,4 +177,145 @@ void fig_svc_refresh(fig_service_t *s)
         fig_heap_set(&s->due, &e->due, d);
         fig_svc_lobby_touch(s, e, false);
     }
+}
+
+/* ---- the tables by person: the tables where a person sits or left an
+ * open seat in a running game (a seat holds their id: fig_db_seat_t.person).
+ * "Forget me" renames them there; it touches those tables only, never
+ * every table of the server.
+ *
+ * An entry is one (person, table) pair, in a hash of chains by person. The
+ * tables in the registry are in it: a table's seats are read when it comes
+ * in and when it goes, and every change of a seat's person in between is
+ * told by the table (fig_table_env_t.seat_person); an entry says whether
+ * any seat of that table is the person's now, read again at each change,
+ * so that a change told twice changes nothing. Out of memory for an entry,
+ * the index is lost: a forget then walks every table. */
+
+struct pseat {
+    struct pseat *next;
+    fig_table_t *t;
+    char person[FIG_DB_PERSON_ID + 1];
+};
+
+enum { SBUCKETS_FIRST = 64 };
+
+static pseat_t **chain(fig_service_t *s, const char *id)
+{
+    return &s->by_seated[fnv(id) & (uint32_t)(s->nsbuckets - 1)];
+}
+
+/* Doubles the buckets when they hold more entries than buckets; out of
+ * memory they stay as they are (longer chains). */
+static void grow_seated(fig_service_t *s)
+{
+    if (s->by_seated && s->nseated < s->nsbuckets)
+        return;
+    int nb = s->by_seated ? 2 * s->nsbuckets : SBUCKETS_FIRST;
+    pseat_t **nbk = calloc((size_t)nb, sizeof *nbk);
+    if (!nbk)
+        return;
+    pseat_t **old = s->by_seated;
+    int nold = s->nsbuckets;
+    s->by_seated = nbk;
+    s->nsbuckets = nb;
+    for (int i = 0; i < nold; i++)
+        while (old[i]) {
+            pseat_t *x = old[i];
+            old[i] = x->next;
+            pseat_t **b = chain(s, x->person);
+            x->next = *b;
+            *b = x;
+        }
+    free(old);
+}
+
+static bool holds(const fig_table_t *t, const char *id)
+{
+    for (int k = 0; k < FIG_MAX_PLAYERS; k++)
+        if (strcmp(fig_table_seat_person(t, k), id) == 0)
+            return true;
+    return false;
+}
+
+/* The entry (id, t) made to say whether t holds id (in: t is in the
+ * registry). */
+static void update(fig_service_t *s, fig_table_t *t, const char *id, bool in)
+{
+    if (!id[0] || s->seats_lost)
+        return;
+    bool want = in && holds(t, id);
+    pseat_t **pp = s->by_seated ? chain(s, id) : NULL;
+    while (pp && *pp && ((*pp)->t != t || strcmp((*pp)->person, id) != 0))
+        pp = &(*pp)->next;
+    if (pp && *pp) {
+        if (!want) {
+            pseat_t *x = *pp;
+            *pp = x->next;
+            free(x);
+            s->nseated--;
+        }
+        return;
+    }
+    if (!want)
+        return;
+    grow_seated(s);
+    pseat_t *x = s->by_seated ? calloc(1, sizeof *x) : NULL;
+    if (!x) {   /* from now on, a forget walks every table */
+        s->seats_lost = true;
+        fig_svc_person_seats_free(s);
+        return;
+    }
+    x->t = t;
+    snprintf(x->person, sizeof x->person, "%s", id);
+    pseat_t **b = chain(s, id);
+    x->next = *b;
+    *b = x;
+    s->nseated++;
+}
+
+void fig_svc_seat_person(void *svc, fig_table_t *t, const char *was, const char *now)
+{
+    fig_service_t *s = svc;
+    tab_t *e = fig_svc_find_tab(s, fig_table_code(t));
+    bool in = e && e->t == t;   /* a table not in the registry yet: read when it comes */
+    update(s, t, was, in);
+    update(s, t, now, in);
+}
+
+void fig_svc_person_seats_table(fig_service_t *s, fig_table_t *t, bool in)
+{
+    for (int k = 0; k < FIG_MAX_PLAYERS; k++)
+        update(s, t, fig_table_seat_person(t, k), in);
+}
+
+void fig_svc_person_seats_forget(fig_service_t *s, const char *id)
+{
+    if (s->seats_lost) {
+        for (int i = 0; i < s->ntables; i++)
+            fig_table_forget_person(s->tabs[i]->t, id);
+        return;
+    }
+    if (!s->by_seated || !id[0])
+        return;
+    /* Forgetting at x's table takes x away (that table's seats hold id no
+     * more), and no other entry: the next is kept before. */
+    for (pseat_t *x = *chain(s, id), *nx; x; x = nx) {
+        nx = x->next;
+        if (strcmp(x->person, id) == 0)
+            fig_table_forget_person(x->t, id);
+    }
+}
+
+void fig_svc_person_seats_free(fig_service_t *s)
+{
+    for (int i = 0; s->by_seated && i < s->nsbuckets; i++)
+        while (s->by_seated[i]) {
+            pseat_t *x = s->by_seated[i];
+            s->by_seated[i] = x->next;
+            free(x);
+        }
+    free(s->by_seated);
+    s->by_seated = NULL;
+    s->nsbuckets = s->nseated = 0;
 }

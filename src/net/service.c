@@ -201,6 +201,7 @@ static void env_init(fig_service_t *s, const fig_service_opts_t *opts)
     s->env.engine = fig_svc_engine;
     s->env.person_of = fig_svc_person_of;
     s->env.rated = fig_svc_rated;
+    s->env.seat_person = fig_svc_seat_person;
     s->env.log = svc_log;
     s->env.now = fig_svc_now;
     s->env.pool = s->pool;
@@ -359,6 +360,7 @@ void fig_service_free(fig_service_t *s)
         free(c);
     }
     fig_svc_person_conns_free(s);
+    fig_svc_person_seats_free(s);
     for (int i = 0; i < s->nengines; i++)
         free(s->engine_specs[i]);
     free(s->engine_specs);

@@ -26,6 +26,7 @@
 #include "net/writer.h"
 
 typedef struct fig_service fig_service_t;   /* service.h's */
+typedef struct pseat pseat_t;                 /* registry.c's */
 
 enum {
     MSG_BURST = 40,
@@ -222,6 +223,12 @@ struct fig_service {
     conn_t **by_person;
     conn_t *person_bucket;
     int npbuckets, npersons;
+    /* The tables by the persons their seats hold (registry.c):
+     * nsbuckets chains of (person, table) entries; seats_lost: memory ran
+     * out once, a forget walks every table. */
+    pseat_t **by_seated;
+    int nsbuckets, nseated;
+    bool seats_lost;
 };
 
 /* ---- shared between the service's files */
@@ -309,6 +316,18 @@ void fig_svc_sign_off(fig_service_t *s, conn_t *c);
 conn_t *fig_svc_person_first(fig_service_t *s, const char *id);
 conn_t *fig_svc_person_next(const conn_t *c);
 void fig_svc_person_conns_free(fig_service_t *s);
+
+/* ---- the tables by person (registry.c) */
+
+/* The table environment's seat_person (table.h). */
+void fig_svc_seat_person(void *svc, fig_table_t *t, const char *was, const char *now);
+/* Table t comes into the registry (in) or leaves it: its seats' persons
+ * are read. */
+void fig_svc_person_seats_table(fig_service_t *s, fig_table_t *t, bool in);
+/* Person id is forgotten at the tables whose seats hold them
+ * (fig_table_forget_person), those only. */
+void fig_svc_person_seats_forget(fig_service_t *s, const char *id);
+void fig_svc_person_seats_free(fig_service_t *s);
 
 /* ---- sending (service_send.c) */
 

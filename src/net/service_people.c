@@ -355,8 +355,7 @@ static void error_to(fig_service_t *s, conn_t *c, fig_proto_code_t code, const c
  * stored (a table taken over meanwhile). */
 static void forget_at_tables(fig_service_t *s, const char *id)
 {
-    for (int i = 0; i < s->ntables; i++)
-        fig_table_forget_person(s->tabs[i]->t, id);
+    fig_svc_person_seats_forget(s, id);   /* the tables that hold them, those only */
 }
 
 /* The person frame of j's person (key: NULL, or the new key for c alone). */

@@ -96,6 +96,10 @@ typedef struct {
     /* A rated game's result is stored: r's seats hold each person's rating
      * before and after (docs/protocol.md, rated). */
     void (*rated)(void *svc, const char *table, int game, const fig_db_result_t *r);
+    /* A seat of t changed person (fig_db_seat_t.person, an open seat's
+     * leaver included): `was` is the one it had, `now` the one it has
+     * (either may be ""). Told after the change; NULL: nobody listens. */
+    void (*seat_person)(void *svc, fig_table_t *t, const char *was, const char *now);
     fig_pool_t *pool;
     int grace_ms;
     int max_bot_ms;                        /* 0: the levels' own time */
@@ -200,6 +204,10 @@ fig_proto_code_t fig_table_resume_person(fig_table_t *t, void *peer, const fig_t
  * the link and their name becomes "Anonymous" (numbered when the table has
  * one). */
 void fig_table_forget_person(fig_table_t *t, const char *person);
+
+/* The person tied to seat s (a seat's, or the leaver an open seat keeps):
+ * their public id, "" for none or a seat the table does not have. */
+const char *fig_table_seat_person(const fig_table_t *t, int s);
 
 /* Whether the table's options let its games be rated (net/rated.h: no
  * open hands, no hints, no `random` bot, no engine); whether a game is,

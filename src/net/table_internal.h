@@ -235,6 +235,14 @@ int fig_tb_unlink_peer(fig_table_t *t, void *p);
 void fig_tb_settle_presence(fig_table_t *t);
 void fig_tb_maybe_rematch(fig_table_t *t);
 
+/* ---- a seat's person (table_machine.c) */
+
+/* Seat s becomes x; the service is told if its person changed
+ * (fig_table_env_t.seat_person). */
+void fig_tb_seat_set(fig_table_t *t, int s, const fig_db_seat_t *x);
+/* Seat s's person is cleared (the service told). */
+void fig_tb_seat_unlink(fig_table_t *t, int s);
+
 /* ---- requests (table_requests.c), for table_people.c */
 
 fig_proto_code_t fig_tb_resume_seat(fig_table_t *t, void *p, const fig_tr_t *tr, int seat,

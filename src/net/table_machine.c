@@ -431,12 +431,30 @@ fig_proto_code_t fig_tb_start_stored(fig_table_t *t, int g, const fig_setup_t *s
     t->steps = 0;
     for (int s = 0; s < t->row.players; s++)   /* as the game's write did (FIG_DBW_GAME) */
         if (t->row.seats[s].kind == FIG_DB_SEAT_OPEN)
-            t->row.seats[s].person[0] = '\0';   /* who left the game before */
+            fig_tb_seat_unlink(t, s);   /* who left the game before */
     logent_t *e = fig_tb_log_put(t, EV_START);
     t->game_n = e->n;
     fig_logf(t->env->log, t->env->svc, t->logp, "game %d starts", g);
     fig_tb_broadcast_other(t, e);
     return FIG_PC_NONE;
+}
+
+/* The service keeps the tables by person (the tables a forgotten person's
+ * name leaves): every change of a seat's person goes through here. */
+void fig_tb_seat_set(fig_table_t *t, int s, const fig_db_seat_t *x)
+{
+    char was[sizeof x->person];
+    memcpy(was, t->row.seats[s].person, sizeof was);
+    t->row.seats[s] = *x;
+    if (strcmp(was, x->person) != 0 && t->env->seat_person)
+        t->env->seat_person(t->env->svc, t, was, x->person);
+}
+
+void fig_tb_seat_unlink(fig_table_t *t, int s)
+{
+    fig_db_seat_t x = t->row.seats[s];
+    x.person[0] = '\0';
+    fig_tb_seat_set(t, s, &x);
 }
 
 /* ---- creating, restoring, freeing */

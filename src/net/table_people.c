@@ -14,6 +14,11 @@
 
 bool fig_table_may_rate(const fig_table_t *t) { return fig_rated_table(&t->row); }
 
+const char *fig_table_seat_person(const fig_table_t *t, int s)
+{
+    return s >= 0 && s < t->row.players ? t->row.seats[s].person : "";
+}
+
 fig_proto_code_t fig_table_resume_person(fig_table_t *t, void *p, const fig_tr_t *tr,
                                          const char *person, const fig_table_since_t *since,
                                          fig_msg_t *msg)
@@ -38,7 +43,7 @@ void fig_table_forget_person(fig_table_t *t, const char *person)
         fig_db_seat_t *x = &t->row.seats[s];
         if (strcmp(x->person, person) != 0)
             continue;
-        x->person[0] = '\0';   /* their seat, or the open seat they left */
+        fig_tb_seat_unlink(t, s);   /* their seat, or the open seat they left */
         if (x->kind != FIG_DB_SEAT_PERSON)
             continue;
         /* "Anonymous", numbered as join numbers a name another seat has. */

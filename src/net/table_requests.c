@@ -118,7 +118,7 @@ static void join_stored(fig_table_t *t, op_t *op)
     bool was_bot = running(t);   /* an open seat in play: its bot stops now */
     if (p && peer_index(t, p) >= 0)
         fig_tb_unlink_peer(t, p);   /* it watched: it is told again below */
-    t->row.seats[seat] = *x;
+    fig_tb_seat_set(t, seat, x);
     memset(&t->seat[seat], 0, sizeof t->seat[seat]);
     fig_tb_seat_news(t, seat, NEWS_TAKEN);
     fig_msg_t msg;
@@ -349,7 +349,7 @@ static void leave_stored(fig_table_t *t, op_t *op)
     int s = op->seat;
     name_t names[FIG_MAX_PLAYERS];
     fig_tb_seat_names(t, names);
-    t->row.seats[s] = op->b.w[0].seat_row;
+    fig_tb_seat_set(t, s, &op->b.w[0].seat_row);
     memset(&t->seat[s], 0, sizeof t->seat[s]);
     /* with the name it had; the vote without it */
     fig_tb_seat_news_as(t, s, NEWS_LEFT, names[s]);
@@ -420,7 +420,7 @@ fig_proto_code_t fig_table_rematch(fig_table_t *t, void *p, const fig_tr_t *tr, 
 static void vote_stored(fig_table_t *t, op_t *op)
 {
     int s = op->seat;
-    t->row.seats[s] = op->b.w[0].seat_row;
+    fig_tb_seat_set(t, s, &op->b.w[0].seat_row);
     name_t names[FIG_MAX_PLAYERS];
     fig_tb_seat_names(t, names);
     logent_t *e = fig_tb_log_put(t, EV_REMATCH);

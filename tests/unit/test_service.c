@@ -4032,6 +4032,114 @@ static void test_people_limits(void **state)
     world_free(w);
 }
 
+/* The name seat s has in the snapshot a new spectator of `table` gets. */
+static char *seat_name_seen(world_t *w, const char *table, int s)
+{
+    client_t v;
+    cl_open(&v, w, "10.4.0.9");
+    hello(&v, "en", "Vic");
+    int from = frames_of(&v);
+    cl_send(&v, "{\"type\":\"spectate\",\"table\":\"%s\"}", table);
+    cl_update(&v);
+    json_t *snap = last_frame(&v, from, "snapshot");
+    assert_non_null(snap);
+    char *name = strdup(str(json_array_get(json_object_get(snap, "seats"), (size_t)s), "name"));
+    json_decref(snap);
+    cl_close(&v);
+    return name;
+}
+
+/* Forget me reaches the tables whose seats hold the person, whether they
+ * took the seat here or the table came back from the storage with it (a
+ * restart), with no connection of theirs open; a table where they never
+ * sat keeps its names (a guest there named Bob stays Bob). */
+static void test_forget_at_tables(void **state)
+{
+    (void)state;
+    world_t *w = world_new(30000);
+    client_t ann, bob, guest;
+    cl_open(&ann, w, "10.4.0.1");
+    cl_open(&bob, w, "10.4.0.2");
+    cl_open(&guest, w, "10.4.0.3");
+    hello(&ann, "en", "Ann");
+    hello(&bob, "en", "Bob");
+    hello(&guest, "en", "Bob");
+    char ann_key[33], bob_key[33], ann_id[11], bob_id[11];
+    sign_up(&ann, "Ann", ann_key, ann_id);
+    sign_up(&bob, "Bob", bob_key, bob_id);
+    const char *seats = "{\"kind\":\"person\"},{\"kind\":\"person\"},{\"kind\":\"bot\",\"level\":\"easy\"}";
+    char tables[3][8];
+    int bseat[3];
+    for (int i = 0; i < 3; i++) {
+        create_table(&ann, seats, NULL);
+        snprintf(tables[i], sizeof tables[i], "%s", ann.table);
+        client_t *sitter = i == 2 ? &guest : &bob;   /* at the third, the guest */
+        join(sitter, tables[i], "");
+        bseat[i] = sitter->seat;
+    }
+    /* Tables 0 and 1 hold Bob; they come back from the storage. */
+    stop_service(w);
+    w->clock += 5000;
+    w->keep_idle_ms = 600000;
+    start_service(w);
+    json_decref(ann.view);
+    json_decref(bob.view);
+    json_decref(guest.view);
+    client_t bob2;
+    cl_open(&bob2, w, "10.4.0.2");
+    cl_send(&bob2, "{\"type\":\"hello\",\"v\":1,\"key\":\"%s\"}", bob_key);
+    cl_update(&bob2);
+    create_table(&bob2, seats, NULL);   /* a fourth, taken after the restart */
+    char fourth[8];
+    snprintf(fourth, sizeof fourth, "%s", bob2.table);
+    join(&bob2, fourth, "");
+    int fseat = bob2.seat;
+    int from = frames_of(&bob2);
+    cl_send(&bob2, "{\"type\":\"forget_me\"}");
+    cl_update(&bob2);
+    json_t *f = last_frame(&bob2, from, "forgotten");
+    assert_non_null(f);
+    json_decref(f);
+    for (int i = 0; i < 3; i++) {
+        char *name = seat_name_seen(w, tables[i], bseat[i]);
+        assert_string_equal(name, i < 2 ? "Anonymous" : "Bob");
+        free(name);
+    }
+    char *name = seat_name_seen(w, fourth, fseat);
+    assert_string_equal(name, "Anonymous");
+    free(name);
+    /* A table deleted (idle) leaves the index with it: Cy's forget after
+     * that touches no freed table. */
+    client_t cy;
+    cl_open(&cy, w, "10.4.0.4");
+    hello(&cy, "en", "Cy");
+    char cy_key[33], cy_id[11];
+    sign_up(&cy, "Cy", cy_key, cy_id);
+    create_table(&cy, seats, NULL);
+    char gone[8];
+    snprintf(gone, sizeof gone, "%s", cy.table);
+    join(&cy, gone, "");
+    cl_close(&cy);
+    cl_close(&bob2);
+    w->clock += 600001;
+    fig_service_tick(w->svc, w->clock);
+    client_t cy2;
+    cl_open(&cy2, w, "10.4.0.4");
+    cl_send(&cy2, "{\"type\":\"hello\",\"v\":1,\"key\":\"%s\"}", cy_key);
+    cl_update(&cy2);
+    from = frames_of(&cy2);
+    cl_send(&cy2, "{\"type\":\"spectate\",\"table\":\"%s\"}", gone);
+    cl_update(&cy2);
+    assert_true(error_since(w, cy2.id, from, "no_table"));
+    cl_send(&cy2, "{\"type\":\"forget_me\"}");
+    cl_update(&cy2);
+    assert_non_null((f = last_frame(&cy2, from, "forgotten")));
+    json_decref(f);
+    json_decref(cy.view);
+    cl_close(&cy2);
+    world_free(w);
+}
+
 static void wait_turn(world_t *w, client_t *c)
 {
     long long end = fig_clock_ms() + 30000;
@@ -4759,6 +4867,7 @@ int main(void)
         cmocka_unit_test(test_person_on_every_connection),
         cmocka_unit_test(test_person_index),
         cmocka_unit_test(test_people_limits),
+        cmocka_unit_test(test_forget_at_tables),
         cmocka_unit_test(test_wal_and_no_token_stored),
         cmocka_unit_test(test_numbers_never_reused),
         cmocka_unit_test(test_failed_write_rebuilds_off_loop),
