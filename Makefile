@@ -346,6 +346,12 @@ $(B)/lobby_cost: bench/lobby_cost.c $(B)/libfigaro-net.a $(B)/libfigaro.a
 	$(CC) $(FIG_CPPFLAGS) $(CPPFLAGS) $(WARN) $(CFLAGS) $(MARCH) $(LDFLAGS) -o $@ \
 	    $(filter %.c %.a,$^) $(NET_LIBS) -lm -lpthread
 
+# What finding a person's connections costs the loop, by their number
+# (docs/scaling.md).
+$(B)/person_cost: bench/person_cost.c $(B)/libfigaro-net.a $(B)/libfigaro.a
+	$(CC) $(FIG_CPPFLAGS) $(CPPFLAGS) $(WARN) $(CFLAGS) $(MARCH) $(LDFLAGS) -o $@ \
+	    $(filter %.c %.a,$^) $(NET_LIBS) -lm -lpthread
+
 # The people of bench/server_bench.py in C (--load-client): a load that costs
 # its machine less than the server it measures.
 $(B)/server_load: bench/server_load.c
