@@ -348,7 +348,8 @@ $(B)/lobby_cost: bench/lobby_cost.c $(B)/libfigaro-net.a $(B)/libfigaro.a
 
 # What finding a person's connections costs the loop, by their number
 # (docs/scaling.md).
-$(B)/person_cost: bench/person_cost.c $(B)/libfigaro-net.a $(B)/libfigaro.a
+$(B)/person_cost: bench/person_cost.c $(B)/libfigaro-net.a $(B)/libfigaro-host.a $(B)/libfigaro-ai.a \
+                  $(B)/libfigaro.a
 	$(CC) $(FIG_CPPFLAGS) $(CPPFLAGS) $(WARN) $(CFLAGS) $(MARCH) $(LDFLAGS) -o $@ \
 	    $(filter %.c %.a,$^) $(NET_LIBS) -lm -lpthread
 

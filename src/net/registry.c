@@ -15,7 +15,7 @@
 
 /* ---- the tables and their indexes */
 
-static uint32_t fnv(const char *text)
+uint32_t fig_svc_text_hash(const char *text)
 {
     uint32_t h = 2166136261u;   /* FNV-1a */
     for (const char *p = text; *p; p++)
@@ -25,7 +25,7 @@ static uint32_t fnv(const char *text)
 
 static unsigned code_bucket(const fig_service_t *s, const char *code)
 {
-    return fnv(code) & (unsigned)(s->nbuckets - 1);
+    return fig_svc_text_hash(code) & (unsigned)(s->nbuckets - 1);
 }
 
 /* The table's deadline may change: read again before the next is asked for. */
@@ -72,7 +72,7 @@ static bool grow_index(fig_service_t *s)
         while (s->by_code[i]) {
             tab_t *e = s->by_code[i];
             s->by_code[i] = e->next_code;
-            uint32_t h = fnv(fig_table_code(e->t));
+            uint32_t h = fig_svc_text_hash(fig_table_code(e->t));
             e->next_code = bc[h & (unsigned)(nb - 1)];
             bc[h & (unsigned)(nb - 1)] = e;
         }
@@ -202,7 +202,7 @@ enum { SBUCKETS_FIRST = 64 };
 
 static pseat_t **chain(fig_service_t *s, const char *id)
 {
-    return &s->by_seated[fnv(id) & (uint32_t)(s->nsbuckets - 1)];
+    return &s->by_seated[fig_svc_text_hash(id) & (uint32_t)(s->nsbuckets - 1)];
 }
 
 /* Doubles the buckets when they hold more entries than buckets; out of

@@ -265,6 +265,10 @@ static inline unsigned fig_svc_fd_bucket(const fig_service_t *s, int fd)
 
 /* ---- the tables (registry.c) */
 
+/* The hash of a text the service's indexes share (FNV-1a): a table's code,
+ * a person's id. */
+uint32_t fig_svc_text_hash(const char *text);
+
 /* The table's entry of that code, or NULL; marked dirty (its deadline is
  * read again). */
 tab_t *fig_svc_find_tab(fig_service_t *s, const char *code);

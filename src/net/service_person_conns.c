@@ -19,17 +19,9 @@
 
 enum { PBUCKETS_FIRST = 64 };
 
-static uint32_t id_hash(const char *id)
-{
-    uint32_t h = 2166136261u;   /* FNV-1a */
-    for (const char *p = id; *p; p++)
-        h = (h ^ (unsigned char)*p) * 16777619u;
-    return h;
-}
-
 static conn_t **bucket(fig_service_t *s, const char *id)
 {
-    return &s->by_person[id_hash(id) & (uint32_t)(s->npbuckets - 1)];
+    return &s->by_person[fig_svc_text_hash(id) & (uint32_t)(s->npbuckets - 1)];
 }
 
 static void link_in(fig_service_t *s, conn_t *c)
