@@ -46,22 +46,27 @@ function sniff(page) {
     return f;
 }
 
+/** A new tab of ctx, its page errors said into `errors` under its label,
+ * its frames sniffed. @param {import("@playwright/test").BrowserContext} ctx
+ * @param {string} label @param {string[]} errors */
+async function openTab(ctx, label, errors) {
+    const page = await ctx.newPage();
+    page.on("pageerror", (e) => errors.push(label + ": " + e.message));
+    return { page, frames: sniff(page) };
+}
+
 test("every tab of a browser is the same person: made, seated, renamed, signed out", async ({ browser }) => {
     test.setTimeout(120000);
     const ctx = await browser.newContext(PHONE);
     /** @type {string[]} */
     const errors = [];
-    const pb = await ctx.newPage();
-    pb.on("pageerror", (e) => errors.push("B: " + e.message));
-    const fb = sniff(pb);
+    const { page: pb, frames: fb } = await openTab(ctx, "B", errors);
     await pb.goto(srv.url);
     await expect(pb.locator(".person-card")).toContainText("Keep your games and a rating");
     await expect(pb.locator(".top .me-badge")).toHaveCount(0);
 
     // A makes the person on #/me.
-    const pa = await ctx.newPage();
-    pa.on("pageerror", (e) => errors.push("A: " + e.message));
-    const fa = sniff(pa);
+    const { page: pa, frames: fa } = await openTab(ctx, "A", errors);
     await pa.goto(srv.url + "#/me");
     await pa.fill("#person-new-name", "Ann");
     await pa.locator(".people-page form[aria-labelledby=new-title] button[type=submit]").click();
@@ -95,8 +100,7 @@ test("every tab of a browser is the same person: made, seated, renamed, signed o
 
     // (b) A signs out: B is nobody within a second or two, its connection is told so;
     // a third tab on #/me stays there, offering to make a person.
-    const pc = await ctx.newPage();
-    pc.on("pageerror", (e) => errors.push("C: " + e.message));
+    const { page: pc } = await openTab(ctx, "C", errors);
     await pc.goto(srv.url + "#/me");
     await expect(pc.locator(".people-page h1")).toHaveText("Ann B");
     const seenB = fb.got.length, sentB = fb.sent.length;
@@ -142,18 +146,14 @@ test("a tab at a table follows a person made, forgotten, refused elsewhere, and 
     const ctx = await browser.newContext(PHONE);
     /** @type {string[]} */
     const errors = [];
-    const pb = await ctx.newPage();
-    pb.on("pageerror", (e) => errors.push("B: " + e.message));
-    const fb = sniff(pb);
+    const { page: pb, frames: fb } = await openTab(ctx, "B", errors);
     await pb.goto(srv.url);
     await pb.locator("button.play-now").click();   // no name given: nobody, sitting as "Player"
     await expect(pb.locator(".seat.you")).toHaveCount(1);
     expect(fb.sent.some((m) => m.type === "person_new")).toBe(false);
     const code = (await pb.locator(".table-title .code").textContent()) || "";
 
-    const pa = await ctx.newPage();
-    pa.on("pageerror", (e) => errors.push("A: " + e.message));
-    const fa = sniff(pa);
+    const { page: pa, frames: fa } = await openTab(ctx, "A", errors);
     await pa.goto(srv.url + "#/me");
     await pa.fill("#person-new-name", "Bea");
     const sentB = fb.sent.length;
@@ -211,9 +211,7 @@ test("two tabs making a person at once: the one still waiting keeps its own, the
     const ctx = await browser.newContext(PHONE);
     /** @type {string[]} */
     const errors = [];
-    const pb = await ctx.newPage();
-    pb.on("pageerror", (e) => errors.push("B: " + e.message));
-    const fb = sniff(pb);
+    const { page: pb, frames: fb } = await openTab(ctx, "B", errors);
     /** @type {(() => void)|null} */
     let release = null;
     // B's connection, with the answer to its person_new held back until released.
@@ -231,9 +229,7 @@ test("two tabs making a person at once: the one still waiting keeps its own, the
     await pb.locator("button.play-now").click();
     await expect.poll(() => release !== null).toBe(true);   // B waits for its person
 
-    const pa = await ctx.newPage();
-    pa.on("pageerror", (e) => errors.push("A: " + e.message));
-    const fa = sniff(pa);
+    const { page: pa, frames: fa } = await openTab(ctx, "A", errors);
     await pa.goto(srv.url + "#/me");
     await pa.fill("#person-new-name", "Dee");
     await pa.locator(".people-page form[aria-labelledby=new-title] button[type=submit]").click();
