@@ -22,6 +22,9 @@ export default defineConfig({
         headless: true,
         launchOptions: { executablePath: chromium, args: ["--no-sandbox"] },
         viewport: { width: 1280, height: 800 },
+        // A click that waits this long waits for a button that stays disabled:
+        // fail naming it, rather than when the whole test runs out of time.
+        actionTimeout: 60000,
         trace: "retain-on-failure",
     },
 });

@@ -102,9 +102,13 @@ test("the review of my moves, offered at the end, is shown in the replay", async
     }
     fs.writeFileSync(ARTIFACTS + "/review-phone-measures.json", JSON.stringify(measures, null, 1));
     await expect(page.locator("[data-review=next]")).toBeDisabled();
-    await page.click("[data-review=prev]");
-    if (rv.moves.length > 1)
+    // The deal is the server's, so a game may have a single graded move:
+    // then there is nothing before it either, and a click would wait forever.
+    const prev = page.locator("[data-review=prev]");
+    if (rv.moves.length > 1) {
+        await prev.click();
         await expect(count).toHaveText("Graded move " + (rv.moves.length - 1) + " of " + rv.moves.length);
+    } else await expect(prev).toBeDisabled();
     // Elsewhere than a graded move, the review says how many there are.
     await page.click("[data-step=end]");
     await expect(count).toHaveText(new RegExp("^" + rv.moves.length + " graded moves?$"));
