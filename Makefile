@@ -177,12 +177,17 @@ $(T)/test_%: $(T)/unit/test_%.o $(SUPPORT_OBJ) $(T)/libfigaro-host.a $(T)/libfig
 	$(CC) $(SAN) $(TEST_LDFLAGS) -o $@ $^ -lcmocka -lm -lpthread
 
 # The table server's tests link its library and what it needs; they read the
-# catalogues next to themselves (narration in French and Dutch).
-NET_TESTS := $(T)/test_service $(T)/test_proto $(T)/test_db $(T)/test_heap $(T)/test_db_people \
+# catalogues next to themselves (narration in French and Dutch). The service's
+# (test_service*.c, one binary a subject) share a harness: the world, the
+# recording wire, the scripted clients (tests/unit/service_harness.h).
+SERVICE_NAMES := $(patsubst tests/unit/%.c,%,$(wildcard tests/unit/test_service*.c))
+SERVICE_TESTS := $(SERVICE_NAMES:%=$(T)/%)
+NET_TESTS := $(SERVICE_TESTS) $(T)/test_proto $(T)/test_db $(T)/test_heap $(T)/test_db_people \
              $(T)/test_rated $(T)/test_http_path
 $(NET_TESTS): $(T)/test_%: $(T)/unit/test_%.o $(SUPPORT_OBJ) $(T)/libfigaro-net.a \
               $(T)/libfigaro-host.a $(T)/libfigaro-ai.a $(T)/libfigaro.a
 	$(CC) $(SAN) -o $@ $^ -lcmocka $(NET_LIBS) -lm -lpthread
+$(SERVICE_TESTS): $(T)/unit/service_harness.o
 $(T)/test_wire: $(T)/unit/test_wire.o $(T)/libfigaro-net.a $(T)/libfigaro-host.a \
                 $(T)/libfigaro-ai.a $(T)/libfigaro.a
 	$(CC) $(SAN) -o $@ $^ -lcmocka $(SERVE_LIBS) -lm -lpthread
@@ -304,7 +309,7 @@ test: $(TEST_BIN) $(T)/figaro $(FUZZ_BIN) $(T)/many_matches $(addprefix $(T)/,$(
 # with -fsanitize=thread instead of ASan (the two do not mix). `make test`
 # runs them with the rest; `make test-tsan` alone.
 TS         := build/tsan
-TSAN_TESTS := test_match test_hint test_analysis test_fep_host test_service
+TSAN_TESTS := test_match test_hint test_analysis test_fep_host $(SERVICE_NAMES)
 TSAN_BIN   := $(TSAN_TESTS:%=$(TS)/%)
 TSAN_SAN   := -O1 -g -fsanitize=thread -fno-omit-frame-pointer
 .PHONY: tsan-build test-tsan check-quick
@@ -630,7 +635,7 @@ $(B)/figaro: | $(MO)
 $(T)/figaro: | $(MO_T)
 # Unit tests that read the real catalogues (host/lang.h, narration in French
 # and Dutch) find them next to themselves, in $(T)/locale.
-$(T)/test_lang $(T)/test_narrate $(T)/test_service $(T)/test_lesson: | $(MO_T)
+$(T)/test_lang $(T)/test_narrate $(SERVICE_TESTS) $(T)/test_lesson: | $(MO_T)
 
 # msgfmt --check fails the build on a broken catalogue (format strings that do
 # not match their msgid, bad headers); --statistics says what is left to do.

@@ -81,541 +81,7 @@
 #include "net/proto.h"
 #include "net/service.h"
 
-/* ---- the recording wire */
-
-enum { MAXC = 256, MAXFD = 256 };
-
-typedef struct {
-    char **f;
-    int n, cap;
-    bool closed;
-} rconn_t;
-
-typedef struct {
-    rconn_t c[MAXC];
-    int nconn;
-    int fds[MAXFD];
-    int nfds;
-    int report_fd;   /* > 0: every action event is written there as it is sent */
-    /* HTTP answers that came later (w_answer), by request: HTTP_CONN + k */
-    fig_http_answer_t later[4];
-    int nlater[4];
-} wire_t;
-
-/* The wire's connections of HTTP requests: apart from the WebSocket ones. */
-#define HTTP_CONN(k) ((fig_conn_t *)(intptr_t)(1000 + (k)))
-
-static void w_send(void *w, fig_conn_t *conn, const char *text, size_t len)
-{
-    wire_t *wire = w;
-    intptr_t id = (intptr_t)conn - 1;
-    assert_true(id >= 0 && id < wire->nconn);
-    rconn_t *c = &wire->c[id];
-    if (c->n == c->cap) {
-        c->cap = c->cap ? 2 * c->cap : 64;
-        c->f = realloc(c->f, (size_t)c->cap * sizeof *c->f);
-        assert_non_null(c->f);
-    }
-    c->f[c->n] = malloc(len + 1);
-    assert_non_null(c->f[c->n]);
-    memcpy(c->f[c->n], text, len);
-    c->f[c->n][len] = '\0';
-    assert_int_equal(strlen(c->f[c->n]), len);   /* a text frame: no NUL inside */
-    c->n++;
-    if (wire->report_fd > 0 && strstr(text, "\"kind\":\"action\"")) {
-        /* The moment a frame reaches the wire, it may be on the network. */
-        json_t *o = json_loads(c->f[c->n - 1], 0, NULL);
-        dprintf(wire->report_fd, "A %lld %lld %s\n",
-                json_integer_value(json_object_get(o, "n")),
-                json_integer_value(json_object_get(o, "seat")),
-                json_string_value(json_object_get(o, "action")));
-        json_decref(o);
-    }
-}
-
-static void w_close(void *w, fig_conn_t *conn)
-{
-    wire_t *wire = w;
-    wire->c[(intptr_t)conn - 1].closed = true;
-}
-
-static void w_answer(void *w, fig_conn_t *conn, fig_http_answer_t *a)
-{
-    wire_t *wire = w;
-    intptr_t k = (intptr_t)conn - 1000;
-    assert_true(k >= 0 && k < 4);
-    assert_int_equal(wire->nlater[k], 0);   /* one answer per request */
-    wire->nlater[k]++;
-    wire->later[k] = *a;
-}
-
-static void w_watch(void *w, int fd)
-{
-    wire_t *wire = w;
-    for (int i = 0; i < wire->nfds; i++)
-        assert_int_not_equal(wire->fds[i], fd);   /* watched once */
-    assert_true(wire->nfds < MAXFD);
-    wire->fds[wire->nfds++] = fd;
-}
-
-static void w_unwatch(void *w, int fd)
-{
-    wire_t *wire = w;
-    for (int i = 0; i < wire->nfds; i++)
-        if (wire->fds[i] == fd) {
-            wire->fds[i] = wire->fds[--wire->nfds];
-            return;
-        }
-    fail_msg("unwatch of fd %d, which is not watched", fd);
-}
-
-/* ---- a world: a service, its wire, its folder, its fake clock */
-
-typedef struct {
-    wire_t wire;
-    fig_service_t *svc;
-    long long clock;
-    bool fake_clock;
-    char dir[64];
-    char db[128];
-    char localedir[4096];
-    int grace_ms;
-    bool quick;                     /* --sync normal, and pump_world ends its turns */
-    long long keep_finished_ms, keep_idle_ms;
-    int logs;
-    const char *review_spec;        /* NULL: TEST_REVIEW_SPEC */
-    char last_log[400];
-    long long wall;                 /* Unix seconds the service is told; 0: time() */
-    const char *secrets[8];         /* people's keys, device codes: never in a log line */
-    int nsecrets, secrets_logged;
-    const char *http_addr;          /* whose GETs http() sends (the replays' limit) */
-} world_t;
-
-/* The reviews' search in these tests: an iteration budget (the same review
- * every time) small enough for a sanitized build. */
-#define TEST_REVIEW_SPEC "ismcts:iters=150," FIG_REVIEW_OPTIONS
-
-
-static long long clock_fn(void *ctx)
-{
-    world_t *w = ctx;
-    return w->fake_clock ? w->clock : fig_clock_ms();
-}
-
-static long long wall_fn(void *ctx)
-{
-    world_t *w = ctx;
-    return w->wall ? w->wall : (long long)time(NULL);
-}
-
-static void log_fn(void *ctx, const char *line)
-{
-    world_t *w = ctx;
-    w->logs++;
-    snprintf(w->last_log, sizeof w->last_log, "%s", line);
-    for (int i = 0; i < w->nsecrets; i++)
-        w->secrets_logged += strstr(line, w->secrets[i]) != NULL;
-    if (getenv("FIGARO_TEST_LOG"))
-        fprintf(stderr, "log: %s\n", line);
-}
-
-static void start_service(world_t *w)
-{
-    fig_service_opts_t o;
-    memset(&o, 0, sizeof o);
-    char url[160];
-    snprintf(url, sizeof url, "sqlite:%s", w->db);
-    o.db = url;
-    o.localedir = w->localedir;
-    o.grace_ms = w->grace_ms;
-    o.normal_sync = w->quick;
-    o.bot_threads = 2;
-    o.bot_scratch = 64u << 20;
-    o.max_bot_ms = 50;
-    o.clock = clock_fn;
-    o.clock_ctx = w;
-    o.wall = wall_fn;
-    o.log = log_fn;
-    o.log_ctx = w;
-    o.max_conns_per_addr = 8;
-    o.keep_finished_ms = w->keep_finished_ms;
-    o.keep_idle_ms = w->keep_idle_ms;
-    o.review_spec = w->review_spec ? w->review_spec : TEST_REVIEW_SPEC;
-    static fig_engine_def_t engines[1];
-    static char cmd[4200];
-    const char *fig = getenv("FIGARO");
-    snprintf(cmd, sizeof cmd, "%s engine --bot greedy", fig ? fig : "build/test/figaro");
-    engines[0].name = "greedy-engine";
-    engines[0].cmd = cmd;
-    o.engines = engines;
-    o.nengines = 1;
-    fig_wire_ops_t ops = { w_send, w_close, w_watch, w_unwatch, w_answer, &w->wire };
-    fig_msg_t msg;
-    if (fig_service_new(&w->svc, &o, &ops, &msg) != FIG_OK)
-        fail_msg("service: %s", msg.text);
-}
-
-static void stop_service(world_t *w)
-{
-    fig_service_free(w->svc);
-    w->svc = NULL;
-    assert_int_equal(w->wire.nfds, 0);   /* every watched descriptor was given back */
-}
-
-static void free_frames(wire_t *wire)
-{
-    for (int i = 0; i < wire->nconn; i++) {
-        for (int k = 0; k < wire->c[i].n; k++)
-            free(wire->c[i].f[k]);
-        free(wire->c[i].f);
-    }
-    memset(wire, 0, sizeof *wire);
-}
-
-static world_t *world_new(int grace_ms)
-{
-    world_t *w = calloc(1, sizeof *w);
-    assert_non_null(w);
-    strcpy(w->dir, "/tmp/figaro-svc-XXXXXX");
-    assert_non_null(mkdtemp(w->dir));
-    snprintf(w->db, sizeof w->db, "%s/figaro.db", w->dir);
-    ssize_t n = readlink("/proc/self/exe", w->localedir, sizeof w->localedir - 16);
-    assert_true(n > 0);
-    w->localedir[n] = '\0';
-    strcpy(strrchr(w->localedir, '/'), "/locale");
-    w->grace_ms = grace_ms;
-    w->fake_clock = true;
-    w->clock = 1000000;
-    w->http_addr = "10.0.0.9";
-    start_service(w);
-    return w;
-}
-
-static void world_free(world_t *w)
-{
-    if (w->svc)
-        stop_service(w);
-    free_frames(&w->wire);
-    char path[200];
-    const char *files[] = { "figaro.db", "figaro.db-wal", "figaro.db-shm" };
-    for (int i = 0; i < 3; i++) {
-        snprintf(path, sizeof path, "%s/%s", w->dir, files[i]);
-        unlink(path);
-    }
-    rmdir(w->dir);
-    free(w);
-}
-
-/* Waits up to ms for a watched descriptor and lets the service step. */
-static int pump_world(world_t *w, int ms)
-{
-    struct pollfd p[MAXFD];
-    int n = w->wire.nfds;
-    for (int i = 0; i < n; i++) {
-        p[i].fd = w->wire.fds[i];
-        p[i].events = POLLIN;
-        p[i].revents = 0;
-    }
-    int k = poll(p, (nfds_t)n, ms);
-    int done = 0;
-    for (int i = 0; i < n && k > 0; i++)
-        if (p[i].revents) {
-            fig_service_fd_ready(w->svc, p[i].fd);
-            done++;
-        }
-    if (w->quick)   /* as the wire's loop does before it waits again */
-        fig_service_turn(w->svc);
-    return done;
-}
-
-/* ---- scripted clients */
-
-typedef struct {
-    world_t *w;
-    int id;
-    void *cs;
-    int read;                       /* frames taken in */
-    char table[8];
-    char epoch[20];
-    char token[40];
-    int seat;
-    long long last_n, game_n;
-    int game;
-    json_t *view;                   /* the latest view (owned) */
-    bool over;
-    char record[64];
-    int errors;
-    char error[32];
-    long long acted_at;             /* game_n of the last act sent */
-    int starts, seat_news, chats;
-    bool snapshot;                  /* the last update held a snapshot */
-    bool gap;                       /* an event number was skipped */
-} client_t;
-
-static void cl_open(client_t *c, world_t *w, const char *addr)
-{
-    memset(c, 0, sizeof *c);
-    c->w = w;
-    assert_true(w->wire.nconn < MAXC);
-    c->id = w->wire.nconn++;
-    c->seat = -1;
-    c->acted_at = -1;
-    c->cs = fig_service_open(w->svc, (fig_conn_t *)(intptr_t)(c->id + 1), addr);
-    assert_non_null(c->cs);
-}
-
-static void cl_close(client_t *c)
-{
-    fig_service_closed(c->w->svc, c->cs);
-    c->cs = NULL;
-    json_decref(c->view);
-    c->view = NULL;
-}
-
-static void cl_send(client_t *c, const char *fmt, ...)
-{
-    char buf[10000];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(buf, sizeof buf, fmt, ap);
-    va_end(ap);
-    fig_service_message(c->w->svc, c->cs, buf, strlen(buf));
-}
-
-static const char *str(const json_t *o, const char *k)
-{
-    const json_t *v = json_object_get(o, k);
-    return json_is_string(v) ? json_string_value(v) : "";
-}
-
-static long long num(const json_t *o, const char *k)
-{
-    return json_integer_value(json_object_get(o, k));
-}
-
-static void set_view(client_t *c, json_t *v)
-{
-    if (!v)
-        return;
-    json_decref(c->view);
-    c->view = json_incref(v);
-}
-
-/* Takes in the frames that came since the last call, once every write
- * handed to the writer thread is back and told (the service acknowledges
- * only then). */
-static void cl_update(client_t *c)
-{
-    if (c->w->quick) {   /* as the wire's loop: turns, each ended, until nothing is pending */
-        fig_service_turn(c->w->svc);
-        while (fig_service_pending(c->w->svc) > 0)
-            pump_world(c->w, 20);
-    } else {
-        fig_service_sync(c->w->svc);
-    }
-    rconn_t *r = &c->w->wire.c[c->id];
-    c->snapshot = false;
-    for (; c->read < r->n; c->read++) {
-        json_error_t err;
-        json_t *o = json_loads(r->f[c->read], 0, &err);
-        if (!o)
-            fail_msg("a frame that is not JSON: %s", r->f[c->read]);
-        const char *type = str(o, "type");
-        if (strcmp(type, "welcome") == 0) {
-            snprintf(c->epoch, sizeof c->epoch, "%s", str(o, "epoch"));
-        } else if (strcmp(type, "created") == 0) {
-            snprintf(c->table, sizeof c->table, "%s", str(o, "table"));
-        } else if (strcmp(type, "seated") == 0) {
-            c->seat = (int)num(o, "seat");
-            snprintf(c->table, sizeof c->table, "%s", str(o, "table"));
-            if (json_object_get(o, "token"))
-                snprintf(c->token, sizeof c->token, "%s", str(o, "token"));
-        } else if (strcmp(type, "unseated") == 0 || strcmp(type, "left") == 0) {
-            c->seat = -1;
-        } else if (strcmp(type, "snapshot") == 0) {
-            c->snapshot = true;
-            snprintf(c->table, sizeof c->table, "%s", str(o, "table"));
-            c->last_n = num(o, "n");
-            c->game_n = num(o, "game_n");
-            c->game = (int)num(o, "game");
-            c->over = strcmp(str(o, "state"), "over") == 0;
-            set_view(c, json_object_get(o, "view"));
-        } else if (strcmp(type, "event") == 0) {
-            long long n = num(o, "n");
-            if (c->last_n > 0 && n != c->last_n + 1)
-                c->gap = true;
-            c->last_n = n;
-            const char *kind = str(o, "kind");
-            if (!strcmp(kind, "start") || !strcmp(kind, "deal") || !strcmp(kind, "action")) {
-                c->game_n = n;
-                c->game = (int)num(o, "game");
-                if (!strcmp(kind, "start")) {
-                    c->starts++;
-                    c->over = false;
-                }
-            }
-            if (!strcmp(kind, "seat"))
-                c->seat_news++;
-            if (!strcmp(kind, "chat"))
-                c->chats++;
-            set_view(c, json_object_get(o, "view"));
-            if (json_object_get(o, "record")) {
-                c->over = true;
-                snprintf(c->record, sizeof c->record, "%s", str(o, "record"));
-            }
-        } else if (strcmp(type, "error") == 0) {
-            c->errors++;
-            snprintf(c->error, sizeof c->error, "%s", str(o, "code"));
-        }
-        json_decref(o);
-    }
-}
-
-static int frames_of(const client_t *c) { return c->w->wire.c[c->id].n; }
-
-static void hello(client_t *c, const char *lang, const char *name)
-{
-    cl_send(c, "{\"type\":\"hello\",\"v\":1,\"lang\":\"%s\",\"name\":\"%s\"}", lang, name);
-    cl_update(c);
-    assert_true(c->epoch[0]);
-}
-
-/* Whether the client's view says it is its turn, with legal actions. */
-static bool my_turn(const client_t *c)
-{
-    if (!c->view || c->seat < 0 || c->over)
-        return false;
-    return num(c->view, "turn") == c->seat && json_object_get(c->view, "legal") &&
-           strcmp(str(c->view, "phase"), "play") == 0;
-}
-
-/* Acts once per game event with a random legal action of its view. */
-static bool cl_play(client_t *c, fig_rng_t *rng)
-{
-    cl_update(c);
-    if (!my_turn(c) || c->acted_at == c->game_n)
-        return false;
-    json_t *legal = json_object_get(c->view, "legal");
-    size_t k = json_array_size(legal);
-    assert_true(k > 0);
-    const char *a = json_string_value(json_array_get(legal, fig_rng_below(rng, (uint32_t)k)));
-    c->acted_at = c->game_n;
-    /* People take a moment: the fake clock moves, so the rate limit (20
-     * messages a second after a burst) lets a whole game through. */
-    if (c->w->fake_clock)
-        c->w->clock += 60;
-    cl_send(c, "{\"type\":\"act\",\"table\":\"%s\",\"n\":%lld,\"action\":\"%s\"}", c->table,
-            c->game_n, a);
-    cl_update(c);
-    return true;
-}
-
-/* Plays until every client saw the end of the game, or `stop` says so (or
- * 120 s pass). The people play random legal actions. */
-static void play(world_t *w, client_t *cl[], int n, fig_rng_t *rng,
-                 bool (*stop)(client_t *cl[], int n, void *ctx), void *ctx)
-{
-    long long end = fig_clock_ms() + (getenv("FIGARO_TEST_QUICK") ? 5000 : 120000);
-    for (;;) {
-        bool acted = false;
-        for (int i = 0; i < n; i++)
-            acted |= cl_play(cl[i], rng);
-        for (int i = 0; i < n; i++)
-            cl_update(cl[i]);
-        if (stop && stop(cl, n, ctx))
-            return;
-        bool all_over = true;
-        for (int i = 0; i < n; i++)
-            all_over &= cl[i]->over;
-        if (!stop && all_over)
-            return;
-        if (!acted)
-            pump_world(w, 20);
-        if (fig_clock_ms() > end) {
-            for (int i = 0; i < n && getenv("FIGARO_TEST_LOG"); i++) {
-                const rconn_t *r = &w->wire.c[cl[i]->id];
-                for (int k = r->n > 4 ? r->n - 4 : 0; k < r->n; k++)
-                    fprintf(stderr, "frame %d/%d: %s\n", cl[i]->id, k, r->f[k]);
-                fprintf(stderr, "client %d: seat %d game_n %lld acted_at %lld view %s\n",
-                        cl[i]->id, cl[i]->seat, cl[i]->game_n, cl[i]->acted_at,
-                        cl[i]->view ? json_dumps(cl[i]->view, JSON_COMPACT) : "-");
-            }
-            fail_msg("the game did not go on");
-        }
-    }
-}
-
-/* The latest frame of type `type` the client got since frame `from`
- * (owned), or NULL. */
-static json_t *last_frame(const client_t *c, int from, const char *type)
-{
-    const rconn_t *r = &c->w->wire.c[c->id];
-    json_t *got = NULL;
-    for (int i = from; i < r->n; i++) {
-        json_t *o = json_loads(r->f[i], 0, NULL);
-        if (o && !strcmp(str(o, "type"), type)) {
-            json_decref(got);
-            got = o;
-        } else {
-            json_decref(o);
-        }
-    }
-    return got;
-}
-
-/* A new person named `name` on c: their key and public id. The key is
- * added to the world's secrets (never in a log line). */
-static void sign_up(client_t *c, const char *name, char key[33], char id[11])
-{
-    int from = frames_of(c);
-    cl_send(c, "{\"type\":\"person_new\",\"name\":\"%s\"}", name);
-    cl_update(c);
-    json_t *p = last_frame(c, from, "person");
-    assert_non_null(p);
-    snprintf(key, 33, "%s", str(p, "key"));
-    snprintf(id, 11, "%s", str(p, "id"));
-    assert_int_equal(strlen(key), 32);
-    assert_int_equal(strlen(id), 10);
-    json_decref(p);
-    assert_true(c->w->nsecrets < 8);
-    c->w->secrets[c->w->nsecrets++] = key;
-}
-
-static void create_table(client_t *c, const char *seats, const char *extra)
-{
-    c->table[0] = '\0';
-    cl_send(c, "{\"type\":\"create\",\"seats\":[%s]%s}", seats, extra ? extra : "");
-    cl_update(c);
-    assert_int_equal(strlen(c->table), 6);
-}
-
-static void join(client_t *c, const char *table, const char *name)
-{
-    cl_send(c, "{\"type\":\"join\",\"table\":\"%s\",\"name\":\"%s\"}", table, name);
-    cl_update(c);
-    assert_true(c->seat >= 0);
-    assert_int_equal(strlen(c->token), 32);
-}
-
-/* GET path as the wire does it: an answer the service leaves for later (an
- * earlier game's record, read by the writer thread) is waited for. */
-static char *http(world_t *w, const char *path, int *status)
-{
-    fig_http_answer_t a;
-    fig_service_http(w->svc, HTTP_CONN(0), w->http_addr, path, &a);
-    if (a.status == 0) {
-        long long end = fig_clock_ms() + 20000;
-        while (!w->wire.nlater[0] && fig_clock_ms() < end)
-            pump_world(w, 20);
-        assert_int_equal(w->wire.nlater[0], 1);
-        w->wire.nlater[0] = 0;
-        a = w->wire.later[0];
-    }
-    *status = a.status;
-    assert_non_null(a.body);
-    assert_int_equal(strlen(a.body), a.len);
-    return a.body;
-}
+#include "service_harness.h"
 
 /* ---- the leak test's checks, on every frame of a connection */
 
@@ -794,21 +260,6 @@ static int check_connection(const world_t *w, int id, bool open, const truth_t *
     return hands;
 }
 
-/* Reads game `game` of the client's table over "HTTP" (only once over). */
-static void fetch_record(world_t *w, const char *table, int game, fig_game_t *g)
-{
-    char path[64];
-    int status;
-    snprintf(path, sizeof path, "/tables/%s/games/%d.fgn", table, game);
-    char *body = http(w, path, &status);
-    assert_int_equal(status, 200);
-    fig_msg_t msg;
-    if (fig_fgn_read(g, body, strlen(body), &msg) != FIG_OK)
-        fail_msg("the record does not read: line %d: %s", msg.line, msg.text);
-    assert_true(fig_game_over(g));
-    free(body);
-}
-
 /* ---- the tests */
 
 static void test_full_game(void **state)
@@ -816,24 +267,18 @@ static void test_full_game(void **state)
     (void)state;
     world_t *w = world_new(30000);
     client_t ann, bob;
-    cl_open(&ann, w, "10.0.0.1");
-    cl_open(&bob, w, "10.0.0.2");
-    hello(&ann, "en", "Ann");
-    hello(&bob, "fr", "Bob");
-    create_table(&ann, "{\"kind\":\"person\"},{\"kind\":\"bot\",\"level\":\"easy\"},"
-                       "{\"kind\":\"person\"},{\"kind\":\"bot\",\"level\":\"random\"}", NULL);
+    cl_arrive(&ann, w, "10.0.0.1", "en", "Ann");
+    cl_arrive(&bob, w, "10.0.0.2", "fr", "Bob");
+    create_table(&ann, SEAT_PERSON "," SEAT_BOT("easy") "," SEAT_PERSON ","
+                       SEAT_BOT("random"), NULL);
     join(&ann, ann.table, "");   /* the hello's name */
     assert_int_equal(ann.seat, 0);
     assert_null(ann.view);        /* waiting for Bob: no game yet */
     join(&bob, ann.table, "Bob");
     assert_int_equal(bob.seat, 2);
     assert_int_equal(bob.game, 1);
-    int status;
-    char path[64];
-    snprintf(path, sizeof path, "/tables/%s/games/1.fgn", ann.table);
-    char *body = http(w, path, &status);
-    assert_int_equal(status, 409);   /* never before the end: it holds every hand */
-    free(body);
+    /* never before the end: it holds every hand */
+    assert_int_equal(http_status(w, "/tables/%s/games/1.fgn", ann.table), 409);
     fig_rng_t rng;
     fig_rng_seed(&rng, 11);
     client_t *cl[] = { &ann, &bob };
@@ -871,7 +316,8 @@ static void test_full_game(void **state)
     for (int i = 0; i < ra->n; i++)
         en |= strstr(ra->f[i], "Round 1: the cards are dealt") != NULL;
     assert_true(fr && en);
-    body = http(w, "/metrics", &status);
+    int status;
+    char *body = http(w, "/metrics", &status);
     assert_int_equal(status, 200);
     assert_non_null(strstr(body, "figaro_tables 1\n"));
     assert_non_null(strstr(body, "figaro_connections 2\n"));
@@ -883,12 +329,8 @@ static void test_full_game(void **state)
     assert_int_equal(actions, (unsigned long long)moves);
     assert_non_null(strstr(body, "figaro_move_latency_ms_bucket{le=\"+Inf\"}"));
     free(body);
-    body = http(w, "/healthz", &status);
-    assert_int_equal(status, 200);
-    free(body);
-    body = http(w, "/tables/../../etc/passwd", &status);
-    assert_int_equal(status, 404);
-    free(body);
+    assert_int_equal(http_status(w, "/healthz"), 200);
+    assert_int_equal(http_status(w, "/tables/../../etc/passwd"), 404);
     cl_close(&ann);
     cl_close(&bob);
     world_free(w);
@@ -978,20 +420,16 @@ static void test_replay_json(void **state)
     (void)state;
     world_t *w = world_new(30000);
     client_t ann;
-    cl_open(&ann, w, "10.0.0.1");
-    hello(&ann, "en", "Ann");
-    create_table(&ann, "{\"kind\":\"person\"},{\"kind\":\"bot\",\"level\":\"random\"},"
-                       "{\"kind\":\"bot\",\"level\":\"easy\"}", NULL);
+    cl_arrive(&ann, w, "10.0.0.1", "en", "Ann");
+    create_table(&ann, SEAT_PERSON "," SEAT_BOT("random") "," SEAT_BOT("easy"), NULL);
     join(&ann, ann.table, "");
     int status;
     char path[80];
     snprintf(path, sizeof path, "/tables/%s/games/1.json", ann.table);
-    char *body = http(w, path, &status);
-    assert_int_equal(status, 409);   /* never before the end: it holds every hand */
-    free(body);
-    body = http(w, "/tables/ZZZZZZ/games/1.json", &status);
-    assert_int_equal(status, 404);
-    free(body);
+    /* never before the end: it holds every hand */
+    assert_int_equal(http_status(w, "%s", path), 409);
+    assert_int_equal(http_status(w, "/tables/ZZZZZZ/games/1.json"), 404);
+    char *body;
     fig_rng_t rng;
     fig_rng_seed(&rng, 5);
     client_t *cl[] = { &ann };
@@ -1008,10 +446,7 @@ static void test_replay_json(void **state)
     assert_non_null(strstr(body, "Manche 1"));
     assert_null(strstr(json, "Manche 1"));
     free(body);
-    snprintf(path, sizeof path, "/tables/%s/games/2.json", ann.table);
-    body = http(w, path, &status);
-    assert_int_equal(status, 404);
-    free(body);
+    assert_int_equal(http_status(w, "/tables/%s/games/2.json", ann.table), 404);
 
     /* The same record sent by POST gives the same replay, and is not kept. */
     snprintf(path, sizeof path, "/tables/%s/games/1.fgn", ann.table);
@@ -1163,39 +598,13 @@ static void test_replay_get_rate(void **state)
     world_free(w);
 }
 
-/* Stops once the client has seen `after` actions of its game, or when it
- * is the turn of seat ctx[1] (>= 0), a person who is not playing now. */
-static bool after_moves(client_t *cl[], int n, void *ctx)
-{
-    (void)n;
-    int want = ((int *)ctx)[0], wait = ((int *)ctx)[1];
-    json_t *v = cl[0]->view;
-    if (!v)
-        return false;
-    if (wait >= 0 && num(v, "turn") == wait)
-        return true;
-    int played = 0;
-    const json_t *sizes = json_object_get(v, "hand_sizes");
-    for (size_t s = 0; s < json_array_size(sizes); s++)
-        played += 15 - (int)json_integer_value(json_array_get(sizes, s));
-    return num(v, "round") > 1 || played >= want;
-}
-
 static void test_reconnect_since(void **state)
 {
     (void)state;
     world_t *w = world_new(30000);
     client_t ann, bob, bob2, bob3;
-    cl_open(&ann, w, "10.0.0.1");
-    cl_open(&bob, w, "10.0.0.2");
-    hello(&ann, "en", "Ann");
-    hello(&bob, "nl", "Bob");
-    create_table(&ann, "{\"kind\":\"person\"},{\"kind\":\"person\"},"
-                       "{\"kind\":\"bot\",\"level\":\"random\"},"
-                       "{\"kind\":\"bot\",\"level\":\"easy\"}",
-                 NULL);
-    join(&ann, ann.table, "Ann");
-    join(&bob, ann.table, "Bob");
+    sit_people(w, (person_t[]){ { &ann, "en", "Ann" }, { &bob, "nl", "Bob" } }, 2,
+               SEAT_PERSON "," SEAT_PERSON "," SEAT_BOT("random") "," SEAT_BOT("easy"), NULL);
     fig_rng_t rng;
     fig_rng_seed(&rng, 5);
     client_t *both[] = { &ann, &bob };
@@ -1304,19 +713,6 @@ static int actions_by(const world_t *w, int id, int from, int s)
     return k;
 }
 
-static bool has_news(const world_t *w, int id, int from, const char *news)
-{
-    const rconn_t *r = &w->wire.c[id];
-    for (int i = from; i < r->n; i++) {
-        json_t *o = json_loads(r->f[i], 0, NULL);
-        bool hit = !strcmp(str(o, "kind"), "seat") && !strcmp(str(o, "news"), news);
-        json_decref(o);
-        if (hit)
-            return true;
-    }
-    return false;
-}
-
 /* The status the seat news `news` about `seat` gives that seat in its "seats". */
 static const char *news_status(const world_t *w, int id, int from, const char *news, int seat)
 {
@@ -1383,15 +779,9 @@ static void test_grace_and_time_limit(void **state)
     (void)state;
     world_t *w = world_new(30000);
     client_t ann, bob, bob2;
-    cl_open(&ann, w, "10.0.0.1");
-    cl_open(&bob, w, "10.0.0.2");
-    hello(&ann, "en", "Ann");
-    hello(&bob, "en", "Bob");
-    create_table(&ann, "{\"kind\":\"person\"},{\"kind\":\"person\"},"
-                       "{\"kind\":\"bot\",\"level\":\"random\"}", ",\"move_seconds\":60,"
-                       "\"fill\":\"random\"");
-    join(&ann, ann.table, "Ann");
-    join(&bob, ann.table, "Bob");
+    sit_people(w, (person_t[]){ { &ann, "en", "Ann" }, { &bob, "en", "Bob" } }, 2,
+               SEAT_PERSON "," SEAT_PERSON "," SEAT_BOT("random"),
+               ",\"move_seconds\":60,\"fill\":\"random\"");
     fig_rng_t rng;
     fig_rng_seed(&rng, 9);
     client_t *both[] = { &ann, &bob };
@@ -1402,11 +792,9 @@ static void test_grace_and_time_limit(void **state)
     assert_true(check_turn_clocks(w, ann.id, 0, ann.seat, bob.seat, 60000) > 0);
     w->clock += 1234;
     client_t eve;
-    cl_open(&eve, w, "10.0.0.3");
-    hello(&eve, "en", "Eve");
+    cl_arrive(&eve, w, "10.0.0.3", "en", "Eve");
     int efrom = frames_of(&eve);
-    cl_send(&eve, "{\"type\":\"spectate\",\"table\":\"%s\"}", ann.table);
-    cl_update(&eve);
+    spectate(&eve, ann.table);
     {
         const rconn_t *r = &w->wire.c[eve.id];
         json_t *snap = NULL;
@@ -1461,9 +849,7 @@ static void test_grace_and_time_limit(void **state)
     /* Bob takes the seat back with his token. */
     from = frames_of(&ann);
     cl_open(&bob2, w, "10.0.0.9");
-    cl_send(&bob2, "{\"type\":\"hello\",\"v\":1,\"seats\":[{\"table\":\"%s\",\"token\":\"%s\"}]}",
-            ann.table, token);
-    cl_update(&bob2);
+    hello_seat(&bob2, "", ann.table, token);
     assert_int_equal(bob2.seat, bseat);
     assert_int_equal(bob2.errors, 0);
     cl_update(&ann);
@@ -1520,19 +906,13 @@ static void test_rematch_race(void **state)
     (void)state;
     world_t *w = world_new(30000);
     client_t ann, bob;
-    cl_open(&ann, w, "10.0.0.1");
-    cl_open(&bob, w, "10.0.0.2");
-    hello(&ann, "it", "Ann");
-    hello(&bob, "en", "Bob");
-    create_table(&ann, "{\"kind\":\"person\"},{\"kind\":\"bot\",\"level\":\"random\"},"
-                       "{\"kind\":\"person\"}", NULL);
-    join(&ann, ann.table, "Ann");
-    join(&bob, ann.table, "Bob");
+    sit_people(w, (person_t[]){ { &ann, "it", "Ann" }, { &bob, "en", "Bob" } }, 2,
+               SEAT_PERSON "," SEAT_BOT("random") "," SEAT_PERSON, NULL);
     fig_rng_t rng;
     fig_rng_seed(&rng, 21);
     client_t *both[] = { &ann, &bob };
     /* Before the end: refused. */
-    cl_send(&bob, "{\"type\":\"rematch\",\"table\":\"%s\",\"game\":1}", ann.table);
+    ask_rematch(&bob, ann.table, 1);
     cl_update(&bob);
     assert_string_equal(bob.error, "not_over");
     bob.errors = 0;
@@ -1593,17 +973,6 @@ static void test_rematch_race(void **state)
     world_free(w);
 }
 
-static void expect_error(world_t *w, client_t *c, client_t *others[], int n, const char *code,
-                         const char *frame);
-
-/* The frame `k` of connection id, parsed (the caller frees it). */
-static json_t *frame_at(const world_t *w, int id, int k)
-{
-    json_t *o = json_loads(w->wire.c[id].f[k], 0, NULL);
-    assert_non_null(o);
-    return o;
-}
-
 /* Checks that every one of the clients got, since frames from[i], exactly
  * one event of kind "rematch": seat `seat` asked (ready) or withdrew, with
  * the count `ready` of `of` and the votes `votes` ("ready waiting bot"). */
@@ -1645,14 +1014,10 @@ static void test_rematch_vote(void **state)
     (void)state;
     world_t *w = world_new(5000);
     client_t ann, bob, eve, ann2, bob2;
-    cl_open(&ann, w, "10.0.0.1");
-    cl_open(&bob, w, "10.0.0.2");
-    cl_open(&eve, w, "10.0.0.3");
-    hello(&ann, "en", "Ann");
-    hello(&bob, "fr", "Bob");
-    hello(&eve, "en", "Eve");
-    create_table(&ann, "{\"kind\":\"person\"},{\"kind\":\"bot\",\"level\":\"random\"},"
-                       "{\"kind\":\"person\"}", NULL);
+    cl_arrive(&ann, w, "10.0.0.1", "en", "Ann");
+    cl_arrive(&bob, w, "10.0.0.2", "fr", "Bob");
+    cl_arrive(&eve, w, "10.0.0.3", "en", "Eve");
+    create_table(&ann, SEAT_PERSON "," SEAT_BOT("random") "," SEAT_PERSON, NULL);
     cl_send(&eve, "{\"type\":\"spectate\",\"table\":\"%s\"}", ann.table);
     join(&ann, ann.table, "Ann");
     join(&bob, ann.table, "Bob");
@@ -1665,7 +1030,7 @@ static void test_rematch_vote(void **state)
 #define MARK() for (int i_ = 0; i_ < 3; i_++) (cl_update(all[i_]), from[i_] = frames_of(all[i_]))
     /* Ann asks: everyone is told, the game does not start. */
     MARK();
-    cl_send(&ann, "{\"type\":\"rematch\",\"table\":\"%s\",\"game\":1}", ann.table);
+    ask_rematch(&ann, ann.table, 1);
     expect_vote(w, all, from, 3, 0, true, 1, 2, "ready bot waiting");
     assert_int_equal(ann.starts, 1);
     assert_true(ann.over && bob.over && eve.over);
@@ -1688,7 +1053,7 @@ static void test_rematch_vote(void **state)
     expect_error(w, &eve, not_eve, 2, "not_seated", frame);
     ann.errors = eve.errors = 0;
     MARK();
-    cl_send(&ann, "{\"type\":\"rematch\",\"table\":\"%s\",\"game\":1}", ann.table);
+    ask_rematch(&ann, ann.table, 1);
     expect_vote(w, all, from, 3, 0, true, 1, 2, "ready bot waiting");
     /* The vote is stored: after a restart, the snapshot still has it. */
     char ta[40], tb[40], code[8];
@@ -1702,12 +1067,8 @@ static void test_rematch_vote(void **state)
     start_service(w);
     cl_open(&ann2, w, "10.0.0.1");
     cl_open(&bob2, w, "10.0.0.2");
-    cl_send(&ann2, "{\"type\":\"hello\",\"v\":1,\"lang\":\"en\",\"seats\":[{\"table\":\"%s\","
-                   "\"token\":\"%s\"}]}", code, ta);
-    cl_send(&bob2, "{\"type\":\"hello\",\"v\":1,\"lang\":\"fr\",\"seats\":[{\"table\":\"%s\","
-                   "\"token\":\"%s\"}]}", code, tb);
-    cl_update(&ann2);
-    cl_update(&bob2);
+    hello_seat(&ann2, ",\"lang\":\"en\"", code, ta);
+    hello_seat(&bob2, ",\"lang\":\"fr\"", code, tb);
     assert_true(bob2.snapshot && bob2.over);
     json_t *snap = NULL;
     for (int k = frames_of(&bob2) - 1; k >= 0 && !snap; k--) {
@@ -1728,7 +1089,7 @@ static void test_rematch_vote(void **state)
     /* Bob asks too: the last vote starts game 2, for everyone. */
     client_t *two[] = { &ann2, &bob2 };
     int from2[2] = { frames_of(&ann2), frames_of(&bob2) };
-    cl_send(&bob2, "{\"type\":\"rematch\",\"table\":\"%s\",\"game\":1}", code);
+    ask_rematch(&bob2, code, 1);
     expect_vote(w, two, from2, 2, 2, true, 2, 2, "ready bot ready");
     assert_int_equal(ann2.game, 2);
     assert_int_equal(bob2.game, 2);
@@ -1736,7 +1097,7 @@ static void test_rematch_vote(void **state)
     /* Game 2 ends; Ann asks, Bob goes away: the vote waits for him through
      * the grace period, then a bot agrees for him and game 3 starts. */
     play(w, two, 2, &rng, NULL, NULL);
-    cl_send(&ann2, "{\"type\":\"rematch\",\"table\":\"%s\",\"game\":2}", code);
+    ask_rematch(&ann2, code, 2);
     cl_close(&bob2);
     cl_update(&ann2);
     assert_int_equal(ann2.game, 2);
@@ -1769,27 +1130,19 @@ static void test_rematch_when_one_leaves(void **state)
     (void)state;
     world_t *w = world_new(30000);
     client_t ann, bob, cat;
-    cl_open(&ann, w, "10.0.0.1");
-    cl_open(&bob, w, "10.0.0.2");
-    cl_open(&cat, w, "10.0.0.3");
-    hello(&ann, "en", "Ann");
-    hello(&bob, "en", "Bob");
-    hello(&cat, "en", "Cat");
-    create_table(&ann, "{\"kind\":\"person\"},{\"kind\":\"person\"},{\"kind\":\"person\"}",
-                 ",\"fill\":\"random\"");
-    join(&ann, ann.table, "Ann");
-    join(&bob, ann.table, "Bob");
-    join(&cat, ann.table, "Cat");
+    sit_people(w, (person_t[]){ { &ann, "en", "Ann" }, { &bob, "en", "Bob" },
+                                { &cat, "en", "Cat" } }, 3,
+               SEAT_PERSON "," SEAT_PERSON "," SEAT_PERSON, ",\"fill\":\"random\"");
     fig_rng_t rng;
     fig_rng_seed(&rng, 41);
     client_t *all[] = { &ann, &bob, &cat };
     play(w, all, 3, &rng, NULL, NULL);
     int from[3] = { frames_of(&ann), frames_of(&bob), frames_of(&cat) };
-    cl_send(&ann, "{\"type\":\"rematch\",\"table\":\"%s\",\"game\":1}", ann.table);
+    ask_rematch(&ann, ann.table, 1);
     expect_vote(w, all, from, 3, 0, true, 1, 3, "ready waiting waiting");
     for (int i = 0; i < 3; i++)
         from[i] = frames_of(all[i]);
-    cl_send(&bob, "{\"type\":\"rematch\",\"table\":\"%s\",\"game\":1}", ann.table);
+    ask_rematch(&bob, ann.table, 1);
     expect_vote(w, all, from, 3, 1, true, 2, 3, "ready ready waiting");
     assert_int_equal(ann.game, 1);
     int mark = frames_of(&ann);
@@ -1908,15 +1261,11 @@ static void test_story_after_reload(void **state)
     (void)state;
     world_t *w = world_new(30000);
     client_t ann, bob, eve, ann2, bob2, eve2, ann3, eve3;
-    cl_open(&ann, w, "10.0.0.1");
-    cl_open(&bob, w, "10.0.0.2");
-    cl_open(&eve, w, "10.0.0.3");
-    hello(&ann, "en", "Ann");
-    hello(&bob, "fr", "Bob");
-    hello(&eve, "nl", "Eve");
-    create_table(&ann, "{\"kind\":\"person\"},{\"kind\":\"person\"},"
-                       "{\"kind\":\"bot\",\"level\":\"random\"},"
-                       "{\"kind\":\"bot\",\"level\":\"easy\"}", NULL);
+    cl_arrive(&ann, w, "10.0.0.1", "en", "Ann");
+    cl_arrive(&bob, w, "10.0.0.2", "fr", "Bob");
+    cl_arrive(&eve, w, "10.0.0.3", "nl", "Eve");
+    create_table(&ann, SEAT_PERSON "," SEAT_PERSON "," SEAT_BOT("random") ","
+                       SEAT_BOT("easy"), NULL);
     cl_send(&eve, "{\"type\":\"spectate\",\"table\":\"%s\"}", ann.table);
     join(&ann, ann.table, "Ann");
     join(&bob, ann.table, "Bob");
@@ -1936,15 +1285,10 @@ static void test_story_after_reload(void **state)
     cl_open(&ann2, w, "10.0.1.1");
     cl_open(&bob2, w, "10.0.1.2");
     cl_open(&eve2, w, "10.0.1.3");
-    cl_send(&ann2, "{\"type\":\"hello\",\"v\":1,\"lang\":\"en\",\"seats\":[{\"table\":\"%s\","
-                   "\"token\":\"%s\"}]}", ann.table, ann.token);
-    cl_send(&bob2, "{\"type\":\"hello\",\"v\":1,\"lang\":\"fr\",\"seats\":[{\"table\":\"%s\","
-                   "\"token\":\"%s\"}]}", ann.table, bob.token);
+    hello_seat(&ann2, ",\"lang\":\"en\"", ann.table, ann.token);
+    hello_seat(&bob2, ",\"lang\":\"fr\"", ann.table, bob.token);
     hello(&eve2, "nl", "Eve");
-    cl_send(&eve2, "{\"type\":\"spectate\",\"table\":\"%s\"}", ann.table);
-    cl_update(&ann2);
-    cl_update(&bob2);
-    cl_update(&eve2);
+    spectate(&eve2, ann.table);
     assert_true(ann2.snapshot && bob2.snapshot && eve2.snapshot);
     json_t *ann_live = told(w, ann.id, 1);
     /* Ann's sentences are her own ("You ..."), Bob's are French. */
@@ -1976,32 +1320,15 @@ static void test_story_after_reload(void **state)
     start_service(w);
     cl_open(&ann3, w, "10.0.2.1");
     cl_open(&eve3, w, "10.0.2.3");
-    cl_send(&ann3, "{\"type\":\"hello\",\"v\":1,\"lang\":\"en\",\"seats\":[{\"table\":\"%s\","
-                   "\"token\":\"%s\"}]}", code, token);
+    hello_seat(&ann3, ",\"lang\":\"en\"", code, token);
     hello(&eve3, "nl", "Eve");
-    cl_send(&eve3, "{\"type\":\"spectate\",\"table\":\"%s\"}", code);
-    cl_update(&ann3);
-    cl_update(&eve3);
+    spectate(&eve3, code);
     assert_true(ann3.snapshot && eve3.snapshot);
     expect_same(ann_before, steps_only(told(w, ann3.id, 1)));
     expect_same(eve_before, steps_only(told(w, eve3.id, 1)));
     cl_close(&ann3);
     cl_close(&eve3);
     world_free(w);
-}
-
-/* A 64-bit column of the database, read with SQLite itself. */
-static uint64_t db_u64(world_t *w, const char *sql)
-{
-    sqlite3 *db;
-    sqlite3_stmt *st;
-    assert_int_equal(sqlite3_open_v2(w->db, &db, SQLITE_OPEN_READONLY, NULL), SQLITE_OK);
-    assert_int_equal(sqlite3_prepare_v2(db, sql, -1, &st, NULL), SQLITE_OK);
-    assert_int_equal(sqlite3_step(st), SQLITE_ROW);
-    uint64_t x = (uint64_t)sqlite3_column_int64(st, 0);
-    sqlite3_finalize(st);
-    sqlite3_close(db);
-    return x;
 }
 
 /* Round 1's hands of a game of `players` seeded `seed`, as the server deals. */
@@ -2028,11 +1355,8 @@ static void test_fair_deals(void **state)
     (void)state;
     world_t *w = world_new(30000);
     client_t ann;
-    cl_open(&ann, w, "10.0.0.1");
-    hello(&ann, "en", "Ann");
-    create_table(&ann, "{\"kind\":\"person\"},{\"kind\":\"bot\",\"level\":\"random\"},"
-                       "{\"kind\":\"bot\",\"level\":\"random\"}", NULL);
-    join(&ann, ann.table, "Ann");
+    sit_people(w, &(person_t){ &ann, "en", "Ann" }, 1,
+               SEAT_PERSON "," SEAT_BOT("random") "," SEAT_BOT("random"), NULL);
     fig_rng_t rng;
     fig_rng_seed(&rng, 31);
     client_t *one[] = { &ann };
@@ -2048,7 +1372,7 @@ static void test_fair_deals(void **state)
     assert_true(db_u64(w, sql) == seed1);   /* the record's seed is the stored one */
     assert_true(seed1 != fig_seed_derive(table_seed, 1, 0));
     /* The rematch: what the old derivation foretells is not what is dealt. */
-    cl_send(&ann, "{\"type\":\"rematch\",\"table\":\"%s\",\"game\":1}", ann.table);
+    ask_rematch(&ann, ann.table, 1);
     cl_update(&ann);
     assert_int_equal(ann.game, 2);
     play(w, one, 1, &rng, NULL, NULL);
@@ -2064,9 +1388,8 @@ static void test_fair_deals(void **state)
     /* Two tables of the same request: two different deals. */
     char code[2][8];
     for (int k = 0; k < 2; k++) {
-        create_table(&ann, "{\"kind\":\"bot\",\"level\":\"random\"},"
-                           "{\"kind\":\"bot\",\"level\":\"random\"},"
-                           "{\"kind\":\"bot\",\"level\":\"random\"}", NULL);
+        create_table(&ann, SEAT_BOT("random") "," SEAT_BOT("random") ","
+                           SEAT_BOT("random"), NULL);
         snprintf(code[k], sizeof code[k], "%s", ann.table);
     }
     uint64_t s[2];
@@ -2084,30 +1407,6 @@ static void test_fair_deals(void **state)
     world_free(w);
 }
 
-/* Sends `frame`; expects exactly one error frame with `code` to c and
- * nothing to anyone else. */
-static void expect_error(world_t *w, client_t *c, client_t *others[], int n, const char *code,
-                         const char *frame)
-{
-    int before[MAXC];
-    for (int i = 0; i < n; i++)
-        before[i] = frames_of(others[i]);
-    cl_update(c);   /* what came before is the client's */
-    int mine = frames_of(c);
-    fig_service_message(w->svc, c->cs, frame, strlen(frame));
-    assert_int_equal(frames_of(c), mine + 1);
-    json_t *o = json_loads(w->wire.c[c->id].f[mine], 0, NULL);
-    assert_non_null(o);
-    assert_string_equal(str(o, "type"), "error");
-    if (strcmp(str(o, "code"), code) != 0)
-        fail_msg("%s: got %s (%s)", frame, str(o, "code"), str(o, "text"));
-    assert_true(strlen(str(o, "text")) > 0);
-    json_decref(o);
-    cl_update(c);
-    for (int i = 0; i < n; i++)
-        assert_int_equal(frames_of(others[i]), before[i]);
-}
-
 static void test_bad_input(void **state)
 {
     (void)state;
@@ -2122,20 +1421,13 @@ static void test_bad_input(void **state)
     hello(&ann, "en", "Ann");
     hello(&bob, "en", "Bob");
     hello(&eve, "fr", "Eve");
-    create_table(&ann, "{\"kind\":\"person\"},{\"kind\":\"person\"},"
-                       "{\"kind\":\"bot\",\"level\":\"easy\"}", NULL);
+    create_table(&ann, SEAT_PERSON "," SEAT_PERSON "," SEAT_BOT("easy"), NULL);
     join(&ann, ann.table, "Ann");
     join(&bob, ann.table, "Bob");
-    cl_send(&eve, "{\"type\":\"spectate\",\"table\":\"%s\"}", ann.table);
-    cl_update(&eve);
+    spectate(&eve, ann.table);
     assert_true(eve.snapshot);
     /* Let the game reach a person's turn. */
-    for (int i = 0; i < 200 && !my_turn(&ann) && !my_turn(&bob); i++) {
-        pump_world(w, 10);
-        cl_update(&ann);
-        cl_update(&bob);
-    }
-    client_t *mover = my_turn(&ann) ? &ann : &bob, *other = mover == &ann ? &bob : &ann;
+    client_t *mover = wait_mover(w, &ann, &bob), *other = mover == &ann ? &bob : &ann;
     assert_true(my_turn(mover));
     long long n = mover->game_n;
     char buf[10000];
@@ -2306,8 +1598,8 @@ static void test_names_at_table(void **state)
     hello(&bob, "en", "Rosina");
     cl_send(&sam, "{\"type\":\"hello\",\"v\":1}");   /* no name */
     cl_update(&sam);
-    create_table(&ann, "{\"kind\":\"person\"},{\"kind\":\"bot\",\"level\":\"random\"},"
-                       "{\"kind\":\"person\"},{\"kind\":\"bot\",\"level\":\"random\"}", NULL);
+    create_table(&ann, SEAT_PERSON "," SEAT_BOT("random") "," SEAT_PERSON ","
+                       SEAT_BOT("random"), NULL);
     join(&ann, ann.table, "");
     char b1[200], b3[200], buf[200];
     assert_string_equal(latest_seat_name(&ann, 0, buf, sizeof buf), "Ann Lee \xf0\x9f\x8e\xa9");
@@ -2316,8 +1608,7 @@ static void test_names_at_table(void **state)
     assert_non_null(latest_seat_name(&ann, 3, b3, sizeof b3));
     assert_string_not_equal(b1, b3);
     /* Sam watches: a spectator without a name cannot chat. */
-    cl_send(&sam, "{\"type\":\"spectate\",\"table\":\"%s\"}", ann.table);
-    cl_update(&sam);
+    spectate(&sam, ann.table);
     client_t *others[] = { &ann, &bob };
     char frame[200];
     snprintf(frame, sizeof frame, "{\"type\":\"chat\",\"table\":\"%s\",\"text\":\"hi\"}",
@@ -2402,8 +1693,7 @@ static void test_welcome_lists(void **state)
     (void)state;
     world_t *w = world_new(30000);
     client_t ann;
-    cl_open(&ann, w, "10.0.0.1");
-    hello(&ann, "fr", "Ann");
+    cl_arrive(&ann, w, "10.0.0.1", "fr", "Ann");
     json_t *o = frame_at(w, ann.id, 0);
     assert_string_equal(str(o, "type"), "welcome");
     const json_t *levels = json_object_get(o, "levels");
@@ -2452,8 +1742,7 @@ static void test_welcome_lists(void **state)
     assert_non_null(strstr(rb->f[rb->n - 1], "en, fr, nl, it"));
 
     /* beginner, the longest, plays for the absent. */
-    create_table(&ann, "{\"kind\":\"person\"},{\"kind\":\"person\"},"
-                       "{\"kind\":\"bot\",\"level\":\"beginner\"}",
+    create_table(&ann, SEAT_PERSON "," SEAT_PERSON "," SEAT_BOT("beginner"),
                  ",\"fill\":\"beginner\"");
     world_free(w);
 }
@@ -2467,11 +1756,10 @@ static void test_engine_seat(void **state)
         skip();
     world_t *w = world_new(30000);
     client_t ann;
-    cl_open(&ann, w, "10.0.0.1");
-    hello(&ann, "en", "Ann");
-    create_table(&ann, "{\"kind\":\"person\"},{\"kind\":\"engine\",\"engine\":\"greedy-engine\"},"
-                       "{\"kind\":\"bot\",\"level\":\"random\"}", NULL);
-    join(&ann, ann.table, "Ann");
+    sit_people(w, &(person_t){ &ann, "en", "Ann" }, 1,
+               SEAT_PERSON ",{\"kind\":\"engine\",\"engine\":\"greedy-engine\"},"
+               SEAT_BOT("random"), NULL);
+
     fig_rng_t rng;
     fig_rng_seed(&rng, 4);
     client_t *one[] = { &ann };
@@ -2490,19 +1778,15 @@ static void test_no_leak(void **state)
     for (int open = 0; open < 2; open++) {
         world_t *w = world_new(30000);
         client_t ann, bob, eve, bob2;
-        cl_open(&ann, w, "10.0.0.1");
-        cl_open(&bob, w, "10.0.0.2");
-        cl_open(&eve, w, "10.0.0.3");
-        hello(&ann, "en", "Ann");
-        hello(&bob, "fr", "Bob");
-        hello(&eve, "nl", "Eve");
+        cl_arrive(&ann, w, "10.0.0.1", "en", "Ann");
+        cl_arrive(&bob, w, "10.0.0.2", "fr", "Bob");
+        cl_arrive(&eve, w, "10.0.0.3", "nl", "Eve");
         /* Ann and Bob are signed in: no frame to anyone else holds their keys. */
         char ann_key[33], bob_key[33], ann_id[11], bob_id[11];
         sign_up(&ann, "Ann", ann_key, ann_id);
         sign_up(&bob, "Bob", bob_key, bob_id);
-        create_table(&ann, "{\"kind\":\"person\"},{\"kind\":\"bot\",\"level\":\"easy\"},"
-                           "{\"kind\":\"person\"},{\"kind\":\"bot\",\"level\":\"random\"}",
-                     open ? ",\"open\":true" : NULL);
+        create_table(&ann, SEAT_PERSON "," SEAT_BOT("easy") "," SEAT_PERSON ","
+                           SEAT_BOT("random"), open ? ",\"open\":true" : NULL);
         cl_send(&eve, "{\"type\":\"spectate\",\"table\":\"%s\"}", ann.table);
         join(&ann, ann.table, "Ann");
         join(&bob, ann.table, "Bob");
@@ -2516,15 +1800,16 @@ static void test_no_leak(void **state)
         strcpy(token, bob.token);
         cl_close(&bob);
         cl_open(&bob2, w, "10.0.0.4");
-        cl_send(&bob2, "{\"type\":\"hello\",\"v\":1,\"lang\":\"fr\",\"key\":\"%s\",\"seats\":"
-                       "[{\"table\":\"%s\",\"token\":\"%s\"}]}", bob_key, ann.table, token);
-        cl_update(&bob2);
+        char fields[64];
+        snprintf(fields, sizeof fields, ",\"lang\":\"fr\",\"key\":\"%s\"", bob_key);
+        hello_seat(&bob2, fields, ann.table, token);
+
         assert_true(bob2.snapshot);
         cl_send(&eve, "{\"type\":\"chat\",\"table\":\"%s\",\"text\":\"R2 please\"}", ann.table);
         client_t *two[] = { &ann, &bob2 };
         play(w, two, 2, &rng, NULL, NULL);
-        cl_send(&ann, "{\"type\":\"rematch\",\"table\":\"%s\",\"game\":1}", ann.table);
-        cl_send(&bob2, "{\"type\":\"rematch\",\"table\":\"%s\",\"game\":1}", ann.table);
+        ask_rematch(&ann, ann.table, 1);
+        ask_rematch(&bob2, ann.table, 1);
         play(w, two, 2, &rng, NULL, NULL);
         cl_update(&eve);
         assert_true(eve.over && eve.game == 2);
@@ -2559,14 +1844,7 @@ static void test_no_leak(void **state)
 /* The played row `idx` of person `id`'s page (owned), through the HTTP API. */
 static json_t *played_row(world_t *w, const char *id, int idx)
 {
-    char path[64];
-    int status;
-    snprintf(path, sizeof path, "/api/people/%s", id);
-    char *body = http(w, path, &status);
-    assert_int_equal(status, 200);
-    json_t *page = json_loads(body, 0, NULL);
-    free(body);
-    assert_non_null(page);
+    json_t *page = http_json(w, "/api/people/%s", id);
     json_t *g = json_incref(json_array_get(json_object_get(page, "games"), (size_t)idx));
     json_decref(page);
     assert_non_null(g);
@@ -2584,18 +1862,15 @@ static void test_leaver_last_and_forget(void **state)
     (void)state;
     world_t *w = world_new(30000);
     client_t ann, bob;
-    cl_open(&ann, w, "10.0.0.1");
-    cl_open(&bob, w, "10.0.0.2");
-    hello(&ann, "en", "Ann");
-    hello(&bob, "en", "Bob");
+    cl_arrive(&ann, w, "10.0.0.1", "en", "Ann");
+    cl_arrive(&bob, w, "10.0.0.2", "en", "Bob");
     char ann_key[33], bob_key[33], ann_id[11], bob_id[11];
     sign_up(&ann, "Ann", ann_key, ann_id);
     sign_up(&bob, "Bob", bob_key, bob_id);
-    create_table(&ann, "{\"kind\":\"person\"},{\"kind\":\"person\"},"
-                       "{\"kind\":\"bot\",\"level\":\"easy\"},"
-                       "{\"kind\":\"bot\",\"level\":\"easy\"}",
+    create_table(&ann, SEAT_PERSON "," SEAT_PERSON "," SEAT_BOT("easy") "," SEAT_BOT("easy"),
                  ",\"hints\":false");
     int from = frames_of(&ann);
+
     join(&ann, ann.table, "");
     join(&bob, ann.table, "");
     json_t *snap = last_frame(&ann, from, "snapshot");
@@ -2609,8 +1884,7 @@ static void test_leaver_last_and_forget(void **state)
     /* Ann on another connection: resume by her person, no token. */
     client_t ann2;
     cl_open(&ann2, w, "10.0.0.3");
-    cl_send(&ann2, "{\"type\":\"hello\",\"v\":1,\"key\":\"%s\"}", ann_key);
-    cl_update(&ann2);
+    hello_key(&ann2, ann_key);
     json_t *p = last_frame(&ann2, 0, "person");
     assert_non_null(p);
     assert_string_equal(str(p, "id"), ann_id);
@@ -2660,21 +1934,11 @@ static void test_leaver_last_and_forget(void **state)
     /* Bob forgets himself, from a new connection. */
     client_t bob2;
     cl_open(&bob2, w, "10.0.0.2");
-    cl_send(&bob2, "{\"type\":\"hello\",\"v\":1,\"key\":\"%s\"}", bob_key);
-    cl_update(&bob2);
+    hello_key(&bob2, bob_key);
     int bfrom = frames_of(&bob2);
-    cl_send(&bob2, "{\"type\":\"forget_me\"}");
-    cl_update(&bob2);
-    json_t *f = last_frame(&bob2, bfrom, "forgotten");
-    assert_non_null(f);
-    json_decref(f);
-    int status;
-    char path[64];
-    snprintf(path, sizeof path, "/api/people/%s", bob_id);
-    free(http(w, path, &status));
-    assert_int_equal(status, 404);
-    cl_send(&bob2, "{\"type\":\"spectate\",\"table\":\"%s\"}", ann.table);
-    cl_update(&bob2);
+    forget_me(&bob2);
+    assert_int_equal(http_status(w, "/api/people/%s", bob_id), 404);
+    spectate(&bob2, ann.table);
     snap = last_frame(&bob2, bfrom, "snapshot");
     assert_non_null(snap);
     assert_string_equal(str(json_array_get(json_object_get(snap, "seats"), (size_t)bseat), "name"),
@@ -2685,12 +1949,7 @@ static void test_leaver_last_and_forget(void **state)
     assert_string_equal(str(seat, "kind"), "anonymous");
     json_decref(mine);
     /* Her kept game's replay names him no more than its record does. */
-    snprintf(path, sizeof path, "/api/people/%s/games/0.json", ann_id);
-    char *text = http(w, path, &status);
-    assert_int_equal(status, 200);
-    json_t *replay = json_loads(text, 0, NULL);
-    free(text);
-    assert_non_null(replay);
+    json_t *replay = http_json(w, "/api/people/%s/games/0.json", ann_id);
     const json_t *names = json_object_get(replay, "names");
     assert_string_equal(json_string_value(json_array_get(names, (size_t)bseat)), "Anonymous");
     for (size_t i = 0; i < json_array_size(names); i++)
@@ -2724,15 +1983,7 @@ static uint64_t leaver_rows(world_t *w, const char *code, int s, const char *id)
 /* Person id's page (owned). */
 static json_t *person_page(world_t *w, const char *id)
 {
-    char path[64];
-    int status;
-    snprintf(path, sizeof path, "/api/people/%s", id);
-    char *body = http(w, path, &status);
-    assert_int_equal(status, 200);
-    json_t *page = json_loads(body, 0, NULL);
-    free(body);
-    assert_non_null(page);
-    return page;
+    return http_json(w, "/api/people/%s", id);
 }
 
 /* Whether a frame the connection got since `from` holds text. */
@@ -2756,9 +2007,9 @@ static void restart_with(world_t *w, client_t *ann, const char *key, client_t *a
     w->clock += 5000;
     start_service(w);
     cl_open(ann2, w, "10.0.0.1");
-    cl_send(ann2, "{\"type\":\"hello\",\"v\":1,\"key\":\"%s\",\"seats\":"
-                  "[{\"table\":\"%s\",\"token\":\"%s\"}]}", key, table, token);
-    cl_update(ann2);
+    char fields[64];
+    snprintf(fields, sizeof fields, ",\"key\":\"%s\"", key);
+    hello_seat(ann2, fields, table, token);
     assert_true(ann2->snapshot);
     strcpy(ann2->token, token);
     ann2->seat = ann->seat;
@@ -2807,16 +2058,13 @@ static void leaver_case(leaver_case_t how)
 {
     world_t *w = world_new(30000);
     client_t ann, bob, cat, ann2, ann3, eve;
-    cl_open(&ann, w, "10.0.0.1");
-    cl_open(&bob, w, "10.0.0.2");
-    hello(&ann, "en", "Ann");
-    hello(&bob, "en", "Bob");
+    cl_arrive(&ann, w, "10.0.0.1", "en", "Ann");
+    cl_arrive(&bob, w, "10.0.0.2", "en", "Bob");
     char ann_key[33], bob_key[33], ann_id[11], bob_id[11];
     sign_up(&ann, "Ann", ann_key, ann_id);
     sign_up(&bob, "Bob", bob_key, bob_id);
-    create_table(&ann, "{\"kind\":\"person\"},{\"kind\":\"person\"},"
-                       "{\"kind\":\"bot\",\"level\":\"easy\"},"
-                       "{\"kind\":\"bot\",\"level\":\"easy\"}", ",\"hints\":false");
+    create_table(&ann, SEAT_PERSON "," SEAT_PERSON "," SEAT_BOT("easy") ","
+                       SEAT_BOT("easy"), ",\"hints\":false");
     char code[8];
     strcpy(code, ann.table);
     join(&ann, code, "");
@@ -2832,17 +2080,13 @@ static void leaver_case(leaver_case_t how)
     assert_int_equal(bob.seat, -1);
     assert_int_equal(leaver_rows(w, code, bseat, bob_id), 1);   /* kept with the open seat */
     if (how == LV_TAKEN) {
-        cl_open(&cat, w, "10.0.0.3");
-        hello(&cat, "en", "Cat");
+        cl_arrive(&cat, w, "10.0.0.3", "en", "Cat");
         join(&cat, code, "Cat");
         assert_int_equal(cat.seat, bseat);
         assert_int_equal(leaver_rows(w, code, bseat, bob_id), 0);
         cl_close(&cat);
     } else if (how == LV_FORGOTTEN) {
-        int from = frames_of(&bob);
-        cl_send(&bob, "{\"type\":\"forget_me\"}");
-        cl_update(&bob);
-        json_decref(last_frame(&bob, from, "forgotten"));
+        forget_me(&bob);
         assert_int_equal(db_u64(w, "SELECT count(*) FROM seats WHERE person IS NOT NULL AND "
                                    "kind = 'open'"), 0);
     }
@@ -2853,10 +2097,8 @@ static void leaver_case(leaver_case_t how)
         restart_with(w, &ann, ann_key, &ann2);
         a = &ann2;
         /* A spectator after the restart: the open seat shows nobody's id. */
-        cl_open(&eve, w, "10.0.0.4");
-        hello(&eve, "en", "Eve");
-        cl_send(&eve, "{\"type\":\"spectate\",\"table\":\"%s\"}", code);
-        cl_update(&eve);
+        cl_arrive(&eve, w, "10.0.0.4", "en", "Eve");
+        spectate(&eve, code);
         json_t *snap = last_frame(&eve, 0, "snapshot");
         assert_non_null(snap);
         json_t *x = json_array_get(json_object_get(snap, "seats"), (size_t)bseat);
@@ -2877,11 +2119,7 @@ static void leaver_case(leaver_case_t how)
                                                                          : "anonymous");
     json_decref(page);
     if (how == LV_FORGOTTEN) {
-        int status;
-        char path[64];
-        snprintf(path, sizeof path, "/api/people/%s", bob_id);
-        free(http(w, path, &status));
-        assert_int_equal(status, 404);
+        assert_int_equal(http_status(w, "/api/people/%s", bob_id), 404);
     } else {
         page = person_page(w, bob_id);
         const json_t *games = json_object_get(page, "games");
@@ -2897,7 +2135,7 @@ static void leaver_case(leaver_case_t how)
     }
     if (how == LV_RESTART) {
         /* A rematch: Bob is no leaver of the next game, after a restart too. */
-        cl_send(a, "{\"type\":\"rematch\",\"table\":\"%s\",\"game\":1}", code);
+        ask_rematch(a, code, 1);
         cl_update(a);
         for (int i = 0; i < 40 && a->starts == 0; i++) {
             pump_world(w, 5);
@@ -2955,12 +2193,11 @@ static void test_kept_replay(void **state)
     (void)state;
     world_t *w = world_new(30000);
     client_t ann;
-    cl_open(&ann, w, "10.0.0.1");
-    hello(&ann, "en", "Ann");
+    cl_arrive(&ann, w, "10.0.0.1", "en", "Ann");
     char key[33], id[11];
     sign_up(&ann, "Ann", key, id);
-    create_table(&ann, "{\"kind\":\"person\"},{\"kind\":\"bot\",\"level\":\"easy\"},"
-                       "{\"kind\":\"bot\",\"level\":\"beginner\"}", ",\"hints\":false");
+    create_table(&ann, SEAT_PERSON "," SEAT_BOT("easy") "," SEAT_BOT("beginner"),
+                 ",\"hints\":false");
     join(&ann, ann.table, "");
     fig_rng_t rng;
     fig_rng_seed(&rng, 31);
@@ -3005,27 +2242,19 @@ static void test_kept_replay(void **state)
     }
     free(body);
     snprintf(path, sizeof path, "/api/people/%s/games/0.json", id);
-    for (int i = 0; i < 27; i++) {
-        body = http(w, path, &status);
-        assert_int_equal(status, 200);
-        free(body);
-    }
+    for (int i = 0; i < 27; i++)
+        assert_int_equal(http_status(w, "%s", path), 200);
     fig_http_answer_t a;
     fig_service_http(w->svc, HTTP_CONN(0), w->http_addr, path, &a);
     assert_int_equal(a.status, 429);
     assert_int_equal(a.retry_after, 1);
     free(a.body);
-    snprintf(path, sizeof path, "/api/people/%s/games/0.fgn", id);
-    body = http(w, path, &status);   /* the record is not limited */
-    assert_int_equal(status, 200);
-    free(body);
+    /* the record is not limited */
+    assert_int_equal(http_status(w, "/api/people/%s/games/0.fgn", id), 200);
     /* A second later, one more of each: the replay's does not wait for
      * POST's, nor POST's for the replay's. */
     w->clock += 1000;
-    snprintf(path, sizeof path, "/api/people/%s/games/0.json", id);
-    body = http(w, path, &status);
-    assert_int_equal(status, 200);
-    free(body);
+    assert_int_equal(http_status(w, "/api/people/%s/games/0.json", id), 200);
     body = http_post(w, "/replay", fgn, strlen(fgn), &status);
     assert_int_equal(status, 200);
     free(body);
@@ -3034,29 +2263,13 @@ static void test_kept_replay(void **state)
     static const char *const bad[] = { "/games/1.json", "/games/01.json", "/games/-0.json",
                                        "/games/0.JSON", "/games/0.json/", "/games/0.jsonx",
                                        "/games/.json", "/games/0json" };
-    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        snprintf(path, sizeof path, "/api/people/%s%s", id, bad[i]);
-        body = http(w, path, &status);
-        assert_int_equal(status, 404);
-        free(body);
-    }
-    body = http(w, "/api/people/ZZZZZZZZZZ/games/0.json", &status);
-    assert_int_equal(status, 404);
-    free(body);
-    body = http(w, "/api/people/abc/games/0.json", &status);
-    assert_int_equal(status, 404);
-    free(body);
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        assert_int_equal(http_status(w, "/api/people/%s%s", id, bad[i]), 404);
+    assert_int_equal(http_status(w, "/api/people/ZZZZZZZZZZ/games/0.json"), 404);
+    assert_int_equal(http_status(w, "/api/people/abc/games/0.json"), 404);
     /* Forgotten: the replay goes with the record. */
-    int from = frames_of(&ann);
-    cl_send(&ann, "{\"type\":\"forget_me\"}");
-    cl_update(&ann);
-    json_t *f = last_frame(&ann, from, "forgotten");
-    assert_non_null(f);
-    json_decref(f);
-    snprintf(path, sizeof path, "/api/people/%s/games/0.json", id);
-    body = http(w, path, &status);
-    assert_int_equal(status, 404);
-    free(body);
+    forget_me(&ann);
+    assert_int_equal(http_status(w, "/api/people/%s/games/0.json", id), 404);
     assert_int_equal(w->secrets_logged, 0);
     free(json);
     free(fgn);
@@ -3072,19 +2285,13 @@ static void test_device_code_expires(void **state)
     world_t *w = world_new(30000);
     w->wall = 1900000000;
     client_t ann, pad;
-    cl_open(&ann, w, "10.0.0.1");
-    cl_open(&pad, w, "10.0.0.2");
-    hello(&ann, "en", "Ann");
-    hello(&pad, "en", "Pad");
+    cl_arrive(&ann, w, "10.0.0.1", "en", "Ann");
+    cl_arrive(&pad, w, "10.0.0.2", "en", "Pad");
     char key[33], id[11];
     sign_up(&ann, "Ann", key, id);
     char codes[3][9];
     for (int i = 0; i < 3; i++) {
-        int from = frames_of(&ann);
-        cl_send(&ann, "{\"type\":\"device_code\"}");
-        cl_update(&ann);
-        json_t *d = last_frame(&ann, from, "device_code");
-        assert_non_null(d);
+        json_t *d = ask_frame(&ann, "device_code", "{\"type\":\"device_code\"}");
         assert_int_equal(num(d, "expires_s"), 600);
         snprintf(codes[i], sizeof codes[i], "%s", str(d, "code"));
         json_decref(d);
@@ -3103,17 +2310,11 @@ static void test_device_code_expires(void **state)
     cl_update(&pad);
     assert_string_equal(pad.error, "bad_code");
     /* A fresh one, within its time: once, then never again. */
-    int from = frames_of(&ann);
-    cl_send(&ann, "{\"type\":\"device_code\"}");
-    cl_update(&ann);
-    json_t *d = last_frame(&ann, from, "device_code");
-    assert_non_null(d);
     char code[9];
-    snprintf(code, sizeof code, "%s", str(d, "code"));
-    json_decref(d);
+    device_code(&ann, code);
     w->secrets[w->nsecrets++] = code;
     w->wall += 599;
-    from = frames_of(&pad);
+    int from = frames_of(&pad);
     pad.error[0] = '\0';
     cl_send(&pad, "{\"type\":\"redeem\",\"code\":\"%s\"}", code);
     cl_update(&pad);
@@ -3123,8 +2324,7 @@ static void test_device_code_expires(void **state)
     assert_string_not_equal(str(p, "key"), key);   /* its own key */
     json_decref(p);
     client_t eve;
-    cl_open(&eve, w, "10.0.0.3");
-    hello(&eve, "en", "Eve");
+    cl_arrive(&eve, w, "10.0.0.3", "en", "Eve");
     cl_send(&eve, "{\"type\":\"redeem\",\"code\":\"%s\"}", code);
     cl_update(&eve);
     assert_string_equal(eve.error, "bad_code");
@@ -3149,16 +2349,13 @@ static void child_play(world_t *w, int out, const char *code, const char *token,
     client_t me;
     cl_open(&me, w, "10.0.0.1");
     if (code[0]) {
-        cl_send(&me, "{\"type\":\"hello\",\"v\":1,\"seats\":[{\"table\":\"%s\",\"token\":\"%s\"}]}",
-                code, token);
-        cl_update(&me);
+        hello_seat(&me, "", code, token);
         if (me.seat < 0)
             _exit(3);
     } else {
         hello(&me, "en", "Ann");
-        create_table(&me, "{\"kind\":\"person\"},{\"kind\":\"bot\",\"level\":\"random\"},"
-                          "{\"kind\":\"bot\",\"level\":\"easy\"},{\"kind\":\"bot\",\"level\":"
-                          "\"random\"}", NULL);
+        create_table(&me, SEAT_PERSON "," SEAT_BOT("random") "," SEAT_BOT("easy") ","
+                          SEAT_BOT("random"), NULL);
         dprintf(out, "T %s\n", me.table);
         w->wire.report_fd = out;
         join(&me, me.table, "Ann");
@@ -3270,9 +2467,7 @@ static void test_sigkill(void **state)
     start_service(w);
     client_t me;
     cl_open(&me, w, "10.0.0.1");
-    cl_send(&me, "{\"type\":\"hello\",\"v\":1,\"seats\":[{\"table\":\"%s\",\"token\":\"%s\"}]}",
-            code, token);
-    cl_update(&me);
+    hello_seat(&me, "", code, token);
     assert_true(me.seat >= 0);
     client_t *one[] = { &me };
     play(w, one, 1, &rng, NULL, NULL);
@@ -3317,11 +2512,7 @@ static int rows_of(const world_t *w, const char *code)
 
 static int record_status(world_t *w, const char *code)
 {
-    char path[64];
-    int status;
-    snprintf(path, sizeof path, "/tables/%s/games/1.fgn", code);
-    free(http(w, path, &status));
-    return status;
+    return http_status(w, "/tables/%s/games/1.fgn", code);
 }
 
 static int tables_held(world_t *w)
@@ -3344,18 +2535,12 @@ static void test_delete_tables(void **state)
     w->keep_idle_ms = 600000;
     start_service(w);
     client_t ann, bob, eve, watch;
-    cl_open(&ann, w, "10.0.0.1");
-    cl_open(&bob, w, "10.0.0.2");
-    cl_open(&eve, w, "10.0.0.3");
-    cl_open(&watch, w, "10.0.0.4");
-    hello(&ann, "en", "Ann");
-    hello(&bob, "en", "Bob");
-    hello(&eve, "en", "Eve");
-    hello(&watch, "en", "Wat");
+    cl_arrive(&ann, w, "10.0.0.1", "en", "Ann");
+    cl_arrive(&bob, w, "10.0.0.2", "en", "Bob");
+    cl_arrive(&eve, w, "10.0.0.3", "en", "Eve");
+    cl_arrive(&watch, w, "10.0.0.4", "en", "Wat");
     /* A: bots only, watched to its end, then nobody. */
-    create_table(&ann, "{\"kind\":\"bot\",\"level\":\"random\"},"
-                       "{\"kind\":\"bot\",\"level\":\"random\"},"
-                       "{\"kind\":\"bot\",\"level\":\"random\"}", NULL);
+    create_table(&ann, SEAT_BOT("random") "," SEAT_BOT("random") "," SEAT_BOT("random"), NULL);
     char a[8], b[8], c[8], d[8];
     strcpy(a, ann.table);
     cl_send(&watch, "{\"type\":\"spectate\",\"table\":\"%s\"}", a);
@@ -3364,14 +2549,11 @@ static void test_delete_tables(void **state)
         pump_world(w, 10);
     assert_true(watch.over);
     /* B: never started, nobody ever sat. C: Bob sits, plays, goes. D: Eve watches. */
-    create_table(&ann, "{\"kind\":\"person\"},{\"kind\":\"bot\",\"level\":\"random\"},"
-                       "{\"kind\":\"bot\",\"level\":\"random\"}", NULL);
+    create_table(&ann, SEAT_PERSON "," SEAT_BOT("random") "," SEAT_BOT("random"), NULL);
     strcpy(b, ann.table);
-    create_table(&ann, "{\"kind\":\"person\"},{\"kind\":\"bot\",\"level\":\"random\"},"
-                       "{\"kind\":\"bot\",\"level\":\"random\"}", NULL);
+    create_table(&ann, SEAT_PERSON "," SEAT_BOT("random") "," SEAT_BOT("random"), NULL);
     strcpy(c, ann.table);
-    create_table(&ann, "{\"kind\":\"person\"},{\"kind\":\"person\"},"
-                       "{\"kind\":\"bot\",\"level\":\"random\"}", NULL);
+    create_table(&ann, SEAT_PERSON "," SEAT_PERSON "," SEAT_BOT("random"), NULL);
     strcpy(d, ann.table);
     join(&bob, c, "Bob");
     fig_rng_t rng;
@@ -3399,8 +2581,7 @@ static void test_delete_tables(void **state)
     assert_int_equal(record_status(w, a), 404);
     assert_int_equal(rows_of(w, a), 0);
     assert_true(rows_of(w, b) > 0 && rows_of(w, c) > 0 && rows_of(w, d) > 0);
-    cl_send(&ann, "{\"type\":\"spectate\",\"table\":\"%s\"}", a);
-    cl_update(&ann);
+    spectate(&ann, a);
     assert_string_equal(ann.error, "no_table");
     /* A restart brings back the three others; B and C, nobody there, go at
      * keep_idle_ms after the restart; D's watcher is gone with the old server. */
@@ -3416,10 +2597,8 @@ static void test_delete_tables(void **state)
     assert_int_equal(tables_held(w), 3);
     /* Eve comes back to D just before: D stays while she watches. */
     client_t eve2;
-    cl_open(&eve2, w, "10.0.0.3");
-    hello(&eve2, "en", "Eve");
-    cl_send(&eve2, "{\"type\":\"spectate\",\"table\":\"%s\"}", d);
-    cl_update(&eve2);
+    cl_arrive(&eve2, w, "10.0.0.3", "en", "Eve");
+    spectate(&eve2, d);
     assert_true(eve2.snapshot);
     assert_int_equal(eve2.errors, 0);
     w->clock = t1 + 600000;
@@ -3449,11 +2628,8 @@ static void test_wal_and_no_token_stored(void **state)
     (void)state;
     world_t *w = world_new(30000);
     client_t ann;
-    cl_open(&ann, w, "10.0.0.1");
-    hello(&ann, "en", "Ann");
-    create_table(&ann, "{\"kind\":\"person\"},{\"kind\":\"bot\",\"level\":\"easy\"},"
-                       "{\"kind\":\"bot\",\"level\":\"easy\"}", NULL);
-    join(&ann, ann.table, "Ann");
+    sit_people(w, &(person_t){ &ann, "en", "Ann" }, 1,
+               SEAT_PERSON "," SEAT_BOT("easy") "," SEAT_BOT("easy"), NULL);
     sqlite3 *db;
     assert_int_equal(sqlite3_open(w->db, &db), SQLITE_OK);
     sqlite3_stmt *st;
@@ -3510,19 +2686,6 @@ static int stored_actions(const world_t *w, const char *code)
     return n;
 }
 
-/* Whether frames `from`.. of connection `id` hold an error whose code is
- * `code`. */
-static bool error_since(const world_t *w, int id, int from, const char *code)
-{
-    char want[64];
-    snprintf(want, sizeof want, "\"code\":\"%s\"", code);
-    const rconn_t *r = &w->wire.c[id];
-    for (int k = from; k < r->n; k++)
-        if (strstr(r->f[k], "\"type\":\"error\"") && strstr(r->f[k], want))
-            return true;
-    return false;
-}
-
 /* A write of an action fails (another connection holds the database's
  * write lock): the person is told `storage`, and the table goes back to
  * the game the database holds by a read of the writer thread, never on the
@@ -3533,17 +2696,9 @@ static void test_failed_write_rebuilds_off_loop(void **state)
     (void)state;
     world_t *w = world_new(30000);
     client_t ann;
-    cl_open(&ann, w, "10.0.0.1");
-    hello(&ann, "en", "Ann");
-    create_table(&ann, "{\"kind\":\"person\"},{\"kind\":\"bot\",\"level\":\"random\"},"
-                       "{\"kind\":\"bot\",\"level\":\"random\"}", NULL);
-    join(&ann, ann.table, "Ann");
-    long long end = fig_clock_ms() + 30000;
-    while (!my_turn(&ann) && !ann.over && fig_clock_ms() < end) {
-        pump_world(w, 10);
-        cl_update(&ann);
-    }
-    assert_true(my_turn(&ann));
+    sit_people(w, &(person_t){ &ann, "en", "Ann" }, 1,
+               SEAT_PERSON "," SEAT_BOT("random") "," SEAT_BOT("random"), NULL);
+    wait_turn(w, &ann);
     int stored = stored_actions(w, ann.table);
     const char *a = json_string_value(json_array_get(json_object_get(ann.view, "legal"), 0));
     char action[32];
@@ -3557,7 +2712,7 @@ static void test_failed_write_rebuilds_off_loop(void **state)
     cl_send(&ann, "{\"type\":\"act\",\"table\":\"%s\",\"n\":%lld,\"action\":\"%s\"}", ann.table,
             ann.game_n, action);
     /* The writer waits for the lock (its busy timeout), then fails. */
-    end = fig_clock_ms() + 20000;
+    long long end = fig_clock_ms() + 20000;
     while (!error_since(w, ann.id, from, "storage") && fig_clock_ms() < end)
         pump_world(w, 50);
     assert_true(error_since(w, ann.id, from, "storage"));
@@ -3593,11 +2748,8 @@ static void test_numbers_never_reused(void **state)
     (void)state;
     world_t *w = world_new(30000);
     client_t ann;
-    cl_open(&ann, w, "10.0.0.1");
-    hello(&ann, "en", "Ann");
-    create_table(&ann, "{\"kind\":\"person\"},{\"kind\":\"person\"},"
-                       "{\"kind\":\"bot\",\"level\":\"random\"}", NULL);
-    join(&ann, ann.table, "Ann");
+    sit_people(w, &(person_t){ &ann, "en", "Ann" }, 1,
+               SEAT_PERSON "," SEAT_PERSON "," SEAT_BOT("random"), NULL);
     for (int i = 0; i < 5; i++) {
         cl_send(&ann, "{\"type\":\"chat\",\"table\":\"%s\",\"text\":\"line %d\"}", ann.table, i);
         cl_update(&ann);
@@ -3625,9 +2777,7 @@ static void test_numbers_never_reused(void **state)
     start_service(w);
     client_t again;
     cl_open(&again, w, "10.0.0.1");
-    cl_send(&again, "{\"type\":\"hello\",\"v\":1,\"name\":\"Ann\",\"seats\":[{\"table\":\"%s\","
-                    "\"token\":\"%s\"}]}", table, token);
-    cl_update(&again);
+    hello_seat(&again, ",\"name\":\"Ann\"", table, token);
     assert_true(again.snapshot);
     cl_send(&again, "{\"type\":\"chat\",\"table\":\"%s\",\"text\":\"after\"}", table);
     cl_update(&again);
@@ -3650,38 +2800,13 @@ static void test_numbers_never_reused(void **state)
     start_service(w);
     client_t old;
     cl_open(&old, w, "10.0.0.1");
-    cl_send(&old, "{\"type\":\"hello\",\"v\":1,\"name\":\"Ann\",\"seats\":[{\"table\":\"%s\","
-                  "\"token\":\"%s\"}]}", table, token);
-    cl_update(&old);
+    hello_seat(&old, ",\"name\":\"Ann\"", table, token);
     assert_true(old.snapshot);
     assert_int_equal(old.seat, 0);
     assert_int_equal(old.errors, 0);
     cl_close(&old);
     json_decref(ann.view);   /* its connection went with the first service */
     world_free(w);
-}
-
-/* ---- hints */
-
-/* How many frames of type `type` connection `id` got from frame `from` on;
- * the last one parsed into *last when last is not NULL (the caller frees). */
-static int frames_typed(const world_t *w, int id, int from, const char *type, json_t **last)
-{
-    int n = 0;
-    const rconn_t *r = &w->wire.c[id];
-    for (int k = from; k < r->n; k++) {
-        json_t *o = json_loads(r->f[k], 0, NULL);
-        assert_non_null(o);
-        if (!strcmp(str(o, "type"), type)) {
-            n++;
-            if (last) {
-                json_decref(*last);
-                *last = json_incref(o);
-            }
-        }
-        json_decref(o);
-    }
-    return n;
 }
 
 /* The tabs of one browser share a key, another device has its own: a
@@ -3703,16 +2828,9 @@ static void test_person_on_every_connection(void **state)
     char key[33], id[11], ekey[33], eid[11];
     sign_up(&tab1, "Ann", key, id);
     sign_up(&eve, "Eve", ekey, eid);
-    cl_send(&tab2, "{\"type\":\"hello\",\"v\":1,\"key\":\"%s\"}", key);
-    cl_update(&tab2);
-    int from = frames_of(&tab1);
-    cl_send(&tab1, "{\"type\":\"device_code\"}");
-    cl_update(&tab1);
-    json_t *d = last_frame(&tab1, from, "device_code");
-    assert_non_null(d);
+    hello_key(&tab2, key);
     char code[9];
-    snprintf(code, sizeof code, "%s", str(d, "code"));
-    json_decref(d);
+    device_code(&tab1, code);
     w->secrets[w->nsecrets++] = code;
     hello(&pad, "en", "Pad");
     cl_send(&pad, "{\"type\":\"redeem\",\"code\":\"%s\"}", code);
@@ -3745,8 +2863,7 @@ static void test_person_on_every_connection(void **state)
     cl_send(&tab2, "{\"type\":\"device_code\"}");
     cl_update(&tab2);
     assert_true(error_since(w, tab2.id, at[1], "not_signed_in"));
-    create_table(&eve, "{\"kind\":\"person\"},{\"kind\":\"person\"},"
-                       "{\"kind\":\"bot\",\"level\":\"easy\"}", NULL);
+    create_table(&eve, SEAT_PERSON "," SEAT_PERSON "," SEAT_BOT("easy"), NULL);
     join(&tab2, eve.table, "Ann");   /* not tied to her */
     cl_send(&pad, "{\"type\":\"person_set\",\"hidden\":true}");
     cl_update(&pad);
@@ -3824,18 +2941,14 @@ static void test_person_index(void **state)
         for (int t = 0; t < IX_TABS; t++)
             cl_open(ix(x, p, t), w, addr);
         hello(ix(x, p, 0), "en", "P");
-        int from = frames_of(ix(x, p, 0));
-        cl_send(ix(x, p, 0), "{\"type\":\"person_new\",\"name\":\"P%d\"}", p);
-        cl_update(ix(x, p, 0));
-        json_t *o = last_frame(ix(x, p, 0), from, "person");
-        assert_non_null(o);
+        json_t *o = ask_frame(ix(x, p, 0), "person", "{\"type\":\"person_new\",\"name\":\"P%d\"}",
+                              p);
         snprintf(x->key[p], sizeof x->key[p], "%s", str(o, "key"));
         snprintf(x->id[p], sizeof x->id[p], "%s", str(o, "id"));
         json_decref(o);
         for (int t = 1; t < IX_TABS; t++) {   /* the browser's other tabs: its key */
-            from = frames_of(ix(x, p, t));
-            cl_send(ix(x, p, t), "{\"type\":\"hello\",\"v\":1,\"key\":\"%s\"}", x->key[p]);
-            cl_update(ix(x, p, t));
+            int from = frames_of(ix(x, p, t));
+            hello_key(ix(x, p, t), x->key[p]);
             o = last_frame(ix(x, p, t), from, "person");
             assert_non_null(o);
             assert_string_equal(str(o, "id"), x->id[p]);
@@ -3850,14 +2963,8 @@ static void test_person_index(void **state)
         ix_rename(w, x, ix(x, p, 1 + i), "Renamed", want, 4);
     }
     /* Redeem: (5, 2) becomes person 3, leaving person 5. */
-    int from = frames_of(ix(x, 3, 1));
-    cl_send(ix(x, 3, 1), "{\"type\":\"device_code\"}");
-    cl_update(ix(x, 3, 1));
-    json_t *d = last_frame(ix(x, 3, 1), from, "device_code");
-    assert_non_null(d);
     char code[9];
-    snprintf(code, sizeof code, "%s", str(d, "code"));
-    json_decref(d);
+    device_code(ix(x, 3, 1), code);
     ix_mark(x);
     cl_send(ix(x, 5, 2), "{\"type\":\"redeem\",\"code\":\"%s\"}", code);
     client_t *redeemed[] = { ix(x, 5, 2) };
@@ -3901,8 +3008,7 @@ static void test_person_index(void **state)
     fig_service_sync(w->svc);
     assert_true(error_since(w, ix(x, 9, 3)->id, x->at[ix(x, 9, 3) - x->c], "not_signed_in"));
     /* A connection signed in again after signing out is found again. */
-    cl_send(ix(x, 3, 3), "{\"type\":\"hello\",\"v\":1,\"key\":\"%s\"}", x->key[4]);
-    cl_update(ix(x, 3, 3));
+    hello_key(ix(x, 3, 3), x->key[4]);
     {
         client_t *want[] = { ix(x, 4, 0), ix(x, 4, 1), ix(x, 4, 2), ix(x, 4, 3), ix(x, 3, 3) };
         ix_rename(w, x, ix(x, 4, 0), "Four", want, 5);
@@ -3929,16 +3035,9 @@ static void expect_rate(client_t *c, int from, const char *re)
 static void key_from(world_t *w, const char *addr, char key[33])
 {
     client_t c;
-    cl_open(&c, w, addr);
-    hello(&c, "en", "K");
-    char id[11];
-    int from = frames_of(&c);
-    cl_send(&c, "{\"type\":\"person_new\",\"name\":\"K\"}");
-    cl_update(&c);
-    json_t *p = last_frame(&c, from, "person");
-    assert_non_null(p);
+    cl_arrive(&c, w, addr, "en", "K");
+    json_t *p = ask_frame(&c, "person", "{\"type\":\"person_new\",\"name\":\"K\"}");
     snprintf(key, 33, "%s", str(p, "key"));
-    snprintf(id, sizeof id, "%s", str(p, "id"));
     json_decref(p);
     cl_close(&c);
 }
@@ -3956,8 +3055,7 @@ static void test_people_limits(void **state)
     hello(&a1, "en", "Ann");
     char key[33], id[11];
     sign_up(&a1, "Ann", key, id);
-    cl_send(&a2, "{\"type\":\"hello\",\"v\":1,\"key\":\"%s\"}", key);
-    cl_update(&a2);
+    hello_key(&a2, key);
     /* person_set: 10 a minute per person, whichever connection asks. */
     for (int i = 0; i < 10; i++) {
         client_t *c = i % 2 ? &a2 : &a1;
@@ -3985,10 +3083,8 @@ static void test_people_limits(void **state)
     /* resume: 20 a minute per person (the limit before the seat is looked
      * for: the first 20 are told the person holds no seat there). */
     client_t eve;
-    cl_open(&eve, w, "10.2.0.2");
-    hello(&eve, "en", "Eve");
-    create_table(&eve, "{\"kind\":\"person\"},{\"kind\":\"bot\",\"level\":\"easy\"},"
-                       "{\"kind\":\"bot\",\"level\":\"easy\"}", NULL);
+    cl_arrive(&eve, w, "10.2.0.2", "en", "Eve");
+    create_table(&eve, SEAT_PERSON "," SEAT_BOT("easy") "," SEAT_BOT("easy"), NULL);
     for (int i = 0; i < 21; i++) {
         client_t *c = i % 2 ? &a2 : &a1;
         from = frames_of(c);
@@ -4011,8 +3107,7 @@ static void test_people_limits(void **state)
         const char *type = i < 11 ? "sign_out" : "forget_me";
         bool over = i == 10 || i == 16;
         from = frames_of(&b);
-        cl_send(&b, "{\"type\":\"hello\",\"v\":1,\"key\":\"%s\"}", k);
-        cl_update(&b);
+        hello_key(&b, k);
         assert_non_null((p = last_frame(&b, from, "person")));
         json_decref(p);
         cl_send(&b, "{\"type\":\"%s\"}", type);
@@ -4036,11 +3131,9 @@ static void test_people_limits(void **state)
 static char *seat_name_seen(world_t *w, const char *table, int s)
 {
     client_t v;
-    cl_open(&v, w, "10.4.0.9");
-    hello(&v, "en", "Vic");
+    cl_arrive(&v, w, "10.4.0.9", "en", "Vic");
     int from = frames_of(&v);
-    cl_send(&v, "{\"type\":\"spectate\",\"table\":\"%s\"}", table);
-    cl_update(&v);
+    spectate(&v, table);
     json_t *snap = last_frame(&v, from, "snapshot");
     assert_non_null(snap);
     char *name = strdup(str(json_array_get(json_object_get(snap, "seats"), (size_t)s), "name"));
@@ -4058,16 +3151,13 @@ static void test_forget_at_tables(void **state)
     (void)state;
     world_t *w = world_new(30000);
     client_t ann, bob, guest;
-    cl_open(&ann, w, "10.4.0.1");
-    cl_open(&bob, w, "10.4.0.2");
-    cl_open(&guest, w, "10.4.0.3");
-    hello(&ann, "en", "Ann");
-    hello(&bob, "en", "Bob");
-    hello(&guest, "en", "Bob");
+    cl_arrive(&ann, w, "10.4.0.1", "en", "Ann");
+    cl_arrive(&bob, w, "10.4.0.2", "en", "Bob");
+    cl_arrive(&guest, w, "10.4.0.3", "en", "Bob");
     char ann_key[33], bob_key[33], ann_id[11], bob_id[11];
     sign_up(&ann, "Ann", ann_key, ann_id);
     sign_up(&bob, "Bob", bob_key, bob_id);
-    const char *seats = "{\"kind\":\"person\"},{\"kind\":\"person\"},{\"kind\":\"bot\",\"level\":\"easy\"}";
+    const char *seats = SEAT_PERSON "," SEAT_PERSON "," SEAT_BOT("easy");
     char tables[3][8];
     int bseat[3];
     for (int i = 0; i < 3; i++) {
@@ -4087,19 +3177,13 @@ static void test_forget_at_tables(void **state)
     json_decref(guest.view);
     client_t bob2;
     cl_open(&bob2, w, "10.4.0.2");
-    cl_send(&bob2, "{\"type\":\"hello\",\"v\":1,\"key\":\"%s\"}", bob_key);
-    cl_update(&bob2);
+    hello_key(&bob2, bob_key);
     create_table(&bob2, seats, NULL);   /* a fourth, taken after the restart */
     char fourth[8];
     snprintf(fourth, sizeof fourth, "%s", bob2.table);
     join(&bob2, fourth, "");
     int fseat = bob2.seat;
-    int from = frames_of(&bob2);
-    cl_send(&bob2, "{\"type\":\"forget_me\"}");
-    cl_update(&bob2);
-    json_t *f = last_frame(&bob2, from, "forgotten");
-    assert_non_null(f);
-    json_decref(f);
+    forget_me(&bob2);
     for (int i = 0; i < 3; i++) {
         char *name = seat_name_seen(w, tables[i], bseat[i]);
         assert_string_equal(name, i < 2 ? "Anonymous" : "Bob");
@@ -4111,8 +3195,7 @@ static void test_forget_at_tables(void **state)
     /* A table deleted (idle) leaves the index with it: Cy's forget after
      * that touches no freed table. */
     client_t cy;
-    cl_open(&cy, w, "10.4.0.4");
-    hello(&cy, "en", "Cy");
+    cl_arrive(&cy, w, "10.4.0.4", "en", "Cy");
     char cy_key[33], cy_id[11];
     sign_up(&cy, "Cy", cy_key, cy_id);
     create_table(&cy, seats, NULL);
@@ -4125,30 +3208,14 @@ static void test_forget_at_tables(void **state)
     fig_service_tick(w->svc, w->clock);
     client_t cy2;
     cl_open(&cy2, w, "10.4.0.4");
-    cl_send(&cy2, "{\"type\":\"hello\",\"v\":1,\"key\":\"%s\"}", cy_key);
-    cl_update(&cy2);
-    from = frames_of(&cy2);
-    cl_send(&cy2, "{\"type\":\"spectate\",\"table\":\"%s\"}", gone);
-    cl_update(&cy2);
+    hello_key(&cy2, cy_key);
+    int from = frames_of(&cy2);
+    spectate(&cy2, gone);
     assert_true(error_since(w, cy2.id, from, "no_table"));
-    cl_send(&cy2, "{\"type\":\"forget_me\"}");
-    cl_update(&cy2);
-    assert_non_null((f = last_frame(&cy2, from, "forgotten")));
-    json_decref(f);
+    forget_me(&cy2);
     json_decref(cy.view);
     cl_close(&cy2);
     world_free(w);
-}
-
-static void wait_turn(world_t *w, client_t *c)
-{
-    long long end = fig_clock_ms() + 30000;
-    cl_update(c);
-    while (!my_turn(c) && fig_clock_ms() < end) {
-        pump_world(w, 10);
-        cl_update(c);
-    }
-    assert_true(my_turn(c));
 }
 
 /* The hints option of the latest snapshot connection `id` got. */
@@ -4172,18 +3239,13 @@ static void test_hints(void **state)
     (void)state;
     world_t *w = world_new(30000);
     client_t ann, bob, eve, sam;
-    cl_open(&ann, w, "10.0.0.1");
-    cl_open(&bob, w, "10.0.0.2");
-    cl_open(&eve, w, "10.0.0.3");
-    cl_open(&sam, w, "10.0.0.4");
-    hello(&ann, "fr", "Ann");
-    hello(&bob, "en", "Bob");
-    hello(&eve, "en", "Eve");
-    hello(&sam, "en", "Sam");
+    cl_arrive(&ann, w, "10.0.0.1", "fr", "Ann");
+    cl_arrive(&bob, w, "10.0.0.2", "en", "Bob");
+    cl_arrive(&eve, w, "10.0.0.3", "en", "Eve");
+    cl_arrive(&sam, w, "10.0.0.4", "en", "Sam");
 
     /* One person and bots: on by default. */
-    create_table(&ann, "{\"kind\":\"person\"},{\"kind\":\"bot\",\"level\":\"random\"},"
-                       "{\"kind\":\"bot\",\"level\":\"random\"}", NULL);
+    create_table(&ann, SEAT_PERSON "," SEAT_BOT("random") "," SEAT_BOT("random"), NULL);
     join(&ann, ann.table, "Ann");
     assert_true(snapshot_hints(w, ann.id));
     wait_turn(w, &ann);
@@ -4192,11 +3254,7 @@ static void test_hints(void **state)
     cl_update(&ann);
     assert_string_equal(ann.error, "stale");
     cl_send(&ann, "{\"type\":\"hint\",\"table\":\"%s\",\"n\":%lld}", ann.table, ann.game_n);
-    json_t *h = NULL;
-    long long end = fig_clock_ms() + 30000;
-    while (!frames_typed(w, ann.id, from, "hint", NULL) && fig_clock_ms() < end)
-        pump_world(w, 20);
-    assert_int_equal(frames_typed(w, ann.id, from, "hint", &h), 1);
+    json_t *h = wait_frame(w, ann.id, from, "hint");
     assert_int_equal(num(h, "n"), ann.game_n);
     const char *a = str(h, "action");
     bool legal = false;
@@ -4212,59 +3270,37 @@ static void test_hints(void **state)
     assert_int_equal(ann.errors, 1);
 
     /* Two people: off unless asked for, and refused. */
-    create_table(&bob, "{\"kind\":\"person\"},{\"kind\":\"person\"},"
-                       "{\"kind\":\"bot\",\"level\":\"random\"}", NULL);
+    create_table(&bob, SEAT_PERSON "," SEAT_PERSON "," SEAT_BOT("random"), NULL);
     join(&bob, bob.table, "Bob");
     join(&eve, bob.table, "Eve");
     assert_false(snapshot_hints(w, bob.id));
-    client_t *mover = NULL;
-    end = fig_clock_ms() + 30000;
-    while (!mover && fig_clock_ms() < end) {
-        pump_world(w, 10);
-        cl_update(&bob);
-        cl_update(&eve);
-        mover = my_turn(&bob) ? &bob : my_turn(&eve) ? &eve : NULL;
-    }
-    assert_non_null(mover);
+    client_t *mover = wait_mover(w, &bob, &eve);
     cl_send(mover, "{\"type\":\"hint\",\"table\":\"%s\",\"n\":%lld}", bob.table, mover->game_n);
     cl_update(mover);
     assert_string_equal(mover->error, "hints_off");
 
     /* Two people who asked for hints: only the one who asks gets one; the
      * other, who is not to move, is refused; a spectator sees none. */
-    create_table(&bob, "{\"kind\":\"person\"},{\"kind\":\"person\"},"
-                       "{\"kind\":\"bot\",\"level\":\"random\"}", ",\"hints\":true");
+    create_table(&bob, SEAT_PERSON "," SEAT_PERSON "," SEAT_BOT("random"), ",\"hints\":true");
     join(&bob, bob.table, "Bob");
     join(&eve, bob.table, "Eve");
-    cl_send(&sam, "{\"type\":\"spectate\",\"table\":\"%s\"}", bob.table);
-    cl_update(&sam);
+    spectate(&sam, bob.table);
     assert_true(snapshot_hints(w, sam.id));
-    mover = NULL;
-    end = fig_clock_ms() + 30000;
-    while (!mover && fig_clock_ms() < end) {
-        pump_world(w, 10);
-        cl_update(&bob);
-        cl_update(&eve);
-        mover = my_turn(&bob) ? &bob : my_turn(&eve) ? &eve : NULL;
-    }
-    assert_non_null(mover);
+    mover = wait_mover(w, &bob, &eve);
     client_t *other = mover == &bob ? &eve : &bob;
     int fm = frames_of(mover), fo = frames_of(other), fs = frames_of(&sam);
     cl_send(other, "{\"type\":\"hint\",\"table\":\"%s\",\"n\":%lld}", bob.table, other->game_n);
     cl_update(other);
     assert_string_equal(other->error, "not_your_turn");
     cl_send(mover, "{\"type\":\"hint\",\"table\":\"%s\",\"n\":%lld}", bob.table, mover->game_n);
-    end = fig_clock_ms() + 30000;
-    while (!frames_typed(w, mover->id, fm, "hint", NULL) && fig_clock_ms() < end)
-        pump_world(w, 20);
-    assert_int_equal(frames_typed(w, mover->id, fm, "hint", NULL), 1);
+    json_decref(wait_frame(w, mover->id, fm, "hint"));
     /* Asked again and then overtaken by the move itself: dropped. */
     fig_rng_t rng;
     fig_rng_seed(&rng, 3);
     long long asked = mover->game_n;
     cl_send(mover, "{\"type\":\"hint\",\"table\":\"%s\",\"n\":%lld}", bob.table, asked);
     assert_true(cl_play(mover, &rng));
-    end = fig_clock_ms() + 1500;   /* well past the hint's 0.3 s */
+    long long end = fig_clock_ms() + 1500;   /* well past the hint's 0.3 s */
     while (fig_clock_ms() < end)
         pump_world(w, 20);
     cl_update(mover);
@@ -4276,19 +3312,6 @@ static void test_hints(void **state)
     cl_close(&eve);
     cl_close(&sam);
     world_free(w);
-}
-
-/* ---- reviews */
-
-/* Waits (pumping) for a frame of `type` to connection `id` after `from`. */
-static json_t *wait_frame(world_t *w, int id, int from, const char *type)
-{
-    json_t *f = NULL;
-    long long end = fig_clock_ms() + 120000;
-    while (!frames_typed(w, id, from, type, NULL) && fig_clock_ms() < end)
-        pump_world(w, 20);
-    assert_int_equal(frames_typed(w, id, from, type, &f), 1);
-    return f;
 }
 
 static json_t *ask_review(world_t *w, client_t *c, int game)
@@ -4406,13 +3429,11 @@ static void test_review(void **state)
         hello(&ann, "fr", "Ann");
         hello(&bob, "en", "Bob");
         hello(&eve, "en", "Eve");
-        create_table(&ann, "{\"kind\":\"person\"},{\"kind\":\"person\"},"
-                           "{\"kind\":\"bot\",\"level\":\"random\"}", NULL);
+        create_table(&ann, SEAT_PERSON "," SEAT_PERSON "," SEAT_BOT("random"), NULL);
         join(&ann, ann.table, "Ann");
         join(&bob, ann.table, "Bob");
         snprintf(eve.table, sizeof eve.table, "%s", ann.table);
-        cl_send(&eve, "{\"type\":\"spectate\",\"table\":\"%s\"}", ann.table);
-        cl_update(&eve);
+        spectate(&eve, ann.table);
         snprintf(msg, sizeof msg, "{\"type\":\"review\",\"table\":\"%s\",\"game\":1}",
                  ann.table);
         expect_review_error(w, &ann, msg, "not_over");   /* nothing during the game */
@@ -4464,7 +3485,7 @@ static void test_review(void **state)
     /* A second game: one review at a time per connection. */
     for (int i = 0; i < 2; i++) {
         w->clock += 100;
-        cl_send(cl[i], "{\"type\":\"rematch\",\"table\":\"%s\",\"game\":1}", ann.table);
+        ask_rematch(cl[i], ann.table, 1);
         cl_update(cl[i]);
     }
     play(w, cl, 2, &rng, NULL, NULL);
@@ -4496,9 +3517,7 @@ static void test_review(void **state)
     start_service(w);
     client_t ann2;
     cl_open(&ann2, w, "10.0.0.1");
-    cl_send(&ann2, "{\"type\":\"hello\",\"v\":1,\"lang\":\"fr\",\"seats\":[{\"table\":\"%s\","
-                   "\"token\":\"%s\"}]}", table, token);
-    cl_update(&ann2);
+    hello_seat(&ann2, ",\"lang\":\"fr\"", table, token);
     assert_int_equal(ann2.seat, ann.seat);
     snprintf(ann2.table, sizeof ann2.table, "%s", table);
     again = ask_review(w, &ann2, 1);
@@ -4531,9 +3550,7 @@ static void test_review(void **state)
     start_service(w);
     client_t ann3;
     cl_open(&ann3, w, "10.0.0.1");
-    cl_send(&ann3, "{\"type\":\"hello\",\"v\":1,\"seats\":[{\"table\":\"%s\",\"token\":\"%s\"}]}",
-            table, token);
-    cl_update(&ann3);
+    hello_seat(&ann3, "", table, token);
     cl_send(&ann3, "{\"type\":\"review\",\"table\":\"%s\",\"game\":1}", table);
     long long end = fig_clock_ms() + 10000;
     while (!strstr(w->last_log, "reviewing") && fig_clock_ms() < end)
@@ -4565,12 +3582,10 @@ static void test_loop_commits(void **state)
     w->quick = true;
     start_service(w);
     client_t ann, bob;
-    cl_open(&ann, w, "10.0.0.1");
-    cl_open(&bob, w, "10.0.0.2");
-    hello(&ann, "en", "Ann");
-    hello(&bob, "en", "Bob");
-    create_table(&ann, "{\"kind\":\"person\"},{\"kind\":\"bot\",\"level\":\"random\"},"
-                       "{\"kind\":\"person\"},{\"kind\":\"bot\",\"level\":\"random\"}", NULL);
+    cl_arrive(&ann, w, "10.0.0.1", "en", "Ann");
+    cl_arrive(&bob, w, "10.0.0.2", "en", "Bob");
+    create_table(&ann, SEAT_PERSON "," SEAT_BOT("random") "," SEAT_PERSON ","
+                       SEAT_BOT("random"), NULL);
     join(&ann, ann.table, "");
     join(&bob, ann.table, "Bob");
     fig_rng_t rng;
@@ -4675,14 +3690,10 @@ static void test_lobby(void **state)
     (void)state;
     world_t *w = world_new(30000);
     client_t ann, bob, cat, dan;
-    cl_open(&ann, w, "10.0.0.1");
-    cl_open(&bob, w, "10.0.0.2");
-    cl_open(&cat, w, "10.0.0.3");
-    cl_open(&dan, w, "10.0.0.4");
-    hello(&ann, "en", "Ann");
-    hello(&bob, "en", "Bob");
-    hello(&cat, "en", "Cat");
-    hello(&dan, "en", "Dan");
+    cl_arrive(&ann, w, "10.0.0.1", "en", "Ann");
+    cl_arrive(&bob, w, "10.0.0.2", "en", "Bob");
+    cl_arrive(&cat, w, "10.0.0.3", "en", "Cat");
+    cl_arrive(&dan, w, "10.0.0.4", "en", "Dan");
     const char *secrets[] = { ann.token, bob.token, dan.token, NULL };
     /* Cat follows the lobby: the list at once, empty. */
     int from = frames_of(&cat);
@@ -4693,16 +3704,14 @@ static void test_lobby(void **state)
     json_decref(f);
     /* An unlisted table with open seats, a listed one with no open seat
      * (bots only), and a listed one: only the last is in the lobby. */
-    create_table(&ann, "{\"kind\":\"person\"},{\"kind\":\"person\"},"
-                       "{\"kind\":\"bot\",\"level\":\"easy\"}", NULL);
+    create_table(&ann, SEAT_PERSON "," SEAT_PERSON "," SEAT_BOT("easy"), NULL);
     char hidden[8];
     strcpy(hidden, ann.table);
-    create_table(&ann, "{\"kind\":\"bot\",\"level\":\"random\"},{\"kind\":\"bot\",\"level\":"
-                       "\"random\"},{\"kind\":\"bot\",\"level\":\"random\"}", ",\"listed\":true");
+    create_table(&ann, SEAT_BOT("random") "," SEAT_BOT("random") "," SEAT_BOT("random"),
+                 ",\"listed\":true");
     char bots[8];
     strcpy(bots, ann.table);
-    create_table(&ann, "{\"kind\":\"person\"},{\"kind\":\"person\"},{\"kind\":\"person\"},"
-                       "{\"kind\":\"bot\",\"level\":\"hard\"}",
+    create_table(&ann, SEAT_PERSON "," SEAT_PERSON "," SEAT_PERSON "," SEAT_BOT("hard"),
                  ",\"listed\":true,\"move_seconds\":60,\"fill\":\"normal\"");
     char code[8];
     strcpy(code, ann.table);
@@ -4761,8 +3770,7 @@ static void test_lobby(void **state)
     json_decref(f);
     /* Stopped following: the lobby sends nothing more. */
     cl_send(&cat, "{\"type\":\"lobby\",\"on\":false}");
-    create_table(&ann, "{\"kind\":\"person\"},{\"kind\":\"person\"},"
-                       "{\"kind\":\"bot\",\"level\":\"easy\"}", ",\"listed\":true");
+    create_table(&ann, SEAT_PERSON "," SEAT_PERSON "," SEAT_BOT("easy"), ",\"listed\":true");
     w->clock += 2000;
     lobby_tick(w);
     assert_int_equal(lobby_frames(&cat, from, NULL, secrets), 4);
@@ -4786,15 +3794,12 @@ static void test_lobby_restart(void **state)
     (void)state;
     world_t *w = world_new(30000);
     client_t ann;
-    cl_open(&ann, w, "10.0.0.1");
-    hello(&ann, "en", "Ann");
-    create_table(&ann, "{\"kind\":\"person\"},{\"kind\":\"person\"},"
-                       "{\"kind\":\"bot\",\"level\":\"easy\"}", ",\"listed\":true");
+    cl_arrive(&ann, w, "10.0.0.1", "en", "Ann");
+    create_table(&ann, SEAT_PERSON "," SEAT_PERSON "," SEAT_BOT("easy"), ",\"listed\":true");
     char code[8], hidden[8];
     strcpy(code, ann.table);
     join(&ann, code, "Ann");
-    create_table(&ann, "{\"kind\":\"person\"},{\"kind\":\"person\"},"
-                       "{\"kind\":\"bot\",\"level\":\"easy\"}", NULL);
+    create_table(&ann, SEAT_PERSON "," SEAT_PERSON "," SEAT_BOT("easy"), NULL);
     strcpy(hidden, ann.table);
     char sql[120];
     snprintf(sql, sizeof sql, "SELECT listed FROM tables WHERE code = '%s'", code);
@@ -4806,8 +3811,7 @@ static void test_lobby_restart(void **state)
     w->clock += 5000;
     start_service(w);
     client_t cat;
-    cl_open(&cat, w, "10.0.0.3");
-    hello(&cat, "en", "Cat");
+    cl_arrive(&cat, w, "10.0.0.3", "en", "Cat");
     int from = frames_of(&cat);
     cl_send(&cat, "{\"type\":\"lobby\"}");
     json_t *f;
@@ -4822,8 +3826,7 @@ static void test_lobby_restart(void **state)
     const char *codes[] = { code, hidden };
     for (int i = 0; i < 2; i++) {
         from = frames_of(&cat);
-        cl_send(&cat, "{\"type\":\"spectate\",\"table\":\"%s\"}", codes[i]);
-        cl_update(&cat);
+        spectate(&cat, codes[i]);
         assert_true(cat.snapshot);
         json_t *snap = frame_at(w, cat.id, frames_of(&cat) - 1);
         assert_string_equal(str(snap, "type"), "snapshot");
