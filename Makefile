@@ -184,9 +184,10 @@ SERVICE_NAMES := $(patsubst tests/unit/%.c,%,$(wildcard tests/unit/test_service*
 SERVICE_TESTS := $(SERVICE_NAMES:%=$(T)/%)
 NET_TESTS := $(SERVICE_TESTS) $(T)/test_proto $(T)/test_db $(T)/test_heap $(T)/test_db_people \
              $(T)/test_rated $(T)/test_http_path
+# (The objects before the libraries: the harness, named apart, calls them too.)
 $(NET_TESTS): $(T)/test_%: $(T)/unit/test_%.o $(SUPPORT_OBJ) $(T)/libfigaro-net.a \
               $(T)/libfigaro-host.a $(T)/libfigaro-ai.a $(T)/libfigaro.a
-	$(CC) $(SAN) -o $@ $^ -lcmocka $(NET_LIBS) -lm -lpthread
+	$(CC) $(SAN) -o $@ $(filter %.o,$^) $(filter %.a,$^) -lcmocka $(NET_LIBS) -lm -lpthread
 $(SERVICE_TESTS): $(T)/unit/service_harness.o
 $(T)/test_wire: $(T)/unit/test_wire.o $(T)/libfigaro-net.a $(T)/libfigaro-host.a \
                 $(T)/libfigaro-ai.a $(T)/libfigaro.a
