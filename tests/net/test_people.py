@@ -305,7 +305,7 @@ async def kept_replay(url, server):
     assert fetch(server, "/api/people/abc/games/0.json")[0] == 404
     # POST /replay refuses this address now (429, Retry-After); the kept
     # replay does not, 20 times in a row: its allowance is its own, 30 at
-    # once (8 taken above), then one a second (test_service.c's
+    # once (8 taken above), then one a second (test_service_replay.c's
     # test_replay_get_rate shows it on a clock that stands still)
     while True:
         st, headers, _ = post(server, "/replay", fgn.encode())

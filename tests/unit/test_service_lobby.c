@@ -1,57 +1,8 @@
 /* SPDX-License-Identifier: MIT */
-/* test_service.c - the table service driven by scripted clients over a
- * recording wire (src/net/service.h), with a real SQLite file in a mkdtemp
- * folder and real bots on a real pool.
- *
- * The recording wire is the test harness the libwebsockets wire will
- * replace: it keeps every frame the service sends to every connection,
- * watches the descriptors the service asks for (and poll()s them), and
- * records closes. Clients are scripts that read their frames and answer.
- *
- *   - a full 4-player game, 2 people (English and French) and 2 bots, to
- *     the end; the FGN record is served only then;
- *   - reconnecting mid-game with the last event number gives exactly the
- *     missed events, in order; with an unknown epoch, a snapshot;
- *   - grace period: a fake clock passed to fig_service_tick; the bot plays
- *     the seat only once the grace period is over, the table is told, the
- *     person takes the seat back with the token; the same for a turn's time
- *     limit and "back";
- *   - rematch race: two people ask at once, exactly one new game; then the
- *     earlier game's record is read off the loop and answered later;
- *   - rematch by agreement: a vote is told to everyone with the count,
- *     withdrawn, kept across a restart of the service; the next game starts
- *     only when every person seated asked, or when the one who did not is
- *     gone past the grace period (a bot agrees for them) or left the seat;
- *   - the story after a reload: a connection that takes a seat back or
- *     starts watching mid-game gets in its snapshot exactly the sentences
- *     the live events carried to that seat (or to a spectator), in its
- *     language; after a restart, every deal and action of the game still;
- *   - bad input of every kind: an error to that client only, the table goes
- *     on, nothing is lost;
- *   - the leak test: every frame to every connection during whole games
- *     (seats, a spectator, reconnections, a rematch) is checked: a hand only
- *     in its owner's view and within its owner's deal, legal actions only to
- *     the seat to move, no token to anyone but its owner, no person's key to
- *     anyone but that person's connections (nor in a log line), narration naming
- *     only cards the event made public, stack counts and others' roads only
- *     as R14 and the table's `open` option allow; a snapshot's story names
- *     only cards its history made public;
- *   - a child process that plays and is SIGKILLed at random moments, many
- *     times: the parent reopens the database and finds every action the
- *     child saw acknowledged, and the game goes on to its end;
- *   - /metrics and /healthz;
- *   - reviews: only of one's own seat, only once the game is over, computed
- *     on the pool, told to the one who asked in their language, stored and
- *     then read back (also after a restart) rather than computed again, the
- *     same when computed again; stopped when the asker goes;
- *   - people: a signed-in person who leaves ranks last and is rated, the
- *     others keep their order; a seat is resumed by its person from another
- *     connection; forget me makes the seat anonymous at the table and in
- *     the games others keep; a device code lives 10 minutes, signs in once
- *     and is replaced by the next;
- *   - deletion: finished tables nobody is at go after keep_finished_ms, the
- *     others after keep_idle_ms, from memory and from the database, never
- *     while someone watches; a restart brings back only what is left. */
+/* test_service_lobby.c - the lobby (src/net/service_lobby.c,
+ * docs/protocol.md): the listed tables with open seats, told to those who
+ * follow it at most once a second, kept across a restart. Over the
+ * recording wire (service_harness.h). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -59,32 +10,12 @@
 
 #include <cmocka.h>
 
-#include <ctype.h>
-#include <errno.h>
 #include <jansson.h>
-#include <math.h>
-#include <poll.h>
-#include <signal.h>
-#include <sqlite3.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <time.h>
-#include <unistd.h>
 
 #include "figaro/figaro.h"
-#include "host/lang.h"
-#include "host/rating.h"
-#include "host/review.h"
-#include "host/util.h"
-#include "net/proto.h"
-#include "net/service.h"
-
 #include "service_harness.h"
-
-
-/* ---- the lobby (docs/protocol.md, lobby) */
 
 /* Runs the service's next deadline if it is due by the fake clock. */
 static void lobby_tick(world_t *w)
@@ -299,9 +230,7 @@ static void test_lobby_restart(void **state)
 
 int main(void)
 {
-    signal(SIGPIPE, SIG_IGN);
-    if (getenv("FIGARO_TEST_FILTER"))
-        cmocka_set_test_filter(getenv("FIGARO_TEST_FILTER"));
+    service_tests_begin();
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_lobby),
         cmocka_unit_test(test_lobby_restart),
