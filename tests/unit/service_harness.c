@@ -689,8 +689,8 @@ void hello_key(client_t *c, const char *key)
     cl_update(c);
 }
 
-/* Every connection is opened before anyone says hello, and every hello is
- * in before the table is made, as the tests wrote it out before. */
+/* All the connections first, then every hello, then the table: connection k
+ * of the world is people[k], and nobody's hello waits on another's. */
 void sit_people(world_t *w, const person_t people[], int n, const char *seats,
                 const char *extra)
 {
