@@ -179,10 +179,10 @@ $(T)/test_%: $(T)/unit/test_%.o $(SUPPORT_OBJ) $(T)/libfigaro-host.a $(T)/libfig
 # The table server's tests link its library and what it needs; they read the
 # catalogues next to themselves (narration in French and Dutch).
 NET_TESTS := $(T)/test_service $(T)/test_proto $(T)/test_db $(T)/test_heap $(T)/test_db_people \
-             $(T)/test_rated $(T)/test_http_path
+             $(T)/test_rated $(T)/test_http_path $(T)/test_conn_index
 $(NET_TESTS): $(T)/test_%: $(T)/unit/test_%.o $(SUPPORT_OBJ) $(T)/libfigaro-net.a \
               $(T)/libfigaro-host.a $(T)/libfigaro-ai.a $(T)/libfigaro.a
-	$(CC) $(SAN) -o $@ $^ -lcmocka $(NET_LIBS) -lm -lpthread
+	$(CC) $(SAN) $(TEST_LDFLAGS) -o $@ $^ -lcmocka $(NET_LIBS) -lm -lpthread
 $(T)/test_wire: $(T)/unit/test_wire.o $(T)/libfigaro-net.a $(T)/libfigaro-host.a \
                 $(T)/libfigaro-ai.a $(T)/libfigaro.a
 	$(CC) $(SAN) -o $@ $^ -lcmocka $(SERVE_LIBS) -lm -lpthread
@@ -191,7 +191,7 @@ $(T)/test_wire: $(T)/unit/test_wire.o $(T)/libfigaro-net.a $(T)/libfigaro-host.a
 # their calls to malloc & co. to tests/unit/alloc_fail.c, which counts them
 # and fails the one a test asks for.
 WRAP_ALLOC := -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=strdup
-ALLOC_TESTS := $(T)/test_store $(T)/test_session $(T)/test_alloc
+ALLOC_TESTS := $(T)/test_store $(T)/test_session $(T)/test_alloc $(T)/test_conn_index
 $(ALLOC_TESTS): TEST_LDFLAGS := $(WRAP_ALLOC)
 $(ALLOC_TESTS): $(T)/unit/alloc_fail.o
 
