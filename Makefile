@@ -183,11 +183,12 @@ $(T)/test_%: $(T)/unit/test_%.o $(SUPPORT_OBJ) $(T)/libfigaro-host.a $(T)/libfig
 SERVICE_NAMES := $(patsubst tests/unit/%.c,%,$(wildcard tests/unit/test_service*.c))
 SERVICE_TESTS := $(SERVICE_NAMES:%=$(T)/%)
 NET_TESTS := $(SERVICE_TESTS) $(T)/test_proto $(T)/test_db $(T)/test_heap $(T)/test_db_people \
-             $(T)/test_rated $(T)/test_http_path
+             $(T)/test_rated $(T)/test_http_path $(T)/test_conn_index
 # (The objects before the libraries: the harness, named apart, calls them too.)
 $(NET_TESTS): $(T)/test_%: $(T)/unit/test_%.o $(SUPPORT_OBJ) $(T)/libfigaro-net.a \
               $(T)/libfigaro-host.a $(T)/libfigaro-ai.a $(T)/libfigaro.a
-	$(CC) $(SAN) -o $@ $(filter %.o,$^) $(filter %.a,$^) -lcmocka $(NET_LIBS) -lm -lpthread
+	$(CC) $(SAN) $(TEST_LDFLAGS) -o $@ $(filter %.o,$^) $(filter %.a,$^) -lcmocka $(NET_LIBS) \
+	      -lm -lpthread
 $(SERVICE_TESTS): $(T)/unit/service_harness.o
 $(T)/test_wire: $(T)/unit/test_wire.o $(T)/libfigaro-net.a $(T)/libfigaro-host.a \
                 $(T)/libfigaro-ai.a $(T)/libfigaro.a
@@ -197,7 +198,7 @@ $(T)/test_wire: $(T)/unit/test_wire.o $(T)/libfigaro-net.a $(T)/libfigaro-host.a
 # their calls to malloc & co. to tests/unit/alloc_fail.c, which counts them
 # and fails the one a test asks for.
 WRAP_ALLOC := -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=strdup
-ALLOC_TESTS := $(T)/test_store $(T)/test_session $(T)/test_alloc
+ALLOC_TESTS := $(T)/test_store $(T)/test_session $(T)/test_alloc $(T)/test_conn_index
 $(ALLOC_TESTS): TEST_LDFLAGS := $(WRAP_ALLOC)
 $(ALLOC_TESTS): $(T)/unit/alloc_fail.o
 

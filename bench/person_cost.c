@@ -8,8 +8,8 @@
  * For 1,000, 10,000 and 100,000 connections, four for each person (a
  * browser's tabs): the time to find one person's four connections through
  * the index of the signed-in connections by person
- * (src/net/service_person_conns.c), against a walk over every connection
- * comparing its person (what a rename did before the index); and one sign
+ * (src/net/service_person_conns.c, on service_conn_index.c), against a
+ * walk over every connection comparing its person (what a rename did before the index); and one sign
  * off and sign in again (a redeem). The lookup must cost the same whatever
  * the number of connections. Prints one line per size. */
 #include <stdio.h>
@@ -82,9 +82,9 @@ int main(void)
         printf("%11d  %8.0f  %7.0f  %10.0f\n", n, index, walk, sign_in);
         for (int i = 0; i < n; i++)
             fig_svc_sign_off(s, &c[i]);
-        if (s->npersons != 0)
-            return fprintf(stderr, "%d: the index kept %d\n", n, s->npersons), 1;
-        fig_svc_person_conns_free(s);
+        if (s->by_person.n != 0)
+            return fprintf(stderr, "%d: the index kept %d\n", n, s->by_person.n), 1;
+        fig_svc_cx_free(&s->by_person);
         free(c);
         free(s);
     }

@@ -218,6 +218,8 @@ fig_err_t fig_service_new(fig_service_t **out, const fig_service_opts_t *opts,
     if (!s)
         return fig_fail(msg, FIG_ERR_SPACE, N_("out of memory"));
     s->wire = *wire;
+    s->by_person.which = CX_PERSON;
+    s->by_addr.which = CX_ADDR;
     s->grace_ms = opts->grace_ms > 0 ? opts->grace_ms : 30000;
     s->max_tables = opts->max_tables > 0 ? opts->max_tables : 1000;
     s->max_per_addr = opts->max_conns_per_addr > 0 ? opts->max_conns_per_addr : 16;
@@ -359,7 +361,8 @@ void fig_service_free(fig_service_t *s)
         free(c->at);
         free(c);
     }
-    fig_svc_person_conns_free(s);
+    fig_svc_cx_free(&s->by_person);
+    fig_svc_cx_free(&s->by_addr);
     fig_svc_person_seats_free(s);
     for (int i = 0; i < s->nengines; i++)
         free(s->engine_specs[i]);

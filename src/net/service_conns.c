@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* service_conns.c - the service's connections (service.h: fig_service_open,
- * fig_service_closed): the cap per address, the list of those yet to say
+ * fig_service_closed): the cap per address (counted in the index by
+ * address, service_conn_index.c), the list of those yet to say
  * hello (in the order of their deadlines), the tables each asked anything
  * of, and what a closing connection leaves: those tables only, its waiting
  * requests, the reviews it waited for. */
@@ -41,9 +42,14 @@ void fig_svc_conn_at(conn_t *c, const char *code)
 
 void *fig_service_open(fig_service_t *s, fig_conn_t *wc, const char *addr)
 {
+    /* counted in the index by address, as it is kept there (cut to fit):
+     * at most the cap, whatever the number of connections from elsewhere */
+    char a[sizeof ((conn_t *)0)->addr];
+    snprintf(a, sizeof a, "%s", addr ? addr : "");
     int same = 0;
-    for (conn_t *c = s->conns; c; c = c->next)
-        same += strcmp(c->addr, addr ? addr : "") == 0;
+    for (conn_t *c = fig_svc_cx_first(&s->by_addr, a); c && same < s->max_per_addr;
+         c = fig_svc_cx_next(CX_ADDR, c))
+        same++;
     if (same >= s->max_per_addr) {
         fig_logf(s->log, s->log_ctx, "",
                  "connection from %s refused: %d already", addr ? addr : "?", same);
@@ -53,7 +59,7 @@ void *fig_service_open(fig_service_t *s, fig_conn_t *wc, const char *addr)
     if (!c)
         return NULL;
     c->wc = wc;
-    snprintf(c->addr, sizeof c->addr, "%s", addr ? addr : "");
+    memcpy(c->addr, a, sizeof c->addr);
     long long now = fig_svc_now(s);
     c->opened = c->tokens_at = c->chat_at = now;
     c->rate_told = now - 1000000;
@@ -64,6 +70,7 @@ void *fig_service_open(fig_service_t *s, fig_conn_t *wc, const char *addr)
         s->conns->prev = c;
     s->conns = c;
     s->nconns++;
+    fig_svc_cx_add(&s->by_addr, c);
     /* its hello deadline: the list is in the order of the deadlines */
     c->hprev = s->hello_tail;
     if (s->hello_tail)
@@ -168,6 +175,7 @@ void fig_service_closed(fig_service_t *s, void *cs)
     if (c->next)
         c->next->prev = c->prev;
     s->nconns--;
+    fig_svc_cx_remove(&s->by_addr, c);
     fig_logf(s->log, s->log_ctx, "", "connection from %s closed", c->addr);
     free(c);
 }

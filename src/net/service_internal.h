@@ -36,6 +36,19 @@ enum {
     NAME_CAP = 64
 };
 
+/* The indexes of connections by a text of theirs (service_conn_index.c):
+ * which text, and a connection's place in one index's chain. */
+enum { CX_PERSON, CX_ADDR, CX_N };
+typedef struct {
+    struct conn *next, *prev;
+} conn_link_t;
+typedef struct {
+    struct conn **b;             /* nb chains, a power of two */
+    struct conn *one;            /* the one chain left when memory runs out */
+    int nb, n;                   /* buckets; connections indexed */
+    int which;                   /* CX_PERSON: by conn_t.person; CX_ADDR: by .addr */
+} conn_index_t;
+
 typedef struct conn {
     struct conn *next, *prev;
     struct conn *hnext, *hprev;  /* the connections yet to say hello, oldest first */
@@ -59,9 +72,10 @@ typedef struct conn {
     char person[FIG_DB_PERSON_ID + 1];
     char pname[FIG_PROTO_NAME_BYTES + 1];
     char key_hash[FIG_HASH_HEX + 1];
-    /* Its person's chain in the index of signed-in connections
-     * (service_person_conns.c); NULL, NULL when nobody is signed in. */
-    struct conn *pnext, *pprev;
+    /* Its chains in the service's indexes of connections
+     * (service_conn_index.c): [CX_PERSON] while someone is signed in here
+     * (NULL, NULL when nobody is), [CX_ADDR] from its opening. */
+    conn_link_t link[CX_N];
 } conn_t;
 
 /* A request held back while its table is busy. */
@@ -217,12 +231,9 @@ struct fig_service {
     struct people_job *pjobs;
     int npjobs;
     fig_limiter_t *limits;
-    /* The signed-in connections by person (service_person_conns.c):
-     * npbuckets chains (a power of two) through conn_t.pnext; person_bucket
-     * is the one chain left when memory for more runs out. */
-    conn_t **by_person;
-    conn_t *person_bucket;
-    int npbuckets, npersons;
+    /* The connections by signed-in person (service_person_conns.c) and
+     * by client address (service_conns.c: the cap per address). */
+    conn_index_t by_person, by_addr;
     /* The tables by the persons their seats hold (registry.c):
      * nsbuckets chains of (person, table) entries; seats_lost: memory ran
      * out once, a forget walks every table. */
@@ -306,6 +317,19 @@ void fig_svc_hello_unlink(fig_service_t *s, conn_t *c);
  * closing, leave the list here). */
 conn_t *fig_svc_hello_next(fig_service_t *s);
 
+/* ---- the indexes of connections (service_conn_index.c) */
+
+/* c into ix, by its text (ix->which's); cannot fail. */
+void fig_svc_cx_add(conn_index_t *ix, conn_t *c);
+/* c, which is in ix, out of it (before its text changes). */
+void fig_svc_cx_remove(conn_index_t *ix, conn_t *c);
+/* The first connection in ix whose text is `text`, and the next after c
+ * with c's in the index `which` (CX_...), or NULL (take the next before
+ * removing c). */
+conn_t *fig_svc_cx_first(conn_index_t *ix, const char *text);
+conn_t *fig_svc_cx_next(int which, const conn_t *c);
+void fig_svc_cx_free(conn_index_t *ix);
+
 /* ---- the signed-in connections by person (service_person_conns.c) */
 
 /* c is signed in as p with the key whose hash is key_hash (signed off
@@ -319,7 +343,6 @@ void fig_svc_sign_off(fig_service_t *s, conn_t *c);
  *       ... } */
 conn_t *fig_svc_person_first(fig_service_t *s, const char *id);
 conn_t *fig_svc_person_next(const conn_t *c);
-void fig_svc_person_conns_free(fig_service_t *s);
 
 /* ---- the tables by person (registry.c) */
 
