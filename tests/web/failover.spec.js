@@ -82,18 +82,23 @@ test("the server driving the table is killed: the page comes back by itself, han
     const page = await ctx.newPage();
     /** @type {string[]} */
     const urls = [];
+    let table = "", node = "";
     /** @type {string[]} */
     const moved = [];
+    /** @type {number[]} the connections (indexes in urls) told the table's state */
+    const caught = [];
     page.on("websocket", (ws) => {
+        const i = urls.length;
         urls.push(ws.url());
         ws.on("framereceived", (f) => {
             const m = JSON.parse(String(f.payload));
             if (m.type === "error" && m.code === "moved") moved.push(m.node);
+            if ((m.type === "snapshot" || m.type === "caught_up") && m.table === table) caught.push(i);
         });
     });
     // A table made on a server HAProxy's hash of its code does not pick: the
     // page is told `moved` and follows it to that server.
-    const { table, node } = await cluster.ask("table");
+    ({ table, node } = await cluster.ask("table"));
     await joinTable(page, url, table, "Ann");
     expect(moved).toContain(node);
     expect(urls.some((u) => u.includes("table=" + table + "&node=" + node))).toBe(true);
@@ -130,6 +135,12 @@ test("the server driving the table is killed: the page comes back by itself, han
     await cluster.ask("kill " + node);
     await expect.poll(() => page.evaluate(() => /** @type {any} */ (window).sawDown),
         { timeout: 15000 }).toBe(true);
+    // Back at the table: a connection made after the kill is told its state
+    // (a snapshot: another server, another epoch), which only the server that
+    // took the table over can do. (The notice alone
+    // says too little: it goes as soon as a connection opens, and one opened
+    // before the lease ran out is told `moved` and closed again.)
+    await expect.poll(() => caught.some((i) => i >= before), { timeout: 40000 }).toBe(true);
     await expect(page.locator(".table-status .down")).toHaveCount(0, { timeout: 40000 });
     await expect(turn).toBeVisible({ timeout: 30000 });
     expect(await page.locator(".hand.mine .card").allTextContents()).toEqual(hand);
