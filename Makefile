@@ -179,7 +179,7 @@ $(T)/test_%: $(T)/unit/test_%.o $(SUPPORT_OBJ) $(T)/libfigaro-host.a $(T)/libfig
 # The table server's tests link its library and what it needs; they read the
 # catalogues next to themselves (narration in French and Dutch).
 NET_TESTS := $(T)/test_service $(T)/test_proto $(T)/test_db $(T)/test_heap $(T)/test_db_people \
-             $(T)/test_rated $(T)/test_http_path
+             $(T)/test_rated $(T)/test_http_path $(T)/test_forgotten
 $(NET_TESTS): $(T)/test_%: $(T)/unit/test_%.o $(SUPPORT_OBJ) $(T)/libfigaro-net.a \
               $(T)/libfigaro-host.a $(T)/libfigaro-ai.a $(T)/libfigaro.a
 	$(CC) $(SAN) -o $@ $^ -lcmocka $(NET_LIBS) -lm -lpthread
