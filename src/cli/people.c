@@ -76,7 +76,7 @@ static int run(const char *url, const char *action, const char *id)
     if (strcmp(action, "list") == 0)
         rc = fig_db_people_list(db, print_person, NULL, &msg);
     else
-        rc = fig_db_person_forget(db, id, &found, &msg);
+        rc = fig_db_person_forget(db, id, (long long)time(NULL), &found, &msg);
     fig_db_close(db);
     if (rc) {
         fprintf(stderr, "figaro people: %s\n", msg.text);

@@ -356,6 +356,7 @@ int cmd_serve(int argc, char **argv)
     so.db = db;
     so.node = node;
     so.lease_ms = (int)lease * 1000;
+    so.forgotten_ms = FIG_SVC_FORGOTTEN_MS;   /* docs/server.md, "Forget me everywhere" */
     so.localedir = cli_i18n_localedir()[0] ? cli_i18n_localedir() : NULL;
     so.grace_ms = (int)grace * 1000;
     so.max_tables = (int)max_tables;

@@ -37,7 +37,8 @@
  * the event numbers' high-water marks, 3 the tables' hints option, 4 the
  * seats' reviews, 5 people (a person, their keys, device codes, the games
  * they played and those games' records: "people" below), the seats' person
- * and the tables' listed option. Each creates it and upgrades an older one
+ * and the tables' listed option, 6 the log of the people forgotten
+ * (fig_db_forgotten_since). Each creates it and upgrades an older one
  * when it opens, one version at a time, and refuses a newer one. */
 #ifndef FIGARO_NET_DB_H
 #define FIGARO_NET_DB_H
@@ -51,7 +52,7 @@
 #include "net/names.h"
 #include "net/token.h"
 
-enum { FIG_DB_SCHEMA = 5 };
+enum { FIG_DB_SCHEMA = 6 };
 enum { FIG_DB_NODE_MAX = 64 };   /* a server's name among those sharing a database */
 enum {
     FIG_DB_PERSON_ID = 10,       /* a person's public id: fig_code_new's alphabet; not a secret */
@@ -238,7 +239,8 @@ typedef enum {
     FIG_DBB_LEASE,    /* a lease round or a claim (lease) */
     FIG_DBB_REVIEW,   /* a review's read or write */
     FIG_DBB_RECORD,   /* an earlier game's record, read for an HTTP request */
-    FIG_DBB_PEOPLE    /* a call for the people (net/service_people.c) */
+    FIG_DBB_PEOPLE,   /* a call for the people (net/service_people.c) */
+    FIG_DBB_FORGOTTEN /* a read of the people forgotten (net/service_forgotten.c) */
 } fig_db_batch_kind_t;
 
 typedef struct fig_db_batch {
@@ -528,9 +530,37 @@ fig_err_t fig_db_code_redeem(fig_db_t *db, const char *code_hash, const char *ke
  * running game still works), and an open seat they left loses them (keeps
  * no name); in the played rows of others, their seat
  * becomes {"kind":"anonymous"} with the same name rule, and in the kept
- * records (FGN `names`) their name becomes that name too. FIG_OK; *found
- * false when there was no such person. */
-fig_err_t fig_db_person_forget(fig_db_t *db, const char *id, bool *found, fig_msg_t *msg);
+ * records (FGN `names`) their name becomes that name too; and a row of
+ * the log of the people forgotten (below) says so, made `now` (Unix
+ * seconds). FIG_OK; *found false (nothing logged) when there was no such
+ * person. */
+fig_err_t fig_db_person_forget(fig_db_t *db, const char *id, long long now, bool *found,
+                               fig_msg_t *msg);
+
+/* ---- the people forgotten (schema 6)
+ *
+ * Every forget that found its person adds a row to a log in its own
+ * transaction: a number (seq, only ever growing, never given twice), the
+ * person's id, and `now` (Unix seconds); rows older than
+ * FIG_DB_FORGOTTEN_KEEP_S go in the same transaction. A reader that saw a
+ * row has seen every row before it. The servers sharing the storage (and a
+ * server whose SQLite file `figaro people remove` wrote) read the rows
+ * after the last one they saw, and forget those people at the tables they
+ * hold in memory (net/service_forgotten.c). */
+
+enum { FIG_DB_FORGOTTEN_KEEP_S = 86400 };
+
+typedef struct {
+    long long seq;
+    char person[FIG_DB_PERSON_ID + 1];
+} fig_db_forgotten_t;
+
+/* The log's latest number into *seq (0: none yet). */
+fig_err_t fig_db_forgotten_last(fig_db_t *db, long long *seq, fig_msg_t *msg);
+
+/* The rows after number `after`, oldest first, at most max: out[0..*n). */
+fig_err_t fig_db_forgotten_since(fig_db_t *db, long long after, fig_db_forgotten_t *out, int max,
+                                 int *n, fig_msg_t *msg);
 
 /* Every person, oldest first (created, then id), to fn. */
 fig_err_t fig_db_people_list(fig_db_t *db, fig_db_person_fn *fn, void *ctx, fig_msg_t *msg);

@@ -2,7 +2,9 @@
 /* db_forget.c - forget me (fig_db_person_forget, db.h): a person and all
  * that is theirs deleted in one transaction; what others keep of the games
  * they played together (the seats of tables still there, the others'
- * played rows, the kept records) names them "Anonymous" instead. */
+ * played rows, the kept records) names them "Anonymous" instead; and the
+ * log of those forgotten (fig_db_forgotten_since), which tells every
+ * running server to do the same at the tables it holds in memory. */
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -213,6 +215,7 @@ static fig_err_t forget_in_played(fig_db_t *db, const char *id, const ref_t *r,
 
 typedef struct {
     const char *id;
+    long long now;
     bool found;
 } forget_t;
 
@@ -223,6 +226,26 @@ static fig_err_t found_row(void *ctx, const char *const *col, int n, fig_msg_t *
     (void)msg;
     ((forget_t *)ctx)->found = true;
     return FIG_OK;
+}
+
+/* The log's row of this forget, the rows older than FIG_DB_FORGOTTEN_KEEP_S
+ * pruned. PostgreSQL: under a lock held until the commit, so that the rows
+ * commit in the order of their numbers and a reader that sees one has seen
+ * every one before it (fig_db_forgotten_since reads after a mark); SQLite
+ * has one writer at a time anyway. */
+static fig_err_t log_forgotten(fig_db_t *db, const forget_t *f, fig_msg_t *msg)
+{
+    fig_dbp_t p[] = { FIG_DBP_T(f->id), FIG_DBP_I(f->now) };
+    fig_dbp_t old[] = { FIG_DBP_I(f->now - FIG_DB_FORGOTTEN_KEEP_S) };
+    fig_err_t rc = db->ops->sql->pg ? fig_dbq(db, "SELECT pg_advisory_xact_lock(hashtext("
+                                              "'figaro forgotten'))", NULL, 0, NULL, NULL, msg)
+                                    : FIG_OK;
+    if (!rc)
+        rc = fig_dbq(db, "DELETE FROM forgotten WHERE at < $1", old, 1, NULL, NULL, msg);
+    if (!rc)
+        rc = fig_dbq(db, "INSERT INTO forgotten (person, at) VALUES ($1, $2)", p, 2, NULL, NULL,
+                     msg);
+    return rc;
 }
 
 static fig_err_t forget_body(fig_db_t *db, void *ctx, fig_msg_t *msg)
@@ -246,6 +269,8 @@ static fig_err_t forget_body(fig_db_t *db, void *ctx, fig_msg_t *msg)
     };
     for (size_t i = 0; i < sizeof gone / sizeof gone[0] && !rc; i++)
         rc = fig_dbq(db, gone[i], p, 1, NULL, NULL, msg);
+    if (!rc)
+        rc = log_forgotten(db, f, msg);
     for (int i = 0; i < l.n && !rc; i++) {   /* the records nobody keeps now */
         fig_dbp_t r[] = { FIG_DBP_I(l.v[i].n) };
         rc = fig_dbq(db, "DELETE FROM records WHERE id = $1 AND NOT EXISTS "
@@ -255,13 +280,57 @@ static fig_err_t forget_body(fig_db_t *db, void *ctx, fig_msg_t *msg)
     return rc;
 }
 
-fig_err_t fig_db_person_forget(fig_db_t *db, const char *id, bool *found, fig_msg_t *msg)
+fig_err_t fig_db_person_forget(fig_db_t *db, const char *id, long long now, bool *found,
+                               fig_msg_t *msg)
 {
-    forget_t f = { id, false };
+    forget_t f = { id, now, false };
     *found = false;
     if (strlen(id) != FIG_DB_PERSON_ID)
         return FIG_OK;
     fig_err_t rc = fig_db_txn(db, forget_body, &f, msg);
     *found = !rc && f.found;
+    return rc;
+}
+
+static fig_err_t last_row(void *ctx, const char *const *col, int n, fig_msg_t *msg)
+{
+    (void)msg;
+    if (n >= 1)
+        *(long long *)ctx = fig_db_col_ll(col[0]);
+    return FIG_OK;
+}
+
+fig_err_t fig_db_forgotten_last(fig_db_t *db, long long *seq, fig_msg_t *msg)
+{
+    *seq = 0;
+    return fig_dbq(db, "SELECT COALESCE(MAX(seq), 0) FROM forgotten", NULL, 0, last_row, seq,
+                   msg);
+}
+
+typedef struct {
+    fig_db_forgotten_t *out;
+    int max, n;
+} since_t;
+
+static fig_err_t since_row(void *ctx, const char *const *col, int n, fig_msg_t *msg)
+{
+    (void)msg;
+    since_t *x = ctx;
+    if (n >= 2 && x->n < x->max) {
+        fig_db_forgotten_t *o = &x->out[x->n++];
+        o->seq = fig_db_col_ll(col[0]);
+        snprintf(o->person, sizeof o->person, "%s", col[1]);
+    }
+    return FIG_OK;
+}
+
+fig_err_t fig_db_forgotten_since(fig_db_t *db, long long after, fig_db_forgotten_t *out, int max,
+                                 int *n, fig_msg_t *msg)
+{
+    since_t x = { out, max, 0 };
+    fig_dbp_t p[] = { FIG_DBP_I(after), FIG_DBP_I(max) };
+    fig_err_t rc = fig_dbq(db, "SELECT seq, person FROM forgotten WHERE seq > $1 ORDER BY seq "
+                           "LIMIT $2", p, 2, since_row, &x, msg);
+    *n = rc ? 0 : x.n;
     return rc;
 }

@@ -33,7 +33,7 @@
  * 3 (a new database is made so, then upgraded): version 3 takes the
  * reviews' table, version 4 people's (as SQLite's, booleans for hidden and
  * rated, an identity for a record's id), the seats' person and the tables'
- * listed option. */
+ * listed option, version 5 the log of the people forgotten. */
 #include <libpq-fe.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -129,6 +129,11 @@ const char *const fig_pg_upgrade[FIG_DB_SCHEMA + 1] = {
           "  record bigint NOT NULL REFERENCES records (id), PRIMARY KEY (person, idx));"
           "CREATE INDEX played_record ON played (record);"
           "UPDATE figaro_schema SET version = 5;",
+    /* 5 to 6: the log of the people forgotten, empty (those forgotten
+     * before are anonymous in storage already). */
+    [5] = "CREATE TABLE forgotten (seq bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, "
+          "  person text NOT NULL, at bigint NOT NULL);"
+          "UPDATE figaro_schema SET version = 6;",
 };
 
 /* The advisory lock of creating and upgrading the schema. */

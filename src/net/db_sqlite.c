@@ -9,7 +9,7 @@
  * stored twice) is undone alone (a batch alone: the transaction is rolled
  * back). Statements are prepared once, at open.
  *
- * Schema (user_version 5):
+ * Schema (user_version 6):
  *   tables  (code PK, players, move_seconds, open, fill, seed, created, hints, listed)
  *   events  (code PK, hw): the table's event numbers told may reach hw (a
  *           high-water mark, only ever raised)
@@ -24,6 +24,7 @@
  *   played       (person, idx, code, game, seat, players, place, rated, mu, sigma, ended,
  *                 seats, record)                          PK (person, idx)
  *   records      (id PK, fgn)
+ *   forgotten    (seq PK, person, at)             who was forgotten when (db_forget.c)
  * A seat's kind is the text open/person/bot/engine; a seat's person is whose
  * seat it is, or on an open seat the signed-in person who left it during
  * its table's latest game (db.h); an action is in FGN
@@ -36,7 +37,8 @@
  * before had no hints); version 3 takes the reviews' table (a seat's review
  * of a finished game, its text net/reviews.h's); version 4 takes people's
  * tables (empty), the seats' person (none) and the tables' listed option
- * (off). One of a later version than this program's is refused.
+ * (off); version 5 takes the log of the people forgotten (empty). One of
+ * a later version than this program's is refused.
  *
  * WAL checkpoints: SQLite's own (every 1,000 pages of WAL, inside the
  * commit that reaches them) is replaced by the same done by the writer
@@ -125,6 +127,13 @@ static const char *const sql_text[ST_COUNT] = {
     "CREATE INDEX IF NOT EXISTS played_record ON played (record);"                          \
     "CREATE INDEX IF NOT EXISTS seats_person ON seats (person);"
 
+/* Schema 6's log of the people forgotten (db.h, fig_db_forgotten_since):
+ * AUTOINCREMENT, so that a number is never given twice, even once the
+ * rows before it are pruned. */
+#define FORGOTTEN                                                                             \
+    "CREATE TABLE IF NOT EXISTS forgotten (seq INTEGER PRIMARY KEY AUTOINCREMENT, "         \
+    "  person TEXT NOT NULL, at INTEGER NOT NULL);"
+
 static const char schema[] =
     "CREATE TABLE IF NOT EXISTS tables (code TEXT PRIMARY KEY, players INTEGER NOT NULL, "
     "  move_seconds INTEGER NOT NULL, open INTEGER NOT NULL, fill TEXT NOT NULL, "
@@ -147,7 +156,8 @@ static const char schema[] =
     "  seat INTEGER NOT NULL, review TEXT NOT NULL, PRIMARY KEY (code, game, seat), "
     "  FOREIGN KEY (code, game) REFERENCES games(code, game));"
     PEOPLE
-    "PRAGMA user_version = 5;";
+    FORGOTTEN
+    "PRAGMA user_version = 6;";
 
 enum { SCHEMA_VERSION = FIG_DB_SCHEMA };   /* its meaning: db.h */
 
@@ -173,6 +183,9 @@ static const char *const upgrade[SCHEMA_VERSION] = {
           "ALTER TABLE seats ADD COLUMN person TEXT;"
           PEOPLE
           "PRAGMA user_version = 5;",
+    /* 5 to 6: the log of the people forgotten, empty (those forgotten
+     * before are anonymous in storage already). */
+    [5] = FORGOTTEN "PRAGMA user_version = 6;",
 };
 
 typedef struct {

@@ -275,7 +275,11 @@ fig_err_t fig_service_new(fig_service_t **out, const fig_service_opts_t *opts,
         goto fail;
     }
     s->wire.watch(s->wire.wire, fig_reviews_fd(s->reviews));
-    rc = fig_db_load(db, s->max_tables, load_one, s, msg);
+    s->forgot_ms = opts->forgotten_ms > 0 ? opts->forgotten_ms : 0;
+    s->forgot_next = s->forgot_ms ? fig_svc_now(s) + s->forgot_ms : -1;
+    /* those forgotten so far are anonymous in what is loaded (service_forgotten.c) */
+    if (!(rc = fig_db_forgotten_last(db, &s->forgot_seq, msg)))
+        rc = fig_db_load(db, s->max_tables, load_one, s, msg);
     s->shared = fig_db_shared(db);
     s->next_round = fig_svc_now(s) + s->lease_ms / 3;
     fig_db_close(db);

@@ -51,12 +51,21 @@ typedef struct {
     const char *cmd;      /* PROGRAM ARGS... (no shell) */
 } fig_engine_def_t;
 
+/* How often `figaro serve` reads the people forgotten elsewhere: the
+ * longest a forgotten name stays at a running table of another server, but
+ * for the round's own time. */
+enum { FIG_SVC_FORGOTTEN_MS = 2000 };
+
 typedef struct {
     const char *db;               /* the storage: sqlite:PATH or postgresql://... (db.h) */
     bool normal_sync;             /* SQLite: synchronous=NORMAL instead of FULL */
     const char *node;             /* this server's name among those sharing the database:
                                      its leases' owner (NULL: "local") */
     int lease_ms;                 /* a shared database: a table's lease; 0: FIG_DB_LEASE_S */
+    int forgotten_ms;             /* how often the people forgotten elsewhere (another server,
+                                     `figaro people remove`) are read from the storage's log
+                                     and forgotten here too (FIG_SVC_FORGOTTEN_MS); 0: never
+                                     (a service that alone writes its storage) */
     const char *localedir;        /* where LANG/LC_MESSAGES/figaro.mo are; NULL: English only */
     int grace_ms;                 /* a disconnected person's seat waits; 0: 30000 */
     int max_tables;               /* 0: 1000 */

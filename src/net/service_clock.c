@@ -2,8 +2,9 @@
 /* service_clock.c - the service's deadlines (service.h:
  * fig_service_next_deadline, fig_service_tick): the tables due come from the
  * heap (registry.c), the connections yet to say hello from their list, the
- * lease round from its time; a table nobody is at for long enough is
- * deleted. Nothing here walks every table. */
+ * lease round and the read of the people forgotten from their times; a
+ * table nobody is at for long enough is deleted. Nothing here walks every
+ * table. */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -24,6 +25,8 @@ long long fig_service_next_deadline(fig_service_t *s)
     }
     if (s->shared && s->next_round >= 0 && (d < 0 || s->next_round < d))
         d = s->next_round;
+    if (s->forgot_next >= 0 && (d < 0 || s->forgot_next < d))
+        d = s->forgot_next;
     long long l = fig_lobby_due(&s->lobby);
     if (l >= 0 && (d < 0 || l < d))
         d = l;
@@ -56,6 +59,8 @@ void fig_service_tick(fig_service_t *s, long long now)
 {
     if (s->shared && s->next_round >= 0 && now >= s->next_round)
         fig_svc_lease_round(s);
+    if (s->forgot_next >= 0 && now >= s->forgot_next)
+        fig_svc_forgotten_round(s);
     fig_svc_refresh(s);
     /* The tables due, taken out of the heap first: each runs once. */
     tab_t *due = NULL;

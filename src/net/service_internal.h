@@ -240,6 +240,11 @@ struct fig_service {
     pseat_t **by_seated;
     int nsbuckets, nseated;
     bool seats_lost;
+    /* The people forgotten elsewhere (service_forgotten.c): the log's last
+     * number seen, the next round (service clock; -1: in flight, or never
+     * when forgot_ms is 0), the rounds' period. */
+    long long forgot_seq, forgot_next;
+    int forgot_ms;
 };
 
 /* ---- shared between the service's files */
@@ -460,6 +465,17 @@ fig_proto_code_t fig_svc_resume(fig_service_t *s, conn_t *c, fig_table_t *t,
                                 const fig_proto_msg_t *m, fig_msg_t *msg);
 /* A people job is back from the writer thread. */
 void fig_svc_people_back(fig_service_t *s, fig_db_batch_t *b);
+
+/* ---- the people forgotten (service_forgotten.c) */
+
+/* Person id is forgotten (stored): their seats at the tables in memory are
+ * renamed (stored and told by each table) and their connections signed
+ * off, each told `forgotten`. Harmless when done again. */
+void fig_svc_forgotten(fig_service_t *s, const char *id);
+/* A round: the log's rows after forgot_seq read on the writer thread. */
+void fig_svc_forgotten_round(fig_service_t *s);
+/* The round is back: each person in it forgotten here; the next round set. */
+void fig_svc_forgotten_back(fig_service_t *s, fig_db_batch_t *b);
 /* GET of a people's route (FIG_HTTP_PERSON, _PERSON_GAME, _LEADERBOARD):
  * out set, or its status 0: answered later. */
 void fig_svc_people_http(fig_service_t *s, fig_conn_t *conn, const fig_http_path_t *p,

@@ -266,7 +266,7 @@ static fig_err_t job_run(fig_db_t *db, fig_db_batch_t *b, fig_msg_t *msg)
         rc = fig_db_key_drop(db, j->key_hash, msg);
         break;
     case PJ_FORGET:
-        rc = fig_db_person_forget(db, j->id, &j->found, msg);
+        rc = fig_db_person_forget(db, j->id, j->now, &j->found, msg);
         break;
     case PJ_PAGE:
         return page_json(db, j, msg);
@@ -559,19 +559,6 @@ void fig_svc_rated(void *svc, const char *table, int game, const fig_db_result_t
     }
 }
 
-/* Forget me is stored: the tables in memory and the person's connections
- * follow. */
-static void forgotten(fig_service_t *s, const char *id)
-{
-    forget_at_tables(s, id);
-    for (conn_t *c = fig_svc_person_first(s, id), *nx; c; c = nx) {
-        nx = fig_svc_person_next(c);
-        fig_svc_sign_off(s, c);
-        if (!c->closing)
-            fig_svc_send_json(s, c, fig_proto_bare("forgotten"));
-    }
-}
-
 static void signed_out(fig_service_t *s, conn_t *o)
 {
     fig_svc_sign_off(s, o);
@@ -587,7 +574,7 @@ static void gone(fig_service_t *s, const people_job_t *j)
     if (j->kind == PJ_FORGET) {
         if (j->found) {
             fig_logf(s->log, s->log_ctx, "", "person %s forgotten", j->id);
-            forgotten(s, j->id);
+            fig_svc_forgotten(s, j->id);   /* the tables in memory, the connections */
         } else if (c && !c->closing) {
             fig_svc_sign_off(s, c);
             fig_svc_send_json(s, c, fig_proto_bare("forgotten"));

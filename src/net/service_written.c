@@ -2,8 +2,8 @@
 /* service_written.c - what comes back to the loop (service.h:
  * fig_service_fd_ready, fig_service_sync): the writer's batches, each by its
  * kind (a table's, a lease round's or claim's, a review's, a record's, a
- * deletion), the reviews computed on the pool, a match's or hint's
- * descriptor. */
+ * deletion, a people's call, a read of the people forgotten), the reviews
+ * computed on the pool, a match's or hint's descriptor. */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -54,6 +54,9 @@ static void written(fig_service_t *s)
             break;
         case FIG_DBB_PEOPLE:
             fig_svc_people_back(s, b);
+            break;
+        case FIG_DBB_FORGOTTEN:
+            fig_svc_forgotten_back(s, b);
             break;
         case FIG_DBB_DELETE:
             s->fenced += b->fenced;

@@ -200,9 +200,12 @@ fig_proto_code_t fig_table_resume_person(fig_table_t *t, void *peer, const fig_t
                                          const char *person, const fig_table_since_t *since,
                                          fig_msg_t *msg);
 
-/* Person `person` is forgotten (the storage did the same): their seats lose
- * the link and their name becomes "Anonymous" (numbered when the table has
- * one). */
+/* Person `person` is forgotten (the storage did or does the same): their
+ * seats lose the link and their name becomes "Anonymous" (numbered when the
+ * table has one), in the table's log of events too; each renamed seat's
+ * row is written again (after any write of the table on its way, which may
+ * hold the old name) and, once stored, everyone at the table is told (a
+ * seat's news, `forgotten`). Nothing happens where no seat holds them. */
 void fig_table_forget_person(fig_table_t *t, const char *person);
 
 /* The person tied to seat s (a seat's, or the leaver an open seat keeps):

@@ -25,7 +25,10 @@
 typedef enum { EV_START, EV_DEAL, EV_ACTION, EV_SEAT, EV_CHAT, EV_REMATCH } ev_kind_t;
 
 /* What happened to a seat (EV_SEAT). */
-typedef enum { NEWS_TAKEN, NEWS_AWAY, NEWS_BOT, NEWS_TIMEOUT, NEWS_BACK, NEWS_LEFT } news_t;
+typedef enum {
+    NEWS_TAKEN, NEWS_AWAY, NEWS_BOT, NEWS_TIMEOUT, NEWS_BACK, NEWS_LEFT,
+    NEWS_FORGOTTEN   /* its person was forgotten: the seat has its new name */
+} news_t;
 
 /* A seat's part in the vote for the next game, once a game is over: a person
  * who has not asked (waiting), a person who has (ready), or a seat whose
@@ -69,6 +72,7 @@ typedef struct {
 /* What a write is for: what to do once it is on the disk. */
 typedef enum {
     OP_ACTION, OP_JOIN, OP_LEAVE, OP_START, OP_CREATE, OP_VOTE, OP_EVENTS,
+    OP_RENAME,   /* a seat's new name after its person was forgotten (fig_tb_renames) */
     OP_REBUILD,  /* not a write: the read of the stored game (back_to_storage) */
     OP_KINDS     /* how many: the size of table_requests.c's op_ways */
 } op_kind_t;
@@ -121,6 +125,8 @@ struct fig_table {
     bool dead;                            /* its creation failed */
     long long idle_since;                 /* nobody attached since (service clock); -1: peers */
     long long rematch_retry;              /* a rematch whose write failed: not before then */
+    unsigned renames;                     /* seats (bit s) renamed after a forget, whose rows
+                                             are to be stored and whose news told */
     struct {                              /* the hint being thought of */
         fig_hint_t *h;                    /* NULL: none; its descriptor is watched */
         void *peer;                       /* who asked; NULL: gone */
@@ -242,6 +248,11 @@ void fig_tb_maybe_rematch(fig_table_t *t);
 void fig_tb_seat_set(fig_table_t *t, int s, const fig_db_seat_t *x);
 /* Seat s's person is cleared (the service told). */
 void fig_tb_seat_unlink(fig_table_t *t, int s);
+
+/* The next seat renamed after a forget (t->renames) stored, when the table
+ * is free: its row as it is now, so that a write of the old name that went
+ * before it is overwritten; once stored, everyone is told (NEWS_FORGOTTEN). */
+void fig_tb_renames(fig_table_t *t);
 
 /* ---- requests (table_requests.c), for table_people.c */
 

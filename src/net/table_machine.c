@@ -457,6 +457,24 @@ void fig_tb_seat_unlink(fig_table_t *t, int s)
     fig_tb_seat_set(t, s, &x);
 }
 
+void fig_tb_renames(fig_table_t *t)
+{
+    if (!t->renames || t->inflight || t->dead)
+        return;
+    int s = 0;
+    while (!(t->renames & 1u << s))
+        s++;
+    op_t *op = fig_tb_op_new(t, OP_RENAME, NULL, NULL);
+    if (!op)
+        return;   /* tried again after the table's next write */
+    t->renames &= ~(1u << s);
+    fig_db_write_t *w = fig_tb_op_write(t, op, FIG_DBW_SEAT);
+    w->seat = s;
+    w->seat_row = t->row.seats[s];
+    op->seat = s;
+    fig_tb_submit(t, op);
+}
+
 /* ---- creating, restoring, freeing */
 
 static fig_table_t *alloc_table(const fig_table_env_t *env, const fig_db_table_t *row)
@@ -611,6 +629,8 @@ long long fig_table_deadline(const fig_table_t *t)
     long long d = t->turn_deadline;
     if (t->inflight)
         return -1;   /* nothing changes until the write is back; then deadlines count */
+    if (t->renames && (d < 0 || now(t) + 1000 < d))
+        d = now(t) + 1000;   /* a rename whose write failed: again in a second */
     if (!t->match)
         return d;
     if (!running(t)) {
@@ -636,6 +656,7 @@ long long fig_table_deadline(const fig_table_t *t)
 
 void fig_table_tick(fig_table_t *t, long long t_now)
 {
+    fig_tb_renames(t);   /* a rename whose write failed */
     if (!t->match || t->inflight || !running(t)) {
         if (t->match && !t->inflight)
             fig_tb_maybe_rematch(t);   /* an absent person's grace may be over: a bot agrees */

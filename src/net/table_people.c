@@ -35,6 +35,18 @@ fig_proto_code_t fig_table_resume_person(fig_table_t *t, void *p, const fig_tr_t
     return fig_tb_resume_seat(t, p, tr, seat, since, msg);
 }
 
+/* What the table's log tells of seat s under its old name (its news, its
+ * chat lines), told under the new one from now on: a snapshot's story and
+ * a catch-up name the person no more. */
+static void forget_told(fig_table_t *t, int s, const char *was, const char *now)
+{
+    for (int i = 0; i < FIG_TABLE_LOG; i++) {
+        logent_t *e = &t->log[i];
+        if (e->seat == s && strcmp(e->name, was) == 0)
+            snprintf(e->name, sizeof e->name, "%s", now);
+    }
+}
+
 void fig_table_forget_person(fig_table_t *t, const char *person)
 {
     if (!person[0])
@@ -58,6 +70,9 @@ void fig_table_forget_person(fig_table_t *t, const char *person)
                 break;
             snprintf(want, sizeof want, "Anonymous%d", k);
         }
+        forget_told(t, s, x->name, want);
         snprintf(x->name, sizeof x->name, "%s", want);
+        t->renames |= 1u << s;
     }
+    fig_tb_renames(t);   /* stored, then told; at once if the table is free */
 }

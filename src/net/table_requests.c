@@ -420,7 +420,11 @@ fig_proto_code_t fig_table_rematch(fig_table_t *t, void *p, const fig_tr_t *tr, 
 static void vote_stored(fig_table_t *t, op_t *op)
 {
     int s = op->seat;
-    fig_tb_seat_set(t, s, &op->b.w[0].seat_row);
+    /* The vote alone: a forget while it was on its way renamed the seat
+     * (the rename's write comes after this one, fig_tb_renames). */
+    fig_db_seat_t x = t->row.seats[s];
+    x.rematch = op->b.w[0].seat_row.rematch;
+    fig_tb_seat_set(t, s, &x);
     name_t names[FIG_MAX_PLAYERS];
     fig_tb_seat_names(t, names);
     logent_t *e = fig_tb_log_put(t, EV_REMATCH);
@@ -488,6 +492,11 @@ static void start_stored(fig_table_t *t, op_t *op)
         t->env->fail(t->env->svc, op->peer, code, msg.text, "rematch", t->row.code);
 }
 
+static void rename_stored(fig_table_t *t, op_t *op)
+{
+    fig_tb_seat_news(t, op->seat, NEWS_FORGOTTEN);
+}
+
 /* Each kind of write, by its kind: the request it answers (the "re" of a
  * storage error) and what to do once it is on the disk. Indexed by the
  * kind, so the two cannot drift apart. */
@@ -502,6 +511,7 @@ static const struct {
     [OP_CREATE] = { "create", create_stored },
     [OP_VOTE] = { "rematch", vote_stored },
     [OP_EVENTS] = { NULL, NULL },
+    [OP_RENAME] = { NULL, rename_stored },
     [OP_REBUILD] = { NULL, NULL },   /* not a write: fig_tb_rebuilt */
 };
 
@@ -518,6 +528,7 @@ void fig_table_written(fig_table_t *t, fig_db_batch_t *b)
         fig_tb_rebuilt(t, op);
         free(op);
         fig_tb_settle_presence(t);
+        fig_tb_renames(t);
         fig_tb_pump(t);
         fig_tb_maybe_rematch(t);
         fig_tb_reserve_numbers(t);
@@ -537,6 +548,8 @@ void fig_table_written(fig_table_t *t, fig_db_batch_t *b)
             t->dead = true;
         if (op->kind == OP_START && !op->peer)
             t->rematch_retry = now(t) + 1000;   /* the vote is complete: tried again later */
+        if (op->kind == OP_RENAME)
+            t->renames |= 1u << op->seat;   /* tried again at the next tick */
         free(op);
         if (!t->dead) {
             fig_tb_settle_presence(t);
@@ -548,6 +561,7 @@ void fig_table_written(fig_table_t *t, fig_db_batch_t *b)
         op_ways[op->kind].stored(t, op);
     free(op);
     fig_tb_settle_presence(t);
+    fig_tb_renames(t);   /* before the game moves on: a bot's action waits for it */
     fig_tb_pump(t);
     fig_tb_maybe_rematch(t);   /* a vote, a seat left: maybe everyone left is ready now */
     fig_tb_reserve_numbers(t);

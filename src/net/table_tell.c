@@ -19,7 +19,8 @@
 #include "net/table_internal.h"
 #include "net/token.h"
 
-static const char *const news_names[] = { "taken", "away", "bot", "timeout", "back", "left" };
+static const char *const news_names[] = { "taken", "away",  "bot",      "timeout",
+                                           "back",  "left", "forgotten" };
 static const char *const vote_names[] = { "bot", "waiting", "ready" };
 
 /* The name of the bot that plays seat s, fixed when the table is made: the
@@ -237,6 +238,10 @@ static void other_line(const logent_t *e, const fig_tr_t *tr, char *line, size_t
             snprintf(line, cap,
                      fig_tr_text(tr, "%s has left: a bot plays the seat until someone takes it."),
                      e->name);
+            break;
+        case NEWS_FORGOTTEN:
+            snprintf(line, cap, fig_tr_text(tr, "The player of seat %d is called %s now."),
+                     e->seat + 1, e->name);
             break;
         }
         break;

@@ -2,11 +2,12 @@
 # SPDX-License-Identifier: MIT
 # test_people.sh - `figaro people` as an operator runs it, on a real SQLite
 # file: a database of schema 4 (tests/net/schema4/sqlite.sql, as `figaro
-# serve` of that schema left it) is brought to schema 5 by the command;
+# serve` of that schema left it) is brought to schema 6 by the command;
 # two people put in it (as the server stores them: a key's hash, a played
 # game and its record) are listed, tab-separated, oldest first; one is
 # removed as "forget me" does (their rows gone, their seat Anonymous, the
-# other's game kept with them anonymous in it), then is no more; bad
+# other's game kept with them anonymous in it, a row in the log of the
+# people forgotten that running servers read), then is no more; bad
 # options, a missing database and an ID that is not one are refused with a
 # clear message. Run by tests/run.sh with FIGARO set to the sanitizer build.
 FIGARO=${FIGARO:-build/test/figaro}
@@ -26,14 +27,14 @@ db = sqlite3.connect(sys.argv[1])
 db.executescript(open(sys.argv[2]).read())
 PYEOF
 
-expect_status "list on an empty schema 5" 0 "$FIGARO" people --data "$data" list
+expect_status "list on an empty schema 6" 0 "$FIGARO" people --data "$data" list
 [ -s "$tmp/out" ] && ko "list: nobody yet, but: $(cat "$tmp/out")" || ok
 
 # Ann and Bob, and a game they played at the table where Ann still sits.
 "$PY" - "$data/figaro.sqlite" <<'PYEOF' || ko "people put in"
 import sqlite3, sys
 db = sqlite3.connect(sys.argv[1])
-assert db.execute("PRAGMA user_version").fetchone()[0] == 5
+assert db.execute("PRAGMA user_version").fetchone()[0] == 6
 code = db.execute("SELECT code FROM tables ORDER BY created LIMIT 1").fetchone()[0]
 db.executescript("""
 INSERT INTO people VALUES ('ANNANNANN2', 'Ann Zoë', 27.5, 6.25, 1, 0, 1800000000);
@@ -74,6 +75,8 @@ assert name == "Anonymous", name
 seats = json.loads(db.execute("SELECT seats FROM played").fetchone()[0])
 assert seats[0] == {"kind": "anonymous", "name": "Anonymous", "place": 1}, seats
 assert db.execute("SELECT fgn FROM records").fetchall() == [("players 3\nnames Anonymous Bob Bot\n",)]
+# the log a running server reads to forget her at its tables too
+assert db.execute("SELECT person FROM forgotten").fetchall() == [("ANNANNANN2",)]
 PYEOF
 expect_status "list after" 0 "$FIGARO" people --data "$data" list
 expect_not_in "list after: Ann gone" "$tmp/out" "ANNANNANN2"

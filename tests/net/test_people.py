@@ -32,6 +32,7 @@ import re
 import sqlite3
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -511,6 +512,101 @@ def test_forget_me_removes_everything(server, data):
     names = [r[0] for r in sqlite_rows(path, "SELECT name FROM seats WHERE code = ?", (table,))]
     assert "Anonymous" in names and "Ann" not in names
     assert sqlite_rows(path, "SELECT count(*) FROM seats WHERE name = 'Ann'") == [(0,)]
+
+
+# A name no other text of the tests holds: found nowhere once forgotten.
+FORGOTTEN_NAME = "Quillon"
+
+
+async def until_frame(c, ok, seconds):
+    """The first frame c gets for which ok(frame) holds, within `seconds`."""
+    end = time.monotonic() + seconds
+    while True:
+        left = end - time.monotonic()
+        assert left > 0, "%s: nothing such in %d s" % (c.name, seconds)
+        try:
+            m = await c.recv(left)
+        except asyncio.TimeoutError:
+            raise AssertionError("%s: nothing such in %d s" % (c.name, seconds))
+        if ok(m):
+            return m
+
+
+async def forgotten_elsewhere(srv, forget, seconds=10):
+    """Quillon and Bob, signed in, play at a table of the server srv with
+    an easy bot; Quillon is forgotten by another process (forget(quillon):
+    the operator's command, or forget_me on another server). Within
+    `seconds` her connection here is told `forgotten` and Bob sees her seat
+    named Anonymous; a spectator's snapshot names her nowhere; the game goes
+    on to its end and she votes for a rematch (her seat's row written
+    again). Returns (quillon, bob)."""
+    url = srv.url
+    ann, bob = Person(FORGOTTEN_NAME), Person("Bob")
+    for c in (ann, bob):
+        await c.connect(url)
+        await c.hello_key()
+        await c.sign_up()
+    await ann.send({"type": "create", "hints": False, "seats": [
+        {"kind": "person"}, {"kind": "person"}, {"kind": "bot", "level": "easy"}]})
+    table = (await ann.expect("created"))["table"]
+    for c in (ann, bob):
+        c.table = table
+        await c.send({"type": "join", "table": table})
+        await c.expect("seated")
+        await c.expect("snapshot")
+    rng = random.Random(31)
+    await play([ann, bob], rng, stop_after=3)
+    await forget(ann)
+    await until_frame(ann, lambda m: m["type"] == "forgotten", seconds)
+    news = await until_frame(bob, lambda m: m["type"] == "event" and m["kind"] == "seat"
+                             and m["news"] == "forgotten", seconds)
+    assert news["seat"] == ann.seat and news["name"] == "Anonymous", news
+    assert news["seats"][ann.seat]["name"] == "Anonymous"
+    told = len(bob.frames) - 1   # from the news on, no frame names her
+    spy = Person("Spy")
+    await spy.connect(url)
+    await spy.hello_key()
+    await spy.send({"type": "spectate", "table": table})
+    snap = await spy.expect("snapshot")
+    assert snap["seats"][ann.seat]["name"] == "Anonymous"
+    assert FORGOTTEN_NAME not in json.dumps(snap)   # nor in the story of the game so far
+    await play([ann, bob], rng)
+    await ann.send({"type": "rematch", "table": table, "game": 1})
+    await until_frame(bob, lambda m: m["type"] == "event" and m["kind"] == "rematch"
+                      and m["seat"] == ann.seat, seconds)
+    assert FORGOTTEN_NAME not in json.dumps(bob.frames[told:])
+    sniff([ann, bob, spy], srv)
+    return ann, bob
+
+
+def sqlite_holds(path, text):
+    """The tables of the SQLite file whose rows hold text."""
+    found = []
+    for (t,) in sqlite_rows(path, "SELECT name FROM sqlite_master WHERE type = 'table'"):
+        if any(text in json.dumps(r) for r in sqlite_rows(path, "SELECT * FROM %s" % t)):
+            found.append(t)
+    return found
+
+
+def test_removed_by_the_operator_while_the_server_runs(server, data):
+    """`figaro people remove` while the person sits at a running table: the
+    server follows within seconds (forgotten_elsewhere), and no later write
+    of the table brings her name back into the SQLite file."""
+    async def remove(ann):
+        r = subprocess.run([figaro_cmd(), "people", "--data", data, "remove",
+                            ann.person["id"]], stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, timeout=30)
+        assert r.returncode == 0, r.stderr
+
+    ann, bob = run_long(forgotten_elsewhere(server, remove))
+    assert fetch(server, "/api/people/%s" % ann.person["id"])[0] == 404
+    assert fetch(server, "/api/people/%s" % bob.person["id"])[0] == 200
+    server.stop()
+    path = os.path.join(data, "figaro.sqlite")
+    assert sqlite_rows(path, "SELECT count(*) FROM played WHERE person = ?",
+                       (bob.person["id"],)) == [(1,)]   # Bob's game kept, her name not
+    assert sqlite_holds(path, FORGOTTEN_NAME) == []
+    assert sqlite_holds(path, ann.person["id"]) == ["forgotten"]   # the log alone
 
 
 def test_rating_survives_sigkill(data):

@@ -95,7 +95,7 @@ def test_schema_version_and_settings(db, tmp_path):
     srv = Server(str(tmp_path), db=db)
     try:
         assert srv.http("/healthz")[0] == 200
-        assert psql(db, "SELECT version FROM figaro_schema") == [["5"]]
+        assert psql(db, "SELECT version FROM figaro_schema") == [["6"]]
         log = srv.log()
         assert "node 127.0.0.1:%d" % srv.port in log
     finally:
@@ -106,14 +106,14 @@ def test_schema_version_and_settings(db, tmp_path):
         r = subprocess.run([figaro_cmd(), "serve", "--listen", "127.0.0.1:0", "--db", db],
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=60)
     finally:
-        psql(db, "UPDATE figaro_schema SET version = 5")
+        psql(db, "UPDATE figaro_schema SET version = 6")
     assert r.returncode == 1
-    assert b"version 99, newer than this program's (5)" in r.stderr, r.stderr
+    assert b"version 99, newer than this program's (6)" in r.stderr, r.stderr
 
 
 def test_version_3_upgraded_then_a_review_stored(db, tmp_path):
     """A database of version 3 (no reviews' table: PostgreSQL's first) is
-    brought to version 5 when a server starts on it, its tables kept; a
+    brought to version 6 when a server starts on it, its tables kept; a
     review asked for then is computed once, stored in PostgreSQL, and read
     back from there when asked again."""
     data = str(tmp_path)
@@ -133,11 +133,12 @@ def test_version_3_upgraded_then_a_review_stored(db, tmp_path):
         srv.stop()
     psql(db, "DROP TABLE reviews; DROP TABLE played; DROP TABLE records; "
              "DROP TABLE device_codes; DROP TABLE person_keys; DROP TABLE people; "
+             "DROP TABLE forgotten; "
              "ALTER TABLE tables DROP COLUMN listed; ALTER TABLE seats DROP COLUMN person; "
              "UPDATE figaro_schema SET version = 3")
     srv = Server(data, "--node", "alpha", db=db)
     try:
-        assert psql(db, "SELECT version FROM figaro_schema") == [["5"]]
+        assert psql(db, "SELECT version FROM figaro_schema") == [["6"]]
         assert psql(db, "SELECT count(*) FROM reviews") == [["0"]]
 
         async def review():
@@ -168,7 +169,7 @@ def test_version_3_upgraded_then_a_review_stored(db, tmp_path):
 
 def test_schema_4_migrated_on_postgresql(db, tmp_path):
     """A database that `figaro serve --db postgresql://...` of schema 4 left
-    (tests/net/schema4/pg.sql, its pg_dump) is brought to schema 5 when a
+    (tests/net/schema4/pg.sql, its pg_dump) is brought to schema 6 when a
     server starts on it: every row of its tables, seats, games, actions,
     events and reviews as it was (but the leases, which the server takes,
     and an event mark, which may rise), no person, not listed, people's
@@ -193,11 +194,12 @@ def test_schema_4_migrated_on_postgresql(db, tmp_path):
     srv = Server(str(tmp_path), "--node", "alpha", db=db)
     try:
         assert "figaro_tables 2\n" in fetch(srv, "/metrics")[1]
-        assert psql(db, "SELECT version FROM figaro_schema") == [["5"]]
+        assert psql(db, "SELECT version FROM figaro_schema") == [["6"]]
         schema4_same(before, rows())
         assert psql(db, "SELECT count(*) FROM tables WHERE NOT listed") == [["2"]]
         assert psql(db, "SELECT count(*) FROM seats WHERE person IS NULL") == [["6"]]
-        for t in ("people", "person_keys", "device_codes", "played", "records"):
+        for t in ("people", "person_keys", "device_codes", "played", "records",
+                  "forgotten"):
             assert psql(db, "SELECT count(*) FROM %s" % t) == [["0"]], t
         schema4_take_back(srv.url, schema4_seats("pg"))
     finally:
@@ -734,6 +736,41 @@ def test_people_devices_and_forget_on_postgresql(db, tmp_path):
     assert psql(db, "SELECT count(*) FROM seats WHERE person = '%s'" % pid) == [["0"]]
     assert psql(db, "SELECT name FROM seats WHERE code = '%s' AND seat = 0" % table) == [
         ["Anonymous"]]
+
+
+def test_forget_me_on_one_server_reaches_the_other(db, tmp_path):
+    """Two servers on one PostgreSQL: Quillon sits at a table server b
+    holds and says forget_me on server a. Within seconds b's table names
+    her Anonymous and her connection to b is signed off
+    (test_people.forgotten_elsewhere); later writes of b's table bring her
+    name back nowhere in the database."""
+    from test_people import FORGOTTEN_NAME, Person, forgotten_elsewhere
+    a, b = two_servers(db, tmp_path, lease="30")
+
+    async def forget_on_a(ann):
+        other = Person(ann.name)
+        await other.connect(a.url)
+        await other.hello_key(ann.key)
+        assert (await other.expect("person"))["id"] == ann.person["id"]
+        await other.send({"type": "forget_me"})
+        await other.expect("forgotten")
+        await other.ws.close()
+
+    try:
+        ann, bob = run_long(forgotten_elsewhere(b, forget_on_a))
+        assert metric(a, "figaro_tables") == 0 and metric(b, "figaro_tables") == 1
+    finally:
+        stop_all(a, b)
+    tables = [r[0] for r in psql(db, "SELECT table_name FROM information_schema.tables "
+                                     "WHERE table_schema = 'public'")]
+    held = [t for t in tables
+            if psql(db, "SELECT count(*) FROM %s x WHERE x::text LIKE '%%%s%%'"
+                    % (t, FORGOTTEN_NAME)) != [["0"]]]
+    assert held == []
+    assert psql(db, "SELECT count(*) FROM forgotten WHERE person = '%s'"
+                % ann.person["id"]) == [["1"]]
+    assert psql(db, "SELECT count(*) FROM played WHERE person = '%s'"
+                % bob.person["id"]) == [["1"]]
 
 
 @pytest.mark.parametrize("how", ["restart", "takeover"])

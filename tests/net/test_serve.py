@@ -1187,7 +1187,7 @@ def test_database_of_version_1_is_upgraded(data):
     """A database written before rematch votes (user_version 1, no seats.rematch)
     is upgraded when the server opens it, one version after the other (then
     the hints option, off; then the reviews, none; then people, none, and the
-    listed option, off): its tables come back, and a newer version than
+    listed option, off; then the log of the people forgotten, empty): its tables come back, and a newer version than
     the program's is refused."""
     import sqlite3
     path = os.path.join(data, "figaro.sqlite")
@@ -1219,14 +1219,15 @@ def test_database_of_version_1_is_upgraded(data):
     finally:
         srv.stop()
     db = sqlite3.connect(path)
-    assert db.execute("PRAGMA user_version").fetchone()[0] == 5
+    assert db.execute("PRAGMA user_version").fetchone()[0] == 6
     assert db.execute("SELECT rematch FROM seats WHERE seat = 1").fetchone()[0] == 0
     assert db.execute("SELECT hints FROM tables").fetchone()[0] == 0   # made without hints
     assert db.execute("SELECT COUNT(*) FROM reviews").fetchone()[0] == 0   # none asked for yet
     assert db.execute("SELECT listed FROM tables").fetchone()[0] == 0   # invite-only
     assert db.execute("SELECT COUNT(person) FROM seats").fetchone()[0] == 0
     assert db.execute("SELECT COUNT(*) FROM people").fetchone()[0] == 0
-    db.execute("PRAGMA user_version = 6")
+    assert db.execute("SELECT COUNT(*) FROM forgotten").fetchone()[0] == 0
+    db.execute("PRAGMA user_version = 7")
     db.commit()
     db.close()
     p = subprocess.run([figaro_cmd(), "serve", "--listen", "127.0.0.1:0", "--data", data],
@@ -1280,7 +1281,7 @@ def schema4_same(before, after):
 
 def test_database_of_schema_4_is_migrated(data):
     """A database that `figaro serve` of schema 4 left (tests/net/schema4/
-    sqlite.sql) is brought to schema 5 when the server opens it: every row
+    sqlite.sql) is brought to schema 6 when the server opens it: every row
     of its tables, seats, games, actions, events and reviews as it was (an
     event mark may rise; the new columns: no person, not listed; people's tables empty), and its
     people take their seats back with their tokens, the games whole."""
@@ -1308,12 +1309,12 @@ def test_database_of_schema_4_is_migrated(data):
     finally:
         srv.stop()
     db = sqlite3.connect(path)
-    assert db.execute("PRAGMA user_version").fetchone()[0] == 5
+    assert db.execute("PRAGMA user_version").fetchone()[0] == 6
     after = rows(db)
     schema4_same(before, after)
     assert db.execute("SELECT COUNT(*) FROM tables WHERE listed = 0").fetchone()[0] == 2
     assert db.execute("SELECT COUNT(*) FROM seats WHERE person IS NULL").fetchone()[0] == 6
-    for t in ("people", "person_keys", "device_codes", "played", "records"):
+    for t in ("people", "person_keys", "device_codes", "played", "records", "forgotten"):
         assert db.execute("SELECT COUNT(*) FROM %s" % t).fetchone()[0] == 0
     db.close()
     srv = Server(data)

@@ -340,7 +340,7 @@ static void test_leaver_kept(void **state)
             assert_int_equal(apply1(db, &w), FIG_OK);
         } else {
             bool found;
-            assert_int_equal(fig_db_person_forget(db, zoe.id, &found, NULL), FIG_OK);
+            assert_int_equal(fig_db_person_forget(db, zoe.id, 1800000000, &found, NULL), FIG_OK);
             assert_true(found);
         }
         s = load_codes(db, codes, 1);

@@ -1,13 +1,15 @@
 /* SPDX-License-Identifier: MIT */
 /* test_db_people.c - the people calls of the storage (src/net/db.h, schema
- * 5) on a real back end: a person made, found by a key's hash, renamed,
+ * 6) on a real back end: a person made, found by a key's hash, renamed,
  * hidden; keys added and dropped; device codes single use, expiring,
  * replaced; a game's result (FIG_DBW_RESULT) moves the ratings exactly as
  * fig_rating_update does and keeps a played row each and the record once,
  * all or nothing with the rest of its batch; forget me leaves nothing of the
  * person (the rows are read back with SQL) and others' games name them
- * "Anonymous"; the lists and the leaderboard in their order; a key or a
- * code is never in the database file.
+ * "Anonymous"; the log of the people forgotten, in order, from a mark,
+ * pruned after a day; a database of schema 5 brought to 6; the lists and
+ * the leaderboard in their order; a key or a code is never in the
+ * database file.
  *
  * The back end is the URL in FIGARO_TEST_DB (tests/net/test_pg.py runs this
  * binary with a throwaway PostgreSQL's URL); without it, an SQLite file in a
@@ -67,12 +69,13 @@ static fig_err_t one_row(void *ctx, const char *const *col, int n, fig_msg_t *ms
     return FIG_OK;
 }
 
+/* The integer sql answers, with arg as $1 (NULL: no parameter). */
 static long long count(fig_db_t *db, const char *sql, const char *arg)
 {
     long long n = -1;
     fig_dbp_t p[] = { FIG_DBP_T(arg) };
     fig_msg_t msg;
-    if (fig_dbq(db, sql, p, 1, one_row, &n, &msg) != FIG_OK)
+    if (fig_dbq(db, sql, p, arg ? 1 : 0, one_row, &n, &msg) != FIG_OK)
         fail_msg("%s: %s", sql, msg.text);
     return n;
 }
@@ -454,7 +457,7 @@ static void test_forget(void **state)
     assert_int_equal(count(db, "SELECT count(*) FROM records WHERE id IN (SELECT record FROM "
                            "played WHERE person = $1)", ann), 2);
 
-    assert_int_equal(fig_db_person_forget(db, ann, &found, NULL), FIG_OK);
+    assert_int_equal(fig_db_person_forget(db, ann, 1800000500, &found, NULL), FIG_OK);
     assert_true(found);
     static const char *const none[] = {
         "SELECT count(*) FROM people WHERE id = $1",
@@ -488,11 +491,97 @@ static void test_forget(void **state)
                            "name = 'Anonymous' AND person IS NULL", g->code), 1);
     assert_int_equal(count(db, "SELECT count(*) FROM seats WHERE code = $1 AND "
                            "token_hash <> ''", running), 2);   /* the seat token still works */
-    assert_int_equal(fig_db_person_forget(db, ann, &found, NULL), FIG_OK);
+    assert_int_equal(fig_db_person_forget(db, ann, 1800000500, &found, NULL), FIG_OK);
     assert_false(found);
     free(l);
     free(solo);
     free(g);
+    fig_db_close(db);
+}
+
+/* ---- the log of the people forgotten */
+
+static void test_forgotten_log(void **state)
+{
+    (void)state;
+    fig_db_t *db = open_db();
+    fig_db_person_t p[3];
+    char h[FIG_HASH_HEX + 1];
+    const char *names[] = { "Una", "Vic", "Wes" };
+    for (int i = 0; i < 3; i++)
+        person(db, names[i], &p[i], h);
+    long long mark, last;
+    assert_int_equal(fig_db_forgotten_last(db, &mark, NULL), FIG_OK);
+    const long long t0 = 1800000000;
+    bool found;
+    for (int i = 0; i < 2; i++) {
+        assert_int_equal(fig_db_person_forget(db, p[i].id, t0 + i, &found, NULL), FIG_OK);
+        assert_true(found);
+    }
+    /* a forget that finds nobody logs nothing */
+    assert_int_equal(fig_db_person_forget(db, p[0].id, t0 + 2, &found, NULL), FIG_OK);
+    assert_false(found);
+    fig_db_forgotten_t rows[4];
+    int n;
+    assert_int_equal(fig_db_forgotten_since(db, mark, rows, 4, &n, NULL), FIG_OK);
+    assert_int_equal(n, 2);
+    assert_string_equal(rows[0].person, p[0].id);
+    assert_string_equal(rows[1].person, p[1].id);
+    assert_true(mark < rows[0].seq && rows[0].seq < rows[1].seq);
+    assert_int_equal(fig_db_forgotten_last(db, &last, NULL), FIG_OK);
+    assert_true(last == rows[1].seq);
+    /* at most max, oldest first; then from a mark */
+    assert_int_equal(fig_db_forgotten_since(db, mark, rows, 1, &n, NULL), FIG_OK);
+    assert_int_equal(n, 1);
+    assert_string_equal(rows[0].person, p[0].id);
+    assert_int_equal(fig_db_forgotten_since(db, rows[0].seq, rows, 4, &n, NULL), FIG_OK);
+    assert_int_equal(n, 1);
+    assert_string_equal(rows[0].person, p[1].id);
+    assert_int_equal(fig_db_forgotten_since(db, last, rows, 4, &n, NULL), FIG_OK);
+    assert_int_equal(n, 0);
+    /* a day later, the rows older than a day go with the next forget; its
+     * number still follows the last one given */
+    assert_int_equal(fig_db_person_forget(db, p[2].id, t0 + FIG_DB_FORGOTTEN_KEEP_S + 1, &found,
+                                          NULL), FIG_OK);
+    assert_int_equal(fig_db_forgotten_since(db, mark, rows, 4, &n, NULL), FIG_OK);
+    assert_int_equal(n, 2);   /* Una's (a day old) went, Vic's (not quite) stays */
+    assert_string_equal(rows[0].person, p[1].id);
+    assert_string_equal(rows[1].person, p[2].id);
+    assert_true(rows[1].seq > last);
+    fig_db_close(db);
+}
+
+/* A database of schema 5 (no log) is brought to 6 when opened: the log
+ * there and empty, what was stored kept. */
+static void test_schema_5_to_6(void **state)
+{
+    (void)state;
+    fig_db_t *db = open_db();
+    fig_db_person_t kept;
+    char h[FIG_HASH_HEX + 1];
+    person(db, "Xia", &kept, h);
+    bool pg = db->ops->sql->pg;
+    fig_msg_t msg;
+    if (fig_dbq(db, "DROP TABLE forgotten", NULL, 0, NULL, NULL, &msg) ||
+        fig_dbq(db, pg ? "UPDATE figaro_schema SET version = 5" : "PRAGMA user_version = 5", NULL,
+                0, NULL, NULL, &msg))
+        fail_msg("back to schema 5: %s", msg.text);
+    const char *version = pg ? "SELECT max(version) FROM figaro_schema" : "PRAGMA user_version";
+    assert_int_equal(count(db, version, NULL), 5);
+    fig_db_close(db);
+    db = open_db();
+    assert_int_equal(count(db, version, NULL), FIG_DB_SCHEMA);
+    assert_int_equal(FIG_DB_SCHEMA, 6);
+    assert_int_equal(count(db, "SELECT count(*) FROM forgotten", NULL), 0);
+    fig_db_person_t got;
+    assert_int_equal(fig_db_person_by_key(db, h, &got, NULL), FIG_OK);
+    assert_string_equal(got.id, kept.id);
+    long long last;
+    assert_int_equal(fig_db_forgotten_last(db, &last, NULL), FIG_OK);
+    assert_true(last == 0);
+    bool found;
+    assert_int_equal(fig_db_person_forget(db, kept.id, 1800000000, &found, NULL), FIG_OK);
+    assert_int_equal(count(db, "SELECT count(*) FROM forgotten WHERE person = $1", kept.id), 1);
     fig_db_close(db);
 }
 
@@ -642,6 +731,8 @@ int main(void)
         cmocka_unit_test(test_result_rates_once),
         cmocka_unit_test(test_result_all_or_nothing),
         cmocka_unit_test(test_forget),
+        cmocka_unit_test(test_forgotten_log),
+        cmocka_unit_test(test_schema_5_to_6),
         cmocka_unit_test(test_lists),
         cmocka_unit_test(test_secrets_not_stored),
     };
