@@ -210,14 +210,9 @@ static void env_init(fig_service_t *s, const fig_service_opts_t *opts)
     s->env.stats = &s->stats;
 }
 
-fig_err_t fig_service_new(fig_service_t **out, const fig_service_opts_t *opts,
-                          const fig_wire_ops_t *wire, fig_msg_t *msg)
+/* The options' limits and hooks, a default for each limit left 0. */
+static void take_opts(fig_service_t *s, const fig_service_opts_t *opts)
 {
-    *out = NULL;
-    fig_service_t *s = calloc(1, sizeof *s);
-    if (!s)
-        return fig_fail(msg, FIG_ERR_SPACE, N_("out of memory"));
-    s->wire = *wire;
     s->by_person.which = CX_PERSON;
     s->by_addr.which = CX_ADDR;
     s->grace_ms = opts->grace_ms > 0 ? opts->grace_ms : 30000;
@@ -226,11 +221,23 @@ fig_err_t fig_service_new(fig_service_t **out, const fig_service_opts_t *opts,
     s->hello_ms = opts->hello_ms > 0 ? opts->hello_ms : 10000;
     s->keep_finished_ms = opts->keep_finished_ms > 0 ? opts->keep_finished_ms : 3600 * 1000LL;
     s->keep_idle_ms = opts->keep_idle_ms > 0 ? opts->keep_idle_ms : 24 * 3600 * 1000LL;
+    s->forgot_ms = opts->forgotten_ms > 0 ? opts->forgotten_ms : 0;
     s->clock = opts->clock;
     s->clock_ctx = opts->clock_ctx;
     s->wall = opts->wall;
     s->log = opts->log;
     s->log_ctx = opts->log_ctx;
+}
+
+fig_err_t fig_service_new(fig_service_t **out, const fig_service_opts_t *opts,
+                          const fig_wire_ops_t *wire, fig_msg_t *msg)
+{
+    *out = NULL;
+    fig_service_t *s = calloc(1, sizeof *s);
+    if (!s)
+        return fig_fail(msg, FIG_ERR_SPACE, N_("out of memory"));
+    s->wire = *wire;
+    take_opts(s, opts);
     fig_svc_lobby_init(s);
     fig_err_t rc = FIG_OK;
     uint64_t epoch = 0;
@@ -275,7 +282,6 @@ fig_err_t fig_service_new(fig_service_t **out, const fig_service_opts_t *opts,
         goto fail;
     }
     s->wire.watch(s->wire.wire, fig_reviews_fd(s->reviews));
-    s->forgot_ms = opts->forgotten_ms > 0 ? opts->forgotten_ms : 0;
     s->forgot_next = s->forgot_ms ? fig_svc_now(s) + s->forgot_ms : -1;
     /* those forgotten so far are anonymous in what is loaded (service_forgotten.c) */
     if (!(rc = fig_db_forgotten_last(db, &s->forgot_seq, msg)))
