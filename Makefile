@@ -183,8 +183,7 @@ $(T)/test_%: $(T)/unit/test_%.o $(SUPPORT_OBJ) $(T)/libfigaro-host.a $(T)/libfig
 SERVICE_NAMES := $(patsubst tests/unit/%.c,%,$(wildcard tests/unit/test_service*.c))
 SERVICE_TESTS := $(SERVICE_NAMES:%=$(T)/%)
 NET_TESTS := $(SERVICE_TESTS) $(T)/test_proto $(T)/test_db $(T)/test_heap $(T)/test_db_people \
-             $(T)/test_rated $(T)/test_http_path $(T)/test_conn_index \
-             $(T)/test_forgotten
+             $(T)/test_rated $(T)/test_http_path $(T)/test_conn_index
 # (The objects before the libraries: the harness, named apart, calls them too.)
 $(NET_TESTS): $(T)/test_%: $(T)/unit/test_%.o $(SUPPORT_OBJ) $(T)/libfigaro-net.a \
               $(T)/libfigaro-host.a $(T)/libfigaro-ai.a $(T)/libfigaro.a

@@ -27,6 +27,7 @@
 #include "figaro/figaro.h"
 #include "host/review.h"
 #include "host/util.h"
+#include "net/db.h"
 #include "net/service.h"
 #include "service_harness.h"
 
@@ -151,6 +152,7 @@ void start_service(world_t *w)
     o.max_conns_per_addr = 8;
     o.keep_finished_ms = w->keep_finished_ms;
     o.keep_idle_ms = w->keep_idle_ms;
+    o.forgotten_ms = w->forgotten_ms;
     o.review_spec = w->review_spec ? w->review_spec : TEST_REVIEW_SPEC;
     static fig_engine_def_t engines[1];
     static char cmd[4200];
@@ -560,18 +562,64 @@ json_t *frame_at(const world_t *w, int id, int k)
     return o;
 }
 
+/* The first row sql answers, read with SQLite itself from a handle of its
+ * own (*db, read-only): there must be one. db_done closes both. */
+static sqlite3_stmt *db_row(world_t *w, const char *sql, sqlite3 **db)
+{
+    sqlite3_stmt *st;
+    assert_int_equal(sqlite3_open_v2(w->db, db, SQLITE_OPEN_READONLY, NULL), SQLITE_OK);
+    assert_int_equal(sqlite3_prepare_v2(*db, sql, -1, &st, NULL), SQLITE_OK);
+    assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+    return st;
+}
+
+static void db_done(sqlite3 *db, sqlite3_stmt *st)
+{
+    sqlite3_finalize(st);
+    sqlite3_close(db);
+}
+
 /* A 64-bit column of the database, read with SQLite itself. */
 uint64_t db_u64(world_t *w, const char *sql)
 {
     sqlite3 *db;
-    sqlite3_stmt *st;
-    assert_int_equal(sqlite3_open_v2(w->db, &db, SQLITE_OPEN_READONLY, NULL), SQLITE_OK);
-    assert_int_equal(sqlite3_prepare_v2(db, sql, -1, &st, NULL), SQLITE_OK);
-    assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+    sqlite3_stmt *st = db_row(w, sql, &db);
     uint64_t x = (uint64_t)sqlite3_column_int64(st, 0);
-    sqlite3_finalize(st);
-    sqlite3_close(db);
+    db_done(db, st);
     return x;
+}
+
+stored_seat_t stored_seat(world_t *w, const char *code, int seat)
+{
+    char sql[160];
+    snprintf(sql, sizeof sql, "SELECT name, person IS NOT NULL, rematch FROM seats "
+             "WHERE code = '%s' AND seat = %d", code, seat);
+    sqlite3 *db;
+    sqlite3_stmt *st = db_row(w, sql, &db);
+    stored_seat_t x;
+    snprintf(x.name, sizeof x.name, "%s", (const char *)sqlite3_column_text(st, 0));
+    x.person = sqlite3_column_int(st, 1) != 0;
+    x.rematch = sqlite3_column_int64(st, 2);
+    db_done(db, st);
+    return x;
+}
+
+/* Another process's handle: its own fig_db_t on the file, opened and
+ * closed around the one forget, as `figaro people remove` does it. */
+void forget_elsewhere(world_t *w, const char *id)
+{
+    char url[160];
+    snprintf(url, sizeof url, "sqlite:%s", w->db);
+    fig_db_t *db;
+    fig_msg_t msg;
+    if (fig_db_open(&db, url, NULL, &msg) != FIG_OK)
+        fail_msg("open %s: %s", url, msg.text);
+    bool found = false;
+    fig_err_t rc = fig_db_person_forget(db, id, wall_fn(w), &found, &msg);
+    fig_db_close(db);
+    if (rc != FIG_OK)
+        fail_msg("forget %s: %s", id, msg.text);
+    assert_true(found);
 }
 
 /* Sends `frame`; expects exactly one error frame with `code` to c and
@@ -596,6 +644,15 @@ void expect_error(world_t *w, client_t *c, client_t *others[], int n, const char
     cl_update(c);
     for (int i = 0; i < n; i++)
         assert_int_equal(frames_of(others[i]), before[i]);
+}
+
+bool frames_hold(const world_t *w, int id, int from, const char *text)
+{
+    const rconn_t *r = &w->wire.c[id];
+    for (int i = from; i < r->n; i++)
+        if (strstr(r->f[i], text))
+            return true;
+    return false;
 }
 
 /* Whether frames `from`.. of connection `id` hold an error whose code is

@@ -77,6 +77,12 @@ typedef struct {
     const char *secrets[8];         /* people's keys, device codes: never in a log line */
     int nsecrets, secrets_logged;
     const char *http_addr;          /* whose GETs http() sends (the replays' limit) */
+    /* How often the service reads the people forgotten elsewhere (its
+     * forgotten_ms; `figaro serve` sets FIG_SVC_FORGOTTEN_MS). 0, the
+     * default: never, so no round of it takes a deadline or a writer's turn
+     * from the tests that count them; a forget by another handle
+     * (forget_elsewhere) needs it. */
+    int forgotten_ms;
 } world_t;
 
 /* A new folder and a service on it, with a grace period of grace_ms and the
@@ -239,6 +245,9 @@ client_t *wait_mover(world_t *w, client_t *a, client_t *b);
 /* Whether connection id got seat news `news` since frame `from`. */
 bool has_news(const world_t *w, int id, int from, const char *news);
 
+/* Whether a frame connection `id` got since `from` holds text. */
+bool frames_hold(const world_t *w, int id, int from, const char *text);
+
 /* Whether frames `from`.. of connection `id` hold an error whose code is
  * `code`. */
 bool error_since(const world_t *w, int id, int from, const char *code);
@@ -266,5 +275,22 @@ void fetch_record(world_t *w, const char *table, int game, fig_game_t *g);
 
 /* A 64-bit column of the database, read with SQLite itself. */
 uint64_t db_u64(world_t *w, const char *sql);
+
+/* Seat `seat` of table `code` as the file holds it, read with SQLite
+ * itself: what a write of the service left there, whatever the table in
+ * memory says. */
+typedef struct {
+    char name[64];
+    bool person;                    /* a person's seat (seats.person set) */
+    long long rematch;              /* the game its rematch vote is for; 0: none */
+} stored_seat_t;
+stored_seat_t stored_seat(world_t *w, const char *code, int seat);
+
+/* Forgets person `id` through a handle of its own on the world's file, as
+ * `figaro people remove` does from another process (net/db.h,
+ * fig_db_person_forget, at the world's wall time): the service learns it
+ * only from the log its rounds read (forgotten_ms). The person must be
+ * there. */
+void forget_elsewhere(world_t *w, const char *id);
 
 #endif

@@ -175,16 +175,6 @@ static json_t *person_page(world_t *w, const char *id)
     return http_json(w, "/api/people/%s", id);
 }
 
-/* Whether a frame the connection got since `from` holds text. */
-static bool frames_hold(const world_t *w, int id, int from, const char *text)
-{
-    const rconn_t *r = &w->wire.c[id];
-    for (int i = from; i < r->n; i++)
-        if (strstr(r->f[i], text))
-            return true;
-    return false;
-}
-
 /* Stops the service and makes it again on the same file; Ann comes back
  * with her key and seat token on a new connection (returned in *ann2). */
 static void restart_with(world_t *w, client_t *ann, const char *key, client_t *ann2)
