@@ -137,11 +137,15 @@ void fig_svc_free_lease_batch(fig_db_batch_t *b)
 void fig_svc_drop_table(fig_service_t *s, tab_t *e, const char *why)
 {
     fig_logf(s->log, s->log_ctx, "", "table %s: dropped: %s", fig_table_code(e->t), why);
-    for (conn_t *c = s->conns; c; c = c->next)
-        if (!c->closing && fig_table_attached(e->t, c)) {
+    /* its own peers, never a walk of every connection; closing one only asks
+     * the wire (it is closed, and leaves the table, later) */
+    for (int i = 0; i < fig_table_npeers(e->t); i++) {
+        conn_t *c = fig_table_peer(e->t, i);
+        if (!c->closing) {
             c->closing = true;
             s->wire.close(s->wire.wire, c->wc);
         }
+    }
     fig_svc_remove_table(s, e);
 }
 

@@ -148,6 +148,10 @@ bool fig_table_dead(const fig_table_t *t);
 
 /* Whether peer is at the table (seated or watching). */
 bool fig_table_attached(const fig_table_t *t, const void *peer);
+/* The peers at the table (seated or watching): how many, and the i-th
+ * (0 <= i < that), in no order. */
+int fig_table_npeers(const fig_table_t *t);
+void *fig_table_peer(const fig_table_t *t, int i);
 
 /* Since when (service clock, ms) nobody watches or sits at the table, or -1
  * while someone does or a write is on its way. */

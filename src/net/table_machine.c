@@ -601,6 +601,10 @@ bool fig_table_attached(const fig_table_t *t, const void *peer)
     return peer_index(t, peer) >= 0;
 }
 
+int fig_table_npeers(const fig_table_t *t) { return t->npeers; }
+
+void *fig_table_peer(const fig_table_t *t, int i) { return t->peers[i].p; }
+
 long long fig_table_idle_since(const fig_table_t *t)
 {
     return t->inflight || t->npeers > 0 ? -1 : t->idle_since;

@@ -425,6 +425,9 @@ def test_a_paused_server_writes_nothing_after_its_lease(db, tmp_path):
                    or metric(a, "figaro_tables") != 0):
                 assert time.monotonic() - t0 < 10, "a did not drop the table whose lease it lost"
                 await asyncio.sleep(0.1)
+            # and closed the connections at that table, so that they come back to b
+            for c in (ann, bob):
+                await asyncio.wait_for(c.ws.wait_closed(), 10)
             # the leave was never stored: Ann still sits at b's table
             assert psql(db, "SELECT kind, name FROM seats WHERE code = '%s' AND seat = %d"
                         % (ann.table, ann.seat)) == [["person", "Ann"]]
