@@ -95,6 +95,15 @@ const char *fig_wire_mime(const char *name)
     return "application/octet-stream";
 }
 
+/* [*b, *e) without the blanks (RFC 9110's OWS: spaces, tabs) at its ends. */
+static void trim_ows(const char **b, const char **e)
+{
+    while (*b < *e && (**b == ' ' || **b == '\t'))
+        (*b)++;
+    while (*e > *b && ((*e)[-1] == ' ' || (*e)[-1] == '\t'))
+        (*e)--;
+}
+
 /* Whether the element [p, end) of an Accept-Encoding list names `name`
  * (case-insensitive), up to its parameters. */
 static bool coding_is(const char *p, const char *end, const char *name)
@@ -115,11 +124,8 @@ static int element_weight(const char *p, const char *end)
         const char *next = memchr(q, ';', (size_t)(end - q));
         if (!next)
             next = end;
-        while (q < next && (*q == ' ' || *q == '\t'))
-            q++;
         const char *e = next;
-        while (e > q && (e[-1] == ' ' || e[-1] == '\t'))
-            e--;
+        trim_ows(&q, &e);
         if (e - q >= 2 && (q[0] == 'q' || q[0] == 'Q') && q[1] == '=') {
             /* qvalue = ( "0" [ "." 0*3DIGIT ] ) / ( "1" [ "." 0*3("0") ] ) */
             const char *v = q + 2;
@@ -153,10 +159,7 @@ bool fig_webfiles_accepts_gzip(const char *accept_encoding)
         const char *end = comma ? comma : p + strlen(p);
         const char *semi = memchr(p, ';', (size_t)(end - p));
         const char *c = p, *ce = semi ? semi : end;
-        while (c < ce && (*c == ' ' || *c == '\t'))
-            c++;
-        while (ce > c && (ce[-1] == ' ' || ce[-1] == '\t'))
-            ce--;
+        trim_ows(&c, &ce);
         int w = element_weight(semi ? semi : end, end);
         if (w >= 0) {
             if (coding_is(c, ce, "gzip") || coding_is(c, ce, "x-gzip"))

@@ -113,6 +113,7 @@ static void test_accept_encoding(void **state)
         { "identity", false },
         { "br, deflate", false },
         { "gzip;q=0", false },
+        { "br, gzip\t ; q=0 \t", false },      /* blanks around a refusal */
         { "gzip;q=0.000", false },
         { "gzip;q=0.", false },
         { "gzip;q=0, *", false },               /* named and refused: "*" does not bring it back */
