@@ -142,6 +142,20 @@ def kept_replay_is_posted_replay(server, pid, i, fgn, lang=None):
     return json.loads(body)
 
 
+async def at_table(clients, seats):
+    """clients[0] creates a table of `seats` (hints off: rated, when its bots
+    are), and each of clients takes a seat at it: the table's code, and each
+    one's (seated, snapshot)."""
+    await clients[0].send({"type": "create", "hints": False, "seats": seats})
+    table = (await clients[0].expect("created"))["table"]
+    got = []
+    for c in clients:
+        c.table = table
+        await c.send({"type": "join", "table": table})
+        got.append((await c.expect("seated"), await c.expect("snapshot")))
+    return table, got
+
+
 async def rated_games(url, server, points, games=2):
     """Ann signed in, Bob not, an easy and a hard bot: `games` games to the
     end; each `rated` is what the second implementation says."""
@@ -150,15 +164,10 @@ async def rated_games(url, server, points, games=2):
         await c.connect(url)
         await c.hello_key()
     me = await ann.sign_up()
-    await ann.send({"type": "create", "hints": False, "seats": [
+    table, got = await at_table([ann, bob], [
         {"kind": "person"}, {"kind": "bot", "level": "easy"}, {"kind": "person"},
-        {"kind": "bot", "level": "hard"}]})
-    table = (await ann.expect("created"))["table"]
-    for c in (ann, bob):
-        c.table = table
-        await c.send({"type": "join", "table": table})
-        await c.expect("seated")
-        snap = await c.expect("snapshot")
+        {"kind": "bot", "level": "hard"}])
+    for _, snap in got:
         assert snap["options"]["rated"] is True
     rng = random.Random(7)
     mu, sigma = MU0, SIGMA0
@@ -253,12 +262,8 @@ async def rated_game_with_bots(url, seed):
     await ann.connect(url)
     await ann.hello_key()
     me = await ann.sign_up()
-    await ann.send({"type": "create", "hints": False, "seats": [
-        {"kind": "person"}, {"kind": "bot", "level": "beginner"}, {"kind": "bot", "level": "easy"}]})
-    ann.table = (await ann.expect("created"))["table"]
-    await ann.send({"type": "join", "table": ann.table})
-    await ann.expect("seated")
-    await ann.expect("snapshot")
+    await at_table([ann], [
+        {"kind": "person"}, {"kind": "bot", "level": "beginner"}, {"kind": "bot", "level": "easy"}])
     await play([ann], random.Random(seed))
     while not ann.rated:
         await ann.recv()
@@ -353,13 +358,8 @@ async def devices(url, server):
     # signed in already: no second person on this connection
     await ann.send({"type": "person_new", "name": "Other"})
     await ann.error("already")
-    await ann.send({"type": "create", "hints": False, "seats": [
-        {"kind": "person"}, {"kind": "bot", "level": "beginner"}, {"kind": "bot", "level": "easy"}]})
-    table = (await ann.expect("created"))["table"]
-    ann.table = table
-    await ann.send({"type": "join", "table": table})
-    seated = await ann.expect("seated")
-    await ann.expect("snapshot")
+    table, [(seated, _)] = await at_table([ann], [
+        {"kind": "person"}, {"kind": "bot", "level": "beginner"}, {"kind": "bot", "level": "easy"}])
     await ann.send({"type": "device_code"})
     code = (await ann.expect("device_code"))
     assert re.fullmatch(r"[2-9A-HJKMNP-Z]{8}", code["code"]) and code["expires_s"] == 600
@@ -546,14 +546,8 @@ async def forgotten_elsewhere(srv, forget, seconds=10):
         await c.connect(url)
         await c.hello_key()
         await c.sign_up()
-    await ann.send({"type": "create", "hints": False, "seats": [
-        {"kind": "person"}, {"kind": "person"}, {"kind": "bot", "level": "easy"}]})
-    table = (await ann.expect("created"))["table"]
-    for c in (ann, bob):
-        c.table = table
-        await c.send({"type": "join", "table": table})
-        await c.expect("seated")
-        await c.expect("snapshot")
+    table, _ = await at_table([ann, bob], [
+        {"kind": "person"}, {"kind": "person"}, {"kind": "bot", "level": "easy"}])
     rng = random.Random(31)
     await play([ann, bob], rng, stop_after=3)
     await forget(ann)
@@ -658,15 +652,9 @@ def leaver_survives_sigkill(start_first, start_second, points):
             await c.connect(srv.url)
             await c.hello_key()
             await c.sign_up()
-        await ann.send({"type": "create", "hints": False, "seats": [
+        table, _ = await at_table([ann, bob], [
             {"kind": "person"}, {"kind": "person"}, {"kind": "bot", "level": "easy"},
-            {"kind": "bot", "level": "easy"}]})
-        table = (await ann.expect("created"))["table"]
-        for c in (ann, bob):
-            c.table = table
-            await c.send({"type": "join", "table": table})
-            await c.expect("seated")
-            await c.expect("snapshot")
+            {"kind": "bot", "level": "easy"}])
         await play([ann, bob], rng, stop_after=4)
         await bob.send({"type": "leave", "table": table})
         await bob.expect("left")   # stored
