@@ -61,14 +61,6 @@ static void answer(fig_http_answer_t *out, int status, const char *type, char *b
     out->len = body ? strlen(body) : 0;
 }
 
-static char *dup_text(const char *s)
-{
-    char *d = malloc(strlen(s) + 1);
-    if (d)
-        strcpy(d, s);
-    return d;
-}
-
 /* The storage's lines of /metrics. */
 static void storage_metrics(text_t *t, fig_service_t *s)
 {
@@ -168,12 +160,10 @@ static void metrics(fig_service_t *s, fig_http_answer_t *out)
 static void record_answer(fig_http_answer_t *out, fig_err_t rc, const fig_msg_t *msg,
                           const fig_game_t *g, bool json, const fig_tr_t *tr)
 {
-    const char *plain = "text/plain; charset=utf-8";
     if (rc) {
         char text[sizeof msg->text + 2];
         snprintf(text, sizeof text, "%s\n", msg->text);
-        answer(out, rc == FIG_ERR_STATE ? 409 : rc == FIG_ERR_INPUT ? 404 : 503, plain,
-               dup_text(text));
+        fig_svc_http_text(out, rc == FIG_ERR_STATE ? 409 : rc == FIG_ERR_INPUT ? 404 : 503, text);
         return;
     }
     if (json) {
@@ -184,7 +174,7 @@ static void record_answer(fig_http_answer_t *out, fig_err_t rc, const fig_msg_t 
     char *body = malloc(n + 1);
     if (body)
         fig_fgn_write(g, body, n + 1);
-    answer(out, body ? 200 : 503, body ? "text/plain; charset=utf-8" : plain, body);
+    answer(out, body ? 200 : 503, "text/plain; charset=utf-8", body);
 }
 
 /* An earlier game's record: read by the writer thread (the loop never
@@ -210,8 +200,7 @@ static void record_later(fig_service_t *s, fig_conn_t *conn, const char *code, i
         out->status = 0;   /* later: wire.answer */
         return;
     }
-    answer(out, 503, "text/plain; charset=utf-8",
-           dup_text(h ? "out of memory\n" : "too many records on their way: try again\n"));
+    fig_svc_http_text(out, 503, h ? "out of memory\n" : "too many records on their way: try again\n");
 }
 
 /* The read of record_later came back: the answer goes to its connection,
@@ -335,10 +324,9 @@ void fig_service_http(fig_service_t *s, fig_conn_t *conn, const char *addr, cons
 void fig_service_http_post(fig_service_t *s, const char *addr, const char *path,
                            const char *body, size_t len, fig_http_answer_t *out)
 {
-    const char *plain = "text/plain; charset=utf-8";
     fig_http_path_t p;
     if (fig_http_path_parse(path, &p) != FIG_HTTP_REPLAY) {
-        answer(out, 404, plain, dup_text("not found\n"));
+        fig_svc_http_text(out, 404, "not found\n");
         return;
     }
     int retry_s = 1;
@@ -349,13 +337,13 @@ void fig_service_http_post(fig_service_t *s, const char *addr, const char *path,
     if (len > FIG_REPLAY_FGN_MAX) {
         char text[80];
         snprintf(text, sizeof text, "a record is at most %d bytes\n", FIG_REPLAY_FGN_MAX);
-        answer(out, 413, plain, dup_text(text));
+        fig_svc_http_text(out, 413, text);
         return;
     }
     /* Never stored: the record is read, played again and forgotten. */
     fig_game_t *g = malloc(sizeof *g);
     if (!g) {
-        answer(out, 503, plain, dup_text("out of memory\n"));
+        fig_svc_http_text(out, 503, "out of memory\n");
         return;
     }
     fig_msg_t msg;
@@ -365,7 +353,7 @@ void fig_service_http_post(fig_service_t *s, const char *addr, const char *path,
             snprintf(text, sizeof text, "line %d: %s\n", msg.line, msg.text);
         else
             snprintf(text, sizeof text, "%s\n", msg.text);
-        answer(out, 400, plain, dup_text(text));
+        fig_svc_http_text(out, 400, text);
         free(g);
         return;
     }
