@@ -348,16 +348,6 @@ static void error_to(fig_service_t *s, conn_t *c, fig_proto_code_t code, const c
     fig_svc_send_error(s, c, code, fig_tr_text(c->tr, text), re, NULL);
 }
 
-/* Person id's seats at the tables in memory lose the link and their name
- * (table_people.c). Done when forget_me is asked, before the storage has
- * it: a seat the table writes meanwhile (a vote) then carries neither, and
- * cannot undo the forgetting that commits before it. Again when it is
- * stored (a table taken over meanwhile). */
-static void forget_at_tables(fig_service_t *s, const char *id)
-{
-    fig_svc_person_seats_forget(s, id);   /* the tables that hold them, those only */
-}
-
 /* The person frame of j's person (key: NULL, or the new key for c alone). */
 static void send_person(fig_service_t *s, conn_t *c, const people_job_t *j, const char *key)
 {
@@ -509,8 +499,13 @@ void fig_svc_people_message(fig_service_t *s, conn_t *c, const fig_proto_msg_t *
         fig_svc_send_error(s, c, FIG_PC_STORAGE, msg.text, re, NULL);
         return;
     }
-    if (kind == PJ_FORGET)   /* now: a seat written after the forget must not name them */
-        forget_at_tables(s, c->person);
+    /* The person's seats at the tables in memory (those only) lose the link
+     * and their name now, before the storage has the forget: a seat a table
+     * writes meanwhile (a vote) then carries neither, and cannot undo the
+     * forgetting that commits before it. Again when it is stored
+     * (fig_svc_forgotten: a table taken over meanwhile). */
+    if (kind == PJ_FORGET)
+        fig_svc_person_seats_forget(s, c->person);
     job_submit(s, j);
 }
 
