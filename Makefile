@@ -198,7 +198,8 @@ $(T)/test_wire: $(T)/unit/test_wire.o $(T)/libfigaro-net.a $(T)/libfigaro-host.a
 # their calls to malloc & co. to tests/unit/alloc_fail.c, which counts them
 # and fails the one a test asks for.
 WRAP_ALLOC := -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=strdup
-ALLOC_TESTS := $(T)/test_store $(T)/test_session $(T)/test_alloc $(T)/test_conn_index
+ALLOC_TESTS := $(T)/test_store $(T)/test_session $(T)/test_alloc $(T)/test_conn_index \
+               $(T)/test_util
 $(ALLOC_TESTS): TEST_LDFLAGS := $(WRAP_ALLOC)
 $(ALLOC_TESTS): $(T)/unit/alloc_fail.o
 

@@ -49,8 +49,7 @@ typedef struct {
     int n;                                    /* players */
     char names[FIG_MAX_PLAYERS][FIG_NAME_MAX + 1];
     fig_view_t view;                          /* seat 0's view after the last step told */
-    char *log;                                /* everything said, '\n'-separated */
-    size_t loglen, logcap;
+    fig_buf_t log;                            /* everything said, '\n'-separated */
     fig_narrator_t narr;                           /* tells steps and menu lines (seat 0: "You") */
     int last_about;                           /* what the last sentence told was about */
     size_t over_at;                           /* where the end of the game starts in the log */
@@ -62,31 +61,13 @@ typedef struct {
 
 /* ---- output */
 
-static void append_log(plain_t *p, const char *line)
-{
-    size_t len = strlen(line);
-    if (p->loglen + len + 2 > p->logcap) {
-        size_t cap = p->logcap ? p->logcap * 2 : 8192;
-        while (cap < p->loglen + len + 2)
-            cap *= 2;
-        char *grown = realloc(p->log, cap);
-        if (!grown)
-            return;   /* the log is a convenience: the game goes on without it */
-        p->log = grown;
-        p->logcap = cap;
-    }
-    memcpy(p->log + p->loglen, line, len);
-    p->loglen += len;
-    p->log[p->loglen++] = '\n';
-    p->log[p->loglen] = '\0';
-}
-
-/* Says one line of what happened: printed, and kept for `log`. */
+/* Says one line of what happened: printed, and kept for `log` (a
+ * convenience: once memory runs out, the game goes on without the rest). */
 static void say_line(plain_t *p, const char *line)
 {
     if (p->echo)
         puts(line);
-    append_log(p, line);
+    fig_buf_appendf(&p->log, "%s\n", line);
 }
 
 /* narrate.c's sentences: a blank line before a deal and before the end of the
@@ -99,7 +80,7 @@ static void say(void *ctx, int about, const char *sentence)
     if (first && (about == FIG_NARRATE_DEAL || about == FIG_EV_GAME_OVER))
         say_line(p, "");
     if (first && about == FIG_EV_GAME_OVER)
-        p->over_at = p->loglen;
+        p->over_at = p->log.len;
     say_line(p, sentence);
 }
 
@@ -368,15 +349,15 @@ static void refusal(const plain_t *p, fig_action_t a, const fig_msg_t *engine, c
 
 static void show_log(const plain_t *p, long last)
 {
-    if (!p->log || !p->loglen) {
+    if (!p->log.len) {
         printf("%s\n", _("Nothing has happened yet."));
         return;
     }
-    const char *start = p->log;
+    const char *start = p->log.data;
     if (last > 0) {
         long lines = 0;
-        const char *q = p->log + p->loglen - 1;   /* the final '\n' */
-        while (q > p->log) {
+        const char *q = p->log.data + p->log.len - 1;   /* the final '\n' */
+        while (q > p->log.data) {
             q--;
             if (*q == '\n' && ++lines == last) {
                 start = q + 1;
@@ -775,9 +756,9 @@ int play_plain(const play_opts_t *opts, const tui_saved_t *saved, fig_store_t *s
         rebuild_log(p);
     fig_match_view(p->m, 0, &p->view);
     introduce(p, aside);
-    if (fig_game_over(g) && p->log) {   /* saved at the very end, before it was filed */
+    if (fig_game_over(g) && p->log.len) {   /* saved at the very end, before it was filed */
         printf("%s\n", _("The saved game was already over."));
-        fputs(p->log + p->over_at, stdout);
+        fputs(p->log.data + p->over_at, stdout);
     }
     autosave(p);
     int rc = TURN_PLAYED;
@@ -802,7 +783,7 @@ int play_plain(const play_opts_t *opts, const tui_saved_t *saved, fig_store_t *s
     fflush(stdout);
     fig_hint_free(p->hint);
     fig_match_free(p->m);
-    free(p->log);
+    fig_buf_free(&p->log);
     free(p);
     return rc;
 }

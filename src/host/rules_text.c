@@ -6,12 +6,11 @@
  * of `paras` is one msgid: translators see whole paragraphs, and callers wrap
  * them to any width, in the language of the translator they pass. Keep the
  * English plain ASCII: it is also what a terminal in the C locale shows. */
-#include <stdbool.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "figaro/error.h"
 #include "host/rules_text.h"
+#include "host/util.h"
 
 typedef struct {
     fig_rules_kind_t kind;
@@ -233,47 +232,17 @@ int fig_rules_wrap(const char *s, int width)
     return i;                              /* one long word: cut it */
 }
 
-/* A growing text: the rules rendered for a width. A failed allocation
- * marks it failed; the rest is then skipped. */
-typedef struct {
-    char *buf;
-    size_t len, cap;
-    bool failed;
-} text_t;
-
-static void add(text_t *t, const char *s, size_t n)
-{
-    if (t->failed)
-        return;
-    if (t->len + n + 1 > t->cap) {
-        size_t cap = t->cap ? t->cap * 2 : 4096;
-        while (cap < t->len + n + 1)
-            cap *= 2;
-        char *b = realloc(t->buf, cap);
-        if (!b) {
-            t->failed = true;
-            return;
-        }
-        t->buf = b;
-        t->cap = cap;
-    }
-    memcpy(t->buf + t->len, s, n);
-    t->len += n;
-    t->buf[t->len] = '\0';
-}
-
-static void add_str(text_t *t, const char *s) { add(t, s, strlen(s)); }
-
-static void add_rule(text_t *t, char c, int n)
+/* A line of n times c under a title or a heading. */
+static void add_rule(fig_buf_t *t, char c, int n)
 {
     for (int k = 0; k < n; k++)
-        add(t, &c, 1);
-    add(t, "\n", 1);
+        fig_buf_append(t, &c, 1);
+    fig_buf_append(t, "\n", 1);
 }
 
 /* Adds `text` wrapped to `width`, the first line after `first`, the next
  * ones after `indent` (both the same number of columns). */
-static void add_wrapped(text_t *t, const char *text, int width, const char *first,
+static void add_wrapped(fig_buf_t *t, const char *text, int width, const char *first,
                         const char *indent, int margin)
 {
     const char *lead = first;
@@ -281,9 +250,7 @@ static void add_wrapped(text_t *t, const char *text, int width, const char *firs
         text++;
     while (*text) {
         int n = fig_rules_wrap(text, width - margin);
-        add_str(t, lead);
-        add(t, text, (size_t)n);
-        add(t, "\n", 1);
+        fig_buf_appendf(t, "%s%.*s\n", lead, n, text);
         text += n;
         while (*text == ' ')
             text++;
@@ -302,7 +269,8 @@ static int columns(const char *s)
 
 char *fig_rules_part_render(fig_rules_part_t part, int width, const fig_tr_t *tr)
 {
-    text_t t = { NULL, 0, 0, false };
+    fig_buf_t t;
+    fig_buf_init(&t);
     if (width < 20)
         width = 20;
     int count = fig_rules_part_count(part);
@@ -315,7 +283,7 @@ char *fig_rules_part_render(fig_rules_part_t part, int width, const fig_tr_t *tr
             add_rule(&t, '=', n < width ? n : width);
             break;
         case FIG_RULES_HEADING:
-            add(&t, "\n", 1);
+            fig_buf_append(&t, "\n", 1);
             add_wrapped(&t, p.text, width, "", "", 0);
             add_rule(&t, '-', n < width ? n : width);
             break;
@@ -324,16 +292,12 @@ char *fig_rules_part_render(fig_rules_part_t part, int width, const fig_tr_t *tr
             break;
         case FIG_RULES_TEXT:
             if (i > 0 && fig_rules_part_get(part, i - 1, NULL).kind == FIG_RULES_TEXT)
-                add(&t, "\n", 1);
+                fig_buf_append(&t, "\n", 1);
             add_wrapped(&t, p.text, width, "", "", 0);
             break;
         }
     }
-    if (t.failed) {
-        free(t.buf);
-        return NULL;
-    }
-    return t.buf;
+    return fig_buf_take(&t);   /* NULL when memory ran out */
 }
 
 char *fig_rules_render(int width, const fig_tr_t *tr)

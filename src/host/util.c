@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* util.c - small shared helpers (util.h): the monotonic clock, secret bits, reading a
- * whole file, errno texts for threads. */
+ * whole file, errno texts for threads, the string builders, the log line. */
 #include <errno.h>
 #include <stdarg.h>
 #include <fcntl.h>
@@ -160,6 +160,91 @@ void fig_putf(char *buf, size_t cap, size_t *len, const char *fmt, ...)
     va_end(ap);
     if (k > 0)
         *len += (size_t)k;
+}
+
+void fig_buf_init(fig_buf_t *b)
+{
+    *b = (fig_buf_t){ NULL, 0, 0, false };
+}
+
+/* Room for `extra` more bytes and the NUL, doubling (from 256 bytes) so that
+ * appending n bytes one at a time costs O(n); false, and b failed, when
+ * memory runs out (or the size would not fit a size_t). */
+static bool buf_reserve(fig_buf_t *b, size_t extra)
+{
+    if (b->failed)
+        return false;
+    if (extra < b->cap - b->len)   /* (cap > len whenever cap > 0) */
+        return true;
+    if (extra > SIZE_MAX / 2 - b->len - 1) {
+        b->failed = true;
+        return false;
+    }
+    size_t need = b->len + extra + 1, cap = b->cap ? b->cap : 256;
+    while (cap < need)
+        cap *= 2;
+    char *grown = realloc(b->data, cap);
+    if (!grown) {
+        b->failed = true;   /* b->data, untouched, still holds the text so far */
+        return false;
+    }
+    b->data = grown;
+    b->cap = cap;
+    return true;
+}
+
+void fig_buf_append(fig_buf_t *b, const char *s, size_t n)
+{
+    if (!buf_reserve(b, n))
+        return;
+    memcpy(b->data + b->len, s, n);
+    b->len += n;
+    b->data[b->len] = '\0';
+}
+
+void fig_buf_appendf(fig_buf_t *b, const char *fmt, ...)
+{
+    if (b->failed)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    int k = vsnprintf(b->data ? b->data + b->len : NULL, b->data ? b->cap - b->len : 0, fmt, ap);
+    va_end(ap);
+    if (k < 0) {   /* a format the C library cannot write: the text would lie */
+        b->failed = true;
+        if (b->data)
+            b->data[b->len] = '\0';
+        return;
+    }
+    if (b->data && (size_t)k < b->cap - b->len) {
+        b->len += (size_t)k;   /* it fitted */
+        return;
+    }
+    if (b->data)
+        b->data[b->len] = '\0';   /* what was cut is written again below */
+    if (!buf_reserve(b, (size_t)k))
+        return;
+    va_start(ap, fmt);
+    vsnprintf(b->data + b->len, b->cap - b->len, fmt, ap);
+    va_end(ap);
+    b->len += (size_t)k;
+}
+
+char *fig_buf_take(fig_buf_t *b)
+{
+    char *text = b->failed ? NULL : b->data;
+    if (b->failed)
+        free(b->data);
+    else if (!text)
+        text = strdup("");
+    fig_buf_init(b);
+    return text;
+}
+
+void fig_buf_free(fig_buf_t *b)
+{
+    free(b->data);
+    fig_buf_init(b);
 }
 
 void fig_logf(fig_log_fn log, void *ctx, const char *prefix, const char *fmt, ...)

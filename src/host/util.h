@@ -1,15 +1,15 @@
 /* SPDX-License-Identifier: MIT */
 /* util.h - small helpers every host module and front end shares: the one
  * clock for timeouts and pacing, secret random bits, reading a whole file
- * into memory, the one bounded string builder and the one log line. */
+ * into memory, the one bounded string builder, the one growable text and the
+ * one log line. */
 #ifndef FIGARO_HOST_UTIL_H
 #define FIGARO_HOST_UTIL_H
 
-#include <stddef.h>
-#include <stdio.h>
-
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "figaro/error.h"
 
@@ -61,6 +61,39 @@ void fig_putf(char *buf, size_t cap, size_t *len, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)))
 #endif
     ;
+
+/* The one growable text: appended to, then taken whole. A failed allocation
+ * marks it failed, once: every later append is skipped, and what was
+ * appended before stays readable in data (NUL-terminated) and len, so a
+ * caller may go on without the rest (plain mode's log) or give the text up
+ * at the end (fig_buf_take returns NULL). Nothing here aborts. A zeroed
+ * fig_buf_t is an empty one, as fig_buf_init makes it. */
+typedef struct {
+    char *data;      /* the text so far, NUL-terminated; NULL while empty */
+    size_t len;      /* its bytes, without the NUL */
+    size_t cap;      /* the bytes allocated */
+    bool failed;     /* an allocation failed: the text stops at what was there */
+} fig_buf_t;
+
+void fig_buf_init(fig_buf_t *b);
+
+/* Appends the n bytes at s (which may hold no NUL of its own). */
+void fig_buf_append(fig_buf_t *b, const char *s, size_t n);
+
+/* Appends fmt's text, like printf. */
+void fig_buf_appendf(fig_buf_t *b, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+/* The text, malloc'ed ("" when nothing was appended; the caller frees it),
+ * or NULL if an allocation failed (the text is freed then). Either way b is
+ * empty again, as after fig_buf_init. */
+char *fig_buf_take(fig_buf_t *b);
+
+/* Frees the text; b is empty again. */
+void fig_buf_free(fig_buf_t *b);
 
 /* The one log line: `prefix` then fmt's text, cut to FIG_LOG_LINE - 1 bytes,
  * handed to log(ctx, line); nothing when log is NULL (the server's parts:

@@ -5,7 +5,6 @@
  * by the writer thread, and answered later), POST /replay, and the rate
  * limits per address of what builds a replay on the loop. The paths are
  * read by http_path.c; the replays themselves are service_replay.c's. */
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,42 +14,6 @@
 #include "net/replay_json.h"
 #include "net/service.h"
 #include "net/service_internal.h"
-
-typedef struct {
-    char *buf;
-    size_t len, cap;
-    bool failed;
-} text_t;
-
-static void put(text_t *t, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
-
-static void put(text_t *t, const char *fmt, ...)
-{
-    for (;;) {
-        va_list ap;
-        va_start(ap, fmt);
-        int k = t->failed ? 0 : vsnprintf(t->buf + t->len, t->cap - t->len, fmt, ap);
-        va_end(ap);
-        if (t->failed || k < 0)
-            return;
-        if (t->len + (size_t)k < t->cap) {
-            t->len += (size_t)k;
-            return;
-        }
-        size_t ncap = 2 * (t->cap + (size_t)k);
-        char *nb = realloc(t->buf, ncap);
-        if (!nb) {
-            t->failed = true;
-            return;
-        }
-        t->buf = nb;
-        t->cap = ncap;
-    }
-}
 
 static void answer(fig_http_answer_t *out, int status, const char *type, char *body)
 {
@@ -62,97 +25,115 @@ static void answer(fig_http_answer_t *out, int status, const char *type, char *b
 }
 
 /* The storage's lines of /metrics. */
-static void storage_metrics(text_t *t, fig_service_t *s)
+static void storage_metrics(fig_buf_t *t, fig_service_t *s)
 {
-    put(t, "# HELP figaro_storage_errors_total Writes the database refused.\n"
-           "# TYPE figaro_storage_errors_total counter\nfigaro_storage_errors_total %llu\n",
-       s->stats.storage_errors);
-    put(t, "# HELP figaro_storage_record_reads Earlier games' records being read for a "
-           "download now (by the writer thread).\n# TYPE figaro_storage_record_reads gauge\n"
-           "figaro_storage_record_reads %d\n", s->nwaits);
-    put(t, "# HELP figaro_people_calls People's calls to the storage on their way now (signing "
-           "in, device codes, pages; by the writer thread).\n# TYPE figaro_people_calls gauge\n"
-           "figaro_people_calls %d\n", s->npjobs);
+    fig_buf_appendf(t,
+        "# HELP figaro_storage_errors_total Writes the database refused.\n"
+        "# TYPE figaro_storage_errors_total counter\nfigaro_storage_errors_total %llu\n",
+        s->stats.storage_errors);
+    fig_buf_appendf(t,
+        "# HELP figaro_storage_record_reads Earlier games' records being read for a "
+        "download now (by the writer thread).\n# TYPE figaro_storage_record_reads gauge\n"
+        "figaro_storage_record_reads %d\n", s->nwaits);
+    fig_buf_appendf(t,
+        "# HELP figaro_people_calls People's calls to the storage on their way now (signing "
+        "in, device codes, pages; by the writer thread).\n# TYPE figaro_people_calls gauge\n"
+        "figaro_people_calls %d\n", s->npjobs);
     fig_writer_stats_t ws;
     fig_writer_stats(s->writer, &ws);
-    put(t, "# HELP figaro_storage_commits_total Transactions the writer committed (each "
-           "one sync to the disk).\n# TYPE figaro_storage_commits_total counter\n"
-           "figaro_storage_commits_total %llu\n", ws.commits);
-    put(t, "# HELP figaro_storage_writes_total Requests' writes committed in them (group "
-           "commit: several a transaction).\n# TYPE figaro_storage_writes_total counter\n"
-           "figaro_storage_writes_total %llu\n", ws.batches);
-    put(t, "# HELP figaro_storage_loop_commits_total Of those, the transactions the event "
-           "loop committed itself (a small group that does not wait for the disk, the "
-           "writer idle).\n# TYPE figaro_storage_loop_commits_total counter\n"
-           "figaro_storage_loop_commits_total %llu\n", ws.loop_commits);
-    put(t, "# HELP figaro_storage_commit_ms_total Time the writer spent in transactions "
-           "(writing and syncing), ms.\n# TYPE figaro_storage_commit_ms_total counter\n"
-           "figaro_storage_commit_ms_total %.1f\n", ws.commit_ms);
-    put(t, "# HELP figaro_storage_queue Writes on their way to the disk.\n"
-           "# TYPE figaro_storage_queue gauge\nfigaro_storage_queue %d\n",
-       fig_writer_pending(s->writer));
+    fig_buf_appendf(t,
+        "# HELP figaro_storage_commits_total Transactions the writer committed (each "
+        "one sync to the disk).\n# TYPE figaro_storage_commits_total counter\n"
+        "figaro_storage_commits_total %llu\n", ws.commits);
+    fig_buf_appendf(t,
+        "# HELP figaro_storage_writes_total Requests' writes committed in them (group "
+        "commit: several a transaction).\n# TYPE figaro_storage_writes_total counter\n"
+        "figaro_storage_writes_total %llu\n", ws.batches);
+    fig_buf_appendf(t,
+        "# HELP figaro_storage_loop_commits_total Of those, the transactions the event "
+        "loop committed itself (a small group that does not wait for the disk, the "
+        "writer idle).\n# TYPE figaro_storage_loop_commits_total counter\n"
+        "figaro_storage_loop_commits_total %llu\n", ws.loop_commits);
+    fig_buf_appendf(t,
+        "# HELP figaro_storage_commit_ms_total Time the writer spent in transactions "
+        "(writing and syncing), ms.\n# TYPE figaro_storage_commit_ms_total counter\n"
+        "figaro_storage_commit_ms_total %.1f\n", ws.commit_ms);
+    fig_buf_appendf(t,
+        "# HELP figaro_storage_queue Writes on their way to the disk.\n"
+        "# TYPE figaro_storage_queue gauge\nfigaro_storage_queue %d\n",
+        fig_writer_pending(s->writer));
 }
 
 static void metrics(fig_service_t *s, fig_http_answer_t *out)
 {
-    text_t t = { malloc(1024), 0, 1024, false };
-    if (!t.buf) {
-        answer(out, 503, "text/plain; charset=utf-8", NULL);
-        return;
-    }
+    fig_buf_t t;
+    fig_buf_init(&t);
     int thinking = 0;
     for (int i = 0; i < s->ntables; i++)
         thinking += fig_table_thinking(s->tabs[i]->t);
     const fig_table_stats_t *st = &s->stats;
-    put(&t, "# HELP figaro_tables Tables the server holds.\n# TYPE figaro_tables gauge\n"
-            "figaro_tables %d\n", s->ntables);
-    put(&t, "# HELP figaro_leases_held Tables this server holds a lease on (a database "
-            "several servers share; 0 on SQLite).\n# TYPE figaro_leases_held gauge\n"
-            "figaro_leases_held %d\n", s->shared ? s->ntables : 0);
-    put(&t, "# HELP figaro_takeovers_total Tables taken over from a server that was gone.\n"
-            "# TYPE figaro_takeovers_total counter\nfigaro_takeovers_total %llu\n", s->takeovers);
-    put(&t, "# HELP figaro_leases_lost_total Tables dropped: their lease ran out or another "
-            "server took them.\n# TYPE figaro_leases_lost_total counter\n"
-            "figaro_leases_lost_total %llu\n", s->leases_lost);
-    put(&t, "# HELP figaro_fenced_writes_total Writes refused: their table's lease was "
-            "another server's.\n# TYPE figaro_fenced_writes_total counter\n"
-            "figaro_fenced_writes_total %llu\n", s->fenced);
-    put(&t, "# HELP figaro_connections Open WebSocket connections.\n"
-            "# TYPE figaro_connections gauge\nfigaro_connections %d\n", s->nconns);
-    put(&t, "# HELP figaro_actions_total Actions applied, by people and bots "
-            "(rate() gives actions/s).\n# TYPE figaro_actions_total counter\n"
-            "figaro_actions_total %llu\n", st->actions);
-    put(&t, "# HELP figaro_events_total Table events told.\n# TYPE figaro_events_total counter\n"
-            "figaro_events_total %llu\n", st->events);
-    put(&t, "# HELP figaro_frames_total Frames sent to connections.\n"
-            "# TYPE figaro_frames_total counter\nfigaro_frames_total %llu\n", st->frames);
+    fig_buf_appendf(&t,
+        "# HELP figaro_tables Tables the server holds.\n# TYPE figaro_tables gauge\n"
+        "figaro_tables %d\n", s->ntables);
+    fig_buf_appendf(&t,
+        "# HELP figaro_leases_held Tables this server holds a lease on (a database "
+        "several servers share; 0 on SQLite).\n# TYPE figaro_leases_held gauge\n"
+        "figaro_leases_held %d\n", s->shared ? s->ntables : 0);
+    fig_buf_appendf(&t,
+        "# HELP figaro_takeovers_total Tables taken over from a server that was gone.\n"
+        "# TYPE figaro_takeovers_total counter\nfigaro_takeovers_total %llu\n", s->takeovers);
+    fig_buf_appendf(&t,
+        "# HELP figaro_leases_lost_total Tables dropped: their lease ran out or another "
+        "server took them.\n# TYPE figaro_leases_lost_total counter\n"
+        "figaro_leases_lost_total %llu\n", s->leases_lost);
+    fig_buf_appendf(&t,
+        "# HELP figaro_fenced_writes_total Writes refused: their table's lease was "
+        "another server's.\n# TYPE figaro_fenced_writes_total counter\n"
+        "figaro_fenced_writes_total %llu\n", s->fenced);
+    fig_buf_appendf(&t,
+        "# HELP figaro_connections Open WebSocket connections.\n"
+        "# TYPE figaro_connections gauge\nfigaro_connections %d\n", s->nconns);
+    fig_buf_appendf(&t,
+        "# HELP figaro_actions_total Actions applied, by people and bots "
+        "(rate() gives actions/s).\n# TYPE figaro_actions_total counter\n"
+        "figaro_actions_total %llu\n", st->actions);
+    fig_buf_appendf(&t,
+        "# HELP figaro_events_total Table events told.\n# TYPE figaro_events_total counter\n"
+        "figaro_events_total %llu\n", st->events);
+    fig_buf_appendf(&t,
+        "# HELP figaro_frames_total Frames sent to connections.\n"
+        "# TYPE figaro_frames_total counter\nfigaro_frames_total %llu\n", st->frames);
     storage_metrics(&t, s);
-    put(&t, "# HELP figaro_tables_deleted_total Tables deleted after nobody was there for "
-            "long.\n# TYPE figaro_tables_deleted_total counter\n"
-            "figaro_tables_deleted_total %llu\n", s->deleted);
-    put(&t, "# HELP figaro_bot_queue Bots asked to think and not answered yet.\n"
-            "# TYPE figaro_bot_queue gauge\nfigaro_bot_queue %d\n", thinking);
-    put(&t, "# HELP figaro_bot_threads Worker threads the bots think on.\n"
-            "# TYPE figaro_bot_threads gauge\nfigaro_bot_threads %d\n", fig_pool_threads(s->pool));
-    put(&t, "# HELP figaro_move_latency_ms From a person's action to the broadcast of its "
-            "result.\n# TYPE figaro_move_latency_ms histogram\n");
+    fig_buf_appendf(&t,
+        "# HELP figaro_tables_deleted_total Tables deleted after nobody was there for "
+        "long.\n# TYPE figaro_tables_deleted_total counter\n"
+        "figaro_tables_deleted_total %llu\n", s->deleted);
+    fig_buf_appendf(&t,
+        "# HELP figaro_bot_queue Bots asked to think and not answered yet.\n"
+        "# TYPE figaro_bot_queue gauge\nfigaro_bot_queue %d\n", thinking);
+    fig_buf_appendf(&t,
+        "# HELP figaro_bot_threads Worker threads the bots think on.\n"
+        "# TYPE figaro_bot_threads gauge\nfigaro_bot_threads %d\n", fig_pool_threads(s->pool));
+    fig_buf_appendf(&t,
+        "# HELP figaro_move_latency_ms From a person's action to the broadcast of its "
+        "result.\n# TYPE figaro_move_latency_ms histogram\n");
     unsigned long long cum = 0;
     for (int b = 0; b < FIG_TABLE_LATENCY_BUCKETS; b++) {
         cum += st->latency[b];
         if (b < FIG_TABLE_LATENCY_BUCKETS - 1)
-            put(&t, "figaro_move_latency_ms_bucket{le=\"%g\"} %llu\n", fig_table_latency_le[b],
-                cum);
+            fig_buf_appendf(&t,
+                "figaro_move_latency_ms_bucket{le=\"%g\"} %llu\n", fig_table_latency_le[b], cum);
         else
-            put(&t, "figaro_move_latency_ms_bucket{le=\"+Inf\"} %llu\n", cum);
+            fig_buf_appendf(&t, "figaro_move_latency_ms_bucket{le=\"+Inf\"} %llu\n", cum);
     }
-    put(&t, "figaro_move_latency_ms_sum %.3f\nfigaro_move_latency_ms_count %llu\n",
+    fig_buf_appendf(&t,
+        "figaro_move_latency_ms_sum %.3f\nfigaro_move_latency_ms_count %llu\n",
         st->latency_sum_ms, st->latency_count);
-    if (t.failed) {
-        free(t.buf);
+    char *text = fig_buf_take(&t);
+    if (!text)
         answer(out, 503, "text/plain; charset=utf-8", NULL);
-        return;
-    }
-    answer(out, 200, "text/plain; version=0.0.4; charset=utf-8", t.buf);
+    else
+        answer(out, 200, "text/plain; version=0.0.4; charset=utf-8", text);
 }
 
 /* The answer for record g (.json: its replay in tr's language; else its
