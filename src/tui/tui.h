@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: MIT */
-/* tui.h - the full-screen game (`figaro play`), shared by its four files:
- * tui.c (the loop: keys, mouse, the match, the hint thread), tui_start.c (the
- * start screen), tui_draw.c (the table, the overlays, text helpers) and
+/* tui.h - the full-screen game (`figaro play`), shared by its files: tui.c
+ * (the loop: keys, mouse, the match, the hint thread), tui_start.c (the start
+ * screen), tui_draw.c (the table), tui_overlay.c (the windows over it),
+ * tui_screen.c (what they draw with), tui_wide.c (text in the terminal's
+ * columns), tui_sheet.c (the score sheet as text, plain mode's too) and
  * tui_text.c (what happened, in sentences from narrate.c; the keys; the hint's
  * reason).
  *
@@ -57,7 +59,8 @@ int play_tui(const fig_session_opts_t *game, const tui_display_t *display,
              const tui_saved_t *saved, fig_store_t *store, const fig_tr_t *tr);
 
 /* One line on a saved game for the question "Continue your saved game?":
- * "Round 2 of 3, Ann against Rosina, Bartolo and Basilio, 23 moves played." */
+ * "Round 2 of 3, Ann against Rosina, Bartolo and Basilio, 23 moves played."
+ * (tui_match.c) */
 void tui_saved_summary(const fig_game_t *g, char *buf, size_t cap);
 
 /* The full-screen game's own strings: GNU gettext in the language the command
@@ -196,13 +199,15 @@ bool tui_interrupted(void);
 
 /* ---- tui_start.c ---- */
 
-/* A level's name in the person's language ("facile"); any other spec as it is. */
-const char *tui_level_name(const char *spec);
-
 /* Runs the start screen, filling o (players, the person's name at seat 0,
  * the bots' specs at seats 1..N-1, the seed); returns 1 to play, 0 if the
  * person leaves (Esc). */
 int tui_start_screen(fig_session_opts_t *o, bool utf8);
+
+/* ---- tui_match.c: before a game, for both front ends (no curses) ---- */
+
+/* A level's name in the person's language ("facile"); any other spec as it is. */
+const char *tui_level_name(const char *spec);
 
 /* Starts the game of either terminal front end (this one and plain mode),
  * the same way: with `saved` the saved game goes on, with game's seat table
@@ -218,10 +223,70 @@ fig_err_t tui_match_start(fig_session_opts_t *game, const tui_display_t *display
                           const fig_game_t *saved, fig_store_t *store, const fig_tr_t *tr,
                           fig_match_t **out, char *aside, size_t asidecap, fig_msg_t *msg);
 
-/* ---- tui_draw.c ---- */
+/* ---- tui_wide.c: text in the terminal's columns (no curses) ---- */
+
+/* Number of screen columns a UTF-8 string takes. */
+int tui_width(const char *s);
+
+/* UTF-8 text as wide characters (invalid bytes become '?'), as many as fit
+ * in `maxw` columns and in w (cap, the NUL included); returns their number,
+ * and the columns they take in *cols. */
+int tui_widen(const char *s, int maxw, wchar_t *w, int cap, int *cols);
+
+/* Whether the locale's character set is UTF-8 (else the ASCII stand-ins:
+ * '#' for '▮', '.' for '·', ...). */
+bool tui_utf8(void);
+
+/* Splits UTF-8 text into lines of at most `width` columns (at spaces where it
+ * can; "\n" forces a break). Returns a malloc'ed array of malloc'ed lines and
+ * their number in *count; free with tui_free_lines. */
+char **tui_wrap(const char *s, int width, int *count);
+void tui_free_lines(char **lines, int count);
+
+/* ---- tui_sheet.c: the score sheet as text (no curses) ---- */
+
+/* The score sheet (host/sheet.h) as lines of text, its columns padded: the
+ * heading, the sub-heading (cards, piece), one line per player; hidden
+ * numbers are a dot (cards) or a block (a piece, a road), "#" and "." without
+ * UTF-8. Returns the number of lines, 0 if cap is too small. The full-screen
+ * sheet and plain mode's `score` print these same lines, and tui_sheet_note()
+ * under them while numbers are hidden. */
+enum { TUI_SHEET_LINE = 256 };
+int tui_sheet_text(const fig_sheet_t *sh, const char names[][FIG_NAME_MAX + 1], bool utf8,
+                   char lines[][TUI_SHEET_LINE], int cap);
+const char *tui_sheet_note(void);
+
+/* ---- tui_screen.c: what every full-screen view draws with ---- */
 
 /* Whether the terminal is smaller than TUI_MIN_COLS x TUI_MIN_LINES. */
 bool tui_too_small(void);
+
+/* Writes UTF-8 text at (y, x), cut to `maxw` columns; returns the columns used. */
+int tui_put(int y, int x, int maxw, int attr, const char *s);
+
+/* Draws a card at (y, x) with its colour, "[R2]"; returns its width. */
+int tui_draw_card(const tui_t *t, int y, int x, int kind, int extra_attr);
+
+/* The attribute of a card's code: bold, in its colour when the terminal has them. */
+int tui_card_attr(const tui_t *t, int kind);
+
+/* The columns tui_draw_card takes for a card of that kind. */
+int tui_card_width(int kind);
+
+/* A box with a line around it, blank inside: h lines of w columns at (y0, x0). */
+void tui_box(int y0, int x0, int h, int w);
+
+/* Draws msg wrapped to the screen's width, bold, centred vertically: the
+ * message for a terminal too small for the game. */
+void tui_draw_notice(const char *msg);
+
+/* ---- tui_overlay.c ---- */
+
+/* Draws the window over the table, t->overlay (not OV_NONE), scrolled to
+ * t->scroll (which it keeps within the lines there are). */
+void tui_draw_overlay(tui_t *t);
+
+/* ---- tui_draw.c ---- */
 
 /* Whether the person may play `a` now: one of t->legal (fig_view_legal). */
 bool tui_legal(const tui_t *t, fig_action_t a);
@@ -229,30 +294,6 @@ bool tui_legal(const tui_t *t, fig_action_t a);
 /* Draws everything for the current state: the table or the overlay, or the
  * "too small" message. */
 void tui_draw(tui_t *t);
-
-/* Number of screen columns a UTF-8 string takes. */
-int tui_width(const char *s);
-
-/* Whether the locale's character set is UTF-8 (else the ASCII stand-ins:
- * '#' for '▮', '.' for '·', ...). */
-bool tui_utf8(void);
-
-/* Writes UTF-8 text at (y, x), cut to `maxw` columns; returns the columns used. */
-int tui_put(int y, int x, int maxw, int attr, const char *s);
-
-/* Splits UTF-8 text into lines of at most `width` columns (at spaces where it
- * can; "\n" forces a break). Returns a malloc'ed array of malloc'ed lines and
- * their number in *count; free with tui_free_lines. */
-char **tui_wrap(const char *s, int width, int *count);
-
-/* Draws msg wrapped to the screen's width, bold, centred vertically: the
- * message for a terminal too small for the game. */
-void tui_draw_notice(const char *msg);
-void tui_free_lines(char **lines, int count);
-
-
-/* Draws a card at (y, x) with its colour; returns its width. */
-int tui_draw_card(const tui_t *t, int y, int x, int kind, int extra_attr);
 
 /* ---- tui_text.c ---- */
 
@@ -296,17 +337,6 @@ void tui_refusal(const tui_t *t, fig_action_t a, char *buf, size_t cap);
  * words, from the person's view (t->view) only. */
 void tui_explain_search(const tui_t *t, fig_action_t a, const fig_analysis_t *an,
                         fig_hint_text_t *out);
-
-/* The score sheet (host/sheet.h) as lines of text, its columns padded: the
- * heading, the sub-heading (cards, piece), one line per player; hidden
- * numbers are a dot (cards) or a block (a piece, a road), "#" and "." without
- * UTF-8. Returns the number of lines, 0 if cap is too small. The full-screen
- * sheet and plain mode's `score` print these same lines, and tui_sheet_note()
- * under them while numbers are hidden. */
-enum { TUI_SHEET_LINE = 256 };
-int tui_sheet_text(const fig_sheet_t *sh, const char names[][FIG_NAME_MAX + 1], bool utf8,
-                   char lines[][TUI_SHEET_LINE], int cap);
-const char *tui_sheet_note(void);
 
 /* The review of the person's moves in the finished game (host/review.h),
  * written to the log: each mistake and inaccuracy, then the summary. It

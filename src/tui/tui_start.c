@@ -3,8 +3,8 @@
  * full-screen game (the number of players, the person's name, each
  * opponent's level and an optional seed; every line has a default, from the
  * command line, else 4 players against `normal` bots and a random seed, so
- * Enter alone starts a game), and tui_match_start, which both terminal front
- * ends call to start or resume the match (session.h) over their store. */
+ * Enter alone starts a game). Starting the match itself is tui_match.c's,
+ * plain mode's too. */
 #define _XOPEN_SOURCE 700
 #define _XOPEN_SOURCE_EXTENDED 1
 
@@ -26,15 +26,15 @@ typedef struct {
     char error[400];
 } start_t;
 
-/* The levels' names are msgids (marked in the ai layer's table, bot.c). */
-const char *tui_level_name(const char *spec)
-{
-    return fig_bot_level_index(spec) >= 0 ? _(spec) : spec;
-}
-
 static int level_index(const char *spec)
 {
     return fig_bot_level_index(spec);
+}
+
+/* The screen's lines: players, the name, one per opponent, the seed (last). */
+static int fields(const start_t *ss)
+{
+    return 3 + ss->o->seats.players - 1;
 }
 
 /* Cycles the spec of seat s through the levels (and its custom spec, if any). */
@@ -72,7 +72,7 @@ static void draw_start(const start_t *ss, bool utf8)
     int x = 4, vx = 24, y = 2;
     const char *lt = utf8 ? "◀" : "<", *gt = utf8 ? "▶" : ">";
     char buf[160];
-    int nf = 3 + players - 1;
+    int nf = fields(ss);
     for (int f = 0; f < nf; f++, y++) {
         bool sel = f == ss->field;
         int attr = sel ? A_REVERSE : 0;
@@ -154,15 +154,15 @@ static bool edit(char *buf, size_t cap, int r, wint_t ch, bool digits_only)
     return true;
 }
 
-int tui_start_screen(fig_session_opts_t *o, bool utf8)
+/* The start screen's lines from o: the person at seat 0, bots at the others
+ * (`normal` unless the command line named one; a spec that is no level is
+ * kept as that seat's custom choice), the seed if one was given. */
+static void start_init(start_t *ss, fig_session_opts_t *o)
 {
-    start_t ss;
-    memset(&ss, 0, sizeof ss);
-    ss.o = o;
-    int *players = &o->seats.players;
-    char *name = o->seats.seat[0].name;
-    if (*players < FIG_MIN_PLAYERS || *players > FIG_MAX_PLAYERS)
-        *players = 4;
+    memset(ss, 0, sizeof *ss);
+    ss->o = o;
+    if (o->seats.players < FIG_MIN_PLAYERS || o->seats.players > FIG_MAX_PLAYERS)
+        o->seats.players = 4;
     o->seats.seat[0].bot = false;
     for (int s = 1; s < FIG_MAX_PLAYERS; s++) {
         fig_seat_t *st = &o->seats.seat[s];
@@ -170,10 +170,85 @@ int tui_start_screen(fig_session_opts_t *o, bool utf8)
         if (!st->spec[0])
             snprintf(st->spec, sizeof st->spec, "%s", FIG_BOT_LEVEL_DEFAULT);
         if (level_index(st->spec) < 0)
-            snprintf(ss.custom[s], sizeof ss.custom[s], "%s", st->spec);
+            snprintf(ss->custom[s], sizeof ss->custom[s], "%s", st->spec);
     }
     if (o->has_seed)
-        snprintf(ss.seed, sizeof ss.seed, "%llu", (unsigned long long)o->seed);
+        snprintf(ss->seed, sizeof ss->seed, "%llu", (unsigned long long)o->seed);
+}
+
+/* Enter: true when the lines make a game (a name, a seed that is a number or
+ * none), the seed then in o; else the error shown and its line selected. */
+static bool start_ready(start_t *ss)
+{
+    fig_session_opts_t *o = ss->o;
+    if (!o->seats.seat[0].name[0]) {
+        snprintf(ss->error, sizeof ss->error, "%s", _("Please type your name."));
+        ss->field = 1;
+        return false;
+    }
+    o->has_seed = ss->seed[0] != '\0';
+    if (o->has_seed) {
+        char *end;
+        errno = 0;
+        unsigned long long v = strtoull(ss->seed, &end, 10);
+        if (errno || *end) {
+            snprintf(ss->error, sizeof ss->error, "%s",
+                     _("The seed must be a whole number (or empty)."));
+            ss->field = fields(ss) - 1;
+            return false;
+        }
+        o->seed = v;
+    }
+    return true;
+}
+
+/* Left or Right on the selected line: the number of players (3 to 6, round
+ * the ends) or an opponent's level. */
+static void start_change(start_t *ss, int dir)
+{
+    int *players = &ss->o->seats.players, nf = fields(ss);
+    if (ss->field == 0) {
+        *players += dir;
+        if (*players < FIG_MIN_PLAYERS)
+            *players = FIG_MAX_PLAYERS;
+        if (*players > FIG_MAX_PLAYERS)
+            *players = FIG_MIN_PLAYERS;
+    } else if (ss->field >= 2 && ss->field < nf - 1) {
+        cycle_level(ss, ss->field - 1, dir);
+    }
+}
+
+/* Any other key: moving between the lines, changing one, typing a name or
+ * a seed (digits only), or the number of players as a digit. */
+static void start_key(start_t *ss, int r, wint_t ch)
+{
+    fig_session_opts_t *o = ss->o;
+    int nf = fields(ss);
+    bool fn = r == KEY_CODE_YES;
+    ss->error[0] = '\0';
+    if ((fn && ch == KEY_UP) || (fn && ch == KEY_BTAB))
+        ss->field = (ss->field + nf - 1) % nf;
+    else if ((fn && ch == KEY_DOWN) || (!fn && ch == '\t'))
+        ss->field = (ss->field + 1) % nf;
+    else if (fn && (ch == KEY_LEFT || ch == KEY_RIGHT))
+        start_change(ss, ch == KEY_LEFT ? -1 : 1);
+    else if (ss->field == 1)
+        edit(o->seats.seat[0].name, sizeof o->seats.seat[0].name, r, ch, false);
+    else if (ss->field == nf - 1) {
+        if (!fn && ch > ' ' && ch != 127 && (ch < '0' || ch > '9'))
+            snprintf(ss->error, sizeof ss->error, "%s",
+                     _("The seed takes digits only (or stays empty for a random game)."));
+        else
+            edit(ss->seed, sizeof ss->seed, r, ch, true);
+    } else if (ss->field == 0 && !fn && ch >= '3' && ch <= '6') {
+        o->seats.players = (int)(ch - '0');
+    }
+}
+
+int tui_start_screen(fig_session_opts_t *o, bool utf8)
+{
+    start_t ss;
+    start_init(&ss, o);
     timeout(200);   /* wake now and then to see whether a signal came */
     bool dirty = true;
     for (;;) {
@@ -186,114 +261,16 @@ int tui_start_screen(fig_session_opts_t *o, bool utf8)
         dirty = r != ERR;
         if (r == ERR)
             continue;
-        int nf = 3 + *players - 1;
         bool fn = r == KEY_CODE_YES;
         if (fn && ch == KEY_RESIZE)
             continue;
         if ((!fn && ch == 27))
             return 0;
         if ((fn && ch == KEY_ENTER) || (!fn && (ch == '\n' || ch == '\r'))) {
-            if (!name[0]) {
-                snprintf(ss.error, sizeof ss.error, "%s", _("Please type your name."));
-                ss.field = 1;
-                continue;
-            }
-            o->has_seed = ss.seed[0] != '\0';
-            if (o->has_seed) {
-                char *end;
-                errno = 0;
-                unsigned long long v = strtoull(ss.seed, &end, 10);
-                if (errno || *end) {
-                    snprintf(ss.error, sizeof ss.error, "%s",
-                             _("The seed must be a whole number (or empty)."));
-                    ss.field = nf - 1;
-                    continue;
-                }
-                o->seed = v;
-            }
-            return 1;
+            if (start_ready(&ss))
+                return 1;
+            continue;
         }
-        ss.error[0] = '\0';
-        if ((fn && ch == KEY_UP) || (fn && ch == KEY_BTAB))
-            ss.field = (ss.field + nf - 1) % nf;
-        else if ((fn && ch == KEY_DOWN) || (!fn && ch == '\t'))
-            ss.field = (ss.field + 1) % nf;
-        else if (fn && (ch == KEY_LEFT || ch == KEY_RIGHT)) {
-            int dir = ch == KEY_LEFT ? -1 : 1;
-            if (ss.field == 0) {
-                *players += dir;
-                if (*players < FIG_MIN_PLAYERS)
-                    *players = FIG_MAX_PLAYERS;
-                if (*players > FIG_MAX_PLAYERS)
-                    *players = FIG_MIN_PLAYERS;
-            } else if (ss.field >= 2 && ss.field < nf - 1) {
-                cycle_level(&ss, ss.field - 1, dir);
-            }
-        } else if (ss.field == 1) {
-            edit(name, sizeof o->seats.seat[0].name, r, ch, false);
-        } else if (ss.field == nf - 1) {
-            if (!fn && ch > ' ' && ch != 127 && (ch < '0' || ch > '9'))
-                snprintf(ss.error, sizeof ss.error, "%s",
-                         _("The seed takes digits only (or stays empty for a random game)."));
-            else
-                edit(ss.seed, sizeof ss.seed, r, ch, true);
-        } else if (ss.field == 0 && !fn && ch >= '3' && ch <= '6') {
-            *players = (int)(ch - '0');
-        }
+        start_key(&ss, r, ch);
     }
-}
-
-/* ---- the saved game, and starting the match */
-
-void tui_saved_summary(const fig_game_t *g, char *buf, size_t cap)
-{
-    char others[6 * (FIG_NAME_MAX + 8)] = "";
-    size_t len = 0;
-    int n = g->setup.players, moves = 0;
-    for (int r = 0; r < g->dealt; r++)
-        moves += g->nmoves[r];
-    for (int s = 1; s < n; s++)
-        fig_putf(others, sizeof others, &len, "%s%s",
-                 s == 1 ? "" : s == n - 1 ? _(" and ") : ", ", g->has_names ? g->names[s] : "?");
-    snprintf(buf, cap,
-             ngettext("Round %d of 3, %s against %s, %d move played.",
-                      "Round %d of 3, %s against %s, %d moves played.", (unsigned long)moves),
-             g->dealt > 0 ? g->dealt : 1, g->has_names ? g->names[0] : "?", others, moves);
-}
-
-/* ---- starting the match */
-
-/* The display options the game is saved with, as front-end lines. */
-static fig_err_t save_display(fig_store_t *store, const tui_display_t *d, fig_msg_t *msg)
-{
-    char pace[16];
-    snprintf(pace, sizeof pace, "%d", d->pace_ms);
-    fig_err_t rc = fig_store_set_line(store, "pace", pace, msg);
-    if (rc == FIG_OK)
-        rc = fig_store_set_line(store, "open", d->open ? "1" : "0", msg);
-    if (rc == FIG_OK)
-        rc = fig_store_set_line(store, "color", d->color ? "1" : "0", msg);
-    return rc;
-}
-
-fig_err_t tui_match_start(fig_session_opts_t *game, const tui_display_t *display,
-                          const fig_game_t *saved, fig_store_t *store, const fig_tr_t *tr,
-                          fig_match_t **out, char *aside, size_t asidecap, fig_msg_t *msg)
-{
-    fig_err_t rc;
-    *out = NULL;
-    if (aside && asidecap)
-        aside[0] = '\0';
-    bool secret = !game->has_seed;   /* nobody chose the seed: it stays secret */
-    if (saved)
-        rc = fig_session_resume(out, saved, game, tr, msg);
-    else if ((rc = fig_store_set_aside(store, aside, asidecap, msg)) == FIG_OK &&
-             (rc = fig_session_start(out, game, tr, msg)) == FIG_OK)
-        fig_store_set_sealed(store, secret);
-    if (rc == FIG_OK && ((rc = fig_store_set_seats(store, &game->seats, msg)) != FIG_OK ||
-                         (rc = save_display(store, display, msg)) != FIG_OK)) {
-        fig_match_free(*out);
-        *out = NULL;
-    }
-    return rc;
 }
