@@ -176,6 +176,65 @@ typedef struct {
     int nregions;
 } tui_t;
 
+/* ---- tui_turn.c: the state between keys ---- */
+
+/* The status line under the hand (printf-style); `warn` shows it as a warning. */
+void tui_status(tui_t *t, bool warn, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+/* Actions and deals in the record so far: names a position for the hint. */
+long tui_position(const tui_t *t);
+
+/* Whether the person may play `a` now: one of t->legal (fig_view_legal). */
+bool tui_legal(const tui_t *t, fig_action_t a);
+
+/* The kind of card selected in the hand, or -1. */
+int tui_cur_kind(const tui_t *t);
+
+/* Selects hand slot `slot` (round the ends), and a seat it may go to. */
+void tui_select_slot(tui_t *t, int slot);
+
+/* Moves the target to the next (dir 1) or previous (-1) seat the card may go to. */
+void tui_step_target(tui_t *t, int dir);
+
+/* Refreshes the person's view, hand slots and legal actions after a step. */
+void tui_update_view(tui_t *t);
+
+/* Saves the game in progress (store.h); a failure goes to the status. */
+void tui_save(tui_t *t);
+
+/* Moves the match on if its time has come (paced, and never under a window);
+ * returns true if something happened. */
+bool tui_advance(tui_t *t);
+
+/* Plays `a` for the person, or says in the status why it may not be played. */
+void tui_play(tui_t *t, fig_action_t a);
+
+/* Why the selected card may not go in front of seat s, into the status. */
+void tui_refuse(tui_t *t, int kind, int s);
+
+/* ---- tui_hint.c ---- */
+
+/* `h`: the hint for this position, shown at once if known, else asked of
+ * the pool (tui_hint_done shows it when it comes). */
+void tui_ask_hint(tui_t *t);
+
+/* The hint's descriptor is readable: its answer explained, and shown if the
+ * person still wants it for this position (else asked again). */
+void tui_hint_done(tui_t *t);
+
+/* ---- tui_input.c: keys and the mouse ---- */
+
+/* One key (get_wch's r and ch): on the table or the window over it. */
+void tui_key(tui_t *t, int r, wint_t ch);
+
+/* Whether ch answers yes (y, or the language's key) or no to a y/n question. */
+bool tui_is_yes(wint_t ch);
+bool tui_is_no(wint_t ch);
+
 /* ---- tui_learn.c ---- */
 
 /* `figaro learn` full screen (host/lesson.h): from lesson `from` (-1: where
@@ -287,9 +346,6 @@ void tui_draw_notice(const char *msg);
 void tui_draw_overlay(tui_t *t);
 
 /* ---- tui_draw.c ---- */
-
-/* Whether the person may play `a` now: one of t->legal (fig_view_legal). */
-bool tui_legal(const tui_t *t, fig_action_t a);
 
 /* Draws everything for the current state: the table or the overlay, or the
  * "too small" message. */

@@ -78,19 +78,6 @@ static void draw_pile(const tui_t *t, int y, int x, int room, const fig_pile_t *
 
 /* ---- the table ---- */
 
-bool tui_legal(const tui_t *t, fig_action_t a)
-{
-    for (int i = 0; i < t->nlegal; i++)
-        if (t->legal[i] == a)
-            return true;
-    return false;
-}
-
-static int selected_kind(const tui_t *t)
-{
-    return t->nslots && t->slot >= 0 && t->slot < t->nslots ? t->slot_kind[t->slot] : -1;
-}
-
 static void add_region(tui_t *t, int y, int x0, int x1, int what, int index)
 {
     if (t->nregions < (int)(sizeof t->regions / sizeof t->regions[0]))
@@ -161,7 +148,7 @@ static void draw_players(tui_t *t, int top)
     if (c.stack < c.end)
         tui_put(top, c.stack, c.end - c.stack, dim, _("stack"));
 
-    int kind = t->my_turn ? selected_kind(t) : -1;
+    int kind = t->my_turn ? tui_cur_kind(t) : -1;
     for (int s = 0; s < t->n; s++) {
         int y = top + 1 + s;
         bool legal = kind >= 0 && tui_legal(t, fig_act_play(kind, s));
@@ -324,7 +311,7 @@ static int draw_prompt(const tui_t *t, int y, int room)
     const fig_view_t *v = &t->view;
     char line[400];
     line[0] = '\0';
-    int kind = selected_kind(t);
+    int kind = tui_cur_kind(t);
     if (v->phase == FIG_PHASE_OVER) {
         snprintf(line, sizeof line, "%s",
                  _("The game is over. Press q to leave, l to read the log."));
