@@ -50,26 +50,6 @@ static void replay_log(tui_t *t)
     t->fresh = 0;
 }
 
-static void setup_colours(tui_t *t)
-{
-    t->colour = has_colors();
-    if (!t->colour)
-        return;
-    start_color();
-    use_default_colors();
-    init_pair(PAIR_RED, COLOR_RED, -1);
-    init_pair(PAIR_BLUE, COLOR_BLUE, -1);
-    init_pair(PAIR_GREEN, COLOR_GREEN, -1);
-    init_pair(PAIR_YELLOW, COLOR_YELLOW, -1);
-    init_pair(PAIR_PURPLE, COLOR_MAGENTA, -1);
-    init_pair(PAIR_JESTER, COLOR_CYAN, -1);
-    init_pair(PAIR_RING, -1, -1);
-    init_pair(PAIR_TARGET, COLOR_BLACK, COLOR_CYAN);
-    init_pair(PAIR_TITLE, COLOR_BLACK, COLOR_WHITE);
-    init_pair(PAIR_DIM, COLORS >= 16 ? 8 : COLOR_WHITE, -1);
-    init_pair(PAIR_WARN, COLOR_RED, -1);
-}
-
 static void loop(tui_t *t)
 {
     while (!t->quit && !tui_interrupted()) {
@@ -236,19 +216,6 @@ static SCREEN *open_screen(void)
     return scr;
 }
 
-/* Keys one at a time, unechoed, arrows and the mouse as keys, no cursor. */
-static void set_modes(void)
-{
-    cbreak();
-    noecho();
-    nonl();
-    keypad(stdscr, TRUE);
-    curs_set(0);
-    set_escdelay(25);
-    mousemask(BUTTON1_CLICKED | BUTTON1_PRESSED, NULL);
-    mouseinterval(0);
-}
-
 /* What the games of one `figaro play` share. */
 typedef struct {
     const tui_display_t *display;
@@ -278,7 +245,7 @@ static int one_game(session_t *ss, fig_session_opts_t *next, const tui_saved_t *
     t->pool = ss->pool;
     t->hint.handle = ss->hint;
     t->utf8 = ss->utf8;
-    setup_colours(t);
+    tui_colours(t);
     const fig_game_t *record = NULL;
     int answer = 0, status = 0;
     if (saved) {
@@ -331,7 +298,7 @@ int play_tui(const fig_session_opts_t *game, const tui_display_t *display,
     }
     struct sigaction old_sigs[3];
     tui_catch_signals(old_sigs);
-    set_modes();
+    tui_modes(true);
     session_t ss = { display, store, tr, pool, hint, utf8, "" };
     fig_session_opts_t next = *game;   /* the start screen's settings, game after game */
     int status = 0;

@@ -339,6 +339,13 @@ void tui_box(int y0, int x0, int h, int w);
  * message for a terminal too small for the game. */
 void tui_draw_notice(const char *msg);
 
+/* The terminal's modes once curses runs it: keys one at a time, unechoed,
+ * arrows as keys, no cursor, a short Esc; with `mouse` its clicks too. */
+void tui_modes(bool mouse);
+
+/* The colour pairs (PAIR_*), when the terminal has colours: t->colour says. */
+void tui_colours(tui_t *t);
+
 /* ---- tui_overlay.c ---- */
 
 /* Draws the window over the table, t->overlay (not OV_NONE), scrolled to

@@ -389,6 +389,96 @@ static int key(learn_t *l, int ch)
     }
 }
 
+/* Lesson i from step `step`, until the learner passes it, skips it, asks for
+ * it again or leaves: GO_NEXT, GO_SKIP, GO_AGAIN or GO_QUIT (a signal too). */
+static int play_lesson(learn_t *l, int i, int step)
+{
+    start_lesson(l, i, step);
+    l->prog.at_lesson = i;
+    l->prog.at_step = l->run.step;
+    save(l);
+    int what = GO_STAY;
+    while (what == GO_STAY && !tui_interrupted()) {
+        draw(l);
+        int ch = getch();
+        if (ch == ERR || ch == KEY_RESIZE)
+            continue;
+        what = key(l, ch);
+    }
+    return what == GO_STAY ? GO_QUIT : what;
+}
+
+/* The lessons from `from` (-1: where the progress says), `one` only or on to
+ * the last, the progress saved as they go. Returns whether every lesson is
+ * done; *quit whether the learner left (q, or a signal). */
+static bool run_lessons(learn_t *l, int from, bool one, bool *quit)
+{
+    const fig_lessons_t *ls = l->ls;
+    int i = from >= 0 ? from : fig_lesson_progress_next(&l->prog, ls);
+    int step = i >= 0 && from < 0 && i == l->prog.at_lesson ? l->prog.at_step : 0;
+    bool all = i < 0;
+    *quit = false;
+    while (!*quit && i >= 0 && i < fig_lessons_count(ls) && !tui_interrupted()) {
+        int what = play_lesson(l, i, step);
+        step = 0;
+        if (what == GO_NEXT) {
+            l->prog.done[i] = true;
+            l->prog.at_lesson = -1;
+            save(l);
+            int k = end_screen(l);
+            if (k == 'q')
+                *quit = true;
+            else if (k == 'r')
+                continue;
+            else if (one)
+                break;
+            else if (++i == fig_lessons_count(ls))
+                all = true;
+        } else if (what == GO_SKIP) {
+            l->prog.at_lesson = -1;
+            save(l);
+            if (one)
+                break;
+            i++;
+        } else if (what == GO_QUIT) {
+            *quit = true;   /* q or a signal: the progress says where */
+        }
+    }
+    return all;
+}
+
+/* Every lesson done: "Play a first game now?" Returns true on yes. */
+static bool ask_first_game(const fig_tr_t *tr)
+{
+    int k;
+    do {
+        int lines, cols;
+        erase();
+        getmaxyx(stdscr, lines, cols);
+        char q[400];
+        snprintf(q, sizeof q, _("Play a first game now, against %d bots of level %s? Type "
+                                "'hint' during the game for a hint. (y/n) "),
+                 FIG_LESSON_GAME_PLAYERS - 1, _(FIG_LESSON_GAME_LEVEL));
+        int count;
+        char **w = tui_wrap(fig_tr_text(tr, "You know the rules of Figaro. Now play a real "
+                                            "game against bots."), cols - 2, &count);
+        int y = lines / 2 - 3;
+        for (int n = 0; n < count; n++)
+            tui_put(y++, 1, cols - 2, A_BOLD, w[n]);
+        tui_free_lines(w, count);
+        w = tui_wrap(q, cols - 2, &count);
+        y++;
+        for (int n = 0; n < count; n++)
+            tui_put(y++, 1, cols - 2, 0, w[n]);
+        tui_free_lines(w, count);
+        refresh();
+        k = getch();
+    } while (k == KEY_RESIZE && !tui_interrupted());
+    /* TRANSLATORS: the key that answers yes ('y' works too). */
+    const char *yes = _("y");
+    return k == 'y' || k == (unsigned char)yes[0];
+}
+
 int learn_tui(const fig_lessons_t *ls, int from, bool one, const char *dir,
               const fig_lesson_progress_t *progress, const fig_tr_t *tr, bool *play_after)
 {
@@ -410,99 +500,13 @@ int learn_tui(const fig_lessons_t *ls, int from, bool one, const char *dir,
     set_term(scr);
     struct sigaction old_sigs[3];
     tui_catch_signals(old_sigs);
-    cbreak();
-    noecho();
-    nonl();
-    keypad(stdscr, TRUE);
-    curs_set(0);
-    set_escdelay(25);
+    tui_modes(false);
     l->look.utf8 = tui_utf8();
-    l->look.colour = has_colors();
-    if (l->look.colour) {
-        start_color();
-        use_default_colors();
-        init_pair(PAIR_RED, COLOR_RED, -1);
-        init_pair(PAIR_BLUE, COLOR_BLUE, -1);
-        init_pair(PAIR_GREEN, COLOR_GREEN, -1);
-        init_pair(PAIR_YELLOW, COLOR_YELLOW, -1);
-        init_pair(PAIR_PURPLE, COLOR_MAGENTA, -1);
-        init_pair(PAIR_JESTER, COLOR_CYAN, -1);
-        init_pair(PAIR_RING, -1, -1);
-        init_pair(PAIR_TITLE, COLOR_BLACK, COLOR_WHITE);
-        init_pair(PAIR_WARN, COLOR_RED, -1);
-    }
-    int i = from >= 0 ? from : fig_lesson_progress_next(&l->prog, ls);
-    int step = i >= 0 && from < 0 && i == l->prog.at_lesson ? l->prog.at_step : 0;
-    bool quit = false, all = i < 0;
-    while (!quit && i >= 0 && i < fig_lessons_count(ls) && !tui_interrupted()) {
-        start_lesson(l, i, step);
-        step = 0;
-        l->prog.at_lesson = i;
-        l->prog.at_step = l->run.step;
-        save(l);
-        int what = GO_STAY;
-        while (what == GO_STAY && !tui_interrupted()) {
-            draw(l);
-            int ch = getch();
-            if (ch == ERR || ch == KEY_RESIZE)
-                continue;
-            what = key(l, ch);
-        }
-        if (what == GO_NEXT) {
-            l->prog.done[i] = true;
-            l->prog.at_lesson = -1;
-            save(l);
-            int k = end_screen(l);
-            if (k == 'q')
-                quit = true;
-            else if (k == 'r')
-                continue;
-            else if (one)
-                break;
-            else if (++i == fig_lessons_count(ls))
-                all = true;
-        } else if (what == GO_AGAIN) {
-            continue;
-        } else if (what == GO_SKIP) {
-            l->prog.at_lesson = -1;
-            save(l);
-            if (one)
-                break;
-            i++;
-        } else {
-            quit = true;   /* q or a signal: the progress says where */
-        }
-    }
-    if (all && !quit && !tui_interrupted()) {
-        /* The first real game the lessons lead to. */
-        int lines, cols;
-        int k;
-        do {
-            erase();
-            getmaxyx(stdscr, lines, cols);
-            char q[400];
-            snprintf(q, sizeof q, _("Play a first game now, against %d bots of level %s? Type "
-                                    "'hint' during the game for a hint. (y/n) "),
-                     FIG_LESSON_GAME_PLAYERS - 1, _(FIG_LESSON_GAME_LEVEL));
-            int count;
-            char **w = tui_wrap(fig_tr_text(tr, "You know the rules of Figaro. Now play a real "
-                                                "game against bots."), cols - 2, &count);
-            int y = lines / 2 - 3;
-            for (int n = 0; n < count; n++)
-                tui_put(y++, 1, cols - 2, A_BOLD, w[n]);
-            tui_free_lines(w, count);
-            w = tui_wrap(q, cols - 2, &count);
-            y++;
-            for (int n = 0; n < count; n++)
-                tui_put(y++, 1, cols - 2, 0, w[n]);
-            tui_free_lines(w, count);
-            refresh();
-            k = getch();
-        } while (k == KEY_RESIZE && !tui_interrupted());
-        /* TRANSLATORS: the key that answers yes ('y' works too). */
-        const char *yes = _("y");
-        *play_after = k == 'y' || k == (unsigned char)yes[0];
-    }
+    tui_colours(&l->look);
+    bool quit;
+    bool all = run_lessons(l, from, one, &quit);
+    if (all && !quit && !tui_interrupted())
+        *play_after = ask_first_game(tr);   /* the first real game the lessons lead to */
     endwin();
     delscreen(scr);
     tui_restore_signals(old_sigs);

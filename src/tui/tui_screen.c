@@ -2,7 +2,8 @@
 /* tui_screen.c - what every full-screen view draws with (the game's table
  * and its windows, the start screen, the lessons): UTF-8 text at a place,
  * cut to its room; a card in its colour; a box; a notice for a terminal too
- * small; and that check itself (TUI_MIN_COLS x TUI_MIN_LINES). */
+ * small; and that check itself (TUI_MIN_COLS x TUI_MIN_LINES); the
+ * terminal's modes and colours, set up the same for the game and the lessons. */
 #define _XOPEN_SOURCE 700
 #define _XOPEN_SOURCE_EXTENDED 1
 
@@ -84,4 +85,38 @@ void tui_draw_notice(const char *msg)
 bool tui_too_small(void)
 {
     return COLS < TUI_MIN_COLS || LINES < TUI_MIN_LINES;
+}
+
+void tui_modes(bool mouse)
+{
+    cbreak();
+    noecho();
+    nonl();
+    keypad(stdscr, TRUE);
+    curs_set(0);
+    set_escdelay(25);
+    if (mouse) {
+        mousemask(BUTTON1_CLICKED | BUTTON1_PRESSED, NULL);
+        mouseinterval(0);
+    }
+}
+
+void tui_colours(tui_t *t)
+{
+    t->colour = has_colors();
+    if (!t->colour)
+        return;
+    start_color();
+    use_default_colors();
+    init_pair(PAIR_RED, COLOR_RED, -1);
+    init_pair(PAIR_BLUE, COLOR_BLUE, -1);
+    init_pair(PAIR_GREEN, COLOR_GREEN, -1);
+    init_pair(PAIR_YELLOW, COLOR_YELLOW, -1);
+    init_pair(PAIR_PURPLE, COLOR_MAGENTA, -1);
+    init_pair(PAIR_JESTER, COLOR_CYAN, -1);
+    init_pair(PAIR_RING, -1, -1);
+    init_pair(PAIR_TARGET, COLOR_BLACK, COLOR_CYAN);
+    init_pair(PAIR_TITLE, COLOR_BLACK, COLOR_WHITE);
+    init_pair(PAIR_DIM, COLORS >= 16 ? 8 : COLOR_WHITE, -1);
+    init_pair(PAIR_WARN, COLOR_RED, -1);
 }
