@@ -6,9 +6,6 @@
  * refused in the person's words, and the game saved after every step
  * (store.h) or filed in the history at its end. What the person may play is
  * read from their view alone (R14): their hand and the piles. */
-#define _XOPEN_SOURCE 700
-#define _XOPEN_SOURCE_EXTENDED 1
-
 #include <stdarg.h>
 #include <stdio.h>
 
