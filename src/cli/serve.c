@@ -2,8 +2,8 @@
 /* serve.c - `figaro serve`: the table server on one port (docs/server.md).
  *
  * Options, the data folder, the web folder, the signals and the log; the
- * rest is the service (net/service.h: tables, storage, bots) behind the wire
- * (net/wire.h: libwebsockets, HTTP and WebSocket). What it says is for the
+ * rest is the service (net/service/service.h: tables, storage, bots) behind the wire
+ * (net/wire/wire.h: libwebsockets, HTTP and WebSocket). What it says is for the
  * operator, in English: one line per significant event on standard error,
  * the URL to open on standard output.
  *
@@ -27,9 +27,9 @@
 
 #include "cli/cli.h"
 #include "cli/i18n.h"
-#include "net/db.h"
-#include "net/service.h"
-#include "net/wire.h"
+#include "net/store/db.h"
+#include "net/service/service.h"
+#include "net/wire/wire.h"
 
 #ifndef FIG_WEBDIR
 #define FIG_WEBDIR "/usr/local/share/figaro/web"

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* test_proto.c - the table server's messages (src/net/proto.h).
+/* test_proto.c - the table server's messages (src/net/proto/proto.h).
  *
  *   - every client message is read with its fields; names, codes, tokens
  *     and chat lines are checked and normalised;
@@ -20,8 +20,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "net/lobby.h"
-#include "net/proto.h"
+#include "net/service/lobby.h"
+#include "net/proto/proto.h"
 
 static fig_proto_code_t parse(const char *text, fig_proto_msg_t *m)
 {
@@ -269,18 +269,18 @@ static void test_names(void **state)
                      FIG_PC_BAD_NAME);
     /* An FGN record holds one word of at most 32 bytes. */
     char rec[FIG_NAME_MAX + 1];
-    fig_proto_name_record("Alice \xf0\x9f\x8e\xa9", rec);
+    fig_name_record("Alice \xf0\x9f\x8e\xa9", rec);
     assert_string_equal(rec, "Alice_\xf0\x9f\x8e\xa9");
-    fig_proto_name_record("R\xc3\xa9my #1", rec);
+    fig_name_record("R\xc3\xa9my #1", rec);
     assert_string_equal(rec, "R\xc3\xa9my__1");
     char long_name[100] = "";
     for (int k = 0; k < 20; k++)
         strcat(long_name, "\xc3\xa9");   /* 40 bytes */
-    fig_proto_name_record(long_name, rec);
+    fig_name_record(long_name, rec);
     assert_int_equal(strlen(rec), 32);   /* 16 whole characters, none cut */
     assert_memory_equal(rec, long_name, 32);
     strcpy(long_name, "abcdefghijabcdefghijabcdefghija\xf0\x9f\x8e\xa9");   /* 31 + 4 bytes */
-    fig_proto_name_record(long_name, rec);
+    fig_name_record(long_name, rec);
     assert_string_equal(rec, "abcdefghijabcdefghijabcdefghija");
 }
 
