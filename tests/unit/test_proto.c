@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "net/service/lobby.h"
+#include "net/table/table.h"
 #include "net/proto/proto.h"
 
 static fig_proto_code_t parse(const char *text, fig_proto_msg_t *m)
@@ -190,11 +191,11 @@ static void test_bad_frames(void **state)
     assert_int_equal(parse("{\"type\":\"hello\",\"v\":1,\"seats\":[{\"table\":\"ABCDEF\","
                            "\"token\":\"00112233445566778899AABBCCDDEEFF\"}]}", &m), FIG_PC_NONE);
     assert_int_equal(m.held[0].bad, FIG_PC_BAD_TOKEN);   /* tokens are lower case */
-    static char big[FIG_PROTO_FRAME_MAX + 100];
+    static char big[FIG_NET_FRAME_MAX + 100];
     memset(big, ' ', sizeof big - 1);
     memcpy(big, "{\"type\":\"ping\"}", 15);
     assert_int_equal(parse(big, &m), FIG_PC_TOO_BIG);
-    big[FIG_PROTO_FRAME_MAX] = '\0';   /* at the cap: fine */
+    big[FIG_NET_FRAME_MAX] = '\0';   /* at the cap: fine */
     assert_int_equal(parse(big, &m), FIG_PC_NONE);
     for (int c = 1; c < FIG_PC_COUNT; c++)
         assert_string_not_equal(fig_proto_code_name((fig_proto_code_t)c), "?");
@@ -744,10 +745,10 @@ static void test_lobby_messages(void **state)
         strcpy(rows[i].fill, "easy");
     }
     fig_lobby_table_t z;
-    assert_true(fig_lobby_of_row(&rows[0], &z));
+    assert_true(fig_table_lobby_row(&rows[0], &z));
     assert_int_equal(z.free, 1);
     assert_false(z.rated);   /* a random bot */
-    assert_false(fig_lobby_of_row(&rows[2], &z));   /* not listed */
+    assert_false(fig_table_lobby_row(&rows[2], &z));   /* not listed */
     unsigned long long v = l.version;
     fig_lobby_remote(&l, rows, 3, not_mine, NULL, 0);
     assert_int_equal(l.n, 3);   /* ABCDEF, REMOT0, REMOT1 */

@@ -4,7 +4,7 @@
  * types and codes.
  *
  * Parsing is strict: a frame is one JSON object of at most
- * FIG_PROTO_FRAME_MAX bytes, with a string "type"; each message's fields are
+ * FIG_NET_FRAME_MAX bytes, with a string "type"; each message's fields are
  * read by small typed getters that check presence, type, length and range,
  * and copy into the fixed-size message. Unknown fields are ignored (a newer
  * client may send more), missing or wrong ones are refused with
@@ -562,10 +562,10 @@ fig_err_t fig_proto_parse(const char *text, size_t len, const fig_tr_t *tr, fig_
         code = &dummy;
     *code = FIG_PC_NONE;
     memset(out, 0, sizeof *out);
-    if (len > FIG_PROTO_FRAME_MAX) {
+    if (len > FIG_NET_FRAME_MAX) {
         *code = FIG_PC_TOO_BIG;
         return fig_fail_tr(msg, tr, FIG_ERR_INPUT, N_("a message has at most %d bytes"),
-                           FIG_PROTO_FRAME_MAX);
+                           FIG_NET_FRAME_MAX);
     }
     json_error_t jerr;
     json_t *o = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);

@@ -23,11 +23,11 @@
 #include "host/hint.h"
 #include "host/review.h"
 #include "host/lang.h"
+#include "net/base/limits.h"
 #include "net/base/names.h"
 
 enum {
     FIG_PROTO_VERSION = 1,
-    FIG_PROTO_FRAME_MAX = 8192,      /* bytes in one client frame */
     FIG_PROTO_TOKEN_LEN = 32,        /* a seat's token: 32 hex digits, 128 bits */
     FIG_PROTO_EPOCH_LEN = 16,        /* the server's life: 16 hex digits */
     FIG_PROTO_CHAT_MAX = 200,        /* bytes of one chat line (UTF-8) */
@@ -69,7 +69,7 @@ typedef enum {
 typedef enum {
     FIG_PC_NONE = 0,
     FIG_PC_BAD_JSON,         /* not a JSON object */
-    FIG_PC_TOO_BIG,          /* frame over FIG_PROTO_FRAME_MAX */
+    FIG_PC_TOO_BIG,          /* frame over FIG_NET_FRAME_MAX */
     FIG_PC_BAD_MESSAGE,      /* a field missing, of the wrong type or out of range */
     FIG_PC_UNKNOWN_TYPE,     /* "type" names no message */
     FIG_PC_HELLO_FIRST,      /* anything before hello */
@@ -365,6 +365,30 @@ json_t *fig_proto_rated(const char *table, int game, double mu, double sigma, do
 
 /* {"type":"device_code","code":C,"expires_s":S}. */
 json_t *fig_proto_device_code(const char *code, int expires_s);
+
+/* A table as the lobby shows it (docs/protocol.md, lobby). Filled from
+ * zeroed memory (memset) so that two entries compare with memcmp. */
+typedef enum { FIG_LOBBY_OPEN, FIG_LOBBY_PERSON, FIG_LOBBY_BOT, FIG_LOBBY_ENGINE } fig_lobby_kind_t;
+
+typedef struct {
+    fig_lobby_kind_t kind;
+    char name[FIG_PERSON_NAME_BYTES + 1];          /* a person's name, an engine's */
+    char level[FIG_LEVEL_NAME_MAX + 1];            /* a bot's level */
+} fig_lobby_seat_t;
+
+typedef struct {
+    char code[FIG_TABLE_CODE_LEN + 1];
+    long long created;                             /* Unix seconds: newest first */
+    int players, free;
+    fig_lobby_seat_t seats[FIG_MAX_PLAYERS];
+    int move_seconds;
+    bool open, hints, rated;
+    char fill[FIG_LEVEL_NAME_MAX + 1];
+} fig_lobby_table_t;
+
+/* The lobby's frame of these n tables, as text (the caller frees it; *len
+ * its length), NULL out of memory. */
+char *fig_proto_lobby(const fig_lobby_table_t *const *tables, int n, size_t *len);
 
 /* {"type":TYPE} alone: "signed_out", "forgotten". */
 json_t *fig_proto_bare(const char *type);

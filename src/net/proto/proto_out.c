@@ -284,7 +284,7 @@ json_t *fig_proto_welcome(const char *epoch, const char *lang, const char *serve
     }
     json_object_set_new(o, "languages", langs);
     json_t *lim = json_object();
-    json_object_set_new(lim, "frame", json_integer(FIG_PROTO_FRAME_MAX));
+    json_object_set_new(lim, "frame", json_integer(FIG_NET_FRAME_MAX));
     json_object_set_new(lim, "chat", json_integer(FIG_PROTO_CHAT_MAX));
     json_object_set_new(o, "limits", lim);
     return o;
@@ -573,6 +573,64 @@ json_t *fig_proto_review(const char *table, int game, const fig_review_t *rv,
     json_object_set_new(o, "moves", moves);
     json_object_set_new(o, "iterations", json_integer(rv->iterations));
     return o;
+}
+
+/* ---- the lobby's frame */
+
+static const char *kind_name(fig_lobby_kind_t k)
+{
+    switch (k) {
+    case FIG_LOBBY_PERSON:
+        return "person";
+    case FIG_LOBBY_BOT:
+        return "bot";
+    case FIG_LOBBY_ENGINE:
+        return "engine";
+    case FIG_LOBBY_OPEN:
+        break;
+    }
+    return "open";
+}
+
+static json_t *lobby_table_json(const fig_lobby_table_t *x)
+{
+    json_t *o = json_object(), *seats = json_array(), *opts = json_object();
+    json_object_set_new(o, "table", json_string(x->code));
+    json_object_set_new(o, "players", json_integer(x->players));
+    json_object_set_new(o, "free", json_integer(x->free));
+    for (int s = 0; s < x->players; s++) {
+        const fig_lobby_seat_t *y = &x->seats[s];
+        json_t *j = json_object();
+        json_object_set_new(j, "kind", json_string(kind_name(y->kind)));
+        if (y->kind == FIG_LOBBY_PERSON)
+            json_object_set_new(j, "name", json_string(y->name));
+        else if (y->kind == FIG_LOBBY_BOT)
+            json_object_set_new(j, "level", json_string(y->level));
+        else if (y->kind == FIG_LOBBY_ENGINE)
+            json_object_set_new(j, "engine", json_string(y->name));
+        json_array_append_new(seats, j);
+    }
+    json_object_set_new(o, "seats", seats);
+    json_object_set_new(opts, "move_seconds", json_integer(x->move_seconds));
+    json_object_set_new(opts, "open", json_boolean(x->open));
+    json_object_set_new(opts, "hints", json_boolean(x->hints));
+    json_object_set_new(opts, "fill", json_string(x->fill));
+    json_object_set_new(opts, "rated", json_boolean(x->rated));
+    json_object_set_new(o, "options", opts);
+    return o;
+}
+
+char *fig_proto_lobby(const fig_lobby_table_t *const *tables, int n, size_t *len)
+{
+    json_t *o = json_object(), *a = json_array();
+    for (int i = 0; i < n; i++)
+        json_array_append_new(a, lobby_table_json(tables[i]));
+    json_object_set_new(o, "type", json_string("lobby"));
+    json_object_set_new(o, "tables", a);
+    char *text = json_dumps(o, JSON_COMPACT);
+    json_decref(o);
+    *len = text ? strlen(text) : 0;
+    return text;
 }
 
 char *fig_proto_dump(const json_t *j, size_t *len)

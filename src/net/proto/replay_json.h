@@ -18,8 +18,7 @@
 #include "figaro/figaro.h"
 
 enum {
-    FIG_REPLAY_JSON_MAX = 1 << 20,   /* bytes of a replay: a long game makes ~300 KiB */
-    FIG_REPLAY_FGN_MAX = 64 << 10    /* bytes of a record sent to be replayed */
+    FIG_REPLAY_JSON_MAX = 1 << 20    /* bytes of a replay: a long game makes ~300 KiB */
 };
 
 /* The replay of record `g` (read by fig_fgn_read, or a table's), finished or

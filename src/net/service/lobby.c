@@ -1,12 +1,11 @@
 /* SPDX-License-Identifier: MIT */
-/* lobby.c - the lobby's list and its subscriptions (lobby.h), and its frame
- * (docs/protocol.md, lobby). */
-#include <jansson.h>
+/* lobby.c - the lobby's list and its subscriptions (lobby.h; its frame is
+ * built by proto_out.c, docs/protocol.md, lobby). */
 #include <stdlib.h>
 #include <string.h>
 
 #include "net/service/lobby.h"
-#include "net/table/rated.h"
+#include "net/table/table.h"
 
 struct fig_lobby_ent {
     fig_lobby_ent_t *next, *prev;
@@ -117,51 +116,6 @@ bool fig_lobby_put(fig_lobby_t *l, fig_lobby_ent_t **slot, const fig_lobby_table
     return true;
 }
 
-/* Copies the string src into dst (cap bytes, zeroed), cut if longer: the
- * bytes after it stay zero, so that two entries compare with memcmp. */
-static void copy_str(char *dst, size_t cap, const char *src)
-{
-    memcpy(dst, src, strnlen(src, cap - 1));
-}
-
-bool fig_lobby_of_row(const fig_db_table_t *r, fig_lobby_table_t *out)
-{
-    if (!r->listed)
-        return false;
-    memset(out, 0, sizeof *out);
-    copy_str(out->code, sizeof out->code, r->code);
-    out->created = r->created;
-    out->players = r->players;
-    for (int s = 0; s < r->players; s++) {
-        const fig_db_seat_t *x = &r->seats[s];
-        fig_lobby_seat_t *y = &out->seats[s];
-        switch (x->kind) {
-        case FIG_DB_SEAT_OPEN:
-            y->kind = FIG_LOBBY_OPEN;
-            out->free++;
-            break;
-        case FIG_DB_SEAT_PERSON:
-            y->kind = FIG_LOBBY_PERSON;
-            copy_str(y->name, sizeof y->name, x->name);
-            break;
-        case FIG_DB_SEAT_BOT:
-            y->kind = FIG_LOBBY_BOT;
-            copy_str(y->level, sizeof y->level, x->what);
-            break;
-        case FIG_DB_SEAT_ENGINE:
-            y->kind = FIG_LOBBY_ENGINE;
-            copy_str(y->name, sizeof y->name, x->what);
-            break;
-        }
-    }
-    out->move_seconds = r->move_seconds;
-    out->open = r->open;
-    out->hints = r->hints;
-    out->rated = fig_rated_table(r);
-    copy_str(out->fill, sizeof out->fill, r->fill);
-    return out->free > 0;
-}
-
 void fig_lobby_remote(fig_lobby_t *l, const fig_db_table_t *rows, int n,
                       bool (*mine)(void *ctx, const char *code), void *ctx, long long now)
 {
@@ -169,7 +123,7 @@ void fig_lobby_remote(fig_lobby_t *l, const fig_db_table_t *rows, int n,
     int k = 0;
     for (int i = 0; i < n && k < FIG_LOBBY_MAX; i++) {
         fig_lobby_table_t x;
-        if (!fig_lobby_of_row(&rows[i], &x) || mine(ctx, x.code))
+        if (!fig_table_lobby_row(&rows[i], &x) || mine(ctx, x.code))
             continue;
         fig_lobby_ent_t *e = NULL;   /* its entry of the last round, if it had one */
         for (int j = 0; j < l->nremote && !e; j++)
@@ -196,61 +150,13 @@ void fig_lobby_drop_remote(fig_lobby_t *l, const char *code, long long now)
         }
 }
 
-static const char *kind_name(fig_lobby_kind_t k)
-{
-    switch (k) {
-    case FIG_LOBBY_PERSON:
-        return "person";
-    case FIG_LOBBY_BOT:
-        return "bot";
-    case FIG_LOBBY_ENGINE:
-        return "engine";
-    case FIG_LOBBY_OPEN:
-        break;
-    }
-    return "open";
-}
-
-static json_t *table_json(const fig_lobby_table_t *x)
-{
-    json_t *o = json_object(), *seats = json_array(), *opts = json_object();
-    json_object_set_new(o, "table", json_string(x->code));
-    json_object_set_new(o, "players", json_integer(x->players));
-    json_object_set_new(o, "free", json_integer(x->free));
-    for (int s = 0; s < x->players; s++) {
-        const fig_lobby_seat_t *y = &x->seats[s];
-        json_t *j = json_object();
-        json_object_set_new(j, "kind", json_string(kind_name(y->kind)));
-        if (y->kind == FIG_LOBBY_PERSON)
-            json_object_set_new(j, "name", json_string(y->name));
-        else if (y->kind == FIG_LOBBY_BOT)
-            json_object_set_new(j, "level", json_string(y->level));
-        else if (y->kind == FIG_LOBBY_ENGINE)
-            json_object_set_new(j, "engine", json_string(y->name));
-        json_array_append_new(seats, j);
-    }
-    json_object_set_new(o, "seats", seats);
-    json_object_set_new(opts, "move_seconds", json_integer(x->move_seconds));
-    json_object_set_new(opts, "open", json_boolean(x->open));
-    json_object_set_new(opts, "hints", json_boolean(x->hints));
-    json_object_set_new(opts, "fill", json_string(x->fill));
-    json_object_set_new(opts, "rated", json_boolean(x->rated));
-    json_object_set_new(o, "options", opts);
-    return o;
-}
-
 char *fig_lobby_frame(const fig_lobby_t *l, size_t *len)
 {
-    json_t *o = json_object(), *a = json_array();
+    const fig_lobby_table_t *x[FIG_LOBBY_MAX];
     int k = 0;
-    for (const fig_lobby_ent_t *e = l->head; e && k < FIG_LOBBY_MAX; e = e->next, k++)
-        json_array_append_new(a, table_json(&e->x));
-    json_object_set_new(o, "type", json_string("lobby"));
-    json_object_set_new(o, "tables", a);
-    char *text = json_dumps(o, JSON_COMPACT);
-    json_decref(o);
-    *len = text ? strlen(text) : 0;
-    return text;
+    for (const fig_lobby_ent_t *e = l->head; e && k < FIG_LOBBY_MAX; e = e->next)
+        x[k++] = &e->x;
+    return fig_proto_lobby(x, k, len);
 }
 
 /* The frame of the list's version, built once for everyone; false out of

@@ -3,7 +3,8 @@
  * for people, kept in their own list, and the connections that follow it.
  *
  * The list holds only the tables in the lobby (listed, an open seat, first
- * game not started: fig_table_lobby decides), newest first; a table's entry
+ * game not started: fig_table_lobby decides; an entry is a
+ * fig_lobby_table_t of proto.h, which builds the frame), newest first; a table's entry
  * is put, changed or taken out when the table changes (the service reads it
  * again when the table was touched), so nothing here walks every table.
  * A connection that subscribes gets the list at once, then again after
@@ -24,33 +25,13 @@
 #include <stddef.h>
 
 #include "figaro/figaro.h"
+#include "net/proto/proto.h"
 #include "net/store/db.h"
-#include "net/base/names.h"
 
 enum {
     FIG_LOBBY_MAX = 50,           /* tables in one frame, the newest */
     FIG_LOBBY_EVERY_MS = 1000     /* frames to one connection at most every ... */
 };
-
-typedef enum { FIG_LOBBY_OPEN, FIG_LOBBY_PERSON, FIG_LOBBY_BOT, FIG_LOBBY_ENGINE } fig_lobby_kind_t;
-
-typedef struct {
-    fig_lobby_kind_t kind;
-    char name[FIG_PERSON_NAME_BYTES + 1];           /* a person's name, an engine's */
-    char level[FIG_LEVEL_NAME_MAX + 1];           /* a bot's level */
-} fig_lobby_seat_t;
-
-/* A table as the lobby shows it. Filled from zeroed memory (memset) so that
- * two entries compare with memcmp. */
-typedef struct {
-    char code[FIG_TABLE_CODE_LEN + 1];
-    long long created;                             /* Unix seconds: newest first */
-    int players, free;
-    fig_lobby_seat_t seats[FIG_MAX_PLAYERS];
-    int move_seconds;
-    bool open, hints, rated;
-    char fill[FIG_LEVEL_NAME_MAX + 1];
-} fig_lobby_table_t;
 
 typedef struct fig_lobby_ent fig_lobby_ent_t;      /* a table's place in the list */
 
@@ -93,11 +74,6 @@ void fig_lobby_free(fig_lobby_t *l);
  * is put when it changes next. */
 bool fig_lobby_put(fig_lobby_t *l, fig_lobby_ent_t **slot, const fig_lobby_table_t *x,
                    long long now);
-
-/* A table's row as the lobby shows it (*out), if it may be there: listed,
- * with an open seat (whether its first game started is the caller's to
- * say: the row does not). */
-bool fig_lobby_of_row(const fig_db_table_t *r, fig_lobby_table_t *out);
 
 /* The other servers' tables are now these n (a lease round's; each is not
  * one this server drives: `mine` says so), replacing the last ones. */

@@ -20,11 +20,11 @@
  * from the database) keep_finished_ms after that when its last game is over,
  * keep_idle_ms after that otherwise (never started, or abandoned).
  *
- * Limits: FIG_PROTO_FRAME_MAX bytes a frame; MSG_BURST messages at once then
+ * Limits: FIG_NET_FRAME_MAX bytes a frame; MSG_BURST messages at once then
  * MSG_RATE a second; CHAT_BURST chat lines at once then one every
  * CHAT_EVERY_MS; max_conns_per_addr connections from one address; a
  * connection that has not said hello within hello_ms is closed; a record sent
- * to be replayed (POST /replay), FIG_REPLAY_FGN_MAX bytes, never stored.
+ * to be replayed (POST /replay), FIG_NET_RECORD_MAX bytes, never stored.
  *
  * This file makes and frees the service, gives tables their environment
  * (the callbacks below), loads them from the storage, takes them over and
@@ -76,9 +76,35 @@ static void svc_fail(void *v, void *peer, fig_proto_code_t code, const char *tex
     fig_svc_send_error(v, peer, code, text, re, table);
 }
 
+/* A table's batch is back: the table acts on it (tells, acknowledges),
+ * then what waited for the table runs, or the table goes (its lease is
+ * lost, or its creation failed). */
+static void table_back(void *ctx, fig_db_batch_t *b)
+{
+    fig_service_t *s = ctx;
+    fig_table_t *t = b->user;
+    tab_t *e = fig_svc_find_tab(s, fig_table_code(t));   /* a busy table is never deleted */
+    bool fenced = b->fenced;
+    s->fenced += fenced;
+    fig_table_written(t, b);
+    if (!e || e->t != t)
+        return;
+    if (fenced || (e->lost && !fig_table_busy(t))) {
+        s->leases_lost += fenced && !e->lost;
+        fig_svc_drop_table(s, e, "another server drives it now (its lease is lost)");
+    } else {
+        fig_svc_run_waiting(s, e);
+        if (fig_table_dead(t))
+            fig_svc_remove_table(s, e);
+    }
+}
+
 static void svc_submit(void *v, fig_db_batch_t *b)
 {
     fig_service_t *s = v;
+    b->back = table_back;
+    b->drop = fig_db_batch_free;
+    b->ctx = s;
     fig_writer_submit(s->writer, b);
 }
 
@@ -109,61 +135,6 @@ static void svc_unwatch(void *v, int fd)
             s->wire.unwatch(s->wire.wire, fd);
             return;
         }
-}
-
-const char *fig_svc_engine(void *v, const char *name)
-{
-    fig_service_t *s = v;
-    for (int i = 0; i < s->nengines; i++)
-        if (strcmp(s->engine_names[i], name) == 0)
-            return s->engine_specs[i];
-    return NULL;
-}
-
-/* A lease round's or claim's batch, and all it holds. */
-void fig_svc_free_lease_batch(fig_db_batch_t *b)
-{
-    fig_db_taken_free(b->lease->taken);
-    free(b->lease->listed);
-    free(b->lease->codes);
-    free(b->lease->lost);
-    free(b->lease);
-    free(b);
-}
-
-/* The table's lease is lost (another server drives it now, or may): it is
- * dropped from memory, and the connections of its people and spectators
- * closed, so that they come back to the server that drives it. */
-void fig_svc_drop_table(fig_service_t *s, tab_t *e, const char *why)
-{
-    fig_logf(s->log, s->log_ctx, "", "table %s: dropped: %s", fig_table_code(e->t), why);
-    /* its own peers, never a walk of every connection; closing one only asks
-     * the wire (it is closed, and leaves the table, later) */
-    for (int i = 0; i < fig_table_npeers(e->t); i++) {
-        conn_t *c = fig_table_peer(e->t, i);
-        if (!c->closing) {
-            c->closing = true;
-            s->wire.close(s->wire.wire, c->wc);
-        }
-    }
-    fig_svc_remove_table(s, e);
-}
-
-static fig_err_t load_one(void *ctx, const fig_db_table_t *row, const fig_db_game_t *last,
-                          fig_msg_t *msg)
-{
-    fig_service_t *s = ctx;
-    fig_table_t *t;
-    tab_t *e = fig_svc_room_for_table(s);
-    if (!e)
-        return fig_fail(msg, FIG_ERR_SPACE, N_("out of memory"));
-    fig_err_t rc = fig_table_restore(&t, &s->env, row, last, msg);
-    if (rc) {
-        free(e);
-        return rc;
-    }
-    fig_svc_insert_table(s, e, t);
-    return FIG_OK;
 }
 
 /* ---- life */
@@ -289,7 +260,7 @@ fig_err_t fig_service_new(fig_service_t **out, const fig_service_opts_t *opts,
     s->forgot_next = s->forgot_ms ? fig_svc_now(s) + s->forgot_ms : -1;
     /* those forgotten so far are anonymous in what is loaded (service_forgotten.c) */
     if (!(rc = fig_db_forgotten_last(db, &s->forgot_seq, msg)))
-        rc = fig_db_load(db, s->max_tables, load_one, s, msg);
+        rc = fig_db_load(db, s->max_tables, fig_svc_load_table, s, msg);
     s->shared = fig_db_shared(db);
     s->next_round = fig_svc_now(s) + s->lease_ms / 3;
     fig_db_close(db);
@@ -317,12 +288,8 @@ void fig_service_free(fig_service_t *s)
         while (left) {
             fig_db_batch_t *b = left;
             left = b->next;
-            if (b->kind == FIG_DBB_LEASE)
-                fig_svc_free_lease_batch(b);
-            /* a record's read and a review's are in waits and rwaits */
-            else if (b->kind != FIG_DBB_RECORD && b->kind != FIG_DBB_REVIEW &&
-                     b->kind != FIG_DBB_PEOPLE)
-                free(b);
+            if (b->drop)   /* a record's read and a review's are in waits and rwaits */
+                b->drop(b);
         }
     }
     fig_svc_people_free(s);   /* its jobs, those left with the writer too */
@@ -387,31 +354,3 @@ void fig_service_free(fig_service_t *s)
 
 const char *fig_service_epoch(const fig_service_t *s) { return s->env.epoch; }
 
-/* The tables this server may still take or create: --max-tables, less
- * those it holds and those its claims on their way may take. */
-int fig_svc_room(const fig_service_t *s)
-{
-    return s->max_tables - s->ntables - s->claiming;
-}
-
-/* A table this server took (a lease round's or a claim's) starts here,
- * unless the server holds --max-tables tables meanwhile (it created some):
- * then its lease runs out unrenewed and another server takes it. */
-void fig_svc_take_over(fig_service_t *s, const fig_db_taken_t *x, const char *why)
-{
-    fig_msg_t msg;
-    if (fig_svc_find_tab(s, x->row.code))
-        return;   /* ours already: its lease ran out, nobody else took it */
-    if (s->ntables >= s->max_tables) {
-        fig_logf(s->log, s->log_ctx, "", "table %s: not taken over: the server holds as many "
-                 "tables as it may", x->row.code);
-        return;
-    }
-    if (load_one(s, &x->row, x->last, &msg) != FIG_OK) {
-        fig_logf(s->log, s->log_ctx, "", "table %s: cannot take it over: %s", x->row.code,
-                 msg.text);
-        return;
-    }
-    s->takeovers++;
-    fig_logf(s->log, s->log_ctx, "", "table %s: taken over (%s)", x->row.code, why);
-}

@@ -155,7 +155,7 @@ void fig_service_http_gone(fig_service_t *svc, fig_conn_t *conn);
 
 /* Answers POST `path` with `body` (len bytes, not NUL-terminated) from the
  * client at `addr`:
- *   /replay[?lang=xx]   body: an FGN record (at most FIG_REPLAY_FGN_MAX
+ *   /replay[?lang=xx]   body: an FGN record (at most FIG_NET_RECORD_MAX
  *                       bytes, else 413); 200 and its replay as for
  *                       N.json, or 400 with the parser's message. The
  *                       record is never stored. 429 when addr sent more

@@ -33,6 +33,19 @@ long long fig_service_next_deadline(fig_service_t *s)
     return d;
 }
 
+/* A deletion is back: only a failure has something to say. */
+static void deleted(void *ctx, fig_db_batch_t *b)
+{
+    fig_service_t *s = ctx;
+    s->fenced += b->fenced;
+    if (b->rc) {
+        s->stats.storage_errors++;
+        fig_logf(s->log, s->log_ctx, "", "table %s: not deleted from the database: %s",
+                 b->w[0].code, b->msg.text);
+    }
+    free(b);
+}
+
 /* Removes the table from memory now and from the database through the
  * writer (its records go with it). */
 static void delete_table(fig_service_t *s, tab_t *e, long long now)
@@ -41,7 +54,9 @@ static void delete_table(fig_service_t *s, tab_t *e, long long now)
     long long idle = fig_table_idle_since(e->t);
     fig_db_batch_t *b = calloc(1, sizeof *b);
     if (b) {
-        b->kind = FIG_DBB_DELETE;
+        b->back = deleted;
+        b->drop = fig_db_batch_free;
+        b->ctx = s;
         b->n = 1;
         b->w[0].kind = FIG_DBW_DELETE;
         snprintf(b->w[0].code, sizeof b->w[0].code, "%s", fig_table_code(e->t));

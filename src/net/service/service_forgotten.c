@@ -53,23 +53,9 @@ static fig_err_t round_run(fig_db_t *db, fig_db_batch_t *b, fig_msg_t *msg)
     return fig_db_forgotten_since(db, r->after, r->rows, ROUND_ROWS, &r->n, msg);
 }
 
-void fig_svc_forgotten_round(fig_service_t *s)
+static void forgotten_back(void *ctx, fig_db_batch_t *b)
 {
-    round_t *r = calloc(1, sizeof *r);
-    if (!r) {
-        fig_logf(s->log, s->log_ctx, "", "forgotten: out of memory: read again later");
-        s->forgot_next = fig_svc_now(s) + s->forgot_ms;
-        return;
-    }
-    r->b.kind = FIG_DBB_FORGOTTEN;
-    r->b.call = round_run;
-    r->after = s->forgot_seq;
-    s->forgot_next = -1;
-    fig_writer_submit(s->writer, &r->b);
-}
-
-void fig_svc_forgotten_back(fig_service_t *s, fig_db_batch_t *b)
-{
+    fig_service_t *s = ctx;
     round_t *r = (round_t *)b;
     long long wait = s->forgot_ms;
     if (b->rc) {
@@ -89,3 +75,21 @@ void fig_svc_forgotten_back(fig_service_t *s, fig_db_batch_t *b)
     free(r);
     s->forgot_next = fig_svc_now(s) + wait;
 }
+
+void fig_svc_forgotten_round(fig_service_t *s)
+{
+    round_t *r = calloc(1, sizeof *r);
+    if (!r) {
+        fig_logf(s->log, s->log_ctx, "", "forgotten: out of memory: read again later");
+        s->forgot_next = fig_svc_now(s) + s->forgot_ms;
+        return;
+    }
+    r->b.back = forgotten_back;
+    r->b.drop = fig_db_batch_free;
+    r->b.ctx = s;
+    r->b.call = round_run;
+    r->after = s->forgot_seq;
+    s->forgot_next = -1;
+    fig_writer_submit(s->writer, &r->b);
+}
+

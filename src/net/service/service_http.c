@@ -177,6 +177,8 @@ static void record_answer(fig_http_answer_t *out, fig_err_t rc, const fig_msg_t 
     answer(out, body ? 200 : 503, "text/plain; charset=utf-8", body);
 }
 
+static void record_read(void *ctx, fig_db_batch_t *b);   /* the batch is back */
+
 /* An earlier game's record: read by the writer thread (the loop never
  * reads the storage), answered when the read comes back (record_read). */
 static void record_later(fig_service_t *s, fig_conn_t *conn, const char *code, int game,
@@ -185,7 +187,8 @@ static void record_later(fig_service_t *s, fig_conn_t *conn, const char *code, i
 {
     http_wait_t *h = NULL;
     if (s->nwaits < HTTP_WAITS_MAX && (h = calloc(1, sizeof *h))) {
-        h->b.kind = FIG_DBB_RECORD;
+        h->b.back = record_read;
+        h->b.ctx = s;
         h->b.read.out = &h->g;
         snprintf(h->b.read.code, sizeof h->b.read.code, "%s", code);
         h->b.read.game = game;
@@ -205,8 +208,10 @@ static void record_later(fig_service_t *s, fig_conn_t *conn, const char *code, i
 
 /* The read of record_later came back: the answer goes to its connection,
  * unless it closed meanwhile. */
-void fig_svc_record_read(fig_service_t *s, http_wait_t *h)
+static void record_read(void *ctx, fig_db_batch_t *b)
 {
+    fig_service_t *s = ctx;
+    http_wait_t *h = (http_wait_t *)b;
     http_wait_t **p = &s->waits;
     while (*p != h)
         p = &(*p)->next;
@@ -334,9 +339,9 @@ void fig_service_http_post(fig_service_t *s, const char *addr, const char *path,
         too_many(out, retry_s, "too many records from your address: wait a second\n");
         return;
     }
-    if (len > FIG_REPLAY_FGN_MAX) {
+    if (len > FIG_NET_RECORD_MAX) {
         char text[80];
-        snprintf(text, sizeof text, "a record is at most %d bytes\n", FIG_REPLAY_FGN_MAX);
+        snprintf(text, sizeof text, "a record is at most %d bytes\n", FIG_NET_RECORD_MAX);
         fig_svc_http_text(out, 413, text);
         return;
     }

@@ -368,8 +368,6 @@ void fig_svc_send_json(fig_service_t *s, conn_t *c, json_t *j);
 void fig_svc_send_error(fig_service_t *s, conn_t *c, fig_proto_code_t code, const char *text,
                         const char *re, const char *table);
 
-/* An earlier game's record is back from the storage (service_http.c). */
-void fig_svc_record_read(fig_service_t *s, http_wait_t *h);
 
 /* ---- replays as HTTP answers (service_replay.c) */
 
@@ -395,6 +393,10 @@ void fig_svc_drop_table(fig_service_t *s, tab_t *e, const char *why);
 /* A table taken from the storage (a lease round's or a claim's, x) starts
  * here, unless the server is full; why: for the log. */
 void fig_svc_take_over(fig_service_t *s, const fig_db_taken_t *x, const char *why);
+/* A stored table (its row and its game's last state) starts here: at start
+ * (fig_db_load's callback, ctx the service) and when taken over. */
+fig_err_t fig_svc_load_table(void *ctx, const fig_db_table_t *row, const fig_db_game_t *last,
+                             fig_msg_t *msg);
 
 /* The command line of the engine called name (v: the service); NULL: none. */
 const char *fig_svc_engine(void *v, const char *name);
@@ -410,9 +412,6 @@ void fig_svc_free_lease_batch(fig_db_batch_t *b);
 /* Runs what waits for the table while it is free. */
 void fig_svc_run_waiting(fig_service_t *s, tab_t *e);
 
-/* A claim (a lease batch with its claim set) is back: the requests that
- * waited for it run or are answered. */
-void fig_svc_claimed(fig_service_t *s, fig_db_batch_t *b);
 
 /* ---- the lobby (service_lobby.c; docs/protocol.md, lobby) */
 
@@ -432,8 +431,6 @@ void fig_svc_lobby_message(fig_service_t *s, conn_t *c, const fig_proto_msg_t *m
  * gone taken, on the writer thread. */
 void fig_svc_lease_round(fig_service_t *s);
 
-/* A lease round or a claim is back. */
-void fig_svc_lease_round_done(fig_service_t *s, fig_db_batch_t *b);
 
 /* ---- reviews (service_reviews.c; docs/protocol.md, review) */
 
@@ -442,8 +439,6 @@ void fig_svc_lease_round_done(fig_service_t *s, fig_db_batch_t *b);
 fig_proto_code_t fig_svc_review(fig_service_t *s, conn_t *c, fig_table_t *t,
                                 const fig_proto_msg_t *m, fig_msg_t *msg);
 
-/* A review's read or write is back from the writer thread. */
-void fig_svc_review_back(fig_service_t *s, review_wait_t *r);
 
 /* The pool's descriptor for reviews is readable: computed reviews are in. */
 void fig_svc_reviews_ready(fig_service_t *s);
@@ -463,8 +458,6 @@ void fig_svc_people_message(fig_service_t *s, conn_t *c, const fig_proto_msg_t *
 /* resume: the seat c's person holds at t. */
 fig_proto_code_t fig_svc_resume(fig_service_t *s, conn_t *c, fig_table_t *t,
                                 const fig_proto_msg_t *m, fig_msg_t *msg);
-/* A people job is back from the writer thread. */
-void fig_svc_people_back(fig_service_t *s, fig_db_batch_t *b);
 
 /* ---- the people forgotten (service_forgotten.c) */
 
@@ -474,8 +467,6 @@ void fig_svc_people_back(fig_service_t *s, fig_db_batch_t *b);
 void fig_svc_forgotten(fig_service_t *s, const char *id);
 /* A round: the log's rows after forgot_seq read on the writer thread. */
 void fig_svc_forgotten_round(fig_service_t *s);
-/* The round is back: each person in it forgotten here; the next round set. */
-void fig_svc_forgotten_back(fig_service_t *s, fig_db_batch_t *b);
 /* GET of a people's route (FIG_HTTP_PERSON, _PERSON_GAME, _LEADERBOARD):
  * out set, or its status 0: answered later. */
 void fig_svc_people_http(fig_service_t *s, fig_conn_t *conn, const fig_http_path_t *p,

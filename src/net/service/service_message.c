@@ -4,7 +4,7 @@
  * request on one table, run at once or queued behind the table's write on
  * its way to the disk (fig_svc_run_waiting runs the queue when it is back).
  * A request for a table this server does not drive, on a shared storage,
- * waits for a claim of that table (park; fig_svc_claimed when it is back).
+ * waits for a claim of that table (park; claimed when it is back).
  * Every error goes to the connection that caused it, and only there. */
 #include <stdarg.h>
 #include <stddef.h>
@@ -43,6 +43,8 @@ static void enqueue(tab_t *e, wait_t *w)
     wait_push(&e->head, &e->tail, w);
 }
 
+static void claimed(void *ctx, fig_db_batch_t *b);   /* a claim is back */
+
 /* On a shared storage, w (a request of c for table `code`, which this
  * server does not drive) waits for the claim of that table: 0. A full
  * server claims too, but only looks where the table is (moved, no_table or
@@ -74,7 +76,9 @@ static fig_proto_code_t park(fig_service_t *s, conn_t *c, const char *code, wait
         snprintf(l->claim, sizeof l->claim, "%s", code);
         l->look = fig_svc_room(s) <= 0;
         s->claiming += !l->look;
-        b->kind = FIG_DBB_LEASE;
+        b->back = claimed;
+        b->drop = fig_svc_free_lease_batch;
+        b->ctx = s;
         b->lease = l;
         k->next = s->lookups;
         s->lookups = k;
@@ -407,8 +411,9 @@ void fig_service_message(fig_service_t *s, void *cs, const char *text, size_t le
  * looks; another server with room takes the table within a lease round),
  * or to try again (the claim found its server gone but took nothing:
  * another server was quicker). */
-void fig_svc_claimed(fig_service_t *s, fig_db_batch_t *b)
+static void claimed(void *ctx, fig_db_batch_t *b)
 {
+    fig_service_t *s = ctx;
     fig_db_lease_t *l = b->lease;
     lookup_t **pp = &s->lookups;
     while (*pp && strcmp((*pp)->code, l->claim) != 0)
@@ -450,4 +455,13 @@ void fig_svc_claimed(fig_service_t *s, fig_db_batch_t *b)
         fig_svc_run_waiting(s, e);
     free(k);
     fig_svc_free_lease_batch(b);
+}
+
+const char *fig_svc_engine(void *v, const char *name)
+{
+    fig_service_t *s = v;
+    for (int i = 0; i < s->nengines; i++)
+        if (strcmp(s->engine_names[i], name) == 0)
+            return s->engine_specs[i];
+    return NULL;
 }

@@ -8,7 +8,7 @@
  * once the server is up, through one mechanism: a job (people_job_t) is a
  * batch with a call (net/store/db.h, fig_db_batch_t.call) that the thread makes
  * in its turn, after every write queued before it; the job comes back to
- * the loop (fig_svc_people_back), which answers the connection that asked,
+ * the loop (people_back), which answers the connection that asked,
  * unless it closed meanwhile. The loop never reads the database.
  *
  * Secrets: a person's key and a device code are drawn here (net/base/token.h),
@@ -310,6 +310,8 @@ static bool limits_take(fig_service_t *s, const int which[], int n, const char *
     return true;
 }
 
+static void people_back(void *ctx, fig_db_batch_t *b);   /* the batch is back */
+
 static people_job_t *job_new(fig_service_t *s, pj_kind_t kind)
 {
     if (s->npjobs >= PEOPLE_JOBS_MAX)
@@ -317,8 +319,9 @@ static people_job_t *job_new(fig_service_t *s, pj_kind_t kind)
     people_job_t *j = calloc(1, sizeof *j);
     if (!j)
         return NULL;
-    j->b.kind = FIG_DBB_PEOPLE;
     j->b.call = job_run;
+    j->b.back = people_back;
+    j->b.ctx = s;
     j->kind = kind;
     j->hidden = -1;
     j->now = s->wall ? s->wall(s->clock_ctx) : (long long)time(NULL);
@@ -716,8 +719,9 @@ static void http_job_back(fig_service_t *s, people_job_t *j)
     s->wire.answer(s->wire.wire, j->http, &a);
 }
 
-void fig_svc_people_back(fig_service_t *s, fig_db_batch_t *b)
+static void people_back(void *ctx, fig_db_batch_t *b)
 {
+    fig_service_t *s = ctx;
     people_job_t *j = (people_job_t *)b;
     people_job_t **pp = &s->pjobs;
     while (*pp && *pp != j)

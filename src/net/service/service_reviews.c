@@ -92,6 +92,8 @@ static void review_fail(fig_service_t *s, review_wait_t *r, const char *why)
                                                  "try again later"), "review", r->code);
 }
 
+static void review_back(void *ctx, fig_db_batch_t *b);   /* the batch is back */
+
 fig_proto_code_t fig_svc_review(fig_service_t *s, conn_t *c, fig_table_t *t,
                                 const fig_proto_msg_t *m, fig_msg_t *msg)
 {
@@ -144,7 +146,8 @@ fig_proto_code_t fig_svc_review(fig_service_t *s, conn_t *c, fig_table_t *t,
     r->seat = seat;
     r->to[0] = c;
     r->state = RV_READING;
-    r->b.kind = FIG_DBB_REVIEW;
+    r->b.back = review_back;
+    r->b.ctx = s;
     r->b.user = s;
     r->b.read.out = &r->g;
     snprintf(r->b.read.code, sizeof r->b.read.code, "%s", tcode);
@@ -160,8 +163,10 @@ fig_proto_code_t fig_svc_review(fig_service_t *s, conn_t *c, fig_table_t *t,
 
 /* A review's batch came back from the writer: the read (tell the stored
  * review, or compute it) or the write (done). */
-void fig_svc_review_back(fig_service_t *s, review_wait_t *r)
+static void review_back(void *ctx, fig_db_batch_t *b)
 {
+    fig_service_t *s = ctx;
+    review_wait_t *r = (review_wait_t *)b;
     if (r->state == RV_STORING) {
         /* Fenced: its table is another server's now, which reviews it again
          * if asked. */
@@ -230,7 +235,8 @@ void fig_svc_reviews_ready(fig_service_t *s)
             r->job = NULL;
             r->text = text;
             memset(&r->b, 0, sizeof r->b);
-            r->b.kind = FIG_DBB_REVIEW;
+            r->b.back = review_back;
+            r->b.ctx = s;
             r->b.user = s;
             r->b.n = 1;
             r->b.w[0].kind = FIG_DBW_REVIEW;

@@ -108,3 +108,5 @@ void fig_db_taken_free(fig_db_taken_t *list)
         free(x);
     }
 }
+
+void fig_db_batch_free(fig_db_batch_t *b) { free(b); }

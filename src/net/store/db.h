@@ -230,21 +230,15 @@ enum { FIG_DB_BATCH_MAX = 3 };   /* a request's writes, and its FIG_DBW_EVENTS *
 typedef struct fig_db_lease fig_db_lease_t;
 typedef struct fig_db fig_db_t;
 
-/* What a batch is to whoever gets it back from the writer thread (the
- * storage does not look): each kind goes back its own way. */
-typedef enum {
-    FIG_DBB_TABLE,    /* a table's writes, or its game read back (user: the table) */
-    FIG_DBB_DELETE,   /* a table's deletion */
-    FIG_DBB_LEASE,    /* a lease round or a claim (lease) */
-    FIG_DBB_REVIEW,   /* a review's read or write */
-    FIG_DBB_RECORD,   /* an earlier game's record, read for an HTTP request */
-    FIG_DBB_PEOPLE,   /* a call for the people (net/service/service_people.c) */
-    FIG_DBB_FORGOTTEN /* a read of the people forgotten (net/service/service_forgotten.c) */
-} fig_db_batch_kind_t;
-
 typedef struct fig_db_batch {
     struct fig_db_batch *next;
-    fig_db_batch_kind_t kind;
+    /* Its completion, set by whoever submits it; the storage and the writer
+     * never look at these. back (with ctx) is what the loop calls when the
+     * writer gives the batch back; drop frees a batch never given back (the
+     * server stopped first), NULL when something else owns its memory. */
+    void (*back)(void *ctx, struct fig_db_batch *b);
+    void (*drop)(struct fig_db_batch *b);
+    void *ctx;
     void *user;
     int n;
     fig_db_write_t w[FIG_DB_BATCH_MAX];
@@ -299,6 +293,9 @@ typedef struct {
 struct fig_db {
     const fig_db_ops_t *ops;
 };
+
+/* Frees a batch made by malloc or calloc (a batch's drop). */
+void fig_db_batch_free(fig_db_batch_t *b);
 
 /* Writes every batch of the chain `list` in one transaction: sets each
  * batch's rc (and msg); returns FIG_OK when the transaction was committed

@@ -44,7 +44,6 @@
 #include "host/narrate.h"
 #include "host/pool.h"
 #include "net/store/db.h"
-#include "net/service/lobby.h"
 #include "net/proto/proto.h"
 
 enum {
@@ -161,6 +160,11 @@ long long fig_table_idle_since(const fig_table_t *t);
  * an open seat, its first game not started), and then *out as the lobby
  * shows it (table_lobby.c). */
 bool fig_table_lobby(const fig_table_t *t, fig_lobby_table_t *out);
+
+/* A table's row as the lobby shows it (*out), if it may be there: listed,
+ * with an open seat (whether its first game started is the caller's to
+ * say: the row does not). */
+bool fig_table_lobby_row(const fig_db_table_t *r, fig_lobby_table_t *out);
 
 /* Whether its latest game is over (and no other has started). */
 bool fig_table_over(const fig_table_t *t);

@@ -11,7 +11,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "net/service/service.h"
+#include "net/service/service_types.h"
 
 /* The file a URL path names inside the web folder: writes the path relative
  * to it into rel ("index.html" for "/") and returns 0, or returns the HTTP

@@ -17,7 +17,7 @@
  *
  * One protocol, "figaro.v1", is the vhost's first: it gets the HTTP requests
  * (static files and the service's paths; the one POST, /replay, whose body
- * is gathered up to its Content-Length, at most FIG_REPLAY_FGN_MAX) and the
+ * is gathered up to its Content-Length, at most FIG_NET_RECORD_MAX) and the
  * WebSocket upgrades, with or without that subprotocol named. Every HTTP
  * answer carries the security headers; files come only from the web folder
  * (webfiles.h). */
@@ -38,8 +38,7 @@
 
 #include "host/util.h"
 #include "net/wire/hosts.h"
-#include "net/proto/proto.h"
-#include "net/proto/replay_json.h"
+#include "net/base/limits.h"
 #include "net/wire/webfiles.h"
 #include "net/wire/wire_loop.h"
 
@@ -70,7 +69,7 @@ struct fig_conn {
     int close_status;
     bool skip;                  /* the rest of an oversized message */
     size_t rxlen;
-    char *rx;                   /* FIG_PROTO_FRAME_MAX + 1 bytes, while a message arrives */
+    char *rx;                   /* FIG_NET_FRAME_MAX + 1 bytes, while a message arrives */
     /* HTTP: the answer being sent */
     char *body;
     size_t body_len, body_sent;
@@ -344,9 +343,9 @@ static int on_post(fig_wire_t *w, struct lws *wsi, struct fig_conn *c, const cha
         lws_hdr_copy(wsi, cl, sizeof cl, WSI_TOKEN_HTTP_CONTENT_LENGTH) <= 0 ||
         strspn(cl, "0123456789") != strlen(cl))
         return http_text(wsi, c, 411, "a record is sent with its Content-Length\n");
-    if (strlen(cl) > 9 || atol(cl) > FIG_REPLAY_FGN_MAX) {
+    if (strlen(cl) > 9 || atol(cl) > FIG_NET_RECORD_MAX) {
         char text[80];
-        snprintf(text, sizeof text, "a record is at most %d bytes\n", FIG_REPLAY_FGN_MAX);
+        snprintf(text, sizeof text, "a record is at most %d bytes\n", FIG_NET_RECORD_MAX);
         return http_text(wsi, c, 413, text);
     }
     post_forget(c);
@@ -559,17 +558,17 @@ static int ws_receive(fig_wire_t *w, struct lws *wsi, struct fig_conn *c, const 
         conn_close(w, c, LWS_CLOSE_STATUS_UNACCEPTABLE_OPCODE, true);
         return 0;
     }
-    if (!c->rx && !(c->rx = malloc(FIG_PROTO_FRAME_MAX + 1)))
+    if (!c->rx && !(c->rx = malloc(FIG_NET_FRAME_MAX + 1)))
         return -1;
-    if (c->rxlen + len > FIG_PROTO_FRAME_MAX) {
+    if (c->rxlen + len > FIG_NET_FRAME_MAX) {
         /* The service sees one byte too many and answers too_big; then the
          * connection closes, the rest of the message unread. */
-        size_t take = FIG_PROTO_FRAME_MAX + 1 - c->rxlen;
+        size_t take = FIG_NET_FRAME_MAX + 1 - c->rxlen;
         memcpy(c->rx + c->rxlen, in, take);
-        fig_service_message(w->svc, c->cs, c->rx, FIG_PROTO_FRAME_MAX + 1);
+        fig_service_message(w->svc, c->cs, c->rx, FIG_NET_FRAME_MAX + 1);
         c->rxlen = 0;
         fig_logf(w->log, w->log_ctx, "",
-                 "ws: a message over %d bytes: connection closed", FIG_PROTO_FRAME_MAX);
+                 "ws: a message over %d bytes: connection closed", FIG_NET_FRAME_MAX);
         conn_close(w, c, LWS_CLOSE_STATUS_MESSAGE_TOO_LARGE, false);
         reschedule(w);
         return 0;
@@ -663,7 +662,7 @@ static int cb_main(struct lws *wsi, enum lws_callback_reasons reason, void *user
 }
 
 static const struct lws_protocols protocols[] = {
-    { "figaro.v1", cb_main, sizeof(struct fig_conn), FIG_PROTO_FRAME_MAX, 0, NULL, 0 },
+    { "figaro.v1", cb_main, sizeof(struct fig_conn), FIG_NET_FRAME_MAX, 0, NULL, 0 },
     { NULL, NULL, 0, 0, 0, NULL, 0 },
 };
 

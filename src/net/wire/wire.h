@@ -9,7 +9,7 @@
  * A request whose Host is not one the server answers to (allowed_hosts)
  * gets 403, an upgrade to it is refused.
  * WebSocket: one path, /ws, subprotocol "figaro.v1" or none; text frames of
- * at most FIG_PROTO_FRAME_MAX bytes go to fig_service_message; a browser's
+ * at most FIG_NET_FRAME_MAX bytes go to fig_service_message; a browser's
  * Origin must be the request's Host. Each connection has a send queue (one
  * lws_write per writeable callback), capped: a client that does not read is
  * closed. The loop is libuv's (epoll), lws joined to it: the descriptors
