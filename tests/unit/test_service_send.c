@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* test_service_send.c - the leak test: what the service and its tables
- * send (src/net/service/service_send.c, table_tell.c), each frame built from a
+ * send (src/net/service/service_state.h, table_tell.c), each frame built from a
  * seat's view (R14). Every frame to every connection during whole
  * games (seats, a spectator, reconnections, a rematch) is checked: a hand
  * only in its owner's view and within its owner's deal, legal actions only

@@ -16,7 +16,7 @@
 
 enum {
     FIG_TABLE_CODE_LEN = 6,          /* an invite code: 6 characters */
-    FIG_PERSON_ID_LEN = 10,          /* a person's public id: fig_code_new's alphabet; not a secret */
+    FIG_PERSON_ID_LEN = 10,          /* a person's public id (fig_code_new's alphabet): no secret */
     FIG_ENGINE_NAME_MAX = 32,
     FIG_LEVEL_NAME_MAX = 15,        /* bytes of a level's name (fig_level_name) */
     FIG_PERSON_NAME_CHARS = 32,       /* a person's name: 1 to 32 characters (code points) */

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* registry.c - the service's tables (service_internal.h): found by code
+/* registry.c - the service's tables (registry.h): found by code
  * through a hash index (the descriptors' index grows with it), each with its
  * next deadline in a heap (net/base/heap.h). Whoever looks a table up is about to
  * act on it: the table is marked dirty, and fig_svc_refresh reads the
@@ -11,7 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "net/service/service_internal.h"
+#include "net/service/registry.h"
+#include "net/service/service_lobby.h"
 
 /* ---- the tables and their indexes */
 

@@ -10,7 +10,10 @@
 
 #include "host/util.h"
 #include "net/service/service.h"
-#include "net/service/service_internal.h"
+#include "net/service/registry.h"
+#include "net/service/service_conns.h"
+#include "net/service/service_forgotten.h"
+#include "net/service/service_leases.h"
 
 long long fig_service_next_deadline(fig_service_t *s)
 {

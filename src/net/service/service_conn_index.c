@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* service_conn_index.c - the service's connections by a text of theirs
- * (service_internal.h, conn_index_t): by signed-in person (what a rename,
+ * (service_conn_index.h, conn_index_t): by signed-in person (what a rename,
  * sign out, forget or `rated` touches) and by client address (the cap per
  * address a new connection is counted against). Either is found in a hash
  * index, never by a walk over every connection of the server
@@ -17,7 +17,8 @@
 #include <string.h>
 #include <stdlib.h>
 
-#include "net/service/service_internal.h"
+#include "net/service/registry.h"
+#include "net/service/service_conn_index.h"
 
 enum { BUCKETS_FIRST = 64 };
 
@@ -118,3 +119,30 @@ void fig_svc_cx_free(conn_index_t *ix)
     ix->one = NULL;
     ix->nb = ix->n = 0;
 }
+
+/* ---- the signed-in connections by person: what a person's rename, sign
+ * out or forget touches is that person's connections, found in the index by
+ * person. Signing in needs no memory and cannot fail. */
+
+void fig_svc_sign_in(fig_service_t *s, conn_t *c, const fig_db_person_t *p, const char *key_hash)
+{
+    fig_svc_sign_off(s, c);   /* a redeem on a signed-in connection: another person */
+    snprintf(c->person, sizeof c->person, "%s", p->id);
+    snprintf(c->pname, sizeof c->pname, "%s", p->name);
+    snprintf(c->key_hash, sizeof c->key_hash, "%s", key_hash);
+    fig_svc_cx_add(&s->by_person, c);
+}
+
+void fig_svc_sign_off(fig_service_t *s, conn_t *c)
+{
+    if (c->person[0])
+        fig_svc_cx_remove(&s->by_person, c);
+    c->person[0] = c->pname[0] = c->key_hash[0] = '\0';
+}
+
+conn_t *fig_svc_person_first(fig_service_t *s, const char *id)
+{
+    return id[0] ? fig_svc_cx_first(&s->by_person, id) : NULL;
+}
+
+conn_t *fig_svc_person_next(const conn_t *c) { return fig_svc_cx_next(CX_PERSON, c); }

@@ -11,7 +11,10 @@
 
 #include "host/util.h"
 #include "net/service/service.h"
-#include "net/service/service_internal.h"
+#include "net/service/registry.h"
+#include "net/service/service_conn_index.h"
+#include "net/service/service_conns.h"
+#include "net/service/service_people.h"
 
 /* Remembers that c asked something of table `code` (conn_t.at). Out of
  * memory, c forgets nothing: its closing then looks at every table. */

@@ -12,7 +12,7 @@
  * forget_me it served does: their seats renamed at the tables whose seats
  * hold them (registry.c's index: what that person has, never every table),
  * each rename stored and told by its table (fig_table_forget_person), and
- * their connections told `forgotten` (service_person_conns.c's index).
+ * their connections told `forgotten` (service_conn_index.c's index by person).
  * Doing it twice changes nothing (a forget this server served comes back
  * in the log): the second time no seat and no connection holds them. A
  * round that fails is counted and logged, and the next one reads again
@@ -22,7 +22,9 @@
 
 #include "host/util.h"
 #include "net/service/service.h"
-#include "net/service/service_internal.h"
+#include "net/service/registry.h"
+#include "net/service/service_conn_index.h"
+#include "net/service/service_forgotten.h"
 #include "net/store/writer.h"
 
 /* Rows read in one round; a full round is followed by the next at once. */

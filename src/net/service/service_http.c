@@ -14,7 +14,9 @@
 #include "host/util.h"
 #include "net/proto/replay_json.h"
 #include "net/service/service.h"
-#include "net/service/service_internal.h"
+#include "net/service/registry.h"
+#include "net/service/service_people.h"
+#include "net/service/service_replay.h"
 
 typedef struct {
     char *buf;
@@ -203,7 +205,8 @@ static void record_later(fig_service_t *s, fig_conn_t *conn, const char *code, i
         out->status = 0;   /* later: wire.answer */
         return;
     }
-    fig_svc_http_text(out, 503, h ? "out of memory\n" : "too many records on their way: try again\n");
+    fig_svc_http_text(out, 503,
+                      h ? "out of memory\n" : "too many records on their way: try again\n");
 }
 
 /* The read of record_later came back: the answer goes to its connection,

@@ -18,7 +18,8 @@
 #include "net/store/db.h"
 #include "net/proto/proto.h"
 #include "net/service/service.h"
-#include "net/service/service_internal.h"
+#include "net/service/registry.h"
+#include "net/service/service_leases.h"
 #include "net/table/table.h"
 #include "net/store/writer.h"
 

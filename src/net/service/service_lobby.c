@@ -5,7 +5,7 @@
  * and the connections that follow it. */
 #include <stddef.h>
 
-#include "net/service/service_internal.h"
+#include "net/service/service_lobby.h"
 
 /* The lobby's frame to the connection of that subscription. */
 static void lobby_send(void *v, fig_lobby_sub_t *sub, const char *text, size_t len)

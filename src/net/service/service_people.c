@@ -23,7 +23,11 @@
 #include "host/util.h"
 #include "net/base/limiter.h"
 #include "net/service/service.h"
-#include "net/service/service_internal.h"
+#include "net/service/registry.h"
+#include "net/service/service_conn_index.h"
+#include "net/service/service_forgotten.h"
+#include "net/service/service_people.h"
+#include "net/service/service_replay.h"
 #include "net/base/token.h"
 
 /* The limits (docs/server.md, "Rate limits"): per address, a new person at

@@ -11,7 +11,7 @@
 
 #include "host/util.h"
 #include "net/proto/replay_json.h"
-#include "net/service/service_internal.h"
+#include "net/service/service_replay.h"
 
 const fig_tr_t *fig_svc_lang_tr(const fig_service_t *s, const char *lang)
 {

@@ -9,7 +9,8 @@
 #include <string.h>
 
 #include "host/util.h"
-#include "net/service/service_internal.h"
+#include "net/service/registry.h"
+#include "net/service/service_reviews.h"
 
 static void review_fail(fig_service_t *s, review_wait_t *r, const char *why);
 

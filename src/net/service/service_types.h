@@ -2,7 +2,7 @@
 /* service_types.h - the types the table service and its wire share
  * (service.h, wire.h): the wire's connection, an HTTP answer, the
  * callbacks through which the service talks to the wire. Apart from
- * service.h so that the service's own files (service_internal.h) can name
+ * service.h so that the service's own files (service_state.h) can name
  * them without including the service's public header. */
 #ifndef FIGARO_NET_SERVICE_TYPES_H
 #define FIGARO_NET_SERVICE_TYPES_H

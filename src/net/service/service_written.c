@@ -10,7 +10,8 @@
 
 #include "host/util.h"
 #include "net/service/service.h"
-#include "net/service/service_internal.h"
+#include "net/service/registry.h"
+#include "net/service/service_reviews.h"
 
 /* The writer gave batches back: each goes its own way (its back). */
 static void written(fig_service_t *s)

@@ -1,14 +1,18 @@
 /* SPDX-License-Identifier: MIT */
-/* service_internal.h - what the files of the service share (service.c,
- * service_http.c, service_reviews.c): its state, the connections' and the
- * tables' entries, the requests that wait, and the few functions one file
- * offers the others. Only the service's own files include it: the rest of
- * the server sees service.h. */
-#ifndef FIGARO_NET_SERVICE_INTERNAL_H
-#define FIGARO_NET_SERVICE_INTERNAL_H
+/* service_state.h - the state of the service (struct fig_service) and the
+ * entries it keeps: a connection, a table, the requests that wait for one,
+ * the records and reviews on their way from the storage; and the small
+ * helpers every file of the service uses (its clock, a token bucket, the
+ * descriptors' index, a frame to one connection). What a file offers the
+ * others is in that file's own header (registry.h, service_conns.h,
+ * service_leases.h, ...), each of which includes this one. Only the
+ * service's own files include these: the rest of the server sees service.h. */
+#ifndef FIGARO_NET_SERVICE_STATE_H
+#define FIGARO_NET_SERVICE_STATE_H
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdlib.h>
 
 #include "figaro/figaro.h"
 #include "host/util.h"
@@ -231,7 +235,7 @@ struct fig_service {
     struct people_job *pjobs;
     int npjobs;
     fig_limiter_t *limits;
-    /* The connections by signed-in person (service_person_conns.c) and
+    /* The connections by signed-in person (service_conn_index.c) and
      * by client address (service_conns.c: the cap per address). */
     conn_index_t by_person, by_addr;
     /* The tables by the persons their seats hold (registry.c):
@@ -247,7 +251,7 @@ struct fig_service {
     int forgot_ms;
 };
 
-/* ---- shared between the service's files */
+/* ---- what every file of the service uses */
 
 /* The service's clock (ms): the options' (tests), else the monotonic one. */
 static inline long long fig_svc_now(void *svc)
@@ -279,203 +283,26 @@ static inline unsigned fig_svc_fd_bucket(const fig_service_t *s, int fd)
     return (unsigned)fd & (unsigned)(s->nbuckets - 1);
 }
 
-/* ---- the tables (registry.c) */
+/* Sends c the frame j (and frees j): a frame the service itself built (the
+ * tables' go through the table environment's send). */
+static inline void fig_svc_send_json(fig_service_t *s, conn_t *c, json_t *j)
+{
+    size_t len;
+    char *text = fig_proto_dump(j, &len);
+    json_decref(j);
+    if (!text)
+        return;
+    s->wire.send(s->wire.wire, c->wc, text, len);
+    s->stats.frames++;
+    free(text);
+}
 
-/* The hash of a text the service's indexes share (FNV-1a): a table's code,
- * a person's id. */
-uint32_t fig_svc_text_hash(const char *text);
-
-/* The table's entry of that code, or NULL; marked dirty (its deadline is
- * read again). */
-tab_t *fig_svc_find_tab(fig_service_t *s, const char *code);
-fig_table_t *fig_svc_find_table(fig_service_t *s, const char *code);
-
-/* The table's deadline may have changed: read again before the next one
- * is asked for or run. */
-void fig_svc_touch(fig_service_t *s, tab_t *e);
-
-/* Room for one more table: its entry (NULL: out of memory). Then
- * fig_svc_insert_table cannot fail. */
-tab_t *fig_svc_room_for_table(fig_service_t *s);
-void fig_svc_insert_table(fig_service_t *s, tab_t *e, fig_table_t *t);
-
-/* Takes the table out of the indexes and the heap and frees it, with the
- * requests that wait for it. */
-void fig_svc_remove_table(fig_service_t *s, tab_t *e);
-
-/* When the table is to be deleted (nobody there for long enough), or -1. */
-long long fig_svc_delete_at(const fig_service_t *s, const tab_t *e);
-
-/* Reads again the deadline of every table touched since the last time. */
-void fig_svc_refresh(fig_service_t *s);
-
-/* ---- connections (service_conns.c) */
-
-/* Remembers that c asked something of table `code` (conn_t.at); out of
- * memory, c forgets nothing: its closing then looks at every table. */
-void fig_svc_conn_at(conn_t *c, const char *code);
-
-/* Takes c off the list of those yet to say hello. */
-void fig_svc_hello_unlink(fig_service_t *s, conn_t *c);
-
-/* The oldest connection yet to say hello, or NULL (those that did, or are
- * closing, leave the list here). */
-conn_t *fig_svc_hello_next(fig_service_t *s);
-
-/* ---- the indexes of connections (service_conn_index.c) */
-
-/* c into ix, by its text (ix->which's); cannot fail. */
-void fig_svc_cx_add(conn_index_t *ix, conn_t *c);
-/* c, which is in ix, out of it (before its text changes). */
-void fig_svc_cx_remove(conn_index_t *ix, conn_t *c);
-/* The first connection in ix whose text is `text`, and the next after c
- * with c's in the index `which` (CX_...), or NULL (take the next before
- * removing c). */
-conn_t *fig_svc_cx_first(conn_index_t *ix, const char *text);
-conn_t *fig_svc_cx_next(int which, const conn_t *c);
-void fig_svc_cx_free(conn_index_t *ix);
-
-/* ---- the signed-in connections by person (service_person_conns.c) */
-
-/* c is signed in as p with the key whose hash is key_hash (signed off
- * first if someone was); cannot fail. */
-void fig_svc_sign_in(fig_service_t *s, conn_t *c, const fig_db_person_t *p, const char *key_hash);
-/* Nobody is signed in on c any more (nothing if nobody was). */
-void fig_svc_sign_off(fig_service_t *s, conn_t *c);
-/* Person id's first signed-in connection, and the next after c, or NULL:
- *   for (conn_t *o = fig_svc_person_first(s, id), *nx; o; o = nx) {
- *       nx = fig_svc_person_next(o);   (before o is signed off)
- *       ... } */
-conn_t *fig_svc_person_first(fig_service_t *s, const char *id);
-conn_t *fig_svc_person_next(const conn_t *c);
-
-/* ---- the tables by person (registry.c) */
-
-/* The table environment's seat_person (table.h). */
-void fig_svc_seat_person(void *svc, fig_table_t *t, const char *was, const char *now);
-/* Table t comes into the registry (in) or leaves it: its seats' persons
- * are read. */
-void fig_svc_person_seats_table(fig_service_t *s, fig_table_t *t, bool in);
-/* Person id is forgotten at the tables whose seats hold them
- * (fig_table_forget_person), those only. */
-void fig_svc_person_seats_forget(fig_service_t *s, const char *id);
-void fig_svc_person_seats_free(fig_service_t *s);
-
-/* ---- sending (service_send.c) */
-
-/* Sends c the frame j (and frees j); an error frame in c's language. */
-void fig_svc_send_json(fig_service_t *s, conn_t *c, json_t *j);
-void fig_svc_send_error(fig_service_t *s, conn_t *c, fig_proto_code_t code, const char *text,
-                        const char *re, const char *table);
-
-
-/* ---- replays as HTTP answers (service_replay.c) */
-
-/* The catalogue of language code `lang` (a query's, http_path.h), or NULL:
- * English, for "", that language or one the server does not have. */
-const fig_tr_t *fig_svc_lang_tr(const fig_service_t *s, const char *lang);
-/* out: a text/plain answer (text copied). */
-void fig_svc_http_text(fig_http_answer_t *out, int status, const char *text);
-/* out: the replay of g in tr's language (200), or why not: bad_status when
- * g does not replay, 503 when memory runs out. */
-void fig_svc_replay_answer(fig_http_answer_t *out, const fig_game_t *g, const fig_tr_t *tr,
-                           int bad_status);
-/* out: the replay of a kept record's FGN text, the same bytes POST /replay
- * gives for that text; 500 if it does not read or replay (the server's). */
-void fig_svc_kept_replay(fig_http_answer_t *out, const char *fgn, const fig_tr_t *tr);
-
-/* ---- the tables' lifecycle (service.c) */
-
-/* The table's lease is lost: dropped from memory, its people's and
- * spectators' connections closed (they come back to its new server). */
-void fig_svc_drop_table(fig_service_t *s, tab_t *e, const char *why);
-
-/* A table taken from the storage (a lease round's or a claim's, x) starts
- * here, unless the server is full; why: for the log. */
-void fig_svc_take_over(fig_service_t *s, const fig_db_taken_t *x, const char *why);
-/* A stored table (its row and its game's last state) starts here: at start
- * (fig_db_load's callback, ctx the service) and when taken over. */
-fig_err_t fig_svc_load_table(void *ctx, const fig_db_table_t *row, const fig_db_game_t *last,
-                             fig_msg_t *msg);
-
-/* The command line of the engine called name (v: the service); NULL: none. */
-const char *fig_svc_engine(void *v, const char *name);
-
-/* The tables this server may still take or create. */
-int fig_svc_room(const fig_service_t *s);
-
-/* Frees a lease round's or claim's batch and all it holds. */
-void fig_svc_free_lease_batch(fig_db_batch_t *b);
-
-/* ---- messages, the queues, claims (service_message.c) */
-
-/* Runs what waits for the table while it is free. */
-void fig_svc_run_waiting(fig_service_t *s, tab_t *e);
-
-
-/* ---- the lobby (service_lobby.c; docs/protocol.md, lobby) */
-
-/* Starts the lobby with nothing listed and nobody following it. */
-void fig_svc_lobby_init(fig_service_t *s);
-
-/* The table may have changed: its entry in the lobby is put again (read
- * when its deadline is: fig_svc_refresh). gone: the table goes. */
-void fig_svc_lobby_touch(fig_service_t *s, tab_t *e, bool gone);
-
-/* A `lobby` message of c: it follows the lobby (m->on) or stops. */
-void fig_svc_lobby_message(fig_service_t *s, conn_t *c, const fig_proto_msg_t *m);
-
-/* ---- leases (service_leases.c) */
-
-/* A lease round: every table's lease renewed, then tables whose server is
- * gone taken, on the writer thread. */
-void fig_svc_lease_round(fig_service_t *s);
-
-
-/* ---- reviews (service_reviews.c; docs/protocol.md, review) */
-
-/* c asks for the review of game m->game of table t: read, computed or
- * queued; FIG_PC_NONE, or the error (msg). */
-fig_proto_code_t fig_svc_review(fig_service_t *s, conn_t *c, fig_table_t *t,
-                                const fig_proto_msg_t *m, fig_msg_t *msg);
-
-
-/* The pool's descriptor for reviews is readable: computed reviews are in. */
-void fig_svc_reviews_ready(fig_service_t *s);
-
-/* Forgets the review (its job cancelled if it runs). */
-void fig_svc_review_drop(fig_service_t *s, review_wait_t *r);
-
-/* ---- people (service_people.c; docs/protocol.md, "People") */
-
-typedef struct people_job people_job_t;
-
-/* After hello's welcome: its key (if any) is looked up; `person` or
- * bad_key follows. */
-void fig_svc_people_hello(fig_service_t *s, conn_t *c, const fig_proto_msg_t *m);
-/* person_new, device_code, redeem, person_set, sign_out, forget_me. */
-void fig_svc_people_message(fig_service_t *s, conn_t *c, const fig_proto_msg_t *m);
-/* resume: the seat c's person holds at t. */
-fig_proto_code_t fig_svc_resume(fig_service_t *s, conn_t *c, fig_table_t *t,
-                                const fig_proto_msg_t *m, fig_msg_t *msg);
-
-/* ---- the people forgotten (service_forgotten.c) */
-
-/* Person id is forgotten (stored): their seats at the tables in memory are
- * renamed (stored and told by each table) and their connections signed
- * off, each told `forgotten`. Harmless when done again. */
-void fig_svc_forgotten(fig_service_t *s, const char *id);
-/* A round: the log's rows after forgot_seq read on the writer thread. */
-void fig_svc_forgotten_round(fig_service_t *s);
-/* GET of a people's route (FIG_HTTP_PERSON, _PERSON_GAME, _LEADERBOARD):
- * out set, or its status 0: answered later. */
-void fig_svc_people_http(fig_service_t *s, fig_conn_t *conn, const fig_http_path_t *p,
-                         fig_http_answer_t *out);
-void fig_svc_people_closed(fig_service_t *s, conn_t *c);
-void fig_svc_people_http_gone(fig_service_t *s, fig_conn_t *conn);
-void fig_svc_people_free(fig_service_t *s);
-/* The table environment's person_of and rated (table.h). */
-const char *fig_svc_person_of(void *svc, void *peer);
-void fig_svc_rated(void *svc, const char *table, int game, const fig_db_result_t *r);
+/* An error to this connection only. `re`: the message type it answers, or
+ * NULL; table: the table it was about, or NULL. */
+static inline void fig_svc_send_error(fig_service_t *s, conn_t *c, fig_proto_code_t code,
+                                      const char *text, const char *re, const char *table)
+{
+    fig_svc_send_json(s, c, fig_proto_error(code, text, re, table));
+}
 
 #endif

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* service.c - the table server below the network (service.h).
+/* service_life.c - the table server below the network (service.h): its
+ * life, from fig_service_new to fig_service_free.
  *
  * The service holds the tables (net/table/table.h), the connections' states, the
  * storage (a writer thread for the writes, net/store/writer.h, and a handle for
@@ -49,7 +50,13 @@
 #include "net/proto/replay_json.h"
 #include "net/service/reviews.h"
 #include "net/service/service.h"
-#include "net/service/service_internal.h"
+#include "net/service/registry.h"
+#include "net/service/service_conn_index.h"
+#include "net/service/service_leases.h"
+#include "net/service/service_lobby.h"
+#include "net/service/service_message.h"
+#include "net/service/service_people.h"
+#include "net/service/service_reviews.h"
 #include "net/table/table.h"
 #include "net/base/token.h"
 #include "net/store/writer.h"
