@@ -8,9 +8,7 @@
  *     its own seat, stack counts and other seats' roads only on an open
  *     table or at the end of the game;
  *   - each legal action's outcome in the view is what the engine does when
- *     the action is applied to the true state; a finished game's view ranks;
- *   - the mover's view says why each card no action plays cannot go in
- *     front of each seat, in the engine's words, and no other view does. */
+ *     the action is applied to the true state; a finished game's view ranks. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -24,7 +22,6 @@
 
 #include "net/lobby.h"
 #include "net/proto.h"
-#include "support.h"
 
 static fig_proto_code_t parse(const char *text, fig_proto_msg_t *m)
 {
@@ -638,58 +635,6 @@ static void test_outcome_example(void **state)
     json_decref(o);
 }
 
-/* Why a card no legal action plays cannot go in front of each seat, beside
- * `legal` in the mover's own view: three players, every pile coloured, and
- * the mover holds purple, which no pile has (R6). Nowhere else: not in a
- * spectator's view nor another seat's, not without a narrator, not when
- * every card can go somewhere. */
-static void test_view_reasons(void **state)
-{
-    (void)state;
-    sup_pos_t pos = { .players = 3, .removed = FIG_RED, .turn = 0,
-                      .hand = { "P1 P1 P2 B3 J1", "G1 G3 Y2", "Y3 B2 P3" },
-                      .pile = { "B1", "G2", "Y1" } };
-    fig_state_t st;
-    fig_msg_t msg;
-    assert_int_equal(sup_build(&st, &pos, &msg), FIG_OK);
-    fig_view_t v;
-    fig_view_of(&st, 0, &v);
-    static const char names[FIG_MAX_PLAYERS][FIG_NAME_MAX + 1] = { "Ann", "Bob", "Cleo" };
-    fig_narrator_t nr;
-    fig_narrate_init(&nr, 3, 0, names, NULL, code_card, NULL, NULL);
-    fig_proto_show_t show = { .nr = &nr };
-    json_t *o = fig_proto_view_json(&v, 0, &show);
-    expect_dump(json_incref(json_object_get(o, "reasons")),
-                "{\"P1\":[\"P1 cannot go in front of you: that pile is blue.\","
-                "\"P1 cannot go in front of Bob: that pile is green.\","
-                "\"P1 cannot go in front of Cleo: that pile is yellow.\"],"
-                "\"P2\":[\"P2 cannot go in front of you: that pile is blue.\","
-                "\"P2 cannot go in front of Bob: that pile is green.\","
-                "\"P2 cannot go in front of Cleo: that pile is yellow.\"]}");
-    /* The same words the engine's refusal of each of those actions says. */
-    for (int t = 0; t < 3; t++) {
-        char why[320];
-        fig_narrate_refusal(&nr, &v, fig_act_play(FIG_P1, t), why, sizeof why);
-        json_t *r = json_array_get(json_object_get(json_object_get(o, "reasons"), "P1"),
-                                   (size_t)t);
-        assert_string_equal(json_string_value(r), why);
-    }
-    json_decref(o);
-    json_t *none[] = { fig_proto_view_json(&v, -1, &show), fig_proto_view_json(&v, 1, &show),
-                       fig_proto_view_json(&v, 0, NULL), NULL, NULL };
-    fig_view_of(&st, 1, &v);   /* not its turn */
-    none[3] = fig_proto_view_json(&v, 1, &show);
-    pos.hand[0] = "B3 J1";   /* every card can go somewhere */
-    assert_int_equal(sup_build(&st, &pos, &msg), FIG_OK);
-    fig_view_of(&st, 0, &v);
-    none[4] = fig_proto_view_json(&v, 0, &show);
-    assert_true(has_key(none[4], "legal"));
-    for (int i = 0; i < 5; i++) {
-        assert_false(has_key(none[i], "reasons"));
-        json_decref(none[i]);
-    }
-}
-
 static bool not_mine(void *ctx, const char *code)
 {
     (void)ctx;
@@ -960,7 +905,6 @@ int main(void)
         cmocka_unit_test(test_view_r14),
         cmocka_unit_test(test_view_outcomes),
         cmocka_unit_test(test_outcome_example),
-        cmocka_unit_test(test_view_reasons),
         cmocka_unit_test(test_table_frames),
         cmocka_unit_test(test_review_frame),
         cmocka_unit_test(test_lobby_messages),

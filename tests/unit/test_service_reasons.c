@@ -3,6 +3,9 @@
  * it (docs/protocol.md, the view's `reasons`), over the recording wire
  * (service_harness.h): a query is no command, so the page asks nothing.
  *
+ *   - the builder (net/proto.h): a position of three players, every pile
+ *     coloured, the mover holding purple: the reasons are the engine's
+ *     refusals, in no view but the mover's own on its turn;
  *   - on a seat's turn its own view says, for each card of its hand that no
  *     legal action plays, why it cannot go in front of each seat: the
  *     engine's verdict, word for word the refusal of that `act`, in the
@@ -27,7 +30,69 @@
 
 #include "figaro/figaro.h"
 #include "host/lang.h"
+#include "net/proto.h"
 #include "service_harness.h"
+#include "support.h"
+
+static const char *code_card(void *ctx, int kind, char *buf, size_t cap)
+{
+    (void)ctx;
+    snprintf(buf, cap, "%s", fig_kind_code(kind));
+    return buf;
+}
+
+/* The builder: why a card no legal action plays cannot go in front of each
+ * seat, beside `legal` in the mover's own view. Three players, every pile
+ * coloured, and the mover holds purple, which no pile has (R6). Nowhere
+ * else: not in a spectator's view nor another seat's, not without a
+ * narrator, not when every card can go somewhere. */
+static void test_reasons_built(void **state)
+{
+    (void)state;
+    sup_pos_t pos = { .players = 3, .removed = FIG_RED, .turn = 0,
+                      .hand = { "P1 P1 P2 B3 J1", "G1 G3 Y2", "Y3 B2 P3" },
+                      .pile = { "B1", "G2", "Y1" } };
+    fig_state_t st;
+    fig_msg_t msg;
+    assert_int_equal(sup_build(&st, &pos, &msg), FIG_OK);
+    fig_view_t v;
+    fig_view_of(&st, 0, &v);
+    static const char names[FIG_MAX_PLAYERS][FIG_NAME_MAX + 1] = { "Ann", "Bob", "Cleo" };
+    fig_narrator_t nr;
+    fig_narrate_init(&nr, 3, 0, names, NULL, code_card, NULL, NULL);
+    fig_proto_show_t show = { .nr = &nr };
+    json_t *o = fig_proto_view_json(&v, 0, &show);
+    char *text = fig_proto_dump(json_object_get(o, "reasons"), NULL);
+    assert_string_equal(text, "{\"P1\":[\"P1 cannot go in front of you: that pile is blue.\","
+                              "\"P1 cannot go in front of Bob: that pile is green.\","
+                              "\"P1 cannot go in front of Cleo: that pile is yellow.\"],"
+                              "\"P2\":[\"P2 cannot go in front of you: that pile is blue.\","
+                              "\"P2 cannot go in front of Bob: that pile is green.\","
+                              "\"P2 cannot go in front of Cleo: that pile is yellow.\"]}");
+    free(text);
+    /* The same words the engine's refusal of each of those actions says. */
+    for (int t = 0; t < 3; t++) {
+        char why[320];
+        fig_narrate_refusal(&nr, &v, fig_act_play(FIG_P1, t), why, sizeof why);
+        json_t *r = json_array_get(json_object_get(json_object_get(o, "reasons"), "P1"),
+                                   (size_t)t);
+        assert_string_equal(json_string_value(r), why);
+    }
+    json_decref(o);
+    json_t *none[] = { fig_proto_view_json(&v, -1, &show), fig_proto_view_json(&v, 1, &show),
+                       fig_proto_view_json(&v, 0, NULL), NULL, NULL };
+    fig_view_of(&st, 1, &v);   /* not its turn */
+    none[3] = fig_proto_view_json(&v, 1, &show);
+    pos.hand[0] = "B3 J1";   /* every card can go somewhere */
+    assert_int_equal(sup_build(&st, &pos, &msg), FIG_OK);
+    fig_view_of(&st, 0, &v);
+    none[4] = fig_proto_view_json(&v, 0, &show);
+    assert_non_null(json_object_get(none[4], "legal"));
+    for (int i = 0; i < 5; i++) {
+        assert_null(json_object_get(none[i], "reasons"));
+        json_decref(none[i]);
+    }
+}
 
 /* Whether the JSON array `a` of strings holds s. */
 static bool holds(const json_t *a, const char *s)
@@ -214,6 +279,7 @@ int main(void)
 {
     service_tests_begin();
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_reasons_built),
         cmocka_unit_test(test_reasons_in_the_view),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
