@@ -191,6 +191,37 @@ static int reasons_frames(const world_t *w, int id, int seat)
     return seen;
 }
 
+/* The text of the last frame c got (an error's sentence), into buf (300
+ * bytes). */
+static const char *last_text(const world_t *w, const client_t *c, char *buf)
+{
+    const rconn_t *r = &w->wire.c[c->id];
+    json_t *e = json_loads(r->f[r->n - 1], 0, NULL);
+    snprintf(buf, 300, "%s", str(e, "text"));
+    json_decref(e);
+    return buf;
+}
+
+/* Each reason of the mover's view is word for word what the rules answer
+ * the act (refused: an error to the mover, nothing to the 3 others), which
+ * the page therefore never sends. */
+static void expect_act_refusals(world_t *w, client_t *mover, client_t *others[])
+{
+    const json_t *reasons = json_object_get(mover->view, "reasons");
+    const char *card;
+    json_t *why;
+    char buf[300];
+    json_object_foreach((json_t *)reasons, card, why)
+        for (size_t t = 0; t < json_array_size(why); t++) {
+            snprintf(buf, sizeof buf,
+                     "{\"type\":\"act\",\"table\":\"%s\",\"n\":%lld,\"action\":\"%s>%zu\"}",
+                     mover->table, mover->game_n, card, t);
+            expect_error(w, mover, others, 3, "illegal", buf);
+            assert_string_equal(last_text(w, mover, buf),
+                                json_string_value(json_array_get(why, t)));
+        }
+}
+
 static void test_reasons_in_the_view(void **state)
 {
     (void)state;
@@ -204,7 +235,7 @@ static void test_reasons_in_the_view(void **state)
     for (int i = 0; i < 3; i++)
         names[people[i].c->seat] = people[i].name;
     /* Random games until a person holds a card that can go nowhere on their
-     * turn (a few turns in five at three players). */
+     * turn (about one turn in five at three players). */
     client_t *cl[] = { &ann, &bob, &cid }, *mover = NULL;
     fig_rng_t rng;
     fig_rng_seed(&rng, 11);
@@ -216,32 +247,18 @@ static void test_reasons_in_the_view(void **state)
     assert_non_null(mover);
     const char *lang = mover == &ann ? "fr" : mover == &bob ? "nl" : "en";
     expect_reasons(w, mover->view, mover->seat, lang, names);
-    /* Word for word what the rules answer the act, without one being needed. */
-    const json_t *reasons = json_object_get(mover->view, "reasons");
-    const char *card;
-    json_t *why;
-    char buf[300];
     client_t *others[] = { NULL, NULL, &eve };
     for (int i = 0, k = 0; i < 3; i++)
         if (cl[i] != mover)
             others[k++] = cl[i];
-    json_object_foreach((json_t *)reasons, card, why)
-        for (size_t t = 0; t < json_array_size(why); t++) {
-            snprintf(buf, sizeof buf,
-                     "{\"type\":\"act\",\"table\":\"%s\",\"n\":%lld,\"action\":\"%s>%zu\"}",
-                     mover->table, mover->game_n, card, t);
-            expect_error(w, mover, others, 3, "illegal", buf);
-            const rconn_t *r = &w->wire.c[mover->id];
-            json_t *e = json_loads(r->f[r->n - 1], 0, NULL);
-            assert_string_equal(str(e, "text"), json_string_value(json_array_get(why, t)));
-            json_decref(e);
-        }
+    expect_act_refusals(w, mover, others);
     /* Nobody else ever got any: not the other seats, not the spectator. */
     assert_true(reasons_frames(w, mover->id, mover->seat) > 0);
     for (int i = 0; i < 2; i++)
         reasons_frames(w, others[i]->id, others[i]->seat);
     assert_int_equal(reasons_frames(w, eve.id, -1), 0);
     /* The command path: a card not in hand, a seat out of range, a spectator. */
+    char buf[300];
     const json_t *hand = json_object_get(mover->view, "hand");
     const char *lack = holds(hand, "J2") ? holds(hand, "J1") ? NULL : "J1" : "J2";
     if (lack) {
@@ -249,10 +266,13 @@ static void test_reasons_in_the_view(void **state)
                  "{\"type\":\"act\",\"table\":\"%s\",\"n\":%lld,\"action\":\"%s>0\"}",
                  mover->table, mover->game_n, lack);
         expect_error(w, mover, others, 3, "illegal", buf);
+        assert_non_null(strstr(last_text(w, mover, buf), lack));   /* it names the card */
     }
+    const char *held = json_string_value(json_array_get(hand, 0));
     snprintf(buf, sizeof buf, "{\"type\":\"act\",\"table\":\"%s\",\"n\":%lld,\"action\":\"%s>5\"}",
-             mover->table, mover->game_n, json_string_value(json_array_get(hand, 0)));
+             mover->table, mover->game_n, held);
     expect_error(w, mover, others, 3, "illegal", buf);
+    assert_non_null(strstr(last_text(w, mover, buf), held));
     client_t *not_eve[] = { &ann, &bob, &cid };
     snprintf(buf, sizeof buf, "{\"type\":\"act\",\"table\":\"%s\",\"n\":%lld,\"action\":\"take\"}",
              mover->table, mover->game_n);
