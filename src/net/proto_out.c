@@ -95,7 +95,7 @@ static const char *phase_name(int phase)
  * the view alone, and only a card the seat holds is named: the colours of
  * the public piles and who has which tell the rest (R6, R14). NULL when
  * every card can go somewhere: most turns, and always with five or six
- * players (a pile is colourless then). */
+ * players (a colour no pile has leaves a pile without colour). */
 static json_t *reasons_json(const fig_view_t *v, const fig_action_t acts[], int k,
                             const fig_narrator_t *nr)
 {
