@@ -318,7 +318,7 @@ static void test_view_r14(void **state)
     int turn = g.state.turn, other = (turn + 1) % 4;
     fig_view_t v;
     fig_view_of(&g.state, turn, &v);
-    fig_proto_show_t closed = { false }, open = { true };
+    fig_proto_show_t closed = { .open = false }, open = { .open = true };
     json_t *mine = fig_proto_view_json(&v, turn, &closed);
     json_t *spect = fig_proto_view_json(&v, -1, &closed);
     json_t *wrong = fig_proto_view_json(&v, other, &closed);   /* never done; still safe */

@@ -23,6 +23,7 @@
 #include "host/hint.h"
 #include "host/review.h"
 #include "host/lang.h"
+#include "host/narrate.h"
 #include "net/base/limits.h"
 #include "net/base/names.h"
 
@@ -191,14 +192,22 @@ const char *fig_proto_code_name(fig_proto_code_t code);
 /* What a view shows beyond R14's public part. */
 typedef struct {
     bool open;           /* the table's `open` option: stacks and roads in play */
+    /* The receiver's narrator (the seats' names, its language; nr->me its
+     * seat), or NULL: with it, a seat's own view on its turn says why each
+     * card of its hand that no legal action plays cannot go in front of each
+     * seat (`reasons`), so that a client never asks with an action. */
+    const fig_narrator_t *nr;
 } fig_proto_show_t;
 
 /* A view as JSON. `me` is the seat the view is sent to, or -1 for a
  * spectator: the hand (v->hand) and the legal actions are included only when
  * me == v->seat, with each action's outcome as the engine plays it
- * (`outcomes`: public piles and the mover's own card only). Stack counts and
- * other seats' road lengths only when show->open or at the end of the game
- * (R14); road piece counts always; the final ranking when the game is over. */
+ * (`outcomes`: public piles and the mover's own card only) and, given
+ * show->nr, the reasons of the cards no action plays (`reasons`: the
+ * engine's refusals from that same view, so they name public piles and the
+ * seat's own cards only). Stack counts and other seats' road lengths only
+ * when show->open or at the end of the game (R14); road piece counts always;
+ * the final ranking when the game is over. */
 json_t *fig_proto_view_json(const fig_view_t *v, int me, const fig_proto_show_t *show);
 
 /* A step's public events (state.h) as a JSON array, for animation. */
@@ -308,6 +317,7 @@ typedef struct {
     const char *fill;
     const fig_proto_seat_info_t *seats;
     const fig_view_t *view;               /* NULL before the first game */
+    const fig_narrator_t *nr;             /* the view's reasons (fig_proto_show_t) */
     const fig_game_t *game_rec;           /* its actions: `history` (with view) */
     const fig_proto_tally_t *tally;       /* once the game is over; else NULL */
     const char *record;                   /* likewise */

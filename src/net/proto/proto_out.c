@@ -89,9 +89,42 @@ static const char *phase_name(int phase)
     return phase == FIG_PHASE_DEAL ? "deal" : phase == FIG_PHASE_PLAY ? "play" : "over";
 }
 
+/* Why each card of the hand that no legal action plays (acts, k of them)
+ * cannot go in front of each seat, in seat order: {"B2":["...", ...]}, the
+ * engine's refusals (fig_narrate_refusal) in the receiver's words. They read
+ * the view alone, and only a card the seat holds is named: the colours of
+ * the public piles and who has which tell the rest (R6, R14). NULL when
+ * every card can go somewhere: most turns, and always with five or six
+ * players (a colour no pile has leaves a pile without colour). */
+static json_t *reasons_json(const fig_view_t *v, const fig_action_t acts[], int k,
+                            const fig_narrator_t *nr)
+{
+    uint32_t playable = 0;
+    for (int i = 0; i < k; i++)
+        if (!fig_act_is_take(acts[i]))
+            playable |= 1u << fig_act_kind(acts[i]);
+    json_t *o = NULL;
+    for (int kind = 0; kind < FIG_KINDS; kind++) {
+        if (!v->hand.n[kind] || playable >> kind & 1u)
+            continue;
+        json_t *why = json_array();
+        for (int t = 0; t < v->players; t++) {
+            char text[320];
+            fig_narrate_refusal(nr, v, fig_act_play(kind, t), text, sizeof text);
+            if (text[0])
+                json_array_append_new(why, json_string(text));
+        }
+        if (!o)
+            o = json_object();
+        json_object_set_new(o, fig_kind_code(kind), why);
+    }
+    return o;
+}
+
 /* What the seat's own view adds: its seat, its hand and, on its turn, the
- * legal actions with what each would do. */
-static void own_seat_json(json_t *o, const fig_view_t *v, int me)
+ * legal actions with what each would do, and why the others cannot be
+ * played when nr is given. */
+static void own_seat_json(json_t *o, const fig_view_t *v, int me, const fig_narrator_t *nr)
 {
     json_object_set_new(o, "seat", json_integer(me));
     json_object_set_new(o, "hand", fig_proto_hand_json(&v->hand));
@@ -110,6 +143,9 @@ static void own_seat_json(json_t *o, const fig_view_t *v, int me)
     }
     json_object_set_new(o, "legal", legal);
     json_object_set_new(o, "outcomes", outcomes);
+    json_t *reasons = nr ? reasons_json(v, acts, k, nr) : NULL;
+    if (reasons)
+        json_object_set_new(o, "reasons", reasons);
 }
 
 json_t *fig_proto_view_json(const fig_view_t *v, int me, const fig_proto_show_t *show)
@@ -163,7 +199,7 @@ json_t *fig_proto_view_json(const fig_view_t *v, int me, const fig_proto_show_t 
     }
     json_object_set_new(o, "road_groups", groups);
     if (me >= 0 && me == v->seat)
-        own_seat_json(o, v, me);
+        own_seat_json(o, v, me, show ? show->nr : NULL);
     if (over) {
         /* R13, as the engine ranks: a view of a finished game says who won,
          * for a client that was not there for the game_over event. */
@@ -477,7 +513,7 @@ json_t *fig_proto_snapshot(const fig_proto_snapshot_t *s)
     json_object_set_new(o, "options", opts);
     json_object_set_new(o, "seats", fig_proto_seats_json(s->seats, s->players));
     if (s->view) {
-        fig_proto_show_t show = { s->open };
+        fig_proto_show_t show = { s->open, s->nr };
         json_object_set_new(o, "view", fig_proto_view_json(s->view, s->me, &show));
         /* Every action taken is public (R14); the deals are not in it. */
         const fig_game_t *g = s->game_rec;

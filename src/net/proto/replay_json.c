@@ -84,7 +84,7 @@ json_t *fig_replay_summary_json(const fig_game_t *g)
  * is the person's own). */
 static json_t *state_json(const fig_state_t *st, const fig_view_t *v)
 {
-    fig_proto_show_t open = { true };
+    fig_proto_show_t open = { .open = true };
     json_t *o = fig_proto_view_json(v, -1, &open);
     json_object_del(o, "players");
     json_object_del(o, "removed");

@@ -187,7 +187,7 @@ json_t *fig_tb_render_game(const fig_table_t *t, const logent_t *e, const fig_ma
     for (int i = 0; i < step->events.n; i++)
         if (step->events.ev[i].type == FIG_EV_GAME_OVER)
             record_url(t, e->game, url, sizeof url);
-    fig_proto_show_t show = { t->row.open };
+    fig_proto_show_t show = { t->row.open, &nr };
     json_t *o = fig_proto_game_event(t->row.code, e->n, e->game, step, t->row.players, after, me,
                                      &show, sc.say, url[0] ? url : NULL);
     fig_proto_set_clock(o, turn_ms_left(t));
@@ -466,6 +466,9 @@ json_t *fig_tb_snapshot(const fig_table_t *t, int me, const fig_tr_t *tr)
     fig_view_t v;
     fig_proto_tally_t ty;
     char url[64];
+    fig_narrator_t nr;   /* the view's reasons, in the receiver's words */
+    fig_tb_narrator_init(t, &nr, me, tr, fig_tb_card_cb, NULL, NULL);
+    snap.nr = &nr;
     if (t->match) {
         fig_match_view(t->match, me >= 0 ? me : 0, &v);
         snap.view = &v;
