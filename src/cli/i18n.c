@@ -30,6 +30,7 @@
 #include <unistd.h>
 
 #include "cli/i18n.h"
+#include "host/catalog.h"
 #include "host/lang.h"
 
 #ifndef LOCALEDIR

@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "host/lang.h"
+#include "host/catalog.h"
 #include "utf8.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

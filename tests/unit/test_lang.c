@@ -34,7 +34,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "host/catalog.h"
 #include "host/lang.h"
+#include "host/plural.h"
 
 /* ------------------------------------------------------------------ helpers */
 

@@ -35,7 +35,7 @@
 
 #include "figaro/figaro.h"
 #include "figaro/match.h"
-#include "host/lang.h"
+#include "host/catalog.h"
 #include "host/narrate.h"
 
 /* ------------------------------------------------------------------ transcripts */

@@ -11,6 +11,7 @@
 #include <stddef.h>
 
 #include "figaro/figaro.h"
+#include "host/catalog.h"
 #include "host/util.h"
 #include "host/lang.h"
 #include "host/pool.h"
