@@ -634,7 +634,7 @@ all: $(MO)
 test: $(MO_T)
 $(B)/figaro: | $(MO)
 $(T)/figaro: | $(MO_T)
-# Unit tests that read the real catalogues (host/lang.h, narration in French
+# Unit tests that read the real catalogues (host/catalog.h, narration in French
 # and Dutch) find them next to themselves, in $(T)/locale.
 $(T)/test_lang $(T)/test_narrate $(SERVICE_TESTS) $(T)/test_lesson: | $(MO_T)
 
