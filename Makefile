@@ -286,12 +286,11 @@ $(T)/fuzz_store_header: tests/fuzz/fuzz_store_header.c $(FZ)/libfigaro-host.a \
 	$(FUZZ_CC) -Iinclude -Isrc -D_POSIX_C_SOURCE=200809L $(WARN) $(FUZZ_FLAGS) -o $@ $^ \
 	    -lm -lpthread
 
-# The FEP host's reader: its pure line functions, with the libraries they use.
-$(T)/fuzz_fep_host: tests/fuzz/fuzz_fep_host.c src/host/fep_host.c src/host/util.c $(AI_SRC) \
-                    $(CORE_SRC) | $(DEPS_STAMP)
+# The FEP host's reader: its pure line functions (host/fep_line.h), on the core.
+$(T)/fuzz_fep_host: tests/fuzz/fuzz_fep_host.c $(FZ)/host/fep_line.o $(FZ)/libfigaro.a \
+                    | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) -Iinclude -Isrc -std=c11 -D_POSIX_C_SOURCE=200809L $(FUZZ_FLAGS) -o $@ $^ \
-	    -lm -lpthread
+	$(FUZZ_CC) -Iinclude -Isrc -D_POSIX_C_SOURCE=200809L $(WARN) $(FUZZ_FLAGS) -o $@ $^ -lm
 
 # The fuzz targets (tests/fuzz/targets lists them, with their corpora).
 FUZZ_BIN := $(addprefix $(T)/,$(shell sed -n 's/^\(fuzz_[a-z_]*\).*/\1/p' tests/fuzz/targets))
@@ -635,7 +634,7 @@ all: $(MO)
 test: $(MO_T)
 $(B)/figaro: | $(MO)
 $(T)/figaro: | $(MO_T)
-# Unit tests that read the real catalogues (host/lang.h, narration in French
+# Unit tests that read the real catalogues (host/catalog.h, narration in French
 # and Dutch) find them next to themselves, in $(T)/locale.
 $(T)/test_lang $(T)/test_narrate $(SERVICE_TESTS) $(T)/test_lesson: | $(MO_T)
 

@@ -41,6 +41,7 @@
 #include <time.h>
 
 #include "figaro/figaro.h"
+#include "host/catalog.h"
 #include "host/lang.h"
 #include "host/pool.h"
 #include "host/util.h"

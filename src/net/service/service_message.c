@@ -15,6 +15,7 @@
 #include <time.h>
 
 #include "figaro/figaro.h"
+#include "host/catalog.h"
 #include "host/lang.h"
 #include "host/util.h"
 #include "net/store/db.h"

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 
 #include "figaro/figaro.h"
+#include "host/catalog.h"
 #include "host/util.h"
 #include "host/lang.h"
 #include "host/pool.h"
