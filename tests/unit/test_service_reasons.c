@@ -29,6 +29,7 @@
 #include <string.h>
 
 #include "figaro/figaro.h"
+#include "host/catalog.h"
 #include "host/lang.h"
 #include "net/proto/proto.h"
 #include "service_harness.h"
