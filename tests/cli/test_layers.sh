@@ -19,13 +19,18 @@
 #      and the .h of the same name beside it: store.c + store.h), e.g. a.c
 #      includes b.h while b.c includes a.h. Each cycle is printed with the
 #      include lines that make it.
-#   4. calls: no cycle in the call graph of the modules of host, tui and cli,
-#      read with nm from their objects beside $FIGARO (a module calls another
-#      when it uses a symbol that one defines).
+#   4. calls: no cycle in the call graph of the modules of host, net, tui
+#      and cli, read with nm from their objects beside $FIGARO (a module
+#      calls another when it uses a symbol that one defines).
 #   5. sizes: in src/net (the table server, cut into files of one job each),
 #      no file over NET_FILE_MAX lines and no function over NET_FN_MAX (from
 #      its opening brace, alone on its line as every function's is, to its
 #      closing one); an offender is named with its line count.
+#   6. rooms: every file of src/net lives in one of its rooms (a folder a
+#      family: base, store, proto, table, service, wire), and a room includes
+#      and calls only its own and those below it: base <- store, proto <-
+#      table <- service <- wire, store and proto side by side (neither uses
+#      the other). A violation names the file and line, or the call.
 #   3. libfigaro-host.a (LAYERS_HOST_LIB, else libfigaro-host.a beside
 #      $FIGARO) references no curses or terminfo symbol (the list is read
 #      from the installed libncursesw and libtinfo), no libintl or locale
@@ -470,6 +475,25 @@ if [ "$1" != --check ]; then
         if check_calls "$tmp/calls_t/obj" "$tmp/calls_t/src/cli/main.c" \
                        "$tmp/calls_t/src/cli/x.c" "$tmp/calls_t/src/cli/h.c"; then ok
         else ko "self-test: calls without a cycle are refused:"; cat "$tmp/calls"; fi
+
+        # a room of src/net calling one above it (storage calling the
+        # service) is named; the service calling the storage is not
+        mkdir -p "$tmp/calls_r/src/net/store" "$tmp/calls_r/src/net/service" \
+                 "$tmp/calls_r/obj/net/store" "$tmp/calls_r/obj/net/service"
+        printf 'int svc_fn(void);\nint db_fn(void);\nint db_fn(void) { return svc_fn(); }\n' \
+            >"$tmp/calls_r/src/net/store/db.c"
+        printf 'int svc_fn(void);\nint svc_fn(void) { return 1; }\n' >"$tmp/calls_r/src/net/service/svc.c"
+        printf 'int db_fn(void);\nint top(void);\nint top(void) { return db_fn(); }\n' \
+            >"$tmp/calls_r/src/net/service/top.c"
+        for f in store/db service/svc service/top; do
+            "$cc" -c "$tmp/calls_r/src/net/$f.c" -o "$tmp/calls_r/obj/net/$f.o" 2>>"$tmp/ccerr"
+        done
+        check_calls "$tmp/calls_r/obj" "$tmp/calls_r/src/net/store/db.c" \
+            "$tmp/calls_r/src/net/service/svc.c" "$tmp/calls_r/src/net/service/top.c"
+        expect_in "self-test: a call up a room is found" "$tmp/calls" \
+            "call up a room: net/store/db -> net/service/svc (svc_fn): the room store may use base, store only"
+        if [ "$(grep -c '^call up a room' "$tmp/calls")" -eq 1 ]; then ok
+        else ko "self-test: one call up a room expected:"; cat "$tmp/calls"; fi
     fi
 
     # the library check: a clean archive passes, a dirty one is caught
