@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /* service_written.c - what comes back to the loop (service.h:
  * fig_service_fd_ready, fig_service_sync): the writer's batches, each to its
- * own completion (a table's here; a lease round's or claim's, a review's, a
- * record's, a deletion, a people's call, a read of the people forgotten in
- * their files), the reviews computed on the pool, a match's or hint's
+ * own completion (a table's in service_life.c; a lease round's or claim's,
+ * a review's, a record's, a deletion, a people's call, a read of the people
+ * forgotten in their files), the reviews computed on the pool, a match's or hint's
  * descriptor. */
 #include <stdio.h>
 #include <stdlib.h>
