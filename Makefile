@@ -54,16 +54,16 @@ AI_SRC   := $(wildcard src/ai/*.c)
 HOST_SRC := $(wildcard src/host/*.c)
 TUI_SRC  := $(wildcard src/tui/*.c)
 CLI_SRC  := $(wildcard src/cli/*.c)
-NET_SRC  := $(wildcard src/net/*.c)
-# The table server's libraries: SQLite and libpq (storage: net/db_sqlite.c,
-# net/db_pg.c), jansson (the protocol's JSON), libcrypto (SHA-256 of the
+NET_SRC  := $(sort $(wildcard src/net/*/*.c))
+# The table server's libraries: SQLite and libpq (storage: net/store/db_sqlite.c,
+# net/store/db_pg.c), jansson (the protocol's JSON), libcrypto (SHA-256 of the
 # seats' tokens). libpq's flags come from pkg-config, asked when a recipe
 # runs (`=`): on a fresh machine scripts/install-deps.sh installs it first.
 PQ_CFLAGS = $(shell pkg-config --cflags libpq)
 PQ_LIBS   = $(shell pkg-config --libs libpq)
 NET_LIBS   = -lsqlite3 $(PQ_LIBS) -ljansson -lcrypto
 # `figaro serve` puts it on the network with libwebsockets on a libuv loop
-# (net/wire.c, its loop net/wire_loop.c; lws loads its libuv plugin,
+# (net/wire/wire.c, its loop net/wire/wire_loop.c; lws loads its libuv plugin,
 # libwebsockets-evlib-uv, at run time).
 SERVE_LIBS = -lwebsockets -luv $(NET_LIBS)
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
@@ -98,7 +98,7 @@ $(DEPS_STAMP): scripts/install-deps.sh
 	@mkdir -p $(B) && touch $@
 
 # libpq's header is for its back end alone (tests/cli/test_layers.sh).
-$(B)/net/db_pg.o $(T)/net/db_pg.o $(T)/fuzz/net/db_pg.o: FIG_CPPFLAGS = $(FIG_BASE_CPPFLAGS) $(PQ_CFLAGS)
+$(B)/net/store/db_pg.o $(T)/net/store/db_pg.o $(T)/fuzz/net/store/db_pg.o: FIG_CPPFLAGS = $(FIG_BASE_CPPFLAGS) $(PQ_CFLAGS)
 
 # ---- release build
 # The flags the release objects were built with: other flags (MARCH, CFLAGS,
@@ -229,7 +229,7 @@ $(FZ)/libfigaro-net.a: $(NET_SRC:src/%.c=$(FZ)/%.o)
 	rm -f $@   # a file of src/net renamed must not stay in it
 	$(AR) rcs $@ $^
 
-# The table server's message parser (src/net/proto.c).
+# The table server's message parser (src/net/proto/proto.c).
 $(T)/fuzz_proto: tests/fuzz/fuzz_proto.c $(FZ)/libfigaro-net.a $(FZ)/libfigaro-host.a \
                  $(FZ)/libfigaro-ai.a $(FZ)/libfigaro.a | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
@@ -255,8 +255,8 @@ $(T)/fuzz_rating: tests/fuzz/fuzz_rating.c $(FZ)/libfigaro-host.a $(FZ)/libfigar
 	$(FUZZ_CC) -Iinclude -Isrc -D_POSIX_C_SOURCE=200809L $(WARN) $(FUZZ_FLAGS) -o $@ $^ \
 	    -lm -lpthread
 
-# The service's HTTP paths (net/http_path.h): a pure module, alone.
-$(T)/fuzz_http_path: tests/fuzz/fuzz_http_path.c $(FZ)/net/http_path.o | $(DEPS_STAMP)
+# The service's HTTP paths (net/service/http_path.h): a pure module, alone.
+$(T)/fuzz_http_path: tests/fuzz/fuzz_http_path.c $(FZ)/net/service/http_path.o | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) -Iinclude -Isrc -D_POSIX_C_SOURCE=200809L $(WARN) $(FUZZ_FLAGS) -o $@ $^
 
@@ -267,8 +267,8 @@ $(T)/fuzz_fgn: $(FGN_FUZZ_SRC) $(FZ)/libfigaro.a | $(DEPS_STAMP)
 	$(FUZZ_CC) -Iinclude -Isrc -Itests/unit -D_POSIX_C_SOURCE=200809L $(WARN) $(FUZZ_FLAGS) \
 	    -o $@ $^
 
-# What the server reads of an HTTP request's path and headers (net/webfiles.h,
-# net/hosts.h).
+# What the server reads of an HTTP request's path and headers (net/wire/webfiles.h,
+# net/wire/hosts.h).
 $(T)/fuzz_http: tests/fuzz/fuzz_http.c $(FZ)/libfigaro-net.a $(FZ)/libfigaro.a | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) -Iinclude -Isrc -D_POSIX_C_SOURCE=200809L $(WARN) $(FUZZ_FLAGS) -o $@ $^
@@ -287,12 +287,11 @@ $(T)/fuzz_store_header: tests/fuzz/fuzz_store_header.c $(FZ)/libfigaro-host.a \
 	$(FUZZ_CC) -Iinclude -Isrc -D_POSIX_C_SOURCE=200809L $(WARN) $(FUZZ_FLAGS) -o $@ $^ \
 	    -lm -lpthread
 
-# The FEP host's reader: its pure line functions, with the libraries they use.
-$(T)/fuzz_fep_host: tests/fuzz/fuzz_fep_host.c src/host/fep_host.c src/host/util.c $(AI_SRC) \
-                    $(CORE_SRC) | $(DEPS_STAMP)
+# The FEP host's reader: its pure line functions (host/fep_line.h), on the core.
+$(T)/fuzz_fep_host: tests/fuzz/fuzz_fep_host.c $(FZ)/host/fep_line.o $(FZ)/libfigaro.a \
+                    | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) -Iinclude -Isrc -std=c11 -D_POSIX_C_SOURCE=200809L $(FUZZ_FLAGS) -o $@ $^ \
-	    -lm -lpthread
+	$(FUZZ_CC) -Iinclude -Isrc -D_POSIX_C_SOURCE=200809L $(WARN) $(FUZZ_FLAGS) -o $@ $^ -lm
 
 # The fuzz targets (tests/fuzz/targets lists them, with their corpora).
 FUZZ_BIN := $(addprefix $(T)/,$(shell sed -n 's/^\(fuzz_[a-z_]*\).*/\1/p' tests/fuzz/targets))
@@ -618,7 +617,7 @@ uninstall:
 # The languages but English are those of po/*.po; test_lang checks that they
 # are those of src/host/lang.c's table, which the server and its page follow.
 LANGS      := $(sort $(patsubst po/%.po,%,$(wildcard po/*.po)))
-POT_SRC    := $(sort $(wildcard src/cli/*.c src/tui/*.c src/host/*.c src/net/*.c src/core/*.c \
+POT_SRC    := $(sort $(wildcard src/cli/*.c src/tui/*.c src/host/*.c src/net/*/*.c src/core/*.c \
                                 src/ai/*.c))
 # The lessons' texts: the steps file writes them _("..."), which xgettext's C
 # parser reads as it is (docs/lessons.md).
@@ -636,7 +635,7 @@ all: $(MO)
 test: $(MO_T)
 $(B)/figaro: | $(MO)
 $(T)/figaro: | $(MO_T)
-# Unit tests that read the real catalogues (host/lang.h, narration in French
+# Unit tests that read the real catalogues (host/catalog.h, narration in French
 # and Dutch) find them next to themselves, in $(T)/locale.
 $(T)/test_lang $(T)/test_narrate $(SERVICE_TESTS) $(T)/test_lesson: | $(MO_T)
 
@@ -665,7 +664,7 @@ pot-to:
 # The browser client's translations: only the messages of web/*.js and the bot
 # levels' names (N_LEVEL in the C sources that name them: the server sends the
 # levels, the page shows their names), from the same catalogues (po2json.py).
-LEVEL_SRC    := src/ai/bot.c src/net/names.c
+LEVEL_SRC    := src/ai/bot.c src/net/base/names.c
 XGETTEXT_LVL := $(XGETTEXT_COMMON) --language=C --keyword --keyword=N_LEVEL
 all: $(WEBI18N)
 test: $(WEBI18N)
@@ -716,7 +715,7 @@ $(LANGS:%=web/lessons/%.json): web/lessons/%.json: $(RULES_BY) $(LESSONFILES) $(
 # The page's text files compressed beside themselves (F.gz, gzip -9 -n: no
 # name, no time, the same bytes at every build), which `figaro serve` sends
 # in F's place to a browser that takes gzip, while F.gz is not older than F
-# (net/webfiles.h): what a phone receives is these. Not in git.
+# (net/wire/webfiles.h): what a phone receives is these. Not in git.
 WEBGZ = $(addsuffix .gz,$(filter %.html %.js %.css %.svg %.webmanifest %.json %.txt,\
                                  $(WEBFILES) $(WEBI18N) $(WEBRULES) $(WEBLESSONS)))
 .PHONY: webgz
