@@ -21,7 +21,9 @@
 #      include lines that make it.
 #   4. calls: no cycle in the call graph of the modules of host, net, tui
 #      and cli, read with nm from their objects beside $FIGARO (a module
-#      calls another when it uses a symbol that one defines).
+#      calls another when it uses a symbol that one defines); plain mode
+#      (cli/play_plain.c, cli/plain_*.c) reaches no module that includes
+#      curses, through any path.
 #   5. sizes: in src/net (the table server, cut into files of one job each),
 #      no file over NET_FILE_MAX lines and no function over NET_FN_MAX (from
 #      its opening brace, alone on its line as every function's is, to its
@@ -279,6 +281,32 @@ check_calls() {
     [ ! -s "$tmp/calls" ]
 }
 
+# check_plain ROOT: the modules that plain mode (cli/play_plain, cli/plain_*)
+# reaches through its calls ($tmp/call_edges, as check_calls left them) and
+# that include curses: none may, plain mode being the game for screen readers
+# and for terminals curses cannot drive. Writes them to $tmp/plain_curses;
+# returns 0 when there are none.
+check_plain() {
+    awk '{ to[$1] = to[$1] " " $2 }
+         END {
+             for (m in to) if (m ~ /^cli\/(play_plain|plain_)/) { seen[m] = 1; q[++n] = m }
+             for (i = 1; i <= n; i++) {
+                 k = split(to[q[i]], next_, " ")
+                 for (j = 1; j <= k; j++)
+                     if (!(next_[j] in seen)) { seen[next_[j]] = 1; q[++n] = next_[j] }
+             }
+             for (m in seen) print m
+         }' "$tmp/call_edges" | sort >"$tmp/plain_reach"
+    : >"$tmp/plain_curses"
+    while read -r m; do
+        if grep -q '^[[:space:]]*#[[:space:]]*include[[:space:]]*<n\{0,1\}curses\.h>' \
+                "$1/src/$m.c" 2>/dev/null; then
+            echo "plain mode calls $m, which uses curses (src/$m.c)" >>"$tmp/plain_curses"
+        fi
+    done <"$tmp/plain_reach"
+    [ ! -s "$tmp/plain_curses" ]
+}
+
 # ---- the host library's symbols
 
 # The curses and terminfo symbols, from the installed libraries: the ones
@@ -494,6 +522,28 @@ if [ "$1" != --check ]; then
             "call up a room: net/store/db -> net/service/svc (svc_fn): the room store may use base, store only"
         if [ "$(grep -c '^call up a room' "$tmp/calls")" -eq 1 ]; then ok
         else ko "self-test: one call up a room expected:"; cat "$tmp/calls"; fi
+
+        # plain mode reaching a curses module through another is named; the
+        # same calls to a module without curses pass
+        mkdir -p "$tmp/calls_p/src/cli" "$tmp/calls_p/src/tui" "$tmp/calls_p/obj/cli" \
+                 "$tmp/calls_p/obj/tui"
+        printf 'int mid(void);\nint play(void);\nint play(void) { return mid(); }\n' \
+            >"$tmp/calls_p/src/cli/play_plain.c"
+        printf 'int draw(void);\nint mid(void);\nint mid(void) { return draw(); }\n' \
+            >"$tmp/calls_p/src/tui/mid.c"
+        printf '#include <curses.h>\nint draw(void);\nint draw(void) { return 0; }\n' \
+            >"$tmp/calls_p/src/tui/screen.c"
+        for f in cli/play_plain tui/mid tui/screen; do
+            "$cc" -c "$tmp/calls_p/src/$f.c" -o "$tmp/calls_p/obj/$f.o" 2>>"$tmp/ccerr"
+        done
+        check_calls "$tmp/calls_p/obj" "$tmp/calls_p/src/cli/play_plain.c" \
+            "$tmp/calls_p/src/tui/mid.c" "$tmp/calls_p/src/tui/screen.c"
+        check_plain "$tmp/calls_p"
+        expect_in "self-test: plain mode reaching curses is found" "$tmp/plain_curses" \
+            "plain mode calls tui/screen, which uses curses (src/tui/screen.c)"
+        sed -i '/curses/d' "$tmp/calls_p/src/tui/screen.c"
+        if check_plain "$tmp/calls_p"; then ok
+        else ko "self-test: plain mode without curses is refused:"; cat "$tmp/plain_curses"; fi
     fi
 
     # the library check: a clean archive passes, a dirty one is caught
@@ -552,6 +602,11 @@ if [ "$1" != --check ]; then
     else
         ko "call cycles between modules ($(grep -c 'cycle among' "$tmp/calls")), calls up a room ($(grep -c '^call up a room' "$tmp/calls")):"
         sed 's/^/    /' "$tmp/calls" "$tmp/calls_missing" 2>/dev/null
+    fi
+    if check_plain "$root"; then ok
+    else
+        ko "plain mode reaches curses ($(wc -l <"$tmp/plain_curses")):"
+        sed 's/^/    /' "$tmp/plain_curses"
     fi
     lib=${LAYERS_HOST_LIB:-$(dirname "$FIGARO")/libfigaro-host.a}
     if [ -f "$lib" ]; then
