@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /* tui.h - the full-screen game (`figaro play`), shared by its files: tui.c
- * (the loop: keys, mouse, the match, the hint thread), tui_start.c (the start
- * screen), tui_draw.c (the table), tui_overlay.c (the windows over it),
+ * (the loop, game after game), tui_turn.c (the state between keys, the
+ * match's steps), tui_input.c (keys and the mouse), tui_hint.c (the hint),
+ * tui_start.c (the start screen), tui_match.c (starting the match, plain
+ * mode's too), tui_draw.c (the table), tui_overlay.c (the windows over it),
  * tui_screen.c (what they draw with), tui_wide.c (text in the terminal's
  * columns), tui_sheet.c (the score sheet as text, plain mode's too) and
  * tui_text.c (what happened, in sentences from narrate.c; the keys; the hint's
- * reason).
+ * reason); tui_learn.c is `figaro learn` full screen.
  *
  * What is drawn comes from the person's view (fig_match_view) and from the
  * public actions of the record, never from another seat's hand (R14). The
