@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
-/* store_file.h - how the store (store.h) writes a file: through a temporary
- * file in the same folder renamed into place, so that a crash or a full disk
- * never leaves half a file behind, into folders made as they are needed.
- * Messages are English msgids put through tr, naming the path. */
+/* store_file.h - how the store (store.h), and the lessons' progress beside
+ * it (lesson_progress.h), write a file: through a temporary file in the same
+ * folder renamed into place, so that a crash or a full disk never leaves half
+ * a file behind, into folders made as they are needed. Messages are English
+ * msgids put through tr, naming the path. */
 #ifndef FIGARO_STORE_FILE_H
 #define FIGARO_STORE_FILE_H
 
