@@ -35,7 +35,8 @@ typedef struct {
     void *ctx;
     fig_lesson_t *l;            /* the lesson being read; NULL before the first */
     fig_lesson_step_t *s;       /* its step being read; NULL before its first */
-    int at;                     /* the line of the keyword being read */
+    const char *word;           /* the keyword being read ... */
+    int at;                     /* ... and its line */
 } reader_t;
 
 static fig_err_t fail_at(reader_t *r, int line, const char *fmt, ...)
@@ -299,9 +300,8 @@ static fig_err_t check_lesson(reader_t *r, const fig_lesson_t *l)
     return FIG_OK;
 }
 
-
-/* ---- the steps file */
-
+/* A lesson read to its end (the next `lesson` or the end of the file): whole,
+ * its position loaded, its script played through. */
 static fig_err_t finish_lesson(reader_t *r, fig_lesson_t *l)
 {
     if (!l->title)
@@ -326,8 +326,6 @@ static fig_err_t finish_lesson(reader_t *r, fig_lesson_t *l)
 
 /* ---- the keywords: what each one does with what follows it */
 
-typedef struct keyword keyword_t;
-
 /* Where a keyword may stand. */
 typedef enum {
     PLACE_TOP,      /* anywhere: it starts a lesson */
@@ -344,20 +342,19 @@ typedef enum {
     TAKES_OWN       /* words its handler reads: given the rest of the line */
 } takes_t;
 
-/* Does what keyword kw says with arg (as kw->takes says), at line r->at, in
- * r->l and r->s (there, as kw->place says). */
-typedef fig_err_t keyword_fn(reader_t *r, const keyword_t *kw, const char *arg);
+/* Does what keyword r->word says with arg (as its row's `takes` says), at line
+ * r->at, in r->l and r->s (there, as its row's `place` says). */
+typedef fig_err_t keyword_fn(reader_t *r, const char *arg);
 
-struct keyword {
+typedef struct {
     const char *word;
     place_t place;
     takes_t takes;
     keyword_fn *handle;
-};
+} keyword_t;
 
-static fig_err_t kw_lesson(reader_t *r, const keyword_t *kw, const char *rest)
+static fig_err_t kw_lesson(reader_t *r, const char *rest)
 {
-    (void)kw;
     fig_lessons_t *ls = r->ls;
     if (r->l) {
         fig_err_t rc = finish_lesson(r, r->l);
@@ -383,9 +380,8 @@ static fig_err_t kw_lesson(reader_t *r, const keyword_t *kw, const char *rest)
     return read_text(r, rest, &l->title);
 }
 
-static fig_err_t kw_position(reader_t *r, const keyword_t *kw, const char *v)
+static fig_err_t kw_position(reader_t *r, const char *v)
 {
-    (void)kw;
     if (r->l->position[0])
         return fail_at(r, r->at, "a second 'position'");
     if (!name_ok(v))
@@ -395,18 +391,16 @@ static fig_err_t kw_position(reader_t *r, const keyword_t *kw, const char *v)
     return FIG_OK;
 }
 
-static fig_err_t kw_you(reader_t *r, const keyword_t *kw, const char *v)
+static fig_err_t kw_you(reader_t *r, const char *v)
 {
-    (void)kw;
     if (!all_digits(v) || atoi(v) >= FIG_MAX_PLAYERS)
         return fail_at(r, r->at, "'you' takes a seat, 0 to %d", FIG_MAX_PLAYERS - 1);
     r->l->you = atoi(v);
     return FIG_OK;
 }
 
-static fig_err_t kw_tell(reader_t *r, const keyword_t *kw, const char *text)
+static fig_err_t kw_tell(reader_t *r, const char *text)
 {
-    (void)kw;
     int *n = r->s ? &r->s->ntell : &r->l->ntell;   /* the step's, or the lesson's */
     const char **tell = r->s ? r->s->tell : r->l->tell;
     if (*n >= FIG_LESSON_TELL_MAX)
@@ -415,18 +409,16 @@ static fig_err_t kw_tell(reader_t *r, const keyword_t *kw, const char *text)
     return FIG_OK;
 }
 
-static fig_err_t kw_end(reader_t *r, const keyword_t *kw, const char *text)
+static fig_err_t kw_end(reader_t *r, const char *text)
 {
-    (void)kw;
     if (r->l->end)
         return fail_at(r, r->at, "a second 'end'");
     r->l->end = text;
     return FIG_OK;
 }
 
-static fig_err_t kw_step(reader_t *r, const keyword_t *kw, const char *none)
+static fig_err_t kw_step(reader_t *r, const char *none)
 {
-    (void)kw;
     (void)none;
     fig_lesson_t *l = r->l;
     if (l->nsteps >= FIG_LESSON_STEPS_MAX)
@@ -438,33 +430,32 @@ static fig_err_t kw_step(reader_t *r, const keyword_t *kw, const char *none)
 }
 
 /* A text a step has once: its task, hint or done. */
-static fig_err_t step_text(reader_t *r, const keyword_t *kw, const char **at, const char *text)
+static fig_err_t step_text(reader_t *r, const char **at, const char *text)
 {
     if (*at)
-        return fail_at(r, r->at, "a second '%s' in this step", kw->word);
+        return fail_at(r, r->at, "a second '%s' in this step", r->word);
     *at = text;
     return FIG_OK;
 }
 
-static fig_err_t kw_task(reader_t *r, const keyword_t *kw, const char *text)
+static fig_err_t kw_task(reader_t *r, const char *text)
 {
-    return step_text(r, kw, &r->s->task, text);
+    return step_text(r, &r->s->task, text);
 }
 
-static fig_err_t kw_hint(reader_t *r, const keyword_t *kw, const char *text)
+static fig_err_t kw_hint(reader_t *r, const char *text)
 {
-    return step_text(r, kw, &r->s->hint, text);
+    return step_text(r, &r->s->hint, text);
 }
 
-static fig_err_t kw_done(reader_t *r, const keyword_t *kw, const char *text)
+static fig_err_t kw_done(reader_t *r, const char *text)
 {
-    return step_text(r, kw, &r->s->done, text);
+    return step_text(r, &r->s->done, text);
 }
 
 /* "do MOVE..." (the moves accepted), "do play" (any card) or "do any". */
-static fig_err_t kw_do(reader_t *r, const keyword_t *kw, const char *rest)
+static fig_err_t kw_do(reader_t *r, const char *rest)
 {
-    (void)kw;
     fig_lesson_step_t *s = r->s;
     if (s->naccept || s->accept != FIG_ACCEPT_MOVES)
         return fail_at(r, r->at, "a second 'do' in this step");
@@ -492,9 +483,8 @@ static fig_err_t kw_do(reader_t *r, const keyword_t *kw, const char *rest)
 }
 
 /* "then SEAT MOVE": another seat's scripted answer. */
-static fig_err_t kw_then(reader_t *r, const keyword_t *kw, const char *rest)
+static fig_err_t kw_then(reader_t *r, const char *rest)
 {
-    (void)kw;
     fig_lesson_step_t *s = r->s;
     char seat[16], act[32];
     rest = word(rest, seat, sizeof seat);
@@ -535,6 +525,7 @@ static fig_err_t keyword_line(reader_t *r, const char *w, const char *rest)
     for (size_t i = 0; i < sizeof keywords / sizeof keywords[0] && !kw; i++)
         if (strcmp(w, keywords[i].word) == 0)
             kw = &keywords[i];
+    r->word = w;
     r->at = r->line;
     if (!r->l && (!kw || kw->place != PLACE_TOP))
         return fail_at(r, r->at, "'%s' before the first 'lesson'", w);
@@ -551,16 +542,16 @@ static fig_err_t keyword_line(reader_t *r, const char *w, const char *rest)
     case TAKES_NOTHING:
         if (*rest)
             return fail_at(r, r->at, "'%s' stands alone on its line", w);
-        return kw->handle(r, kw, rest);
+        return kw->handle(r, rest);
     case TAKES_WORD:
         if (*word(rest, v, sizeof v) || !v[0])
             return fail_at(r, r->at, "'%s' takes one word", w);
-        return kw->handle(r, kw, v);
+        return kw->handle(r, v);
     case TAKES_TEXT:
         rc = read_text(r, rest, &text);
-        return rc ? rc : kw->handle(r, kw, text);
+        return rc ? rc : kw->handle(r, text);
     default:
-        return kw->handle(r, kw, rest);
+        return kw->handle(r, rest);
     }
 }
 

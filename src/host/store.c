@@ -21,7 +21,6 @@
 #include "host/store_file.h"
 #include "host/util.h"
 
-
 struct fig_store {
     const fig_tr_t *tr;
     char *root;                 /* as given, without a trailing '/' */
@@ -30,7 +29,6 @@ struct fig_store {
     char *keyfile;              /* root/key: the key of sealed games */
     fig_store_header_t header;  /* the game in progress: seats.players 0 until set */
 };
-
 
 static fig_err_t no_memory(const fig_store_t *s, fig_msg_t *msg)
 {
