@@ -279,7 +279,7 @@ $(T)/fuzz_fep: tests/fuzz/fuzz_fep.c $(FZ)/libfigaro-host.a $(FZ)/libfigaro-ai.a
 	$(FUZZ_CC) -Iinclude -Isrc -D_POSIX_C_SOURCE=200809L $(WARN) $(FUZZ_FLAGS) -o $@ $^ \
 	    -lm -lpthread
 
-# The saved-game header parser, from memory (host/store.h).
+# The saved-game header parser, from memory (host/store_header.h).
 $(T)/fuzz_store_header: tests/fuzz/fuzz_store_header.c $(FZ)/libfigaro-host.a \
                         $(FZ)/libfigaro-ai.a $(FZ)/libfigaro.a | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
