@@ -71,12 +71,17 @@ $(foreach f,rel pic san fz,$(eval $(call objects,$(f))))
 
 # $(call library,FLAVOUR,LIB): one library of one flavour, archived afresh
 # each time: `ar rcs` into an existing archive keeps the members it is not
-# given, so the object of a source renamed or removed would stay in it
+# given, so the object of a source renamed or removed would stay in it. Its
+# list of objects (DIR/.LIB.objects, written when it changes) makes it again
+# when a source is removed, which no object's date would tell
 # (tests/cli/test_make.sh).
 define library
-$$(call libs,$(1),$(2)): $$(call objs,$(1),$$($(2)_SRC))
+$$(call libs,$(1),$(2)): $$(call objs,$(1),$$($(2)_SRC)) $$($(1)_DIR)/.$$($(2)_LIB).objects
 	rm -f $$@
-	$$(AR) rcs $$@ $$^
+	$$(AR) rcs $$@ $$(filter %.o,$$^)
+$$($(1)_DIR)/.$$($(2)_LIB).objects: FORCE
+	@mkdir -p $$(dir $$@); echo '$$(call objs,$(1),$$($(2)_SRC))' | cmp -s - $$@ || \
+	    echo '$$(call objs,$(1),$$($(2)_SRC))' > $$@
 endef
 $(foreach f,rel san fz,$(foreach l,$(LIBS),$(eval $(call library,$(f),$(l)))))
 
