@@ -80,12 +80,6 @@ SERVE =
 .PHONY: all test serve deps clean help FORCE
 FORCE:
 
-## deps: install the Debian packages the build needs (scripts/install-deps.sh)
-deps: $(DEPS_STAMP)
-$(DEPS_STAMP): scripts/install-deps.sh
-	@[ "$(INSTALL_DEPS)" = no ] || sh scripts/install-deps.sh
-	@mkdir -p $(B) && touch $@
-
 # The parts, in this order: a part may use the variables of those before it
 # (libs: objects and archives in every flavour; programs; tests; fuzz;
 # shared libraries; translations; the browser client's files; install; deb).
@@ -93,10 +87,16 @@ MK_PARTS := mk/libs.mk mk/programs.mk mk/tests.mk mk/fuzz.mk mk/shared.mk mk/i18
             mk/web.mk mk/install.mk mk/deb.mk
 include $(MK_PARTS)
 
-## all: build/figaro, the libraries, the examples, the translations, the page's files
+## all: build/figaro, the libraries, the translations, the page's files (the default)
 all: $(ALL)
 test: $(TEST)
 serve: $(SERVE)
+
+## deps: install the Debian packages the build needs (scripts/install-deps.sh)
+deps: $(DEPS_STAMP)
+$(DEPS_STAMP): scripts/install-deps.sh
+	@[ "$(INSTALL_DEPS)" = no ] || sh scripts/install-deps.sh
+	@mkdir -p $(B) && touch $@
 
 ## clean: remove build/ and the page's gzip copies
 clean:

@@ -9,7 +9,7 @@ DEB_OUT  ?= $(B)/deb
 DEB_JOBS ?= 2
 DEB_SRC   = $(abspath $(DEB_OUT))/figaro-$(VERSION)
 .PHONY: deb
-## deb: build the Debian packages (dpkg-buildpackage, checked by lintian) into DEB_OUT (build/deb)
+## deb: build the Debian packages into DEB_OUT (build/deb), checked by lintian
 deb: | $(DEPS_STAMP)
 	rm -rf $(DEB_SRC) && mkdir -p $(DEB_SRC)
 	tar -cf - --exclude=./build --exclude=./.git --exclude=./tests/web/node_modules \

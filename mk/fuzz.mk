@@ -45,6 +45,9 @@ FUZZ_SECONDS ?= 300
 FUZZ_JOBS    ?= $(shell nproc)
 TEST += $(FUZZ_BIN)
 .PHONY: fuzz
-## fuzz: run every fuzzer (tests/fuzz/targets) FUZZ_SECONDS each (300) on FUZZ_JOBS cores, past crashes, a summary at the end (FUZZ_TARGETS: some)
+# `make fuzz` runs every fuzzer for FUZZ_SECONDS each (default 300) on
+# FUZZ_JOBS cores, past crashes; a summary at the end (scripts/fuzz.sh;
+# FUZZ_TARGETS: some of them).
+## fuzz: run every fuzzer of tests/fuzz/targets, FUZZ_SECONDS each (300)
 fuzz: $(FUZZ_BIN)
 	@T=$(T) FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_JOBS=$(FUZZ_JOBS) sh scripts/fuzz.sh $(FUZZ_TARGETS)

@@ -172,7 +172,7 @@ for f in $($(1)_FILES); do rm -f $(DESTDIR)$($(1)_DIR)/$${f##*/}; done
 endef
 
 .PHONY: install uninstall
-## install: install into PREFIX (/usr/local; DESTDIR, BINDIR, LIBDIR, INCLUDEDIR, DATADIR, MANDIR, DOCDIR, PYTHONDIR, PKGCONFIGDIR)
+## install: install under PREFIX (/usr/local; DESTDIR, BINDIR, LIBDIR, ... each alone)
 install: all $(PCFILES) $(MAN_MADE) $(PY_PATHS)
 	$(foreach s,$(INSTALL_SETS),$(call install_set,$(s)))
 	@if [ -z "$(DESTDIR)" ] && command -v ldconfig >/dev/null && [ "$$(id -u)" = 0 ]; then \

@@ -49,7 +49,10 @@ $(T)/test_bits_native: tests/unit/test_bits.c src/core/bits.h | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
 	$(call link,san) $(NATIVE) -lcmocka
 
-## test: build everything under ASan+UBSan and run every test, the threaded ones under TSan too (tests/run.sh: TEST_JOBS at once, TEST_TIMEOUT s each)
+# `make test` builds everything under ASan+UBSan and runs every test, the
+# threaded ones under ThreadSanitizer too, side by side (tests/run.sh:
+# TEST_JOBS at once, TEST_TIMEOUT s each).
+## test: build everything under the sanitizers and run every test
 TEST += $(TEST_BIN) $(T)/figaro $(T)/many_matches $(addprefix $(T)/,$(OPPONENTS)) \
         $(call libs,rel,core) $(call libs,san,net) $(B)/train_leaf tsan-build
 test:
@@ -82,7 +85,7 @@ Q          := build/quick
 QUICK_FLAGS := -O1 -g -Wno-format-truncation
 QUICK_SKIP := test_props test_bots test_alloc test_fep_host
 QUICK_BIN  := $(filter-out $(QUICK_SKIP:%=$(Q)/%),$(UNIT_BIN:$(T)/%=$(Q)/%))
-## check-quick: the unit tests but the slowest, without sanitizers: the edit-test loop (under a minute)
+## check-quick: the unit tests but the slowest, without sanitizers (under a minute)
 check-quick: | $(DEPS_STAMP)
 	@$(MAKE) --no-print-directory T=$(Q) SAN='$(QUICK_FLAGS)' $(QUICK_BIN)
 	@TEST_KINDS=unit sh tests/run.sh $(Q) $(QUICK_BIN)

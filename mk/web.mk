@@ -72,7 +72,9 @@ $(LANGS:%=web/lessons/%.json): web/lessons/%.json: $(RULES_BY) $(LESSONFILES) $(
 # (net/webfiles.h): what a phone receives is these. Not in git.
 WEBGZ = $(call gz,$(WEBFILES) $(WEBI18N) $(WEBRULES) $(WEBLESSONS))
 .PHONY: webgz
-## webgz: the page's text files gzip-compressed beside themselves (web/**/F.gz, which `figaro serve` sends; all, serve, test and install make them too)
+# (web/**/F.gz, which `figaro serve` sends; all, serve, test and install
+# make them too; clean removes them.)
+## webgz: the page's text files gzip-compressed beside themselves
 webgz: $(WEBGZ)
 web/%.gz: web/%
 	gzip -9 -n -c $< > $@.tmp && mv $@.tmp $@
