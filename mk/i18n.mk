@@ -45,7 +45,9 @@ endef
 $(foreach d,$(B) $(T),$(eval $(call catalogues,$(d))))
 
 .PHONY: pot pot-to
-## pot-to: write a fresh template to POT_OUT=FILE (the tests compare it with po/figaro.pot)
+# `make pot-to POT_OUT=FILE` writes a fresh template to FILE (tests compare it
+# with po/figaro.pot, POT-Creation-Date aside).
+## pot-to: write a fresh template to POT_OUT=FILE
 pot-to:
 	@test -n "$(POT_OUT)" || { echo "usage: make pot-to POT_OUT=FILE" >&2; exit 2; }
 	@$(XGETTEXT) -o $(POT_OUT) $(POT_SRC) $(LESSON_POT)

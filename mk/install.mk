@@ -61,20 +61,20 @@ PYFILES      := $(wildcard python/figaro/*.py)
 PC_DIRS = 'prefix=$(PREFIX)' 'libdir=$(patsubst $(PREFIX)/%,$${prefix}/%,$(LIBDIR))' \
           'includedir=$(patsubst $(PREFIX)/%,$${prefix}/%,$(INCLUDEDIR))' ''
 PCFILES := $(B)/figaro.pc $(B)/figaro-ai.pc $(B)/figaro-host.pc
-$(B)/figaro.pc: include/figaro/figaro.h Makefile
+$(B)/figaro.pc: include/figaro/figaro.h mk/install.mk
 	@mkdir -p $(B)
 	printf '%s\n' $(PC_DIRS) 'Name: figaro' \
 	    'Description: rules engine of Reiner Knizia'"'"'s card game Figaro (libc only)' \
 	    'Version: $(VERSION)' \
 	    'Libs: -L$${libdir} -lfigaro' 'Cflags: -I$${includedir}' > $@
-$(B)/figaro-ai.pc: include/figaro/figaro.h Makefile
+$(B)/figaro-ai.pc: include/figaro/figaro.h mk/install.mk
 	@mkdir -p $(B)
 	printf '%s\n' $(PC_DIRS) 'Name: figaro-ai' \
 	    'Description: the bots of figaro: random, greedy, ISMCTS' 'Version: $(VERSION)' \
 	    'Requires: figaro = $(VERSION)' 'Libs: -L$${libdir} -lfigaro-ai' \
 	    'Libs.private: -lpthread -lm' 'Cflags: -I$${includedir}' > $@
 # A static library alone: its own needs are in Libs.
-$(B)/figaro-host.pc: include/figaro/figaro.h Makefile
+$(B)/figaro-host.pc: include/figaro/figaro.h mk/install.mk
 	@mkdir -p $(B)
 	printf '%s\n' $(PC_DIRS) 'Name: figaro-host' \
 	    'Description: the match runner of figaro (figaro/match.h; static library)' \

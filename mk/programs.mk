@@ -71,7 +71,7 @@ $(B)/hint_time: bench/hint_time.c $(call libs,rel,ai core)
 	$(call link,rel) -lm -lpthread
 
 # What the lobby costs the loop, by its size (docs/server.md, Lobby).
-$(B)/lobby_cost: bench/lobby_cost.c $(call libs,rel,net core)
+$(B)/lobby_cost: bench/lobby_cost.c $(call libs,rel,net host ai core)
 	$(call link,rel) $(NET_LIBS) -lm -lpthread
 
 # What finding a person's connections costs the loop, by their number
