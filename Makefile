@@ -79,6 +79,10 @@ SERVE =
 .DEFAULT_GOAL := all
 .PHONY: all test serve deps clean help FORCE
 FORCE:
+# $(call write_if_changed,TEXT): a stamp's recipe (its rule with FORCE): TEXT
+# into $@ when $@ holds another, so that what depends on the stamp is made
+# again then only.
+write_if_changed = @mkdir -p $(dir $@); echo '$(1)' | cmp -s - $@ || echo '$(1)' > $@
 
 # The parts, in this order: a part may use the variables of those before it
 # (libs: objects and archives in every flavour; programs; tests; fuzz;

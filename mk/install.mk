@@ -46,7 +46,7 @@ $(B)/cli/serve.o $(T)/cli/serve.o: FIG_CPPFLAGS += -DFIG_WEBDIR='"$(DATADIR)/fig
 $(B)/cli/learn.o $(T)/cli/learn.o: FIG_CPPFLAGS += -DFIG_LESSONDIR='"$(DATADIR)/figaro/lessons"'
 $(B)/cli/i18n.o $(B)/cli/serve.o $(B)/cli/learn.o: $(B)/.datadir
 $(B)/.datadir: FORCE
-	@mkdir -p $(B); echo '$(DATADIR)' | cmp -s - $@ || echo '$(DATADIR)' > $@
+	$(call write_if_changed,$(DATADIR))
 
 HEADERS      := $(wildcard include/figaro/*.h)
 MANPAGES     := man/figaro.1 man/figaro-fgn.5 man/figaro-fep.7

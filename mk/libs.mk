@@ -40,8 +40,7 @@ fz_CC        = $(FUZZ_CC)
 fz_CFLAGS    = $(WARN) $(FUZZ_LIB)
 
 $(rel_STAMP): FORCE
-	@mkdir -p $(B); echo '$(CC) $(CPPFLAGS) $(CFLAGS) $(MARCH) $(WERROR)' | cmp -s - $@ || \
-	    echo '$(CC) $(CPPFLAGS) $(CFLAGS) $(MARCH) $(WERROR)' > $@
+	$(call write_if_changed,$(CC) $(CPPFLAGS) $(CFLAGS) $(MARCH) $(WERROR))
 
 # The libraries: the archive's name and its sources.
 LIBS         := core ai host net
@@ -80,8 +79,7 @@ $$(call libs,$(1),$(2)): $$(call objs,$(1),$$($(2)_SRC)) $$($(1)_DIR)/.$$($(2)_L
 	rm -f $$@
 	$$(AR) rcs $$@ $$(filter %.o,$$^)
 $$($(1)_DIR)/.$$($(2)_LIB).objects: FORCE
-	@mkdir -p $$(dir $$@); echo '$$(call objs,$(1),$$($(2)_SRC))' | cmp -s - $$@ || \
-	    echo '$$(call objs,$(1),$$($(2)_SRC))' > $$@
+	$$(call write_if_changed,$$(call objs,$(1),$$($(2)_SRC)))
 endef
 $(foreach f,rel san fz,$(foreach l,$(LIBS),$(eval $(call library,$(f),$(l)))))
 
