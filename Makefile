@@ -42,26 +42,26 @@ TUI_SRC  := $(wildcard src/tui/*.c)
 CLI_SRC  := $(wildcard src/cli/*.c)
 # The table server's sources, in src/net and its subfolders.
 NET_SRC  := $(sort $(wildcard src/net/*.c src/net/*/*.c))
-# The table server's libraries: SQLite and libpq (storage: net/db_sqlite.c,
-# net/db_pg.c), jansson (the protocol's JSON), libcrypto (SHA-256 of the
+# The table server's libraries: SQLite and libpq (storage: net/store/db_sqlite.c,
+# net/store/db_pg.c), jansson (the protocol's JSON), libcrypto (SHA-256 of the
 # seats' tokens). libpq's flags come from pkg-config, asked when a recipe
 # runs (`=`): on a fresh machine scripts/install-deps.sh installs it first.
 PQ_CFLAGS = $(shell pkg-config --cflags libpq)
 PQ_LIBS   = $(shell pkg-config --libs libpq)
 NET_LIBS   = -lsqlite3 $(PQ_LIBS) -ljansson -lcrypto
 # `figaro serve` puts it on the network with libwebsockets on a libuv loop
-# (net/wire.c, its loop net/wire_loop.c; lws loads its libuv plugin,
+# (net/wire/wire.c, its loop net/wire/wire_loop.c; lws loads its libuv plugin,
 # libwebsockets-evlib-uv, at run time).
 SERVE_LIBS = -lwebsockets -luv $(NET_LIBS)
 
 # The files of src/net that a rule names by path (the rest are found by the
 # wildcard above), kept here together so that a file that moves is one line:
 #   libpq's header, for its back end alone (mk/libs.mk);
-NET_PG_OBJ    := net/db_pg.o
+NET_PG_OBJ    := net/store/db_pg.o
 #   the HTTP paths' module, fuzzed alone (mk/fuzz.mk);
-NET_HTTP_PATH := net/http_path.o
+NET_HTTP_PATH := net/service/http_path.o
 #   the bot levels' names the page shows (LEVEL_SRC, mk/web.mk).
-NET_NAMES_SRC := src/net/names.c
+NET_NAMES_SRC := src/net/base/names.c
 # (The template's sources, POT_SRC in mk/i18n.mk, take NET_SRC whole.)
 
 VERSION  := $(shell sed -n 's/^\#define FIG_VERSION "\(.*\)"/\1/p' include/figaro/figaro.h)

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* lobby_cost.c - what the lobby costs the server's loop (src/net/lobby.h,
+/* lobby_cost.c - what the lobby costs the server's loop (src/net/service/lobby.h,
  * docs/server.md "Lobby"), by the number of tables in it:
  *
  *   lobby_cost [SUBSCRIBERS]
@@ -16,7 +16,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "net/lobby.h"
+#include "net/service/lobby.h"
 
 static double now_s(void)
 {

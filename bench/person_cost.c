@@ -8,7 +8,7 @@
  * For 1,000, 10,000 and 100,000 connections, four for each person (a
  * browser's tabs): the time to find one person's four connections through
  * the index of the signed-in connections by person
- * (src/net/service_person_conns.c, on service_conn_index.c), against a
+ * (src/net/service/service_conn_index.c), against a
  * walk over every connection comparing its person (what a rename did before the index); and one sign
  * off and sign in again (a redeem). The lookup must cost the same whatever
  * the number of connections. Prints one line per size. */
@@ -17,7 +17,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "net/service_internal.h"
+#include "net/service/service_conn_index.h"
 
 static double now_s(void)
 {
@@ -31,8 +31,8 @@ static void person(fig_db_person_t *p, int i)
     memset(p, 0, sizeof *p);
     char id[24];
     snprintf(id, sizeof id, "P%09d", i);   /* 10 characters, as a person's id */
-    memcpy(p->id, id, FIG_DB_PERSON_ID);
-    p->id[FIG_DB_PERSON_ID] = '\0';
+    memcpy(p->id, id, FIG_PERSON_ID_LEN);
+    p->id[FIG_PERSON_ID_LEN] = '\0';
     snprintf(p->name, sizeof p->name, "Person %d", i);
 }
 

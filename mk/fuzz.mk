@@ -15,7 +15,7 @@ $(T)/$(1): tests/fuzz/$(1).c $(2) | $$(DEPS_STAMP)
 	$$(FUZZ_CC) $$(FUZZ_INC) $$(WARN) $$(FUZZ_FLAGS) -o $$@ $$^ $(3)
 endef
 
-# The table server's message parser (src/net/proto.c).
+# The table server's message parser (src/net/proto/proto.c).
 $(eval $(call fuzzer,fuzz_proto,$(call libs,fz,net host ai core),$$(NET_LIBS) -lm -lpthread))
 # The .mo reader, opened from memory (fig_catalog_from_buffer).
 $(eval $(call fuzzer,fuzz_mo,$(call libs,fz,host core)))
@@ -23,21 +23,20 @@ $(eval $(call fuzzer,fuzz_mo,$(call libs,fz,host core)))
 $(eval $(call fuzzer,fuzz_lessons,$(call libs,fz,host ai core),-lm -lpthread))
 # The finishing orders of `figaro rate` (host/rating_text.h), rated (host/rating.h).
 $(eval $(call fuzzer,fuzz_rating,$(call libs,fz,host ai core),-lm -lpthread))
-# The service's HTTP paths (net/http_path.h): a pure module, alone.
+# The service's HTTP paths (net/service/http_path.h): a pure module, alone.
 $(eval $(call fuzzer,fuzz_http_path,$(FZ)/$(NET_HTTP_PATH)))
 # The FGN target checks the property tests' invariants (tests/unit/invariants.h).
 $(eval $(call fuzzer,fuzz_fgn,tests/unit/invariants.c tests/unit/support.c $(call libs,fz,core)))
 $(T)/fuzz_fgn: FUZZ_INC += -Itests/unit
-# What the server reads of an HTTP request's path and headers (net/webfiles.h,
-# net/hosts.h).
+# What the server reads of an HTTP request's path and headers (net/wire/webfiles.h,
+# net/wire/hosts.h).
 $(eval $(call fuzzer,fuzz_http,$(call libs,fz,net core)))
 # The FEP target calls the engine's line handler (src/host/fep_engine.c).
 $(eval $(call fuzzer,fuzz_fep,$(call libs,fz,host ai core),-lm -lpthread))
 # The saved-game header parser, from memory (host/store.h).
 $(eval $(call fuzzer,fuzz_store_header,$(call libs,fz,host ai core),-lm -lpthread))
-# The FEP host's reader: its pure line functions, with the libraries they use.
-FEP_HOST_FUZZ_SRC := src/host/fep_host.c src/host/util.c $(AI_SRC) $(CORE_SRC)
-$(eval $(call fuzzer,fuzz_fep_host,$(FEP_HOST_FUZZ_SRC),-lm -lpthread))
+# The FEP host's reader: its pure line functions (host/fep_line.h), on the core.
+$(eval $(call fuzzer,fuzz_fep_host,$(FZ)/host/fep_line.o $(call libs,fz,core),-lm))
 
 # The fuzz targets (tests/fuzz/targets lists them, with their corpora).
 FUZZ_BIN := $(addprefix $(T)/,$(shell sed -n 's/^\(fuzz_[a-z_]*\).*/\1/p' tests/fuzz/targets))

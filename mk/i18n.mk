@@ -29,7 +29,7 @@ ALL  += $(MO)
 TEST += $(MO_T)
 $(B)/figaro: | $(MO)
 $(T)/figaro: | $(MO_T)
-# Unit tests that read the real catalogues (host/lang.h, narration in French
+# Unit tests that read the real catalogues (host/catalog.h, narration in French
 # and Dutch) find them next to themselves, in $(T)/locale.
 $(T)/test_lang $(T)/test_narrate $(SERVICE_TESTS) $(T)/test_lesson: | $(MO_T)
 

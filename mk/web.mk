@@ -69,7 +69,7 @@ $(LANGS:%=web/lessons/%.json): web/lessons/%.json: $(RULES_BY) $(LESSONFILES) $(
 # The page's text files compressed beside themselves (F.gz, gzip -9 -n: no
 # name, no time, the same bytes at every build), which `figaro serve` sends
 # in F's place to a browser that takes gzip, while F.gz is not older than F
-# (net/webfiles.h): what a phone receives is these. Not in git.
+# (net/wire/webfiles.h): what a phone receives is these. Not in git.
 WEBGZ = $(call gz,$(WEBFILES) $(WEBI18N) $(WEBRULES) $(WEBLESSONS))
 .PHONY: webgz
 # (web/**/F.gz, which `figaro serve` sends; all, serve, test and install

@@ -206,7 +206,7 @@ export function perLanguage(dir) {
 
 /** A bot level's name in the reader's language. The levels come from the
  * server (welcome); their msgids are marked N_LEVEL in src/ai/bot.c and
- * src/net/proto.c, which the Makefile adds to the page's catalogue.
+ * src/net/proto/proto.c, which the Makefile adds to the page's catalogue.
  * @param {string} level */
 export function levelName(level) {
     return _(level);

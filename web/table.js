@@ -63,9 +63,8 @@ export class TableView {
         this.dragCard = null;
         /** Whether the hint's panel is open (it closes while a card is chosen: the seats show then). */
         this.hintShown = false;
-        /** Why a card tapped cannot be played: the engine's refusal of it in
-         * front of each seat (the server's `illegal` answers, asked with acts
-         * it refuses), for that turn. @type {{card: string, n: number, waiting: number, reasons: string[]}|null} */
+        /** The card tapped that cannot be played, for that turn: its panel
+         * shows the view's reasons. @type {{card: string, n: number}|null} */
         this.why = null;
         /** Whether this browser had sat through no game to its end when this table opened. */
         this.firstGame = gamesPlayed() === 0;
@@ -268,12 +267,6 @@ export class TableView {
     /** @param {Msg} m */
     error(m) {
         if (m.re === "resume") return;   // no seat of the person's here after all: the page watches
-        if (m.re === "act" && this.why && this.why.waiting > 0) {   // a refusal asked for: why a card cannot go
-            this.why.waiting--;
-            if (m.code === "illegal" && m.text) this.why.reasons.push(m.text);
-            this.render();
-            return;
-        }
         const r = this.s.error(m);
         if (r.again !== undefined) {
             if (r.say) this.notice.textContent = r.say;

@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: MIT
 // table_hand.js - the person's side of a table (table.js): their hand (one
-// Tab stop, a card tapped that can go nowhere asks the server why), the
-// action bar under the seats (the turn line, Take, Hint) and what a move
-// would do before it is made (the server's `outcomes`, never a rule played
-// here). Functions of the view: it keeps what the person is doing.
+// Tab stop; a card tapped that can go nowhere says why, in the words the
+// server put in the view: `reasons`), the action bar under the seats (the
+// turn line, Take, Hint) and what a move would do before it is made (the
+// server's `outcomes`, never a rule played here). Functions of the view: it
+// keeps what the person is doing.
 
 import { _, fmt, fmtNodes, ngettext } from "./i18n.js";
 import { cardEl, cardOrder, cardText, cardName } from "./cards.js";
 import { h, fill, rovingKey } from "./dom.js";
-import * as proto from "./proto.js";
 import { ruleLinks } from "./rules.js";
 
 /** @typedef {import("./table.js").TableView} TableView */
@@ -93,23 +93,14 @@ export function renderBar(view) {
     fill(view.bar, kids);
 }
 
-/** Why card cannot be played now, in the engine's words: the server
- * refuses it in front of each seat (`illegal`, with the rules' reason);
- * asked once a turn and card, answering this event (a later one is
- * `stale`, never played). The client plays no rule: it only asks.
+/** Why card cannot be played now, in the engine's words: the server puts
+ * them in the seat's own view on its turn (`reasons`, beside `legal`), so
+ * nothing is sent: a question is no action. Shown for that turn.
  * @param {string} card @param {TableView} view */
 export function askWhy(view, card) {
-    if (view.why && view.why.card === card && view.why.n === view.s.gameN) {
-        view.render();
-        return;
-    }
-    view.why = { card, n: view.s.gameN, waiting: 0, reasons: [] };
+    view.why = { card, n: view.s.gameN };
     view.selected = null;
     view.confirmTake = false;
-    const seats = card === "RING" ? [/** @type {number} */ (view.s.seat)] : view.s.seats.map((_s, i) => i);
-    for (const t of seats)
-        if (!view.s.legal().includes(card + ">" + t) && view.conn.send(proto.act(view.code, view.s.gameN, card + ">" + t)))
-            view.why.waiting++;
     view.render();
 }
 

@@ -15,16 +15,20 @@ import { ratedLine } from "./person.js";
 /** @typedef {import("./table.js").TableView} TableView */
 /** @typedef {import("./net.js").Msg} Msg */
 
-/** The engine's reasons a card tapped cannot be played, over the seats
- * (it gives way when a card is chosen, as the hint does). @param {TableView} view */
+/** The engine's reasons a card tapped cannot be played (the view's
+ * `reasons`: one for each seat), over the seats; it gives way when a card
+ * is chosen, as the hint does. @param {TableView} view */
 export function whyPanel(view) {
-    const w = /** @type {{card: string, n: number, waiting: number, reasons: string[]}} */ (view.why);
+    const w = /** @type {{card: string, n: number}} */ (view.why);
+    const v = view.s.view;
+    /** @type {string[]} */
+    const reasons = (v && v.reasons && v.reasons[w.card]) || [];
     return h("section", { class: "why-panel", role: "status", "aria-labelledby": "why-title" }, [
         h("button", { type: "button", class: "panel-close", "data-focus": "close-why", "aria-label": _("Close"),
                       text: "×", onclick: () => { view.why = null; view.render(); } }),
         h("h2", { id: "why-title", text: fmt(_("%s cannot be played now:"), cardText(w.card)) }),
-        w.reasons.length ? h("ul", {}, w.reasons.map((t) => h("li", {}, ruleLinks(t))))
-                         : h("p", { text: w.waiting ? _("Asking the rules...") : _("It cannot be played on this turn.") }),
+        reasons.length ? h("ul", {}, reasons.map((t) => h("li", {}, ruleLinks(t))))
+                       : h("p", { text: _("It cannot be played on this turn.") }),
     ]);
 }
 

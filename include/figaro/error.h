@@ -26,7 +26,7 @@ typedef struct {
  * libintl; xgettext finds N_("...") and front ends translate at display time. */
 #define N_(s) s
 
-/* N_ for a bot level's name (src/ai/bot.c, and "random" in src/net/proto.c):
+/* N_ for a bot level's name (src/ai/bot.c, and "random" in src/net/proto/proto.c):
  * the Makefile also puts these msgids in the page's catalogue (build/web.pot),
  * so the browser translates the level names the server sends without a list of
  * its own. */

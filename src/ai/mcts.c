@@ -260,28 +260,23 @@ static root_stat_t *root_stat(tree_t *t, fig_action_t a)
     return &t->stats[*slot];
 }
 
-static void iterate(tree_t *t)
+/* Selection and expansion: down the tree along the children legal in this
+ * sample (UCB1 with availability, each counted as available), until one
+ * untried action is added or the round ends. The nodes walked are path[],
+ * their number returned. */
+static int descend(tree_t *t, fig_state_t *st, watch_t *w, uint32_t path[MAX_DEPTH])
 {
-    fig_state_t st;
     fig_action_t moves[FIG_MAX_ACTIONS];
-    uint32_t path[MAX_DEPTH];
     int depth = 0;
     uint32_t node = 0;
-    if (t->pool)
-        infer_draw(t->pool, t->view, &t->rng, &st);
-    else
-        fig_view_sample(t->view, &t->rng, &st);
-    watch_t w = { .me = t->view->seat, .by = -1, .open = true };
     path[depth++] = 0;
-    while (st.phase == FIG_PHASE_PLAY && depth < MAX_DEPTH) {
-        int n = fig_state_legal(&st, moves);
+    while (st->phase == FIG_PHASE_PLAY && depth < MAX_DEPTH) {
+        int n = fig_state_legal(st, moves);
         uint32_t stamp = ++t->stamp;
         for (int i = 0; i < n; i++)
             t->legal_at[code(moves[i])] = stamp;
-        /* Selection among the children legal in this sample (UCB1 with
-         * availability), and availability counted for each of them. */
         uint32_t best = 0;
-        float best_ucb = -1, cx = st.turn == w.me ? t->c : t->c_opp;
+        float best_ucb = -1, cx = st->turn == w->me ? t->c : t->c_opp;
         int known = 0;
         for (uint32_t c = t->nodes[node].child; c; c = t->nodes[c].sibling) {
             node_t *ch = &t->nodes[c];
@@ -306,66 +301,92 @@ static void iterate(tree_t *t)
                 if (t->child_at[code(moves[i])] == stamp)
                     continue;
                 if (seen++ == pick) {
-                    uint32_t c = add_child(t, node, moves[i], st.turn);
+                    uint32_t c = add_child(t, node, moves[i], st->turn);
                     t->nodes[c].avail = 1;
-                    watched_apply(&st, moves[i], &w);
+                    watched_apply(st, moves[i], w);
                     path[depth++] = c;
                     break;
                 }
             }
             break;
         }
-        watched_apply(&st, t->nodes[best].action, &w);
+        watched_apply(st, t->nodes[best].action, w);
         node = best;
         path[depth++] = node;
     }
-    /* A few actions of the policy, then the learned leaf while the round has
-     * far to go; else the playout to the round's end. */
+    return depth;
+}
+
+/* What an iteration is worth, from where the descent left the sample: each
+ * seat's reward r[], and for the root's analysis the stacks at the round's
+ * end and the searcher's win and place. */
+typedef struct {
+    float r[FIG_MAX_PLAYERS], win_me, place_me;
+    uint8_t round_end[FIG_MAX_PLAYERS];
+} outcome_t;
+
+/* A few actions of the policy, then the learned leaf while the round has
+ * far to go; else the playout to the round's end. Then the rounds to come:
+ * their exact value, or played out to the game's end. */
+static void evaluate(tree_t *t, fig_state_t *st, watch_t *w, outcome_t *o)
+{
     future_t modelled;
     bool leaf = false;
     const params_t *p = t->p;
     int steps = p->exact ? p->leaf : -1;   /* the leaf's value is the exact rest's */
-    for (int i = 0; i < steps && st.phase == FIG_PHASE_PLAY; i++)
-        watched_apply(&st, fig_state_policy_action(&st, &t->rng, p->redraws, p->playout), &w);
-    if (steps >= 0 && st.phase == FIG_PHASE_PLAY && leaf_cards_in_play(&st) >= p->leaf_cards) {
-        leaf_value(&st, &t->rng, p->leaf_draws, t->future, &modelled);
+    for (int i = 0; i < steps && st->phase == FIG_PHASE_PLAY; i++)
+        watched_apply(st, fig_state_policy_action(st, &t->rng, p->redraws, p->playout), w);
+    if (steps >= 0 && st->phase == FIG_PHASE_PLAY && leaf_cards_in_play(st) >= p->leaf_cards) {
+        leaf_value(st, &t->rng, p->leaf_draws, t->future, &modelled);
         leaf = true;
     } else {
-        playout_round(&st, &t->rng, p, &w);
+        playout_round(st, &t->rng, p, w);
     }
-    uint8_t round_end[FIG_MAX_PLAYERS];
-    memcpy(round_end, st.stack, sizeof round_end);
-    float r[FIG_MAX_PLAYERS], win_me, place_me;
-    int me = w.me;
+    memcpy(o->round_end, st->stack, sizeof o->round_end);
+    int me = w->me;
     if (p->exact) {
         future_t scratch;
-        const future_t *f = leaf ? &modelled : future_value(t->future, &st, &scratch);
-        for (int s = 0; s < st.players; s++) {
+        const future_t *f = leaf ? &modelled : future_value(t->future, st, &scratch);
+        for (int s = 0; s < st->players; s++) {
             float w1 = s == me ? t->w_me : t->w_opp;
-            r[s] = w1 * f->win[s] + (1 - w1) * f->score[s];
+            o->r[s] = w1 * f->win[s] + (1 - w1) * f->score[s];
         }
-        win_me = f->win[me];
-        place_me = f->place[me];
+        o->win_me = f->win[me];
+        o->place_me = f->place[me];
     } else {
-        fig_state_playout(&st, &t->rng, p->redraws);
+        fig_state_playout(st, &t->rng, p->redraws);
         int ranking[FIG_MAX_PLAYERS];
-        fig_state_ranking(&st, ranking);
-        win_me = place_me = 0;
-        for (int place = 0; place < st.players; place++) {
-            r[ranking[place]] = ranking[place] == me ? t->place_reward[place]
-                                                     : t->place_reward_opp[place];
+        fig_state_ranking(st, ranking);
+        o->win_me = o->place_me = 0;
+        for (int place = 0; place < st->players; place++) {
+            o->r[ranking[place]] = ranking[place] == me ? t->place_reward[place]
+                                                        : t->place_reward_opp[place];
             if (ranking[place] == me) {
-                win_me = place == 0;
-                place_me = (float)(place + 1);
+                o->win_me = place == 0;
+                o->place_me = (float)(place + 1);
             }
         }
     }
+}
+
+static void iterate(tree_t *t)
+{
+    fig_state_t st;
+    uint32_t path[MAX_DEPTH];
+    if (t->pool)
+        infer_draw(t->pool, t->view, &t->rng, &st);
+    else
+        fig_view_sample(t->view, &t->rng, &st);
+    watch_t w = { .me = t->view->seat, .by = -1, .open = true };
+    int depth = descend(t, &st, &w, path);
+    outcome_t o;
+    evaluate(t, &st, &w, &o);
     if (depth > 1) {   /* the analysis of the root move this iteration went through */
         root_stat_t *rs = root_stat(t, t->nodes[path[1]].action);
-        rs->win += win_me;
-        rs->place += place_me;
+        rs->win += o.win_me;
+        rs->place += o.place_me;
         for (int s = 0; s < st.players; s++)
-            rs->collect[s] += round_end[s] - t->view->stack[s];
+            rs->collect[s] += o.round_end[s] - t->view->stack[s];
         if (w.by >= 0) {
             rs->next += 1;
             rs->made_by[w.by] += 1;
@@ -375,7 +396,7 @@ static void iterate(tree_t *t)
     for (int i = 1; i < depth; i++) {
         node_t *nd = &t->nodes[path[i]];
         nd->visits++;
-        nd->reward += r[nd->actor];
+        nd->reward += o.r[nd->actor];
     }
 }
 

@@ -95,7 +95,20 @@ static void machine(char *buf, size_t cap)
     fclose(f);
 }
 
-int cmd_bench(int argc, char **argv)
+/* The work, what it measured, and the signature of it. */
+typedef struct {
+    bool json, quick;
+    int repeats, shallower;     /* runs; perft this much shallower than each position's depth */
+    long mcts_iters;
+    long long games;
+    char cpu[128];
+    uint64_t signature, nodes, actions;
+    double perft_time, game_time, mcts_rate[3];
+} bench_t;
+
+/* Reads the command line into b, with the work it asks for: CLI_GO_ON, or
+ * the status to exit with. */
+static int read_options(int argc, char **argv, bench_t *b)
 {
     static const struct option opts[] = {
         { "games", required_argument, NULL, 'g' },
@@ -104,19 +117,19 @@ int cmd_bench(int argc, char **argv)
         { "help", no_argument, NULL, 'h' },
         { NULL, 0, NULL, 0 },
     };
-    long long games = -1;
-    bool json = false, quick = false;
-    int c;
+    memset(b, 0, sizeof *b);
+    b->games = -1;
+    int c, rc;
     opterr = 0;
     optind = 1;
     while ((c = getopt_long(argc, argv, ":g:jqh", opts, NULL)) != -1) {
         switch (c) {
         case 'g':
-            if (cli_parse_int(optarg, 1, 100000000, &games))
-                return cli_usage_error("bench", "--games takes 1 to 100000000, not '%s'", optarg);
+            if ((rc = cli_opt_int("bench", "--games", optarg, 1, 100000000, &b->games)))
+                return rc;
             break;
-        case 'j': json = true; break;
-        case 'q': quick = true; break;
+        case 'j': b->json = true; break;
+        case 'q': b->quick = true; break;
         case 'h': return cli_help("bench");
         case ':':
             return cli_usage_error("bench", "option '%s' needs a value", argv[optind - 1]);
@@ -127,70 +140,75 @@ int cmd_bench(int argc, char **argv)
     if (optind != argc)
         return cli_usage_error("bench", "unexpected argument '%s'", argv[optind]);
     /* The work: the full bench, or --quick's smaller budget (same steps). */
-    int repeats = quick ? 1 : REPEATS, shallower = quick ? 1 : 0;
-    long mcts_iters = quick ? MCTS_ITERS / 10 : MCTS_ITERS;
-    if (games < 0)
-        games = quick ? QUICK_GAMES : 200000;
+    b->repeats = b->quick ? 1 : REPEATS;
+    b->shallower = b->quick ? 1 : 0;
+    b->mcts_iters = b->quick ? MCTS_ITERS / 10 : MCTS_ITERS;
+    if (b->games < 0)
+        b->games = b->quick ? QUICK_GAMES : 200000;
+    return CLI_GO_ON;
+}
 
-    char cpu[128];
-    machine(cpu, sizeof cpu);
-    uint64_t signature = 0;
-
-    /* 1. perft: generation and application, full information. */
-    uint64_t nodes = 0;
-    double perft_time = 1e300;
-    for (int rep = 0; rep < repeats; rep++) {
+/* 1. perft: generation and application, full information. */
+static void bench_perft(bench_t *b)
+{
+    b->perft_time = 1e300;
+    for (int rep = 0; rep < b->repeats; rep++) {
         double t0 = cpu_now();
-        nodes = 0;
+        b->nodes = 0;
         for (int i = 0; i < NPOSITIONS; i++) {
             fig_state_t st;
             bench_position(i, &st);
-            uint64_t n = fig_state_perft(&st, perft_positions[i].depth - shallower);
+            uint64_t n = fig_state_perft(&st, perft_positions[i].depth - b->shallower);
             if (rep == 0)
-                signature = mix(signature, n);
-            nodes += n;
+                b->signature = mix(b->signature, n);
+            b->nodes += n;
         }
         double t = cpu_now() - t0;
-        perft_time = t < perft_time ? t : perft_time;
+        b->perft_time = t < b->perft_time ? t : b->perft_time;
     }
+}
 
-    /* 2. random complete 4-player games: setup, three deals, every action, scoring;
-     *    the same loop as a search bot's playouts. */
-    uint64_t actions = 0;
-    double game_time = 1e300;
-    for (int rep = 0; rep < repeats; rep++) {
+/* 2. random complete 4-player games: setup, three deals, every action, scoring;
+ *    the same loop as a search bot's playouts. */
+static void bench_games(bench_t *b)
+{
+    b->game_time = 1e300;
+    for (int rep = 0; rep < b->repeats; rep++) {
         fig_rng_t rng;
         fig_rng_seed(&rng, 2024);
-        actions = 0;
+        b->actions = 0;
         double t0 = cpu_now();
-        for (long long g = 0; g < games; g++) {
+        for (long long g = 0; g < b->games; g++) {
             fig_setup_t setup;
             fig_state_t st;
             fig_setup_random(&setup, 4, (uint64_t)g, NULL);
             fig_state_init(&st, &setup);
-            actions += (uint64_t)fig_state_playout(&st, &rng, 0);
+            b->actions += (uint64_t)fig_state_playout(&st, &rng, 0);
             int ranking[FIG_MAX_PLAYERS];
             fig_state_ranking(&st, ranking);
             if (rep == 0)
-                signature = mix(signature, (uint64_t)ranking[0] << 32 |
-                                           (uint64_t)fig_state_road(&st, 0));
+                b->signature = mix(b->signature, (uint64_t)ranking[0] << 32 |
+                                                 (uint64_t)fig_state_road(&st, 0));
         }
         double t = cpu_now() - t0;
-        game_time = t < game_time ? t : game_time;
+        b->game_time = t < b->game_time ? t : b->game_time;
     }
-    signature = mix(signature, actions);
+    b->signature = mix(b->signature, b->actions);
+}
 
-    /* 3. ISMCTS from the start of a 4-player game: iterations per second with
-     * one and two threads (root parallelism), a fixed iteration budget; then,
-     * for comparison, one thread with playouts to the game's end
-     * (exact=0,playout=avoid,copp=0.7: every playout to the game's end). */
-    double mcts_rate[3] = { 0, 0, 0 };
+/* 3. ISMCTS from the start of a 4-player game: iterations per second with
+ * one and two threads (root parallelism), a fixed iteration budget; then,
+ * for comparison, one thread with playouts to the game's end
+ * (exact=0,playout=avoid,copp=0.7: every playout to the game's end).
+ * EXIT_OK, or EXIT_INPUT when a bot cannot be made. */
+static int bench_mcts(bench_t *b)
+{
     for (int t = 0; t < 3; t++) {
         char spec[64];
-        long iters = mcts_iters * (t == 1 ? 2 : 1);
+        long iters = b->mcts_iters * (t == 1 ? 2 : 1);
         snprintf(spec, sizeof spec, "ismcts:iters=%ld,threads=%d%s", iters, t == 1 ? 2 : 1,
                  t == 2 ? ",exact=0,playout=avoid,copp=0.7" : "");
-        for (int rep = 0; rep < repeats; rep++) {
+        for (int rep = 0; rep < b->repeats; rep++) {
             fig_bot_t *bot;
             fig_msg_t msg;
             if (fig_bot_new(&bot, spec, 7, &msg) != FIG_OK) {
@@ -209,57 +227,83 @@ int cmd_bench(int argc, char **argv)
             double t0 = clock();
             fig_action_t act = fig_bot_choose(bot, 0);
             double rate = (double)iters / (clock() - t0);
-            mcts_rate[t] = rate > mcts_rate[t] ? rate : mcts_rate[t];
+            b->mcts_rate[t] = rate > b->mcts_rate[t] ? rate : b->mcts_rate[t];
             if (t == 0 && rep == 0)
-                signature = mix(signature, act);   /* deterministic for a fixed budget */
+                b->signature = mix(b->signature, act);   /* deterministic for a fixed budget */
             fig_bot_free(bot);
         }
     }
+    return EXIT_OK;
+}
 
-    double perft_rate = nodes / perft_time, game_rate = (double)games / game_time;
-    double action_rate = (double)actions / game_time;
-    if (json) {
-        json_t *o = json_pack("{s:s, s:s, s:I, s:f, s:f, s:I, s:I, s:f, s:f, s:f, s:s}",
-                              "version", FIG_VERSION, "cpu", cpu, "perft_nodes", (json_int_t)nodes,
-                              "perft_seconds", perft_time, "perft_nodes_per_second", perft_rate,
-                              "games", (json_int_t)games, "actions", (json_int_t)actions,
-                              "game_seconds", game_time, "games_per_second", game_rate,
-                              "actions_per_second", action_rate, "signature", "");
-        json_object_set_new(o, "ismcts_iterations_per_second_1_thread", json_real(mcts_rate[0]));
-        json_object_set_new(o, "ismcts_iterations_per_second_2_threads", json_real(mcts_rate[1]));
-        json_object_set_new(o, "ismcts_iterations_per_second_full_playouts",
-                            json_real(mcts_rate[2]));
-        char sig[32];
-        snprintf(sig, sizeof sig, "%016" PRIx64, signature);
-        json_object_set_new(o, "signature", json_string(sig));
-        char *text = json_dumps(o, JSON_PRESERVE_ORDER);
-        json_decref(o);
-        if (text) {
-            puts(text);
-            free(text);
-        }
-        return EXIT_OK;
+static void print_json(const bench_t *b)
+{
+    double perft_rate = b->nodes / b->perft_time, game_rate = (double)b->games / b->game_time;
+    double action_rate = (double)b->actions / b->game_time;
+    json_t *o = json_pack("{s:s, s:s, s:I, s:f, s:f, s:I, s:I, s:f, s:f, s:f, s:s}",
+                          "version", FIG_VERSION, "cpu", b->cpu, "perft_nodes",
+                          (json_int_t)b->nodes, "perft_seconds", b->perft_time,
+                          "perft_nodes_per_second", perft_rate, "games", (json_int_t)b->games,
+                          "actions", (json_int_t)b->actions, "game_seconds", b->game_time,
+                          "games_per_second", game_rate, "actions_per_second", action_rate,
+                          "signature", "");
+    json_object_set_new(o, "ismcts_iterations_per_second_1_thread", json_real(b->mcts_rate[0]));
+    json_object_set_new(o, "ismcts_iterations_per_second_2_threads", json_real(b->mcts_rate[1]));
+    json_object_set_new(o, "ismcts_iterations_per_second_full_playouts",
+                        json_real(b->mcts_rate[2]));
+    char sig[32];
+    snprintf(sig, sizeof sig, "%016" PRIx64, b->signature);
+    json_object_set_new(o, "signature", json_string(sig));
+    char *text = json_dumps(o, JSON_PRESERVE_ORDER);
+    json_decref(o);
+    if (text) {
+        puts(text);
+        free(text);
     }
-    printf("figaro %s bench on %s (%ld cores online)\n", FIG_VERSION, cpu,
+}
+
+static void print_text(const bench_t *b)
+{
+    double perft_rate = b->nodes / b->perft_time, game_rate = (double)b->games / b->game_time;
+    double action_rate = (double)b->actions / b->game_time;
+    long iters = b->mcts_iters;
+    printf("figaro %s bench on %s (%ld cores online)\n", FIG_VERSION, b->cpu,
            (long)sysconf(_SC_NPROCESSORS_ONLN));
-    if (quick)
+    if (b->quick)
         printf("one run of the quick budget (--quick); one thread: per CPU-second, two "
                "threads: per wall-clock second\n");
     else
         printf("best of %d runs; one thread: per CPU-second, two threads: per wall-clock "
                "second\n", REPEATS);
-    printf("perft            %12" PRIu64 " nodes   %8.3f s  %14.0f nodes/s\n", nodes, perft_time,
-           perft_rate);
-    printf("random games     %12lld games   %8.3f s  %14.0f games/s (4 players)\n", games,
-           game_time, game_rate);
-    printf("random actions   %12" PRIu64 " actions %8.3f s  %14.0f actions/s\n", actions,
-           game_time, action_rate);
+    printf("perft            %12" PRIu64 " nodes   %8.3f s  %14.0f nodes/s\n", b->nodes,
+           b->perft_time, perft_rate);
+    printf("random games     %12lld games   %8.3f s  %14.0f games/s (4 players)\n", b->games,
+           b->game_time, game_rate);
+    printf("random actions   %12" PRIu64 " actions %8.3f s  %14.0f actions/s\n", b->actions,
+           b->game_time, action_rate);
     printf("ISMCTS 1 thread  %12ld iters   %8s    %14.0f iterations/s (start of a 4-player game)\n",
-           mcts_iters, "", mcts_rate[0]);
-    printf("ISMCTS 2 threads %12ld iters   %8s    %14.0f iterations/s\n", 2 * mcts_iters, "",
-           mcts_rate[1]);
+           iters, "", b->mcts_rate[0]);
+    printf("ISMCTS 2 threads %12ld iters   %8s    %14.0f iterations/s\n", 2 * iters, "",
+           b->mcts_rate[1]);
     printf("ISMCTS exact=0   %12ld iters   %8s    %14.0f iterations/s (playouts to the game's "
-           "end, for comparison)\n", mcts_iters, "", mcts_rate[2]);
-    printf("signature        %016" PRIx64 "\n", signature);
+           "end, for comparison)\n", iters, "", b->mcts_rate[2]);
+    printf("signature        %016" PRIx64 "\n", b->signature);
+}
+
+int cmd_bench(int argc, char **argv)
+{
+    bench_t b;
+    int status = read_options(argc, argv, &b);
+    if (status != CLI_GO_ON)
+        return status;
+    machine(b.cpu, sizeof b.cpu);
+    bench_perft(&b);
+    bench_games(&b);
+    if (bench_mcts(&b) != EXIT_OK)
+        return EXIT_INPUT;
+    if (b.json)
+        print_json(&b);
+    else
+        print_text(&b);
     return EXIT_OK;
 }

@@ -54,6 +54,23 @@ int cli_parse_u64(const char *s, uint64_t *out)
     return 0;
 }
 
+int cli_opt_int(const char *cmd, const char *opt, const char *arg, long long min,
+                long long max, long long *out)
+{
+    if (cli_parse_int(arg, min, max, out) == 0)
+        return EXIT_OK;
+    return cli_usage_error(cmd, "%s takes %lld to %lld, not '%s'", opt, min, max, arg);
+}
+
+int cli_opt_amount(const char *cmd, const char *opt, const char *arg, long long min,
+                   long long max, const char *unit, long long *out)
+{
+    if (cli_parse_int(arg, min, max, out) == 0)
+        return EXIT_OK;
+    return cli_usage_error(cmd, "%s: '%s' is not %lld to %lld%s%s", opt, arg, min, max,
+                           unit ? " " : "", unit ? unit : "");
+}
+
 int cli_read_file(const char *path, size_t limit, char **data, size_t *len, char *err,
                   size_t errcap)
 {

@@ -12,6 +12,10 @@
 
 enum { EXIT_OK = 0, EXIT_INPUT = 1, EXIT_USAGE = 2 };
 
+/* What a command's option reader returns when the command is to go on; any
+ * other value is the exit status to end with (a usage error, or --help). */
+enum { CLI_GO_ON = -1 };
+
 int cmd_replay(int argc, char **argv);
 int cmd_perft(int argc, char **argv);
 int cmd_random_game(int argc, char **argv);
@@ -49,6 +53,18 @@ void cli_main_help(FILE *f);
 /* Parses a whole decimal number in [min, max]; 0 on success, -1 otherwise. */
 int cli_parse_int(const char *s, long long min, long long max, long long *out);
 int cli_parse_u64(const char *s, uint64_t *out);
+
+/* Reads `arg`, the value of option `opt` ("--games") of command `cmd`, as a
+ * whole number in [min, max] into *out and returns EXIT_OK; else prints the
+ * usage error "--games takes 1 to 100, not 'x'" and returns EXIT_USAGE. */
+int cli_opt_int(const char *cmd, const char *opt, const char *arg, long long min,
+                long long max, long long *out);
+
+/* The same in the words of `figaro serve`, whose errors name the value first
+ * and then the range, with its unit when it has one ("seconds", or NULL):
+ * "--grace: 'x' is not 1 to 86400 seconds". */
+int cli_opt_amount(const char *cmd, const char *opt, const char *arg, long long min,
+                   long long max, const char *unit, long long *out);
 
 /* Reads a whole file ("-" is standard input), at most `limit` bytes. On
  * success *data is malloc'ed (caller frees) and NUL-terminated. On failure

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
-#include "net/db.h"
+#include "net/store/db.h"
 
 /* A number's digits in a text: TEXT(FIG_DB_LEASE_S) is "20". */
 #define TEXT_(n) #n

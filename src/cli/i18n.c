@@ -16,7 +16,7 @@
  *   find_localedir().
  *
  * The translator the host layer speaks through (cli_i18n_tr) is gettext
- * itself rather than a catalogue of host/lang.h: the terminal has one person,
+ * itself rather than a catalogue of host/catalog.h: the terminal has one person,
  * and gettext already resolves their language ($LANGUAGE lists such as
  * "fr:en", fr_BE falling back to fr, LC_ALL=C) in the one way the command's
  * own _() strings follow. A second reader could disagree with it on some
@@ -30,6 +30,7 @@
 #include <unistd.h>
 
 #include "cli/i18n.h"
+#include "host/catalog.h"
 #include "host/lang.h"
 
 #ifndef LOCALEDIR

@@ -156,7 +156,10 @@ static void show_help(void)
            "time."));
 }
 
-enum { LESSON_DONE, LESSON_SKIP, LESSON_AGAIN, LESSON_QUIT };
+/* How a lesson ends (play_lesson), and, within it, how an answer ends:
+ * the step's move played (LESSON_STEP), or the question asked again
+ * (LESSON_ASK). */
+enum { LESSON_DONE, LESSON_SKIP, LESSON_AGAIN, LESSON_QUIT, LESSON_STEP, LESSON_ASK };
 
 /* Reads one answer line into buf, trimmed and lowercased; false at the end of
  * the input. */
@@ -184,7 +187,92 @@ static bool read_word(const plain_t *p, char *buf, size_t cap)
     return true;
 }
 
-/* Plays lesson i from step `step`; returns LESSON_*. */
+/* What a word that is not a move does: LESSON_ASK once help, the rules,
+ * the table or a hint is shown; LESSON_SKIP, LESSON_AGAIN or LESSON_QUIT;
+ * -1 when w is no such word. */
+static int word_command(const plain_t *p, const fig_lesson_run_t *run,
+                        const fig_lesson_step_t *s, const char *w)
+{
+    if (!strcmp(w, "help") || !strcmp(w, "?")) {
+        show_help();
+        return LESSON_ASK;
+    }
+    if (!strcmp(w, "rules")) {
+        cli_print_rules(78);
+        return LESSON_ASK;
+    }
+    if (!strcmp(w, "show")) {
+        show_table(p, run);
+        plain_print_para(_(s->task));
+        return LESSON_ASK;
+    }
+    if (!strcmp(w, "hint")) {
+        char code[24];
+        plain_action_code(fig_lesson_answer(run), code, sizeof code);
+        printf(_("Try %s.\n"), code);
+        return LESSON_ASK;
+    }
+    if (!strcmp(w, "skip"))
+        return LESSON_SKIP;
+    if (!strcmp(w, "again"))
+        return LESSON_AGAIN;
+    if (!strcmp(w, "quit") || !strcmp(w, "q"))
+        return LESSON_QUIT;
+    return -1;
+}
+
+/* The learner's move w: LESSON_STEP when the lesson takes it, else
+ * LESSON_ASK once it is said why not. */
+static int try_move(plain_t *p, fig_lesson_run_t *run, const fig_lesson_t *l, const char *w)
+{
+    fig_action_t a = parse_move(w, l->you);
+    if (a == FIG_ACT_NONE) {
+        printf(_("'%s' is not a move. Type a move like R2>1, RING or take, or 'help'.\n"), w);
+        return LESSON_ASK;
+    }
+    char why[600], code[24];
+    plain_action_code(a, code, sizeof code);
+    fig_lesson_verdict_t v = fig_lesson_try(run, a, &p->narr, tell, p, why, sizeof why);
+    if (v == FIG_LESSON_REFUSED) {
+        printf(_("%s is refused: %s\n"), code, why);
+        printf("%s\n", _("Try again."));
+        return LESSON_ASK;
+    }
+    if (v == FIG_LESSON_NOT_ASKED) {
+        printf(_("%s is allowed, but not what this step asks.\n"), code);
+        plain_print_para(why);
+        printf("%s\n", _("Try again."));
+        return LESSON_ASK;
+    }
+    if (why[0])
+        plain_print_para(why);
+    return LESSON_STEP;
+}
+
+/* Asks for the step's move until it is played: LESSON_STEP, or
+ * LESSON_SKIP, LESSON_AGAIN or LESSON_QUIT (also at the end of the input). */
+static int ask_move(plain_t *p, fig_lesson_run_t *run, const fig_lesson_t *l,
+                    const fig_lesson_step_t *s)
+{
+    for (;;) {
+        printf("%s", _("Your move (e.g. R2>1, RING, take; hint, help, skip, quit): "));
+        char w[64];
+        if (!read_word(p, w, sizeof w)) {
+            printf("\n");
+            return LESSON_QUIT;
+        }
+        if (!w[0])
+            continue;
+        int rc = word_command(p, run, s, w);
+        if (rc < 0)
+            rc = try_move(p, run, l, w);
+        if (rc != LESSON_ASK)
+            return rc;
+    }
+}
+
+/* Plays lesson i from step `step`; returns LESSON_DONE, LESSON_SKIP,
+ * LESSON_AGAIN or LESSON_QUIT. */
 static int play_lesson(plain_t *p, int i, int step)
 {
     const fig_lesson_t *l = fig_lessons_get(p->ls, i);
@@ -206,64 +294,9 @@ static int play_lesson(plain_t *p, int i, int step)
             plain_print_para(_(s->tell[t]));
         show_table(p, &run);
         plain_print_para(_(s->task));
-        for (;;) {
-            printf("%s", _("Your move (e.g. R2>1, RING, take; hint, help, skip, quit): "));
-            char w[64];
-            if (!read_word(p, w, sizeof w)) {
-                printf("\n");
-                return LESSON_QUIT;
-            }
-            if (!w[0])
-                continue;
-            if (!strcmp(w, "help") || !strcmp(w, "?")) {
-                show_help();
-                continue;
-            }
-            if (!strcmp(w, "rules")) {
-                cli_print_rules(78);
-                continue;
-            }
-            if (!strcmp(w, "show")) {
-                show_table(p, &run);
-                plain_print_para(_(s->task));
-                continue;
-            }
-            if (!strcmp(w, "hint")) {
-                char code[24];
-                plain_action_code(fig_lesson_answer(&run), code, sizeof code);
-                printf(_("Try %s.\n"), code);
-                continue;
-            }
-            if (!strcmp(w, "skip"))
-                return LESSON_SKIP;
-            if (!strcmp(w, "again"))
-                return LESSON_AGAIN;
-            if (!strcmp(w, "quit") || !strcmp(w, "q"))
-                return LESSON_QUIT;
-            fig_action_t a = parse_move(w, l->you);
-            if (a == FIG_ACT_NONE) {
-                printf(_("'%s' is not a move. Type a move like R2>1, RING or take, or 'help'.\n"),
-                       w);
-                continue;
-            }
-            char why[600], code[24];
-            plain_action_code(a, code, sizeof code);
-            fig_lesson_verdict_t v = fig_lesson_try(&run, a, &p->narr, tell, p, why, sizeof why);
-            if (v == FIG_LESSON_REFUSED) {
-                printf(_("%s is refused: %s\n"), code, why);
-                printf("%s\n", _("Try again."));
-                continue;
-            }
-            if (v == FIG_LESSON_NOT_ASKED) {
-                printf(_("%s is allowed, but not what this step asks.\n"), code);
-                plain_print_para(why);
-                printf("%s\n", _("Try again."));
-                continue;
-            }
-            if (why[0])
-                plain_print_para(why);
-            break;
-        }
+        int rc = ask_move(p, &run, l, s);
+        if (rc != LESSON_STEP)
+            return rc;
     }
     printf("\n");
     if (l->end)
@@ -368,6 +401,39 @@ static int run_full(const fig_lessons_t *ls, int from, bool restart, bool one, c
     return cmd_play(lang ? 7 : 5, argv);
 }
 
+/* --json (the lessons) or --played (each step played out) on standard
+ * output: an exit status. */
+static int print_json(const fig_lessons_t *ls, bool played)
+{
+    size_t cap = 1 << 18, need;
+    char *buf = malloc(cap);
+    size_t (*write)(const fig_lessons_t *, const fig_tr_t *, char *, size_t) =
+        played ? fig_lessons_json_played : fig_lessons_json;
+    if (buf && (need = write(ls, cli_i18n_tr(), buf, cap)) >= cap) {
+        free(buf);
+        buf = malloc(need + 1);
+        if (buf)
+            write(ls, cli_i18n_tr(), buf, need + 1);
+    }
+    if (!buf) {
+        fprintf(stderr, "figaro learn: out of memory\n");
+        return EXIT_INPUT;
+    }
+    fputs(buf, stdout);
+    free(buf);
+    return EXIT_OK;
+}
+
+/* --lesson NAME or N: the lesson's index, or -1 if there is none. */
+static int find_lesson(const fig_lessons_t *ls, const char *lesson)
+{
+    long long n;
+    int from = fig_lessons_find(ls, lesson);
+    if (from < 0 && !cli_parse_int(lesson, 1, fig_lessons_count(ls), &n))
+        from = (int)n - 1;
+    return from;
+}
+
 int cmd_learn(int argc, char **argv)
 {
     enum { O_PLAIN = 256, O_JSON, O_PLAYED, O_LESSONS, O_LESSON, O_RESTART, O_LANG };
@@ -424,41 +490,17 @@ int cmd_learn(int argc, char **argv)
         return EXIT_INPUT;
     }
     int rc;
-    int from = -1;
-    if (lesson) {
-        long long n;
-        from = fig_lessons_find(ls, lesson);
-        if (from < 0 && !cli_parse_int(lesson, 1, fig_lessons_count(ls), &n))
-            from = (int)n - 1;
-        if (from < 0) {
-            fig_lessons_free(ls);
-            return cli_usage_error("learn", _("there is no lesson '%s'"), lesson);
-        }
+    int from = lesson ? find_lesson(ls, lesson) : -1;
+    if (lesson && from < 0) {
+        fig_lessons_free(ls);
+        return cli_usage_error("learn", _("there is no lesson '%s'"), lesson);
     }
-    if (json) {
-        size_t cap = 1 << 18, need;
-        char *buf = malloc(cap);
-        size_t (*write)(const fig_lessons_t *, const fig_tr_t *, char *, size_t) =
-            played ? fig_lessons_json_played : fig_lessons_json;
-        if (buf && (need = write(ls, cli_i18n_tr(), buf, cap)) >= cap) {
-            free(buf);
-            buf = malloc(need + 1);
-            if (buf)
-                write(ls, cli_i18n_tr(), buf, need + 1);
-        }
-        if (!buf) {
-            fig_lessons_free(ls);
-            fprintf(stderr, "figaro learn: out of memory\n");
-            return EXIT_INPUT;
-        }
-        fputs(buf, stdout);
-        free(buf);
-        rc = EXIT_OK;
-    } else if (plain || !isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+    if (json)
+        rc = print_json(ls, played);
+    else if (plain || !isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
         rc = run_plain(ls, from, restart, lesson != NULL);
-    } else {
+    else
         rc = run_full(ls, from, restart, lesson != NULL, lang);
-    }
     fig_lessons_free(ls);
     return rc;
 }

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* people.c - `figaro people`: the operator's look at the table server's
  * people (docs/server.md, "People"): list them, or remove one as their
- * own "forget me" does (net/db.h: fig_db_people_list, fig_db_person_forget).
+ * own "forget me" does (net/store/db.h: fig_db_people_list, fig_db_person_forget).
  * On the database `figaro serve` keeps (--data DIR, --db URL); the keys and
  * codes are stored hashed and never shown. What it says is for the
  * operator, in English. */
@@ -13,7 +13,7 @@
 #include <time.h>
 
 #include "cli/cli.h"
-#include "net/db.h"
+#include "net/store/db.h"
 
 static fig_err_t print_person(void *ctx, const fig_db_person_t *p, fig_msg_t *msg)
 {
@@ -29,12 +29,12 @@ static fig_err_t print_person(void *ctx, const fig_db_person_t *p, fig_msg_t *ms
     return FIG_OK;
 }
 
-/* Whether id looks like a person's: FIG_DB_PERSON_ID signs of the codes'
- * alphabet (net/token.h: fig_code_new). */
+/* Whether id looks like a person's: FIG_PERSON_ID_LEN signs of the codes'
+ * alphabet (net/base/token.h: fig_code_new). */
 static bool id_ok(const char *id)
 {
-    return strlen(id) == FIG_DB_PERSON_ID &&
-           strspn(id, "23456789ABCDEFGHJKMNPQRSTUVWXYZ") == FIG_DB_PERSON_ID;
+    return strlen(id) == FIG_PERSON_ID_LEN &&
+           strspn(id, "23456789ABCDEFGHJKMNPQRSTUVWXYZ") == FIG_PERSON_ID_LEN;
 }
 
 /* The storage's URL from --db or --data (or the default folder), into url;
@@ -136,7 +136,7 @@ int cmd_people(int argc, char **argv)
         if (!id_ok(id))
             return cli_usage_error("people", "remove: '%.80s' is not a person's ID (%d letters "
                                    "and digits, as figaro people list shows)", id,
-                                   FIG_DB_PERSON_ID);
+                                   FIG_PERSON_ID_LEN);
         if (optind < argc)
             return cli_usage_error("people", "remove: unexpected argument '%.80s'",
                                    argv[optind]);

@@ -25,7 +25,12 @@ typedef struct {
 } play_opts_t;
 
 int cmd_play(int argc, char **argv);
-int cmd_history(int argc, char **argv);
+int cmd_history(int argc, char **argv);   /* history.c */
+
+/* Opens the store on $XDG_DATA_HOME/figaro, or ~/.local/share/figaro, in
+ * the process's language (the person's games: `figaro play` and `figaro
+ * history`). */
+fig_err_t play_open_store(fig_store_t **out, fig_msg_t *msg);
 
 /* The plain front end; returns an exit status (0, 1). cmd_play has checked
  * opts; with `saved` (read from the store with its seat table) that game goes

@@ -18,14 +18,15 @@ int cmd_random_game(int argc, char **argv)
     long long players = 0;
     uint64_t seed = 0;
     bool have_seed = false;
-    int c;
+    int c, rc;
     opterr = 0;
     optind = 1;
     while ((c = getopt_long(argc, argv, ":p:s:h", opts, NULL)) != -1) {
         switch (c) {
         case 'p':
-            if (cli_parse_int(optarg, FIG_MIN_PLAYERS, FIG_MAX_PLAYERS, &players))
-                return cli_usage_error("random-game", "--players takes 3 to 6, not '%s'", optarg);
+            if ((rc = cli_opt_int("random-game", "--players", optarg, FIG_MIN_PLAYERS,
+                                  FIG_MAX_PLAYERS, &players)))
+                return rc;
             break;
         case 's':
             if (cli_parse_u64(optarg, &seed))

@@ -9,7 +9,7 @@
 
 #include "cli/cli.h"
 #include "host/store.h"
-#include "net/replay_json.h"
+#include "net/proto/replay_json.h"
 
 static const char *seat_name(const fig_game_t *g, int s, char *buf, size_t cap)
 {

@@ -81,7 +81,17 @@ void cli_review_print(const fig_game_t *g, const fig_review_t *rv, const char *s
     printf("%s\n", line);
 }
 
-int cmd_review(int argc, char **argv)
+/* What the command line asks for. */
+typedef struct {
+    int seat, ms;
+    bool ms_given, json, all;
+    long iters;
+    uint64_t seed;
+    const char *file;
+} review_args_t;
+
+/* Reads the command line into r: CLI_GO_ON, or the status to exit with. */
+static int read_options(int argc, char **argv, review_args_t *r)
 {
     static const struct option opts[] = {
         { "seat", required_argument, NULL, 's' },
@@ -93,77 +103,68 @@ int cmd_review(int argc, char **argv)
         { "help", no_argument, NULL, 'h' },
         { NULL, 0, NULL, 0 },
     };
-    char err[256];
-    cli_i18n_init(NULL, err, sizeof err);
-    int seat = 0, ms = 300;
-    bool ms_given = false;
-    long iters = 0;
-    uint64_t seed = 0;
-    bool json = false, all = false;
+    memset(r, 0, sizeof *r);
+    r->ms = 300;
     long long v;
-    int c;
+    int c, rc;
     opterr = 0;
     optind = 1;
     while ((c = getopt_long(argc, argv, ":s:m:i:ah", opts, NULL)) != -1) {
         switch (c) {
         case 's':
-            if (cli_parse_int(optarg, 0, FIG_MAX_PLAYERS - 1, &v))
-                return cli_usage_error("review", "--seat takes 0 to 5, not '%s'", optarg);
-            seat = (int)v;
+            if ((rc = cli_opt_int("review", "--seat", optarg, 0, FIG_MAX_PLAYERS - 1, &v)))
+                return rc;
+            r->seat = (int)v;
             break;
         case 'm':
-            if (cli_parse_int(optarg, 1, 600000, &v))
-                return cli_usage_error("review", "--ms takes 1 to 600000, not '%s'", optarg);
-            ms = (int)v;
-            ms_given = true;
+            if ((rc = cli_opt_int("review", "--ms", optarg, 1, 600000, &v)))
+                return rc;
+            r->ms = (int)v;
+            r->ms_given = true;
             break;
         case 'i':
-            if (cli_parse_int(optarg, 1, 100000000, &v))
-                return cli_usage_error("review", "--iters takes 1 to 100000000, not '%s'",
-                                       optarg);
-            iters = (long)v;
+            if ((rc = cli_opt_int("review", "--iters", optarg, 1, 100000000, &v)))
+                return rc;
+            r->iters = (long)v;
             break;
         case 'S':
-            if (cli_parse_u64(optarg, &seed))
+            if (cli_parse_u64(optarg, &r->seed))
                 return cli_usage_error("review", "--seed takes a whole number, not '%s'", optarg);
             break;
-        case 'J': json = true; break;
-        case 'a': all = true; break;
+        case 'J': r->json = true; break;
+        case 'a': r->all = true; break;
         case 'h': return cli_help("review");
         case ':': return cli_usage_error("review", "option '%s' needs a value", argv[optind - 1]);
         default: return cli_usage_error("review", "unknown option '%s'", argv[optind - 1]);
         }
     }
-    if (ms_given && iters)
+    if (r->ms_given && r->iters)
         return cli_usage_error("review", "give --ms or --iters, not both");
     if (optind == argc)
         return cli_usage_error("review", "a game record (FILE) is required");
     if (optind + 1 != argc)
         return cli_usage_error("review", "unexpected argument '%s'", argv[optind + 1]);
-    fig_game_t *g = malloc(sizeof *g);
-    fig_review_t *rv = malloc(sizeof *rv);
-    if (!g || !rv) {
-        free(g);
-        free(rv);
-        fprintf(stderr, "figaro review: out of memory\n");
-        return EXIT_INPUT;
-    }
-    int status = cli_load_game("review", argv[optind], g);
+    r->file = argv[optind];
+    return CLI_GO_ON;
+}
+
+/* Reviews the game g read from r->file into rv and prints it: an exit
+ * status. */
+static int review(const review_args_t *r, fig_game_t *g, fig_review_t *rv)
+{
+    int status = cli_load_game("review", r->file, g);
     if (status != EXIT_OK)
-        goto done;
-    if (seat >= g->setup.players) {
-        status = cli_usage_error("review", "--seat %d: this game has seats 0 to %d", seat,
-                                 g->setup.players - 1);
-        goto done;
-    }
+        return status;
+    if (r->seat >= g->setup.players)
+        return cli_usage_error("review", "--seat %d: this game has seats 0 to %d", r->seat,
+                               g->setup.players - 1);
     char spec[64];   /* the review's own search unless a budget is given */
-    if (iters)
-        snprintf(spec, sizeof spec, "ismcts:iters=%ld," FIG_REVIEW_OPTIONS, iters);
-    else if (ms_given)
-        snprintf(spec, sizeof spec, "ismcts:ms=%d," FIG_REVIEW_OPTIONS, ms);
+    if (r->iters)
+        snprintf(spec, sizeof spec, "ismcts:iters=%ld," FIG_REVIEW_OPTIONS, r->iters);
+    else if (r->ms_given)
+        snprintf(spec, sizeof spec, "ismcts:ms=%d," FIG_REVIEW_OPTIONS, r->ms);
     else
         snprintf(spec, sizeof spec, "%s", FIG_REVIEW_SPEC);
-    const fig_tr_t *tr = cli_i18n_tr();
     char names[FIG_MAX_PLAYERS][FIG_NAME_MAX + 1];
     for (int s = 0; s < g->setup.players; s++) {
         if (g->has_names)
@@ -171,23 +172,40 @@ int cmd_review(int argc, char **argv)
         else
             snprintf(names[s], sizeof names[s], _("seat %d"), s);
     }
-    if (!json && ms_given && fig_game_over(g)) {   /* fig_review_game refuses the others */
+    if (!r->json && r->ms_given && fig_game_over(g)) {   /* fig_review_game refuses the others */
         /* TRANSLATORS: a seat number, then the search's time per move. */
-        fprintf(stderr, _("Reviewing seat %d with a search of %d ms a move...\n"), seat, ms);
+        fprintf(stderr, _("Reviewing seat %d with a search of %d ms a move...\n"), r->seat,
+                r->ms);
     }
-    fig_review_opts_t o = { spec, seed, NULL, tr };
+    fig_review_opts_t o = { spec, r->seed, NULL, cli_i18n_tr() };
     fig_msg_t msg;
-    if (fig_review_game(g, seat, &o, rv, &msg) != FIG_OK) {
-        fprintf(stderr, "figaro review: %s: %s\n", argv[optind], msg.text);
+    if (fig_review_game(g, r->seat, &o, rv, &msg) != FIG_OK) {
+        fprintf(stderr, "figaro review: %s: %s\n", r->file, msg.text);
+        return EXIT_INPUT;
+    }
+    if (r->json)
+        json_report(g, rv, spec, names[r->seat]);
+    else
+        cli_review_print(g, rv, spec, (const char (*)[FIG_NAME_MAX + 1])names, r->all);
+    return EXIT_OK;
+}
+
+int cmd_review(int argc, char **argv)
+{
+    char err[256];
+    cli_i18n_init(NULL, err, sizeof err);
+    review_args_t r;
+    int status = read_options(argc, argv, &r);
+    if (status != CLI_GO_ON)
+        return status;
+    fig_game_t *g = malloc(sizeof *g);
+    fig_review_t *rv = malloc(sizeof *rv);
+    if (!g || !rv) {
+        fprintf(stderr, "figaro review: out of memory\n");
         status = EXIT_INPUT;
-        goto done;
+    } else {
+        status = review(&r, g, rv);
     }
-    if (json) {
-        json_report(g, rv, spec, names[seat]);
-        goto done;
-    }
-    cli_review_print(g, rv, spec, (const char (*)[FIG_NAME_MAX + 1])names, all);
-done:
     free(g);
     free(rv);
     return status;

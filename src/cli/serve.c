@@ -2,8 +2,8 @@
 /* serve.c - `figaro serve`: the table server on one port (docs/server.md).
  *
  * Options, the data folder, the web folder, the signals and the log; the
- * rest is the service (net/service.h: tables, storage, bots) behind the wire
- * (net/wire.h: libwebsockets, HTTP and WebSocket). What it says is for the
+ * rest is the service (net/service/service.h: tables, storage, bots) behind the wire
+ * (net/wire/wire.h: libwebsockets, HTTP and WebSocket). What it says is for the
  * operator, in English: one line per significant event on standard error,
  * the URL to open on standard output.
  *
@@ -27,9 +27,9 @@
 
 #include "cli/cli.h"
 #include "cli/i18n.h"
-#include "net/db.h"
-#include "net/service.h"
-#include "net/wire.h"
+#include "net/store/db.h"
+#include "net/service/service.h"
+#include "net/wire/wire.h"
 
 #ifndef FIG_WEBDIR
 #define FIG_WEBDIR "/usr/local/share/figaro/web"
@@ -135,195 +135,230 @@ static void raise_nofile(void)
     }
 }
 
-int cmd_serve(int argc, char **argv)
-{
-    static const struct option longopts[] = {
-        { "listen", required_argument, NULL, 'l' },
-        { "data", required_argument, NULL, 'd' },
-        { "db", required_argument, NULL, 'D' },
-        { "node", required_argument, NULL, 'N' },
-        { "lease", required_argument, NULL, 'L' },
-        { "tls-cert", required_argument, NULL, 'C' },
-        { "tls-key", required_argument, NULL, 'K' },
-        { "engine", required_argument, NULL, 'e' },
-        { "grace", required_argument, NULL, 'g' },
-        { "max-tables", required_argument, NULL, 't' },
-        { "bot-threads", required_argument, NULL, 'j' },
-        { "max-bot-ms", required_argument, NULL, 'm' },
-        { "idle", required_argument, NULL, 'I' },
-        { "hello", required_argument, NULL, 'H' },
-        { "send-queue", required_argument, NULL, 'Q' },
-        { "keep-finished", required_argument, NULL, 'F' },
-        { "keep-idle", required_argument, NULL, 'A' },
-        { "trust-proxy", required_argument, NULL, 'P' },
-        { "sync", required_argument, NULL, 'S' },
-        { "allowed-hosts", required_argument, NULL, 'O' },
-        { "help", no_argument, NULL, 'h' },
-        { NULL, 0, NULL, 0 },
-    };
-    char listen_buf[300] = "127.0.0.1:8080", data[PATH_MAX] = "";
-    const char *addr = NULL, *cert = NULL, *key = NULL;
-    int port = 0;
+/* What the command line asks for. A number left at 0 is the service's
+ * default (net/service.h). */
+typedef struct {
+    char listen[300], data[PATH_MAX], db_url[PATH_MAX + 32];
+    const char *addr, *cert, *key, *proxy, *hosts, *db, *node;
+    int port;
     fig_engine_def_t engines[MAX_ENGINES];
-    int nengines = 0;
-    long long grace = 0, max_tables = 0, threads = 0, max_bot_ms = 0;
-    long long idle = 0, hello = 0, queue_kib = 0, keep_finished = 0, keep_idle = 0, lease = 0;
-    const char *proxy = NULL, *hosts = NULL, *db = NULL, *node_arg = NULL;
-    bool normal_sync = false;
-    int c;
+    int nengines;
+    long long grace, max_tables, threads, max_bot_ms, idle, hello, queue_kib;
+    long long keep_finished, keep_idle, lease;
+    bool normal_sync;
+} serve_opts_t;
+
+static const struct option serve_longopts[] = {
+    { "listen", required_argument, NULL, 'l' },
+    { "data", required_argument, NULL, 'd' },
+    { "db", required_argument, NULL, 'D' },
+    { "node", required_argument, NULL, 'N' },
+    { "lease", required_argument, NULL, 'L' },
+    { "tls-cert", required_argument, NULL, 'C' },
+    { "tls-key", required_argument, NULL, 'K' },
+    { "engine", required_argument, NULL, 'e' },
+    { "grace", required_argument, NULL, 'g' },
+    { "max-tables", required_argument, NULL, 't' },
+    { "bot-threads", required_argument, NULL, 'j' },
+    { "max-bot-ms", required_argument, NULL, 'm' },
+    { "idle", required_argument, NULL, 'I' },
+    { "hello", required_argument, NULL, 'H' },
+    { "send-queue", required_argument, NULL, 'Q' },
+    { "keep-finished", required_argument, NULL, 'F' },
+    { "keep-idle", required_argument, NULL, 'A' },
+    { "trust-proxy", required_argument, NULL, 'P' },
+    { "sync", required_argument, NULL, 'S' },
+    { "allowed-hosts", required_argument, NULL, 'O' },
+    { "help", no_argument, NULL, 'h' },
+    { NULL, 0, NULL, 0 },
+};
+
+/* --engine NAME=COMMAND: EXIT_OK or a usage error. Cuts arg at its '='. */
+static int add_engine(serve_opts_t *o, char *arg)
+{
+    char *eq = strchr(arg, '=');
+    size_t nl = eq ? (size_t)(eq - arg) : 0;
+    if (!eq || nl == 0 || nl > 32 || strspn(arg, "abcdefghijklmnopqrstuvwxyz"
+                                                 "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                                 "0123456789_-") != nl ||
+        !eq[1])
+        return cli_usage_error("serve", "--engine: '%s' is not NAME=COMMAND (NAME: "
+                               "1 to 32 letters, digits, '-' or '_')", arg);
+    if (o->nengines == MAX_ENGINES)
+        return cli_usage_error("serve", "--engine: at most %d engines", MAX_ENGINES);
+    *eq = '\0';
+    for (int i = 0; i < o->nengines; i++)
+        if (strcmp(o->engines[i].name, arg) == 0)
+            return cli_usage_error("serve", "--engine: '%s' is given twice", arg);
+    o->engines[o->nengines].name = arg;
+    o->engines[o->nengines].cmd = eq + 1;
+    o->nengines++;
+    return EXIT_OK;
+}
+
+/* The options that take a whole number: EXIT_OK, a usage error, or CLI_GO_ON
+ * when c is none of them. */
+static int number_option(serve_opts_t *o, int c, const char *arg)
+{
+    const long long year = 365LL * 86400;
+    switch (c) {
+    case 'L': return cli_opt_amount("serve", "--lease", arg, 1, 3600, "seconds", &o->lease);
+    case 'g': return cli_opt_amount("serve", "--grace", arg, 1, 86400, "seconds", &o->grace);
+    case 't':
+        return cli_opt_amount("serve", "--max-tables", arg, 1, 1000000, NULL, &o->max_tables);
+    case 'j': return cli_opt_amount("serve", "--bot-threads", arg, 1, 256, NULL, &o->threads);
+    case 'm':
+        return cli_opt_amount("serve", "--max-bot-ms", arg, 1, 600000, NULL, &o->max_bot_ms);
+    case 'I': return cli_opt_amount("serve", "--idle", arg, 1, 3600, "seconds", &o->idle);
+    case 'H': return cli_opt_amount("serve", "--hello", arg, 1, 3600, "seconds", &o->hello);
+    case 'Q':
+        return cli_opt_amount("serve", "--send-queue", arg, 16, 1 << 20, "KiB", &o->queue_kib);
+    case 'F':
+        return cli_opt_amount("serve", "--keep-finished", arg, 1, year, "seconds",
+                              &o->keep_finished);
+    case 'A':
+        return cli_opt_amount("serve", "--keep-idle", arg, 1, year, "seconds", &o->keep_idle);
+    }
+    return CLI_GO_ON;
+}
+
+/* The options that take a name, an address or a word: EXIT_OK, or a usage
+ * error (c is one of serve_longopts' letters). */
+static int text_option(serve_opts_t *o, int c, char *arg)
+{
+    switch (c) {
+    case 'l':
+        if (strlen(arg) >= sizeof o->listen)
+            return cli_usage_error("serve", "--listen: '%s' is too long", arg);
+        snprintf(o->listen, sizeof o->listen, "%s", arg);
+        break;
+    case 'd':
+        if (!arg[0] || strlen(arg) >= sizeof o->data - 32)
+            return cli_usage_error("serve", "--data: give a folder");
+        snprintf(o->data, sizeof o->data, "%s", arg);
+        break;
+    case 'D':
+        if (strlen(arg) > 4000 || !fig_db_url_known(arg))
+            return cli_usage_error("serve", "--db: '%.80s' is neither sqlite:PATH nor "
+                                   "postgresql://USER@HOST:PORT/DATABASE", arg);
+        o->db = arg;
+        break;
+    case 'N':
+        if (!arg[0] || strlen(arg) > FIG_DB_NODE_MAX ||
+            strspn(arg, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                        "0123456789.-_:[]") != strlen(arg))
+            return cli_usage_error("serve", "--node: '%.80s' is not 1 to %d letters, "
+                                   "digits or .-_:[]", arg, FIG_DB_NODE_MAX);
+        o->node = arg;
+        break;
+    case 'C': o->cert = arg; break;
+    case 'K': o->key = arg; break;
+    case 'e': return add_engine(o, arg);
+    case 'P':
+        if (!arg[0] || strlen(arg) > 45 ||
+            strspn(arg, "0123456789abcdefABCDEF.:") != strlen(arg))
+            return cli_usage_error("serve", "--trust-proxy: '%s' is not an IP address", arg);
+        o->proxy = arg;
+        break;
+    case 'O':
+        if (!arg[0] || strlen(arg) > 2000 ||
+            strspn(arg, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                        "0123456789.-:[]*,") != strlen(arg) ||
+            strstr(arg, ",,") || arg[0] == ',' || arg[strlen(arg) - 1] == ',')
+            return cli_usage_error("serve", "--allowed-hosts: '%s' is not a comma list of "
+                                   "host names", arg);
+        o->hosts = arg;
+        break;
+    case 'S':
+        if (strcmp(arg, "full") != 0 && strcmp(arg, "normal") != 0)
+            return cli_usage_error("serve", "--sync: '%s' is neither 'full' nor 'normal'", arg);
+        o->normal_sync = strcmp(arg, "normal") == 0;
+        break;
+    }
+    return EXIT_OK;
+}
+
+/* Reads the command line into o: CLI_GO_ON, or the status to exit with. */
+static int read_options(int argc, char **argv, serve_opts_t *o)
+{
+    memset(o, 0, sizeof *o);
+    snprintf(o->listen, sizeof o->listen, "127.0.0.1:8080");
+    int c, rc;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, ":l:d:e:g:t:j:m:h", longopts, NULL)) != -1) {
-        switch (c) {
-        case 'l':
-            if (strlen(optarg) >= sizeof listen_buf)
-                return cli_usage_error("serve", "--listen: '%s' is too long", optarg);
-            snprintf(listen_buf, sizeof listen_buf, "%s", optarg);
-            break;
-        case 'd':
-            if (!optarg[0] || strlen(optarg) >= sizeof data - 32)
-                return cli_usage_error("serve", "--data: give a folder");
-            snprintf(data, sizeof data, "%s", optarg);
-            break;
-        case 'D':
-            if (strlen(optarg) > 4000 || !fig_db_url_known(optarg))
-                return cli_usage_error("serve", "--db: '%.80s' is neither sqlite:PATH nor "
-                                       "postgresql://USER@HOST:PORT/DATABASE", optarg);
-            db = optarg;
-            break;
-        case 'N':
-            if (!optarg[0] || strlen(optarg) > FIG_DB_NODE_MAX ||
-                strspn(optarg, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                               "0123456789.-_:[]") != strlen(optarg))
-                return cli_usage_error("serve", "--node: '%.80s' is not 1 to %d letters, "
-                                       "digits or .-_:[]", optarg, FIG_DB_NODE_MAX);
-            node_arg = optarg;
-            break;
-        case 'L':
-            if (cli_parse_int(optarg, 1, 3600, &lease))
-                return cli_usage_error("serve", "--lease: '%s' is not 1 to 3600 seconds", optarg);
-            break;
-        case 'C':
-            cert = optarg;
-            break;
-        case 'K':
-            key = optarg;
-            break;
-        case 'e': {
-            char *eq = strchr(optarg, '=');
-            size_t nl = eq ? (size_t)(eq - optarg) : 0;
-            if (!eq || nl == 0 || nl > 32 || strspn(optarg, "abcdefghijklmnopqrstuvwxyz"
-                                                            "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                                                            "0123456789_-") != nl ||
-                !eq[1])
-                return cli_usage_error("serve", "--engine: '%s' is not NAME=COMMAND (NAME: "
-                                       "1 to 32 letters, digits, '-' or '_')", optarg);
-            if (nengines == MAX_ENGINES)
-                return cli_usage_error("serve", "--engine: at most %d engines", MAX_ENGINES);
-            *eq = '\0';
-            for (int i = 0; i < nengines; i++)
-                if (strcmp(engines[i].name, optarg) == 0)
-                    return cli_usage_error("serve", "--engine: '%s' is given twice", optarg);
-            engines[nengines].name = optarg;
-            engines[nengines].cmd = eq + 1;
-            nengines++;
-            break;
-        }
-        case 'g':
-            if (cli_parse_int(optarg, 1, 86400, &grace))
-                return cli_usage_error("serve", "--grace: '%s' is not 1 to 86400 seconds",
-                                       optarg);
-            break;
-        case 't':
-            if (cli_parse_int(optarg, 1, 1000000, &max_tables))
-                return cli_usage_error("serve", "--max-tables: '%s' is not 1 to 1000000",
-                                       optarg);
-            break;
-        case 'j':
-            if (cli_parse_int(optarg, 1, 256, &threads))
-                return cli_usage_error("serve", "--bot-threads: '%s' is not 1 to 256", optarg);
-            break;
-        case 'm':
-            if (cli_parse_int(optarg, 1, 600000, &max_bot_ms))
-                return cli_usage_error("serve", "--max-bot-ms: '%s' is not 1 to 600000",
-                                       optarg);
-            break;
-        case 'I':
-            if (cli_parse_int(optarg, 1, 3600, &idle))
-                return cli_usage_error("serve", "--idle: '%s' is not 1 to 3600 seconds", optarg);
-            break;
-        case 'H':
-            if (cli_parse_int(optarg, 1, 3600, &hello))
-                return cli_usage_error("serve", "--hello: '%s' is not 1 to 3600 seconds",
-                                       optarg);
-            break;
-        case 'Q':
-            if (cli_parse_int(optarg, 16, 1 << 20, &queue_kib))
-                return cli_usage_error("serve", "--send-queue: '%s' is not 16 to 1048576 KiB",
-                                       optarg);
-            break;
-        case 'F':
-            if (cli_parse_int(optarg, 1, 365LL * 86400, &keep_finished))
-                return cli_usage_error("serve", "--keep-finished: '%s' is not 1 to 31536000 "
-                                       "seconds", optarg);
-            break;
-        case 'A':
-            if (cli_parse_int(optarg, 1, 365LL * 86400, &keep_idle))
-                return cli_usage_error("serve", "--keep-idle: '%s' is not 1 to 31536000 "
-                                       "seconds", optarg);
-            break;
-        case 'P':
-            if (!optarg[0] || strlen(optarg) > 45 ||
-                strspn(optarg, "0123456789abcdefABCDEF.:") != strlen(optarg))
-                return cli_usage_error("serve", "--trust-proxy: '%s' is not an IP address",
-                                       optarg);
-            proxy = optarg;
-            break;
-        case 'O':
-            if (!optarg[0] || strlen(optarg) > 2000 ||
-                strspn(optarg, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                               "0123456789.-:[]*,") != strlen(optarg) ||
-                strstr(optarg, ",,") || optarg[0] == ',' || optarg[strlen(optarg) - 1] == ',')
-                return cli_usage_error("serve", "--allowed-hosts: '%s' is not a comma list of "
-                                       "host names", optarg);
-            hosts = optarg;
-            break;
-        case 'S':
-            if (strcmp(optarg, "full") != 0 && strcmp(optarg, "normal") != 0)
-                return cli_usage_error("serve", "--sync: '%s' is neither 'full' nor 'normal'",
-                                       optarg);
-            normal_sync = strcmp(optarg, "normal") == 0;
-            break;
-        case 'h':
+    while ((c = getopt_long(argc, argv, ":l:d:e:g:t:j:m:h", serve_longopts, NULL)) != -1) {
+        if (c == 'h')
             return cli_help("serve");
-        case ':':
+        if (c == ':')
             return cli_usage_error("serve", "option '%s' needs a value", argv[optind - 1]);
-        default:
+        if (c == '?')
             return cli_usage_error("serve", "unknown option '%s'", argv[optind - 1]);
-        }
+        if ((rc = number_option(o, c, optarg)) == CLI_GO_ON)
+            rc = text_option(o, c, optarg);
+        if (rc != EXIT_OK)
+            return rc;
     }
     if (optind < argc)
         return cli_usage_error("serve", "unexpected argument '%s'", argv[optind]);
-    if (parse_listen(listen_buf, &addr, &port))
+    if (parse_listen(o->listen, &o->addr, &o->port))
         return cli_usage_error("serve", "--listen: give ADDRESS:PORT (e.g. 127.0.0.1:8080, "
                                         "[::1]:8080), the port 0 to 65535");
-    if (!!cert != !!key)
+    if (!!o->cert != !!o->key)
         return cli_usage_error("serve", "--tls-cert and --tls-key go together");
+    return CLI_GO_ON;
+}
 
-    if (db && data[0])
+/* Where the tables are kept: --db, else SQLite in --data or the default
+ * folder, made if need be. CLI_GO_ON, or the status to exit with. */
+static int choose_db(serve_opts_t *o)
+{
+    if (o->db && o->data[0])
         return cli_usage_error("serve", "--db and --data: give one (--data DIR is --db "
                                         "sqlite:DIR/figaro.sqlite)");
-    char db_url[PATH_MAX + 32];
-    if (!db) {
-        if (!data[0] && cli_server_data(data, sizeof data - 32))
-            return cli_usage_error("serve", "cannot tell where to keep the tables: give --data, "
-                                            "--db, or set HOME or XDG_DATA_HOME");
-        if (make_dirs(data)) {
-            fprintf(stderr, "figaro serve: cannot create %s: %s\n", data, strerror(errno));
-            return EXIT_INPUT;
-        }
-        snprintf(db_url, sizeof db_url, "sqlite:%s/figaro.sqlite", data);
-        db = db_url;
+    if (o->db)
+        return CLI_GO_ON;
+    if (!o->data[0] && cli_server_data(o->data, sizeof o->data - 32))
+        return cli_usage_error("serve", "cannot tell where to keep the tables: give --data, "
+                                        "--db, or set HOME or XDG_DATA_HOME");
+    if (make_dirs(o->data)) {
+        fprintf(stderr, "figaro serve: cannot create %s: %s\n", o->data, strerror(errno));
+        return EXIT_INPUT;
     }
+    snprintf(o->db_url, sizeof o->db_url, "sqlite:%s/figaro.sqlite", o->data);
+    o->db = o->db_url;
+    return CLI_GO_ON;
+}
+
+/* The service's options from the command line's; node: the server's name. */
+static void service_opts(const serve_opts_t *o, const char *node, fig_service_opts_t *so)
+{
+    memset(so, 0, sizeof *so);
+    so->db = o->db;
+    so->node = node;
+    so->lease_ms = (int)o->lease * 1000;
+    so->forgotten_ms = FIG_SVC_FORGOTTEN_MS;   /* docs/server.md, "Forget me everywhere" */
+    so->localedir = cli_i18n_localedir()[0] ? cli_i18n_localedir() : NULL;
+    so->grace_ms = (int)o->grace * 1000;
+    so->max_tables = (int)o->max_tables;
+    so->bot_threads = (int)o->threads;
+    so->max_bot_ms = (int)o->max_bot_ms;
+    so->hello_ms = (int)o->hello * 1000;
+    so->keep_finished_ms = o->keep_finished * 1000;
+    so->keep_idle_ms = o->keep_idle * 1000;
+    so->normal_sync = o->normal_sync;
+    so->engines = o->engines;
+    so->nengines = o->nengines;
+    so->log = log_line;
+}
+
+int cmd_serve(int argc, char **argv)
+{
+    serve_opts_t o;
+    int status = read_options(argc, argv, &o);
+    if (status == CLI_GO_ON)
+        status = choose_db(&o);
+    if (status != CLI_GO_ON)
+        return status;
+    const char *addr = o.addr, *cert = o.cert, *db = o.db;
 
     char err[256];
     cli_i18n_init(NULL, err, sizeof err);   /* only finds the catalogues for the service */
@@ -336,39 +371,24 @@ int cmd_serve(int argc, char **argv)
         log_line(NULL, "serve: no web folder found (index.html): only the protocol is served");
 
     fig_msg_t msg;
-    fig_wire_opts_t wo = { addr, port, cert, key, have_web ? web : NULL, (size_t)queue_kib << 10,
-                           (int)idle, proxy, log_line, NULL, hosts };
+    fig_wire_opts_t wo = { addr, o.port, cert, o.key, have_web ? web : NULL,
+                           (size_t)o.queue_kib << 10, (int)o.idle, o.proxy, log_line, NULL,
+                           o.hosts };
     fig_wire_t *wire;
     if (fig_wire_new(&wire, &wo, &msg)) {
         fprintf(stderr, "figaro serve: %s\n", msg.text);
         return EXIT_INPUT;
     }
-    fig_service_opts_t so;
-    memset(&so, 0, sizeof so);
     /* The server's name among those sharing the database: its address by
      * default, the port it took. */
     char node[FIG_DB_NODE_MAX + 1];
-    if (node_arg)
-        snprintf(node, sizeof node, "%s", node_arg);
+    if (o.node)
+        snprintf(node, sizeof node, "%s", o.node);
     else
         snprintf(node, sizeof node, "%s%.50s%s:%d", strchr(addr, ':') ? "[" : "", addr,
                  strchr(addr, ':') ? "]" : "", fig_wire_port(wire));
-    so.db = db;
-    so.node = node;
-    so.lease_ms = (int)lease * 1000;
-    so.forgotten_ms = FIG_SVC_FORGOTTEN_MS;   /* docs/server.md, "Forget me everywhere" */
-    so.localedir = cli_i18n_localedir()[0] ? cli_i18n_localedir() : NULL;
-    so.grace_ms = (int)grace * 1000;
-    so.max_tables = (int)max_tables;
-    so.bot_threads = (int)threads;
-    so.max_bot_ms = (int)max_bot_ms;
-    so.hello_ms = (int)hello * 1000;
-    so.keep_finished_ms = keep_finished * 1000;
-    so.keep_idle_ms = keep_idle * 1000;
-    so.normal_sync = normal_sync;
-    so.engines = engines;
-    so.nengines = nengines;
-    so.log = log_line;
+    fig_service_opts_t so;
+    service_opts(&o, node, &so);
     fig_service_t *svc;
     if (fig_service_new(&svc, &so, fig_wire_ops(wire), &msg)) {
         fprintf(stderr, "figaro serve: %s\n", msg.text);

@@ -3,11 +3,10 @@
  * decisions come from an external program, and fig_bot_any_new, which makes
  * any bot from its spec.
  *
- * One engine_t drives at most one child process at a time. The process is
- * started at the first `game` (fork, then execve of a program resolved on
- * PATH when the bot is created, so a typo is a usage error, not a fault) and
- * kept for the following games. The bot handle calls the ops in game order
- * (bot.c), and each op becomes one FEP line: game, round, move, go, gameover.
+ * One engine_t drives at most one child process at a time (fep_child.h). The
+ * process is started at the first `game` and kept for the following games.
+ * The bot handle calls the ops in game order (bot.c), and each op becomes one
+ * FEP line: game, round, move, go, gameover.
  *
  * Faults (fep.md): a bad handshake, a malformed or illegal answer, an answer
  * later than ms + 1000, an engine that exits or stops reading its input. On
@@ -17,7 +16,7 @@
  * seat plays uniformly random legal actions until the game ends; the next
  * `game` starts a fresh process. So an engine commits at most one fault per
  * game. The messages are N_() patterns formatted at display time
- * (fig_fault_text), in the reader's language.
+ * (fig_fault_text, fep_fault.c), in the reader's language.
  *
  * Cancelling: a think's cancel flag (fig_bot_turn_t) and the flag given to
  * fig_bot_watch are read while waiting, in slices of SLICE_MS. When one is
@@ -29,52 +28,34 @@
  * Nothing an engine does can crash or stall the host:
  *   - every read waits in poll() against a deadline, and a line longer than
  *     FIG_FEP_LINE_CAP is a fault, never a bigger buffer; what a line is, is
- *     decided by a pure function (fig_fep_parse_line), which is fuzzed;
- *   - writes are non-blocking and also bounded in time, and SIGPIPE is blocked
- *     in the writing thread and consumed if it was raised (the technique of
- *     libpq), so a dead engine is an EPIPE, not a dead host; the host's signal
- *     dispositions are left alone;
- *   - every child is reaped (waitpid) when it is stopped: no zombies.
+ *     decided by a pure function (fig_fep_parse_line, fep_line.h), which is
+ *     fuzzed;
+ *   - writes are non-blocking, bounded in time and cannot raise SIGPIPE
+ *     (fig_fep_child_write), so a dead engine is an EPIPE, not a dead host;
+ *   - every child is reaped when it is stopped: no zombies.
  *
- * Choices left open by fep.md:
- *   - the engine's standard error is the host's own: an engine's diagnostics
- *     show where the host's do (the arena's terminal), which is what someone
- *     writing an engine needs;
- *   - the engine runs in its own process group, so a fault kills any helper
- *     process it started, too; the price is that Ctrl-C at the terminal
- *     reaches the host only, and the engines learn that the host is gone from
- *     the end of their input (every FEP engine should exit then);
+ * Choices left open by fep.md (and those of fep_child.c):
  *   - an engine that exits between games (after `gameover`) is restarted
  *     for the next one without a fault: no game was played by it badly;
  *   - the host sends no `names` line: a bot handle does not know the names.
  *
  * Threads: an engine_t belongs to one bot handle, used by one thread at a
  * time (a match's job, on whichever pool worker runs it); the only state
- * read from another thread is the two cancel flags, which are atomics. The
- * pool's workers fork at the same time, so the child closes every
- * descriptor it does not need before exec: a pipe of another engine leaked
- * into this one would hide that engine's exit from its host. */
+ * read from another thread is the two cancel flags, which are atomics. */
 #include <errno.h>
-#include <fcntl.h>
 #include <poll.h>
-#include <signal.h>
 #include <stdarg.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
-#include <sys/stat.h>
-#include <sys/types.h>
-#include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
-#include "figaro/match.h"
+#include "host/fep_child.h"
+#include "host/fep_fault.h"
 #include "host/fep_host.h"
+#include "host/fep_line.h"
 #include "host/util.h"
-
-extern char **environ;   /* POSIX: the environment the engine inherits */
 
 enum {
     LINE_CAP = FIG_FEP_LINE_CAP,   /* longest engine line, "\n" included: longer is a fault */
@@ -84,7 +65,6 @@ enum {
     QUIT_MS = 500,         /* how long `quit` may take before the kill */
     DEFAULT_MS = 1000,     /* move time when neither the host nor the caller gives one */
     MAX_ARGS = 64,
-    MAX_FDS = 4096,        /* descriptors the child closes before exec */
     INFO_KEEP = 4,         /* recent `info` lines kept for fault messages */
     INFO_LEN = 160,
     FAULT_KEEP = 4,        /* faults kept until the host takes them */
@@ -98,8 +78,7 @@ typedef struct {
     char *path;                  /* argv[0] resolved on PATH */
     int move_ms;
     fig_rng_t rng;               /* the random fallback after a fault */
-    pid_t pid;                   /* the running engine, 0 for none */
-    int to_fd, from_fd;          /* its standard input and output, -1 when closed */
+    fig_fep_child_t child;       /* the running engine, pid 0 for none */
     bool fallback;               /* this game is played by random actions (after a fault) */
     int faults;
     int seat, players;
@@ -139,189 +118,7 @@ static int wait_ms(const engine_t *e, long long deadline, const atomic_bool *can
     return (cancel || (watch && e->closing)) && left > SLICE_MS ? SLICE_MS : left;
 }
 
-/* ---- the child process */
-
-/* Finds PROGRAM as execvp would: a name with a '/' as it is, otherwise the
- * first executable file of that name in $PATH. On success *out is a
- * malloc'ed path. Done before fork, because a forked child of a threaded host
- * may only call async-signal-safe functions, and execvp's search is not one. */
-static fig_err_t resolve(const char *prog, char **out, fig_msg_t *msg)
-{
-    struct stat sb;
-    if (strchr(prog, '/')) {
-        if (stat(prog, &sb) != 0 || !S_ISREG(sb.st_mode) || access(prog, X_OK) != 0)
-            return fig_fail(msg, FIG_ERR_INPUT,
-                            N_("engine program '%s' is not an executable file"), prog);
-        *out = strdup(prog);
-        return *out ? FIG_OK : fig_fail(msg, FIG_ERR_SPACE, N_("out of memory"));
-    }
-    const char *path = getenv("PATH");
-    if (!path || !*path)
-        path = "/usr/local/bin:/usr/bin:/bin";
-    size_t plen = strlen(prog);
-    for (const char *dir = path;; ) {
-        size_t dlen = strcspn(dir, ":");
-        char *cand = malloc(dlen + plen + 3);
-        if (!cand)
-            return fig_fail(msg, FIG_ERR_SPACE, N_("out of memory"));
-        /* An empty entry means the current directory (POSIX). */
-        snprintf(cand, dlen + plen + 3, "%.*s/%s", dlen ? (int)dlen : 1, dlen ? dir : ".", prog);
-        if (stat(cand, &sb) == 0 && S_ISREG(sb.st_mode) && access(cand, X_OK) == 0) {
-            *out = cand;
-            return FIG_OK;
-        }
-        free(cand);
-        if (!dir[dlen])
-            break;
-        dir += dlen + 1;
-    }
-    return fig_fail(msg, FIG_ERR_INPUT, N_("engine program '%s' not found in PATH"), prog);
-}
-
-static int set_flags(int fd)
-{
-    int fl = fcntl(fd, F_GETFL);
-    return fl < 0 || fcntl(fd, F_SETFL, fl | O_NONBLOCK) < 0 ? -1 : 0;
-}
-
-static void close_pair(int p[2])
-{
-    if (p[0] >= 0)
-        close(p[0]);
-    if (p[1] >= 0)
-        close(p[1]);
-}
-
-/* A fault of kind k, the rest of its fields empty. */
-static fig_fault_t fault_of(fig_fault_kind_t k)
-{
-    fig_fault_t f;
-    memset(&f, 0, sizeof f);
-    f.kind = k;
-    f.exit_status = -1;
-    return f;
-}
-
-/* Starts the engine with pipes for its standard input and output. Returns
- * false with what went wrong in *f. */
-static bool spawn(engine_t *e, fig_fault_t *f)
-{
-    int in[2] = { -1, -1 }, out[2] = { -1, -1 };
-    if (pipe(in) != 0 || pipe(out) != 0) {
-        *f = fault_of(FIG_FAULT_PIPES);
-        f->sys_errno = errno;
-        close_pair(in);
-        close_pair(out);
-        return false;
-    }
-    /* Close-on-exec narrows the window in which another thread's child can
-     * inherit these; the child's own sweep below closes it. */
-    for (int i = 0; i < 2; i++) {
-        fcntl(in[i], F_SETFD, FD_CLOEXEC);
-        fcntl(out[i], F_SETFD, FD_CLOEXEC);
-    }
-    long maxfd = sysconf(_SC_OPEN_MAX);
-    if (maxfd < 0 || maxfd > MAX_FDS)
-        maxfd = MAX_FDS;
-    pid_t pid = fork();
-    if (pid < 0) {
-        *f = fault_of(FIG_FAULT_FORK);
-        f->sys_errno = errno;
-        close_pair(in);
-        close_pair(out);
-        return false;
-    }
-    if (pid == 0) {
-        /* The child: async-signal-safe calls only, then exec. */
-        setpgid(0, 0);
-        if (dup2(in[0], 0) < 0 || dup2(out[1], 1) < 0)
-            _exit(127);
-        fcntl(0, F_SETFD, 0);   /* dup2 onto the same number keeps close-on-exec */
-        fcntl(1, F_SETFD, 0);
-        for (int fd = 3; fd < maxfd; fd++)
-            close(fd);
-        struct sigaction dfl;
-        memset(&dfl, 0, sizeof dfl);
-        dfl.sa_handler = SIG_DFL;
-        sigaction(SIGPIPE, &dfl, NULL);   /* an engine gets the usual signals */
-        sigset_t none;
-        sigemptyset(&none);
-        sigprocmask(SIG_SETMASK, &none, NULL);
-        execve(e->path, e->argv, environ);
-        _exit(127);
-    }
-    setpgid(pid, pid);   /* also from here, so a kill right away finds the group */
-    close(in[0]);
-    close(out[1]);
-    e->pid = pid;
-    e->to_fd = in[1];
-    e->from_fd = out[0];
-    e->len = 0;
-    e->ninfo = 0;
-    if (set_flags(e->to_fd) || set_flags(e->from_fd)) {
-        *f = fault_of(FIG_FAULT_PIPE_SETUP);
-        f->sys_errno = errno;
-        return false;   /* the caller stops the process */
-    }
-    return true;
-}
-
-/* Stops the engine: with `polite`, sends quit and waits up to QUIT_MS for it
- * to close its output; then kills its process group and reaps it. f (may be
- * NULL) receives how it ended, as seen before the kill. */
-static void stop(engine_t *e, bool polite, fig_fault_t *f);
-
-/* Whether the engine has exited, without reaping it (so its pid and process
- * group stay ours to kill); if so, f (may be NULL) gets how it ended: its
- * exit status or the signal that killed it. */
-static bool exited(const engine_t *e, fig_fault_t *f)
-{
-    siginfo_t info;
-    memset(&info, 0, sizeof info);
-    if (waitid(P_PID, (id_t)e->pid, &info, WEXITED | WNOHANG | WNOWAIT) != 0 || info.si_pid == 0)
-        return false;
-    if (f) {
-        if (info.si_code == CLD_EXITED)
-            f->exit_status = info.si_status;
-        else
-            f->signal = info.si_status;
-    }
-    return true;
-}
-
-/* After the end of an engine's output, gives it up to 100 ms to exit, so
- * that a fault can say how it ended rather than "killed by signal 9" from our
- * own kill. */
-static void await_exit(const engine_t *e)
-{
-    struct timespec step = { 0, 5 * 1000000L };
-    for (int i = 0; i < 20 && !exited(e, NULL); i++)
-        nanosleep(&step, NULL);
-}
-
 /* ---- writing and reading lines */
-
-/* write() without SIGPIPE: the signal is blocked in this thread during the
- * call and, if the write raised it, consumed before it is unblocked. */
-static ssize_t write_quiet(int fd, const char *p, size_t n)
-{
-    sigset_t pipe_set, old, pending;
-    sigemptyset(&pipe_set);
-    sigaddset(&pipe_set, SIGPIPE);
-    sigpending(&pending);
-    bool was_pending = sigismember(&pending, SIGPIPE) == 1;
-    pthread_sigmask(SIG_BLOCK, &pipe_set, &old);
-    ssize_t w = write(fd, p, n);
-    int err = errno;
-    if (w < 0 && err == EPIPE && !was_pending) {
-        struct timespec zero = { 0, 0 };
-        while (sigtimedwait(&pipe_set, NULL, &zero) < 0 && errno == EINTR)
-            ;
-    }
-    pthread_sigmask(SIG_SETMASK, &old, NULL);
-    errno = err;
-    return w;
-}
 
 /* Sends one line ("\n" added), giving up when called off (watch: see
  * called_off). Returns true when sent; false with the fault in *f, or with
@@ -340,14 +137,14 @@ static bool send_line(engine_t *e, fig_fault_t *f, bool watch, const char *fmt, 
     int n = vsnprintf(line, sizeof line - 1, fmt, ap);
     va_end(ap);
     if (n < 0 || (size_t)n >= sizeof line - 1) {
-        *f = fault_of(FIG_FAULT_WRITE);   /* cannot happen: the host's lines are short */
+        *f = fig_fep_fault(FIG_FAULT_WRITE);   /* cannot happen: the host's lines are short */
         f->sys_errno = EMSGSIZE;
         return false;
     }
     line[n++] = '\n';
     long long deadline = fig_clock_ms() + WRITE_MS;
     for (size_t done = 0; done < (size_t)n; ) {
-        ssize_t w = write_quiet(e->to_fd, line + done, (size_t)n - done);
+        ssize_t w = fig_fep_child_write(&e->child, line + done, (size_t)n - done);
         if (w > 0) {
             done += (size_t)w;
             continue;
@@ -355,28 +152,28 @@ static bool send_line(engine_t *e, fig_fault_t *f, bool watch, const char *fmt, 
         if (w < 0 && errno == EINTR)
             continue;
         if (w < 0 && errno == EPIPE) {
-            await_exit(e);
-            *f = fault_of(FIG_FAULT_INPUT_CLOSED);
+            fig_fep_child_await_exit(&e->child);
+            *f = fig_fep_fault(FIG_FAULT_INPUT_CLOSED);
             return false;
         }
         if (w < 0 && errno != EAGAIN && errno != EWOULDBLOCK) {
-            *f = fault_of(FIG_FAULT_WRITE);
+            *f = fig_fep_fault(FIG_FAULT_WRITE);
             f->sys_errno = errno;
             return false;
         }
         if (called_off(e, NULL, watch)) {
-            *f = fault_of(FIG_FAULT_NONE);
+            *f = fig_fep_fault(FIG_FAULT_NONE);
             return false;
         }
-        struct pollfd p = { e->to_fd, POLLOUT, 0 };
+        struct pollfd p = { e->child.to_fd, POLLOUT, 0 };
         int r = poll(&p, 1, wait_ms(e, deadline, NULL, watch));
         if (r == 0 && left_ms(deadline) == 0) {
-            *f = fault_of(FIG_FAULT_DEAF);
+            *f = fig_fep_fault(FIG_FAULT_DEAF);
             f->ms = WRITE_MS;
             return false;
         }
         if (r < 0 && errno != EINTR) {
-            *f = fault_of(FIG_FAULT_WAIT);
+            *f = fig_fep_fault(FIG_FAULT_WAIT);
             f->sys_errno = errno;
             return false;
         }
@@ -385,22 +182,6 @@ static bool send_line(engine_t *e, fig_fault_t *f, bool watch, const char *fmt, 
 }
 
 enum { LINE_OK = 1, LINE_TIMEOUT = 0, LINE_EOF = -1, LINE_LONG = -2, LINE_OFF = -3 };
-
-bool fig_fep_split_line(char *buf, size_t *len, char *out, size_t *outlen)
-{
-    char *nl = memchr(buf, '\n', *len);
-    if (!nl)
-        return false;
-    size_t n = (size_t)(nl - buf);
-    memcpy(out, buf, n);
-    memmove(buf, nl + 1, *len - n - 1);
-    *len -= n + 1;
-    if (n > 0 && out[n - 1] == '\r')
-        n--;
-    out[n] = '\0';
-    *outlen = n;
-    return true;
-}
 
 /* Reads one line (without "\n" or "\r\n") into out, which has LINE_CAP
  * bytes, by the deadline. Returns LINE_OK and the length in *len, or
@@ -417,7 +198,7 @@ static int read_line(engine_t *e, long long deadline, char *out, size_t *len,
         if (called_off(e, cancel, watch))
             return LINE_OFF;
         int wait = wait_ms(e, deadline, cancel, watch);
-        struct pollfd p = { e->from_fd, POLLIN, 0 };
+        struct pollfd p = { e->child.from_fd, POLLIN, 0 };
         int r = wait > 0 ? poll(&p, 1, wait) : 0;
         if (r < 0 && errno == EINTR)
             continue;
@@ -428,7 +209,7 @@ static int read_line(engine_t *e, long long deadline, char *out, size_t *len,
                 continue;   /* a slice ended: look at the flags again */
             return LINE_TIMEOUT;   /* even if an engine floods lines: time is up */
         }
-        ssize_t got = read(e->from_fd, e->buf + e->len, sizeof e->buf - e->len);
+        ssize_t got = read(e->child.from_fd, e->buf + e->len, sizeof e->buf - e->len);
         if (got < 0 && (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK))
             continue;
         if (got <= 0)
@@ -437,61 +218,7 @@ static int read_line(engine_t *e, long long deadline, char *out, size_t *len,
     }
 }
 
-/* ---- what a line says (pure: fuzzed by tests/fuzz/fuzz_fep_host.c) */
-
-static bool is_blank(char c) { return c == ' ' || c == '\t'; }
-
-/* The word at or after *at in s[0..n): its start and length; *at moves past it. */
-static const char *next_word(const char *s, size_t n, size_t *at, size_t *wlen)
-{
-    size_t i = *at;
-    while (i < n && is_blank(s[i]))
-        i++;
-    size_t start = i;
-    while (i < n && !is_blank(s[i]))
-        i++;
-    *at = i;
-    *wlen = i - start;
-    return s + start;
-}
-
-static bool word_is(const char *s, size_t n, const char *word)
-{
-    return n == strlen(word) && strncasecmp(s, word, n) == 0;
-}
-
-fig_fep_line_t fig_fep_parse_line(const char *line, size_t len, int seat, fig_action_t *action)
-{
-    if (action)
-        *action = FIG_ACT_NONE;
-    /* Words end at the first NUL, as they do for a C string; a NUL anywhere
-     * makes the line no `fepok` or `play`. */
-    const char *nul = memchr(line, '\0', len);
-    size_t n = nul ? (size_t)(nul - line) : len, at = 0, wlen;
-    const char *w = next_word(line, n, &at, &wlen);
-    if (wlen == 0)
-        return FIG_FEP_BLANK;
-    if (word_is(w, wlen, "info"))
-        return FIG_FEP_INFO;
-    if (word_is(w, wlen, "id"))
-        return FIG_FEP_ID;
-    if (nul)
-        return FIG_FEP_OTHER;
-    if (word_is(w, wlen, "fepok"))
-        return FIG_FEP_FEPOK;
-    if (!word_is(w, wlen, "play"))
-        return FIG_FEP_OTHER;
-    size_t alen, trailing;
-    const char *act = next_word(line, n, &at, &alen);
-    next_word(line, n, &at, &trailing);
-    fig_action_t a = alen && !trailing ? fig_act_parse(act, alen, seat) : FIG_ACT_NONE;
-    if (a == FIG_ACT_NONE)
-        return FIG_FEP_MALFORMED;
-    if (action)
-        *action = a;
-    return FIG_FEP_PLAY;
-}
-
+/* Keeps an `info` line, control characters as '?', for fault messages. */
 static void keep_info(engine_t *e, const char *line)
 {
     char *slot = e->info[e->ninfo++ % INFO_KEEP];
@@ -514,13 +241,18 @@ static void shorten(const char *line, size_t len, char *out, size_t cap)
 
 /* ---- faults */
 
+/* Stops the engine: with `polite`, sends quit and waits up to QUIT_MS for it
+ * to close its output; then kills its process group and reaps it. f (may be
+ * NULL) receives how it ended, as seen before the kill. */
+static void stop(engine_t *e, bool polite, fig_fault_t *f);
+
 /* Counts a fault, stops the engine and switches the seat to random actions
  * for the rest of the game; keeps the fault, completed with the seat, the
  * spec, how the process ended and its last `info` line (which often says
  * what it disliked), for the host to take. */
 static void fault(engine_t *e, fig_fault_t f)
 {
-    bool was_running = e->pid != 0;
+    bool was_running = e->child.pid != 0;
     stop(e, false, was_running ? &f : NULL);
     e->faults++;
     e->fallback = true;
@@ -554,17 +286,15 @@ static void send_failed(engine_t *e, const fig_fault_t *f)
 
 static void stop(engine_t *e, bool polite, fig_fault_t *f)
 {
-    if (!e->pid)
+    if (!e->child.pid)
         return;
-    int status;
     if (polite) {
         fig_fault_t ignored;
         if (send_line(e, &ignored, false, "quit")) {
             /* Then the end of its input, for engines (and wrapper scripts)
              * that stop at that rather than at `quit`; and wait for the end
              * of its output, throwing away what comes. */
-            close(e->to_fd);
-            e->to_fd = -1;
+            fig_fep_child_close_input(&e->child);
             long long deadline = fig_clock_ms() + QUIT_MS;
             char line[LINE_CAP];
             size_t n;
@@ -575,18 +305,8 @@ static void stop(engine_t *e, bool polite, fig_fault_t *f)
         }
     }
     if (f)
-        exited(e, f);
-    /* Kill before reaping: until waitpid, the pid (and group id) cannot be
-     * reused, so this cannot hit a stranger. */
-    kill(-e->pid, SIGKILL);
-    kill(e->pid, SIGKILL);
-    while (waitpid(e->pid, &status, 0) < 0 && errno == EINTR)
-        ;
-    if (e->to_fd >= 0)
-        close(e->to_fd);
-    close(e->from_fd);
-    e->pid = 0;
-    e->to_fd = e->from_fd = -1;
+        fig_fep_child_exited(&e->child, f);
+    fig_fep_child_kill(&e->child);
     e->len = 0;
 }
 
@@ -596,7 +316,9 @@ static void stop(engine_t *e, bool polite, fig_fault_t *f)
 static bool start(engine_t *e)
 {
     fig_fault_t f;
-    if (!spawn(e, &f)) {
+    e->len = 0;
+    e->ninfo = 0;
+    if (!fig_fep_child_spawn(&e->child, e->path, e->argv, &f)) {
         fault(e, f);
         return false;
     }
@@ -614,18 +336,18 @@ static bool start(engine_t *e)
             return false;
         }
         if (r == LINE_TIMEOUT) {
-            f = fault_of(FIG_FAULT_HANDSHAKE_TIMEOUT);
+            f = fig_fep_fault(FIG_FAULT_HANDSHAKE_TIMEOUT);
             f.ms = HANDSHAKE_MS;
             fault(e, f);
             return false;
         }
         if (r == LINE_EOF) {
-            await_exit(e);
-            fault(e, fault_of(FIG_FAULT_HANDSHAKE_EXIT));
+            fig_fep_child_await_exit(&e->child);
+            fault(e, fig_fep_fault(FIG_FAULT_HANDSHAKE_EXIT));
             return false;
         }
         if (r == LINE_LONG) {
-            f = fault_of(FIG_FAULT_HANDSHAKE_LONG);
+            f = fig_fep_fault(FIG_FAULT_HANDSHAKE_LONG);
             f.ms = LINE_CAP - 1;
             fault(e, f);
             return false;
@@ -640,7 +362,7 @@ static bool start(engine_t *e)
         case FIG_FEP_FEPOK:
             return true;
         default:
-            f = fault_of(FIG_FAULT_HANDSHAKE_ANSWER);
+            f = fig_fep_fault(FIG_FAULT_HANDSHAKE_ANSWER);
             shorten(line, len, f.line, sizeof f.line);
             fault(e, f);
             return false;
@@ -664,7 +386,7 @@ static void tell(engine_t *e, const char *fmt, ...)
 
 static void tell(engine_t *e, const char *fmt, ...)
 {
-    if (e->fallback || !e->pid)
+    if (e->fallback || !e->child.pid)
         return;
     char line[512];
     va_list ap;
@@ -682,9 +404,9 @@ static void host_game(void *data, const fig_setup_t *setup, int seat)
     e->seat = seat;
     e->players = setup->players;
     e->fallback = false;
-    if (e->pid && exited(e, NULL))
+    if (e->child.pid && fig_fep_child_exited(&e->child, NULL))
         stop(e, false, NULL);   /* it left after the last game: start afresh, no fault */
-    if (!e->pid && !start(e))
+    if (!e->child.pid && !start(e))
         return;
     char roads[160];
     size_t n = 0;
@@ -725,7 +447,7 @@ static void host_game_over(void *data, const int totals[])
 static fig_action_t host_choose(void *data, const fig_bot_turn_t *turn)
 {
     engine_t *e = data;
-    if (e->fallback || !e->pid)
+    if (e->fallback || !e->child.pid)
         return random_action(e, turn);
     int ms = turn->ms > 0 ? turn->ms : e->move_ms > 0 ? e->move_ms : DEFAULT_MS;
     char line[LINE_CAP];
@@ -747,13 +469,13 @@ static fig_action_t host_choose(void *data, const fig_bot_turn_t *turn)
         }
         if (r != LINE_OK) {
             if (r == LINE_TIMEOUT) {
-                f = fault_of(FIG_FAULT_LATE);
+                f = fig_fep_fault(FIG_FAULT_LATE);
                 f.limit_ms = ms + SLACK_MS;
             } else if (r == LINE_EOF) {
-                await_exit(e);
-                f = fault_of(FIG_FAULT_EXIT);
+                fig_fep_child_await_exit(&e->child);
+                f = fig_fep_fault(FIG_FAULT_EXIT);
             } else {
-                f = fault_of(FIG_FAULT_LONG);
+                f = fig_fep_fault(FIG_FAULT_LONG);
                 f.limit_ms = LINE_CAP - 1;
             }
             f.ms = ms;
@@ -771,15 +493,15 @@ static fig_action_t host_choose(void *data, const fig_bot_turn_t *turn)
             fig_msg_t msg;
             if (fig_state_check(turn->guess, a, &msg) == FIG_OK)
                 return a;
-            f = fault_of(FIG_FAULT_ILLEGAL);
+            f = fig_fep_fault(FIG_FAULT_ILLEGAL);
             snprintf(f.detail, sizeof f.detail, "%s", msg.text);
             break;
         }
         case FIG_FEP_MALFORMED:
-            f = fault_of(FIG_FAULT_MALFORMED);
+            f = fig_fep_fault(FIG_FAULT_MALFORMED);
             break;
         default:
-            f = fault_of(FIG_FAULT_NOT_PLAY);
+            f = fig_fep_fault(FIG_FAULT_NOT_PLAY);
             break;
         }
         shorten(line, len, f.line, sizeof f.line);
@@ -850,7 +572,7 @@ fig_err_t fep_host_bot_new(fig_bot_t **out, const char *spec, uint64_t seed, int
     engine_t *e = calloc(1, sizeof *e);
     if (!e)
         return fig_fail(msg, FIG_ERR_SPACE, N_("out of memory"));
-    e->to_fd = e->from_fd = -1;
+    e->child.to_fd = e->child.from_fd = -1;
     e->seat = -1;
     e->move_ms = move_ms;
     fig_rng_seed_stream(&e->rng, seed, 0xFE9);
@@ -880,7 +602,7 @@ fig_err_t fep_host_bot_new(fig_bot_t **out, const char *spec, uint64_t seed, int
         host_free(e);
         return fig_fail(msg, FIG_ERR_INPUT, N_("'%s': no program after 'cmd:'"), spec);
     }
-    fig_err_t rc = resolve(e->argv[0], &e->path, msg);
+    fig_err_t rc = fig_fep_child_resolve(e->argv[0], &e->path, msg);
     if (rc) {
         host_free(e);
         return rc;
@@ -899,98 +621,3 @@ fig_err_t fig_bot_any_new(fig_bot_t **out, const char *spec, uint64_t seed, int 
     return fig_bot_new(out, spec, seed, msg);
 }
 
-/* ---- faults told to people */
-
-/* What happened, by kind: N_() patterns with the conversions fault_text
- * fills in (the kind's fields, in this order). */
-static const char *why_pattern(fig_fault_kind_t k)
-{
-    switch (k) {
-    case FIG_FAULT_PIPES: return N_("cannot create pipes: %s");
-    case FIG_FAULT_FORK: return N_("cannot start a process: %s");
-    case FIG_FAULT_PIPE_SETUP: return N_("cannot set up the pipes: %s");
-    case FIG_FAULT_INPUT_CLOSED: return N_("closed its input");
-    case FIG_FAULT_WRITE: return N_("cannot write to it: %s");
-    case FIG_FAULT_DEAF: return N_("stopped reading its input for %d ms");
-    case FIG_FAULT_WAIT: return N_("cannot wait for it: %s");
-    case FIG_FAULT_HANDSHAKE_TIMEOUT: return N_("no 'fepok' within %d s of 'fep 1'");
-    case FIG_FAULT_HANDSHAKE_EXIT: return N_("exited during the handshake");
-    case FIG_FAULT_HANDSHAKE_LONG: return N_("a line longer than %d bytes during the handshake");
-    case FIG_FAULT_HANDSHAKE_ANSWER: return N_("answered 'fep 1' with '%s', not 'fepok'");
-    case FIG_FAULT_LATE: return N_("no answer to 'go %d' within %d ms");
-    case FIG_FAULT_EXIT: return N_("exited instead of answering 'go %d'");
-    case FIG_FAULT_LONG: return N_("a line longer than %d bytes");
-    case FIG_FAULT_MALFORMED: return N_("malformed answer '%s'");
-    case FIG_FAULT_ILLEGAL: return N_("illegal answer '%s': %s");
-    case FIG_FAULT_NOT_PLAY: return N_("answered 'go' with '%s', not 'play <action>'");
-    case FIG_FAULT_NONE: break;
-    }
-    return N_("an unknown fault");
-}
-
-/* snprintf with a translated pattern (the msgid was checked by the compiler
- * where it is written; msgfmt --check keeps translations in step). */
-static void format_tr(char *buf, size_t cap, const fig_tr_t *tr, const char *msgid, ...)
-{
-    va_list ap;
-    va_start(ap, msgid);
-#if defined(__GNUC__)
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wformat-nonliteral"
-#endif
-    vsnprintf(buf, cap, fig_tr_text(tr, msgid), ap);
-#if defined(__GNUC__)
-#pragma GCC diagnostic pop
-#endif
-    va_end(ap);
-}
-
-const char *fig_fault_text(const fig_fault_t *f, const fig_tr_t *tr, char *buf, size_t cap)
-{
-    char why[400], ended[80] = "", info[220] = "";
-    const char *pat = why_pattern(f->kind);
-    switch (f->kind) {
-    case FIG_FAULT_PIPES:
-    case FIG_FAULT_FORK:
-    case FIG_FAULT_PIPE_SETUP:
-    case FIG_FAULT_WRITE:
-    case FIG_FAULT_WAIT:
-        format_tr(why, sizeof why, tr, pat, strerror(f->sys_errno));
-        break;
-    case FIG_FAULT_DEAF:
-    case FIG_FAULT_HANDSHAKE_LONG:
-    case FIG_FAULT_EXIT:
-        format_tr(why, sizeof why, tr, pat, f->ms);
-        break;
-    case FIG_FAULT_HANDSHAKE_TIMEOUT:
-        format_tr(why, sizeof why, tr, pat, f->ms / 1000);
-        break;
-    case FIG_FAULT_LONG:
-        format_tr(why, sizeof why, tr, pat, f->limit_ms);
-        break;
-    case FIG_FAULT_LATE:
-        format_tr(why, sizeof why, tr, pat, f->ms, f->limit_ms);
-        break;
-    case FIG_FAULT_HANDSHAKE_ANSWER:
-    case FIG_FAULT_MALFORMED:
-    case FIG_FAULT_NOT_PLAY:
-        format_tr(why, sizeof why, tr, pat, f->line);
-        break;
-    case FIG_FAULT_ILLEGAL:
-        format_tr(why, sizeof why, tr, pat, f->line, f->detail);
-        break;
-    default:
-        format_tr(why, sizeof why, tr, pat);
-        break;
-    }
-    if (f->signal > 0)
-        format_tr(ended, sizeof ended, tr, N_(" (killed by signal %d)"), f->signal);
-    else if (f->exit_status >= 0)
-        format_tr(ended, sizeof ended, tr, N_(" (exit status %d)"), f->exit_status);
-    if (f->info[0])
-        format_tr(info, sizeof info, tr, N_("; its last info: %s"), f->info);
-    format_tr(buf, cap, tr, N_("FEP engine '%s' (seat %d): fault: %s%s%s; it plays random moves "
-                               "for the rest of this game"),
-              f->spec, f->seat, why, ended, info);
-    return buf;
-}

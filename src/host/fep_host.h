@@ -17,9 +17,6 @@
 #ifndef FIGARO_FEP_HOST_H
 #define FIGARO_FEP_HOST_H
 
-#include <stdbool.h>
-#include <stddef.h>
-
 #include "figaro/bot.h"
 
 /* Creates an FEP bot from "cmd:PROGRAM ARGS...". `move_ms` is the time sent
@@ -36,34 +33,5 @@ fig_err_t fep_host_bot_new(fig_bot_t **out, const char *spec, uint64_t seed, int
  * built in (fig_bot_new; move_ms unused). */
 fig_err_t fig_bot_any_new(fig_bot_t **out, const char *spec, uint64_t seed, int move_ms,
                           fig_msg_t *msg);
-
-/* ---- the engine's lines, as pure functions (the reader, and its fuzzer) */
-
-enum { FIG_FEP_LINE_CAP = 4096 };   /* longest engine line, "\n" included */
-
-/* Takes the first whole line out of buf (len bytes, updated): copies it into
- * out (which holds FIG_FEP_LINE_CAP bytes) without its "\n" or "\r\n",
- * NUL-terminated, length in *outlen, and moves the rest of buf to its start.
- * Returns false, changing nothing, when buf holds no "\n". len must be at
- * most FIG_FEP_LINE_CAP. */
-bool fig_fep_split_line(char *buf, size_t *len, char *out, size_t *outlen);
-
-/* What an engine's line is. Words are separated by spaces and tabs and read
- * case-insensitively; a line holding a NUL byte is never `fepok` or `play`. */
-typedef enum {
-    FIG_FEP_BLANK,       /* nothing but spaces: ignored */
-    FIG_FEP_INFO,        /* info ...: kept for fault reports */
-    FIG_FEP_ID,          /* id ...: handshake only */
-    FIG_FEP_FEPOK,       /* fepok: the handshake is done */
-    FIG_FEP_PLAY,        /* play ACTION, one well-formed action (legality not checked) */
-    FIG_FEP_MALFORMED,   /* play with no action, several words or no valid action */
-    FIG_FEP_OTHER        /* anything else */
-} fig_fep_line_t;
-
-/* Classifies line[0..len) (it may hold NUL bytes; it need not be
- * terminated). For FIG_FEP_PLAY, *action (may be NULL) is the action, read
- * for `seat` ("RING" is the ring in front of the seat); otherwise
- * FIG_ACT_NONE. */
-fig_fep_line_t fig_fep_parse_line(const char *line, size_t len, int seat, fig_action_t *action);
 
 #endif

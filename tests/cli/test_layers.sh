@@ -10,22 +10,27 @@
 #      host only: never tui or cli, and only cli includes net); include/figaro/*.h are core, but bot.h and bot_batch.h are ai and match.h
 #      host, the layers that implement them. System headers: curses only in
 #      tui, libintl and getopt only in cli, libwebsockets only in
-#      src/net/wire.c and libuv only in src/net/wire_loop.c (the loop lws is
+#      src/net/wire/wire.c and libuv only in src/net/wire/wire_loop.c (the loop lws is
 #      lent: the one file that calls each), SQLite only in
-#      src/net/db_sqlite.c and libpq only in src/net/db_pg.c (the storage's
-#      back ends, behind net/db.h). A violation names the file, the
+#      src/net/store/db_sqlite.c and libpq only in src/net/store/db_pg.c (the storage's
+#      back ends, behind net/store/db.h). A violation names the file, the
 #      line, what it includes and why that is not allowed.
 #   2. circles: no cycle in the include graph of modules (a module is a .c
 #      and the .h of the same name beside it: store.c + store.h), e.g. a.c
 #      includes b.h while b.c includes a.h. Each cycle is printed with the
 #      include lines that make it.
-#   4. calls: no cycle in the call graph of the modules of host, tui and cli,
-#      read with nm from their objects beside $FIGARO (a module calls another
-#      when it uses a symbol that one defines).
+#   4. calls: no cycle in the call graph of the modules of host, net, tui
+#      and cli, read with nm from their objects beside $FIGARO (a module
+#      calls another when it uses a symbol that one defines).
 #   5. sizes: in src/net (the table server, cut into files of one job each),
 #      no file over NET_FILE_MAX lines and no function over NET_FN_MAX (from
 #      its opening brace, alone on its line as every function's is, to its
 #      closing one); an offender is named with its line count.
+#   6. rooms: every file of src/net lives in one of its rooms (a folder a
+#      family: base, store, proto, table, service, wire), and a room includes
+#      and calls only its own and those below it: base <- store, proto <-
+#      table <- service <- wire, store and proto side by side (neither uses
+#      the other). A violation names the file and line, or the call.
 #   3. libfigaro-host.a (LAYERS_HOST_LIB, else libfigaro-host.a beside
 #      $FIGARO) references no curses or terminfo symbol (the list is read
 #      from the installed libncursesw and libtinfo), no libintl or locale
@@ -87,17 +92,48 @@ may_include() {   # FROM TO
     return 1
 }
 
+# ---- the rooms of src/net (docs/architecture.md): a folder a family, the
+# calls going down: base <- store, proto <- table <- service <- wire.
+
+# room_of PATH: the room of a file of src/net (src/net/store/db.c: store),
+# "none" for a file of src/net outside its rooms, nothing for other files.
+room_of() {
+    case $1 in
+        src/net/base/*|src/net/store/*|src/net/proto/*|src/net/table/*|src/net/service/*|src/net/wire/*)
+            r=${1#src/net/}; echo "${r%%/*}" ;;
+        src/net/*) echo none ;;
+    esac
+}
+
+# What each room may include or call: its own and those below it (store
+# and proto stand side by side on base, and neither uses the other).
+room_allowed() {
+    case $1 in
+        base) echo "base" ;;
+        store) echo "base, store" ;;
+        proto) echo "base, proto" ;;
+        table) echo "base, store, proto, table" ;;
+        service) echo "base, store, proto, table, service" ;;
+        wire) echo "base, store, proto, table, service, wire" ;;
+    esac
+}
+
+may_use_room() {   # FROM TO
+    case ", $(room_allowed "$1")," in *", $2,"*) return 0 ;; esac
+    return 1
+}
+
 # System headers a layer may not include: prints why, or nothing.
 system_rule() {   # LAYER HEADER FILE
     case $2 in
         libwebsockets.h|libwebsockets/*)
-            [ "$3" = src/net/wire.c ] || echo "only src/net/wire.c calls libwebsockets" ;;
+            [ "$3" = src/net/wire/wire.c ] || echo "only src/net/wire/wire.c calls libwebsockets" ;;
         uv.h|uv/*)
-            [ "$3" = src/net/wire_loop.c ] || echo "only src/net/wire_loop.c runs the event loop (libuv)" ;;
+            [ "$3" = src/net/wire/wire_loop.c ] || echo "only src/net/wire/wire_loop.c runs the event loop (libuv)" ;;
         sqlite3.h)
-            [ "$3" = src/net/db_sqlite.c ] || echo "only src/net/db_sqlite.c calls SQLite (others: net/db.h)" ;;
+            [ "$3" = src/net/store/db_sqlite.c ] || echo "only src/net/store/db_sqlite.c calls SQLite (others: net/store/db.h)" ;;
         libpq-fe.h|libpq/*|postgres_ext.h|pg_config*.h)
-            [ "$3" = src/net/db_pg.c ] || echo "only src/net/db_pg.c calls libpq (others: net/db.h)" ;;
+            [ "$3" = src/net/store/db_pg.c ] || echo "only src/net/store/db_pg.c calls libpq (others: net/store/db.h)" ;;
         curses.h|ncurses.h|ncursesw/*|term.h|panel.h|menu.h|form.h)
             [ "$1" = tui ] || echo "only the tui layer uses curses" ;;
         libintl.h)
@@ -124,6 +160,9 @@ check_includes() {
     while read -r f; do
         from=$(layer_of "$f")
         [ -n "$from" ] || continue
+        [ "$(room_of "$f")" != none ] ||
+            echo "$f: a file of src/net lives in one of its rooms (base, store, proto, table," \
+                 "service, wire)" >>"$tmp/violations"
         grep -n '^[[:space:]]*#[[:space:]]*include[[:space:]]*[<"]' "$root/$f" |
             sed 's/^\([0-9]*\):[[:space:]]*#[[:space:]]*include[[:space:]]*\([<"]\)\([^>"]*\)[>"].*/\1 \2 \3/' \
             >"$tmp/incs"
@@ -147,6 +186,12 @@ check_includes() {
                 echo "$f:$line: includes \"$inc\" ($to, layer $(rank_of "$to")): $f is in the" \
                      "$from layer (layer $(rank_of "$from")), which may include $(allowed "$from")" \
                      "only" >>"$tmp/violations"
+            fi
+            ra=$(room_of "$f") rb=$(room_of "$to_file")
+            if [ -n "$ra" ] && [ -n "$rb" ] && [ "$ra" != none ] && [ "$rb" != none ] &&
+               ! may_use_room "$ra" "$rb"; then
+                echo "$f:$line: includes \"$inc\" (room $rb): $f is in the room $ra, which" \
+                     "may use $(room_allowed "$ra") only" >>"$tmp/violations"
             fi
             a=$(module "$f")
             b=$(module "$to_file")
@@ -212,7 +257,8 @@ check_calls() {
     : >"$tmp/defs"
     : >"$tmp/uses"
     for c in "$@"; do
-        m=$(basename "$(dirname "$c")")/$(basename "$c" .c)
+        m=${c##*/src/}
+        m=${m%.c}
         o=$dir/$m.o
         [ -f "$o" ] || { echo "calls: no object $o for $c" >>"$tmp/calls_missing"; continue; }
         nm -g --defined-only "$o" | awk -v m="$m" 'NF == 3 && $2 ~ /[TDBR]/ { print $3, m }' \
@@ -221,8 +267,15 @@ check_calls() {
     done
     sort -k1,1 -o "$tmp/defs" "$tmp/defs"
     sort -k1,1 -o "$tmp/uses" "$tmp/uses"
-    join "$tmp/uses" "$tmp/defs" | awk '$2 != $3 { print $2, $3, $1 }' | sort -u |
-        find_cycles call >"$tmp/calls"
+    join "$tmp/uses" "$tmp/defs" | awk '$2 != $3 { print $2, $3, $1 }' | sort -u >"$tmp/call_edges"
+    find_cycles call <"$tmp/call_edges" >"$tmp/calls"
+    # a room of src/net calls only its own and those below it
+    while read -r a b sym; do
+        ra=$(room_of "src/$a.c") rb=$(room_of "src/$b.c")
+        [ -n "$ra" ] && [ -n "$rb" ] && [ "$ra" != none ] && [ "$rb" != none ] || continue
+        may_use_room "$ra" "$rb" ||
+            echo "call up a room: $a -> $b ($sym): the room $ra may use $(room_allowed "$ra") only"
+    done <"$tmp/call_edges" >>"$tmp/calls"
     [ ! -s "$tmp/calls" ]
 }
 
@@ -340,13 +393,16 @@ if [ "$1" != --check ]; then
     printf '#include <curses.h>\n' >>"$tmp/bad/src/host/util.c"
     printf '#include <libintl.h>\n' >>"$tmp/bad/src/host/narrate.h"
     printf '#include "nowhere.h"\n' >>"$tmp/bad/src/tui/tui.h"
-    mkdir -p "$tmp/bad/src/net"
-    printf '#include "tui/tui.h"\n' >"$tmp/bad/src/net/service.c"
-    printf '#include "net/proto.h"\n' >>"$tmp/bad/src/tui/tui.c"
-    printf '#include "host/narrate.h"\n' >"$tmp/bad/src/net/proto.h"
-    printf '#include <libwebsockets.h>\n' >>"$tmp/bad/src/net/proto.h"
-    printf '#include <libpq-fe.h>\n' >>"$tmp/bad/src/net/service.c"
-    printf '#include <uv.h>\n' >>"$tmp/bad/src/net/service.c"
+    mkdir -p "$tmp/bad/src/net/service" "$tmp/bad/src/net/proto" "$tmp/bad/src/net/store"
+    printf '#include "tui/tui.h"\n' >"$tmp/bad/src/net/service/service.c"
+    printf '#include "net/proto/proto.h"\n' >>"$tmp/bad/src/tui/tui.c"
+    printf '#include "host/narrate.h"\n' >"$tmp/bad/src/net/proto/proto.h"
+    printf '#include <libwebsockets.h>\n' >>"$tmp/bad/src/net/proto/proto.h"
+    printf '#include <libpq-fe.h>\n' >>"$tmp/bad/src/net/service/service.c"
+    printf '#include <uv.h>\n' >>"$tmp/bad/src/net/service/service.c"
+    printf '#include "net/proto/proto.h"\n' >"$tmp/bad/src/net/store/db.h"
+    printf '#include "net/store/db.h"\n' >"$tmp/bad/src/net/service/service.h"
+    printf '#include "net/store/db.h"\n' >"$tmp/bad/src/net/loose.c"
     check_includes "$tmp/bad"
     for want in 'src/host/narrate.c:3: includes "cli/cli.h" (cli, layer 4): src/host/narrate.c is in the host layer (layer 2), which may include core, ai, host only' \
                 'src/core/view.c:3: includes "host/narrate.h" (host, layer 2)' \
@@ -354,15 +410,17 @@ if [ "$1" != --check ]; then
                 'src/host/util.c:2: includes <curses.h>: only the tui layer uses curses' \
                 'src/host/narrate.h:2: includes <libintl.h>: only the front ends (tui, cli) call libintl' \
                 'src/tui/tui.h:2: includes "nowhere.h", which is not a file' \
-                'src/net/service.c:1: includes "tui/tui.h" (tui, layer 3): src/net/service.c is in the net layer' \
-                'src/tui/tui.c:4: includes "net/proto.h" (net, layer 3): src/tui/tui.c is in the tui layer' \
-                'src/net/proto.h:2: includes <libwebsockets.h>: only src/net/wire.c calls libwebsockets' \
-                'src/net/service.c:2: includes <libpq-fe.h>: only src/net/db_pg.c calls libpq' \
-                'src/net/service.c:3: includes <uv.h>: only src/net/wire_loop.c runs the event loop (libuv)'; do
+                'src/net/service/service.c:1: includes "tui/tui.h" (tui, layer 3): src/net/service/service.c is in the net layer' \
+                'src/tui/tui.c:4: includes "net/proto/proto.h" (net, layer 3): src/tui/tui.c is in the tui layer' \
+                'src/net/proto/proto.h:2: includes <libwebsockets.h>: only src/net/wire/wire.c calls libwebsockets' \
+                'src/net/service/service.c:2: includes <libpq-fe.h>: only src/net/store/db_pg.c calls libpq' \
+                'src/net/service/service.c:3: includes <uv.h>: only src/net/wire/wire_loop.c runs the event loop (libuv)' \
+                'src/net/store/db.h:1: includes "net/proto/proto.h" (room proto): src/net/store/db.h is in the room store, which may use base, store only' \
+                'src/net/loose.c: a file of src/net lives in one of its rooms'; do
         expect_in "self-test: caught" "$tmp/violations" "$want"
     done
     n=$(wc -l <"$tmp/violations")
-    if [ "$n" -eq 11 ]; then ok; else ko "self-test: 11 violations expected, $n found:"; cat "$tmp/violations"; fi
+    if [ "$n" -eq 13 ]; then ok; else ko "self-test: 13 violations expected, $n found:"; cat "$tmp/violations"; fi
 
     # a cycle: narrate.c includes util.h, and now util.c (and util.h) narrate.h
     if [ -s "$tmp/cycles" ]; then ko "self-test: a cycle in the clean tree"; cat "$tmp/cycles"; else ok; fi
@@ -417,6 +475,25 @@ if [ "$1" != --check ]; then
         if check_calls "$tmp/calls_t/obj" "$tmp/calls_t/src/cli/main.c" \
                        "$tmp/calls_t/src/cli/x.c" "$tmp/calls_t/src/cli/h.c"; then ok
         else ko "self-test: calls without a cycle are refused:"; cat "$tmp/calls"; fi
+
+        # a room of src/net calling one above it (storage calling the
+        # service) is named; the service calling the storage is not
+        mkdir -p "$tmp/calls_r/src/net/store" "$tmp/calls_r/src/net/service" \
+                 "$tmp/calls_r/obj/net/store" "$tmp/calls_r/obj/net/service"
+        printf 'int svc_fn(void);\nint db_fn(void);\nint db_fn(void) { return svc_fn(); }\n' \
+            >"$tmp/calls_r/src/net/store/db.c"
+        printf 'int svc_fn(void);\nint svc_fn(void) { return 1; }\n' >"$tmp/calls_r/src/net/service/svc.c"
+        printf 'int db_fn(void);\nint top(void);\nint top(void) { return db_fn(); }\n' \
+            >"$tmp/calls_r/src/net/service/top.c"
+        for f in store/db service/svc service/top; do
+            "$cc" -c "$tmp/calls_r/src/net/$f.c" -o "$tmp/calls_r/obj/net/$f.o" 2>>"$tmp/ccerr"
+        done
+        check_calls "$tmp/calls_r/obj" "$tmp/calls_r/src/net/store/db.c" \
+            "$tmp/calls_r/src/net/service/svc.c" "$tmp/calls_r/src/net/service/top.c"
+        expect_in "self-test: a call up a room is found" "$tmp/calls" \
+            "call up a room: net/store/db -> net/service/svc (svc_fn): the room store may use base, store only"
+        if [ "$(grep -c '^call up a room' "$tmp/calls")" -eq 1 ]; then ok
+        else ko "self-test: one call up a room expected:"; cat "$tmp/calls"; fi
     fi
 
     # the library check: a clean archive passes, a dirty one is caught
@@ -461,7 +538,7 @@ else
     fi
 fi
 
-if check_sizes "$root"/src/net/*.c "$root"/src/net/*.h; then ok
+if check_sizes "$root"/src/net/*/*.c "$root"/src/net/*/*.h; then ok
 else
     ko "src/net: files or functions too long ($(wc -l <"$tmp/sizes")):"
     sed 's/^/    /' "$tmp/sizes"
@@ -469,11 +546,11 @@ fi
 
 if [ "$1" != --check ]; then
     objdir=$(dirname "$FIGARO")
-    if check_calls "$objdir" "$root"/src/host/*.c "$root"/src/net/*.c "$root"/src/tui/*.c \
+    if check_calls "$objdir" "$root"/src/host/*.c "$root"/src/net/*/*.c "$root"/src/tui/*.c \
                    "$root"/src/cli/*.c &&
        [ ! -s "$tmp/calls_missing" ]; then ok
     else
-        ko "call cycles between modules ($(grep -c 'cycle among' "$tmp/calls")):"
+        ko "call cycles between modules ($(grep -c 'cycle among' "$tmp/calls")), calls up a room ($(grep -c '^call up a room' "$tmp/calls")):"
         sed 's/^/    /' "$tmp/calls" "$tmp/calls_missing" 2>/dev/null
     fi
     lib=${LAYERS_HOST_LIB:-$(dirname "$FIGARO")/libfigaro-host.a}

@@ -27,7 +27,7 @@
 #include <string.h>
 
 #include "figaro/figaro.h"
-#include "host/fep_host.h"
+#include "host/fep_line.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

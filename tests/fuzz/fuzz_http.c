@@ -2,8 +2,8 @@
 /* fuzz_http.c - libFuzzer target for what `figaro serve` reads of an HTTP
  * request itself, libwebsockets aside: the URL path of a web file
  * (fig_wire_web_path) and the Accept-Encoding value
- * (fig_webfiles_accepts_gzip) of src/net/webfiles.h, X-Forwarded-For and
- * Origin (src/net/hosts.h), each given the input, seeded from
+ * (fig_webfiles_accepts_gzip) of src/net/wire/webfiles.h, X-Forwarded-For and
+ * Origin (src/net/wire/hosts.h), each given the input, seeded from
  * tests/fuzz/corpus-http.
  *
  * Beyond "no crash": a path is refused (400, 404) or names a file inside the
@@ -20,8 +20,8 @@
 #include <string.h>
 #include <strings.h>
 
-#include "net/hosts.h"
-#include "net/webfiles.h"
+#include "net/wire/hosts.h"
+#include "net/wire/webfiles.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* fuzz_http_path.c - libFuzzer target for the service's HTTP paths
- * (src/net/http_path.h), seeded from tests/fuzz/corpus-http-path.
+ * (src/net/service/http_path.h), seeded from tests/fuzz/corpus-http-path.
  *
  * The input, up to its first NUL, is a request's target. Beyond "no crash":
  * the parse is the same twice; a route's fields are well formed (a table's
@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "net/http_path.h"
+#include "net/service/http_path.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -72,10 +72,10 @@ static void check_fields(const char *target, const fig_http_path_t *p)
     const char *q = target[plen] ? target + plen + 1 : "";
     bool game = p->route == FIG_HTTP_TABLE_GAME || p->route == FIG_HTTP_PERSON_GAME;
     check(p->route >= FIG_HTTP_NONE && p->route <= FIG_HTTP_REPLAY);
-    check(p->route == FIG_HTTP_TABLE_GAME ? well_formed(p->code, FIG_PROTO_CODE_LEN)
+    check(p->route == FIG_HTTP_TABLE_GAME ? well_formed(p->code, FIG_TABLE_CODE_LEN)
                                           : p->code[0] == '\0');
     check(p->route == FIG_HTTP_PERSON || p->route == FIG_HTTP_PERSON_GAME
-              ? well_formed(p->person, FIG_DB_PERSON_ID) : p->person[0] == '\0');
+              ? well_formed(p->person, FIG_PERSON_ID_LEN) : p->person[0] == '\0');
     check(game ? p->game >= (p->route == FIG_HTTP_TABLE_GAME) && p->game <= 999999999
                : p->game == -1);
     check(game || !p->json);

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* fuzz_mo.c - libFuzzer target for the .mo catalogue reader (src/host/lang.h),
+/* fuzz_mo.c - libFuzzer target for the .mo catalogue reader (src/host/catalog.h),
  * seeded from tests/fuzz/corpus-mo (the built catalogues and small ones in
  * both byte orders).
  *
@@ -9,7 +9,7 @@
  * forms inside nplurals, answers an unknown msgid and the header's empty one
  * with itself, and every
  * translation it hands out works as a printf format with the arguments of
- * its msgid (what lang.c checks at load) - exercised here for the messages
+ * its msgid (what catalog.c checks at load) - exercised here for the messages
  * whose arguments are ints and strings. The same bytes, as text, also go
  * through the Plural-Forms parser. */
 #include <stdarg.h>
@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "host/lang.h"
+#include "host/catalog.h"
 #include "utf8.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

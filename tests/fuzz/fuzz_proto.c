@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* fuzz_proto.c - libFuzzer target for the table server's message parser
- * (src/net/proto.c), as the service calls it with each client frame.
+ * (src/net/proto/proto.c), as the service calls it with each client frame.
  *
  * Nothing may crash, leak or read out of bounds, and the parser's answer
  * must keep its invariants: an accepted message has a known type, its
@@ -18,13 +18,13 @@
 #include <string.h>
 
 #include "host/session.h"
-#include "net/proto.h"
+#include "net/proto/proto.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static void check_code(const char *code)
 {
-    if (strlen(code) != FIG_PROTO_CODE_LEN)
+    if (strlen(code) != FIG_TABLE_CODE_LEN)
         abort();
     for (const char *c = code; *c; c++)
         if (!((*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9')))
@@ -47,11 +47,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         memchr(m.text, 0, sizeof m.text) == NULL || memchr(m.action, 0, sizeof m.action) == NULL)
         abort();
     if (m.name[0]) {
-        char again[FIG_PROTO_NAME_BYTES + 1], rec[FIG_NAME_MAX + 1];
-        if (fig_proto_name_clean(m.name, NULL, again, &msg) != FIG_OK ||
+        char again[FIG_PERSON_NAME_BYTES + 1], rec[FIG_NAME_MAX + 1];
+        if (fig_name_clean(m.name, NULL, again, &msg) != FIG_OK ||
             strcmp(again, m.name) != 0)
             abort();
-        fig_proto_name_record(m.name, rec);
+        fig_name_record(m.name, rec);
         if (!fig_session_name_ok(rec))
             abort();
     }
@@ -104,10 +104,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         break;
     case FIG_PROTO_CREATE:
         if (m.players < FIG_MIN_PLAYERS || m.players > FIG_MAX_PLAYERS ||
-            !fig_proto_level_ok(m.fill) || m.hints < -1 || m.hints > 1)
+            !fig_level_ok(m.fill) || m.hints < -1 || m.hints > 1)
             abort();
         for (int i = 0; i < m.players; i++)
-            if (m.seats[i].kind == FIG_SEAT_BOT && !fig_proto_level_ok(m.seats[i].what))
+            if (m.seats[i].kind == FIG_SEAT_BOT && !fig_level_ok(m.seats[i].what))
                 abort();
         break;
     case FIG_PROTO_PING:

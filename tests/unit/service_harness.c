@@ -27,8 +27,8 @@
 #include "figaro/figaro.h"
 #include "host/review.h"
 #include "host/util.h"
-#include "net/db.h"
-#include "net/service.h"
+#include "net/store/db.h"
+#include "net/service/service.h"
 #include "service_harness.h"
 
 /* The reviews' search in these tests: an iteration budget (the same review

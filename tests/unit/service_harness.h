@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /* service_harness.h - what the table service's tests (test_service_*.c)
- * share: a world (the service of src/net/service.h on a real SQLite file in
+ * share: a world (the service of src/net/service/service.h on a real SQLite file in
  * a mkdtemp folder, real bots on a real pool, a fake clock), the recording
  * wire it talks to, scripted clients, and the set-up those tests repeat.
  *
- * The recording wire stands where the libwebsockets wire (net/wire.c) stands
+ * The recording wire stands where the libwebsockets wire (net/wire/wire.c) stands
  * in `figaro serve`: it keeps every frame the service sends to every
  * connection, watches the descriptors the service asks for (pump_world
  * poll()s them) and records closes. A client is a script that reads its
@@ -26,7 +26,7 @@
 #include <jansson.h>
 
 #include "figaro/figaro.h"
-#include "net/service.h"
+#include "net/service/service.h"
 
 /* What every test_service_* binary's main does first: SIGPIPE ignored (the
  * operator's engine is a child process a test may see die), and the tests
@@ -287,7 +287,7 @@ typedef struct {
 stored_seat_t stored_seat(world_t *w, const char *code, int seat);
 
 /* Forgets person `id` through a handle of its own on the world's file, as
- * `figaro people remove` does from another process (net/db.h,
+ * `figaro people remove` does from another process (net/store/db.h,
  * fig_db_person_forget, at the world's wall time): the service learns it
  * only from the log its rounds read (forgotten_ms). The person must be
  * there. */

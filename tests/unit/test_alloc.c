@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* test_alloc.c - the allocation-failure sweep (style.md, "Testing habits"):
- * for bot creation (every kind of spec), pool creation and match creation
- * (new and resume, with a shared pool and with the match's own), fail the
+ * for bot creation (every kind of spec), pool creation, match creation
+ * (new and resume, with a shared pool and with the match's own) and opening
+ * a catalogue (from memory, English, from a file), fail the
  * 1st, 2nd, 3rd ... allocation until creation succeeds. Every failure must be
  * a clear error (FIG_ERR_SPACE, a message about memory, no half-made
  * object), never a crash; LeakSanitizer checks that nothing leaks.
@@ -20,12 +21,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "alloc_fail.h"
 #include "figaro/figaro.h"
 #include "figaro/match.h"
+#include "host/catalog.h"
 #include "host/fep_host.h"
 #include "host/pool.h"
 
@@ -211,6 +214,63 @@ static void test_match_creation_sweep(void **state)
     free(rec);
 }
 
+/* ---- catalogues */
+
+/* A .mo file without a message: its 28-byte header alone (magic in this
+ * machine's byte order, revision 0, no message, every table at its end). */
+static const uint32_t empty_mo[7] = { 0x950412de, 0, 0, 28, 28, 0, 28 };
+
+/* Opens a catalogue the way `way` says: 0 from memory, 1 English (no file),
+ * 2 French from dir's fr/LC_MESSAGES/figaro.mo. */
+static fig_err_t open_catalog(int way, const char *dir, fig_catalog_t **c, fig_msg_t *msg)
+{
+    if (way == 0)
+        return fig_catalog_from_buffer(c, empty_mo, sizeof empty_mo, "empty.mo", msg);
+    return fig_catalog_open(c, dir, way == 1 ? "en" : "fr", msg);
+}
+
+static void test_catalog_open_sweep(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/figaro-alloc-XXXXXX", sub[64], path[96];
+    assert_non_null(mkdtemp(dir));
+    snprintf(sub, sizeof sub, "%s/fr", dir);
+    assert_int_equal(mkdir(sub, 0700), 0);
+    snprintf(sub, sizeof sub, "%s/fr/LC_MESSAGES", dir);
+    assert_int_equal(mkdir(sub, 0700), 0);
+    snprintf(path, sizeof path, "%s/figaro.mo", sub);
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(empty_mo, sizeof empty_mo, 1, f), 1);
+    assert_int_equal(fclose(f), 0);
+    static const char *const ways[] = { "fig_catalog_from_buffer", "fig_catalog_open(en)",
+                                        "fig_catalog_open(fr)" };
+    for (int way = 0; way < 3; way++) {
+        long k = 1;
+        for (;; k++) {
+            fig_catalog_t *c = (fig_catalog_t *)&c;
+            fig_msg_t msg = { "", 0 };
+            alloc_fail_arm(k);
+            fig_err_t rc = open_catalog(way, dir, &c, &msg);
+            long made = alloc_fail_disarm();
+            if (rc == FIG_OK) {
+                assert_true(made < k);
+                fig_catalog_free(c);
+                break;
+            }
+            expect_space(ways[way], k, rc, &msg);
+            assert_null(c);
+        }
+        if (k < 2)
+            fail_msg("%s: no allocation to fail", ways[way]);
+    }
+    assert_int_equal(unlink(path), 0);
+    assert_int_equal(rmdir(sub), 0);
+    snprintf(sub, sizeof sub, "%s/fr", dir);
+    assert_int_equal(rmdir(sub), 0);
+    assert_int_equal(rmdir(dir), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -218,6 +278,7 @@ int main(void)
         cmocka_unit_test(test_search_without_memory_still_answers),
         cmocka_unit_test(test_pool_creation_sweep),
         cmocka_unit_test(test_match_creation_sweep),
+        cmocka_unit_test(test_catalog_open_sweep),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

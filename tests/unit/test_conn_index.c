@@ -16,7 +16,7 @@
 #include <cmocka.h>
 
 #include "alloc_fail.h"
-#include "net/service_internal.h"
+#include "net/service/service_conn_index.h"
 
 enum { N = 300, PEOPLE = 40, ADDRS = 25, STEPS = 20000 };
 

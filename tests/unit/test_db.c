@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* test_db.c - the storage interface's contract (src/net/db.h), the same
+/* test_db.c - the storage interface's contract (src/net/store/db.h), the same
  * tests for every back end: what a table server writes through fig_db_apply
  * it reads back (fig_db_load, fig_db_game_get) whole and exactly, a failed
  * batch changes nothing while the others of its transaction are kept, an
@@ -25,8 +25,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "net/db.h"
-#include "net/token.h"
+#include "net/store/db.h"
+#include "net/base/token.h"
 
 static char url[4200];
 static char dir[64];
@@ -43,9 +43,9 @@ static fig_db_t *open_node(const char *node, int lease_ms)
 
 static fig_db_t *open_db(void) { return open_node(NULL, 0); }
 
-static void new_code(char code[FIG_PROTO_CODE_LEN + 1])
+static void new_code(char code[FIG_TABLE_CODE_LEN + 1])
 {
-    assert_int_equal(fig_code_new(code, FIG_PROTO_CODE_LEN, NULL), FIG_OK);
+    assert_int_equal(fig_code_new(code, FIG_TABLE_CODE_LEN, NULL), FIG_OK);
 }
 
 static fig_db_batch_t *batch(fig_db_batch_t *chain_to)
@@ -819,7 +819,7 @@ static void test_load_cap_and_look(void **state)
     (void)state;
     enum { LEASE_MS = 60000 };
     fig_db_t *a = open_node("node-cap", LEASE_MS);
-    char codes[3][FIG_PROTO_CODE_LEN + 1];
+    char codes[3][FIG_TABLE_CODE_LEN + 1];
     const char *list[3];
     for (int i = 0; i < 3; i++) {
         new_code(codes[i]);

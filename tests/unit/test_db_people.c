@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* test_db_people.c - the people calls of the storage (src/net/db.h, schema
+/* test_db_people.c - the people calls of the storage (src/net/store/db.h, schema
  * 6) on a real back end: a person made, found by a key's hash, renamed,
  * hidden; keys added and dropped; device codes single use, expiring,
  * replaced; a game's result (FIG_DBW_RESULT) moves the ratings exactly as
@@ -28,9 +28,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "net/db.h"
-#include "net/db_sql.h"
-#include "net/token.h"
+#include "net/store/db.h"
+#include "net/store/db_sql.h"
+#include "net/base/token.h"
 
 static char url[4200];
 static char dir[64];
@@ -91,8 +91,8 @@ static fig_err_t apply_batch(fig_db_t *db, fig_db_batch_t *b)
 static void add_table(fig_db_t *db, char code[8], int players, long long created,
                       const char *const *ids, const char *const *names)
 {
-    assert_int_equal(fig_code_new(code, FIG_PROTO_CODE_LEN, NULL), FIG_OK);
-    code[FIG_PROTO_CODE_LEN] = '\0';
+    assert_int_equal(fig_code_new(code, FIG_TABLE_CODE_LEN, NULL), FIG_OK);
+    code[FIG_TABLE_CODE_LEN] = '\0';
     fig_db_batch_t *b = calloc(1, sizeof *b);
     assert_non_null(b);
     b->n = 1;
@@ -125,8 +125,8 @@ static void test_person_and_keys(void **state)
     fig_db_person_t ann, got;
     char h1[FIG_HASH_HEX + 1], k2[FIG_TOKEN_HEX + 1], h2[FIG_HASH_HEX + 1];
     person(db, "Ann \xc3\xa9", &ann, h1);
-    assert_int_equal(strlen(ann.id), FIG_DB_PERSON_ID);
-    assert_int_equal(strspn(ann.id, "23456789ABCDEFGHJKMNPQRSTUVWXYZ"), FIG_DB_PERSON_ID);
+    assert_int_equal(strlen(ann.id), FIG_PERSON_ID_LEN);
+    assert_int_equal(strspn(ann.id, "23456789ABCDEFGHJKMNPQRSTUVWXYZ"), FIG_PERSON_ID_LEN);
     assert_string_equal(ann.name, "Ann \xc3\xa9");
     assert_true(ann.mu == FIG_RATING_MU0 && ann.sigma == FIG_RATING_SIGMA0);
     assert_int_equal(ann.rated, 0);

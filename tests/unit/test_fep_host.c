@@ -11,7 +11,8 @@
  *   - a think's cancel flag and the fig_bot_watch flag end an engine's waits
  *     early, without a fault;
  *   - specs that name no program are errors at once, not faults;
- *   - the pure line functions (fig_fep_split_line, fig_fep_parse_line).
+ *   - the pure line functions (fig_fep_split_line, fig_fep_parse_line:
+ *     src/host/fep_line.h).
  *
  * The broken engines run in parallel threads, one bot each: the silent one
  * alone costs the 5 s handshake limit. */
@@ -34,6 +35,7 @@
 #include "figaro/figaro.h"
 #include "figaro/match.h"
 #include "host/fep_host.h"
+#include "host/fep_line.h"
 #include "host/util.h"
 
 /* ------------------------------------------------------------------ helpers */

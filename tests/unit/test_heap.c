@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* test_heap.c - the service's heap of deadlines (net/heap.h): after every
+/* test_heap.c - the service's heap of deadlines (net/base/heap.h): after every
  * set, move and removal, drawn from a seeded generator, the top is the
  * earliest deadline of the entries a plain array says are in, and every
  * entry knows its place. */
@@ -10,7 +10,7 @@
 
 #include <cmocka.h>
 
-#include "net/heap.h"
+#include "net/base/heap.h"
 
 enum { N = 200, STEPS = 20000 };
 

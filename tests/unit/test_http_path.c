@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* test_http_path.c - the service's HTTP paths (net/http_path.h): every
+/* test_http_path.c - the service's HTTP paths (net/service/http_path.h): every
  * route with its fields, every spelling refused (the service answers 404
  * to those), the numbers at their bounds, the query's language and
  * download, percent-encoding left alone (libwebsockets decodes before), and
@@ -14,7 +14,7 @@
 
 #include <cmocka.h>
 
-#include "net/http_path.h"
+#include "net/service/http_path.h"
 
 #define ID "AB3DEFGH2K"   /* a person's id: 10 capitals or digits */
 

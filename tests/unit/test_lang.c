@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* test_lang.c - catalogues read without libintl (src/host/lang.h).
+/* test_lang.c - catalogues read without libintl (src/host/catalog.h, plural.h)
+ * and the table of the languages (src/host/lang.h).
  *
  *   - the languages we have, and nothing else, are known;
  *   - the real catalogues of the test build (build/test/locale, compiled from
@@ -34,7 +35,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "host/catalog.h"
 #include "host/lang.h"
+#include "host/plural.h"
 
 /* ------------------------------------------------------------------ helpers */
 

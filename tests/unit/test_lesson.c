@@ -25,7 +25,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "host/lang.h"
+#include "host/catalog.h"
 #include "host/lesson.h"
 
 static const char names[FIG_MAX_PLAYERS][FIG_NAME_MAX + 1] = { "You", "Rosina", "Bartolo",

@@ -17,7 +17,7 @@
  *     English: each gets exactly the sentences the same narrator gives when
  *     alone, in its own language only.
  *
- * The catalogues are the test build's (build/test/locale), read by host/lang.h
+ * The catalogues are the test build's (build/test/locale), read by host/catalog.h
  * without libintl. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -35,7 +35,7 @@
 
 #include "figaro/figaro.h"
 #include "figaro/match.h"
-#include "host/lang.h"
+#include "host/catalog.h"
 #include "host/narrate.h"
 
 /* ------------------------------------------------------------------ transcripts */

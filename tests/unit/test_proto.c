@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* test_proto.c - the table server's messages (src/net/proto.h).
+/* test_proto.c - the table server's messages (src/net/proto/proto.h).
  *
  *   - every client message is read with its fields; names, codes, tokens
  *     and chat lines are checked and normalised;
@@ -20,8 +20,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "net/lobby.h"
-#include "net/proto.h"
+#include "net/service/lobby.h"
+#include "net/table/table.h"
+#include "net/proto/proto.h"
 
 static fig_proto_code_t parse(const char *text, fig_proto_msg_t *m)
 {
@@ -190,11 +191,11 @@ static void test_bad_frames(void **state)
     assert_int_equal(parse("{\"type\":\"hello\",\"v\":1,\"seats\":[{\"table\":\"ABCDEF\","
                            "\"token\":\"00112233445566778899AABBCCDDEEFF\"}]}", &m), FIG_PC_NONE);
     assert_int_equal(m.held[0].bad, FIG_PC_BAD_TOKEN);   /* tokens are lower case */
-    static char big[FIG_PROTO_FRAME_MAX + 100];
+    static char big[FIG_NET_FRAME_MAX + 100];
     memset(big, ' ', sizeof big - 1);
     memcpy(big, "{\"type\":\"ping\"}", 15);
     assert_int_equal(parse(big, &m), FIG_PC_TOO_BIG);
-    big[FIG_PROTO_FRAME_MAX] = '\0';   /* at the cap: fine */
+    big[FIG_NET_FRAME_MAX] = '\0';   /* at the cap: fine */
     assert_int_equal(parse(big, &m), FIG_PC_NONE);
     for (int c = 1; c < FIG_PC_COUNT; c++)
         assert_string_not_equal(fig_proto_code_name((fig_proto_code_t)c), "?");
@@ -269,18 +270,18 @@ static void test_names(void **state)
                      FIG_PC_BAD_NAME);
     /* An FGN record holds one word of at most 32 bytes. */
     char rec[FIG_NAME_MAX + 1];
-    fig_proto_name_record("Alice \xf0\x9f\x8e\xa9", rec);
+    fig_name_record("Alice \xf0\x9f\x8e\xa9", rec);
     assert_string_equal(rec, "Alice_\xf0\x9f\x8e\xa9");
-    fig_proto_name_record("R\xc3\xa9my #1", rec);
+    fig_name_record("R\xc3\xa9my #1", rec);
     assert_string_equal(rec, "R\xc3\xa9my__1");
     char long_name[100] = "";
     for (int k = 0; k < 20; k++)
         strcat(long_name, "\xc3\xa9");   /* 40 bytes */
-    fig_proto_name_record(long_name, rec);
+    fig_name_record(long_name, rec);
     assert_int_equal(strlen(rec), 32);   /* 16 whole characters, none cut */
     assert_memory_equal(rec, long_name, 32);
     strcpy(long_name, "abcdefghijabcdefghijabcdefghija\xf0\x9f\x8e\xa9");   /* 31 + 4 bytes */
-    fig_proto_name_record(long_name, rec);
+    fig_name_record(long_name, rec);
     assert_string_equal(rec, "abcdefghijabcdefghijabcdefghija");
 }
 
@@ -317,7 +318,7 @@ static void test_view_r14(void **state)
     int turn = g.state.turn, other = (turn + 1) % 4;
     fig_view_t v;
     fig_view_of(&g.state, turn, &v);
-    fig_proto_show_t closed = { false }, open = { true };
+    fig_proto_show_t closed = { .open = false }, open = { .open = true };
     json_t *mine = fig_proto_view_json(&v, turn, &closed);
     json_t *spect = fig_proto_view_json(&v, -1, &closed);
     json_t *wrong = fig_proto_view_json(&v, other, &closed);   /* never done; still safe */
@@ -744,10 +745,10 @@ static void test_lobby_messages(void **state)
         strcpy(rows[i].fill, "easy");
     }
     fig_lobby_table_t z;
-    assert_true(fig_lobby_of_row(&rows[0], &z));
+    assert_true(fig_table_lobby_row(&rows[0], &z));
     assert_int_equal(z.free, 1);
     assert_false(z.rated);   /* a random bot */
-    assert_false(fig_lobby_of_row(&rows[2], &z));   /* not listed */
+    assert_false(fig_table_lobby_row(&rows[2], &z));   /* not listed */
     unsigned long long v = l.version;
     fig_lobby_remote(&l, rows, 3, not_mine, NULL, 0);
     assert_int_equal(l.n, 3);   /* ABCDEF, REMOT0, REMOT1 */

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* test_rated.c - the rated decision (src/net/rated.h):
+/* test_rated.c - the rated decision (src/net/table/rated.h):
  *
  *   - a game is rated only without open hands and hints, with no `random`
  *     bot and no engine, and when a signed-in person held their seat to the
@@ -9,7 +9,7 @@
  *     in fixed at mu0, sigma0;
  *   - a worked game: what fig_rating_update makes of those seats;
  *   - the limits on what creates a person or tries a device code
- *     (net/limiter.h): N in a sliding window per key, exactly. */
+ *     (net/base/limiter.h): N in a sliding window per key, exactly. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -22,8 +22,8 @@
 #include <string.h>
 
 #include "figaro/bot.h"
-#include "net/limiter.h"
-#include "net/rated.h"
+#include "net/base/limiter.h"
+#include "net/table/rated.h"
 
 static void test_which_games(void **state)
 {

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* test_service_conns.c - connections that come, go and come back
- * (src/net/service_conns.c, service_clock.c), over the recording wire
+ * (src/net/service/service_conns.c, service_clock.c), over the recording wire
  * (service_harness.h):
  *
  *   - reconnecting mid-game with the last event number gives exactly the

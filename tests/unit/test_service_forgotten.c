@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* test_service_forgotten.c - a person forgotten by another process
- * (net/service_forgotten.c) while their own seat's write is on its way, on
+ * (net/service/service_forgotten.c) while their own seat's write is on its way, on
  * the harness's world (a recording wire, a fake clock, a real SQLite file)
  * with the rounds of the people forgotten elsewhere on:
  *

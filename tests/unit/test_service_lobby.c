@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* test_service_lobby.c - the lobby (src/net/service_lobby.c,
+/* test_service_lobby.c - the lobby (src/net/service/service_lobby.c,
  * docs/protocol.md): the listed tables with open seats, told to those who
  * follow it at most once a second, kept across a restart. Over the
  * recording wire (service_harness.h). */

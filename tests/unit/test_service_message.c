@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* test_service_message.c - what the service makes of the messages it is
- * sent (src/net/service_message.c), over the recording wire
+ * sent (src/net/service/service_message.c), over the recording wire
  * (service_harness.h):
  *
  *   - bad input of every kind: an error to that client only, the table goes
@@ -23,7 +23,7 @@
 
 #include "figaro/figaro.h"
 #include "host/lang.h"
-#include "net/proto.h"
+#include "net/proto/proto.h"
 #include "service_harness.h"
 
 static void test_bad_input(void **state)
@@ -295,22 +295,22 @@ static void test_welcome_lists(void **state)
     assert_string_equal(str(o, "type"), "welcome");
     const json_t *levels = json_object_get(o, "levels");
     assert_true(json_is_array(levels));
-    assert_int_equal(json_array_size(levels), fig_proto_level_count());
-    assert_int_equal(fig_proto_level_count(), 1 + fig_bot_level_count());
+    assert_int_equal(json_array_size(levels), fig_level_count());
+    assert_int_equal(fig_level_count(), 1 + fig_bot_level_count());
     bool beginner = false;
-    for (int i = 0; i < fig_proto_level_count(); i++) {
+    for (int i = 0; i < fig_level_count(); i++) {
         const char *l = json_string_value(json_array_get(levels, (size_t)i));
         assert_non_null(l);
-        assert_string_equal(l, fig_proto_level_name(i));
-        assert_true(fig_proto_level_ok(l));
-        assert_true(strlen(l) <= FIG_PROTO_LEVEL_MAX);
+        assert_string_equal(l, fig_level_name(i));
+        assert_true(fig_level_ok(l));
+        assert_true(strlen(l) <= FIG_LEVEL_NAME_MAX);
         beginner |= strcmp(l, "beginner") == 0;
     }
     assert_true(beginner);
-    assert_null(fig_proto_level_name(fig_proto_level_count()));
+    assert_null(fig_level_name(fig_level_count()));
     /* The level a menu starts on: the ai layer's default, one of the list. */
     assert_string_equal(str(o, "default_level"), FIG_BOT_LEVEL_DEFAULT);
-    assert_true(fig_proto_level_ok(str(o, "default_level")));
+    assert_true(fig_level_ok(str(o, "default_level")));
     const json_t *langs = json_object_get(o, "languages");
     assert_true(json_is_array(langs));
     assert_int_equal(json_array_size(langs), fig_lang_count());

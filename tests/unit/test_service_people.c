@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* test_service_people.c - people (src/net/service_people.c,
- * service_person_conns.c), over the recording wire (service_harness.h):
+/* test_service_people.c - people (src/net/service/service_people.c,
+ * service_conn_index.c), over the recording wire (service_harness.h):
  *
  *   - a signed-in person who leaves ranks last and is rated, the others
  *     keep their order, whatever happens to the server meanwhile; a seat is

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* test_service_replay.c - replays over HTTP (src/net/service_replay.c,
+/* test_service_replay.c - replays over HTTP (src/net/service/service_replay.c,
  * service_http.c): GET /tables/CODE/games/N.json, POST /replay and a
  * person's kept game's replay, each checked against its record, in the
  * language asked for; the limits of each, per address, apart from one

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* test_service_reviews.c - reviews (src/net/service_reviews.c): only of
+/* test_service_reviews.c - reviews (src/net/service/service_reviews.c): only of
  * one's own seat, only once the game is over, computed on the pool, told
  * to the one who asked in their language, stored and then read back (also
  * after a restart) rather than computed again, the same when computed

@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /* test_service_send.c - the leak test: what the service and its tables
- * send (src/net/service_send.c, table_tell.c), each frame built from a
+ * send (src/net/service/service_state.h, table_tell.c), each frame built from a
  * seat's view (R14). Every frame to every connection during whole
  * games (seats, a spectator, reconnections, a rematch) is checked: a hand
- * only in its owner's view and within its owner's deal, legal actions only
- * to the seat to move, no token to anyone but its owner, no person's key
+ * only in its owner's view and within its owner's deal, legal actions (and
+ * why a card cannot be played, naming the seat's own cards only) only to
+ * the seat to move, no token to anyone but its owner, no person's key
  * to anyone but that person's connections (nor in a log line), narration
  * naming only cards the event made public, stack counts and others' roads
  * only as R14 and the table's `open` option allow; a snapshot's story
@@ -122,7 +123,7 @@ static int check_views(const json_t *j, int seat, int game, bool open, const tru
     const char *k;
     json_t *v;
     json_object_foreach((json_t *)j, k, v) {
-        if (strcmp(k, "hand") == 0 || strcmp(k, "legal") == 0) {
+        if (strcmp(k, "hand") == 0 || strcmp(k, "legal") == 0 || strcmp(k, "reasons") == 0) {
             if (seat < 0)
                 fail_msg("a spectator's frame holds \"%s\"", k);
             if (!json_object_get(j, "hand_sizes") || num(j, "seat") != seat)
@@ -158,6 +159,18 @@ static int check_views(const json_t *j, int seat, int game, bool open, const tru
                                                            (size_t)seat)));
         if (num(j, "turn") != seat && json_object_get(j, "legal"))
             fail_msg("legal actions shown to seat %d out of its turn", seat);
+        const json_t *reasons = json_object_get(j, "reasons");
+        if (reasons && num(j, "turn") != seat)
+            fail_msg("reasons shown to seat %d out of its turn", seat);
+        const char *card;
+        json_t *why;
+        json_object_foreach((json_t *)reasons, card, why) {
+            bool held = false;
+            for (size_t i = 0; i < json_array_size(hand); i++)
+                held |= strcmp(json_string_value(json_array_get(hand, i)), card) == 0;
+            if (!held)
+                fail_msg("seat %d was told why %s, not in its hand, cannot be played", seat, card);
+        }
         hands++;
     }
     return hands;

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* test_service_tables.c - a table of the service (src/net/service.c and its
+/* test_service_tables.c - a table of the service (src/net/service/service_life.c and its
  * table_*.c) from its creation to its next game, driven by scripted clients
  * over the recording wire (service_harness.h):
  *

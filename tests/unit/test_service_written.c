@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* test_service_written.c - what the service writes, what comes back from
- * its writer (src/net/service_written.c) and how it survives, on a real
+ * its writer (src/net/service/service_written.c) and how it survives, on a real
  * SQLite file, over the recording wire (service_harness.h):
  *
  *   - the loop commits small groups itself with --sync normal;

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
-/* test_wire.c - the web folder's paths (net/wire.h: fig_wire_web_path),
+/* test_wire.c - the web folder's paths (net/wire/wire.h: fig_wire_web_path),
  * content types, and the choice of a file's gzip copy (Accept-Encoding, a
  * stale or missing copy, one that leads out of the folder) on real files
- * in a temporary folder; what Origin and X-Forwarded-For say (net/hosts.h). The wire itself runs over real sockets in
+ * in a temporary folder; what Origin and X-Forwarded-For say (net/wire/hosts.h). The wire itself runs over real sockets in
  * tests/net/test_serve.py; these are the checks that keep a request inside
  * the folder, whatever libwebsockets decoded or normalised before. */
 #define _DEFAULT_SOURCE   /* realpath, mkdtemp, symlink */
@@ -21,8 +21,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "net/hosts.h"
-#include "net/wire.h"
+#include "net/wire/hosts.h"
+#include "net/wire/wire.h"
 
 static void check(const char *path, int want, const char *rel)
 {

@@ -222,13 +222,29 @@ test("how to play reads offline once the page is installed", async ({ browser })
     await ctx.close();
 });
 
-test("reasons: a first game's turn line says what is allowed, a card that can go nowhere says why in the engine's words, a forced take says so, the round's end gives way to the lit seats", async ({ browser }) => {
+test("reasons: a first game's turn line says what is allowed, a card that can go nowhere says why in the engine's words without sending an act, a forced take says so, the round's end gives way to the lit seats", async ({ browser }) => {
     test.setTimeout(240000);
     const ctx = await browser.newContext({ viewport: PHONE, reducedMotion: "reduce" });
     const page = await ctx.newPage();
     /** @type {string[]} */
     const errors = [];
     page.on("pageerror", (e) => errors.push(e.message));
+    // What the page sends (a question is no action: tapping a card sends no
+    // `act`), and the last view and seats the server told it.
+    /** @type {string[]} */
+    const sent = [];
+    /** @type {any} */
+    const told = { view: null, seats: [] };
+    page.on("websocket", (ws) => {
+        ws.on("framesent", (f) => sent.push(JSON.parse(String(f.payload)).type));
+        ws.on("framereceived", (f) => {
+            const m = JSON.parse(String(f.payload));
+            if (m.view) told.view = m.view;
+            if (m.seats) told.seats = m.seats;
+        });
+    });
+    const acts = () => sent.filter((t) => t === "act").length;
+    const COLOURS = { R: "red", B: "blue", G: "green", Y: "yellow", P: "purple" };
     // Three players: a colour card can go nowhere only when every pile has another colour.
     await createTable(page, srv.url, "Ann", ["bot:random", "bot:random"]);
     const rnd = rng(45);
@@ -249,10 +265,18 @@ test("reasons: a first game's turn line says what is allowed, a card that can go
             }
             const stuck = page.locator(".hand.mine .card:not(.playable)");
             if (seen.why < 3 && await stuck.count()) {
+                const card = await stuck.first().getAttribute("data-card");
+                const before = acts();
                 await stuck.first().click({ timeout: 2000, force: true });   // aria-disabled, yet tapped
                 const panel = page.locator(".panels .why-panel");
                 await expect(panel).toBeVisible();
-                await expect(panel.locator("li").first()).toContainText("cannot go in front of", { timeout: 5000 });
+                // One reason per seat, from the rules (R6): its pile has
+                // another colour, and no pile has the card's.
+                const v = told.view;
+                const want = v.piles.map((/** @type {any} */ p, /** @type {number} */ t) =>
+                    `${card} cannot go in front of ${t === v.seat ? "you" : told.seats[t].name}: that pile is ${COLOURS[/** @type {"R"} */ (p.colour)]}.`);
+                await expect(panel.locator("li")).toHaveText(want, { timeout: 5000 });
+                expect(acts()).toBe(before);   // the page asked nothing with an action
                 expect(await overflow(page)).toEqual([]);
                 if (!seen.why) await page.screenshot({ path: path.join(ARTIFACTS, "why-360x640.png") });
                 seen.why++;
