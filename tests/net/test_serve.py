@@ -543,7 +543,7 @@ def test_http_files_headers_and_paths(server):
         assert secret not in body and b"root:" not in body, path
 
 
-# The page's text files the build compresses beside themselves (Makefile, WEBGZ).
+# The page's text files the build compresses beside themselves (mk/web.mk, WEBGZ).
 GZ_KINDS = (".html", ".js", ".css", ".svg", ".webmanifest", ".json", ".txt")
 
 
