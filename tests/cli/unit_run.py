@@ -21,10 +21,11 @@ program runs at all, made with the same kernel means systemd uses:
 The file system's parts (ProtectSystem=, PrivateTmp=, ...) need mount
 namespaces and are not made here.
 
-Usage: unit_run.py UNIT ENVFILE STATE_DIR PROGRAM
+Usage: unit_run.py [--print] UNIT ENVFILE STATE_DIR PROGRAM
   ENVFILE stands for the unit's EnvironmentFile= (read from there instead),
   PROGRAM for ExecStart='s program. Prints the command line it runs on
-  standard error ("unit_run: ARG ARG ..."), then becomes it (exec)."""
+  standard error ("unit_run: ARG ARG ..."), then becomes it (exec); with
+  --print, only prints it, on standard output."""
 import ctypes
 import errno
 import os
@@ -231,9 +232,13 @@ def seccomp(unit):
 
 
 def main():
-    if len(sys.argv) != 5:
+    args = sys.argv[1:]
+    dry = args[:1] == ["--print"]
+    if dry:
+        args = args[1:]
+    if len(args) != 4:
         raise SystemExit(__doc__.split("\n\n")[-1])
-    unit_path, env_path, state, program = sys.argv[1:]
+    unit_path, env_path, state, program = args
     unit = read_unit(unit_path)
     env = {"PATH": "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin",
            "LANG": "C.UTF-8"}
@@ -251,6 +256,9 @@ def main():
     (start,) = unit["ExecStart"]
     argv = expand(start, env)
     argv[0] = program
+    if dry:
+        print(" ".join(argv))
+        return
     sys.stderr.write("unit_run: %s\n" % " ".join(argv))
     sys.stderr.flush()
 

@@ -752,25 +752,48 @@ def test_grace_period_then_bot_then_back(data):
 
 
 def test_sigterm_with_players_connected(server):
-    """SIGTERM mid-game with people connected: they are closed, the server
-    exits 0 with nothing freed twice or leaked (the fixture checks), and the
-    game is still there for the next start."""
+    """SIGTERM mid-game with people connected, an action of Ann's on its way:
+    they are closed, the server exits 0 with nothing freed twice or leaked
+    (the fixture checks), and the next start has the game with every action
+    anyone was told (store before tell: the writer's queue is written before
+    the server stops), Ann's last one too if it was acknowledged."""
+    rng = random.Random(3)
+
     async def go():
         ann, bob = await seat_two(server.url)
-        await play([ann, bob], random.Random(3), stop_after=3)
+        await play([ann, bob], rng, stop_after=3)
+        while not ann.my_turn():
+            await ann.recv(20)
+        await asyncio.sleep(0.06)   # the server allows 20 messages a second
+        await ann.send({"type": "act", "table": ann.table, "n": ann.game_n,
+                        "action": rng.choice(ann.view["legal"])})
         server.proc.send_signal(signal.SIGTERM)
         for c in (ann, bob):
             with pytest.raises(Closed):
                 while True:
                     await c.recv(20)
-        return ann
+        return ann, bob
 
-    ann = run(go())
+    ann, bob = run(go())
     server.stop()
+    told = max(ann.actions, bob.actions, key=len)
+    assert len(told) >= 3
     again = Server(server.data)
     try:
         code, _ = fetch(again, "/tables/%s/games/1.fgn" % ann.table)
         assert code == 409     # the table and its unfinished game came back
+
+        async def back():
+            for c in (ann, bob):
+                c.ws = None
+                await c.connect(again.url)
+                await c.take_back()
+                await c.expect("snapshot")    # a new epoch: the whole state
+                assert c.actions[:len(told)] == told, c.name
+            await play([ann, bob], rng)
+            assert ann.over and bob.over and ann.actions == bob.actions
+
+        run(back())
     finally:
         again.stop()
 
