@@ -134,8 +134,7 @@ PY
 run() {
     rm -rf "$tmp/state" && mkdir "$tmp/state"
     "$PY" "$tmp/serve.py" "$unit" "$1" "$tmp/state" "$FIGARO" "$2" >"$tmp/saw" 2>&1
-    grep '^FAIL: ' "$tmp/saw" | while IFS= read -r line; do echo "$line"; done
-    if grep -q '^FAIL: ' "$tmp/saw"; then ko "the unit's command (see above)"; cat "$tmp/serve.err"; fi
+    if grep '^FAIL: ' "$tmp/saw"; then ko "the unit's command (above)"; cat "$tmp/serve.err"; fi
 }
 # The port: 0 (any free one), from the environment file as an operator writes it.
 printf '# a comment\nFIGARO_LISTEN=127.0.0.1:0\nFIGARO_OPTIONS="--grace 7  --idle 9"\n' >"$tmp/default"
