@@ -43,6 +43,10 @@ ALLOC_TESTS := $(T)/test_store $(T)/test_session $(T)/test_alloc $(T)/test_conn_
 $(ALLOC_TESTS): TEST_LDFLAGS := $(WRAP_ALLOC)
 $(ALLOC_TESTS): $(T)/unit/alloc_fail.o
 
+# The sd_notify datagram of `figaro serve` (src/cli/notify.c), a module of the
+# command tested alone.
+$(T)/test_notify: $(T)/cli/notify.o
+
 # bits.h dispatches at run time in a portable build and takes the compiler's
 # path in one for this processor: test_bits runs both ways.
 $(T)/test_bits_native: tests/unit/test_bits.c src/core/bits.h | $(DEPS_STAMP)
