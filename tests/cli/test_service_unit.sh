@@ -174,6 +174,7 @@ expect_in "the packaged file changes nothing" "$tmp/out" "/usr/games/figaro serv
 # ---- a NOTIFY_SOCKET that cannot be told is logged, never fatal
 bad_notify() {   # NAME VALUE TEXT: the server serves with NOTIFY_SOCKET=VALUE and logs TEXT
     mkdir -p "$tmp/d"
+    rm -f "$tmp/bad.out" "$tmp/bad.err"   # the last call's port is not this server's
     NOTIFY_SOCKET=$2 "$FIGARO" serve --listen 127.0.0.1:0 --data "$tmp/d" >"$tmp/bad.out" \
         2>"$tmp/bad.err" &
     pid=$!
