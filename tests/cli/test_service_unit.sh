@@ -180,8 +180,8 @@ bad_notify() {   # NAME VALUE TEXT: the server serves with NOTIFY_SOCKET=VALUE a
     pid=$!
     port=""
     for _ in $(seq 300); do
-        port=$(sed -n 's|.*http://127\.0\.0\.1:\([0-9]*\)/.*|\1|p' "$tmp/bad.out")
-        [ -n "$port" ] && grep -q "NOTIFY_SOCKET" "$tmp/bad.err" && break
+        port=$(sed -n 's|.*http://127\.0\.0\.1:\([0-9]*\)/.*|\1|p' "$tmp/bad.out" 2>/dev/null)
+        [ -n "$port" ] && grep -q "NOTIFY_SOCKET" "$tmp/bad.err" 2>/dev/null && break
         sleep 0.1
     done
     "$PY" -c 'import sys, urllib.request
