@@ -10,6 +10,9 @@ PACKAGES="gcc make pkg-config libcmocka-dev libjansson-dev clang libclang-rt-14-
 PACKAGES="$PACKAGES python3-venv"
 # PyTorch: the PPO training example and its test (examples/python/ppo_train.py).
 PACKAGES="$PACKAGES python3-torch"
+# The table server's systemd unit (tests/cli/test_service_unit.sh): systemd-analyze
+# verifies and rates it; libseccomp2, which systemd needs, makes its sandbox's filters.
+PACKAGES="$PACKAGES systemd libseccomp2"
 
 # The browser client's tests (tests/web): Playwright, axe and TypeScript from
 # npm, exact versions in tests/web/package-lock.json; no browser download:
@@ -48,6 +51,8 @@ echo "   postgresql: PostgreSQL 15, which the tests start in a temporary folder 
 echo "   haproxy: the front of several table servers (deploy/haproxy.cfg), tested in front of three;"
 echo "   zbar-tools: zbarimg reads the QR code the page draws (web/qr.js) off a screenshot;"
 echo "   python3-venv: pip install of the Python package, tested in a fresh virtual environment;"
+echo "   systemd, libseccomp2: systemd-analyze checks the table server's unit, whose sandbox's"
+echo "     filters the tests make with libseccomp;"
 echo "   python3-torch: PyTorch, for the PPO training example and its test)"
 if [ "$(id -u)" -eq 0 ]; then
     SUDO=""

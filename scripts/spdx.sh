@@ -14,7 +14,7 @@
 # DIR (default: the repository this script is in) is read with `git ls-files`
 # when it is a git work tree, else with find (build/ and node_modules/ left
 # out). Source files: *.c *.h *.js *.mjs *.py *.sh *.css *.html, makefiles
-# (Makefile, debian/rules) and any file whose first line is a "#!" for sh,
+# (Makefile, *.mk, debian/rules) and any file whose first line is a "#!" for sh,
 # bash or python. Not: data (records, corpora, JSON, catalogues: po/ is
 # covered by LICENSE and debian/copyright), and .ci/, which is not the
 # project's.
@@ -42,7 +42,7 @@ kind() {
     case $1 in
         *.c | *.h | *.css) echo c; return ;;
         *.js | *.mjs) echo slash; return ;;
-        *.py | *.sh | Makefile | */Makefile | debian/rules) echo hash; return ;;
+        *.py | *.sh | *.mk | Makefile | */Makefile | debian/rules) echo hash; return ;;
         *.html) echo html; return ;;
         *.*) return ;;
     esac

@@ -27,6 +27,7 @@
 
 #include "cli/cli.h"
 #include "cli/i18n.h"
+#include "cli/notify.h"
 #include "net/store/db.h"
 #include "net/service/service.h"
 #include "net/wire/wire.h"
@@ -60,6 +61,16 @@ static void log_line(void *ctx, const char *line)
     gmtime_r(&t, &tm);
     strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", &tm);
     fprintf(stderr, "%s %s\n", when, line);
+}
+
+/* Tells systemd, when it started us (Type=notify), how the server is doing. */
+static void tell_manager(const char *state)
+{
+    char why[240], line[256];
+    if (cli_notify_send(getenv("NOTIFY_SOCKET"), state, why, sizeof why) < 0) {
+        snprintf(line, sizeof line, "serve: %s", why);
+        log_line(NULL, line);
+    }
 }
 
 /* mkdir -p; 0 or -1 (errno set). */
@@ -416,8 +427,14 @@ int cmd_serve(int argc, char **argv)
            cert ? "https" : "http", v6 ? "[" : "", host, v6 ? "]" : "",
            fig_wire_port(wire), shown, node);
     fflush(stdout);
+    /* Ready once the port is bound and listening (fig_wire_new): the kernel
+     * queues connections until the loop takes them. */
+    char ready[64];
+    snprintf(ready, sizeof ready, "READY=1\nSTATUS=listening on port %d", fig_wire_port(wire));
+    tell_manager(ready);
 
     int rc = fig_wire_run(wire);
+    tell_manager("STOPPING=1\nSTATUS=shutting down");
     log_line(NULL, rc ? "serve: the event loop failed: shutting down"
                       : "serve: signal received: shutting down");
     wake_fd = -1;   /* a second signal now does nothing: the shutdown goes on */

@@ -359,6 +359,23 @@ static void tell_game_over(const fig_narrator_t *nr, const fig_event_t *e, const
              fig_narrate_name(nr, after->king));
 }
 
+/* A take (R5), after which the same seat plays again (R9). */
+static void tell_take(const fig_narrator_t *nr, const fig_event_t *e)
+{
+    if (e->seat == nr->me)
+        tell(nr, e->type,
+             fig_tr_plural(nr->tr, "You take the %d face-up card and play again.",
+                           "You take all %d face-up cards and play again.",
+                           (unsigned long)e->count),
+             e->count);
+    else
+        tell(nr, e->type,
+             fig_tr_plural(nr->tr, "%s takes the %d face-up card and plays again.",
+                           "%s takes all %d face-up cards and plays again.",
+                           (unsigned long)e->count),
+             fig_narrate_name(nr, e->seat), e->count);
+}
+
 void fig_narrate_step(const fig_narrator_t *nr, const fig_match_step_t *step,
                       const fig_view_t *before, const fig_view_t *after)
 {
@@ -385,18 +402,7 @@ void fig_narrate_step(const fig_narrator_t *nr, const fig_match_step_t *step,
                      fig_narrate_name(nr, s));
             break;
         case FIG_EV_TAKE:
-            if (s == nr->me)
-                tell(nr, t,
-                     fig_tr_plural(nr->tr, "You take the %d face-up card and play again.",
-                                   "You take all %d face-up cards and play again.",
-                                   (unsigned long)e->count),
-                     e->count);
-            else
-                tell(nr, t,
-                     fig_tr_plural(nr->tr, "%s takes the %d face-up card and plays again.",
-                                   "%s takes all %d face-up cards and plays again.",
-                                   (unsigned long)e->count),
-                     fig_narrate_name(nr, s), e->count);
+            tell_take(nr, e);
             break;
         case FIG_EV_COLLECT: {
             /* The pile's total just before it was collected: what it held

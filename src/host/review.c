@@ -153,6 +153,40 @@ static uint64_t knowledge_hash(const fig_game_t *g, int seat)
     return h;
 }
 
+/* The review's searches from the bot's position, for the seat's move
+ * `number`: FIG_REVIEW_SEARCHES thinks, each seeded from the review's seed,
+ * the move and its own number, their root analyses into an. */
+static fig_err_t search(fig_bot_t *bot, uint64_t seed, int number, const atomic_bool *cancel,
+                        const char *spec, fig_analysis_t an[], const fig_tr_t *tr, fig_msg_t *msg)
+{
+    for (int s = 0; s < FIG_REVIEW_SEARCHES; s++) {
+        fig_bot_seed(bot, fig_seed_derive(seed, (uint64_t)number, (uint64_t)s));
+        fig_bot_choose_with(bot, 0, NULL, cancel);
+        if (cancel && atomic_load(cancel))
+            return fig_fail_tr(msg, tr, FIG_ERR_STATE, N_("the review was stopped"));
+        if (!fig_bot_analysis(bot, &an[s]) || an[s].n < 1)
+            return fig_fail_tr(msg, tr, FIG_ERR_INPUT,
+                               N_("a review needs a bot that searches, not '%s'"), spec);
+    }
+    return FIG_OK;
+}
+
+/* Counts the move just judged, out->moves[out->n], into out's grades and
+ * its costliest move (the worst grade, then the largest loss). */
+static void count_move(fig_review_t *out)
+{
+    const fig_review_move_t *m = &out->moves[out->n];
+    out->count[m->grade]++;
+    if (m->grade != FIG_REVIEW_GOOD) {
+        const fig_review_move_t *c = out->costliest >= 0 ? &out->moves[out->costliest] : NULL;
+        if (!c || m->grade > c->grade ||
+            (m->grade == c->grade &&
+             m->loss_place + m->loss_win > c->loss_place + c->loss_win))
+            out->costliest = out->n;
+    }
+    out->n++;
+}
+
 fig_err_t fig_review_game(const fig_game_t *g, int seat, const fig_review_opts_t *opts,
                           fig_review_t *out, fig_msg_t *msg)
 {
@@ -205,30 +239,12 @@ fig_err_t fig_review_game(const fig_game_t *g, int seat, const fig_review_opts_t
                 m->index = i;
                 m->number = ++number;
                 m->in_round = ++in_round;
-                for (int s = 0; s < FIG_REVIEW_SEARCHES && rc == FIG_OK; s++) {
-                    fig_bot_seed(bot, fig_seed_derive(seed, (uint64_t)number, (uint64_t)s));
-                    fig_bot_choose_with(bot, 0, NULL, cancel);
-                    if (cancel && atomic_load(cancel))
-                        rc = fig_fail_tr(msg, tr, FIG_ERR_STATE, N_("the review was stopped"));
-                    else if (!fig_bot_analysis(bot, &an[s]) || an[s].n < 1)
-                        rc = fig_fail_tr(msg, tr, FIG_ERR_INPUT,
-                                         N_("a review needs a bot that searches, not '%s'"),
-                                         spec);
-                }
+                rc = search(bot, seed, number, cancel, spec, an, tr, msg);
                 if (rc != FIG_OK)
                     break;
                 judge(m, an, FIG_REVIEW_SEARCHES, mv->action, n, &an[FIG_REVIEW_SEARCHES]);
                 out->iterations += an[FIG_REVIEW_SEARCHES].iterations;
-                out->count[m->grade]++;
-                if (m->grade != FIG_REVIEW_GOOD) {
-                    const fig_review_move_t *c =
-                        out->costliest >= 0 ? &out->moves[out->costliest] : NULL;
-                    if (!c || m->grade > c->grade ||
-                        (m->grade == c->grade && m->loss_place + m->loss_win >
-                                                     c->loss_place + c->loss_win))
-                        out->costliest = out->n;
-                }
-                out->n++;
+                count_move(out);
             }
             rc = fig_game_play(replay, mv->action, NULL, msg);
             if (rc == FIG_OK)

@@ -1,29 +1,15 @@
 /* SPDX-License-Identifier: MIT */
-/* store.c - saved games (store.h).
+/* store.c - saved games (store.h): the handle on a folder, the game in
+ * progress, the history.
  *
- * A saved file is a title comment, the "#!" lines, then the FGN record. The
- * "#!" lines are ordinary FGN comments, so fig_fgn_read() checks the record
- * and reports its errors with the file's own line numbers; this file checks
- * the "#!" lines itself: a "#!" line is a word (its key) and the rest of the
- * line (its value), separated by spaces or tabs; "seat" lines are the seat
- * table, "play" marks the format, every other key belongs to the front end and
- * is kept as it is. No control character may stand in a key or a value, so
- * whatever is read can be written back unchanged.
- *
- * A sealed file (store.h) holds the record as hex on "#=" lines instead,
- * XORed with a keystream from the folder's key file and the file's nonce;
- * load_file opens it into the clear text (the "#!" lines, then the record)
- * before anything reads it, so the parsers never meet a sealed file.
- *
- * Writes go to a temporary file made with mkstemp() in the target folder,
- * then renamed over the target: rename() within one file system is atomic, so
- * a reader sees the old record or the new one, never a mix. Nothing is created
- * on disk before something is written. */
+ * A saved file is a title comment, the "#!" lines (store_header.c), then the
+ * FGN record, in clear or sealed (store_seal.c); load_file opens a sealed one
+ * into the clear text (the "#!" lines, then the record) before anything reads
+ * it, so the parsers never meet a sealed file. Every file is written through
+ * store_file.c (a temporary file renamed into place); nothing is created on
+ * disk before something is written. */
 #include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
-#include <inttypes.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,9 +18,8 @@
 #include <unistd.h>
 
 #include "host/store.h"
+#include "host/store_file.h"
 #include "host/util.h"
-
-enum { BANG_LINE_MAX = 512 };   /* a "#!" line, "#!" excluded; longer is damage */
 
 struct fig_store {
     const fig_tr_t *tr;
@@ -45,30 +30,9 @@ struct fig_store {
     fig_store_header_t header;  /* the game in progress: seats.players 0 until set */
 };
 
-/* Formats a message in tr's language into msg, with its line. */
-static fig_err_t fail(fig_msg_t *msg, const fig_tr_t *tr, int line, fig_err_t err,
-                      const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 5, 6)))
-#endif
-    ;
-
-static fig_err_t fail(fig_msg_t *msg, const fig_tr_t *tr, int line, fig_err_t err,
-                      const char *fmt, ...)
-{
-    if (msg) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(msg->text, sizeof msg->text, fig_tr_text(tr, fmt), ap);
-        va_end(ap);
-        msg->line = line;
-    }
-    return err;
-}
-
 static fig_err_t no_memory(const fig_store_t *s, fig_msg_t *msg)
 {
-    return fail(msg, s->tr, 0, FIG_ERR_SPACE, N_("out of memory"));
+    return store_fail(msg, s->tr, 0, FIG_ERR_SPACE, N_("out of memory"));
 }
 
 /* ---- the handle */
@@ -93,13 +57,15 @@ fig_err_t fig_store_open(fig_store_t **out, const char *root, const fig_tr_t *tr
     while (n > 1 && root[n - 1] == '/')
         n--;
     if (n == 0)
-        return fail(msg, tr, 0, FIG_ERR_INPUT, N_("no folder was given to keep the games in"));
+        return store_fail(msg, tr, 0, FIG_ERR_INPUT,
+                          N_("no folder was given to keep the games in"));
     /* room for history/YYYYMMDD-HHMMSS-SEED-unfinished-NN.fgn.XXXXXX */
     if (n + 80 >= FIG_STORE_PATH_MAX)
-        return fail(msg, tr, 0, FIG_ERR_INPUT, N_("the folder name for saved games is too long"));
+        return store_fail(msg, tr, 0, FIG_ERR_INPUT,
+                          N_("the folder name for saved games is too long"));
     fig_store_t *s = calloc(1, sizeof *s);
     if (!s)
-        return fail(msg, tr, 0, FIG_ERR_SPACE, N_("out of memory"));
+        return store_fail(msg, tr, 0, FIG_ERR_SPACE, N_("out of memory"));
     s->tr = tr;
     if ((s->root = malloc(n + 1)) != NULL) {
         memcpy(s->root, root, n);
@@ -110,7 +76,7 @@ fig_err_t fig_store_open(fig_store_t **out, const char *root, const fig_tr_t *tr
     }
     if (!s->root || !s->current || !s->history || !s->keyfile) {
         fig_store_free(s);
-        return fail(msg, tr, 0, FIG_ERR_SPACE, N_("out of memory"));
+        return store_fail(msg, tr, 0, FIG_ERR_SPACE, N_("out of memory"));
     }
     *out = s;
     return FIG_OK;
@@ -138,29 +104,21 @@ bool fig_store_has_current(const fig_store_t *s)
 
 /* ---- the seat table and front-end lines */
 
-static bool has_control(const char *p, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        if ((unsigned char)p[i] < ' ' || p[i] == 0x7F)
-            return true;
-    return false;
-}
-
 static fig_err_t check_seats(const fig_store_t *s, const fig_seats_t *seats, fig_msg_t *msg)
 {
     if (seats->players < FIG_MIN_PLAYERS || seats->players > FIG_MAX_PLAYERS)
-        return fail(msg, s->tr, 0, FIG_ERR_INPUT, N_("a game has 3 to 6 players, not %d"),
-                    seats->players);
+        return store_fail(msg, s->tr, 0, FIG_ERR_INPUT, N_("a game has 3 to 6 players, not %d"),
+                          seats->players);
     for (int t = 0; t < seats->players; t++) {
         const fig_seat_t *st = &seats->seat[t];
         if (!st->bot)
             continue;
         size_t n = strnlen(st->spec, sizeof st->spec);
-        if (n == 0 || n == sizeof st->spec || has_control(st->spec, n) || st->spec[0] == ' ')
-            return fail(msg, s->tr, 0, FIG_ERR_INPUT,
-                        N_("seat %d: a bot spec is 1 to %d characters, without control "
-                           "characters, not starting with a space"),
-                        t, (int)sizeof st->spec - 1);
+        if (n == 0 || n == sizeof st->spec || store_has_control(st->spec, n) || st->spec[0] == ' ')
+            return store_fail(msg, s->tr, 0, FIG_ERR_INPUT,
+                              N_("seat %d: a bot spec is 1 to %d characters, without control "
+                                 "characters, not starting with a space"),
+                              t, (int)sizeof st->spec - 1);
     }
     return FIG_OK;
 }
@@ -182,24 +140,24 @@ fig_err_t fig_store_set_line(fig_store_t *s, const char *key, const char *value,
                              fig_msg_t *msg)
 {
     size_t nk = strlen(key), nv = strlen(value);
-    if (nk == 0 || nk >= FIG_STORE_KEY_MAX || has_control(key, nk) || strchr(key, ' ') ||
+    if (nk == 0 || nk >= FIG_STORE_KEY_MAX || store_has_control(key, nk) || strchr(key, ' ') ||
         strcmp(key, "seat") == 0 || strcmp(key, "play") == 0)
-        return fail(msg, s->tr, 0, FIG_ERR_INPUT,
-                    N_("'%s' cannot be the key of a saved line (a word of 1 to %d bytes, "
-                       "not 'seat' or 'play')"),
-                    key, FIG_STORE_KEY_MAX - 1);
-    if (nv >= FIG_STORE_VALUE_MAX || has_control(value, nv) || value[0] == ' ')
-        return fail(msg, s->tr, 0, FIG_ERR_INPUT,
-                    N_("the value of '%s' cannot be saved (at most %d bytes, without control "
-                       "characters, not starting with a space)"),
-                    key, FIG_STORE_VALUE_MAX - 1);
+        return store_fail(msg, s->tr, 0, FIG_ERR_INPUT,
+                          N_("'%s' cannot be the key of a saved line (a word of 1 to %d bytes, "
+                             "not 'seat' or 'play')"),
+                          key, FIG_STORE_KEY_MAX - 1);
+    if (nv >= FIG_STORE_VALUE_MAX || store_has_control(value, nv) || value[0] == ' ')
+        return store_fail(msg, s->tr, 0, FIG_ERR_INPUT,
+                          N_("the value of '%s' cannot be saved (at most %d bytes, without control "
+                             "characters, not starting with a space)"),
+                          key, FIG_STORE_VALUE_MAX - 1);
     fig_store_header_t *h = &s->header;
     int i = 0;
     while (i < h->nlines && strcmp(h->lines[i].key, key) != 0)
         i++;
     if (i == FIG_STORE_LINES_MAX)
-        return fail(msg, s->tr, 0, FIG_ERR_SPACE, N_("at most %d lines can be saved"),
-                    FIG_STORE_LINES_MAX);
+        return store_fail(msg, s->tr, 0, FIG_ERR_SPACE, N_("at most %d lines can be saved"),
+                          FIG_STORE_LINES_MAX);
     if (i == h->nlines) {
         memset(&h->lines[i], 0, sizeof h->lines[i]);
         memcpy(h->lines[i].key, key, nk + 1);
@@ -224,401 +182,7 @@ const char *fig_store_line(const fig_store_t *s, const char *key, int *line)
     return NULL;
 }
 
-/* ---- the format */
-
-size_t fig_store_write_header(const fig_store_header_t *h, char *buf, size_t cap)
-{
-    size_t n = 0;
-    if (cap)
-        buf[0] = '\0';
-    fig_putf(buf, cap, &n, "#! play 1\n");
-    for (int t = 0; t < h->seats.players && t < FIG_MAX_PLAYERS; t++) {
-        if (h->seats.seat[t].bot)
-            fig_putf(buf, cap, &n, "#! seat %d bot %s\n", t, h->seats.seat[t].spec);
-        else
-            fig_putf(buf, cap, &n, "#! seat %d human\n", t);
-    }
-    for (int i = 0; i < h->nlines && i < FIG_STORE_LINES_MAX; i++)
-        fig_putf(buf, cap, &n, h->lines[i].value[0] ? "#! %s %s\n" : "#! %s%s\n", h->lines[i].key,
-                 h->lines[i].value);
-    return n;
-}
-
-typedef struct {
-    const char *name;     /* for messages */
-    int line;
-    const fig_tr_t *tr;
-    fig_msg_t *msg;
-} where_t;
-
-static fig_err_t bad_seat(const where_t *w, int players)
-{
-    return fail(w->msg, w->tr, w->line, FIG_ERR_INPUT,
-                N_("%s:%d: expected '#! seat N human' or '#! seat N bot SPEC' with N from 0 "
-                   "to %d"),
-                w->name, w->line, players - 1);
-}
-
-/* "N human" or "N bot SPEC" (v: n bytes, no control character). */
-static fig_err_t seat_line(const where_t *w, const char *v, size_t n, fig_store_header_t *h,
-                           bool seen[])
-{
-    int players = h->seats.players;
-    size_t i = 0;
-    int seat = 0;
-    while (i < n && v[i] >= '0' && v[i] <= '9') {
-        seat = seat * 10 + (v[i] - '0');
-        if (seat >= players)
-            return bad_seat(w, players);
-        i++;
-    }
-    if (i == 0 || i == n || v[i] != ' ')
-        return bad_seat(w, players);
-    while (i < n && v[i] == ' ')
-        i++;
-    size_t kind = i;
-    while (i < n && v[i] != ' ')
-        i++;
-    size_t kn = i - kind;
-    while (i < n && v[i] == ' ')
-        i++;
-    fig_seat_t *st = &h->seats.seat[seat];
-    if (kn == 5 && memcmp(v + kind, "human", 5) == 0) {
-        st->bot = false;   /* anything after "human" is a later version's: skipped */
-    } else if (kn == 3 && memcmp(v + kind, "bot", 3) == 0 && i < n) {
-        if (n - i >= sizeof st->spec)
-            return fail(w->msg, w->tr, w->line, FIG_ERR_INPUT,
-                        N_("%s:%d: the bot spec is too long"), w->name, w->line);
-        st->bot = true;
-        memcpy(st->spec, v + i, n - i);
-        st->spec[n - i] = '\0';
-    } else {
-        return fail(w->msg, w->tr, w->line, FIG_ERR_INPUT,
-                    N_("%s:%d: expected '#! seat N human' or '#! seat N bot SPEC'"), w->name,
-                    w->line);
-    }
-    if (seen[seat])
-        return fail(w->msg, w->tr, w->line, FIG_ERR_INPUT, N_("%s:%d: seat %d is described twice"),
-                    w->name, w->line, seat);
-    seen[seat] = true;
-    return FIG_OK;
-}
-
-/* One "#!" line, "#!" excluded (p: n bytes). */
-static fig_err_t bang_line(const where_t *w, const char *p, size_t n, fig_store_header_t *h,
-                           bool seen[])
-{
-    if (n >= BANG_LINE_MAX)
-        return fail(w->msg, w->tr, w->line, FIG_ERR_INPUT, N_("%s:%d: this line is too long"),
-                    w->name, w->line);
-    size_t i = 0;
-    while (i < n && (p[i] == ' ' || p[i] == '\t'))
-        i++;
-    size_t key = i;
-    while (i < n && p[i] != ' ' && p[i] != '\t')
-        i++;
-    size_t kn = i - key;
-    while (i < n && (p[i] == ' ' || p[i] == '\t'))
-        i++;
-    const char *v = p + i;
-    size_t vn = n - i;
-    if (kn == 0)
-        return FIG_OK;   /* "#!" alone: a comment like any other */
-    if (has_control(p + key, kn) || has_control(v, vn))
-        return fail(w->msg, w->tr, w->line, FIG_ERR_INPUT,
-                    N_("%s:%d: this line holds control characters"), w->name, w->line);
-    if (kn >= FIG_STORE_KEY_MAX)
-        return fail(w->msg, w->tr, w->line, FIG_ERR_INPUT,
-                    N_("%s:%d: the word after '#!' is too long"), w->name, w->line);
-    if (kn == 4 && memcmp(p + key, "seat", 4) == 0)
-        return seat_line(w, v, vn, h, seen);
-    if (kn == 4 && memcmp(p + key, "play", 4) == 0)
-        return FIG_OK;   /* the format's mark, written back by the store itself */
-    if (h->nlines == FIG_STORE_LINES_MAX)
-        return fail(w->msg, w->tr, w->line, FIG_ERR_INPUT,
-                    N_("%s:%d: too many '#!' lines (at most %d besides the seats)"), w->name,
-                    w->line, FIG_STORE_LINES_MAX);
-    if (vn >= FIG_STORE_VALUE_MAX)
-        return fail(w->msg, w->tr, w->line, FIG_ERR_INPUT, N_("%s:%d: this line is too long"),
-                    w->name, w->line);
-    fig_store_line_t *l = &h->lines[h->nlines++];
-    memcpy(l->key, p + key, kn);
-    l->key[kn] = '\0';
-    memcpy(l->value, v, vn);
-    l->value[vn] = '\0';
-    l->line = w->line;
-    return FIG_OK;
-}
-
-fig_err_t fig_store_parse_header(const char *text, size_t len, const char *name, int players,
-                                 fig_store_header_t *h, const fig_tr_t *tr, fig_msg_t *msg)
-{
-    memset(h, 0, sizeof *h);
-    if (msg)
-        msg->line = 0;
-    if (players < FIG_MIN_PLAYERS || players > FIG_MAX_PLAYERS)
-        return fail(msg, tr, 0, FIG_ERR_INPUT, N_("%s: a game has 3 to 6 players, not %d"), name,
-                    players);
-    h->seats.players = players;
-    bool seen[FIG_MAX_PLAYERS] = { false };
-    where_t w = { name, 0, tr, msg };
-    for (size_t i = 0; i < len;) {
-        const char *nl = memchr(text + i, '\n', len - i);
-        size_t end = nl ? (size_t)(nl - text) : len;
-        size_t n = end - i;
-        w.line++;
-        if (n > 0 && text[i + n - 1] == '\r')
-            n--;
-        if (n >= 2 && text[i] == '#' && text[i + 1] == '!') {
-            if (memchr(text + i, '\0', n))
-                return fail(msg, tr, w.line, FIG_ERR_INPUT,
-                            N_("%s:%d: this line holds control characters"), name, w.line);
-            fig_err_t rc = bang_line(&w, text + i + 2, n - 2, h, seen);
-            if (rc != FIG_OK)
-                return rc;
-        }
-        i = end + 1;
-    }
-    for (int s = 0; s < players; s++)
-        if (!seen[s])
-            return fail(msg, tr, 0, FIG_ERR_INPUT,
-                        N_("%s: seat %d is not described (a '#! seat %d ...' line is missing)"),
-                        name, s, s);
-    return FIG_OK;
-}
-
-/* The FGN record of a file's text into g; msg as "NAME:LINE: ...". */
-static fig_err_t parse_record(const char *text, size_t len, const char *name, fig_game_t *g,
-                              const fig_tr_t *tr, fig_msg_t *msg)
-{
-    if (memchr(text, '\0', len))
-        return fail(msg, tr, 0, FIG_ERR_INPUT,
-                    N_("%s: this is not a game record (it holds binary data)"), name);
-    fig_msg_t why;
-    if (fig_fgn_read(g, text, len, &why) != FIG_OK)   /* the core's own words */
-        return fail(msg, tr, why.line, FIG_ERR_INPUT, "%s:%d: %s", name, why.line, why.text);
-    return FIG_OK;
-}
-
-static void names_from(fig_store_header_t *h, const fig_game_t *g)
-{
-    if (!g->has_names)
-        return;
-    for (int t = 0; t < h->seats.players; t++)
-        memcpy(h->seats.seat[t].name, g->names[t], sizeof h->seats.seat[t].name);
-}
-
-fig_err_t fig_store_parse(const char *text, size_t len, const char *name, fig_game_t *g,
-                          fig_store_header_t *h, const fig_tr_t *tr, fig_msg_t *msg)
-{
-    fig_err_t rc = parse_record(text, len, name, g, tr, msg);
-    if (rc == FIG_OK)
-        rc = fig_store_parse_header(text, len, name, g->setup.players, h, tr, msg);
-    if (rc == FIG_OK)
-        names_from(h, g);
-    return rc;
-}
-
-/* ---- sealing (store.h: sealed games) */
-
-enum { KEY_WORDS = 4, SEAL_BYTES_PER_LINE = 32 };
-
-static const char seal_tag[] = "#= sealed 1 ";
-
-/* Word i of the keystream of key k and nonce n: two rounds of the one seed
- * derivation, so that every word depends on all of the key. */
-static uint64_t stream_word(const uint64_t k[KEY_WORDS], uint64_t nonce, uint64_t i)
-{
-    return fig_seed_derive(fig_seed_derive(k[0] ^ nonce, k[1], i) ^ k[2], k[3], i);
-}
-
-static void xor_stream(const uint64_t k[KEY_WORDS], uint64_t nonce, unsigned char *p, size_t n)
-{
-    uint64_t w = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (i % 8 == 0)
-            w = stream_word(k, nonce, i / 8);
-        p[i] ^= (unsigned char)(w >> (8 * (i % 8)));
-    }
-}
-
-/* A check of the clear record: a wrong key or an altered byte changes it. */
-static uint64_t record_check(const uint64_t k[KEY_WORDS], const unsigned char *p, size_t n)
-{
-    uint64_t h = k[3];
-    for (size_t i = 0; i < n; i++)
-        h = fig_seed_derive(h, p[i], i);
-    return h;
-}
-
-static int hex_digit(char c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
-
-/* Parses exactly 16 hex digits at p into *v. */
-static bool hex_word(const char *p, uint64_t *v)
-{
-    *v = 0;
-    for (int i = 0; i < 16; i++) {
-        int d = hex_digit(p[i]);
-        if (d < 0)
-            return false;
-        *v = *v << 4 | (uint64_t)d;
-    }
-    return true;
-}
-
-/* Reads the folder's key ("figaro key 1 HEX64"); with `create`, makes one
- * if there is none. FIG_ERR_INPUT with a message if it is missing or
- * damaged. */
-static fig_err_t get_key(const fig_store_t *s, bool create, uint64_t k[KEY_WORDS],
-                         fig_msg_t *msg);
-
-static fig_err_t read_key(const fig_store_t *s, uint64_t k[KEY_WORDS], bool *missing,
-                          fig_msg_t *msg)
-{
-    char *text;
-    size_t len;
-    fig_msg_t why;
-    *missing = false;
-    if (access(s->keyfile, F_OK) != 0 && errno == ENOENT) {
-        *missing = true;
-        return fail(msg, s->tr, 0, FIG_ERR_INPUT,
-                    N_("the key of sealed games, %s, is missing"), s->keyfile);
-    }
-    fig_err_t rc = fig_read_file(s->keyfile, 256, &text, &len, s->tr, &why);
-    if (rc != FIG_OK)
-        return fail(msg, s->tr, 0, rc, "%s: %s", s->keyfile, why.text);
-    static const char magic[] = "figaro key 1 ";
-    bool ok = len >= sizeof magic - 1 + 16 * KEY_WORDS &&
-              memcmp(text, magic, sizeof magic - 1) == 0;
-    for (int i = 0; i < KEY_WORDS && ok; i++)
-        ok = hex_word(text + sizeof magic - 1 + 16 * i, &k[i]);
-    free(text);
-    if (!ok)
-        return fail(msg, s->tr, 0, FIG_ERR_INPUT, N_("%s is not a key of sealed games"),
-                    s->keyfile);
-    return FIG_OK;
-}
-
-static fig_err_t make_dirs(const fig_store_t *s, const char *path, fig_msg_t *msg);
-static fig_err_t write_atomic(const fig_store_t *s, const char *path, const char *text,
-                              bool exclusive, fig_msg_t *msg);
-
-static fig_err_t get_key(const fig_store_t *s, bool create, uint64_t k[KEY_WORDS],
-                         fig_msg_t *msg)
-{
-    bool missing;
-    fig_err_t rc = read_key(s, k, &missing, msg);
-    if (rc == FIG_OK || !missing || !create)
-        return rc;
-    if ((rc = make_dirs(s, s->root, msg)) != FIG_OK)
-        return rc;
-    char text[16 + 16 * KEY_WORDS + 2];
-    size_t n = (size_t)snprintf(text, sizeof text, "figaro key 1 ");
-    for (int i = 0; i < KEY_WORDS; i++) {
-        uint64_t word;
-        if ((rc = fig_random_u64(&word, msg)) != FIG_OK)
-            return rc;
-        fig_putf(text, sizeof text, &n, "%016" PRIx64, word);
-    }
-    fig_putf(text, sizeof text, &n, "\n");
-    rc = write_atomic(s, s->keyfile, text, true, msg);   /* mkstemp: mode 0600 */
-    if (rc != FIG_OK && rc != FIG_ERR_STATE)
-        return rc;
-    return read_key(s, k, &missing, msg);   /* ours, or one made at the same moment */
-}
-
-/* The line where text's sealed record starts, or NULL. */
-static const char *seal_line(const char *text, size_t len)
-{
-    for (size_t i = 0; i < len;) {
-        const char *nl = memchr(text + i, '\n', len - i);
-        size_t end = nl ? (size_t)(nl - text) : len;
-        if (end - i >= sizeof seal_tag - 1 && memcmp(text + i, seal_tag, sizeof seal_tag - 1) == 0)
-            return text + i;
-        i = end + 1;
-    }
-    return NULL;
-}
-
-bool fig_store_is_sealed(const char *text, size_t len)
-{
-    return !memchr(text, '\0', len) && seal_line(text, len);
-}
-
-/* The clear text of a sealed file: its lines but the "#=" ones, then the
- * record opened with the key. *out is malloc'ed and NUL-terminated. */
-static fig_err_t unseal(const fig_store_t *s, const char *path, const char *text, size_t len,
-                        char **out, size_t *outlen, fig_msg_t *msg)
-{
-    const char *tag = seal_line(text, len);
-    uint64_t nonce, check, k[KEY_WORDS];
-    unsigned long long rlen = 0;
-    char *end;
-    const char *p = tag + sizeof seal_tag - 1;
-    if (!hex_word(p, &nonce) || p[16] != ' ' ||
-        (errno = 0, rlen = strtoull(p + 17, &end, 10), errno) || rlen > FIG_STORE_FILE_MAX ||
-        *end != ' ' || !hex_word(end + 1, &check) ||
-        (end[17] != '\n' && end[17] != '\r' && end[17] != '\0'))
-        return fail(msg, s->tr, 0, FIG_ERR_INPUT, N_("%s: its sealed record is damaged"), path);
-    fig_err_t rc = get_key(s, false, k, msg);
-    if (rc != FIG_OK)
-        return rc;
-    char *clear = malloc(len + rlen + 2);
-    if (!clear)
-        return no_memory(s, msg);
-    size_t n = 0, got = 0;
-    unsigned char *rec = (unsigned char *)clear + len + 1;   /* the record, then moved */
-    bool damaged = false;
-    for (size_t i = 0; i < len;) {
-        const char *nl = memchr(text + i, '\n', len - i);
-        size_t e = nl ? (size_t)(nl - text) : len;
-        if (e - i >= 2 && text[i] == '#' && text[i + 1] == '=') {
-            size_t j = i + 3, stop = e > i && text[e - 1] == '\r' ? e - 1 : e;
-            if (text + i == tag)
-                j = stop;   /* the tag line itself */
-            else if (stop < j || (stop - j) % 2 || got + (stop - j) / 2 > rlen)
-                damaged = true;
-            for (; j < stop && !damaged; j += 2) {
-                int hi = hex_digit(text[j]), lo = hex_digit(text[j + 1]);
-                if (hi < 0 || lo < 0)
-                    damaged = true;
-                else
-                    rec[got++] = (unsigned char)(hi << 4 | lo);
-            }
-        } else {
-            memcpy(clear + n, text + i, e - i);
-            n += e - i;
-            clear[n++] = '\n';
-        }
-        i = e + 1;
-    }
-    static const char magic[] = "figaro 1";
-    if (!damaged && got == rlen)
-        xor_stream(k, nonce, rec, got);
-    if (damaged || got != rlen || got < sizeof magic - 1 || memcmp(rec, magic, sizeof magic - 1) ||
-        record_check(k, rec, got) != check) {
-        free(clear);
-        return fail(msg, s->tr, 0, FIG_ERR_INPUT,
-                    N_("%s: its sealed record is damaged, or %s is not the key it was sealed "
-                       "with"),
-                    path, s->keyfile);
-    }
-    memmove(clear + n, rec, got);
-    n += got;
-    clear[n] = '\0';
-    *out = clear;
-    *outlen = n;
-    return FIG_OK;
-}
+/* ---- writing */
 
 /* The whole file: the title, the "#!" lines, then the record, sealed if h
  * says so and the game is not over. *out is malloc'ed. */
@@ -626,143 +190,40 @@ static fig_err_t render(const fig_store_t *s, const fig_store_header_t *h, const
                         const char *title, char **out, fig_msg_t *msg)
 {
     bool sealed = h->sealed && !fig_game_over(g);
-    uint64_t k[KEY_WORDS];
+    uint64_t k[STORE_KEY_WORDS];
     *out = NULL;
     if (sealed) {
-        fig_err_t rc = get_key(s, true, k, msg);
+        fig_err_t rc = store_seal_key(s->keyfile, s->root, true, k, s->tr, msg);
         if (rc != FIG_OK)
             return rc;
     }
     size_t head = fig_store_write_header(h, NULL, 0);
     size_t rec = fig_fgn_write(g, NULL, 0);
-    size_t body = sealed ? sizeof seal_tag + 72 + rec * 2 + (rec / SEAL_BYTES_PER_LINE + 1) * 4
-                         : rec;
-    size_t cap = strlen(title) + 4 + head + body + 1;
+    size_t cap = strlen(title) + 4 + head + (sealed ? store_seal_size(rec) : rec) + 1;
     char *buf = malloc(cap);
-    unsigned char *clear = sealed ? malloc(rec + 1) : NULL;
-    if (!buf || (sealed && !clear)) {
-        free(buf);
-        free(clear);
+    if (!buf)
         return no_memory(s, msg);
-    }
     size_t n = (size_t)snprintf(buf, cap, "# %s\n", title);
     n += fig_store_write_header(h, buf + n, cap - n);
     if (!sealed) {
         fig_fgn_write(g, buf + n, cap - n);
-        *out = buf;
-        return FIG_OK;
-    }
-    fig_fgn_write(g, (char *)clear, rec + 1);
-    uint64_t nonce, check = record_check(k, clear, rec);
-    fig_err_t rc = fig_random_u64(&nonce, msg);
-    if (rc != FIG_OK) {
-        free(buf);
-        free(clear);
-        return rc;
-    }
-    xor_stream(k, nonce, clear, rec);
-    fig_putf(buf, cap, &n, "%s%016" PRIx64 " %zu %016" PRIx64 "\n", seal_tag, nonce, rec, check);
-    for (size_t i = 0; i < rec; i += SEAL_BYTES_PER_LINE) {
-        fig_putf(buf, cap, &n, "#= ");
-        for (size_t j = i; j < rec && j < i + SEAL_BYTES_PER_LINE; j++)
-            fig_putf(buf, cap, &n, "%02x", clear[j]);
-        fig_putf(buf, cap, &n, "\n");
-    }
-    free(clear);
-    *out = buf;
-    return FIG_OK;
-}
-
-/* ---- writing */
-
-/* mkdir -p with mode 0700 (the XDG folders are private). */
-static fig_err_t make_dirs(const fig_store_t *s, const char *path, fig_msg_t *msg)
-{
-    char buf[FIG_STORE_PATH_MAX], why[128];
-    size_t len = strlen(path);
-    if (len >= sizeof buf)
-        return fail(msg, s->tr, 0, FIG_ERR_INPUT, N_("the folder name %s is too long"), path);
-    memcpy(buf, path, len + 1);
-    for (size_t i = 1; i <= len; i++) {
-        if (buf[i] != '/' && buf[i] != '\0')
-            continue;
-        char keep = buf[i];
-        buf[i] = '\0';
-        if (mkdir(buf, 0700) != 0 && errno != EEXIST)
-            return fail(msg, s->tr, 0, FIG_ERR_INPUT, N_("cannot create the folder %s: %s"), buf,
-                        fig_strerror(errno, why, sizeof why));
-        buf[i] = keep;
-    }
-    struct stat sb;
-    if (stat(path, &sb) != 0 || !S_ISDIR(sb.st_mode))
-        return fail(msg, s->tr, 0, FIG_ERR_INPUT, N_("%s is not a folder"), path);
-    return FIG_OK;
-}
-
-/* Writes text to path through a temporary file and rename(). With
- * exclusive, an existing path is not replaced: FIG_ERR_STATE then. */
-static fig_err_t write_atomic(const fig_store_t *s, const char *path, const char *text,
-                              bool exclusive, fig_msg_t *msg)
-{
-    char tmp[FIG_STORE_PATH_MAX], why[128];
-    if ((size_t)snprintf(tmp, sizeof tmp, "%s.XXXXXX", path) >= sizeof tmp)
-        return fail(msg, s->tr, 0, FIG_ERR_INPUT, N_("the file name %s is too long"), path);
-    int fd = mkstemp(tmp);
-    if (fd < 0)
-        return fail(msg, s->tr, 0, FIG_ERR_INPUT, N_("cannot write %s: %s"), path,
-                    fig_strerror(errno, why, sizeof why));
-    size_t len = strlen(text), done = 0;
-    while (done < len) {
-        ssize_t w = write(fd, text + done, len - done);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w <= 0) {
-            int e = w < 0 ? errno : ENOSPC;
-            close(fd);
-            unlink(tmp);
-            return fail(msg, s->tr, 0, FIG_ERR_INPUT, N_("cannot write %s: %s"), path,
-                        fig_strerror(e, why, sizeof why));
+    } else {
+        fig_err_t rc = store_seal_write(k, g, rec, buf, cap, &n, s->tr, msg);
+        if (rc != FIG_OK) {
+            free(buf);
+            return rc;
         }
-        done += (size_t)w;
     }
-    /* A finished game is flushed to the disk before it is linked in, so a
-     * power cut cannot leave an empty file in the history. The game in
-     * progress is not: it is rewritten after every move, a flush costs
-     * milliseconds each time, and rename() alone already keeps it whole
-     * through any crash of the program (ext4 and others also flush a file
-     * renamed over an old one). */
-    if ((exclusive && fsync(fd) != 0) || close(fd) != 0) {
-        int e = errno;
-        unlink(tmp);
-        return fail(msg, s->tr, 0, FIG_ERR_INPUT, N_("cannot write %s: %s"), path,
-                    fig_strerror(e, why, sizeof why));
-    }
-    if (exclusive) {
-        /* link() fails rather than replace; the temporary name then goes. */
-        int rc = link(tmp, path);
-        int e = errno;
-        unlink(tmp);
-        if (rc != 0)
-            return e == EEXIST ? FIG_ERR_STATE
-                               : fail(msg, s->tr, 0, FIG_ERR_INPUT, N_("cannot write %s: %s"),
-                                      path, fig_strerror(e, why, sizeof why));
-        return FIG_OK;
-    }
-    if (rename(tmp, path) != 0) {
-        int e = errno;
-        unlink(tmp);
-        return fail(msg, s->tr, 0, FIG_ERR_INPUT, N_("cannot write %s: %s"), path,
-                    fig_strerror(e, why, sizeof why));
-    }
+    *out = buf;
     return FIG_OK;
 }
 
 static fig_err_t need_seats(const fig_store_t *s, const fig_game_t *g, fig_msg_t *msg)
 {
     if (s->header.seats.players != g->setup.players)
-        return fail(msg, s->tr, 0, FIG_ERR_STATE,
-                    N_("the seat table has %d seats but the game %d players"),
-                    s->header.seats.players, g->setup.players);
+        return store_fail(msg, s->tr, 0, FIG_ERR_STATE,
+                          N_("the seat table has %d seats but the game %d players"),
+                          s->header.seats.players, g->setup.players);
     return FIG_OK;
 }
 
@@ -789,7 +250,7 @@ fig_err_t fig_store_save_current(fig_store_t *s, const fig_game_t *g, fig_msg_t 
         return rc;
     if (!fig_store_worth_keeping(g, &s->header.seats))
         return FIG_OK;   /* nobody has played yet: nothing to resume */
-    if ((rc = make_dirs(s, s->root, msg)) != FIG_OK)
+    if ((rc = store_file_make_dirs(s->root, s->tr, msg)) != FIG_OK)
         return rc;
     char *text;
     if ((rc = render(s, &s->header, g,
@@ -799,7 +260,7 @@ fig_err_t fig_store_save_current(fig_store_t *s, const fig_game_t *g, fig_msg_t 
                                         "'figaro play --resume' continues it",
                      &text, msg)) != FIG_OK)
         return rc;
-    rc = write_atomic(s, s->current, text, false, msg);
+    rc = store_file_write(s->current, text, false, s->tr, msg);
     free(text);
     return rc;
 }
@@ -810,7 +271,7 @@ static fig_err_t write_history(const fig_store_t *s, const char *text, uint64_t 
                                bool has_seed, bool finished, char *path, size_t pathcap,
                                fig_msg_t *msg)
 {
-    fig_err_t rc = make_dirs(s, s->history, msg);
+    fig_err_t rc = store_file_make_dirs(s->history, s->tr, msg);
     if (rc != FIG_OK)
         return rc;
     char stamp[32], base[96], name[FIG_STORE_PATH_MAX];
@@ -828,7 +289,7 @@ static fig_err_t write_history(const fig_store_t *s, const char *text, uint64_t 
             snprintf(suffix, sizeof suffix, "-%d", k);
         snprintf(name, sizeof name, "%s/%s%s%s.fgn", s->history, base,
                  finished ? "" : "-unfinished", suffix);   /* fits: fig_store_open checked */
-        rc = write_atomic(s, name, text, true, msg);
+        rc = store_file_write(name, text, true, s->tr, msg);
         if (rc == FIG_OK) {
             if (path && pathcap)
                 snprintf(path, pathcap, "%s", name);
@@ -837,16 +298,16 @@ static fig_err_t write_history(const fig_store_t *s, const char *text, uint64_t 
         if (rc != FIG_ERR_STATE)
             return rc;
     }
-    return fail(msg, s->tr, 0, FIG_ERR_INPUT, N_("cannot find a free file name in %s"),
-                s->history);
+    return store_fail(msg, s->tr, 0, FIG_ERR_INPUT, N_("cannot find a free file name in %s"),
+                      s->history);
 }
 
 static fig_err_t remove_current(const fig_store_t *s, fig_msg_t *msg)
 {
     char why[128];
     if (unlink(s->current) != 0 && errno != ENOENT)
-        return fail(msg, s->tr, 0, FIG_ERR_INPUT, N_("cannot remove %s: %s"), s->current,
-                    fig_strerror(errno, why, sizeof why));
+        return store_fail(msg, s->tr, 0, FIG_ERR_INPUT, N_("cannot remove %s: %s"), s->current,
+                          fig_strerror(errno, why, sizeof why));
     return FIG_OK;
 }
 
@@ -904,7 +365,7 @@ fig_err_t fig_store_set_aside(fig_store_t *s, char *path, size_t pathcap, fig_ms
     fig_err_t rc = fig_read_file(s->current, FIG_STORE_FILE_MAX, &text, &len, s->tr, &why);
     if (rc != FIG_OK) {
         free(g);
-        return fail(msg, s->tr, 0, rc, "%s: %s", s->current, why.text);
+        return store_fail(msg, s->tr, 0, rc, "%s: %s", s->current, why.text);
     }
     /* its title said 'figaro play --resume' continues it: no longer true */
     static const char title[] = "# figaro play: the game in progress";
@@ -940,30 +401,20 @@ static fig_err_t load_file(const fig_store_t *s, const char *path, fig_game_t *g
     fig_msg_t why;
     fig_err_t rc = fig_read_file(path, FIG_STORE_FILE_MAX, &text, &len, s->tr, &why);
     if (rc != FIG_OK)
-        return fail(msg, s->tr, 0, rc, "%s: %s", path, why.text);
+        return store_fail(msg, s->tr, 0, rc, "%s: %s", path, why.text);
     bool sealed = fig_store_is_sealed(text, len);
     if (sealed) {
         char *clear = NULL;
         size_t clen = 0;
-        rc = unseal(s, path, text, len, &clear, &clen, msg);
+        rc = store_unseal(s->keyfile, path, text, len, &clear, &clen, s->tr, msg);
         free(text);
         if (rc != FIG_OK)
             return rc;
         text = clear;
         len = clen;
     }
-    rc = parse_record(text, len, path, g, s->tr, msg);
-    if (rc == FIG_OK) {
-        fig_err_t hr = fig_store_parse_header(text, len, path, g->setup.players, h, s->tr,
-                                              strict ? msg : NULL);
-        if (header_ok)
-            *header_ok = hr == FIG_OK;
-        if (hr == FIG_OK)
-            names_from(h, g);
-        else if (strict)
-            rc = hr;
-        h->sealed = sealed;
-    }
+    rc = store_parse_file(text, len, path, strict, header_ok, g, h, s->tr, msg);
+    h->sealed = sealed;
     free(text);
     return rc;
 }
@@ -999,7 +450,7 @@ fig_err_t fig_store_reopen(fig_store_t *s, const char *path, fig_game_t *g, char
         return no_memory(s, msg);
     fig_err_t rc = load_file(s, path, g, h, true, NULL, msg);
     if (rc == FIG_OK && fig_game_over(g))
-        rc = fail(msg, s->tr, 0, FIG_ERR_STATE, N_("%s: this game is over"), path);
+        rc = store_fail(msg, s->tr, 0, FIG_ERR_STATE, N_("%s: this game is over"), path);
     if (rc == FIG_OK)
         rc = fig_store_set_aside(s, aside, asidecap, msg);
     if (rc == FIG_OK) {
@@ -1011,8 +462,8 @@ fig_err_t fig_store_reopen(fig_store_t *s, const char *path, fig_game_t *g, char
     free(h);
     char why[128];
     if (rc == FIG_OK && unlink(path) != 0)
-        rc = fail(msg, s->tr, 0, FIG_ERR_INPUT, N_("cannot remove %s: %s"), path,
-                  fig_strerror(errno, why, sizeof why));
+        rc = store_fail(msg, s->tr, 0, FIG_ERR_INPUT, N_("cannot remove %s: %s"), path,
+                        fig_strerror(errno, why, sizeof why));
     return rc;
 }
 
@@ -1035,11 +486,12 @@ fig_err_t fig_store_remove(const fig_store_t *s, const char *path, fig_msg_t *ms
     const char *file = path + n + 1;
     if (strncmp(path, s->history, n) != 0 || path[n] != '/' || !*file || strchr(file, '/') ||
         !ends_with(file, ".fgn"))
-        return fail(msg, s->tr, 0, FIG_ERR_INPUT, N_("%s is not a game of the history"), path);
+        return store_fail(msg, s->tr, 0, FIG_ERR_INPUT, N_("%s is not a game of the history"),
+                          path);
     char why[128];
     if (unlink(path) != 0)
-        return fail(msg, s->tr, 0, FIG_ERR_INPUT, N_("cannot remove %s: %s"), path,
-                    fig_strerror(errno, why, sizeof why));
+        return store_fail(msg, s->tr, 0, FIG_ERR_INPUT, N_("cannot remove %s: %s"), path,
+                          fig_strerror(errno, why, sizeof why));
     return FIG_OK;
 }
 
@@ -1074,8 +526,8 @@ static fig_err_t list_history(const fig_store_t *s, char ***out, size_t *count, 
         char why[128];
         if (errno == ENOENT)
             return FIG_OK;
-        return fail(msg, s->tr, 0, FIG_ERR_INPUT, N_("cannot read the folder %s: %s"),
-                    s->history, fig_strerror(errno, why, sizeof why));
+        return store_fail(msg, s->tr, 0, FIG_ERR_INPUT, N_("cannot read the folder %s: %s"),
+                          s->history, fig_strerror(errno, why, sizeof why));
     }
     char **names = NULL;
     size_t n = 0, cap = 0;

@@ -12,37 +12,24 @@
  *                                        a game in progress set aside because a
  *                                        new one was started
  *
- * Every file is an FGN record (docs/fgn.md) preceded by comment lines that
- * FGN readers skip, holding what FGN does not say: who plays each seat, and
- * lines of the front end that saved it, kept as they are, e.g.
- *
- *   #! play 1
- *   #! seat 0 human
- *   #! seat 1 bot normal
- *   #! seat 2 bot cmd:figaro engine --bot greedy
- *   #! pace 700                    (front-end lines: the terminal's display
- *   #! open 0                       options; the store never reads their
- *   #! color 0                      values)
- *
- * so `figaro replay FILE` reads any of them as it is. People's names are the
- * record's own (its `names` line).
+ * Every file is an FGN record (docs/fgn.md) preceded by "#!" comment lines
+ * that FGN readers skip, holding what FGN does not say: who plays each seat,
+ * and lines of the front end that saved it, kept as they are
+ * (store_header.h), so `figaro replay FILE` reads any of them as it is.
+ * People's names are the record's own (its `names` line).
  *
  * Sealed games. A game whose deals must stay secret while it runs (one whose
  * seed nobody chose: rule R14, no player sees another's hand) is saved
  * sealed: the "#!" lines in clear, then the FGN record XORed with a keystream
  * drawn from a key kept in another file of the folder (`key`, made on the
  * first sealed save, readable by its owner only) and a fresh nonce, as hex on
- * "#=" lines:
- *
- *   #= sealed 1 NONCE LENGTH CHECK   (CHECK: of the clear record, with the key)
- *   #= 3a9f...                     (32 bytes a line)
- *
- * Reading a sealed file opens it with the key (a missing key or one that does
- * not open it is an error); the game goes on sealed, and is filed in clear
- * once it is over. This keeps the hands out of sight of the player, of a text
- * editor and of every figaro command while the game runs; it is not a
- * defence against the machine's owner reading the key and this source (the
- * game runs on their machine: docs/play.md says so).
+ * "#=" lines (store_seal.h). Reading a sealed file opens it with the key (a
+ * missing key or one that does not open it is an error); the game goes on
+ * sealed, and is filed in clear once it is over. This keeps the hands out of
+ * sight of the player, of a text editor and of every figaro command while
+ * the game runs; it is not a defence against the machine's owner reading the
+ * key and this source (the game runs on their machine: docs/play.md says
+ * so).
  *
  * The handle holds the seat table and the front-end lines of the game in
  * progress: set them when a game starts (or load them with the game), then
@@ -61,31 +48,10 @@
 
 #include "figaro/figaro.h"
 #include "host/session.h"
+#include "host/store_header.h"   /* the format: fig_store_header_t, its parser */
+#include "host/store_seal.h"     /* sealed games: fig_store_is_sealed */
 
 typedef struct fig_store fig_store_t;
-
-enum {
-    FIG_STORE_PATH_MAX = 4096,   /* any path the store makes fits, its NUL included */
-    FIG_STORE_LINES_MAX = 16,    /* front-end lines per file */
-    FIG_STORE_KEY_MAX = 32,      /* a front-end line's key, its NUL included */
-    FIG_STORE_VALUE_MAX = 256,   /* a front-end line's value, its NUL included */
-    FIG_STORE_FILE_MAX = 1 << 20 /* a saved file is a few kilobytes: a larger one is not ours */
-};
-
-/* One front-end line, "#! KEY VALUE". */
-typedef struct {
-    char key[FIG_STORE_KEY_MAX];       /* no space, no control character */
-    char value[FIG_STORE_VALUE_MAX];   /* the rest of the line as written; may be "" */
-    int line;                          /* its line in the file it was read from, else 0 */
-} fig_store_line_t;
-
-/* What a saved file says besides its FGN record. */
-typedef struct {
-    fig_seats_t seats;                 /* players, and a person or a bot spec per seat */
-    bool sealed;                       /* the record is kept sealed while the game runs */
-    int nlines;
-    fig_store_line_t lines[FIG_STORE_LINES_MAX];
-} fig_store_header_t;
 
 /* Opens the store on `root` (created only when a game is first written).
  * tr is the language of every message of the store (NULL: English); it must
@@ -213,31 +179,5 @@ typedef bool fig_store_walk_fn(void *ctx, const fig_store_entry_t *e);
  * FIG_ERR_SPACE if memory runs out. */
 fig_err_t fig_store_history(const fig_store_t *s, fig_store_walk_fn *fn, void *ctx,
                             fig_msg_t *msg);
-
-/* ---- the format, from and to memory (for the store, its tests and fuzzer) */
-
-/* Parses the "#!" lines of a saved file's text (len bytes; the other lines
- * are skipped) for a game of `players` seats into h. `name` names the text in
- * messages ("NAME:LINE: what is wrong"; msg->line is the line). Every seat
- * 0..players-1 must be described once ("#! seat N human" or "#! seat N bot
- * SPEC"); "#! play" is the store's own; any other "#! KEY VALUE" line is a
- * front-end line, kept as it is. h->seats' names are left empty. */
-fig_err_t fig_store_parse_header(const char *text, size_t len, const char *name, int players,
-                                 fig_store_header_t *h, const fig_tr_t *tr, fig_msg_t *msg);
-
-/* Parses a whole saved file: the FGN record into g, then its "#!" lines into h
- * (with the people's and bots' names from the record, if it has names). */
-fig_err_t fig_store_parse(const char *text, size_t len, const char *name, fig_game_t *g,
-                          fig_store_header_t *h, const fig_tr_t *tr, fig_msg_t *msg);
-
-/* Whether text (len bytes) is a sealed save: a game in progress whose record
- * only the store that sealed it can open (its cards stay hidden until the
- * game ends). */
-bool fig_store_is_sealed(const char *text, size_t len);
-
-/* Writes h's "#!" lines ("#! play 1", the seats, the front-end lines) into buf
- * (cap bytes, NUL-terminated when cap > 0). Returns the length the whole text
- * needs, as snprintf does: it was cut if that is >= cap. */
-size_t fig_store_write_header(const fig_store_header_t *h, char *buf, size_t cap);
 
 #endif

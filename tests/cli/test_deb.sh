@@ -9,6 +9,8 @@
 # the same results; a C program builds with pkg-config against libfigaro-dev
 # and runs on libfigaro0 (versioned symbols, the match runner of match.h);
 # the Python package imports from the root and finds its library; the
+# table server's unit is installed, neither enabled nor started, and runs as
+# systemd would run it (test_service_unit.sh on the packaged files); the
 # hardening flags of dpkg-buildflags reached the build; the man pages render.
 # Run by tests/run.sh (FIGARO: the sanitizer build, the reference output);
 # prints "cli: N passed, N failed" last.
@@ -153,6 +155,32 @@ PY
 expect_in "serve sends the packaged gzip copies" "$tmp/gz" "gzip same"
 kill "$pid" && wait "$pid" 2>/dev/null
 pid=""
+
+# ---- the table server as a service: its unit and options file, neither
+# enabled nor started on installation, restarted on upgrade if it runs,
+# stopped on removal; the packaged unit, file and program as systemd runs
+# them (test_service_unit.sh, with the root's copies)
+expect_in "figaro holds the unit" "$tmp/figaro.list" "/lib/systemd/system/figaro.service"
+expect_in "figaro holds its options file" "$tmp/figaro.list" "/etc/default/figaro"
+dpkg-deb -e "$out/figaro_${v}_amd64.deb" "$tmp/ctl"
+expect_in "the options file is a conffile" "$tmp/ctl/conffiles" "/etc/default/figaro"
+expect_in "enabled on installation only if it was before" "$tmp/ctl/postinst" \
+    "deb-systemd-helper debian-installed 'figaro.service'"
+expect_not_in "not enabled on installation" "$tmp/ctl/postinst" "new installations run enable"
+expect_not_in "not started on installation" "$tmp/ctl/postinst" "deb-systemd-invoke start"
+expect_in "restarted on upgrade if it runs" "$tmp/ctl/postinst" "deb-systemd-invoke try-restart"
+expect_in "stopped on removal" "$tmp/ctl/prerm" "deb-systemd-invoke stop figaro.service"
+if [ -f "$tmp/ctl/preinst" ]; then
+    expect_not_in "not stopped before an upgrade" "$tmp/ctl/preinst" "deb-systemd-invoke stop"
+else ok; fi
+grep -E '^[EWI]: .*(systemd|init\.d|init-d)' "$tmp/build.log" >"$tmp/lintian-unit"
+if [ -s "$tmp/lintian-unit" ]; then ko "lintian on the unit:"; cat "$tmp/lintian-unit"; else ok; fi
+chmod 755 "$tmp"   # the service's program runs as nobody in test_service_unit.sh
+FIGARO=$fig UNIT=$root/lib/systemd/system/figaro.service DEFAULTS=$root/etc/default/figaro \
+    sh tests/cli/test_service_unit.sh >"$tmp/unit.log" 2>&1
+st=$?
+if [ "$st" -eq 0 ]; then ok; else ko "the packaged service (test_service_unit.sh):"; cat "$tmp/unit.log"; fi
+sed -n 's/^cli: /the packaged service: /p; /^exposure level/p' "$tmp/unit.log"
 
 # ---- hardening: dpkg-buildflags' CPPFLAGS, CFLAGS and LDFLAGS reached the build
 readelf -d "$fig" >"$tmp/dyn"

@@ -6,8 +6,9 @@
 # with pkg-config against the installed headers and library and runs, the
 # installed command works from anywhere (--version, a game in French with the
 # installed translations), the Python package finds the installed libraries,
-# and uninstall leaves no file behind. Uses the release build (make builds it
-# if needed). Run by tests/run.sh; prints "cli: N passed, N failed" last.
+# and uninstall leaves no file behind, nor a folder of its own. Uses the
+# release build (make builds it if needed). Run by tests/run.sh; prints
+# "cli: N passed, N failed" last.
 cd "$(dirname "$0")/../.." || exit 1
 root=$(pwd)
 tmp=$(mktemp -d)
@@ -127,5 +128,8 @@ expect_in "man page renders" "$tmp/man" "random-game"
 expect_status "make uninstall" 0 make -s uninstall $vars
 left=$(find "$stage" \( -type f -o -type l \) | sed "s|^$stage||")
 if [ -z "$left" ]; then ok; else ko "left after uninstall: $left"; fi
+# ... nor a folder of figaro's own (the shared ones, bin/, lib/, share/man/man1/, stay).
+left=$(find "$stage" -type d -name figaro | sed "s|^$stage||")
+if [ -z "$left" ]; then ok; else ko "folders left after uninstall: $left"; fi
 
 summary

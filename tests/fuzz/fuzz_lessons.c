@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* fuzz_lessons.c - libFuzzer target for the lessons' steps files
- * (fig_lessons_parse in host/lesson.h).
+ * (fig_lessons_parse in host/lesson_steps.h).
  *
  * An input is a steps file, optionally followed by a line "===" and an FGN
  * record that every position of the file then reads (so the fuzzer mutates

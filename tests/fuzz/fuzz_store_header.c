@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* fuzz_store_header.c - libFuzzer target for the saved-game header parser
- * (fig_store_parse_header, fig_store_parse in host/store.h).
+ * (fig_store_parse_header, fig_store_parse in host/store_header.h).
  *
  * Each input is parsed as the "#!" lines of a game of 3, 4, 5 and 6 players,
  * and as a whole saved file. Beyond "no crash": a header that parses must
@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "figaro/figaro.h"
-#include "host/store.h"
+#include "host/store_header.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -35,9 +35,9 @@ import time
 import pytest
 
 from front import Front
-from test_serve import (ROOT, SCHEMA4, SCHEMA4_TABLES, Client, Closed, Server, figaro_cmd, fetch,
-                        play, run, run_long, schema4_same, schema4_seats, schema4_take_back,
-                        seat_two, websockets)
+from test_serve import (ROOT, SCHEMA4, SCHEMA4_TABLES, Client, Closed, Server, come_back,
+                        figaro_cmd, fetch, play, run, run_long, schema4_same, schema4_seats,
+                        schema4_take_back, seat_two, websockets)
 
 PG_SH = os.path.join(ROOT, "tests", "net", "pg.sh")
 
@@ -228,12 +228,7 @@ def test_sigkill_mid_game_then_restart_on_postgresql(db, tmp_path):
     srv = Server(data, "--node", "alpha", db=db)   # a restart under its name: its tables at once
     try:
         async def second():
-            for c in (ann, bob):
-                c.ws = None
-                await c.connect(srv.url)
-                await c.take_back()
-                await c.expect("snapshot")    # a new epoch: the whole state
-                assert c.actions[:len(told)] == told, c.name
+            await come_back([ann, bob], srv.url, told)
             await play([ann, bob], rng)
             assert ann.over and bob.over and ann.actions == bob.actions
             for c in (ann, bob):

@@ -269,6 +269,18 @@ async def seat_two(url, level="easy"):
     return ann, bob
 
 
+async def come_back(clients, url, told):
+    """Each client back at its table on a restarted server (url), with its
+    token: the whole state in a snapshot (a new epoch), every action told
+    before (told) in it."""
+    for c in clients:
+        c.ws = None
+        await c.connect(url)
+        await c.take_back()
+        await c.expect("snapshot")
+        assert c.actions[:len(told)] == told, c.name
+
+
 async def play(clients, rng, stop_after=None):
     """Plays for the clients until the game is over (or stop_after of their
     own actions were acknowledged); returns how many they made."""
@@ -543,7 +555,7 @@ def test_http_files_headers_and_paths(server):
         assert secret not in body and b"root:" not in body, path
 
 
-# The page's text files the build compresses beside themselves (Makefile, WEBGZ).
+# The page's text files the build compresses beside themselves (mk/web.mk, WEBGZ).
 GZ_KINDS = (".html", ".js", ".css", ".svg", ".webmanifest", ".json", ".txt")
 
 
@@ -691,13 +703,7 @@ def test_sigkill_mid_game_then_restart(data, sync):
     srv = Server(data, "--sync", sync)
     try:
         async def second():
-            for c in (ann, bob):
-                c.ws = None
-                await c.connect(srv.url)
-                await c.take_back()
-                await c.expect("snapshot")    # a new epoch: the whole state
-                # nothing acknowledged was lost
-                assert c.actions[:len(told)] == told, c.name
+            await come_back([ann, bob], srv.url, told)   # nothing acknowledged was lost
             await play([ann, bob], rng)
             assert ann.over and bob.over and ann.actions == bob.actions
             assert ann.actions[:len(told)] == told
@@ -752,25 +758,48 @@ def test_grace_period_then_bot_then_back(data):
 
 
 def test_sigterm_with_players_connected(server):
-    """SIGTERM mid-game with people connected: they are closed, the server
-    exits 0 with nothing freed twice or leaked (the fixture checks), and the
-    game is still there for the next start."""
+    """SIGTERM mid-game with people connected, an action on its way:
+    they are closed, the server exits 0 with nothing freed twice or leaked
+    (the fixture checks), and the next start has the game with every action
+    anyone was told (store before tell: the writer's queue is written before
+    the server stops), the last one too if it was acknowledged."""
+    rng = random.Random(3)
+
     async def go():
         ann, bob = await seat_two(server.url)
-        await play([ann, bob], random.Random(3), stop_after=3)
+        await play([ann, bob], rng, stop_after=3)
+        while not (ann.my_turn() or bob.my_turn()):   # the bot's turn: its move comes
+            tasks = [asyncio.ensure_future(c.recv(20)) for c in (ann, bob)]
+            _, rest = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+            for t in rest:
+                t.cancel()
+            await asyncio.gather(*rest, return_exceptions=True)
+        c = ann if ann.my_turn() else bob
+        await asyncio.sleep(0.06)   # the server allows 20 messages a second
+        await c.send({"type": "act", "table": c.table, "n": c.game_n,
+                      "action": rng.choice(c.view["legal"])})
         server.proc.send_signal(signal.SIGTERM)
         for c in (ann, bob):
             with pytest.raises(Closed):
                 while True:
                     await c.recv(20)
-        return ann
+        return ann, bob
 
-    ann = run(go())
+    ann, bob = run(go())
     server.stop()
+    told = max(ann.actions, bob.actions, key=len)
+    assert len(told) >= 3
     again = Server(server.data)
     try:
         code, _ = fetch(again, "/tables/%s/games/1.fgn" % ann.table)
         assert code == 409     # the table and its unfinished game came back
+
+        async def back():
+            await come_back([ann, bob], again.url, told)
+            await play([ann, bob], rng)
+            assert ann.over and bob.over and ann.actions == bob.actions
+
+        run(back())
     finally:
         again.stop()
 
@@ -1546,6 +1575,30 @@ def test_every_http_answer_has_the_headers(server):
     assert raw_http(server, "GET /" + "a" * 20000 + " HTTP/1.1")[0] == 0
     # the server still answers
     assert raw_http(server, "GET /healthz HTTP/1.1")[0] == 200
+
+
+def listening(port):
+    """The addresses listening on a TCP port, from /proc/net/tcp and tcp6
+    ("127.0.0.1", or an IPv6 address in /proc's hex)."""
+    found = []
+    for path, v4 in (("/proc/net/tcp", True), ("/proc/net/tcp6", False)):
+        with open(path) as f:
+            for line in f.read().splitlines()[1:]:
+                fields = line.split()
+                addr, _, p = fields[1].partition(":")
+                if fields[3] == "0A" and int(p, 16) == port:   # 0A: LISTEN
+                    found.append(socket.inet_ntop(socket.AF_INET, bytes.fromhex(addr)[::-1])
+                                 if v4 else "v6:" + addr)
+    return found
+
+
+def test_listens_on_its_address_alone(server):
+    """--listen 127.0.0.1 is that address alone, not every interface
+    (libwebsockets 4.1.6 put an IPv4 address in an IPv6 socket's flow label
+    and listened on "::": net/wire.c gives it an IPv4 socket)."""
+    if not os.path.exists("/proc/net/tcp"):
+        pytest.skip("no /proc/net/tcp to read the listening sockets from")
+    assert listening(server.port) == ["127.0.0.1"]
 
 
 def test_allowed_hosts(data):

@@ -710,7 +710,10 @@ static fig_err_t lws_init(fig_wire_t *w, const fig_wire_opts_t *o, fig_msg_t *ms
     vi.port = o->port;
     vi.iface = o->addr;
     vi.protocols = protocols;
-    vi.options = ci.options;
+    /* An IPv4 address on an IPv4 socket: libwebsockets 4.1.6 reads it into
+     * an IPv6 socket's address at sin_addr's offset (sin6_flowinfo) and
+     * listens on "::", every interface, whatever --listen said. */
+    vi.options = ci.options | (strchr(o->addr, ':') ? 0 : LWS_SERVER_OPTION_DISABLE_IPV6);
     vi.ssl_cert_filepath = o->tls_cert;
     vi.ssl_private_key_filepath = o->tls_key;
     vi.retry_and_idle_policy = &w->retry;
