@@ -41,14 +41,14 @@ int play_plain(const play_opts_t *opts, const tui_saved_t *saved, fig_store_t *s
                const fig_tr_t *tr);
 
 /* An action as a person types it in plain mode, in the process's language:
- * "R2>1", "Ve2>1" in French, "take" (play_plain.c; figaro learn too). */
+ * "R2>1", "Ve2>1" in French, "take" (plain_show.c; figaro learn too). */
 void plain_action_code(fig_action_t a, char *buf, size_t cap);
 
-/* The cards of a pile as a hand, for printing them (play_plain.c; figaro
+/* The cards of a pile as a hand, for printing them (plain_show.c; figaro
  * learn too). */
 void plain_pile_cards(const fig_pile_t *pile, fig_hand_t *h);
 
-/* Prints a paragraph wrapped to 78 columns (play_plain.c; figaro learn too). */
+/* Prints a paragraph wrapped to 78 columns (plain_show.c; figaro learn too). */
 void plain_print_para(const char *text);
 
 #endif

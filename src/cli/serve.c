@@ -361,6 +361,29 @@ static void service_opts(const serve_opts_t *o, const char *node, fig_service_op
     so->log = log_line;
 }
 
+/* The server listens: said in the log, on standard output (the URL to
+ * open) and to the service manager. Ready once the port is bound and
+ * listening (fig_wire_new): the kernel queues connections until the loop
+ * takes them. */
+static void announce(const serve_opts_t *o, fig_wire_t *wire, const char *node)
+{
+    const char *addr = o->addr;
+    const char *host = strcmp(addr, "0.0.0.0") == 0 ? "localhost"
+                       : strcmp(addr, "::") == 0    ? "localhost"
+                                                    : addr;
+    bool v6 = strchr(host, ':') != NULL;
+    log_line(NULL, "serve: listening");
+    char shown[PATH_MAX + 32];
+    fig_db_url_shown(o->db, shown, sizeof shown);
+    printf("figaro serve: open %s://%s%s%s:%d/ in a browser (tables in %s, node %s)\n",
+           o->cert ? "https" : "http", v6 ? "[" : "", host, v6 ? "]" : "",
+           fig_wire_port(wire), shown, node);
+    fflush(stdout);
+    char ready[64];
+    snprintf(ready, sizeof ready, "READY=1\nSTATUS=listening on port %d", fig_wire_port(wire));
+    tell_manager(ready);
+}
+
 int cmd_serve(int argc, char **argv)
 {
     serve_opts_t o;
@@ -369,7 +392,6 @@ int cmd_serve(int argc, char **argv)
         status = choose_db(&o);
     if (status != CLI_GO_ON)
         return status;
-    const char *addr = o.addr, *cert = o.cert, *db = o.db;
 
     char err[256];
     cli_i18n_init(NULL, err, sizeof err);   /* only finds the catalogues for the service */
@@ -382,7 +404,7 @@ int cmd_serve(int argc, char **argv)
         log_line(NULL, "serve: no web folder found (index.html): only the protocol is served");
 
     fig_msg_t msg;
-    fig_wire_opts_t wo = { addr, o.port, cert, o.key, have_web ? web : NULL,
+    fig_wire_opts_t wo = { o.addr, o.port, o.cert, o.key, have_web ? web : NULL,
                            (size_t)o.queue_kib << 10, (int)o.idle, o.proxy, log_line, NULL,
                            o.hosts };
     fig_wire_t *wire;
@@ -396,8 +418,8 @@ int cmd_serve(int argc, char **argv)
     if (o.node)
         snprintf(node, sizeof node, "%s", o.node);
     else
-        snprintf(node, sizeof node, "%s%.50s%s:%d", strchr(addr, ':') ? "[" : "", addr,
-                 strchr(addr, ':') ? "]" : "", fig_wire_port(wire));
+        snprintf(node, sizeof node, "%s%.50s%s:%d", strchr(o.addr, ':') ? "[" : "", o.addr,
+                 strchr(o.addr, ':') ? "]" : "", fig_wire_port(wire));
     fig_service_opts_t so;
     service_opts(&o, node, &so);
     fig_service_t *svc;
@@ -416,22 +438,7 @@ int cmd_serve(int argc, char **argv)
     sigaction(SIGTERM, &sa, NULL);
     sigaction(SIGINT, &sa, NULL);
 
-    const char *host = strcmp(addr, "0.0.0.0") == 0 ? "localhost"
-                       : strcmp(addr, "::") == 0    ? "localhost"
-                                                    : addr;
-    bool v6 = strchr(host, ':') != NULL;
-    log_line(NULL, "serve: listening");
-    char shown[PATH_MAX + 32];
-    fig_db_url_shown(db, shown, sizeof shown);
-    printf("figaro serve: open %s://%s%s%s:%d/ in a browser (tables in %s, node %s)\n",
-           cert ? "https" : "http", v6 ? "[" : "", host, v6 ? "]" : "",
-           fig_wire_port(wire), shown, node);
-    fflush(stdout);
-    /* Ready once the port is bound and listening (fig_wire_new): the kernel
-     * queues connections until the loop takes them. */
-    char ready[64];
-    snprintf(ready, sizeof ready, "READY=1\nSTATUS=listening on port %d", fig_wire_port(wire));
-    tell_manager(ready);
+    announce(&o, wire, node);
 
     int rc = fig_wire_run(wire);
     tell_manager("STOPPING=1\nSTATUS=shutting down");

@@ -24,10 +24,10 @@
 #      calls another when it uses a symbol that one defines); plain mode
 #      (cli/play_plain.c, cli/plain_*.c) reaches no module that includes
 #      curses, through any path.
-#   5. sizes: in src/net (the table server, cut into files of one job each),
-#      no file over NET_FILE_MAX lines and no function over NET_FN_MAX (from
-#      its opening brace, alone on its line as every function's is, to its
-#      closing one); an offender is named with its line count.
+#   5. sizes: in src (files of one job each), no file over FILE_MAX lines
+#      and no function over FN_MAX (from its opening brace, alone on its
+#      line as every function's is, to its closing one); an offender is
+#      named with its line count.
 #   6. rooms: every file of src/net lives in one of its rooms (a folder a
 #      family: base, store, proto, table, service, wire), and a room includes
 #      and calls only its own and those below it: base <- store, proto <-
@@ -368,10 +368,10 @@ check_lib() {
     [ ! -s "$tmp/bad_symbols" ]
 }
 
-# ---- sizes in src/net
+# ---- sizes in src
 
-NET_FILE_MAX=800
-NET_FN_MAX=80
+FILE_MAX=800
+FN_MAX=80
 
 # check_sizes FILE...: the files and functions over their limits into
 # $tmp/sizes (one line each); false if there is any.
@@ -379,8 +379,8 @@ check_sizes() {
     : >"$tmp/sizes"
     for f in "$@"; do
         n=$(wc -l <"$f")
-        [ "$n" -le "$NET_FILE_MAX" ] || echo "$f: $n lines (at most $NET_FILE_MAX)" >>"$tmp/sizes"
-        awk -v max="$NET_FN_MAX" -v f="$f" '
+        [ "$n" -le "$FILE_MAX" ] || echo "$f: $n lines (at most $FILE_MAX)" >>"$tmp/sizes"
+        awk -v max="$FN_MAX" -v f="$f" '
             /\(/ { sig = $0 }
             /^\{/ { start = FNR; name = sig; sub(/\(.*/, "", name); sub(/.*[ *]/, "", name) }
             /^\}/ && start { n = FNR - start + 1
@@ -465,23 +465,23 @@ if [ "$1" != --check ]; then
     if [ ! -s "$tmp/violations" ]; then ok; else ko "self-test: a cycle is not a layer violation"; fi
 
     cc=${CC:-cc}
-    # the sizes: a function of NET_FN_MAX lines passes, one more is named,
-    # and so is a file over NET_FILE_MAX
+    # the sizes: a function of FN_MAX lines passes, one more is named,
+    # and so is a file over FILE_MAX
     mkdir -p "$tmp/sz"
     { printf 'static int short_fn(void)\n{\n'
-      i=2; while [ $i -lt "$NET_FN_MAX" ]; do printf '    (void)0;\n'; i=$((i + 1)); done
+      i=2; while [ $i -lt "$FN_MAX" ]; do printf '    (void)0;\n'; i=$((i + 1)); done
       printf '}\n\nint long_fn(int x)\n{\n'
-      i=2; while [ $i -lt "$NET_FN_MAX" ]; do printf '    x++;\n'; i=$((i + 1)); done
+      i=2; while [ $i -lt "$FN_MAX" ]; do printf '    x++;\n'; i=$((i + 1)); done
       printf '    return x;\n}\n'; } >"$tmp/sz/a.c"
     check_sizes "$tmp/sz/a.c"
     expect_in "self-test: a long function is named" "$tmp/sizes" \
-        "$tmp/sz/a.c:$((NET_FN_MAX + 4)): long_fn: $((NET_FN_MAX + 1)) lines"
+        "$tmp/sz/a.c:$((FN_MAX + 4)): long_fn: $((FN_MAX + 1)) lines"
     if [ "$(wc -l <"$tmp/sizes")" -eq 1 ]; then ok
     else ko "self-test: one function over the limit expected:"; cat "$tmp/sizes"; fi
-    i=0; while [ $i -le "$NET_FILE_MAX" ]; do echo "/* $i */"; i=$((i + 1)); done >"$tmp/sz/b.c"
+    i=0; while [ $i -le "$FILE_MAX" ]; do echo "/* $i */"; i=$((i + 1)); done >"$tmp/sz/b.c"
     check_sizes "$tmp/sz/b.c"
     expect_in "self-test: a long file is named" "$tmp/sizes" \
-        "$tmp/sz/b.c: $((NET_FILE_MAX + 1)) lines"
+        "$tmp/sz/b.c: $((FILE_MAX + 1)) lines"
 
     # the call check: a chain passes, a module calling back into its caller
     # is a cycle
@@ -588,9 +588,9 @@ else
     fi
 fi
 
-if check_sizes "$root"/src/net/*/*.c "$root"/src/net/*/*.h; then ok
+if check_sizes "$root"/src/*/*.[ch] "$root"/src/net/*/*.[ch]; then ok
 else
-    ko "src/net: files or functions too long ($(wc -l <"$tmp/sizes")):"
+    ko "src: files or functions too long ($(wc -l <"$tmp/sizes")):"
     sed 's/^/    /' "$tmp/sizes"
 fi
 
