@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* hint_time.c - what a hint costs: the processor time of the hint's search
- * (host/hint.h, FIG_HINT_SPEC: the max level) at every move of seat 0 in
+ * (host/hint.h: the strongest level, the last of ai/bot.c's) at every move of seat 0 in
  * 4-player games against `greedy`, the bot told only that seat's knowledge
  * as a hint's bot is (docs/bots.md, Hints).
  *
@@ -30,6 +30,7 @@ int main(int argc, char **argv)
     uint64_t seed = argc > 2 ? strtoull(argv[2], NULL, 10) : 100;
     double sum = 0, worst = 0;
     int n = 0;
+    const char *spec = fig_bot_level_name(fig_bot_level_count() - 1);   /* the hint's search */
     for (int gi = 0; gi < games; gi++) {
         fig_setup_t setup;
         fig_setup_random(&setup, 4, seed + (uint64_t)gi, NULL);
@@ -44,7 +45,7 @@ int main(int argc, char **argv)
             if (g.state.turn == 0) {
                 fig_bot_t *bot;
                 fig_msg_t msg;
-                if (fig_bot_new(&bot, FIG_HINT_SPEC, (uint64_t)n + 1, &msg) != FIG_OK ||
+                if (fig_bot_new(&bot, spec, (uint64_t)n + 1, &msg) != FIG_OK ||
                     fig_bot_game(bot, &g.setup, 0, &msg) != FIG_OK) {
                     fprintf(stderr, "hint_time: %s\n", msg.text);
                     return 1;
@@ -67,7 +68,7 @@ int main(int argc, char **argv)
             fig_game_play(&g, a, NULL, NULL);
         }
     }
-    printf("%s: %d searches, mean %.3f s, longest %.3f s of processor time\n", FIG_HINT_SPEC, n,
+    printf("%s: %d searches, mean %.3f s, longest %.3f s of processor time\n", spec, n,
            n ? sum / n : 0, worst);
     return 0;
 }
