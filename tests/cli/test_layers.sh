@@ -29,10 +29,11 @@
 #      line as every function's is, to its closing one); an offender is
 #      named with its line count.
 #   6. rooms: every file of src/net lives in one of its rooms (a folder a
-#      family: base, store, proto, table, service, wire), and a room includes
-#      and calls only its own and those below it: base <- store, proto <-
-#      table <- service <- wire, store and proto side by side (neither uses
-#      the other). A violation names the file and line, or the call.
+#      family: base, store, proto, push, table, service, wire), and a room
+#      includes and calls only its own and those below it: base <- store,
+#      proto <- table <- service <- wire, and base <- push <- service; store,
+#      proto and push side by side (none uses another). A violation names
+#      the file and line, or the call.
 #   3. libfigaro-host.a (LAYERS_HOST_LIB, else libfigaro-host.a beside
 #      $FIGARO) references no curses or terminfo symbol (the list is read
 #      from the installed libncursesw and libtinfo), no libintl or locale
@@ -95,28 +96,31 @@ may_include() {   # FROM TO
 }
 
 # ---- the rooms of src/net (docs/architecture.md): a folder a family, the
-# calls going down: base <- store, proto <- table <- service <- wire.
+# calls going down: base <- store, proto <- table <- service <- wire, and
+# base <- push (Web Push) <- service.
 
 # room_of PATH: the room of a file of src/net (src/net/store/db.c: store),
 # "none" for a file of src/net outside its rooms, nothing for other files.
 room_of() {
     case $1 in
-        src/net/base/*|src/net/store/*|src/net/proto/*|src/net/table/*|src/net/service/*|src/net/wire/*)
+        src/net/base/*|src/net/store/*|src/net/proto/*|src/net/push/*|src/net/table/*|\
+        src/net/service/*|src/net/wire/*)
             r=${1#src/net/}; echo "${r%%/*}" ;;
         src/net/*) echo none ;;
     esac
 }
 
-# What each room may include or call: its own and those below it (store
-# and proto stand side by side on base, and neither uses the other).
+# What each room may include or call: its own and those below it (store,
+# proto and push stand side by side on base, and none uses another).
 room_allowed() {
     case $1 in
         base) echo "base" ;;
         store) echo "base, store" ;;
         proto) echo "base, proto" ;;
+        push) echo "base, push" ;;
         table) echo "base, store, proto, table" ;;
-        service) echo "base, store, proto, table, service" ;;
-        wire) echo "base, store, proto, table, service, wire" ;;
+        service) echo "base, store, proto, push, table, service" ;;
+        wire) echo "base, store, proto, push, table, service, wire" ;;
     esac
 }
 
@@ -163,8 +167,8 @@ check_includes() {
         from=$(layer_of "$f")
         [ -n "$from" ] || continue
         [ "$(room_of "$f")" != none ] ||
-            echo "$f: a file of src/net lives in one of its rooms (base, store, proto, table," \
-                 "service, wire)" >>"$tmp/violations"
+            echo "$f: a file of src/net lives in one of its rooms (base, store, proto, push," \
+                 "table, service, wire)" >>"$tmp/violations"
         grep -n '^[[:space:]]*#[[:space:]]*include[[:space:]]*[<"]' "$root/$f" |
             sed 's/^\([0-9]*\):[[:space:]]*#[[:space:]]*include[[:space:]]*\([<"]\)\([^>"]*\)[>"].*/\1 \2 \3/' \
             >"$tmp/incs"
