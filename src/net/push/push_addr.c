@@ -139,7 +139,7 @@ static bool in_range(const range_t *r, const uint8_t a[16])
     int bits;
     if (read_range(r->range, (size_t)(slash - r->range), slash + 1, strlen(slash + 1), v6, base,
                    &bits, NULL) != FIG_OK)
-        return true;   /* a table's typo refuses; test_push_sub reads every range */
+        return true;   /* a typo in a table refuses all (test_push_sub tries every range) */
     return same_prefix(a, base, bits);
 }
 
@@ -186,11 +186,11 @@ static fig_err_t read_place(fig_push_allow_entry_t *e, const char *s, size_t len
     }
     if (alen && strspn(s, "0123456789.") >= alen)
         return read_range(s, alen, b, blen, false, e->addr, &e->bits, msg);
-    if (slash)
-        return fig_fail(msg, FIG_ERR_INPUT, "a prefix goes after an address, not after a name");
-    fig_err_t rc = fig_push_url_dns_name(s, len, msg);
+    fig_err_t rc = fig_push_url_dns_name(s, alen, msg);
     if (rc != FIG_OK)
         return rc;
+    if (slash)
+        return fig_fail(msg, FIG_ERR_INPUT, "a prefix goes after an address, not after a name");
     e->is_name = true;
     for (size_t i = 0; i < len; i++)
         e->name[i] = (char)(s[i] >= 'A' && s[i] <= 'Z' ? s[i] - 'A' + 'a' : s[i]);
@@ -204,7 +204,9 @@ static fig_err_t read_entry(fig_push_allow_entry_t *e, const char *s, size_t len
 {
     if (len == 0)
         return fig_fail(msg, FIG_ERR_INPUT, "an empty entry");
-    const char *close = len && s[0] == '[' ? memchr(s, ']', len) : NULL;
+    const char *close = s[0] == '[' ? memchr(s, ']', len) : NULL;
+    if (s[0] == '[' && !close)
+        return fig_fail(msg, FIG_ERR_INPUT, "the IPv6 address has no closing ']'");
     const char *from = close ? close : s;
     const char *colon = memchr(from, ':', len - (size_t)(from - s));
     if (!close && colon && memchr(colon + 1, ':', len - (size_t)(colon + 1 - s)))
