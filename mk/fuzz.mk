@@ -25,6 +25,9 @@ $(eval $(call fuzzer,fuzz_lessons,$(call libs,fz,host ai core),-lm -lpthread))
 $(eval $(call fuzzer,fuzz_rating,$(call libs,fz,host ai core),-lm -lpthread))
 # The service's HTTP paths (net/service/http_path.h): a pure module, alone.
 $(eval $(call fuzzer,fuzz_http_path,$(FZ)/$(NET_HTTP_PATH)))
+# Web Push subscriptions and the allow list of where the server may post
+# (net/push/push_sub.h, net/push/push_addr.h).
+$(eval $(call fuzzer,fuzz_push_sub,$(call libs,fz,net host ai core),$$(NET_LIBS) -lm -lpthread))
 # The FGN target checks the property tests' invariants (tests/unit/invariants.h).
 $(eval $(call fuzzer,fuzz_fgn,tests/unit/invariants.c tests/unit/support.c $(call libs,fz,core)))
 $(T)/fuzz_fgn: FUZZ_INC += -Itests/unit

@@ -185,6 +185,10 @@ static void test_url_good(void **state)
     assert_int_equal(u.port, 443);
     assert_string_equal(u.origin, "https://[2001:db8::1]");
 
+    u = url_ok("https://[2001:0DB8:0:0::1:0]:8443/");
+    assert_string_equal(u.host, "2001:db8::1:0");
+    assert_string_equal(u.origin, "https://[2001:db8::1:0]:8443");
+
     u = url_ok("https://[::ffff:1.2.3.4]:443");
     assert_string_equal(u.host, "::ffff:1.2.3.4");
     assert_int_equal(u.target, strlen("https://[::ffff:1.2.3.4]:443"));

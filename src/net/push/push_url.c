@@ -111,8 +111,7 @@ static fig_err_t ipv6_host(fig_push_url_t *out, const char *host, size_t len, fi
     if (n >= sizeof text || inet_pton(AF_INET6, text, &a) != 1)
         return fig_fail(msg, FIG_ERR_INPUT, "the host %.*s is not an IPv6 address",
                         (int)(len < 60 ? len : 60), host);
-    for (size_t i = 0; i <= n; i++)
-        out->host[i] = lower(text[i]);
+    inet_ntop(AF_INET6, &a, out->host, sizeof out->host);   /* the one spelling, lower case */
     out->kind = FIG_PUSH_HOST_IPV6;
     return FIG_OK;
 }

@@ -35,7 +35,8 @@ typedef enum {
 
 typedef struct {
     fig_push_host_kind_t kind;
-    char host[FIG_PUSH_HOST_MAX + 1];   /* lower case; an IPv6 address without brackets */
+    char host[FIG_PUSH_HOST_MAX + 1];   /* lower case; an IPv6 address without brackets,
+                                           in its shortest form (RFC 5952) */
     int port;                           /* 443 when the URL names none */
     size_t target;                      /* where the path (or the query) starts in the URL:
                                            the request's target, "/" when empty */
