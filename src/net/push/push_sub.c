@@ -135,7 +135,7 @@ static fig_err_t read_keys(fig_push_sub_t *sub, const json_t *o, fig_msg_t *msg)
     if (sub->p256dh[0] != 0x04)
         return fig_fail(msg, FIG_ERR_INPUT, "keys.p256dh: not an uncompressed point (its "
                         "first byte is 0x%02x, not 0x04)", sub->p256dh[0]);
-    bool ok;
+    bool ok = false;
     rc = on_p256(sub->p256dh, &ok, msg);
     if (rc != FIG_OK)
         return rc;
