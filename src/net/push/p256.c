@@ -91,26 +91,35 @@ fig_err_t fig_p256_private_pkey(EVP_PKEY **out, const uint8_t priv[FIG_P256_PRIV
     return private_key(out, priv, pub, what, msg);
 }
 
+/* Whether libcrypto's errors, taken off its queue, include a failed
+ * allocation: then a refusal says nothing of the input. */
+static int out_of_memory(void)
+{
+    int oom = 0;
+    for (unsigned long e; (e = ERR_get_error()) != 0;)
+        oom |= ERR_GET_REASON(e) == ERR_GET_REASON(ERR_R_MALLOC_FAILURE);
+    return oom;
+}
+
 /* Whether 65 bytes in the uncompressed form are a point of the curve other
  * than infinity: FIG_OK, FIG_ERR_INPUT, or FIG_ERR_STATE when libcrypto
- * could not tell. */
+ * could not tell. libcrypto's error queue, which nothing else here reads,
+ * is emptied first so that it tells this call's failures. */
 static fig_err_t check_point(const uint8_t pub[FIG_P256_PUBLIC], const char *what,
                              fig_msg_t *msg)
 {
+    ERR_clear_error();
     EC_GROUP *g = EC_GROUP_new_by_curve_name(NID_X9_62_prime256v1);
     EC_POINT *p = g ? EC_POINT_new(g) : NULL;
-    if (!p) {
-        EC_GROUP_free(g);
-        return crypto_failed(msg);
-    }
     /* oct2point refuses a point off the curve; the checks after it say so
      * even where a libcrypto version would not. */
-    ERR_set_mark();
-    int ok = EC_POINT_oct2point(g, p, pub, FIG_P256_PUBLIC, NULL) == 1
+    int ok = p && EC_POINT_oct2point(g, p, pub, FIG_P256_PUBLIC, NULL) == 1
              && !EC_POINT_is_at_infinity(g, p) && EC_POINT_is_on_curve(g, p, NULL) == 1;
-    ERR_pop_to_mark();
     EC_POINT_free(p);
     EC_GROUP_free(g);
+    if (!p || (!ok && out_of_memory()))
+        return crypto_failed(msg);
+    ERR_clear_error();
     if (!ok)
         return fig_fail(msg, FIG_ERR_INPUT, N_("%s is not a point of the P-256 curve"), what);
     return FIG_OK;

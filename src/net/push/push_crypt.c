@@ -158,17 +158,18 @@ fig_err_t fig_push_encrypt(const fig_push_keys_t *keys, const uint8_t *plain, si
 }
 
 /* The record's data: AES-128-GCM opened into rec (ct_len - FIG_PUSH_TAG
- * bytes), the tag checked. Returns 1 when the tag is right. */
+ * bytes), the tag checked. Returns 1 when the tag is right, 0 when it is
+ * wrong, -1 when libcrypto failed before it could tell. */
 static int open_record(const fig_push_derived_t *k, const uint8_t *ct, size_t ct_len,
                        uint8_t *rec)
 {
     EVP_CIPHER_CTX *c = EVP_CIPHER_CTX_new();
     int data = (int)(ct_len - FIG_PUSH_TAG), n = 0, end = 0;
-    int ok = c && EVP_DecryptInit_ex2(c, EVP_aes_128_gcm(), k->cek, k->nonce, NULL) == 1
-             && EVP_DecryptUpdate(c, rec, &n, ct, data) == 1
-             && EVP_CIPHER_CTX_ctrl(c, EVP_CTRL_GCM_SET_TAG, FIG_PUSH_TAG,
-                                    (void *)(ct + data)) == 1
-             && EVP_DecryptFinal_ex(c, rec + n, &end) == 1 && n + end == data;
+    int ready = c && EVP_DecryptInit_ex2(c, EVP_aes_128_gcm(), k->cek, k->nonce, NULL) == 1
+                && EVP_DecryptUpdate(c, rec, &n, ct, data) == 1
+                && EVP_CIPHER_CTX_ctrl(c, EVP_CTRL_GCM_SET_TAG, FIG_PUSH_TAG,
+                                       (void *)(ct + data)) == 1;
+    int ok = ready ? EVP_DecryptFinal_ex(c, rec + n, &end) == 1 && n + end == data : -1;
     EVP_CIPHER_CTX_free(c);
     return ok;
 }
@@ -232,11 +233,12 @@ fig_err_t fig_push_decrypt(const uint8_t ua_private[FIG_P256_PRIVATE],
     OPENSSL_cleanse(secret, sizeof secret);
     if (rc)
         return rc;
-    long data = -2;
-    if (open_record(&k, ct, ct_len, rec))
-        data = unpad(rec, ct_len - FIG_PUSH_TAG);
+    int opened = open_record(&k, ct, ct_len, rec);
+    long data = opened == 1 ? unpad(rec, ct_len - FIG_PUSH_TAG) : -2;
     OPENSSL_cleanse(&k, sizeof k);
-    if (data == -2)
+    if (opened < 0)
+        rc = crypto_failed(msg);
+    else if (data == -2)
         rc = fig_fail(msg, FIG_ERR_INPUT, N_("a push message's tag is wrong: not ours, or altered"));
     else if (data < 0)
         rc = fig_fail(msg, FIG_ERR_INPUT, N_("a push message's padding is wrong"));
