@@ -25,6 +25,8 @@ $(eval $(call fuzzer,fuzz_lessons,$(call libs,fz,host ai core),-lm -lpthread))
 $(eval $(call fuzzer,fuzz_rating,$(call libs,fz,host ai core),-lm -lpthread))
 # The service's HTTP paths (net/service/http_path.h): a pure module, alone.
 $(eval $(call fuzzer,fuzz_http_path,$(FZ)/$(NET_HTTP_PATH)))
+# Web Push's decryption (net/push/push_crypt.h): bodies a push service hands on.
+$(eval $(call fuzzer,fuzz_push_decrypt,$(call libs,fz,net host core),$$(NET_LIBS) -lm -lpthread))
 # The FGN target checks the property tests' invariants (tests/unit/invariants.h).
 $(eval $(call fuzzer,fuzz_fgn,tests/unit/invariants.c tests/unit/support.c $(call libs,fz,core)))
 $(T)/fuzz_fgn: FUZZ_INC += -Itests/unit
