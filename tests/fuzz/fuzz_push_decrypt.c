@@ -40,8 +40,8 @@ typedef struct {
 static void vectors(vectors_t *v)
 {
     decode("q1dXpw3UpT5VOmu_cf_v6ih07Aems3njxI-JWgLcM94", v->ua_priv, 32);
-    decode("BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4",
-           v->ua_pub, 65);
+    decode("BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcx"
+           "aOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4", v->ua_pub, 65);
     decode("yfWPiYE-n46HLnH0KqZOF1fJJU3MYrct3AELtAQ-oRw", v->as_priv, 32);
     decode("DGv6ra1nlYgDCS1FRnbzlw", v->salt, 16);
     decode("BTBZMqHH6r4Tts7J_aSIgg", v->auth, 16);

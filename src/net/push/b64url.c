@@ -10,7 +10,7 @@ fig_err_t fig_b64url_encode(const uint8_t *in, size_t len, char *out, size_t cap
                             fig_msg_t *msg)
 {
     if (FIG_B64URL_LEN(len) >= cap)
-        return fig_fail(msg, FIG_ERR_SPACE, N_("no room for %zu bytes as base64url"), len);
+        return fig_fail(msg, FIG_ERR_SPACE, "no room for %zu bytes as base64url", len);
     size_t o = 0;
     for (size_t i = 0; i < len; i += 3) {
         uint32_t v = (uint32_t)in[i] << 16;
@@ -43,11 +43,11 @@ fig_err_t fig_b64url_decode(const char *text, uint8_t *out, size_t cap, size_t *
     size_t n = strlen(text);
     *len = 0;
     if (n % 4 == 1)
-        return fig_fail(msg, FIG_ERR_INPUT, N_("%s is not base64url: %zu signs cannot be"),
+        return fig_fail(msg, FIG_ERR_INPUT, "%s is not base64url: %zu signs cannot be",
                         what, n);
     size_t bytes = n / 4 * 3 + (n % 4 ? n % 4 - 1 : 0);
     if (bytes > cap)
-        return fig_fail(msg, FIG_ERR_INPUT, N_("%s is too long: %zu bytes, at most %zu"), what,
+        return fig_fail(msg, FIG_ERR_INPUT, "%s is too long: %zu bytes, at most %zu", what,
                         bytes, cap);
     uint32_t acc = 0;
     int bits = 0;
@@ -55,7 +55,7 @@ fig_err_t fig_b64url_decode(const char *text, uint8_t *out, size_t cap, size_t *
     for (size_t i = 0; i < n; i++) {
         int v = value(text[i]);
         if (v < 0)
-            return fig_fail(msg, FIG_ERR_INPUT, N_("%s is not base64url: sign %zu is '%c'"),
+            return fig_fail(msg, FIG_ERR_INPUT, "%s is not base64url: sign %zu is '%c'",
                             what, i + 1, (unsigned char)text[i] < 32 ? '?' : text[i]);
         acc = (acc << 6 | (uint32_t)v) & 0xffffff;
         bits += 6;
@@ -65,7 +65,7 @@ fig_err_t fig_b64url_decode(const char *text, uint8_t *out, size_t cap, size_t *
         }
     }
     if (acc & ((1u << bits) - 1))   /* the last sign's unused bits must be zero */
-        return fig_fail(msg, FIG_ERR_INPUT, N_("%s is not base64url: its last sign has stray bits"),
+        return fig_fail(msg, FIG_ERR_INPUT, "%s is not base64url: its last sign has stray bits",
                         what);
     *len = o;
     return FIG_OK;

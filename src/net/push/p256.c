@@ -18,9 +18,9 @@
 
 static const char GROUP[] = "prime256v1";
 
-static fig_err_t crypto_failed(fig_msg_t *msg)
+fig_err_t fig_p256_failed(fig_msg_t *msg)
 {
-    return fig_fail(msg, FIG_ERR_STATE, N_("the cryptography library failed (out of memory?)"));
+    return fig_fail(msg, FIG_ERR_STATE, "the cryptography library failed (out of memory?)");
 }
 
 /* An EVP_PKEY of `selection` (EVP_PKEY_KEYPAIR or EVP_PKEY_PUBLIC_KEY) from a
@@ -42,7 +42,7 @@ static fig_err_t from_data(EVP_PKEY **out, int selection, const BIGNUM *d,
     EVP_PKEY_CTX_free(ctx);
     OSSL_PARAM_free(params);   /* clears the private key's copy too (OSSL_PARAM_BLD) */
     OSSL_PARAM_BLD_free(bld);
-    return ok ? FIG_OK : crypto_failed(msg);
+    return ok ? FIG_OK : fig_p256_failed(msg);
 }
 
 /* d * G as 65 bytes, for a scalar checked to lie in [1, n-1]. */
@@ -50,13 +50,13 @@ static fig_err_t scalar_point(const EC_GROUP *g, const BIGNUM *d, uint8_t pub[FI
                               const char *what, fig_msg_t *msg)
 {
     if (BN_is_zero(d) || BN_cmp(d, EC_GROUP_get0_order(g)) >= 0)
-        return fig_fail(msg, FIG_ERR_INPUT, N_("%s is not a P-256 private key"), what);
+        return fig_fail(msg, FIG_ERR_INPUT, "%s is not a P-256 private key", what);
     EC_POINT *p = EC_POINT_new(g);
     int ok = p && EC_POINT_mul(g, p, d, NULL, NULL, NULL) == 1
              && EC_POINT_point2oct(g, p, POINT_CONVERSION_UNCOMPRESSED, pub, FIG_P256_PUBLIC,
                                    NULL) == FIG_P256_PUBLIC;
     EC_POINT_free(p);
-    return ok ? FIG_OK : crypto_failed(msg);
+    return ok ? FIG_OK : fig_p256_failed(msg);
 }
 
 /* The scalar's point and, if out is not NULL, its EVP_PKEY. */
@@ -67,7 +67,7 @@ static fig_err_t private_key(EVP_PKEY **out, const uint8_t priv[FIG_P256_PRIVATE
     BIGNUM *d = BN_secure_new();
     fig_err_t rc = FIG_OK;
     if (!g || !d || !BN_bin2bn(priv, FIG_P256_PRIVATE, d))
-        rc = crypto_failed(msg);
+        rc = fig_p256_failed(msg);
     if (rc == FIG_OK)
         rc = scalar_point(g, d, pub, what, msg);
     if (rc == FIG_OK && out)
@@ -118,10 +118,10 @@ static fig_err_t check_point(const uint8_t pub[FIG_P256_PUBLIC], const char *wha
     EC_POINT_free(p);
     EC_GROUP_free(g);
     if (!p || (!ok && out_of_memory()))
-        return crypto_failed(msg);
+        return fig_p256_failed(msg);
     ERR_clear_error();
     if (!ok)
-        return fig_fail(msg, FIG_ERR_INPUT, N_("%s is not a point of the P-256 curve"), what);
+        return fig_fail(msg, FIG_ERR_INPUT, "%s is not a point of the P-256 curve", what);
     return FIG_OK;
 }
 
@@ -131,10 +131,10 @@ fig_err_t fig_p256_public_pkey(EVP_PKEY **out, const uint8_t *pub, size_t len,
     *out = NULL;
     if (len != FIG_P256_PUBLIC)
         return fig_fail(msg, FIG_ERR_INPUT,
-                        N_("%s must be a 65-byte P-256 public key, not %zu bytes"), what, len);
+                        "%s must be a 65-byte P-256 public key, not %zu bytes", what, len);
     if (pub[0] != 0x04)   /* 0x00 alone is infinity; 0x02, 0x03 compressed forms */
         return fig_fail(msg, FIG_ERR_INPUT,
-                        N_("%s is not an uncompressed P-256 point (its first byte is %u, not 4)"),
+                        "%s is not an uncompressed P-256 point (its first byte is %u, not 4)",
                         what, (unsigned)pub[0]);
     fig_err_t rc = check_point(pub, what, msg);
     return rc ? rc : from_data(out, EVP_PKEY_PUBLIC_KEY, NULL, pub, msg);
@@ -155,7 +155,7 @@ fig_err_t fig_p256_new(uint8_t priv[FIG_P256_PRIVATE], uint8_t pub[FIG_P256_PUBL
     EVP_PKEY_free(key);
     if (!ok) {
         OPENSSL_cleanse(priv, FIG_P256_PRIVATE);
-        return crypto_failed(msg);
+        return fig_p256_failed(msg);
     }
     return FIG_OK;
 }
@@ -166,13 +166,13 @@ fig_err_t fig_p256_ecdh(const uint8_t priv[FIG_P256_PRIVATE], const uint8_t *pee
     EVP_PKEY *own = NULL, *other = NULL;
     fig_err_t rc = fig_p256_public_pkey(&other, peer, len, what, msg);
     if (rc == FIG_OK)
-        rc = fig_p256_private_pkey(&own, priv, N_("the private key"), msg);
+        rc = fig_p256_private_pkey(&own, priv, "the private key", msg);
     if (rc == FIG_OK) {
         EVP_PKEY_CTX *ctx = EVP_PKEY_CTX_new_from_pkey(NULL, own, NULL);
         size_t n = FIG_P256_SECRET;
         if (!ctx || EVP_PKEY_derive_init(ctx) != 1 || EVP_PKEY_derive_set_peer(ctx, other) != 1
             || EVP_PKEY_derive(ctx, secret, &n) != 1 || n != FIG_P256_SECRET)
-            rc = crypto_failed(msg);
+            rc = fig_p256_failed(msg);
         EVP_PKEY_CTX_free(ctx);
     }
     EVP_PKEY_free(own);

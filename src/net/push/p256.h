@@ -26,6 +26,10 @@ enum {
     FIG_P256_SECRET = 32     /* an ECDH shared secret: the x coordinate */
 };
 
+/* Returns FIG_ERR_STATE with the message of a failure of libcrypto itself,
+ * for every module of Web Push. */
+fig_err_t fig_p256_failed(fig_msg_t *msg);
+
 /* A new key pair from the operating system's randomness (libcrypto's
  * generator, which the kernel seeds). */
 fig_err_t fig_p256_new(uint8_t priv[FIG_P256_PRIVATE], uint8_t pub[FIG_P256_PUBLIC],

@@ -20,11 +20,6 @@ static const char NONCE_INFO[] = "Content-Encoding: nonce";
 
 enum { DELIMITER = 0x02 };   /* ends the last record's data (RFC 8188 §2) */
 
-static fig_err_t crypto_failed(fig_msg_t *msg)
-{
-    return fig_fail(msg, FIG_ERR_STATE, N_("the cryptography library failed (out of memory?)"));
-}
-
 /* One HKDF step with SHA-256: extract (key = the input keying material,
  * salt) or expand (key = the pseudorandom key, info). Returns 1 on success. */
 static int hkdf(int mode, const uint8_t *key, size_t key_len, const uint8_t *salt_or_info,
@@ -71,7 +66,7 @@ fig_err_t fig_push_derive(const uint8_t ecdh_secret[FIG_P256_SECRET],
                      sizeof NONCE_INFO, out->nonce, sizeof out->nonce);
     if (!ok) {
         OPENSSL_cleanse(out, sizeof *out);
-        return crypto_failed(msg);
+        return fig_p256_failed(msg);
     }
     return FIG_OK;
 }
@@ -114,21 +109,21 @@ fig_err_t fig_push_encrypt_with(const fig_push_keys_t *keys,
 {
     *out_len = 0;
     if (keys->auth_len != FIG_PUSH_AUTH)
-        return fig_fail(msg, FIG_ERR_INPUT, N_("auth must be a 16-byte secret, not %zu bytes"),
+        return fig_fail(msg, FIG_ERR_INPUT, "auth must be a 16-byte secret, not %zu bytes",
                         keys->auth_len);
     if (len > FIG_PUSH_PLAIN_MAX)
         return fig_fail(msg, FIG_ERR_INPUT,
-                        N_("a push message holds at most %d bytes, not %zu"),
+                        "a push message holds at most %d bytes, not %zu",
                         FIG_PUSH_PLAIN_MAX, len);
     if (cap < FIG_PUSH_BODY_LEN(len))
-        return fig_fail(msg, FIG_ERR_SPACE, N_("no room for a push message's %zu bytes"),
+        return fig_fail(msg, FIG_ERR_SPACE, "no room for a push message's %zu bytes",
                         FIG_PUSH_BODY_LEN(len));
     uint8_t as_public[FIG_P256_PUBLIC], secret[FIG_P256_SECRET];
     fig_push_derived_t k;
     fig_err_t rc = fig_p256_ecdh(as_private, keys->p256dh, keys->p256dh_len, secret,
-                                 N_("p256dh"), msg);
+                                 "p256dh", msg);
     if (rc == FIG_OK)
-        rc = fig_p256_public(as_private, as_public, N_("the sender's key"), msg);
+        rc = fig_p256_public(as_private, as_public, "the sender's key", msg);
     if (rc == FIG_OK)
         rc = fig_push_derive(secret, keys->auth, keys->p256dh, as_public, salt, &k, msg);
     OPENSSL_cleanse(secret, sizeof secret);
@@ -136,7 +131,7 @@ fig_err_t fig_push_encrypt_with(const fig_push_keys_t *keys,
         return rc;
     write_header(out, salt, as_public);
     if (!seal(&k, plain, len, out + FIG_PUSH_HEADER))
-        rc = crypto_failed(msg);
+        rc = fig_p256_failed(msg);
     else
         *out_len = FIG_PUSH_BODY_LEN(len);
     OPENSSL_cleanse(&k, sizeof k);
@@ -179,25 +174,25 @@ static int open_record(const fig_push_derived_t *k, const uint8_t *ct, size_t ct
 static fig_err_t check_header(const uint8_t *body, size_t body_len, fig_msg_t *msg)
 {
     if (body_len > FIG_PUSH_BODY_MAX)
-        return fig_fail(msg, FIG_ERR_INPUT, N_("a push message is at most %d bytes, not %zu"),
+        return fig_fail(msg, FIG_ERR_INPUT, "a push message is at most %d bytes, not %zu",
                         FIG_PUSH_BODY_MAX, body_len);
     if (body_len < FIG_PUSH_HEADER)
         return fig_fail(msg, FIG_ERR_INPUT,
-                        N_("a push message's header is truncated: %zu bytes, not %d"),
+                        "a push message's header is truncated: %zu bytes, not %d",
                         body_len, FIG_PUSH_HEADER);
     uint32_t rs = (uint32_t)body[16] << 24 | (uint32_t)body[17] << 16
                   | (uint32_t)body[18] << 8 | body[19];
     if (body[20] != FIG_P256_PUBLIC)
         return fig_fail(msg, FIG_ERR_INPUT,
-                        N_("a push message's key id must be 65 bytes long, not %u"),
+                        "a push message's key id must be 65 bytes long, not %u",
                         (unsigned)body[20]);
     size_t ct_len = body_len - FIG_PUSH_HEADER;
     if (ct_len < FIG_PUSH_TAG + 1)
-        return fig_fail(msg, FIG_ERR_INPUT, N_("a push message's record is truncated: %zu bytes"),
+        return fig_fail(msg, FIG_ERR_INPUT, "a push message's record is truncated: %zu bytes",
                         ct_len);
     if (rs < FIG_PUSH_TAG + 2 || ct_len > rs)   /* RFC 8188 §2: rs >= 18; one record */
         return fig_fail(msg, FIG_ERR_INPUT,
-                        N_("a push message must be one record: %zu bytes for a record size of %lu"),
+                        "a push message must be one record: %zu bytes for a record size of %lu",
                         ct_len, (unsigned long)rs);
     return FIG_OK;
 }
@@ -224,10 +219,10 @@ fig_err_t fig_push_decrypt(const uint8_t ua_private[FIG_P256_PRIVATE],
     size_t ct_len = body_len - FIG_PUSH_HEADER;
     uint8_t ua_public[FIG_P256_PUBLIC], secret[FIG_P256_SECRET], rec[FIG_PUSH_BODY_MAX];
     fig_push_derived_t k;
-    rc = fig_p256_public(ua_private, ua_public, N_("the user agent's key"), msg);
+    rc = fig_p256_public(ua_private, ua_public, "the user agent's key", msg);
     if (rc == FIG_OK)
         rc = fig_p256_ecdh(ua_private, as_public, FIG_P256_PUBLIC, secret,
-                           N_("the sender's key in the message"), msg);
+                           "the sender's key in the message", msg);
     if (rc == FIG_OK)
         rc = fig_push_derive(secret, auth, ua_public, as_public, body, &k, msg);
     OPENSSL_cleanse(secret, sizeof secret);
@@ -237,13 +232,13 @@ fig_err_t fig_push_decrypt(const uint8_t ua_private[FIG_P256_PRIVATE],
     long data = opened == 1 ? unpad(rec, ct_len - FIG_PUSH_TAG) : -2;
     OPENSSL_cleanse(&k, sizeof k);
     if (opened < 0)
-        rc = crypto_failed(msg);
+        rc = fig_p256_failed(msg);
     else if (data == -2)
-        rc = fig_fail(msg, FIG_ERR_INPUT, N_("a push message's tag is wrong: not ours, or altered"));
+        rc = fig_fail(msg, FIG_ERR_INPUT, "a push message's tag is wrong: not ours, or altered");
     else if (data < 0)
-        rc = fig_fail(msg, FIG_ERR_INPUT, N_("a push message's padding is wrong"));
+        rc = fig_fail(msg, FIG_ERR_INPUT, "a push message's padding is wrong");
     else if ((size_t)data > cap)
-        rc = fig_fail(msg, FIG_ERR_SPACE, N_("no room for a push message's %ld bytes"), data);
+        rc = fig_fail(msg, FIG_ERR_SPACE, "no room for a push message's %ld bytes", data);
     else {
         memcpy(out, rec, (size_t)data);
         *out_len = (size_t)data;

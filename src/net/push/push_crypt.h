@@ -16,8 +16,10 @@
  *
  * Errors: FIG_ERR_INPUT for a bad key, secret or body (the message names
  * the field), FIG_ERR_SPACE for an output buffer too small, FIG_ERR_STATE
- * when libcrypto itself fails. Secrets are wiped from the stack before a
- * call returns. */
+ * when libcrypto itself fails. The messages are English, for the server's
+ * log and the tests (no player reads them: they are not in the
+ * catalogues), as are those of p256.h, vapid.h and b64url.h. Secrets are
+ * wiped from the stack before a call returns. */
 #ifndef FIGARO_NET_PUSH_CRYPT_H
 #define FIGARO_NET_PUSH_CRYPT_H
 

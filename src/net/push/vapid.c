@@ -30,13 +30,13 @@ fig_err_t fig_vapid_key_read(fig_vapid_key_t *key, const char *text, fig_msg_t *
 {
     size_t len = 0;
     fig_err_t rc = fig_b64url_decode(text, key->priv, sizeof key->priv, &len,
-                                     N_("the VAPID private key"), msg);
+                                     "the VAPID private key", msg);
     if (rc == FIG_OK && len != FIG_P256_PRIVATE)
         rc = fig_fail(msg, FIG_ERR_INPUT,
-                      N_("the VAPID private key must be 32 bytes (43 signs of base64url), not %zu"),
+                      "the VAPID private key must be 32 bytes (43 signs of base64url), not %zu",
                       len);
     if (rc == FIG_OK)
-        rc = fig_p256_public(key->priv, key->pub, N_("the VAPID private key"), msg);
+        rc = fig_p256_public(key->priv, key->pub, "the VAPID private key", msg);
     if (rc)
         OPENSSL_cleanse(key, sizeof *key);
     return rc;
@@ -104,22 +104,22 @@ fig_err_t fig_vapid_origin(const char *endpoint, int flags, char *out, size_t ca
 {
     int https = has_scheme(endpoint, "https://");
     if (!https && !((flags & FIG_VAPID_HTTP) && has_scheme(endpoint, "http://")))
-        return fig_fail(msg, FIG_ERR_INPUT, N_("a push endpoint must be an https:// URL"));
+        return fig_fail(msg, FIG_ERR_INPUT, "a push endpoint must be an https:// URL");
     const char *a = endpoint + (https ? 8 : 7);
     size_t n = strcspn(a, "/?#");
     if (memchr(a, '@', n))
-        return fig_fail(msg, FIG_ERR_INPUT, N_("a push endpoint may not hold a user name"));
+        return fig_fail(msg, FIG_ERR_INPUT, "a push endpoint may not hold a user name");
     size_t h = host_len(a, n);
     long port;
     if (h == 0 || h > FIG_VAPID_HOST_MAX)
-        return fig_fail(msg, FIG_ERR_INPUT, N_("a push endpoint's host is not a host name"));
+        return fig_fail(msg, FIG_ERR_INPUT, "a push endpoint's host is not a host name");
     if (read_port(a + h, n - h, https ? 443 : 80, &port) != 0)
-        return fig_fail(msg, FIG_ERR_INPUT, N_("a push endpoint's port is not a port"));
+        return fig_fail(msg, FIG_ERR_INPUT, "a push endpoint's port is not a port");
     int len = snprintf(out, cap, "%s://%.*s", https ? "https" : "http", (int)h, a);
     if (len >= 0 && (size_t)len < cap && port != (https ? 443 : 80))
         len += snprintf(out + len, cap - (size_t)len, ":%ld", port);
     if (len < 0 || (size_t)len >= cap)
-        return fig_fail(msg, FIG_ERR_SPACE, N_("no room for a push endpoint's origin"));
+        return fig_fail(msg, FIG_ERR_SPACE, "no room for a push endpoint's origin");
     for (char *p = out; *p; p++)
         *p = (char)tolower((unsigned char)*p);
     return FIG_OK;
@@ -133,15 +133,15 @@ static fig_err_t check_sub(const char *sub, fig_msg_t *msg)
     size_t scheme = has_scheme(sub, "mailto:") ? 7 : has_scheme(sub, "https:") ? 6 : 0;
     if (scheme == 0 || n == scheme)
         return fig_fail(msg, FIG_ERR_INPUT,
-                        N_("the VAPID contact must be a mailto: or https: address"));
+                        "the VAPID contact must be a mailto: or https: address");
     if (n > FIG_VAPID_SUB_MAX)
-        return fig_fail(msg, FIG_ERR_INPUT, N_("the VAPID contact is longer than %d bytes"),
+        return fig_fail(msg, FIG_ERR_INPUT, "the VAPID contact is longer than %d bytes",
                         FIG_VAPID_SUB_MAX);
     for (size_t i = 0; i < n; i++)
         if (sub[i] <= ' ' || sub[i] > '~' || sub[i] == '"' || sub[i] == '\\')
             return fig_fail(msg, FIG_ERR_INPUT,
-                            N_("the VAPID contact may not hold a space, a quote, a backslash "
-                               "or a sign outside ASCII"));
+                            "the VAPID contact may not hold a space, a quote, a backslash "
+                               "or a sign outside ASCII");
     return FIG_OK;
 }
 
@@ -150,7 +150,7 @@ static fig_err_t sign(const fig_vapid_key_t *key, const char *input, size_t len,
                       uint8_t sig[SIGNATURE], fig_msg_t *msg)
 {
     EVP_PKEY *pk = NULL;
-    fig_err_t rc = fig_p256_private_pkey(&pk, key->priv, N_("the VAPID private key"), msg);
+    fig_err_t rc = fig_p256_private_pkey(&pk, key->priv, "the VAPID private key", msg);
     if (rc)
         return rc;
     EVP_MD_CTX *md = EVP_MD_CTX_new();
@@ -168,10 +168,7 @@ static fig_err_t sign(const fig_vapid_key_t *key, const char *input, size_t len,
     ECDSA_SIG_free(s);
     EVP_MD_CTX_free(md);
     EVP_PKEY_free(pk);
-    if (!ok)
-        return fig_fail(msg, FIG_ERR_STATE,
-                        N_("the cryptography library failed (out of memory?)"));
-    return FIG_OK;
+    return ok ? FIG_OK : fig_p256_failed(msg);
 }
 
 /* The JWT: header, claims, signature, each base64url, joined by dots. */
@@ -182,10 +179,10 @@ static fig_err_t make_jwt(const fig_vapid_key_t *key, const char *origin, const 
     int n = snprintf(claims, sizeof claims, "{\"aud\":\"%s\",\"exp\":%" PRId64 ",\"sub\":\"%s\"}",
                      origin, now + FIG_VAPID_LIFE, sub);
     if (n < 0 || (size_t)n >= sizeof claims)
-        return fig_fail(msg, FIG_ERR_SPACE, N_("no room for the VAPID claims"));
+        return fig_fail(msg, FIG_ERR_SPACE, "no room for the VAPID claims");
     size_t h = sizeof JWT_HEADER - 1;
     if (cap < h + 2)
-        return fig_fail(msg, FIG_ERR_SPACE, N_("no room for the VAPID token"));
+        return fig_fail(msg, FIG_ERR_SPACE, "no room for the VAPID token");
     memcpy(jwt, JWT_HEADER, h);
     jwt[h++] = '.';
     fig_err_t rc = fig_b64url_encode((const uint8_t *)claims, (size_t)n, jwt + h, cap - h, msg);
@@ -197,7 +194,7 @@ static fig_err_t make_jwt(const fig_vapid_key_t *key, const char *origin, const 
         jwt[len++] = '.';
         rc = fig_b64url_encode(sig, sizeof sig, jwt + len, cap - len, msg);
     } else if (rc == FIG_OK)
-        rc = fig_fail(msg, FIG_ERR_SPACE, N_("no room for the VAPID token"));
+        rc = fig_fail(msg, FIG_ERR_SPACE, "no room for the VAPID token");
     return rc;
 }
 
@@ -206,7 +203,7 @@ fig_err_t fig_vapid_header(const fig_vapid_key_t *key, const char *endpoint, con
 {
     char origin[FIG_VAPID_ORIGIN_CAP], jwt[FIG_VAPID_HEADER_CAP], pub[FIG_VAPID_PUBLIC_TEXT];
     if (now < 0 || now > INT64_MAX - FIG_VAPID_LIFE)
-        return fig_fail(msg, FIG_ERR_INPUT, N_("the time is not a time since 1970"));
+        return fig_fail(msg, FIG_ERR_INPUT, "the time is not a time since 1970");
     fig_err_t rc = fig_vapid_origin(endpoint, flags, origin, sizeof origin, msg);
     if (rc == FIG_OK)
         rc = check_sub(sub, msg);
@@ -217,6 +214,6 @@ fig_err_t fig_vapid_header(const fig_vapid_key_t *key, const char *endpoint, con
     fig_vapid_public_text(key, pub);
     int n = snprintf(out, cap, "vapid t=%s, k=%s", jwt, pub);
     if (n < 0 || (size_t)n >= cap)
-        return fig_fail(msg, FIG_ERR_SPACE, N_("no room for the VAPID header"));
+        return fig_fail(msg, FIG_ERR_SPACE, "no room for the VAPID header");
     return FIG_OK;
 }
