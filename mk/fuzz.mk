@@ -28,6 +28,8 @@ $(eval $(call fuzzer,fuzz_http_path,$(FZ)/$(NET_HTTP_PATH)))
 # Web Push subscriptions and the allow list of where the server may post
 # (net/push/push_sub.h, net/push/push_addr.h).
 $(eval $(call fuzzer,fuzz_push_sub,$(call libs,fz,net host ai core),$$(NET_LIBS) -lm -lpthread))
+# Web Push's decryption (net/push/push_crypt.h): bodies a push service hands on.
+$(eval $(call fuzzer,fuzz_push_decrypt,$(call libs,fz,net host core),$$(NET_LIBS) -lm -lpthread))
 # The FGN target checks the property tests' invariants (tests/unit/invariants.h).
 $(eval $(call fuzzer,fuzz_fgn,tests/unit/invariants.c tests/unit/support.c $(call libs,fz,core)))
 $(T)/fuzz_fgn: FUZZ_INC += -Itests/unit

@@ -28,7 +28,8 @@ $(T)/test_%: $(T)/unit/test_%.o $(SUPPORT_OBJ) $(call libs,san,host ai core)
 SERVICE_NAMES := $(patsubst tests/unit/%.c,%,$(wildcard tests/unit/test_service*.c))
 SERVICE_TESTS := $(SERVICE_NAMES:%=$(T)/%)
 NET_TESTS := $(SERVICE_TESTS) $(T)/test_proto $(T)/test_db $(T)/test_heap $(T)/test_db_people \
-             $(T)/test_rated $(T)/test_http_path $(T)/test_conn_index $(T)/test_push_sub
+             $(T)/test_rated $(T)/test_http_path $(T)/test_conn_index $(T)/test_push_sub \
+             $(T)/test_push_crypt
 $(NET_TESTS): $(T)/test_%: $(T)/unit/test_%.o $(SUPPORT_OBJ) $(call libs,san,net host ai core)
 	$(call link,san) -lcmocka $(NET_LIBS) -lm -lpthread
 $(SERVICE_TESTS): $(T)/unit/service_harness.o

@@ -13,6 +13,9 @@ PACKAGES="$PACKAGES python3-torch"
 # The table server's systemd unit (tests/cli/test_service_unit.sh): systemd-analyze
 # verifies and rates it; libseccomp2, which systemd needs, makes its sandbox's filters.
 PACKAGES="$PACKAGES systemd libseccomp2"
+# Web Push's encryption and VAPID signatures checked by another implementation
+# (tests/net/test_push_crypt.py).
+PACKAGES="$PACKAGES python3-cryptography"
 
 # The browser client's tests (tests/web): Playwright, axe and TypeScript from
 # npm, exact versions in tests/web/package-lock.json; no browser download:
@@ -53,6 +56,7 @@ echo "   zbar-tools: zbarimg reads the QR code the page draws (web/qr.js) off a 
 echo "   python3-venv: pip install of the Python package, tested in a fresh virtual environment;"
 echo "   systemd, libseccomp2: systemd-analyze checks the table server's unit, whose sandbox's"
 echo "     filters the tests make with libseccomp;"
+echo "   python3-cryptography: checks Web Push's encryption and VAPID signatures;"
 echo "   python3-torch: PyTorch, for the PPO training example and its test)"
 if [ "$(id -u)" -eq 0 ]; then
     SUDO=""

@@ -7,13 +7,11 @@
  * later derive a shared secret from it (RFC 8291): a point off the curve
  * is refused now, with the field's name, rather than when a message is
  * encrypted. */
-#include <openssl/core_names.h>
-#include <openssl/err.h>
 #include <openssl/evp.h>
-#include <openssl/params.h>
 #include <string.h>
 
 #include "net/base/b64url.h"
+#include "net/push/p256.h"
 #include "net/push/push_sub.h"
 
 /* rc with msg's sentence "field: " and the sentence in `inner`. */
@@ -88,37 +86,18 @@ static fig_err_t read_key(const json_t *keys, const char *key, const char *field
     return FIG_OK;
 }
 
-/* Whether the 65 bytes at pt are a point on P-256: libcrypto builds a
- * public key from them (EVP_PKEY_fromdata decodes the point) and checks
- * it (EVP_PKEY_public_check: on the curve, not at infinity, of the
- * group's order). FIG_ERR_SPACE when libcrypto has no memory to do it. */
+/* Whether the 65 bytes at pt are a point on P-256 (p256.h's check: on the
+ * curve, not at infinity). An error only when libcrypto cannot tell. */
 static fig_err_t on_p256(const uint8_t pt[FIG_PUSH_P256DH_LEN], bool *ok, fig_msg_t *msg)
 {
-    char group[] = "prime256v1";
-    uint8_t octets[FIG_PUSH_P256DH_LEN];
-    memcpy(octets, pt, sizeof octets);   /* OSSL_PARAM takes no const */
-    OSSL_PARAM params[] = {
-        OSSL_PARAM_construct_utf8_string(OSSL_PKEY_PARAM_GROUP_NAME, group, 0),
-        OSSL_PARAM_construct_octet_string(OSSL_PKEY_PARAM_PUB_KEY, octets, sizeof octets),
-        OSSL_PARAM_construct_end(),
-    };
-    EVP_PKEY_CTX *ctx = EVP_PKEY_CTX_new_from_name(NULL, "EC", NULL);
-    if (!ctx || EVP_PKEY_fromdata_init(ctx) <= 0) {
-        EVP_PKEY_CTX_free(ctx);
-        ERR_clear_error();
-        return fig_fail(msg, FIG_ERR_SPACE, "keys.p256dh: cannot check the key (libcrypto)");
-    }
     EVP_PKEY *key = NULL;
-    *ok = false;
-    if (EVP_PKEY_fromdata(ctx, &key, EVP_PKEY_PUBLIC_KEY, params) > 0) {
-        EVP_PKEY_CTX *check = EVP_PKEY_CTX_new_from_pkey(NULL, key, NULL);
-        *ok = check && EVP_PKEY_public_check(check) == 1;
-        EVP_PKEY_CTX_free(check);
-    }
+    fig_msg_t why = {0};
+    fig_err_t rc = fig_p256_public_pkey(&key, pt, FIG_PUSH_P256DH_LEN, "keys.p256dh", &why);
     EVP_PKEY_free(key);
-    EVP_PKEY_CTX_free(ctx);
-    ERR_clear_error();   /* a refused point leaves libcrypto's reasons queued on this thread */
-    return FIG_OK;
+    *ok = rc == FIG_OK;
+    if (rc == FIG_OK || rc == FIG_ERR_INPUT)
+        return FIG_OK;
+    return fig_fail(msg, rc, "keys.p256dh: cannot check the key: %s", why.text);
 }
 
 static fig_err_t read_keys(fig_push_sub_t *sub, const json_t *o, fig_msg_t *msg)
