@@ -83,3 +83,9 @@ $(B)/person_cost: bench/person_cost.c $(call libs,rel,net host ai core)
 # its machine less than the server it measures; on none of the libraries.
 $(B)/server_load: bench/server_load.c
 	$(call link,rel) -ljansson
+
+# The benchmarks' programs are built by `make test` too (not run: their
+# figures are the README's and the documents'), so that a change of the
+# libraries' API that breaks one is seen at once.
+BENCH_BIN := $(B)/hint_time $(B)/lobby_cost $(B)/person_cost $(B)/server_load
+TEST += $(BENCH_BIN)
