@@ -90,10 +90,13 @@ allowed() {
     esac
 }
 
-may_include() {   # FROM TO
-    case ", $(allowed "$1")," in *", $2,"*) return 0 ;; esac
+# listed LIST ITEM: whether ITEM is one of the comma-separated LIST.
+listed() {
+    case ", $1," in *", $2,"*) return 0 ;; esac
     return 1
 }
+
+may_include() { listed "$(allowed "$1")" "$2"; }   # FROM TO
 
 # ---- the rooms of src/net (docs/architecture.md): a folder a family, the
 # calls going down: base <- store, proto <- table <- service <- wire, and
@@ -124,9 +127,12 @@ room_allowed() {
     esac
 }
 
-may_use_room() {   # FROM TO
-    case ", $(room_allowed "$1")," in *", $2,"*) return 0 ;; esac
-    return 1
+# goes_up_a_room FROM_PATH TO_PATH: whether both are files of rooms and the
+# first may not use the second; $ra and $rb are then their rooms.
+goes_up_a_room() {
+    ra=$(room_of "$1") rb=$(room_of "$2")
+    [ -n "$ra" ] && [ -n "$rb" ] && [ "$ra" != none ] && [ "$rb" != none ] &&
+        ! listed "$(room_allowed "$ra")" "$rb"
 }
 
 # System headers a layer may not include: prints why, or nothing.
@@ -193,9 +199,7 @@ check_includes() {
                      "$from layer (layer $(rank_of "$from")), which may include $(allowed "$from")" \
                      "only" >>"$tmp/violations"
             fi
-            ra=$(room_of "$f") rb=$(room_of "$to_file")
-            if [ -n "$ra" ] && [ -n "$rb" ] && [ "$ra" != none ] && [ "$rb" != none ] &&
-               ! may_use_room "$ra" "$rb"; then
+            if goes_up_a_room "$f" "$to_file"; then
                 echo "$f:$line: includes \"$inc\" (room $rb): $f is in the room $ra, which" \
                      "may use $(room_allowed "$ra") only" >>"$tmp/violations"
             fi
@@ -277,9 +281,7 @@ check_calls() {
     find_cycles call <"$tmp/call_edges" >"$tmp/calls"
     # a room of src/net calls only its own and those below it
     while read -r a b sym; do
-        ra=$(room_of "src/$a.c") rb=$(room_of "src/$b.c")
-        [ -n "$ra" ] && [ -n "$rb" ] && [ "$ra" != none ] && [ "$rb" != none ] || continue
-        may_use_room "$ra" "$rb" ||
+        ! goes_up_a_room "src/$a.c" "src/$b.c" ||
             echo "call up a room: $a -> $b ($sym): the room $ra may use $(room_allowed "$ra") only"
     done <"$tmp/call_edges" >>"$tmp/calls"
     [ ! -s "$tmp/calls" ]
