@@ -26,44 +26,51 @@ static void answer(fig_http_answer_t *out, int status, const char *type, char *b
     out->len = body ? strlen(body) : 0;
 }
 
+/* A metric's lines before its value, in Prometheus's text format: its help,
+ * its type, its name; the caller writes the value and the line's end. */
+static void metric(fig_buf_t *t, const char *name, const char *type, const char *help)
+{
+    fig_buf_appendf(t, "# HELP %s %s\n# TYPE %s %s\n%s ", name, help, name, type, name);
+}
+
+static void counter(fig_buf_t *t, const char *name, const char *help, unsigned long long v)
+{
+    metric(t, name, "counter", help);
+    fig_buf_appendf(t, "%llu\n", v);
+}
+
+static void gauge(fig_buf_t *t, const char *name, const char *help, int v)
+{
+    metric(t, name, "gauge", help);
+    fig_buf_appendf(t, "%d\n", v);
+}
+
 /* The storage's lines of /metrics. */
 static void storage_metrics(fig_buf_t *t, fig_service_t *s)
 {
-    fig_buf_appendf(t,
-        "# HELP figaro_storage_errors_total Writes the database refused.\n"
-        "# TYPE figaro_storage_errors_total counter\nfigaro_storage_errors_total %llu\n",
-        s->stats.storage_errors);
-    fig_buf_appendf(t,
-        "# HELP figaro_storage_record_reads Earlier games' records being read for a "
-        "download now (by the writer thread).\n# TYPE figaro_storage_record_reads gauge\n"
-        "figaro_storage_record_reads %d\n", s->nwaits);
-    fig_buf_appendf(t,
-        "# HELP figaro_people_calls People's calls to the storage on their way now (signing "
-        "in, device codes, pages; by the writer thread).\n# TYPE figaro_people_calls gauge\n"
-        "figaro_people_calls %d\n", s->npjobs);
+    counter(t, "figaro_storage_errors_total", "Writes the database refused.",
+            s->stats.storage_errors);
+    gauge(t, "figaro_storage_record_reads",
+          "Earlier games' records being read for a download now (by the writer thread).",
+          s->nwaits);
+    gauge(t, "figaro_people_calls",
+          "People's calls to the storage on their way now (signing in, device codes, pages; "
+          "by the writer thread).", s->npjobs);
     fig_writer_stats_t ws;
     fig_writer_stats(s->writer, &ws);
-    fig_buf_appendf(t,
-        "# HELP figaro_storage_commits_total Transactions the writer committed (each "
-        "one sync to the disk).\n# TYPE figaro_storage_commits_total counter\n"
-        "figaro_storage_commits_total %llu\n", ws.commits);
-    fig_buf_appendf(t,
-        "# HELP figaro_storage_writes_total Requests' writes committed in them (group "
-        "commit: several a transaction).\n# TYPE figaro_storage_writes_total counter\n"
-        "figaro_storage_writes_total %llu\n", ws.batches);
-    fig_buf_appendf(t,
-        "# HELP figaro_storage_loop_commits_total Of those, the transactions the event "
-        "loop committed itself (a small group that does not wait for the disk, the "
-        "writer idle).\n# TYPE figaro_storage_loop_commits_total counter\n"
-        "figaro_storage_loop_commits_total %llu\n", ws.loop_commits);
-    fig_buf_appendf(t,
-        "# HELP figaro_storage_commit_ms_total Time the writer spent in transactions "
-        "(writing and syncing), ms.\n# TYPE figaro_storage_commit_ms_total counter\n"
-        "figaro_storage_commit_ms_total %.1f\n", ws.commit_ms);
-    fig_buf_appendf(t,
-        "# HELP figaro_storage_queue Writes on their way to the disk.\n"
-        "# TYPE figaro_storage_queue gauge\nfigaro_storage_queue %d\n",
-        fig_writer_pending(s->writer));
+    counter(t, "figaro_storage_commits_total",
+            "Transactions the writer committed (each one sync to the disk).", ws.commits);
+    counter(t, "figaro_storage_writes_total",
+            "Requests' writes committed in them (group commit: several a transaction).",
+            ws.batches);
+    counter(t, "figaro_storage_loop_commits_total",
+            "Of those, the transactions the event loop committed itself (a small group that "
+            "does not wait for the disk, the writer idle).", ws.loop_commits);
+    metric(t, "figaro_storage_commit_ms_total", "counter",
+           "Time the writer spent in transactions (writing and syncing), ms.");
+    fig_buf_appendf(t, "%.1f\n", ws.commit_ms);
+    gauge(t, "figaro_storage_queue", "Writes on their way to the disk.",
+          fig_writer_pending(s->writer));
 }
 
 static void metrics(fig_service_t *s, fig_http_answer_t *out)
@@ -74,48 +81,26 @@ static void metrics(fig_service_t *s, fig_http_answer_t *out)
     for (int i = 0; i < s->ntables; i++)
         thinking += fig_table_thinking(s->tabs[i]->t);
     const fig_table_stats_t *st = &s->stats;
-    fig_buf_appendf(&t,
-        "# HELP figaro_tables Tables the server holds.\n# TYPE figaro_tables gauge\n"
-        "figaro_tables %d\n", s->ntables);
-    fig_buf_appendf(&t,
-        "# HELP figaro_leases_held Tables this server holds a lease on (a database "
-        "several servers share; 0 on SQLite).\n# TYPE figaro_leases_held gauge\n"
-        "figaro_leases_held %d\n", s->shared ? s->ntables : 0);
-    fig_buf_appendf(&t,
-        "# HELP figaro_takeovers_total Tables taken over from a server that was gone.\n"
-        "# TYPE figaro_takeovers_total counter\nfigaro_takeovers_total %llu\n", s->takeovers);
-    fig_buf_appendf(&t,
-        "# HELP figaro_leases_lost_total Tables dropped: their lease ran out or another "
-        "server took them.\n# TYPE figaro_leases_lost_total counter\n"
-        "figaro_leases_lost_total %llu\n", s->leases_lost);
-    fig_buf_appendf(&t,
-        "# HELP figaro_fenced_writes_total Writes refused: their table's lease was "
-        "another server's.\n# TYPE figaro_fenced_writes_total counter\n"
-        "figaro_fenced_writes_total %llu\n", s->fenced);
-    fig_buf_appendf(&t,
-        "# HELP figaro_connections Open WebSocket connections.\n"
-        "# TYPE figaro_connections gauge\nfigaro_connections %d\n", s->nconns);
-    fig_buf_appendf(&t,
-        "# HELP figaro_actions_total Actions applied, by people and bots "
-        "(rate() gives actions/s).\n# TYPE figaro_actions_total counter\n"
-        "figaro_actions_total %llu\n", st->actions);
-    fig_buf_appendf(&t,
-        "# HELP figaro_events_total Table events told.\n# TYPE figaro_events_total counter\n"
-        "figaro_events_total %llu\n", st->events);
-    fig_buf_appendf(&t,
-        "# HELP figaro_frames_total Frames sent to connections.\n"
-        "# TYPE figaro_frames_total counter\nfigaro_frames_total %llu\n", st->frames);
+    gauge(&t, "figaro_tables", "Tables the server holds.", s->ntables);
+    gauge(&t, "figaro_leases_held",
+          "Tables this server holds a lease on (a database several servers share; 0 on SQLite).",
+          s->shared ? s->ntables : 0);
+    counter(&t, "figaro_takeovers_total", "Tables taken over from a server that was gone.",
+            s->takeovers);
+    counter(&t, "figaro_leases_lost_total",
+            "Tables dropped: their lease ran out or another server took them.", s->leases_lost);
+    counter(&t, "figaro_fenced_writes_total",
+            "Writes refused: their table's lease was another server's.", s->fenced);
+    gauge(&t, "figaro_connections", "Open WebSocket connections.", s->nconns);
+    counter(&t, "figaro_actions_total",
+            "Actions applied, by people and bots (rate() gives actions/s).", st->actions);
+    counter(&t, "figaro_events_total", "Table events told.", st->events);
+    counter(&t, "figaro_frames_total", "Frames sent to connections.", st->frames);
     storage_metrics(&t, s);
-    fig_buf_appendf(&t,
-        "# HELP figaro_tables_deleted_total Tables deleted after nobody was there for "
-        "long.\n# TYPE figaro_tables_deleted_total counter\n"
-        "figaro_tables_deleted_total %llu\n", s->deleted);
-    fig_buf_appendf(&t,
-        "# HELP figaro_bot_queue Bots asked to think and not answered yet.\n"
-        "# TYPE figaro_bot_queue gauge\nfigaro_bot_queue %d\n", thinking);
-    fig_buf_appendf(&t,
-        "# HELP figaro_bot_threads Worker threads the bots think on.\n"
-        "# TYPE figaro_bot_threads gauge\nfigaro_bot_threads %d\n", fig_pool_threads(s->pool));
+    counter(&t, "figaro_tables_deleted_total", "Tables deleted after nobody was there for long.",
+            s->deleted);
+    gauge(&t, "figaro_bot_queue", "Bots asked to think and not answered yet.", thinking);
+    gauge(&t, "figaro_bot_threads", "Worker threads the bots think on.", fig_pool_threads(s->pool));
     fig_buf_appendf(&t,
         "# HELP figaro_move_latency_ms From a person's action to the broadcast of its "
         "result.\n# TYPE figaro_move_latency_ms histogram\n");
