@@ -125,10 +125,8 @@ static fig_err_t check_point(const uint8_t pub[FIG_P256_PUBLIC], const char *wha
     return FIG_OK;
 }
 
-fig_err_t fig_p256_public_pkey(EVP_PKEY **out, const uint8_t *pub, size_t len,
-                               const char *what, fig_msg_t *msg)
+fig_err_t fig_p256_check_public(const uint8_t *pub, size_t len, const char *what, fig_msg_t *msg)
 {
-    *out = NULL;
     if (len != FIG_P256_PUBLIC)
         return fig_fail(msg, FIG_ERR_INPUT,
                         "%s must be a 65-byte P-256 public key, not %zu bytes", what, len);
@@ -136,7 +134,14 @@ fig_err_t fig_p256_public_pkey(EVP_PKEY **out, const uint8_t *pub, size_t len,
         return fig_fail(msg, FIG_ERR_INPUT,
                         "%s is not an uncompressed P-256 point (its first byte is %u, not 4)",
                         what, (unsigned)pub[0]);
-    fig_err_t rc = check_point(pub, what, msg);
+    return check_point(pub, what, msg);
+}
+
+fig_err_t fig_p256_public_pkey(EVP_PKEY **out, const uint8_t *pub, size_t len,
+                               const char *what, fig_msg_t *msg)
+{
+    *out = NULL;
+    fig_err_t rc = fig_p256_check_public(pub, len, what, msg);
     return rc ? rc : from_data(out, EVP_PKEY_PUBLIC_KEY, NULL, pub, msg);
 }
 

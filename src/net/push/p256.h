@@ -40,9 +40,14 @@ fig_err_t fig_p256_new(uint8_t priv[FIG_P256_PRIVATE], uint8_t pub[FIG_P256_PUBL
 fig_err_t fig_p256_public(const uint8_t priv[FIG_P256_PRIVATE], uint8_t pub[FIG_P256_PUBLIC],
                           const char *what, fig_msg_t *msg);
 
+/* Whether the `len` bytes at pub are a public key: 65 bytes, the
+ * uncompressed form, a point of the curve other than infinity ("<what> is
+ * not ..."); FIG_ERR_STATE when libcrypto cannot tell. */
+fig_err_t fig_p256_check_public(const uint8_t *pub, size_t len, const char *what, fig_msg_t *msg);
+
 /* An EVP_PKEY for a private scalar (with its public point), or for a public
- * point of `len` bytes (checked: its length, its form, on the curve). The
- * caller frees *out with EVP_PKEY_free. */
+ * point of `len` bytes (checked as fig_p256_check_public does). The caller
+ * frees *out with EVP_PKEY_free. */
 fig_err_t fig_p256_private_pkey(EVP_PKEY **out, const uint8_t priv[FIG_P256_PRIVATE],
                                 const char *what, fig_msg_t *msg);
 fig_err_t fig_p256_public_pkey(EVP_PKEY **out, const uint8_t *pub, size_t len,
